@@ -1,0 +1,37 @@
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/open-database.ts';
+import type { AdminCommand } from './admin-command.ts';
+
+// Each operator command lives in its own module under cli/commands/ and is listed here.
+const commands: AdminCommand[] = [];
+
+function help(): string {
+  const width = Math.max(...commands.map((c) => c.usage.length), 4);
+  const lines = commands.map((c) => `  ${c.usage.padEnd(width)}  ${c.summary}`);
+  return ['Usage: npm run admin -- <command> [options]', '', 'Commands:', ...lines, `  ${'help'.padEnd(width)}  this list`].join('\n');
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...args] = argv;
+  if (!name || name === 'help' || name === '--help') {
+    console.log(help());
+    return 0;
+  }
+  const command = commands.find((c) => c.name === name);
+  if (!command) {
+    console.error(`Unknown command "${name}".\n\n${help()}`);
+    return 2;
+  }
+  const config = loadConfig();
+  const database = await openDatabase(config, { log: () => {} });
+  try {
+    return await command.run({ db: database.db, args, out: (line) => console.log(line) });
+  } finally {
+    await database.close();
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2)).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  return 1;
+});

@@ -1,0 +1,98 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startTestApp } from '../../tests/support/test-app.ts';
+import { projectRoot } from '../config.ts';
+import { startEmbeddedPostgres } from './embedded-postgres.ts';
+
+// The embedded default is what `npm start` runs on a fresh machine: this exercises it for real (initdb, start,
+// restart on the same data, a crashed run's leftover server, a second owner), whatever DATABASE_URL says.
+const home = path.join(projectRoot, '.data', `test-embedded-${process.pid}`);
+const dataDir = path.join(home, 'pg');
+const port = 54340 + (process.pid % 500);
+
+afterAll(async () => {
+  await fs.rm(home, { recursive: true, force: true });
+});
+
+async function query<T extends pg.QueryResultRow>(url: string, text: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+describe('embedded PostgreSQL', () => {
+  it('creates a cluster, keeps its data across a restart, and stops cleanly', async () => {
+    const first = await startEmbeddedPostgres({ dataDir, port, database: 'wallet' });
+    expect(first.url).toContain(`127.0.0.1:${port}/wallet`);
+    await query(first.url, 'CREATE TABLE kept (v text); INSERT INTO kept VALUES (\'still here\')');
+    await first.stop();
+    await expect(fs.stat(path.join(dataDir, 'postmaster.pid'))).rejects.toThrow();
+
+    const second = await startEmbeddedPostgres({ dataDir, port, database: 'wallet' });
+    expect(await query(second.url, 'SELECT v FROM kept')).toEqual([{ v: 'still here' }]);
+    const [version] = await query<{ server_version_num: string }>(second.url, 'SHOW server_version_num');
+    expect(Number(version?.server_version_num)).toBeGreaterThanOrEqual(180000);
+    await second.stop();
+  });
+
+  it('refuses to share the data with another live server process', async () => {
+    const other = spawn('sleep', ['30']);
+    try {
+      await fs.writeFile(path.join(home, 'pg.lock'), String(other.pid));
+      await expect(startEmbeddedPostgres({ dataDir, port, database: 'wallet' })).rejects.toThrow(
+        /in use by another server/,
+      );
+    } finally {
+      other.kill();
+    }
+  });
+
+  it('takes over from a crashed run whose PostgreSQL is still running', async () => {
+    const crashed = await startEmbeddedPostgres({ dataDir, port, database: 'wallet' });
+    // The owner "dies" without stopping its database: a dead pid in the lock, postmaster still up.
+    await fs.writeFile(path.join(home, 'pg.lock'), '999999999');
+    const next = await startEmbeddedPostgres({ dataDir, port, database: 'wallet' });
+    expect(await query(next.url, 'SELECT v FROM kept')).toEqual([{ v: 'still here' }]);
+    await next.stop();
+    await crashed.stop();
+  });
+});
+
+describe('the app when its database goes away and comes back', () => {
+  it('answers 503 while the database is down and recovers without a restart', async () => {
+    let database = await startEmbeddedPostgres({ dataDir, port, database: 'wallet' });
+    const t = await startTestApp({
+      databaseUrl: database.url,
+      extend(app) {
+        app.get('/api/probe/db/', async () => (await sql<{ one: number }>`SELECT 1 AS one`.execute(t.database.db)).rows);
+      },
+    });
+    try {
+      expect((await fetch(`${t.baseUrl}/api/health/`)).status).toBe(200);
+      expect((await fetch(`${t.baseUrl}/api/probe/db/`)).status).toBe(200);
+
+      await database.stop();
+      const health = await fetch(`${t.baseUrl}/api/health/`);
+      expect(health.status).toBe(503);
+      const call = await fetch(`${t.baseUrl}/api/probe/db/`);
+      expect(call.status).toBe(503);
+      expect(call.headers.get('retry-after')).toBeTruthy();
+      expect(await call.json()).toEqual({ detail: 'Service temporarily unavailable. Try again shortly.' });
+
+      database = await startEmbeddedPostgres({ dataDir, port, database: 'wallet' });
+      expect((await fetch(`${t.baseUrl}/api/health/`)).status).toBe(200);
+      expect((await fetch(`${t.baseUrl}/api/probe/db/`)).status).toBe(200);
+    } finally {
+      await t.close();
+      await database.stop();
+    }
+  });
+});

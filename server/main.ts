@@ -1,0 +1,71 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { EmbeddedPostgresError } from './db/embedded-postgres.ts';
+import { MigrationError } from './db/migrator.ts';
+import { openDatabase, type OpenDatabase } from './db/open-database.ts';
+
+/**
+ * config -> database (embedded unless DATABASE_URL) -> app -> listen. On SIGINT/SIGTERM: stop accepting, let
+ * in-flight requests finish, close the pool, stop the embedded database.
+ */
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  const config = loadConfig();
+  const say = (message: string) => console.log(`[wallet] ${message}`);
+
+  let database: OpenDatabase;
+  try {
+    database = await openDatabase(config, { log: say });
+  } catch (error) {
+    fail(`cannot open the database: ${describe(error)}`);
+    return;
+  }
+
+  const app = await buildApp({ config, db: database.db });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    say(`${signal} received: finishing in-flight requests`);
+    const force = setTimeout(() => {
+      console.error('[wallet] shutdown took over 20 s; exiting');
+      process.exit(1);
+    }, 20_000);
+    force.unref();
+    try {
+      await app.close();
+    } finally {
+      await database.close();
+      say('stopped');
+    }
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+
+  try {
+    await app.listen({ host: config.HOST, port: config.PORT });
+  } catch (error) {
+    await database.close();
+    fail(`cannot listen on ${config.HOST}:${config.PORT}: ${describe(error)}`);
+    return;
+  }
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(2);
+  say(`database ${database.description}`);
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  say(`ready in ${seconds} s on http://${config.HOST}:${port}/`);
+}
+
+function describe(error: unknown): string {
+  const known = error instanceof ConfigError || error instanceof EmbeddedPostgresError || error instanceof MigrationError;
+  if (known) return error.message;
+  if (error instanceof Error) return `${error.message}${'code' in error ? ` (${String(error.code)})` : ''}`;
+  return String(error);
+}
+
+function fail(message: string): void {
+  console.error(`[wallet] ${message}`);
+  process.exitCode = 1;
+}
+
+await main().catch((error: unknown) => fail(describe(error)));

@@ -1,0 +1,103 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { projectRoot } from '../../server/config.ts';
+
+// `npm start` as a user runs it: the real entry point as a child process, on its embedded database.
+const home = path.join(projectRoot, '.data', `test-process-${process.pid}`);
+const pgPort = String(55000 + (process.pid % 500));
+const running = new Set<ChildProcess>();
+
+afterAll(async () => {
+  for (const child of running) child.kill('SIGKILL');
+  await fs.rm(home, { recursive: true, force: true });
+});
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function startServer(env: Record<string, string> = {}): Started {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: projectRoot,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      EMBEDDED_PG_DIR: path.join(home, 'pg'),
+      EMBEDDED_PG_PORT: pgPort,
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+  });
+  running.add(child);
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
+  return { child, output: () => output, exited };
+}
+
+async function readyUrl(server: Started): Promise<string> {
+  for (let i = 0; i < 300; i++) {
+    const match = /ready in [\d.]+ s on (http:\/\/[\d.]+:\d+)\//.exec(server.output());
+    if (match?.[1]) return match[1];
+    if (server.child.exitCode !== null) throw new Error(`server exited: ${server.output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server not ready: ${server.output()}`);
+}
+
+describe('the server process on its embedded database', () => {
+  it('starts, refuses a second server on the same data, and shuts down gracefully', async () => {
+    const first = startServer();
+    const url = await readyUrl(first);
+    expect((await fetch(`${url}/api/health/`)).status).toBe(200);
+
+    const second = startServer();
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toMatch(/in use by another server/);
+    expect((await fetch(`${url}/api/health/`)).status).toBe(200);
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toMatch(/stopped/);
+    await expect(fs.stat(path.join(home, 'pg', 'postmaster.pid'))).rejects.toThrow();
+  });
+
+  it('recovers after a kill -9 that left its PostgreSQL running', async () => {
+    const crashed = startServer();
+    await readyUrl(crashed);
+    crashed.child.kill('SIGKILL');
+    await crashed.exited;
+    // The database outlived its server: the next start must take it over, not fail or corrupt it.
+    await expect(fs.stat(path.join(home, 'pg', 'postmaster.pid'))).resolves.toBeTruthy();
+
+    const next = startServer();
+    const url = await readyUrl(next);
+    expect(next.output()).toMatch(/left running by a previous run/);
+    expect(await (await fetch(`${url}/api/health/`)).json()).toMatchObject({ status: 'ok', database: 'up' });
+    next.child.kill('SIGINT');
+    expect(await next.exited).toBe(0);
+  });
+
+  it('exits non-zero with a clear message when the database is unreachable', async () => {
+    const server = startServer({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toMatch(/cannot open the database: .*ECONNREFUSED/);
+  });
+
+  it('exits non-zero on invalid configuration, naming the variable', async () => {
+    const server = startServer({ PORT: 'eighty' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toMatch(/PORT/);
+  });
+});

@@ -1,0 +1,56 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { projectRoot } from '../../server/config.ts';
+import { startEmbeddedPostgres, type RunningEmbeddedPostgres } from '../../server/db/embedded-postgres.ts';
+
+const exec = promisify(execFile);
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    databaseUrl: string;
+  }
+}
+
+/**
+ * One fresh database per test run, migrated once, on the PostgreSQL named by DATABASE_URL (CI uses the machine's)
+ * or else on an embedded one. Test files share it and must not assume empty tables: they create their own users.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  let embedded: RunningEmbeddedPostgres | undefined;
+  let serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    embedded = await startEmbeddedPostgres({
+      dataDir: path.join(projectRoot, '.data', 'test-pg'),
+      port: 54330,
+      database: 'postgres',
+    });
+    serverUrl = embedded.url;
+  }
+  const name = `wallet_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(name)}`);
+  await admin.end();
+
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  // Migrations are TypeScript files loaded at run time: run them the way operators do, through the CLI.
+  await exec(process.execPath, ['--import', 'tsx', 'server/cli/migrate.ts'], {
+    cwd: projectRoot,
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+  });
+  project.provide('databaseUrl', databaseUrl);
+
+  return async () => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`);
+    await client.end();
+    await embedded?.stop();
+  };
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp, type AppDeps } from '../../server/app.ts';
+import { loadConfig, type Config } from '../../server/config.ts';
+import { connectDatabase, type DatabaseHandle } from '../../server/db/database.ts';
+
+export interface TestApp {
+  /** `http://127.0.0.1:<port>`: tests speak HTTP to a listening server, as a client would. */
+  baseUrl: string;
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The app on the run's test database (see global-setup.ts), listening on a free port. */
+export async function startTestApp(
+  overrides: {
+    env?: NodeJS.ProcessEnv;
+    deps?: Partial<AppDeps>;
+    databaseUrl?: string;
+    /** Extra routes a test needs (registered before the app is ready). */
+    extend?: (app: FastifyInstance) => void;
+  } = {},
+): Promise<TestApp> {
+  const databaseUrl = overrides.databaseUrl ?? inject('databaseUrl');
+  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, ...overrides.env });
+  const database = connectDatabase({ url: databaseUrl, poolMax: 5 });
+  const app = await buildApp({ config, db: database.db, logger: false, ...overrides.deps });
+  overrides.extend?.(app);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
