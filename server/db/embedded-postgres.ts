@@ -55,12 +55,10 @@ async function runAsUser(): Promise<OsUser | undefined> {
     uid: Number((await exec('id', ['-u', 'postgres'])).stdout.trim()),
     gid: Number((await exec('id', ['-g', 'postgres'])).stdout.trim()),
   });
-  try {
-    return await lookup();
-  } catch {
-    await exec('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres']);
-    return await lookup();
-  }
+  const existing = await lookup().catch(() => undefined);
+  if (existing) return existing;
+  await exec('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres']);
+  return lookup();
 }
 
 /**

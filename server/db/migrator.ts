@@ -10,7 +10,7 @@ export class MigrationError extends Error {}
  * Brings the schema to the latest version. Kysely's Migrator takes a lock in the database, so several servers
  * starting at once on one database migrate it once.
  */
-export async function migrateToLatest(db: Kysely<unknown>): Promise<MigrationResultSet> {
+export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<MigrationResultSet> {
   const migrator = new Migrator({
     db,
     provider: new FileMigrationProvider({ fs, path, migrationFolder: migrationsDir }),
@@ -18,7 +18,7 @@ export async function migrateToLatest(db: Kysely<unknown>): Promise<MigrationRes
   const result = await migrator.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    const reason = result.error instanceof Error ? result.error.message : String(result.error);
+    const reason = result.error instanceof Error ? result.error.message : JSON.stringify(result.error);
     throw new MigrationError(`Migration ${failed} failed: ${reason}`);
   }
   return result;

@@ -1,0 +1,53 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+
+/** Debian's Chromium, never a downloaded browser; flags keep it off the network (DESIGN.md section 3). */
+export const chromiumLaunch = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results/e2e',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 30_000,
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  use: {
+    ...devices['Pixel 7'],
+    browserName: 'chromium',
+    viewport: { width: 390, height: 844 },
+    baseURL: `http://127.0.0.1:${port}`,
+    launchOptions: chromiumLaunch,
+    trace: 'retain-on-failure',
+    serviceWorkers: 'allow',
+  },
+  // The real server on its embedded PostgreSQL (its own data dir and port), as `npm start` runs it.
+  webServer: {
+    command: 'node scripts/start.mjs',
+    url: `http://127.0.0.1:${port}/api/health/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(port),
+      DATABASE_URL: '',
+      EMBEDDED_PG_DIR: '.data/e2e-pg',
+      EMBEDDED_PG_PORT: '54331',
+      LOG_LEVEL: 'warn',
+    },
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+  },
+});

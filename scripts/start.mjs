@@ -1,0 +1,36 @@
+// `npm start`: build the web app if its sources changed since the last build, then run the server (on the
+// embedded PostgreSQL unless DATABASE_URL is set). One process, so signals reach the server directly.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const stamp = path.join(root, 'dist', 'web', 'index.html');
+const sources = ['web', 'common', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+
+function newestMtime(entry) {
+  const full = path.join(root, entry);
+  if (!fs.existsSync(full)) return 0;
+  const stat = fs.statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const child of fs.readdirSync(full)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  return newest;
+}
+
+const builtAt = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
+if (builtAt < Math.max(...sources.map(newestMtime))) {
+  console.log('[wallet] building the web app…');
+  const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+  if (!fs.existsSync(vite)) {
+    console.error('[wallet] the web app is not built and Vite is not installed: run `npm ci` (with dev dependencies).');
+    process.exit(1);
+  }
+  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const { register } = await import('tsx/esm/api');
+register();
+await import('../server/main.ts');
