@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { COUNTRIES } from '../identity/phone.ts';
+import { emailSchema, phoneSchema, roleSchema, sixDigitsSchema } from './auth.ts';
+
+/** A decimal string with 2 decimals for amounts ("150.00"), 4 for rates ("10.8500"). */
+const decimalString = z.string().regex(/^-?\d+\.\d+$/);
+
+/** The current user (SPEC.md section 3), the only item of `GET /api/users/`. */
+export const userSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  /** Logged in by phone (then the phone is locked, the e-mail may be set once). */
+  phone_auth: z.boolean(),
+  country: z.enum(COUNTRIES).nullable(),
+  role: roleSchema,
+  /** MAD balance from the ledger. */
+  balance: decimalString,
+  /** Official rate, MAD per EUR. */
+  rate: decimalString,
+  /** The rate this user gets (subscription or freemium). */
+  rate_delta: decimalString,
+  rate_freemium: decimalString,
+  rate_subscription: decimalString,
+  subscription: z.boolean(),
+  /** The user's public-ledger wallet address. */
+  account_id: z.string(),
+  has_security_code: z.boolean(),
+  has_full_profile: z.boolean(),
+});
+
+export const usersListResponseSchema = z.object({
+  count: z.literal(1),
+  next: z.null(),
+  previous: z.null(),
+  results: z.tuple([userSchema]),
+});
+
+export const nameSchema = z.string().trim().min(1, 'This field may not be blank.').max(100);
+
+/**
+ * SPEC.md section 5: all fields required. Phone-login users send `email` (their phone is locked), the others send
+ * `phone_number` (their e-mail is locked); either may be set once and is not modifiable after.
+ */
+export const updateUserRequestSchema = z.object({
+  first_name: nameSchema,
+  last_name: nameSchema,
+  country: z.enum(COUNTRIES, { message: 'Choose FR, MA or US.' }),
+  email: emailSchema.optional(),
+  phone_number: phoneSchema.optional(),
+});
+
+export const securityCodeMessage = 'The security code must be 6 digits.';
+export const setSecurityCodeRequestSchema = z.object({
+  security_code: sixDigitsSchema(securityCodeMessage),
+  current_security_code: sixDigitsSchema(securityCodeMessage).optional(),
+});
+
+export const userIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2 ** 53 - 1) });
+
+export type User = z.infer<typeof userSchema>;
+export type UpdateUserRequest = z.input<typeof updateUserRequestSchema>;
+export type SetSecurityCodeRequest = z.infer<typeof setSecurityCodeRequestSchema>;

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { formatPhone, parsePhone } from './phone.ts';
+
+describe('parsePhone', () => {
+  it.each([
+    ['+33 6 12 34 56 78', '+33612345678'],
+    ['+33 (0)6 12-34-56-78', '+33612345678'],
+    ['+330612345678', '+33612345678'],
+    ['0033612345678', '+33612345678'],
+    ['+212 6 61 23 45 67', '+212661234567'],
+    ['+2120661234567', '+212661234567'],
+    ['+1 (415) 555-2671', '+14155552671'],
+  ])('normalises %s to %s', (input, expected) => {
+    expect(parsePhone(input)).toEqual({ ok: true, value: expected, prefix: expected.match(/^\+(33|212|1)/)?.[0] });
+  });
+
+  it.each([
+    ['', 'invalid'],
+    ['06 12 34 56 78', 'invalid'],
+    ['+33 6 12 34 56 7a', 'invalid'],
+    ['+44 20 7946 0958', 'unsupported_prefix'],
+    ['+216 20 123 456', 'unsupported_prefix'],
+    ['+33 6 12 34 56', 'wrong_length'],
+    ['+212 6 61 23 45 67 89', 'wrong_length'],
+    ['+1 015 555 2671', 'invalid'],
+  ])('refuses %j as %s', (input, error) => {
+    expect(parsePhone(input)).toEqual({ ok: false, error });
+  });
+});
+
+describe('formatPhone', () => {
+  it('groups French numbers as a bracketed 0 and pairs', () => {
+    expect(formatPhone('+33612345678')).toBe('+33 (0)6 12 34 56 78');
+  });
+  it('groups Tunisian numbers the same way', () => {
+    expect(formatPhone('+21620123456')).toBe('+216 (0)2 01 23 45 6');
+  });
+  it('shows US numbers as (xxx)-xxx-xxxx, dropping a leading 0', () => {
+    expect(formatPhone('+14155552671')).toBe('+1 (415)-555-2671');
+    expect(formatPhone('+104155552671')).toBe('+1 (415)-555-2671');
+  });
+  it('leaves other numbers as they are', () => {
+    expect(formatPhone('+212661234567')).toBe('+212661234567');
+  });
+});
