@@ -1,9 +1,10 @@
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/open-database.ts';
 import type { AdminCommand } from './admin-command.ts';
+import { ledgerCheckCommand } from './commands/ledger-check.ts';
 
 // Each operator command lives in its own module under cli/commands/ and is listed here.
-const commands: AdminCommand[] = [];
+const commands: AdminCommand[] = [ledgerCheckCommand];
 
 function help(): string {
   const width = Math.max(...commands.map((c) => c.usage.length), 4);

@@ -1,0 +1,215 @@
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { money } from '../../common/money/money.ts';
+import { connectDatabase } from '../db/database.ts';
+import { toHttpError } from '../http/error-handler.ts';
+import { createUserWallet, findUserWallet, platformAccount, userWalletBalance } from './accounts.repository.ts';
+import { post } from './journal.ts';
+import {
+  CurrencyMismatchError,
+  InsufficientFundsError,
+  UnbalancedEntryError,
+  UnknownAccountError,
+} from './ledger-errors.ts';
+import { balanceOf, deposit, mad, newAgencyCash, newWallet, transfer, uniqueId } from './ledger.fixtures.ts';
+import { withTransaction } from './transaction.ts';
+
+const database = connectDatabase({ url: inject('databaseUrl') });
+const { db } = database;
+afterAll(() => database.close());
+
+const ref = () => ({ type: 'test', id: uniqueId() });
+
+describe('accounts', () => {
+  it('creates one MAD wallet per user, idempotently, and reads its balance from the ledger', async () => {
+    const userId = uniqueId();
+    const first = await withTransaction(db, (tx) => createUserWallet(tx, userId));
+    const again = await withTransaction(db, (tx) => createUserWallet(tx, userId));
+    expect(again.id).toBe(first.id);
+    expect(first).toMatchObject({ kind: 'customer_wallet', currency: 'MAD', ownerUserId: userId, balance: mad(0) });
+    await deposit(db, first.id, mad(12_345));
+    expect(await userWalletBalance(db, userId)).toEqual(mad(12_345));
+    expect((await findUserWallet(db, userId))?.balance).toEqual(mad(12_345));
+    expect(await userWalletBalance(db, uniqueId())).toBeUndefined();
+  });
+
+  it('has the platform accounts of DESIGN.md section 5 and one cash account per agency', async () => {
+    for (const [kind, currency] of [
+      ['card_clearing', 'EUR'],
+      ['fx', 'EUR'],
+      ['fx', 'MAD'],
+      ['fees', 'EUR'],
+      ['subscription_revenue', 'EUR'],
+      ['withdrawals_pending', 'MAD'],
+      ['unclaimed_transfers', 'MAD'],
+    ] as const) {
+      expect(await platformAccount(db, kind, currency)).toMatchObject({ kind, currency });
+    }
+    const cash = await newAgencyCash(db);
+    expect(cash).toMatchObject({ kind: 'agency_cash', currency: 'MAD' });
+  });
+});
+
+describe('post', () => {
+  it('writes a balanced multi-currency entry and moves the balances', async () => {
+    // A top-up: 100.00 EUR from the card, converted at 10.85 into 1,085.00 MAD for the wallet.
+    const wallet = await newWallet(db);
+    const card = await platformAccount(db, 'card_clearing', 'EUR');
+    const fxEur = await platformAccount(db, 'fx', 'EUR');
+    const fxMad = await platformAccount(db, 'fx', 'MAD');
+    const entry = await withTransaction(db, (tx) =>
+      post(tx, {
+        kind: 'deposit',
+        reference: { type: 'payment', id: 'pi_123' },
+        metadata: { rate: '10.8500' },
+        postings: [
+          { accountId: card.id, amount: money('EUR', -10_000n) },
+          { accountId: fxEur.id, amount: money('EUR', 10_000n) },
+          { accountId: fxMad.id, amount: mad(-108_500) },
+          { accountId: wallet.id, amount: mad(108_500) },
+        ],
+      }),
+    );
+    expect(entry.balances.get(wallet.id)).toEqual(mad(108_500));
+    expect(await balanceOf(db, wallet.id)).toBe(108_500n);
+    const stored = await db.selectFrom('ledger_entries').selectAll().where('id', '=', entry.id).executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ kind: 'deposit', reference_type: 'payment', reference_id: 'pi_123', metadata: { rate: '10.8500' } });
+    const postings = await db.selectFrom('ledger_postings').select(['account_id', 'amount']).where('entry_id', '=', entry.id).execute();
+    expect(postings).toHaveLength(4);
+  });
+
+  it('refuses an unbalanced entry, a zero posting and a lone posting', async () => {
+    const [a, b] = [await newWallet(db, 1_000n), await newWallet(db)];
+    const attempt = (postings: { accountId: string; amount: ReturnType<typeof mad> }[]) =>
+      withTransaction(db, (tx) => post(tx, { kind: 'transfer', reference: ref(), postings }));
+    await expect(attempt([{ accountId: a.id, amount: mad(-100) }, { accountId: b.id, amount: mad(99) }])).rejects.toThrow(
+      UnbalancedEntryError,
+    );
+    await expect(attempt([{ accountId: a.id, amount: mad(0) }, { accountId: b.id, amount: mad(0) }])).rejects.toThrow(
+      UnbalancedEntryError,
+    );
+    await expect(attempt([{ accountId: a.id, amount: mad(-1) }])).rejects.toThrow(UnbalancedEntryError);
+    expect(await balanceOf(db, a.id)).toBe(1_000n);
+  });
+
+  it('refuses an unknown account and a currency mismatch', async () => {
+    const a = await newWallet(db, 1_000n);
+    const fxEur = await platformAccount(db, 'fx', 'EUR');
+    await expect(
+      withTransaction(db, (tx) =>
+        post(tx, {
+          kind: 'transfer',
+          reference: ref(),
+          postings: [
+            { accountId: a.id, amount: mad(-1) },
+            { accountId: '999999999999999', amount: mad(1) },
+          ],
+        }),
+      ),
+    ).rejects.toThrow(UnknownAccountError);
+    await expect(
+      withTransaction(db, (tx) =>
+        post(tx, {
+          kind: 'exchange',
+          reference: ref(),
+          postings: [
+            { accountId: a.id, amount: money('EUR', -1n) },
+            { accountId: fxEur.id, amount: money('EUR', 1n) },
+          ],
+        }),
+      ),
+    ).rejects.toThrow(CurrencyMismatchError);
+  });
+
+  it('refuses an overdraft as 400 {"amount": ["Not enough funds"]}, leaving the balances as they were', async () => {
+    const [a, b] = [await newWallet(db, 500n), await newWallet(db)];
+    const failure = await transfer(db, a.id, b.id, 501n).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(InsufficientFundsError);
+    const http = toHttpError(failure);
+    expect(http?.status).toBe(400);
+    expect(http?.body).toEqual({ amount: ['Not enough funds'] });
+    expect([await balanceOf(db, a.id), await balanceOf(db, b.id)]).toEqual([500n, 0n]);
+    await transfer(db, a.id, b.id, 500n);
+    expect([await balanceOf(db, a.id), await balanceOf(db, b.id)]).toEqual([0n, 500n]);
+  });
+});
+
+describe('the database itself', () => {
+  it('keeps entries and postings append-only', async () => {
+    const a = await newWallet(db, 100n);
+    const entryId = (await db.selectFrom('ledger_postings').select('entry_id').where('account_id', '=', a.id).executeTakeFirstOrThrow()).entry_id;
+    await expect(sql`UPDATE ledger_postings SET amount = amount * 2 WHERE entry_id = ${entryId}`.execute(db)).rejects.toThrow(/append-only/);
+    await expect(sql`DELETE FROM ledger_postings WHERE entry_id = ${entryId}`.execute(db)).rejects.toThrow(/append-only/);
+    await expect(sql`UPDATE ledger_entries SET kind = 'adjustment' WHERE id = ${entryId}`.execute(db)).rejects.toThrow(/append-only/);
+    await expect(sql`DELETE FROM ledger_entries WHERE id = ${entryId}`.execute(db)).rejects.toThrow(/append-only/);
+    // In a transaction that rolls back whatever happens: were the trigger missing, the other tests' data stays.
+    await expect(
+      db.transaction().execute(async (tx) => {
+        await sql`TRUNCATE ledger_postings CASCADE`.execute(tx);
+        throw new Error('TRUNCATE went through');
+      }),
+    ).rejects.toThrow(/append-only/);
+  });
+
+  it('refuses a customer wallet below zero (CHECK), whatever the code does', async () => {
+    const a = await newWallet(db, 100n);
+    await expect(sql`UPDATE ledger_accounts SET balance = -1 WHERE id = ${a.id}`.execute(db)).rejects.toMatchObject({
+      code: '23514',
+      constraint: 'ledger_accounts_non_negative',
+    });
+  });
+
+  it('refuses unbalanced postings and postings in another currency than their account', async () => {
+    const a = await newWallet(db);
+    await expect(
+      withTransaction(db, async (tx) => {
+        const entry = await tx
+          .insertInto('ledger_entries')
+          .values({ kind: 'adjustment', reference_type: 'test', reference_id: '1', metadata: '{}' })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await tx.insertInto('ledger_postings').values({ entry_id: entry.id, line: 1, account_id: a.id, currency: 'MAD', amount: 5n }).execute();
+      }),
+    ).rejects.toMatchObject({ code: '23514', constraint: 'ledger_entry_balanced' });
+    await expect(
+      withTransaction(db, async (tx) => {
+        const entry = await tx
+          .insertInto('ledger_entries')
+          .values({ kind: 'adjustment', reference_type: 'test', reference_id: '1', metadata: '{}' })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await tx.insertInto('ledger_postings').values({ entry_id: entry.id, line: 1, account_id: a.id, currency: 'EUR', amount: 5n }).execute();
+      }),
+    ).rejects.toMatchObject({ code: '23503' });
+  });
+
+  it('rolls the entry back with a business row that fails in the same transaction: no orphan postings', async () => {
+    const [a, b] = [await newWallet(db, 1_000n), await newWallet(db)];
+    const reference = ref();
+    await expect(
+      withTransaction(db, async (tx) => {
+        await sql`CREATE TEMP TABLE business_rows (amount bigint CHECK (amount > 0)) ON COMMIT DROP`.execute(tx);
+        await post(tx, {
+          kind: 'transfer',
+          reference,
+          postings: [
+            { accountId: a.id, amount: mad(-400) },
+            { accountId: b.id, amount: mad(400) },
+          ],
+        });
+        await sql`INSERT INTO business_rows (amount) VALUES (-400)`.execute(tx);
+      }),
+    ).rejects.toMatchObject({ code: '23514' });
+    const entries = await db
+      .selectFrom('ledger_entries')
+      .select('id')
+      .where('reference_type', '=', reference.type)
+      .where('reference_id', '=', reference.id)
+      .execute();
+    expect(entries).toEqual([]);
+    const postings = await db.selectFrom('ledger_postings').select('entry_id').where('account_id', 'in', [a.id, b.id]).execute();
+    expect(postings).toHaveLength(1); // the deposit only
+    expect([await balanceOf(db, a.id), await balanceOf(db, b.id)]).toEqual([1_000n, 0n]);
+  });
+});

@@ -1,0 +1,123 @@
+import { sql, type Transaction } from 'kysely';
+import { money, type Currency, type Money } from '../../common/money/money.ts';
+import type { Database } from '../db/schema.ts';
+import {
+  CurrencyMismatchError,
+  InsufficientFundsError,
+  NegativePlatformBalanceError,
+  UnbalancedEntryError,
+  UnknownAccountError,
+} from './ledger-errors.ts';
+
+/** What happened, for statements and audits; a new business event adds its kind here. */
+export type EntryKind =
+  | 'deposit'
+  | 'transfer'
+  | 'exchange'
+  | 'fee'
+  | 'subscription'
+  | 'payout'
+  | 'withdrawal_reserve'
+  | 'withdrawal_settle'
+  | 'withdrawal_release'
+  | 'adjustment';
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+export interface PostingInput {
+  accountId: string;
+  /** Signed: positive adds to the account's balance, negative takes from it. */
+  amount: Money;
+}
+
+export interface EntryInput {
+  kind: EntryKind;
+  /** The business row this entry belongs to, e.g. `{type: 'transaction', id: '42'}`. */
+  reference: { type: string; id: string };
+  metadata?: { [key: string]: JsonValue };
+  postings: readonly PostingInput[];
+}
+
+export interface PostedEntry {
+  id: string;
+  /** The balances of the touched accounts after this entry, for the response of the request that posted it. */
+  balances: ReadonlyMap<string, Money>;
+}
+
+const accountIdPattern = /^[1-9]\d{0,18}$/;
+
+/** The checks that need no database: they fail before a round trip and without aborting the transaction. */
+function validate(entry: EntryInput): Map<string, Currency> {
+  if (entry.postings.length < 2) throw new UnbalancedEntryError('an entry needs at least two postings');
+  const sums = new Map<Currency, bigint>();
+  const currencies = new Map<string, Currency>();
+  for (const { accountId, amount } of entry.postings) {
+    if (!accountIdPattern.test(accountId)) throw new UnknownAccountError([accountId]);
+    if (amount.minor === 0n) throw new UnbalancedEntryError(`zero posting on account ${accountId}`);
+    const seen = currencies.get(accountId);
+    if (seen !== undefined && seen !== amount.currency) throw new CurrencyMismatchError(accountId, seen, amount.currency);
+    currencies.set(accountId, amount.currency);
+    sums.set(amount.currency, (sums.get(amount.currency) ?? 0n) + amount.minor);
+  }
+  for (const [currency, sum] of sums) {
+    if (sum !== 0n) throw new UnbalancedEntryError(`postings in ${currency} sum to ${sum}`);
+  }
+  return currencies;
+}
+
+/** ledger_post()'s own SQLSTATEs (migration 0002) -> the typed errors; anything else passes through. */
+function ledgerError(error: unknown): unknown {
+  if (typeof error !== 'object' || error === null) return error;
+  const { code, detail } = error as { code?: unknown; detail?: unknown };
+  const parts = typeof detail === 'string' ? detail.split(',') : [];
+  const [first = '', second = '', third = ''] = parts;
+  switch (code) {
+    case 'LG002':
+      return new UnknownAccountError(parts);
+    case 'LG003':
+      return new CurrencyMismatchError(first, second, third);
+    case 'LG004':
+      return new InsufficientFundsError(first);
+    case 'LG005':
+      return new NegativePlatformBalanceError(first);
+    default:
+      return error;
+  }
+}
+
+/**
+ * Writes one journal entry in the caller's transaction (the one that writes the business row, so both commit or
+ * neither does) and moves the balances of its accounts, in one round trip to the database function
+ * ledger_post(): it locks the touched accounts in ascending id order (two entries over the same accounts queue
+ * instead of deadlocking), checks them under the lock, updates the balances and inserts entry and postings.
+ * The database also enforces the essentials by itself (CHECK on balances, composite FK on currency, balance
+ * trigger on postings), so no other path can break them.
+ *
+ * Throws UnbalancedEntryError, UnknownAccountError or CurrencyMismatchError for a wrong entry,
+ * InsufficientFundsError when a customer wallet would go below zero (400 `{"amount": ["Not enough funds"]}`),
+ * NegativePlatformBalanceError for a platform account that must stay positive. The errors found by the database
+ * abort the transaction, like any failed statement: let them propagate.
+ */
+export async function post(tx: Transaction<Database>, entry: EntryInput): Promise<PostedEntry> {
+  const currencies = validate(entry);
+  let rows: { entry_id: string; account_id: string; balance: string }[];
+  try {
+    const result = await sql<{ entry_id: string; account_id: string; balance: string }>`
+      SELECT entry_id, account_id, balance FROM ledger_post(
+        ${entry.kind}, ${entry.reference.type}, ${entry.reference.id}, ${JSON.stringify(entry.metadata ?? {})}::jsonb,
+        ${entry.postings.map((p) => p.accountId)}::bigint[],
+        ${entry.postings.map((p) => p.amount.currency)}::text[],
+        ${entry.postings.map((p) => p.amount.minor.toString())}::bigint[])`.execute(tx);
+    rows = result.rows;
+  } catch (error) {
+    throw ledgerError(error);
+  }
+  const id = rows[0]?.entry_id;
+  if (id === undefined) throw new Error('ledger entry was not written');
+  const balances = new Map<string, Money>();
+  for (const row of rows) {
+    const currency = currencies.get(row.account_id);
+    if (currency) balances.set(row.account_id, money(currency, BigInt(row.balance)));
+  }
+  return { id, balances };
+}

@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { money, type Money } from '../../common/money/money.ts';
+import type { Database } from '../db/schema.ts';
+import { createAgencyCashAccount, createUserWallet, platformAccount, type Account } from './accounts.repository.ts';
+import { post, type PostedEntry } from './journal.ts';
+import { withTransaction } from './transaction.ts';
+
+/**
+ * Test data for the ledger's API tests. Test files share one database and run in parallel, so every owner id is
+ * random: a test only ever looks at accounts it created.
+ */
+
+/** A random positive int8, as the users and agencies modules will hand out. */
+export function uniqueId(): string {
+  return (randomBytes(6).readUIntBE(0, 6) + 1).toString();
+}
+
+export const mad = (minor: bigint | number): Money<'MAD'> => money('MAD', BigInt(minor));
+
+/** Cash comes in from the FX account, as a card top-up's MAD leg would. */
+export async function deposit(db: Kysely<Database>, accountId: string, amount: Money<'MAD'>): Promise<PostedEntry> {
+  return withTransaction(db, async (tx) => {
+    const fx = await platformAccount(tx, 'fx', 'MAD');
+    return post(tx, {
+      kind: 'deposit',
+      reference: { type: 'test', id: uniqueId() },
+      postings: [
+        { accountId: fx.id, amount: mad(-amount.minor) },
+        { accountId, amount },
+      ],
+    });
+  });
+}
+
+export async function newWallet(db: Kysely<Database>, balance: bigint = 0n): Promise<Account> {
+  const wallet = await withTransaction(db, (tx) => createUserWallet(tx, uniqueId()));
+  if (balance > 0n) await deposit(db, wallet.id, mad(balance));
+  return wallet;
+}
+
+export async function newAgencyCash(db: Kysely<Database>): Promise<Account> {
+  return withTransaction(db, (tx) => createAgencyCashAccount(tx, uniqueId()));
+}
+
+export async function transfer(db: Kysely<Database>, from: string, to: string, amount: bigint): Promise<PostedEntry> {
+  return withTransaction(db, (tx) =>
+    post(tx, {
+      kind: 'transfer',
+      reference: { type: 'test', id: uniqueId() },
+      postings: [
+        { accountId: from, amount: mad(-amount) },
+        { accountId: to, amount: mad(amount) },
+      ],
+    }),
+  );
+}
+
+export async function balanceOf(db: Kysely<Database>, accountId: string): Promise<bigint> {
+  const row = await db.selectFrom('ledger_accounts').select('balance').where('id', '=', accountId).executeTakeFirstOrThrow();
+  return BigInt(row.balance);
+}
