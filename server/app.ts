@@ -6,12 +6,22 @@ import type { LoggerOptions } from 'pino';
 import { installZodMessages } from '../common/api/zod-messages.ts';
 import { appVersion, type Config } from './config.ts';
 import type { Database } from './db/schema.ts';
-import type { Clock } from './clock.ts';
+import { systemClock, type Clock } from './clock.ts';
+import { createMailAdapter, createSmsAdapter } from './adapters/create-adapters.ts';
+import type { MailAdapter } from './adapters/mail/mail-adapter.ts';
+import type { SmsAdapter } from './adapters/sms/sms-adapter.ts';
 import { registerApiDocs } from './http/api-docs.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { requestLogSerializer } from './http/log-redaction.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthenticator, type Authenticator } from './modules/auth/authenticate.ts';
+import { devOutboxRoutes } from './modules/dev/outbox.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import type { ServiceDeps } from './modules/service-deps.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { serverKeys } from './security/keys.ts';
 
 installZodMessages();
 
@@ -22,6 +32,30 @@ export interface AppDeps {
   clock?: Clock;
   /** pino options, or false for silence (tests). */
   logger?: LoggerOptions | false;
+  /** SMTP when SMTP_URL is set, else the built-in outbox; tests may pass their own. */
+  mail?: MailAdapter;
+  /** The HTTP SMS provider when SMS_* are set, else the built-in outbox. */
+  sms?: SmsAdapter;
+}
+
+/** The services' dependencies, completed with the defaults; exported for later modules and test factories. */
+export function serviceDeps(deps: AppDeps): ServiceDeps {
+  return {
+    db: deps.db,
+    config: deps.config,
+    clock: deps.clock ?? systemClock,
+    keys: serverKeys(deps.config.SECRET_KEY),
+    mail: deps.mail ?? createMailAdapter(deps.config, deps.db),
+    sms: deps.sms ?? createSmsAdapter(deps.config, deps.db),
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Route modules registered later (contacts, transactions…) take the authenticator from here. */
+    authenticator: Authenticator;
+    services: ServiceDeps;
+  }
 }
 
 /** An incoming request id is kept only when it looks like one, so logs cannot be injected through it. */
@@ -32,7 +66,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const production = config.NODE_ENV === 'production';
   const app = Fastify({
-    logger: deps.logger === false ? false : (deps.logger ?? { level: config.LOG_LEVEL }),
+    logger:
+      deps.logger === false ? false : (deps.logger ?? { level: config.LOG_LEVEL, serializers: { req: requestLogSerializer } }),
     bodyLimit: config.BODY_LIMIT_BYTES,
     // The header is read by genReqId, which validates it; Fastify would take it as it comes.
     requestIdHeader: false,
@@ -43,6 +78,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Requests that would hang (slow clients, slowloris) are cut rather than holding a connection for ever.
     requestTimeout: 30_000,
     return503OnClosing: true,
+    // request.ip feeds the per-IP sign-in limits: only a configured proxy may set it through X-Forwarded-For.
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -56,6 +93,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerApiDocs(app, appVersion);
 
   await app.register(healthRoutes, { prefix: '/api', db: deps.db, version: appVersion });
+
+  const services = serviceDeps(deps);
+  const auth = createAuthenticator(services);
+  app.decorate('authenticator', auth);
+  app.decorate('services', services);
+  app.addHook('onClose', async () => {
+    for (const adapter of [services.mail, services.sms]) {
+      if ('close' in adapter && typeof adapter.close === 'function') (adapter.close as () => void)();
+    }
+  });
+  await app.register(authRoutes, { prefix: '/api', deps: services, auth });
+  await app.register(usersRoutes, { prefix: '/api', deps: services, auth });
+  // The outbox shows sign-in codes: it exists only with a built-in adapter, and never in production.
+  if (!production && (services.mail.builtIn || services.sms.builtIn)) {
+    await app.register(devOutboxRoutes, { prefix: '/api', db: deps.db });
+  }
 
   await registerWebApp(app, config.webDistDir);
   return app;

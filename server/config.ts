@@ -1,10 +1,16 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { loadOrCreateDevSecrets } from './dev-secrets.ts';
 
 /** Where the project lives, so relative paths (data dir, built web app) do not depend on the cwd. */
 export const projectRoot = path.resolve(import.meta.dirname, '..');
 
 const port = z.coerce.number().int().min(0).max(65_535);
+const flag = z.enum(['true', 'false']).default('false').transform((v) => v === 'true');
+const seconds = (fallback: number) => z.coerce.number().int().min(1).max(366 * 86_400).default(fallback);
+const count = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000).default(fallback);
+/** Keys that sign tokens and pepper codes: long enough that guessing them is not a plan. */
+const secret = z.string().min(32, 'must be at least 32 characters').optional();
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -20,9 +26,57 @@ const configSchema = z.object({
   /** JSON bodies are small in this API; a larger one is a mistake or an attack. */
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(100 * 1024),
   WEB_DIST_DIR: z.string().min(1).default('dist/web'),
+  /** `false`, `true`, a hop count, or a comma list of proxy addresses/CIDRs (Fastify's trustProxy). */
+  TRUST_PROXY: z.string().min(1).default('false'),
+  /** The browser-facing origin, for links in e-mails (`https://wallet.example.com`). Required in production. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+
+  // Secrets (required in production; development and test generate them once into DEV_SECRETS_FILE).
+  /** Signs access tokens and keys the login-code and wallet-address HMACs (each with its own derived key). */
+  SECRET_KEY: secret,
+  /** Mixed into every security-code hash; kept out of the database so a dump alone cannot brute-force PINs. */
+  SECURITY_CODE_PEPPER: secret,
+  DEV_SECRETS_FILE: z.string().min(1).default('.data/dev-secrets.json'),
+
+  // Adapters: the real service when configured, else the built-in outbox (GET /api/dev/outbox/).
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('Wallet <no-reply@wallet.localhost>'),
+  SMS_PROVIDER_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SMS_ACCOUNT_SID: z.string().min(1).optional(),
+  SMS_AUTH_TOKEN: z.string().min(1).optional(),
+  SMS_FROM: z.string().min(1).optional(),
+  /** Production refuses to start on a built-in adapter unless this says it is meant. */
+  ALLOW_DEV_ADAPTERS: flag,
+
+  // Sign-in limits (DESIGN.md section 6).
+  LOGIN_CODE_TTL_SECONDS: seconds(600),
+  /** Wrong codes allowed per code, and per identifier within LOGIN_FAILURE_WINDOW_SECONDS across new codes. */
+  LOGIN_CODE_MAX_ATTEMPTS: count(5),
+  LOGIN_FAILURE_WINDOW_SECONDS: seconds(900),
+  LOGIN_CODE_RESEND_SECONDS: seconds(30),
+  LOGIN_CODES_PER_IDENTIFIER_PER_HOUR: count(10),
+  LOGIN_CODE_REQUESTS_PER_IP_PER_HOUR: count(100),
+  LOGIN_VERIFICATIONS_PER_IP_PER_HOUR: count(300),
+  SESSION_TTL_SECONDS: seconds(7 * 86_400),
+  EMAIL_CONFIRMATION_TTL_SECONDS: seconds(2 * 86_400),
+  SECURITY_CODE_MAX_ATTEMPTS: count(5),
+  SECURITY_CODE_LOCK_SECONDS: seconds(900),
 });
 
-export type Config = z.infer<typeof configSchema> & { embeddedPgDir: string; webDistDir: string };
+type ParsedConfig = z.infer<typeof configSchema>;
+
+export type Config = Omit<ParsedConfig, 'SECRET_KEY' | 'SECURITY_CODE_PEPPER' | 'PUBLIC_URL'> & {
+  SECRET_KEY: string;
+  SECURITY_CODE_PEPPER: string;
+  PUBLIC_URL: string;
+  embeddedPgDir: string;
+  webDistDir: string;
+  /** True when SMTP_URL is set; otherwise mail goes to the built-in outbox. */
+  smtpConfigured: boolean;
+  /** True when all SMS_* variables are set; otherwise SMS goes to the built-in outbox. */
+  smsConfigured: boolean;
+  trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
+};
 
 export class ConfigError extends Error {}
 
@@ -36,11 +90,62 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  const production = c.NODE_ENV === 'production';
+  const problems: string[] = [];
+
+  const smsVariables = [c.SMS_PROVIDER_URL, c.SMS_ACCOUNT_SID, c.SMS_AUTH_TOKEN, c.SMS_FROM];
+  const smsConfigured = smsVariables.every((v) => v !== undefined);
+  if (!smsConfigured && smsVariables.some((v) => v !== undefined)) {
+    problems.push('  SMS_*: set all of SMS_PROVIDER_URL, SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM, or none');
+  }
+  const smtpConfigured = c.SMTP_URL !== undefined;
+  if (production && !c.ALLOW_DEV_ADAPTERS && (!smtpConfigured || !smsConfigured)) {
+    problems.push(
+      `  ${smtpConfigured ? 'SMS_PROVIDER_URL' : 'SMTP_URL'}: required in production (or ALLOW_DEV_ADAPTERS=true to use the built-in outbox)`,
+    );
+  }
+  if (production) {
+    for (const name of ['SECRET_KEY', 'SECURITY_CODE_PEPPER', 'PUBLIC_URL'] as const) {
+      if (c[name] === undefined) problems.push(`  ${name}: required in production`);
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+
+  const secrets =
+    c.SECRET_KEY !== undefined && c.SECURITY_CODE_PEPPER !== undefined
+      ? { SECRET_KEY: c.SECRET_KEY, SECURITY_CODE_PEPPER: c.SECURITY_CODE_PEPPER }
+      : { ...loadOrCreateDevSecrets(path.resolve(projectRoot, c.DEV_SECRETS_FILE)), ...definedSecrets(c) };
   return {
     ...c,
+    ...secrets,
+    PUBLIC_URL: (c.PUBLIC_URL ?? `http://${c.HOST === '0.0.0.0' ? 'localhost' : c.HOST}:${c.PORT}`).replace(/\/+$/, ''),
     embeddedPgDir: path.resolve(projectRoot, c.EMBEDDED_PG_DIR),
     webDistDir: path.resolve(projectRoot, c.WEB_DIST_DIR),
+    smtpConfigured,
+    smsConfigured,
+    trustProxy: parseTrustProxy(c.TRUST_PROXY),
   };
+}
+
+/** One secret may be configured and the other generated; the configured one wins. */
+function definedSecrets(c: ParsedConfig): Partial<Pick<Config, 'SECRET_KEY' | 'SECURITY_CODE_PEPPER'>> {
+  return {
+    ...(c.SECRET_KEY !== undefined && { SECRET_KEY: c.SECRET_KEY }),
+    ...(c.SECURITY_CODE_PEPPER !== undefined && { SECURITY_CODE_PEPPER: c.SECURITY_CODE_PEPPER }),
+  };
+}
+
+function parseTrustProxy(value: string): Config['trustProxy'] {
+  if (value === 'true' || value === 'false') return value === 'true';
+  if (/^\d+$/.test(value)) {
+    // A hop count: trust that many proxies in front of us (the nearest first).
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
 }
 
 export const appVersion = process.env.npm_package_version ?? '0.1.0';

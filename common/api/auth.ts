@@ -54,6 +54,17 @@ export const verifyCodeResponseSchema = z.object({
 });
 
 export const confirmEmailQuerySchema = z.object({ code: z.string().min(1).max(200) });
+export const detailResponseSchema = z.object({ detail: z.string() });
+
+/** The server's sign-in messages; the screens translate them by this exact text (or show SPEC.md 8's own). */
+export const authMessages = {
+  codeSent: 'If this address can receive messages, a code has been sent.',
+  sendFailed: 'The code could not be sent. Try again shortly.',
+  /** One message for a wrong, expired, used or never-sent code: the answer says nothing about which. */
+  wrongCode: 'The code is incorrect or has expired.',
+  emailConfirmed: 'Your e-mail address is confirmed.',
+  badConfirmation: 'This confirmation link is invalid or has expired.',
+} as const;
 
 export type SendCodeRequest = z.input<typeof sendCodeRequestSchema>;
 export type VerifyCodeRequest = z.input<typeof verifyCodeRequestSchema>;

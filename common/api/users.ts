@@ -52,6 +52,22 @@ export const updateUserRequestSchema = z.object({
   phone_number: phoneSchema.optional(),
 });
 
+/** Field messages of `PATCH /api/users/{id}/` (SPEC.md section 5 rules). */
+export const profileMessages = {
+  loginEmailLocked: 'The e-mail address you sign in with cannot be changed.',
+  loginPhoneLocked: 'The phone number you sign in with cannot be changed.',
+  setOnce: 'This field cannot be changed once set.',
+  emailTaken: 'This email is already used by another account.',
+  phoneTaken: 'This phone number is already used by another account.',
+} as const;
+
+/** SPEC.md section 8: the exact `security_code` messages of every endpoint that checks the code. */
+export const securityCodeErrors = {
+  notSet: 'Security code not set',
+  invalid: 'Invalid security code',
+  locked: 'Too many wrong security codes. Try again later.',
+} as const;
+
 export const securityCodeMessage = 'The security code must be 6 digits.';
 export const setSecurityCodeRequestSchema = z.object({
   security_code: sixDigitsSchema(securityCodeMessage),

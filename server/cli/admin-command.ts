@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 
 export interface AdminContext {
@@ -6,6 +7,8 @@ export interface AdminContext {
   /** The words after the command name, e.g. `['--email', 'a@b.c']`. */
   args: string[];
   out: (line: string) => void;
+  /** The parsed configuration (secrets for wallet addresses); commands that need it load it when absent. */
+  config?: Config;
 }
 
 export interface AdminCommand {

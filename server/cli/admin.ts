@@ -1,10 +1,22 @@
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/open-database.ts';
 import type { AdminCommand } from './admin-command.ts';
+import { agencyAddCommand } from './commands/agency-add.ts';
+import { bankerAddCommand } from './commands/banker-add.ts';
+import { bankerListCommand } from './commands/banker-list.ts';
 import { ledgerCheckCommand } from './commands/ledger-check.ts';
+import { ratesSetCommand } from './commands/rates-set.ts';
+import { seedDemoCommand } from './commands/seed-demo.ts';
 
 // Each operator command lives in its own module under cli/commands/ and is listed here.
-const commands: AdminCommand[] = [ledgerCheckCommand];
+const commands: AdminCommand[] = [
+  ledgerCheckCommand,
+  agencyAddCommand,
+  bankerAddCommand,
+  bankerListCommand,
+  ratesSetCommand,
+  seedDemoCommand,
+];
 
 function help(): string {
   const width = Math.max(...commands.map((c) => c.usage.length), 4);
@@ -26,7 +38,7 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   const database = await openDatabase(config, { log: () => {} });
   try {
-    return await command.run({ db: database.db, args, out: (line) => console.log(line) });
+    return await command.run({ db: database.db, args, out: (line) => console.log(line), config });
   } finally {
     await database.close();
   }

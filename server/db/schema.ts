@@ -68,3 +68,115 @@ export interface Database {
   ledger_holds: LedgerHoldsTable;
   idempotency_keys: IdempotencyKeysTable;
 }
+
+// identity (server/modules/auth, users, contacts, rates; server/adapters; migration 0003)
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export interface UsersTable {
+  id: ColumnType<string, bigint | string | undefined, never>;
+  email: string | null;
+  email_verified_at: NullableTimestamp;
+  phone_number: string | null;
+  phone_auth: boolean;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  country: string | null;
+  language: Generated<string>;
+  role: Generated<'customer' | 'BANKER'>;
+  agency_id: Int8 | null;
+  account_id: string;
+  security_code_hash: Buffer | null;
+  security_code_salt: Buffer | null;
+  security_code_failures: Generated<number>;
+  security_code_locked_until: NullableTimestamp;
+  subscription: Generated<boolean>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface ContactsTable {
+  id: GeneratedInt8;
+  owner_user_id: Int8 | null;
+  public: Generated<boolean>;
+  first_name: string;
+  last_name: Generated<string>;
+  phone_number: string | null;
+  email: string | null;
+  address: string | null;
+  zip_code: string | null;
+  city: string | null;
+  /** numeric: strings out, exact decimal text in. */
+  latitude: string | null;
+  longitude: string | null;
+  contact_user: Int8 | null;
+  created_at: CreatedAt;
+  deleted_at: NullableTimestamp;
+}
+
+export interface LoginCodesTable {
+  id: GeneratedInt8;
+  identifier: string;
+  code_hash: Buffer;
+  language: string;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface AuthRateEventsTable {
+  bucket: string;
+  key: string;
+  created_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: Int8;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+}
+
+export interface EmailConfirmationsTable {
+  id: GeneratedInt8;
+  user_id: Int8;
+  email: string;
+  token_hash: Buffer;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface DevOutboxTable {
+  id: GeneratedInt8;
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string | null;
+  body: string;
+  code: string | null;
+  link: string | null;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface RatesTable {
+  id: GeneratedInt8;
+  official: string;
+  freemium: string;
+  subscription: string;
+  card_fee: string;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+/** Declaration merging adds these to the ledger's `Database` above without touching its lines. */
+export interface Database {
+  users: UsersTable;
+  contacts: ContactsTable;
+  login_codes: LoginCodesTable;
+  auth_rate_events: AuthRateEventsTable;
+  sessions: SessionsTable;
+  email_confirmations: EmailConfirmationsTable;
+  dev_outbox: DevOutboxTable;
+  rates: RatesTable;
+}

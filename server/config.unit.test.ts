@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const secrets = { SECRET_KEY: 's'.repeat(32), SECURITY_CODE_PEPPER: 'p'.repeat(32) };
+const tmpFile = () => path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-secrets-')), 'dev-secrets.json');
+
+describe('loadConfig: secrets and adapters', () => {
+  it('generates development secrets once, mode 600, and reuses them', () => {
+    const file = tmpFile();
+    const first = loadConfig({ DEV_SECRETS_FILE: file });
+    expect(first.SECRET_KEY.length).toBeGreaterThanOrEqual(32);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DEV_SECRETS_FILE: file }).SECRET_KEY).toBe(first.SECRET_KEY);
+    expect(loadConfig({ DEV_SECRETS_FILE: file, ...secrets }).SECRET_KEY).toBe(secrets.SECRET_KEY);
+  });
+
+  it('requires secrets and a public URL in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', ALLOW_DEV_ADAPTERS: 'true' })).toThrow(/SECRET_KEY: required/);
+    expect(() => loadConfig({ NODE_ENV: 'production', ALLOW_DEV_ADAPTERS: 'true', ...secrets })).toThrow(/PUBLIC_URL/);
+  });
+
+  it('refuses built-in adapters in production unless ALLOW_DEV_ADAPTERS=true', () => {
+    const prod = { NODE_ENV: 'production', PUBLIC_URL: 'https://w.example', ...secrets };
+    expect(() => loadConfig(prod)).toThrow(ConfigError);
+    expect(() => loadConfig({ ...prod, SMTP_URL: 'smtp://mail.example:587' })).toThrow(/SMS_PROVIDER_URL/);
+    const sms = {
+      SMS_PROVIDER_URL: 'https://api.twilio.com',
+      SMS_ACCOUNT_SID: 'AC1',
+      SMS_AUTH_TOKEN: 't',
+      SMS_FROM: '+15005550006',
+    };
+    const real = loadConfig({ ...prod, SMTP_URL: 'smtp://mail.example:587', ...sms });
+    expect([real.smtpConfigured, real.smsConfigured]).toEqual([true, true]);
+    expect(loadConfig({ ...prod, ALLOW_DEV_ADAPTERS: 'true' }).smtpConfigured).toBe(false);
+  });
+
+  it('wants all SMS variables or none, and short secrets are refused', () => {
+    expect(() => loadConfig({ ...secrets, SMS_PROVIDER_URL: 'https://api.twilio.com' })).toThrow(/SMS_\*/);
+    expect(() => loadConfig({ SECRET_KEY: 'short' })).toThrow(/SECRET_KEY/);
+  });
+
+  it('reads limits and TRUST_PROXY', () => {
+    const c = loadConfig({ ...secrets, LOGIN_CODE_MAX_ATTEMPTS: '3', TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' });
+    expect(c.LOGIN_CODE_MAX_ATTEMPTS).toBe(3);
+    expect(c.LOGIN_CODE_TTL_SECONDS).toBe(600);
+    expect(c.trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(() => loadConfig({ ...secrets, LOGIN_CODE_MAX_ATTEMPTS: '0' })).toThrow(ConfigError);
+  });
+});

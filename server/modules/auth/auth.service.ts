@@ -1,0 +1,186 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { authMessages } from '../../../common/api/auth.ts';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../common/i18n/languages.ts';
+import { lockFor } from '../../db/advisory-lock.ts';
+import { fieldError, HttpError, tooManyRequests } from '../../http/http-error.ts';
+import { withTransaction } from '../../ledger/transaction.ts';
+import { hmac, sameDigest } from '../../security/keys.ts';
+import type { ServiceDeps } from '../service-deps.ts';
+import { createUser, findSignInUser, identifierLock, type SignInIdentifier } from '../users/users.service.ts';
+import { setUserLanguage } from '../users/users.repository.ts';
+import { signAccessToken } from './access-token.ts';
+import { countWrongAttempt, insertLoginCode, latestLoginCode, markLoginCodeUsed } from './login-codes.repository.ts';
+import { loginCodeTexts } from './message-templates.ts';
+import { clearEvents, eventTimes, purgeOlderThan, recordEvent } from './rate-limit-events.repository.ts';
+import { insertSession, revokeSession } from './sessions.repository.ts';
+import { afterInterval, HOUR_SECONDS, withinLimit, type WindowDecision } from './sliding-window.ts';
+
+const ago = (now: Date, seconds: number) => new Date(now.getTime() - seconds * 1000);
+
+function refuse(decision: WindowDecision): void {
+  if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
+}
+
+/** Codes are hashed with the identifier, so a code row is useless for any other identifier. */
+const codeHash = (deps: ServiceDeps, identifier: string, code: string) =>
+  hmac(deps.keys.codes, 'login-code', identifier, code);
+
+let lastPurge = 0;
+/**
+ * At most once a minute per process: events and codes a day older than every window go, so the counting
+ * queries stay small. The day of margin also keeps a process whose clock runs ahead from erasing live counters.
+ */
+async function purgeNowAndThen(deps: ServiceDeps, now: Date): Promise<void> {
+  if (Math.abs(now.getTime() - lastPurge) < 60_000) return;
+  lastPurge = now.getTime();
+  const longest = Math.max(HOUR_SECONDS, deps.config.LOGIN_FAILURE_WINDOW_SECONDS, deps.config.LOGIN_CODE_TTL_SECONDS);
+  await purgeOlderThan(deps.db, ago(now, longest + 86_400));
+}
+
+/**
+ * `POST /api/auth/send_code/`. The same answer whether or not an account exists (an account is created by the
+ * first verification), so the endpoint cannot be used to learn who is a customer. Limits, each a 429 with
+ * Retry-After: per IP LOGIN_CODE_REQUESTS_PER_IP_PER_HOUR; per identifier one code per LOGIN_CODE_RESEND_SECONDS
+ * and LOGIN_CODES_PER_IDENTIFIER_PER_HOUR.
+ */
+export async function sendCode(
+  deps: ServiceDeps,
+  identifier: SignInIdentifier,
+  language: Language,
+  ip: string,
+): Promise<void> {
+  const { config } = deps;
+  const now = deps.clock.now();
+  await purgeNowAndThen(deps, now);
+  const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
+  await withTransaction(deps.db, async (tx) => {
+    await lockFor(tx, identifierLock(identifier.value));
+    const hourAgo = ago(now, HOUR_SECONDS);
+    refuse(
+      withinLimit(
+        await eventTimes(tx, 'send_ip', ip, hourAgo),
+        now,
+        HOUR_SECONDS,
+        config.LOGIN_CODE_REQUESTS_PER_IP_PER_HOUR,
+      ),
+    );
+    const sent = await eventTimes(tx, 'send_identifier', identifier.value, hourAgo);
+    refuse(afterInterval(sent, now, config.LOGIN_CODE_RESEND_SECONDS));
+    refuse(withinLimit(sent, now, HOUR_SECONDS, config.LOGIN_CODES_PER_IDENTIFIER_PER_HOUR));
+    await recordEvent(tx, 'send_ip', ip, now);
+    await recordEvent(tx, 'send_identifier', identifier.value, now);
+    await insertLoginCode(tx, {
+      identifier: identifier.value,
+      hash: codeHash(deps, identifier.value, code),
+      language,
+      expiresAt: new Date(now.getTime() + config.LOGIN_CODE_TTL_SECONDS * 1000),
+      createdAt: now,
+    });
+  });
+  // Delivered after commit: no transaction waits on a mail or SMS provider. A failed delivery still counts
+  // against the limits, so retries cannot hammer the provider.
+  const texts = loginCodeTexts[language];
+  const minutes = Math.ceil(config.LOGIN_CODE_TTL_SECONDS / 60);
+  try {
+    if (identifier.kind === 'email') {
+      await deps.mail.send({ to: identifier.value, subject: texts.subject, text: texts.mail(code, minutes), code });
+    } else {
+      await deps.sms.send({ to: identifier.value, body: texts.sms(code, minutes), code });
+    }
+  } catch (error) {
+    const answer = new HttpError(
+      503,
+      { detail: authMessages.sendFailed },
+      { 'retry-after': String(config.LOGIN_CODE_RESEND_SECONDS) },
+    );
+    throw Object.assign(answer, { cause: error });
+  }
+}
+
+export interface SignedIn {
+  access: string;
+  role: 'customer' | 'BANKER';
+  userId: string;
+  created: boolean;
+}
+
+type Verification =
+  | { kind: 'ok'; userId: string; role: 'customer' | 'BANKER'; created: boolean; sessionId: string; expiresAt: Date }
+  | { kind: 'wrong' }
+  | { kind: 'locked'; retryAfterSeconds: number };
+
+/**
+ * `POST /api/auth/verify_code/`. The newest code of the identifier, unused, unexpired, with fewer than
+ * LOGIN_CODE_MAX_ATTEMPTS wrong tries, compared in constant time. Wrong tries also count per identifier over
+ * LOGIN_FAILURE_WINDOW_SECONDS whatever the code, so asking for a new code does not buy new guesses; once the
+ * limit is reached every try is refused (429), even with the right code, until the window frees a slot. Each
+ * IP may try LOGIN_VERIFICATIONS_PER_IP_PER_HOUR times. The first success for an identifier creates the user,
+ * their wallet and address, in the same transaction that consumes the code and opens the session.
+ */
+export async function verifyCode(
+  deps: ServiceDeps,
+  identifier: SignInIdentifier,
+  code: string,
+  ip: string,
+): Promise<SignedIn> {
+  const { config } = deps;
+  const now = deps.clock.now();
+  const result = await withTransaction(deps.db, async (tx): Promise<Verification> => {
+    await lockFor(tx, identifierLock(identifier.value));
+    const perIp = await eventTimes(tx, 'verify_ip', ip, ago(now, HOUR_SECONDS));
+    refuse(withinLimit(perIp, now, HOUR_SECONDS, config.LOGIN_VERIFICATIONS_PER_IP_PER_HOUR));
+    await recordEvent(tx, 'verify_ip', ip, now);
+
+    const failures = await eventTimes(
+      tx,
+      'verify_failure',
+      identifier.value,
+      ago(now, config.LOGIN_FAILURE_WINDOW_SECONDS),
+    );
+    const allowed = withinLimit(failures, now, config.LOGIN_FAILURE_WINDOW_SECONDS, config.LOGIN_CODE_MAX_ATTEMPTS);
+    // Returned, not thrown: the per-IP event above must be committed.
+    if (!allowed.allowed) return { kind: 'locked', retryAfterSeconds: allowed.retryAfterSeconds };
+
+    const row = await latestLoginCode(tx, identifier.value);
+    const usable =
+      row !== undefined &&
+      row.used_at === null &&
+      row.expires_at > now &&
+      row.attempts < config.LOGIN_CODE_MAX_ATTEMPTS;
+    // The HMAC is computed even when there is nothing to compare with, so timing says nothing about the row.
+    const matches = sameDigest(codeHash(deps, identifier.value, code), row?.code_hash ?? Buffer.alloc(32));
+    if (!usable || !matches) {
+      if (row && usable) await countWrongAttempt(tx, row.id);
+      await recordEvent(tx, 'verify_failure', identifier.value, now);
+      return { kind: 'wrong' };
+    }
+    await markLoginCodeUsed(tx, row.id, now);
+    await clearEvents(tx, 'verify_failure', identifier.value);
+
+    const language = isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE;
+    let user = await findSignInUser(tx, identifier);
+    const created = user === undefined;
+    if (user) await setUserLanguage(tx, user.id, language);
+    else user = await createUser(tx, deps.keys, { identifier, language }, now);
+
+    const sessionId = randomUUID();
+    const expiresAt = new Date(now.getTime() + config.SESSION_TTL_SECONDS * 1000);
+    await insertSession(tx, { id: sessionId, userId: user.id, createdAt: now, expiresAt });
+    return { kind: 'ok', userId: user.id, role: user.role, created, sessionId, expiresAt };
+  });
+
+  if (result.kind === 'locked') throw tooManyRequests(result.retryAfterSeconds);
+  if (result.kind === 'wrong') throw fieldError('code', authMessages.wrongCode);
+  const access = await signAccessToken(
+    deps.keys.jwt,
+    { sessionId: result.sessionId, userId: result.userId },
+    now,
+    result.expiresAt,
+  );
+  return { access, role: result.role, userId: result.userId, created: result.created };
+}
+
+/** `POST /api/auth/logout/`: the session ends server-side; its token is refused from now on. */
+export async function logout(deps: ServiceDeps, sessionId: string): Promise<void> {
+  await revokeSession(deps.db, sessionId, deps.clock.now());
+}

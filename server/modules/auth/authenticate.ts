@@ -1,0 +1,54 @@
+import type { FastifyRequest } from 'fastify';
+import { unauthorized } from '../../http/http-error.ts';
+import type { ServiceDeps } from '../service-deps.ts';
+import { getUser } from '../users/users.service.ts';
+import { readAccessToken } from './access-token.ts';
+import { activeSessionUser } from './sessions.repository.ts';
+
+/** Who is calling, as the database says now: the role and agency are never taken from the token or the client. */
+export interface AuthUser {
+  id: string;
+  role: 'customer' | 'BANKER';
+  agencyId: string | null;
+  sessionId: string;
+}
+
+export interface Authenticator {
+  /** A preHandler for routes that need a signed-in user: 401 otherwise. */
+  preHandler: (request: FastifyRequest) => Promise<void>;
+  /** The user the preHandler found; throws 401 on a route that did not run it. */
+  requireUser: (request: FastifyRequest) => AuthUser;
+  /** Reads and checks the bearer token without a preHandler. */
+  authenticate: (request: FastifyRequest) => Promise<AuthUser>;
+}
+
+const bearer = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*)$/;
+
+export function createAuthenticator(deps: Pick<ServiceDeps, 'db' | 'clock' | 'keys'>): Authenticator {
+  const users = new WeakMap<FastifyRequest, AuthUser>();
+
+  async function authenticate(request: FastifyRequest): Promise<AuthUser> {
+    const match = bearer.exec(request.headers.authorization ?? '');
+    if (!match?.[1]) throw unauthorized();
+    const now = deps.clock.now();
+    const claims = await readAccessToken(deps.keys.jwt, match[1], now);
+    if (!claims) throw unauthorized();
+    const sessionUser = await activeSessionUser(deps.db, claims.sessionId, now);
+    if (sessionUser !== claims.userId) throw unauthorized();
+    const user = await getUser(deps.db, sessionUser);
+    if (!user) throw unauthorized();
+    return { id: user.id, role: user.role, agencyId: user.agency_id, sessionId: claims.sessionId };
+  }
+
+  return {
+    authenticate,
+    async preHandler(request) {
+      users.set(request, await authenticate(request));
+    },
+    requireUser(request) {
+      const user = users.get(request);
+      if (!user) throw unauthorized();
+      return user;
+    },
+  };
+}

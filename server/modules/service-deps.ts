@@ -1,0 +1,17 @@
+import type { Kysely } from 'kysely';
+import type { MailAdapter } from '../adapters/mail/mail-adapter.ts';
+import type { SmsAdapter } from '../adapters/sms/sms-adapter.ts';
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/schema.ts';
+import type { ServerKeys } from '../security/keys.ts';
+
+/** What services receive, passed explicitly (DESIGN.md section 9) so tests can swap the clock or an adapter. */
+export interface ServiceDeps {
+  db: Kysely<Database>;
+  config: Config;
+  clock: Clock;
+  keys: ServerKeys;
+  mail: MailAdapter;
+  sms: SmsAdapter;
+}

@@ -1,0 +1,73 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  setSecurityCodeRequestSchema,
+  updateUserRequestSchema,
+  userIdParamsSchema,
+  userSchema,
+  usersListResponseSchema,
+} from '../../../common/api/users.ts';
+import type { Authenticator } from '../auth/authenticate.ts';
+import type { ServiceDeps } from '../service-deps.ts';
+import { setSecurityCode } from './security-code.service.ts';
+import { getMe, updateProfile } from './users.service.ts';
+
+interface UsersRoutesOptions {
+  deps: ServiceDeps;
+  auth: Authenticator;
+}
+
+/** The current user only: every other id is 404, so ids cannot be probed. */
+export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { deps, auth }) => {
+  app.addHook('preHandler', auth.preHandler);
+  const security = [{ bearer: [] }];
+
+  app.get(
+    '/users/',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'The current user, as a one-item list',
+        security,
+        response: { 200: usersListResponseSchema },
+      },
+    },
+    async (request) => {
+      const me = await getMe(deps.db, auth.requireUser(request).id);
+      return { count: 1 as const, next: null, previous: null, results: [me] as [typeof me] };
+    },
+  );
+
+  app.patch(
+    '/users/:id/',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Update the profile (all fields; see SPEC.md section 5 for the locked ones)',
+        security,
+        params: userIdParamsSchema,
+        body: updateUserRequestSchema,
+        response: { 200: userSchema },
+      },
+    },
+    async (request) => updateProfile(deps, auth.requireUser(request).id, String(request.params.id), request.body),
+  );
+
+  app.post(
+    '/users/:id/security_code/',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Set the 6-digit security code (changing it needs current_security_code)',
+        security,
+        params: userIdParamsSchema,
+        body: setSecurityCodeRequestSchema,
+        response: { 200: userSchema },
+      },
+    },
+    async (request) => {
+      const userId = auth.requireUser(request).id;
+      await setSecurityCode(deps, userId, String(request.params.id), request.body);
+      return getMe(deps.db, userId);
+    },
+  );
+};

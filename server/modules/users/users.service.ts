@@ -1,0 +1,202 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { UpdateUserRequest, User } from '../../../common/api/users.ts';
+import { profileMessages } from '../../../common/api/users.ts';
+import { COUNTRIES, type Country } from '../../../common/identity/phone.ts';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../common/i18n/languages.ts';
+import { formatAmount, money } from '../../../common/money/money.ts';
+import { lockFor } from '../../db/advisory-lock.ts';
+import type { Database } from '../../db/schema.ts';
+import { fieldError, notFound } from '../../http/http-error.ts';
+import { createUserWallet, userWalletBalance } from '../../ledger/accounts.repository.ts';
+import { withTransaction } from '../../ledger/transaction.ts';
+import { hmac, type ServerKeys } from '../../security/keys.ts';
+import { confirmEmailTexts } from '../auth/message-templates.ts';
+import { currentRates } from '../rates/rates.service.ts';
+import type { ServiceDeps } from '../service-deps.ts';
+import {
+  insertEmailConfirmation,
+  lockEmailConfirmation,
+  markEmailConfirmationUsed,
+} from './email-confirmations.repository.ts';
+import { decideProfileIdentifiers, hasFullProfile } from './profile-rules.ts';
+import {
+  findUserById,
+  findUserBySignInPhone,
+  findUserByVerifiedEmail,
+  identifierTaken,
+  insertUser,
+  markEmailVerified,
+  nextUserId,
+  releaseUnverifiedEmail,
+  releaseUnverifiedPhone,
+  updateUserProfile,
+  type UserRow,
+} from './users.repository.ts';
+import { walletAddress } from './wallet-address.ts';
+
+export type { UserRow } from './users.repository.ts';
+
+/** Sign-in identifiers share one lock name, so sign-up and a profile claiming the same address never race. */
+export const identifierLock = (identifier: string) => `identifier:${identifier}`;
+
+export type SignInIdentifier = { kind: 'email'; value: string } | { kind: 'phone'; value: string };
+
+export interface NewUserInput {
+  identifier: SignInIdentifier;
+  language: Language;
+  role?: 'customer' | 'BANKER';
+  agencyId?: string | null;
+  firstName?: string;
+  lastName?: string;
+  country?: Country | null;
+}
+
+/**
+ * A user with their MAD wallet (through the ledger) and wallet address, in the caller's transaction: either
+ * all of it exists or none of it. The sign-in identifier is verified by construction (a code proved it, or an
+ * operator vouches for it).
+ */
+export async function createUser(
+  tx: Transaction<Database>,
+  keys: ServerKeys,
+  input: NewUserInput,
+  now: Date,
+): Promise<UserRow> {
+  const { identifier } = input;
+  if (identifier.kind === 'email') await releaseUnverifiedEmail(tx, identifier.value);
+  else await releaseUnverifiedPhone(tx, identifier.value);
+  const id = await nextUserId(tx);
+  const user = await insertUser(tx, {
+    id,
+    email: identifier.kind === 'email' ? identifier.value : null,
+    emailVerifiedAt: identifier.kind === 'email' ? now : null,
+    phoneNumber: identifier.kind === 'phone' ? identifier.value : null,
+    phoneAuth: identifier.kind === 'phone',
+    language: input.language,
+    role: input.role ?? 'customer',
+    agencyId: input.agencyId ?? null,
+    accountId: walletAddress(keys.walletAddress, id),
+    firstName: input.firstName,
+    lastName: input.lastName,
+    country: input.country ?? null,
+  });
+  await createUserWallet(tx, id);
+  return user;
+}
+
+export async function findSignInUser(db: Kysely<Database>, identifier: SignInIdentifier): Promise<UserRow | undefined> {
+  return identifier.kind === 'email'
+    ? findUserByVerifiedEmail(db, identifier.value)
+    : findUserBySignInPhone(db, identifier.value);
+}
+
+export async function getUser(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
+  return findUserById(db, id);
+}
+
+/** The User of SPEC.md section 3: balance from the ledger, rates from the current rates row. */
+export async function presentUser(db: Kysely<Database>, user: UserRow): Promise<User> {
+  const [balance, rates] = await Promise.all([userWalletBalance(db, user.id), currentRates(db)]);
+  const country = (COUNTRIES as readonly string[]).includes(user.country ?? '') ? (user.country as Country) : null;
+  return {
+    id: Number(user.id),
+    first_name: user.first_name,
+    last_name: user.last_name,
+    email: user.email,
+    phone_number: user.phone_number,
+    phone_auth: user.phone_auth,
+    country,
+    role: user.role,
+    balance: formatAmount(balance ?? money('MAD', 0n)),
+    rate: rates.official,
+    rate_delta: user.subscription ? rates.subscription : rates.freemium,
+    rate_freemium: rates.freemium,
+    rate_subscription: rates.subscription,
+    subscription: user.subscription,
+    account_id: user.account_id,
+    has_security_code: user.security_code_hash !== null,
+    has_full_profile: hasFullProfile(user),
+  };
+}
+
+export async function getMe(db: Kysely<Database>, userId: string): Promise<User> {
+  const user = await findUserById(db, userId);
+  if (!user) throw notFound();
+  return presentUser(db, user);
+}
+
+type ProfileBody = Omit<UpdateUserRequest, 'country'> & { country: Country };
+
+/**
+ * `PATCH /api/users/{id}/`: all fields at once, in one transaction; any refused field leaves everything as it
+ * was. A newly set e-mail is unverified until its link is opened (it cannot be used to sign in before that).
+ */
+export async function updateProfile(
+  deps: ServiceDeps,
+  actorId: string,
+  targetId: string,
+  body: ProfileBody,
+): Promise<User> {
+  if (actorId !== targetId) throw notFound();
+  const now = deps.clock.now();
+  const confirmation = await withTransaction(deps.db, async (tx) => {
+    const user = await findUserById(tx, actorId, true);
+    if (!user) throw notFound();
+    const decision = decideProfileIdentifiers(user, body);
+    if (!decision.ok) throw fieldError(decision.field, decision.message);
+    if (decision.newEmail !== undefined) {
+      await lockFor(tx, identifierLock(decision.newEmail));
+      if (await identifierTaken(tx, 'email', decision.newEmail, actorId))
+        throw fieldError('email', profileMessages.emailTaken);
+    }
+    if (decision.newPhone !== undefined) {
+      await lockFor(tx, identifierLock(decision.newPhone));
+      if (await identifierTaken(tx, 'phone_number', decision.newPhone, actorId)) {
+        throw fieldError('phone_number', profileMessages.phoneTaken);
+      }
+    }
+    await updateUserProfile(tx, actorId, {
+      first_name: body.first_name.trim(),
+      last_name: body.last_name.trim(),
+      country: body.country,
+      ...(decision.newEmail !== undefined && { email: decision.newEmail }),
+      ...(decision.newPhone !== undefined && { phone_number: decision.newPhone }),
+    });
+    if (decision.newEmail === undefined) return undefined;
+    const token = randomBytes(32).toString('base64url');
+    await insertEmailConfirmation(tx, {
+      userId: actorId,
+      email: decision.newEmail,
+      tokenHash: emailTokenHash(deps.keys, token),
+      expiresAt: new Date(now.getTime() + deps.config.EMAIL_CONFIRMATION_TTL_SECONDS * 1000),
+      createdAt: now,
+    });
+    return { email: decision.newEmail, token, language: isLanguage(user.language) ? user.language : DEFAULT_LANGUAGE };
+  });
+  if (confirmation) {
+    // After commit: the profile is saved even if the mail service is down; the user can ask again later.
+    const link = `${deps.config.PUBLIC_URL}/authentication/confirm-email?code=${confirmation.token}`;
+    const texts = confirmEmailTexts[confirmation.language];
+    await deps.mail
+      .send({ to: confirmation.email, subject: texts.subject, text: texts.mail(link), link, code: confirmation.token })
+      // The profile is saved either way; the address stays unverified (it cannot sign in) until a link works.
+      .catch(() => undefined);
+  }
+  return getMe(deps.db, actorId);
+}
+
+/** `GET /api/auth/confirm_email/?code=`: single use, expires, and only for the address it was sent to. */
+export async function confirmEmail(deps: ServiceDeps, token: string): Promise<boolean> {
+  const now = deps.clock.now();
+  return withTransaction(deps.db, async (tx) => {
+    const row = await lockEmailConfirmation(tx, emailTokenHash(deps.keys, token));
+    if (!row || row.used_at || row.expires_at <= now) return false;
+    await markEmailConfirmationUsed(tx, row.id, now);
+    return markEmailVerified(tx, row.user_id, row.email, now);
+  });
+}
+
+export function emailTokenHash(keys: ServerKeys, token: string): Buffer {
+  return hmac(keys.codes, 'email-confirmation', token);
+}
