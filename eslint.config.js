@@ -47,6 +47,8 @@ export default tseslint.config(
     languageOptions: { globals: globals.browser },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // React Router's loaders redirect by throwing a Response.
+      '@typescript-eslint/only-throw-error': ['error', { allow: [{ from: 'lib', name: 'Response' }] }],
       ...forbid(['node:*', '**/server/**'], 'web/ runs in the browser: share code through common/.'),
     },
   },

@@ -1,0 +1,18 @@
+import { useTranslation } from 'react-i18next';
+import { useRouteError } from 'react-router';
+import styles from './RouteErrorPage.module.css';
+
+/** Last resort for a screen that threw or a chunk that failed to load (often a deploy during a visit). */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  console.error(error);
+  return (
+    <main className={styles.page} role="alert">
+      <h1 className={styles.title}>{t('app.errorTitle')}</h1>
+      <button className={styles.button} type="button" onClick={() => window.location.reload()}>
+        {t('app.errorRetry')}
+      </button>
+    </main>
+  );
+}

@@ -1,0 +1,72 @@
+import type { ZodType } from 'zod';
+import { ApiError, parseApiError } from './api-error';
+import { readStored, writeStored } from './browser-storage';
+import { STORAGE_KEYS } from './storage-keys';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiRequest<T> {
+  method?: HttpMethod;
+  /** Sent as JSON. */
+  body?: unknown;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** When given, the response is checked against the shared contract from common/ before the screen sees it. */
+  schema?: ZodType<T>;
+}
+
+export const API_BASE = '/api';
+
+/** `/users/` -> `/api/users/?page=1`; the trailing slash is part of the contract and is kept as written. */
+export function apiUrl(path: string, query?: ApiRequest<unknown>['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== null && value !== undefined) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${API_BASE}${path.startsWith('/') ? path : `/${path}`}${search ? `?${search}` : ''}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.includes('json')) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** Same-origin JSON call to the API with the stored bearer token; failures are thrown as ApiError. */
+export async function apiFetch<T = unknown>(path: string, request: ApiRequest<T> = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...request.headers };
+  const token = readStored(STORAGE_KEYS.token);
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, request.query), {
+      method: request.method ?? 'GET',
+      headers,
+      body: request.body === undefined ? null : JSON.stringify(request.body),
+      credentials: 'same-origin',
+      signal: request.signal ?? null,
+    });
+  } catch (error) {
+    // Aborts are the caller's own doing (TanStack Query cancelling); let them through untouched.
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError({ status: 0, detail: 'Network error' });
+  }
+
+  const body = await readBody(response);
+  if (!response.ok) {
+    // The token is no longer accepted (expired or revoked): forget it so the guard sends the user to /auth.
+    if (response.status === 401) writeStored(STORAGE_KEYS.token, null);
+    throw parseApiError(response.status, body, response.headers.get('Retry-After'));
+  }
+  return request.schema ? request.schema.parse(body) : (body as T);
+}

@@ -1,0 +1,64 @@
+// The server answers errors DRF-style (DESIGN.md section 4): `{"amount": ["Not enough funds"]}` for fields,
+// `{"detail": "..."}` otherwise. Screens map these to the messages of SPEC.md section 8.
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly fieldErrors: Record<string, string[]>;
+  readonly detail: string | undefined;
+  /** Seconds to wait before retrying, from a 429's Retry-After. */
+  readonly retryAfter: number | undefined;
+
+  constructor(init: { status: number; fieldErrors?: Record<string, string[]>; detail?: string; retryAfter?: number }) {
+    super(init.detail ?? `Request failed with status ${init.status}`);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.fieldErrors = init.fieldErrors ?? {};
+    this.detail = init.detail;
+    this.retryAfter = init.retryAfter;
+  }
+
+  /** The first message for a field, the usual thing a form shows under it. */
+  firstError(field: string): string | undefined {
+    return this.fieldErrors[field]?.[0];
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function messagesOf(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.filter((item): item is string => typeof item === 'string');
+  return [];
+}
+
+/** Retry-After is either delta-seconds or an HTTP date (RFC 9110 10.2.3). */
+export function parseRetryAfter(header: string | null, now: number = Date.now()): number | undefined {
+  if (header === null || header.trim() === '') return undefined;
+  const trimmed = header.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+export function parseApiError(status: number, body: unknown, retryAfterHeader: string | null = null): ApiError {
+  const retryAfter = parseRetryAfter(retryAfterHeader);
+  if (typeof body === 'string' && body.trim() !== '') return new ApiError({ status, detail: body, retryAfter });
+  if (!isRecord(body)) return new ApiError({ status, retryAfter });
+
+  const fieldErrors: Record<string, string[]> = {};
+  let detail: string | undefined;
+  for (const [key, value] of Object.entries(body)) {
+    if (key === 'detail' && typeof value === 'string') {
+      detail = value;
+      continue;
+    }
+    const messages = messagesOf(value);
+    if (messages.length > 0) fieldErrors[key] = messages;
+  }
+  // DRF puts errors that belong to no single field under non_field_errors; they read as the detail.
+  detail ??= fieldErrors.non_field_errors?.[0];
+  return new ApiError({ status, fieldErrors, detail, retryAfter });
+}

@@ -1,0 +1,13 @@
+import { applyLanguage } from '../i18n/i18n';
+import { readStored, writeStored } from './browser-storage';
+import type { RootLoaderDeps } from './root-loader';
+import { STORAGE_KEYS } from './storage-keys';
+
+/** The real browser-backed dependencies of the root loader. */
+export const browserRootLoaderDeps: RootLoaderDeps = {
+  getToken: () => readStored(STORAGE_KEYS.token),
+  getStoredLanguage: () => readStored(STORAGE_KEYS.language),
+  getStoredRole: () => readStored(STORAGE_KEYS.role),
+  setStoredRole: (role) => writeStored(STORAGE_KEYS.role, role),
+  applyLanguage,
+};

@@ -1,0 +1,49 @@
+import { redirect, replace } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router';
+import type { Language } from '../../common/i18n/languages';
+import { guardNavigation } from './navigation-guard';
+import { nextStoredRole } from './theme-rules';
+
+export interface RootLoaderDeps {
+  getToken: () => string | null;
+  getStoredLanguage: () => string | null;
+  getStoredRole: () => string | null;
+  setStoredRole: (role: string | null) => void;
+  /** Loads the catalogue and switches the document's language and direction before the page renders. */
+  applyLanguage: (language: Language) => Promise<void>;
+}
+
+/**
+ * The root route's loader runs on every navigation (see `shouldRevalidate` in routes.tsx), which makes it
+ * the one place for the guard: the decision happens before any screen renders, so no protected screen flashes.
+ */
+export function createRootLoader(deps: RootLoaderDeps) {
+  // The last location the guard let through is the "previous route" of the next navigation.
+  let previous: URL | null = null;
+
+  return async function rootLoader({ request }: LoaderFunctionArgs): Promise<null> {
+    const url = new URL(request.url);
+    const decision = guardNavigation({
+      pathname: url.pathname,
+      search: url.search,
+      hash: url.hash,
+      previousSearch: previous?.search ?? null,
+      token: deps.getToken(),
+      storedLanguage: deps.getStoredLanguage(),
+    });
+    if (decision.kind === 'redirect') {
+      // On the first load nothing was shown yet: replace, so Back does not land on a URL that bounces again.
+      throw previous === null ? replace(decision.to) : redirect(decision.to);
+    }
+    const role = nextStoredRole({
+      storedRole: deps.getStoredRole(),
+      pathname: url.pathname,
+      roleParam: url.searchParams.get('role'),
+      previousRoleParam: previous === null ? undefined : previous.searchParams.get('role'),
+    });
+    if (role !== deps.getStoredRole()) deps.setStoredRole(role);
+    previous = url;
+    await deps.applyLanguage(decision.language);
+    return null;
+  };
+}

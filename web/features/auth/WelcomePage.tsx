@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { InstallButton } from '../../ui/InstallButton';
+import { LanguageSwitcher } from '../../ui/LanguageSwitcher';
+import { Logo } from '../../ui/Logo';
+import styles from './WelcomePage.module.css';
+import { roleSwitchTarget, withLang } from './welcome-links';
+
+/**
+ * SPEC.md 2.3. Clearing the stored role on opening, then applying ?role=, happens in the root loader
+ * (nextStoredRole) so the theme is right on the first paint.
+ */
+export function Component() {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const lang = searchParams.get('lang');
+  const roleSwitch = roleSwitchTarget(searchParams.get('role'));
+  const isBankerView = roleSwitch.role === 'customer';
+
+  return (
+    <main className={styles.page}>
+      <header className={styles.toolbar}>
+        <LanguageSwitcher />
+      </header>
+
+      <section className={styles.hero}>
+        <Logo label={t('welcome.logo')} />
+        <p className={styles.appName}>{t('app.name')}</p>
+        {isBankerView ? <p className={styles.badge}>{t('welcome.bankerSpace')}</p> : null}
+        <h1 className={styles.title}>{t('welcome.title')}</h1>
+        <p className={styles.subtitle}>{t('welcome.subtitle')}</p>
+        <p className={styles.message}>{t('welcome.message')}</p>
+      </section>
+
+      <nav className={styles.actions}>
+        <Link className={styles.primary} to={withLang('/auth/step1', lang)}>
+          {t('welcome.login')}
+        </Link>
+        <Link className={styles.secondary} to={withLang('/auth/step1', lang)}>
+          {t('welcome.register')}
+        </Link>
+        <InstallButton className={styles.tertiary} label={t('welcome.install')} />
+        <Link className={styles.roleSwitch} to={withLang(roleSwitch.to, lang)} data-testid="role-switch">
+          {isBankerView ? t('welcome.roleCustomer') : t('welcome.roleBanker')}
+        </Link>
+      </nav>
+    </main>
+  );
+}

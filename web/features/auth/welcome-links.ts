@@ -1,0 +1,16 @@
+import type { Role } from '../../app/theme-rules';
+
+/** SPEC 2.3: the switch leads to ?role=banker, or back to ?role=customer when the page shows role=banker. */
+export function roleSwitchTarget(queryRole: string | null): { role: Role; to: string } {
+  const role: Role = queryRole?.toLowerCase() === 'banker' ? 'customer' : 'banker';
+  return { role, to: `/auth?role=${role}` };
+}
+
+/** Carries the current language along, sparing the guard a redirect. */
+export function withLang(to: string, lang: string | null): string {
+  if (!lang) return to;
+  const [path = '', query = ''] = to.split('?');
+  const params = new URLSearchParams(query);
+  params.set('lang', lang);
+  return `${path}?${params.toString()}`;
+}

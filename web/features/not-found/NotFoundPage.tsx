@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '../../ui/PlaceholderPage';
+
+export function Component() {
+  return <PlaceholderPage titleKey="notFound" showHomeLink />;
+}
