@@ -44,8 +44,9 @@ export default defineConfig({
     env: {
       PORT: String(port),
       DATABASE_URL: '',
-      EMBEDDED_PG_DIR: '.data/e2e-pg',
-      EMBEDDED_PG_PORT: '54331',
+      // Per port, so two runs side by side (E2E_PORT) never share a database.
+      EMBEDDED_PG_DIR: `.data/e2e-pg-${port}`,
+      EMBEDDED_PG_PORT: String(54_331 + (port % 100)),
       LOG_LEVEL: 'warn',
     },
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },

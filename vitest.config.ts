@@ -19,6 +19,7 @@ export default defineConfig({
           name: 'web',
           include: ['web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['tests/support/web-setup.ts'],
         },
       },
       {

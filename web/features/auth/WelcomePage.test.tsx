@@ -1,0 +1,65 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { App } from '../../app/App';
+import { browserRootLoaderDeps } from '../../app/root-loader-deps';
+import { createRoutes } from '../../app/routes';
+
+// The real routes, root loader (guard, role rules, language) and welcome page, in a memory router.
+function renderAt(url: string) {
+  const router = createMemoryRouter(createRoutes(browserRootLoaderDeps), { initialEntries: [url] });
+  render(<App router={router} />);
+  return router;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+});
+afterEach(() => {
+  document.documentElement.removeAttribute('data-theme');
+});
+
+describe('the welcome page', () => {
+  it('sends a visitor from / to /auth?lang=fr and shows the welcome in French', async () => {
+    const router = renderAt('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bienvenue' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/auth');
+    expect(router.state.location.search).toBe('?lang=fr');
+    expect(document.documentElement.lang).toBe('fr');
+    expect(document.documentElement.dir).toBe('ltr');
+    for (const name of ['Se connecter', 'Créer un compte']) {
+      expect(screen.getByRole('link', { name }).getAttribute('href')).toBe('/auth/step1?lang=fr');
+    }
+  });
+
+  it('offers the teller space, and the customer space back when role=banker', async () => {
+    renderAt('/auth?lang=fr');
+    const toTeller = await screen.findByTestId('role-switch');
+    expect(toTeller.getAttribute('href')).toBe('/auth?role=banker&lang=fr');
+    fireEvent.click(toTeller);
+    await waitFor(() => expect(screen.getByTestId('role-switch').getAttribute('href')).toBe('/auth?role=customer&lang=fr'));
+    expect(localStorage.getItem('role')).toBe('banker');
+    await waitFor(() => expect(document.documentElement.dataset.theme).toBe('banker'));
+  });
+
+  it('clears the stored role when opened without a role parameter', async () => {
+    localStorage.setItem('role', 'banker');
+    renderAt('/auth?lang=fr');
+    await screen.findByRole('heading', { level: 1 });
+    expect(localStorage.getItem('role')).toBeNull();
+    await waitFor(() => expect(document.documentElement.dataset.theme).toBe('user'));
+  });
+
+  it('switches to Arabic, right to left, and stores the choice', async () => {
+    const router = renderAt('/auth?lang=fr');
+    const switcher = await screen.findByTestId('language-switcher');
+    await act(async () => {
+      fireEvent.change(switcher, { target: { value: 'ar' } });
+    });
+    await waitFor(() => expect(document.documentElement.dir).toBe('rtl'));
+    expect(document.documentElement.lang).toBe('ar');
+    expect(router.state.location.search).toContain('lang=ar');
+    expect(localStorage.getItem('language')).toBe('ar');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).not.toBe('Bienvenue');
+  });
+});
