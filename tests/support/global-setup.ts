@@ -47,10 +47,22 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('databaseUrl', databaseUrl);
 
   return async () => {
+    // After every API test has moved money its way, the books must still balance (issue 3: ledger:check clean
+    // after the whole suite). Run as an operator would; a break fails the run with the command's report.
+    const check = await exec(process.execPath, ['--import', 'tsx', 'server/cli/admin.ts', 'ledger:check'], {
+      cwd: projectRoot,
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+    }).catch((error: { stdout?: string; stderr?: string }) => error);
     const client = new pg.Client({ connectionString: serverUrl });
     await client.connect();
     await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`);
     await client.end();
     await embedded?.stop();
+    if (!check.stdout?.includes('Ledger OK')) {
+      // Vitest ignores errors thrown here for its exit code: set it, so `npm test` fails.
+      process.exitCode = 1;
+      throw new Error(`ledger:check after the API tests found problems:\n${check.stdout ?? ''}${check.stderr ?? ''}`);
+    }
+    console.log(`ledger:check after the API tests: ${check.stdout.split('\n')[0]}, Ledger OK`);
   };
 }
