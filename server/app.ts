@@ -17,6 +17,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthenticator, type Authenticator } from './modules/auth/authenticate.ts';
+import { contactsRoutes } from './modules/contacts/contacts.routes.ts';
 import { devOutboxRoutes } from './modules/dev/outbox.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import type { ServiceDeps } from './modules/service-deps.ts';
@@ -105,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(authRoutes, { prefix: '/api', deps: services, auth });
   await app.register(usersRoutes, { prefix: '/api', deps: services, auth });
+  await app.register(contactsRoutes, { prefix: '/api', deps: services, auth });
   // The outbox shows sign-in codes: it exists only with a built-in adapter, and never in production.
   if (!production && (services.mail.builtIn || services.sms.builtIn)) {
     await app.register(devOutboxRoutes, { prefix: '/api', db: deps.db });

@@ -110,6 +110,8 @@ export interface ContactsTable {
   latitude: string | null;
   longitude: string | null;
   contact_user: Int8 | null;
+  /** The linked user's wallet address (migration 0004), set together with contact_user. */
+  account_id: string | null;
   created_at: CreatedAt;
   deleted_at: NullableTimestamp;
 }

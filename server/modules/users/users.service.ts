@@ -12,6 +12,7 @@ import { createUserWallet, userWalletBalance } from '../../ledger/accounts.repos
 import { withTransaction } from '../../ledger/transaction.ts';
 import { hmac, type ServerKeys } from '../../security/keys.ts';
 import { confirmEmailTexts } from '../auth/message-templates.ts';
+import { linkContactsToNewUser } from '../contacts/contacts-link.service.ts';
 import { currentRates } from '../rates/rates.service.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import {
@@ -82,6 +83,7 @@ export async function createUser(
     country: input.country ?? null,
   });
   await createUserWallet(tx, id);
+  await linkContactsToNewUser(tx, user);
   return user;
 }
 

@@ -1,0 +1,221 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { distanceKm, searchCondition } from './contact-search.ts';
+
+export interface ContactRow {
+  id: string;
+  owner_user_id: string | null;
+  public: boolean;
+  first_name: string;
+  last_name: string;
+  phone_number: string | null;
+  email: string | null;
+  address: string | null;
+  zip_code: string | null;
+  city: string | null;
+  latitude: string | null;
+  longitude: string | null;
+  contact_user: string | null;
+  account_id: string | null;
+  proximity: number | null;
+}
+
+const columns = [
+  'id',
+  'owner_user_id',
+  'public',
+  'first_name',
+  'last_name',
+  'phone_number',
+  'email',
+  'address',
+  'zip_code',
+  'city',
+  'latitude',
+  'longitude',
+  'contact_user',
+  'account_id',
+] as const;
+
+export interface PageWindow {
+  limit: number;
+  offset: number;
+}
+
+export interface ContactPageRows {
+  count: number;
+  rows: ContactRow[];
+}
+
+/** A customer's live recipients, alphabetically (accents folded, so "Élodie" sits with the E's). */
+export async function listOwnContacts(
+  db: Kysely<Database>,
+  ownerId: string,
+  search: string | undefined,
+  window: PageWindow,
+): Promise<ContactPageRows> {
+  let base = db
+    .selectFrom('contacts')
+    .where('owner_user_id', '=', ownerId)
+    .where('public', '=', false)
+    .where('deleted_at', 'is', null);
+  if (search) base = base.where(searchCondition(search, false));
+  const [total, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+    base
+      .select([...columns, sql<number | null>`NULL::float8`.as('proximity')])
+      .orderBy(sql`lower(unaccent(first_name))`)
+      .orderBy(sql`lower(unaccent(last_name))`)
+      .orderBy('id')
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute(),
+  ]);
+  return { count: Number(total.count), rows };
+}
+
+/** The agencies: nearest first from a position, else by city then name. */
+export async function listAgencies(
+  db: Kysely<Database>,
+  search: string | undefined,
+  position: { latitude: number; longitude: number } | undefined,
+  window: PageWindow,
+): Promise<ContactPageRows> {
+  let base = db.selectFrom('contacts').where('public', '=', true).where('deleted_at', 'is', null);
+  if (search) base = base.where(searchCondition(search, true));
+  const proximity = position ? distanceKm(position.latitude, position.longitude) : sql<number | null>`NULL::float8`;
+  let query = base.select([...columns, proximity.as('proximity')]);
+  query = position ? query.orderBy('proximity') : query.orderBy(sql`lower(unaccent(city))`);
+  const [total, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+    query
+      .orderBy(sql`lower(unaccent(first_name))`)
+      .orderBy('id')
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute(),
+  ]);
+  return { count: Number(total.count), rows };
+}
+
+/** One contact the customer may see: their own live recipient, or an agency. */
+export async function findVisibleContact(
+  db: Kysely<Database>,
+  ownerId: string,
+  id: string,
+): Promise<ContactRow | undefined> {
+  return db
+    .selectFrom('contacts')
+    .select([...columns, sql<number | null>`NULL::float8`.as('proximity')])
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .where((eb) => eb.or([eb('owner_user_id', '=', ownerId), eb('public', '=', true)]))
+    .executeTakeFirst();
+}
+
+/** Which of the phone and e-mail already name a live recipient of this customer. */
+export async function findDuplicates(
+  tx: Transaction<Database>,
+  ownerId: string,
+  phone: string | undefined,
+  email: string | undefined,
+): Promise<{ phone: boolean; email: boolean }> {
+  const rows = await tx
+    .selectFrom('contacts')
+    .select(['phone_number', 'email'])
+    .where('owner_user_id', '=', ownerId)
+    .where('public', '=', false)
+    .where('deleted_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        ...(phone === undefined ? [] : [eb('phone_number', '=', phone)]),
+        ...(email === undefined ? [] : [eb('email', '=', email)]),
+      ]),
+    )
+    .execute();
+  return {
+    phone: phone !== undefined && rows.some((r) => r.phone_number === phone),
+    email: email !== undefined && rows.some((r) => r.email === email),
+  };
+}
+
+export interface NewContact {
+  ownerId: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  email: string | null;
+  contactUser: string | null;
+  accountId: string | null;
+}
+
+export async function insertContact(tx: Transaction<Database>, contact: NewContact): Promise<ContactRow> {
+  return tx
+    .insertInto('contacts')
+    .values({
+      owner_user_id: contact.ownerId,
+      public: false,
+      first_name: contact.firstName,
+      last_name: contact.lastName,
+      phone_number: contact.phone,
+      email: contact.email,
+      contact_user: contact.contactUser,
+      account_id: contact.accountId,
+    })
+    .returning([...columns, sql<number | null>`NULL::float8`.as('proximity')])
+    .executeTakeFirstOrThrow();
+}
+
+/** Soft delete: the row stays for the history of transactions that name it. */
+export async function softDeleteOwnContact(
+  tx: Transaction<Database>,
+  ownerId: string,
+  id: string,
+  now: Date,
+): Promise<boolean> {
+  const result = await tx
+    .updateTable('contacts')
+    .set({ deleted_at: now })
+    .where('id', '=', id)
+    .where('owner_user_id', '=', ownerId)
+    .where('public', '=', false)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function isLiveAgency(db: Kysely<Database>, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('contacts')
+    .select('id')
+    .where('id', '=', id)
+    .where('public', '=', true)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Links every not-yet-linked recipient naming this user's verified phone or e-mail, in all customers' lists
+ * (deleted ones included, so their history shows the person too). The user's own entries are left alone.
+ */
+export async function linkUnlinkedContacts(
+  tx: Transaction<Database>,
+  user: { id: string; accountId: string; phone: string | null; email: string | null },
+): Promise<number> {
+  if (user.phone === null && user.email === null) return 0;
+  const result = await tx
+    .updateTable('contacts')
+    .set({ contact_user: user.id, account_id: user.accountId })
+    .where('contact_user', 'is', null)
+    .where('public', '=', false)
+    .where('owner_user_id', '<>', user.id)
+    .where((eb) =>
+      eb.or([
+        ...(user.phone === null ? [] : [eb('phone_number', '=', user.phone)]),
+        ...(user.email === null ? [] : [eb('email', '=', user.email)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -1,0 +1,123 @@
+import type { Contact, ContactsQueryParsed, CreateContactBody } from '../../../common/api/contacts.ts';
+import { contactMessages } from '../../../common/api/contacts.ts';
+import { lockFor } from '../../db/advisory-lock.ts';
+import { fieldError, forbidden, notFound } from '../../http/http-error.ts';
+import { withTransaction } from '../../ledger/transaction.ts';
+import type { AuthUser } from '../auth/authenticate.ts';
+import type { ServiceDeps } from '../service-deps.ts';
+import { findSignInUser, getUser, identifierLock, type UserRow } from '../users/users.service.ts';
+import {
+  findDuplicates,
+  findVisibleContact,
+  insertContact,
+  isLiveAgency,
+  listAgencies,
+  listOwnContacts,
+  softDeleteOwnContact,
+  type ContactRow,
+} from './contacts.repository.ts';
+
+export function presentContact(row: ContactRow): Contact {
+  return {
+    id: Number(row.id),
+    first_name: row.first_name,
+    last_name: row.last_name,
+    phone_number: row.phone_number,
+    email: row.email,
+    account_id: row.account_id,
+    contact_user: row.contact_user === null ? null : Number(row.contact_user),
+    public: row.public,
+    // Metres are plenty for "which agency is nearest"; the screens round further (SPEC.md section 9).
+    proximity: row.proximity === null ? null : Math.round(row.proximity * 1000) / 1000,
+    address: row.address,
+    zip_code: row.zip_code,
+    city: row.city,
+    latitude: row.latitude === null ? null : Number(row.latitude),
+    longitude: row.longitude === null ? null : Number(row.longitude),
+  };
+}
+
+/** `GET /api/contacts/`: the caller's recipients, or every agency with `public=true`. */
+export async function listContacts(
+  deps: ServiceDeps,
+  user: AuthUser,
+  query: ContactsQueryParsed,
+): Promise<{ count: number; results: Contact[] }> {
+  const window = { limit: query.page_size, offset: (query.page - 1) * query.page_size };
+  const search = query.search?.trim() || undefined;
+  const position =
+    query.latitude !== undefined && query.longitude !== undefined
+      ? { latitude: query.latitude, longitude: query.longitude }
+      : undefined;
+  const page = query.public
+    ? await listAgencies(deps.db, search, position, window)
+    : await listOwnContacts(deps.db, user.id, search, window);
+  return { count: page.count, results: page.rows.map(presentContact) };
+}
+
+export async function getContact(deps: ServiceDeps, user: AuthUser, id: number): Promise<Contact> {
+  const row = await findVisibleContact(deps.db, user.id, String(id));
+  if (!row) throw notFound();
+  return presentContact(row);
+}
+
+/** The registered person a recipient names, by a verified identifier; the phone wins when both name someone. */
+async function registeredPerson(
+  deps: ServiceDeps,
+  body: CreateContactBody,
+  run: Parameters<typeof findSignInUser>[0],
+): Promise<UserRow | undefined> {
+  const byPhone = body.phone_number
+    ? await findSignInUser(run, { kind: 'phone', value: body.phone_number })
+    : undefined;
+  if (byPhone) return byPhone;
+  return body.email ? findSignInUser(run, { kind: 'email', value: body.email }) : undefined;
+}
+
+/**
+ * `POST /api/contacts/`: SPEC.md section 5 rules (the shape is checked by the schema), then yourself, then
+ * duplicates, then the link to a registered user. The identifiers' locks are the ones sign-up takes, so a person
+ * registering at this moment is linked either here or by linkContactsToNewUser, never missed.
+ */
+export async function createContact(deps: ServiceDeps, user: AuthUser, body: CreateContactBody): Promise<Contact> {
+  const me = await getUser(deps.db, user.id);
+  if (!me) throw notFound();
+  if (body.phone_number !== undefined && body.phone_number === me.phone_number)
+    throw fieldError('phone_number', contactMessages.yourself);
+  if (body.email !== undefined && body.email === me.email) throw fieldError('email', contactMessages.yourself);
+
+  const identifiers = [body.phone_number, body.email].filter((v): v is string => v !== undefined).sort();
+  const row = await withTransaction(deps.db, async (tx) => {
+    for (const identifier of identifiers) await lockFor(tx, identifierLock(identifier));
+    const duplicate = await findDuplicates(tx, user.id, body.phone_number, body.email);
+    if (duplicate.phone) throw fieldError('phone_number', contactMessages.exists);
+    if (duplicate.email) throw fieldError('email', contactMessages.exists);
+    const person = await registeredPerson(deps, body, tx);
+    // Someone whose verified identifier is yours is you, even if your profile shows another one.
+    if (person?.id === user.id)
+      throw fieldError(body.phone_number ? 'phone_number' : 'email', contactMessages.yourself);
+    return insertContact(tx, {
+      ownerId: user.id,
+      firstName: body.first_name,
+      lastName: body.last_name,
+      phone: body.phone_number ?? null,
+      email: body.email ?? null,
+      contactUser: person?.id ?? null,
+      accountId: person?.account_id ?? null,
+    });
+  });
+  return presentContact(row);
+}
+
+/**
+ * `DELETE /api/contacts/{id}/`: always a soft delete, so transactions (issue 7) keep naming the recipient. An
+ * agency is visible to every customer but belongs to none: 403, not 404, since GET shows it exists.
+ */
+export async function deleteContact(deps: ServiceDeps, user: AuthUser, id: number): Promise<void> {
+  const deleted = await withTransaction(deps.db, (tx) =>
+    softDeleteOwnContact(tx, user.id, String(id), deps.clock.now()),
+  );
+  if (deleted) return;
+  if (await isLiveAgency(deps.db, String(id))) throw forbidden(contactMessages.agencyReadOnly);
+  throw notFound();
+}

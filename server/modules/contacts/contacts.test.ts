@@ -1,0 +1,235 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactMessages, contactSchema } from '../../../common/api/contacts.ts';
+import { phoneMessages } from '../../../common/identity/phone.ts';
+import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { call, ensureRates, signIn, testEnv, uniqueEmail, uniquePhone } from '../../../tests/support/identity.ts';
+import { addContact, list, newAgency, uniqueTag, type Body } from './contacts.fixtures.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ env: testEnv });
+  await ensureRates(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const person = { first_name: 'Amina', last_name: 'El Idrissi' };
+
+describe('POST /api/contacts/', () => {
+  it('adds a recipient: the phone is stored in E.164 without spaces, unlinked while nobody has it', async () => {
+    const s = await signIn(t);
+    const phone = uniquePhone();
+    const spaced = `${phone.slice(0, 3)} ${phone.slice(3, 4)} ${phone.slice(4, 6)} ${phone.slice(6)}`;
+    const res = await addContact(t, s, { ...person, phone_number: spaced, email: '' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(() => contactSchema.strict().parse(res.body)).not.toThrow();
+    expect(res.body).toMatchObject({
+      ...person,
+      phone_number: phone,
+      email: null,
+      public: false,
+      contact_user: null,
+      account_id: null,
+      proximity: null,
+    });
+  });
+
+  it('accepts an e-mail alone (lower-cased), and Arabic names', async () => {
+    const s = await signIn(t);
+    const email = uniqueEmail('Recipient');
+    const res = await addContact(t, s, { first_name: 'أمينة', last_name: 'الإدريسي', email, phone_number: null });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ first_name: 'أمينة', last_name: 'الإدريسي', email: email.toLowerCase() });
+  });
+
+  it('requires both names and a phone or an e-mail', async () => {
+    const s = await signIn(t);
+    const blank = await addContact(t, s, { first_name: ' ', last_name: '', phone_number: uniquePhone() });
+    expect(blank.status).toBe(400);
+    expect(Object.keys(blank.body).sort()).toEqual(['first_name', 'last_name']);
+    const missing = await addContact(t, s, { phone_number: uniquePhone() });
+    expect(missing.body).toEqual({ first_name: ['This field is required.'], last_name: ['This field is required.'] });
+    const neither = await addContact(t, s, { ...person, phone_number: '', email: '' });
+    expect(neither.status).toBe(400);
+    expect(neither.body).toEqual({ phone_number: [contactMessages.phoneOrEmail] });
+  });
+
+  it('refuses letters, an unsupported prefix, a wrong length, over 16 characters and a malformed e-mail', async () => {
+    const s = await signIn(t);
+    const cases: [Body, Body][] = [
+      [{ phone_number: '+33 6 12 AB 56 78' }, { phone_number: [phoneMessages.invalid] }],
+      [{ phone_number: '612345678' }, { phone_number: [phoneMessages.invalid] }],
+      [{ phone_number: '+49 1512345678' }, { phone_number: [phoneMessages.unsupported_prefix] }],
+      [{ phone_number: '+33 6 12' }, { phone_number: [phoneMessages.wrong_length] }],
+      [{ phone_number: '+3361234567890123' }, { phone_number: [contactMessages.phoneTooLong] }],
+      [{ email: 'not-an-email' }, { email: ['Enter a valid email address.'] }],
+    ];
+    for (const [fields, errors] of cases) {
+      const res = await addContact(t, s, { ...person, ...fields });
+      expect(res.status, JSON.stringify(fields)).toBe(400);
+      expect(res.body).toEqual(errors);
+    }
+    const list0 = await list(t, s, '');
+    expect(list0.body.count).toBe(0);
+  });
+
+  it('refuses yourself, by phone and by e-mail, with the SPEC.md section 8 message', async () => {
+    const phone = uniquePhone();
+    const byPhone = await signIn(t, { phone_number: phone });
+    const res = await addContact(t, byPhone, { ...person, phone_number: phone });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ phone_number: ['You cannot add yourself as a recipient.'] });
+
+    const email = uniqueEmail();
+    const byEmail = await signIn(t, { email });
+    const mine = await addContact(t, byEmail, { ...person, email: email.toUpperCase() });
+    expect(mine.body).toEqual({ email: [contactMessages.yourself] });
+  });
+
+  it('refuses a recipient already in the list (phone or e-mail); another customer may add the same person', async () => {
+    const a = await signIn(t);
+    const b = await signIn(t);
+    const phone = uniquePhone();
+    const email = uniqueEmail();
+    expect((await addContact(t, a, { ...person, phone_number: phone, email })).status).toBe(201);
+    const samePhone = await addContact(t, a, { first_name: 'Other', last_name: 'Name', phone_number: phone });
+    expect(samePhone.status).toBe(400);
+    expect(samePhone.body).toEqual({ phone_number: ['This recipient already exists.'] });
+    const sameEmail = await addContact(t, a, { ...person, email: email.toUpperCase() });
+    expect(sameEmail.body).toEqual({ email: [contactMessages.exists] });
+    expect((await addContact(t, b, { ...person, phone_number: phone, email })).status).toBe(201);
+  });
+
+  it('two identical requests at once make one recipient and one "already exists"', async () => {
+    const s = await signIn(t);
+    const body = { ...person, phone_number: uniquePhone() };
+    const answers = await Promise.all([addContact(t, s, body), addContact(t, s, body), addContact(t, s, body)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 400, 400]);
+  });
+
+  it('links a recipient who is already registered (verified phone or e-mail) to their user and wallet', async () => {
+    const phone = uniquePhone();
+    const registered = await signIn(t, { phone_number: phone });
+    const me = await call<{ results: Body[] }>(t, 'GET', '/api/users/', { token: registered.token });
+    const account = me.body.results[0]?.account_id;
+    const s = await signIn(t);
+    const res = await addContact(t, s, { ...person, phone_number: phone });
+    expect(res.body).toMatchObject({ contact_user: registered.userId, account_id: account });
+
+    const email = uniqueEmail();
+    const byEmail = await signIn(t, { email });
+    const res2 = await addContact(t, s, { ...person, email });
+    expect(res2.body).toMatchObject({ contact_user: byEmail.userId });
+    expect(res2.body.account_id).toMatch(/^0x[0-9a-f]{40}$/);
+  });
+
+  it('links the recipient when that person registers later, in every list that names them', async () => {
+    const phone = uniquePhone();
+    const email = uniqueEmail();
+    const a = await signIn(t);
+    const b = await signIn(t);
+    const byPhone = await addContact(t, a, { ...person, phone_number: phone });
+    const byEmail = await addContact(t, b, { ...person, email });
+    expect(byPhone.body.contact_user).toBeNull();
+
+    const newcomer = await signIn(t, { phone_number: phone });
+    const later = await call(t, 'GET', `/api/contacts/${String(byPhone.body.id)}/`, { token: a.token });
+    expect(later.body).toMatchObject({ contact_user: newcomer.userId });
+    expect(later.body.account_id).toMatch(/^0x[0-9a-f]{40}$/);
+    // The e-mail recipient is someone else still unregistered.
+    expect(
+      (await call(t, 'GET', `/api/contacts/${String(byEmail.body.id)}/`, { token: b.token })).body.contact_user,
+    ).toBeNull();
+    const emailUser = await signIn(t, { email });
+    expect(
+      (await call(t, 'GET', `/api/contacts/${String(byEmail.body.id)}/`, { token: b.token })).body.contact_user,
+    ).toBe(emailUser.userId);
+  });
+
+  it('does not link to a phone someone merely typed into a profile (unverified)', async () => {
+    const squatter = await signIn(t);
+    const phone = uniquePhone();
+    const patched = await call(t, 'PATCH', `/api/users/${squatter.userId}/`, {
+      token: squatter.token,
+      body: { first_name: 'S', last_name: 'Q', country: 'FR', phone_number: phone },
+    });
+    expect(patched.status).toBe(200);
+    const s = await signIn(t);
+    const res = await addContact(t, s, { ...person, phone_number: phone });
+    expect(res.body).toMatchObject({ contact_user: null, account_id: null });
+  });
+});
+
+describe('GET and DELETE /api/contacts/{id}/', () => {
+  it("answers one's own recipient and 404 for another customer's, who cannot delete it either", async () => {
+    const a = await signIn(t);
+    const b = await signIn(t);
+    const created = await addContact(t, a, { ...person, phone_number: uniquePhone() });
+    const path = `/api/contacts/${String(created.body.id)}/`;
+    const mine = await call(t, 'GET', path, { token: a.token });
+    expect(mine.status).toBe(200);
+    expect(mine.body).toEqual(created.body);
+    expect((await call(t, 'GET', path, { token: b.token })).status).toBe(404);
+    expect((await call(t, 'DELETE', path, { token: b.token })).status).toBe(404);
+    expect((await call(t, 'GET', path, { token: a.token })).status).toBe(200);
+    expect((await list(t, b, '')).body.count).toBe(0);
+  });
+
+  it('soft-deletes: 204, then 404 and out of the list; the same person can be added again', async () => {
+    const s = await signIn(t);
+    const body = { ...person, phone_number: uniquePhone() };
+    const created = await addContact(t, s, body);
+    const path = `/api/contacts/${String(created.body.id)}/`;
+    const deleted = await call(t, 'DELETE', path, { token: s.token });
+    expect(deleted.status).toBe(204);
+    expect((await call(t, 'GET', path, { token: s.token })).status).toBe(404);
+    expect((await call(t, 'DELETE', path, { token: s.token })).status).toBe(404);
+    expect((await list(t, s, '')).body.count).toBe(0);
+    // The row is still there for the history of transactions.
+    const row = await t.database.db
+      .selectFrom('contacts')
+      .select(['deleted_at'])
+      .where('id', '=', String(created.body.id))
+      .executeTakeFirst();
+    expect(row?.deleted_at).toBeInstanceOf(Date);
+    expect((await addContact(t, s, body)).status).toBe(201);
+  });
+
+  it('shows an agency to every customer, read-only (DELETE is 403)', async () => {
+    const s = await signIn(t);
+    const id = await newAgency(t, { name: `Agence ${uniqueTag()}`, city: 'Fès', lat: '34.0331', lon: '-5.0003' });
+    const res = await call(t, 'GET', `/api/contacts/${id}/`, { token: s.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      public: true,
+      city: 'Fès',
+      zip_code: '20000',
+      latitude: 34.0331,
+      longitude: -5.0003,
+    });
+    const del = await call(t, 'DELETE', `/api/contacts/${id}/`, { token: s.token });
+    expect(del.status).toBe(403);
+    expect(del.body).toEqual({ detail: contactMessages.agencyReadOnly });
+    expect((await call(t, 'GET', `/api/contacts/${id}/`, { token: s.token })).status).toBe(200);
+  });
+
+  it('answers 400 for ids that are not positive integers and 404 for unknown ones, never 500', async () => {
+    const s = await signIn(t);
+    for (const id of ['abc', '0', '-1', '1.5', '1e3', '9999999999999999999999', '%27']) {
+      for (const method of ['GET', 'DELETE']) {
+        const res = await call(t, method, `/api/contacts/${id}/`, { token: s.token });
+        expect(res.status, `${method} ${id}`).toBe(400);
+        expect(res.body).toEqual({ id: ['A valid integer is required.'] });
+      }
+    }
+    expect((await call(t, 'GET', '/api/contacts/999999999999/', { token: s.token })).status).toBe(404);
+  });
+
+  it('needs a signed-in user on every route', async () => {
+    expect((await call(t, 'GET', '/api/contacts/')).status).toBe(401);
+    expect((await call(t, 'POST', '/api/contacts/', { body: person })).status).toBe(401);
+    expect((await call(t, 'GET', '/api/contacts/1/')).status).toBe(401);
+    expect((await call(t, 'DELETE', '/api/contacts/1/')).status).toBe(401);
+  });
+});
