@@ -7,7 +7,7 @@ import { useTheme } from './use-theme';
 export function AppShell() {
   useAppHeight();
   useTheme();
-  // TODO(issue identity): the top banner that leads to /auth/step1 when no current user is loaded.
+  // The banner of SPEC.md 2.2 (no current user) needs server state: it lives in ServerStateLayout.
   return (
     <div className={styles.column}>
       <Outlet />

@@ -1,6 +1,19 @@
-import { PlaceholderPage } from '../../ui/PlaceholderPage';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { CodeStep } from './CodeStep';
+import { MissingTarget } from './MissingTarget';
 
-// Placeholder until the issue that builds this screen; exported as `Component` for the router's lazy().
 export function Component() {
-  return <PlaceholderPage titleKey="emailStep2" />;
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const email = searchParams.get('email');
+  if (!email) return <MissingTarget title={t('pages.emailStep2')} />;
+  return (
+    <CodeStep
+      title={t('pages.emailStep2')}
+      identifier={{ email }}
+      displayTarget={email}
+      resendTo={`/auth/email/step1?${new URLSearchParams({ email }).toString()}`}
+    />
+  );
 }

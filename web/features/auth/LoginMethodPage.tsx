@@ -1,6 +1,37 @@
-import { PlaceholderPage } from '../../ui/PlaceholderPage';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import form from '../../ui/Form.module.css';
+import { ScreenHeader } from '../../ui/ScreenHeader';
+import { useWithLang } from '../../ui/with-lang';
+import styles from './LoginMethodPage.module.css';
 
-// Placeholder until the issue that builds this screen; exported as `Component` for the router's lazy().
+/** SPEC.md 2.3 Login: e-mail or phone. The account is tied to that identifier, hence "this choice is final". */
 export function Component() {
-  return <PlaceholderPage titleKey="authMethod" />;
+  const { t } = useTranslation();
+  const withLang = useWithLang();
+  return (
+    <main className={form.page}>
+      <ScreenHeader title={t('pages.authMethod')} backTo={withLang('/auth')} />
+      <p className={form.intro}>{t('auth.methodIntro')}</p>
+      <p className={form.notice} data-testid="choice-final">
+        {t('auth.methodFinal')}
+      </p>
+      <nav className={styles.choices}>
+        <Link className={styles.choice} to={withLang('/auth/email/step1')} data-testid="method-email">
+          <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true">
+            <rect x="3" y="5" width="18" height="14" rx="2" />
+            <path d="M3.5 6l8.5 7 8.5-7" />
+          </svg>
+          {t('auth.methodEmail')}
+        </Link>
+        <Link className={styles.choice} to={withLang('/auth/phone/step1')} data-testid="method-phone">
+          <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true">
+            <rect x="6" y="2.5" width="12" height="19" rx="2.5" />
+            <path d="M10.5 18.5h3" />
+          </svg>
+          {t('auth.methodPhone')}
+        </Link>
+      </nav>
+    </main>
+  );
 }

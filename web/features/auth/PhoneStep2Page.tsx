@@ -1,6 +1,89 @@
-import { PlaceholderPage } from '../../ui/PlaceholderPage';
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { isLanguage } from '../../../common/i18n/languages';
+import { parsePhone, phoneMessages } from '../../../common/identity/phone';
+import form from '../../ui/Form.module.css';
+import { PhoneNumberInput } from '../../ui/PhoneNumberInput';
+import { ScreenHeader } from '../../ui/ScreenHeader';
+import { formatPhoneInput, phoneForApi } from '../../ui/phone-input-format';
+import { translateServerMessage } from '../../ui/server-messages';
+import { useWithLang } from '../../ui/with-lang';
+import { sendCode } from './auth-api';
+import { phoneStepUrl, prefixFromParam } from './phone-params';
+import { sendCodeErrors } from './send-code-error';
 
-// Placeholder until the issue that builds this screen; exported as `Component` for the router's lazy().
+/** SPEC.md 2.3 phone step 2: the number, formatted by prefix while typed, sent without spaces. */
 export function Component() {
-  return <PlaceholderPage titleKey="phoneStep2" />;
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const withLang = useWithLang();
+  const [searchParams] = useSearchParams();
+  const prefix = prefixFromParam(searchParams.get('prefix'));
+  const [typed, setTyped] = useState(() => formatPhoneInput(prefix, searchParams.get('phone') ?? ''));
+  const [localError, setLocalError] = useState<string | null>(null);
+  const inputId = useId();
+  const errorId = useId();
+  const hintId = useId();
+
+  const send = useMutation({
+    mutationFn: (phoneNumber: string) =>
+      sendCode({ phone_number: phoneNumber, language: isLanguage(i18n.language) ? i18n.language : 'fr' }),
+    onSuccess: () => navigate(withLang(phoneStepUrl('step3', prefix, typed.replace(/\D/g, '')))),
+  });
+
+  const errors = send.error ? sendCodeErrors(send.error, 'phone_number', t, i18n.language) : {};
+  const fieldError = localError ?? errors.field;
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    // The shared rules (common/identity/phone.ts) catch a short number here, without a round trip.
+    const parsed = parsePhone(phoneForApi(prefix, typed));
+    if (!parsed.ok) {
+      setLocalError(translateServerMessage(phoneMessages[parsed.error], t));
+      return;
+    }
+    send.mutate(parsed.value);
+  }
+
+  return (
+    <main className={form.page}>
+      <ScreenHeader title={t('pages.phoneStep2')} backTo={withLang('/auth/phone/step1')} />
+      <form className={form.form} onSubmit={onSubmit} noValidate>
+        <div className={form.field}>
+          <label className={form.label} htmlFor={inputId}>
+            {t('auth.phoneLabel')}
+          </label>
+          <PhoneNumberInput
+            id={inputId}
+            prefix={prefix}
+            value={typed}
+            onChange={(formatted) => {
+              setTyped(formatted);
+              setLocalError(null);
+            }}
+            describedBy={`${hintId} ${errorId}`}
+            invalid={Boolean(fieldError)}
+            autoFocus
+          />
+          <p id={hintId} className={form.hint}>
+            {t('auth.phoneHint')}
+          </p>
+          <p id={errorId} className={form.error} data-testid="field-error">
+            {fieldError ?? ''}
+          </p>
+        </div>
+        <div className={form.actions}>
+          <p className={form.error} role="alert" data-testid="form-error">
+            {errors.form ?? ''}
+          </p>
+          <button className={form.primary} type="submit" disabled={send.isPending} data-testid="send-code">
+            {send.isPending ? t('auth.sending') : t('auth.sendCode')}
+          </button>
+        </div>
+      </form>
+    </main>
+  );
 }

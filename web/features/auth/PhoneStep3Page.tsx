@@ -1,6 +1,23 @@
-import { PlaceholderPage } from '../../ui/PlaceholderPage';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { formatPhone, parsePhone } from '../../../common/identity/phone';
+import { CodeStep } from './CodeStep';
+import { MissingTarget } from './MissingTarget';
+import { phoneStepUrl, prefixFromParam } from './phone-params';
 
-// Placeholder until the issue that builds this screen; exported as `Component` for the router's lazy().
 export function Component() {
-  return <PlaceholderPage titleKey="phoneStep3" />;
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const prefix = prefixFromParam(searchParams.get('prefix'));
+  const phone = (searchParams.get('phone') ?? '').replace(/\D/g, '');
+  const parsed = parsePhone(`${prefix}${phone}`);
+  if (!parsed.ok) return <MissingTarget title={t('pages.phoneStep3')} />;
+  return (
+    <CodeStep
+      title={t('pages.phoneStep3')}
+      identifier={{ phone_number: parsed.value }}
+      displayTarget={formatPhone(parsed.value)}
+      resendTo={phoneStepUrl('step2', prefix, phone)}
+    />
+  );
 }

@@ -4,7 +4,8 @@ import { InstallButton } from '../../ui/InstallButton';
 import { LanguageSwitcher } from '../../ui/LanguageSwitcher';
 import { Logo } from '../../ui/Logo';
 import styles from './WelcomePage.module.css';
-import { roleSwitchTarget, withLang } from './welcome-links';
+import { withLang } from '../../ui/with-lang';
+import { roleSwitchTarget } from './welcome-links';
 
 /**
  * SPEC.md 2.3. Clearing the stored role on opening, then applying ?role=, happens in the root loader

@@ -5,12 +5,3 @@ export function roleSwitchTarget(queryRole: string | null): { role: Role; to: st
   const role: Role = queryRole?.toLowerCase() === 'banker' ? 'customer' : 'banker';
   return { role, to: `/auth?role=${role}` };
 }
-
-/** Carries the current language along, sparing the guard a redirect. */
-export function withLang(to: string, lang: string | null): string {
-  if (!lang) return to;
-  const [path = '', query = ''] = to.split('?');
-  const params = new URLSearchParams(query);
-  params.set('lang', lang);
-  return `${path}?${params.toString()}`;
-}

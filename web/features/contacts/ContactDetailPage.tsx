@@ -1,6 +1,114 @@
-import { PlaceholderPage } from '../../ui/PlaceholderPage';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../app/api-error';
+import form from '../../ui/Form.module.css';
+import { ScreenHeader } from '../../ui/ScreenHeader';
+import { commonErrorText } from '../../ui/server-messages';
+import { useWithLang } from '../../ui/with-lang';
+import { initials } from '../users/initials';
+import styles from './ContactDetailPage.module.css';
+import { ContactInfo } from './ContactInfo';
+import { contactName } from './ContactRow';
+import { useContact, useDeleteContact } from './use-contacts';
 
-// Placeholder until the issue that builds this screen; exported as `Component` for the router's lazy().
+/** SPEC.md section 9: the detail previews the last 4 transactions with the contact. */
+export const DETAIL_TRANSACTIONS = 4;
+
+/**
+ * SPEC.md 2.3 Contact detail: avatar, name, send money (withdraw here for an agency), the last transactions
+ * (none until issue 7 brings them), contact info, and delete, which returns to /contacts.
+ */
 export function Component() {
-  return <PlaceholderPage titleKey="contactDetail" />;
+  const { t, i18n } = useTranslation();
+  const withLang = useWithLang();
+  const navigate = useNavigate();
+  const { id = '' } = useParams();
+  const contact = useContact(id);
+  const remove = useDeleteContact();
+
+  if (!contact.data) {
+    const missing = contact.error instanceof ApiError && (contact.error.status === 404 || contact.error.status === 400);
+    return (
+      <main className={styles.page}>
+        <ScreenHeader title={t('pages.contactDetail')} backTo={withLang('/contacts')} />
+        {contact.isPending ? (
+          <p className={styles.muted}>{t('common.loading')}</p>
+        ) : (
+          <p className={form.error} role="alert">
+            {missing
+              ? t('contacts.detail.notFound')
+              : (commonErrorText(contact.error, t, i18n.language) ?? t('contacts.detail.loadFailed'))}
+          </p>
+        )}
+      </main>
+    );
+  }
+
+  const c = contact.data;
+  const type = c.public ? 'withdraw' : 'send';
+  const deleteError = remove.error
+    ? (commonErrorText(remove.error, t, i18n.language) ?? t('contacts.deleteError'))
+    : '';
+  const seeAll = `/contacts/${c.id}/transactions${c.contact_user === null ? '' : `?user=${c.contact_user}`}`;
+  return (
+    <main className={styles.page}>
+      <ScreenHeader
+        title={c.public ? t('contacts.detail.agency') : t('pages.contactDetail')}
+        backTo={withLang('/contacts')}
+      />
+      <section className={styles.hero}>
+        <span className={styles.avatar} aria-hidden="true" data-testid="contact-avatar">
+          {initials(c.first_name, c.last_name)}
+        </span>
+        <h2 className={styles.name} dir="auto" data-testid="contact-name">
+          {contactName(c)}
+        </h2>
+        <Link
+          className={form.primary}
+          to={withLang(`/transactions/create?contact=${c.id}&transaction=${type}`)}
+          data-testid="contact-send"
+        >
+          {c.public ? t('contacts.detail.withdrawHere') : t('contacts.detail.send')}
+        </Link>
+      </section>
+      {c.public ? null : (
+        <section className={styles.card} aria-labelledby="contact-transactions">
+          <div className={styles.cardHeader}>
+            <h2 id="contact-transactions" className={styles.sectionTitle}>
+              {t('contacts.detail.transactions')}
+            </h2>
+            <Link className={styles.seeAll} to={withLang(seeAll)}>
+              {t('contacts.detail.seeAll')}
+            </Link>
+          </div>
+          {/* TODO(issue 7): the last DETAIL_TRANSACTIONS transactions with this contact. */}
+          <p className={styles.muted} data-testid="contact-no-transactions">
+            {t('contacts.detail.noTransactions')}
+          </p>
+        </section>
+      )}
+      <ContactInfo contact={c} />
+      {c.public ? null : (
+        <div className={styles.danger}>
+          <p className={form.error} role="alert">
+            {deleteError}
+          </p>
+          <button
+            type="button"
+            className={styles.delete}
+            disabled={remove.isPending}
+            data-testid="contact-delete"
+            onClick={() =>
+              remove.mutate(c.id, {
+                // Replace: Back must not lead to the contact that no longer exists.
+                onSuccess: () => void navigate(withLang('/contacts'), { replace: true }),
+              })
+            }
+          >
+            {remove.isPending ? t('contacts.detail.deleting') : t('contacts.detail.delete')}
+          </button>
+        </div>
+      )}
+    </main>
+  );
 }

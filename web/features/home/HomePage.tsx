@@ -1,6 +1,93 @@
-import { PlaceholderPage } from '../../ui/PlaceholderPage';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { User } from '../../../common/api/users';
+import { intlLocale } from '../../i18n/intl-locale';
+import { useWithLang } from '../../ui/with-lang';
+import { initials } from '../users/initials';
+import { useCurrentUser } from '../users/use-current-user';
+import { UserLoadState } from '../users/UserLoadState';
+import { BottomNav } from './BottomNav';
+import styles from './HomePage.module.css';
+import { balanceView, formatMoney, homeTargets } from './balance';
 
-// Placeholder until the issue that builds this screen; exported as `Component` for the router's lazy().
+function Balance({ user }: { user: User }) {
+  const { t, i18n } = useTranslation();
+  const locale = intlLocale(i18n.language);
+  const balance = balanceView(user.balance, user.rate);
+  return (
+    <section className={styles.balance} aria-labelledby="home-balance">
+      <h2 id="home-balance" className={styles.balanceLabel}>
+        {t('home.balance')}
+      </h2>
+      <p className={styles.mad} data-testid="balance-mad">
+        <bdi>{balance ? formatMoney(balance.mad, locale) : '—'}</bdi>
+      </p>
+      {balance?.eur ? (
+        <p className={styles.eur} data-testid="balance-eur">
+          <bdi>≈ {formatMoney(balance.eur, locale)}</bdi>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function CustomerActions({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const withLang = useWithLang();
+  const targets = homeTargets(balanceView(user.balance, user.rate)?.mad);
+  return (
+    <nav className={styles.actions} data-testid="customer-actions">
+      <Link className={styles.action} to={withLang(targets.send)} data-testid="home-send">
+        {t('home.send')}
+      </Link>
+      <Link className={styles.action} to={withLang(targets.add)} data-testid="home-add">
+        {t('home.add')}
+      </Link>
+      <Link className={styles.action} to={withLang(targets.withdraw)} data-testid="home-withdraw">
+        {t('home.withdraw')}
+      </Link>
+    </nav>
+  );
+}
+
+/**
+ * SPEC.md 2.3 Home. Customers get the three money buttons and the bottom navigation; a banker only the
+ * accept-withdrawal button. The role comes from the server's user, not from the theme's stored role.
+ */
 export function Component() {
-  return <PlaceholderPage titleKey="home" />;
+  const { t } = useTranslation();
+  const withLang = useWithLang();
+  const user = useCurrentUser();
+  if (!user.data) {
+    return (
+      <main className={styles.page}>
+        <UserLoadState query={user} />
+      </main>
+    );
+  }
+  const me = user.data;
+  const isBanker = me.role === 'BANKER';
+  return (
+    <>
+      <main className={styles.page} data-testid={isBanker ? 'banker-home' : 'customer-home'}>
+        <h1 className={styles.hello}>
+          {me.first_name ? t('home.hello', { name: me.first_name }) : t('home.helloNoName')}
+        </h1>
+        <Balance user={me} />
+        {isBanker ? (
+          <>
+            <p className={styles.intro}>{t('home.bankerIntro')}</p>
+            <Link className={styles.primary} to={withLang('/withdraw')} data-testid="accept-withdrawal">
+              {t('home.acceptWithdrawal')}
+            </Link>
+          </>
+        ) : (
+          <CustomerActions user={me} />
+        )}
+        {/* TODO(issue 7): recent transactions (4 rows, 6 for bankers) with the see-all link to /transactions. */}
+        {/* TODO(issue 6): the "my exchange rate" widget (user.rate_delta against the official rate). */}
+      </main>
+      {isBanker ? null : <BottomNav initials={initials(me.first_name, me.last_name)} />}
+    </>
+  );
 }

@@ -1,6 +1,33 @@
-import { PlaceholderPage } from '../../ui/PlaceholderPage';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import form from '../../ui/Form.module.css';
+import { ScreenHeader } from '../../ui/ScreenHeader';
+import { useWithLang } from '../../ui/with-lang';
+import { useCurrentUser } from '../users/use-current-user';
+import { UserLoadState } from '../users/UserLoadState';
+import { ProfileAccount } from './ProfileAccount';
+import { ProfileForm } from './ProfileForm';
 
-// Placeholder until the issue that builds this screen; exported as `Component` for the router's lazy().
+/** SPEC.md 2.3 Profile; with ?onboarding=true it is the last onboarding step after the security code. */
 export function Component() {
-  return <PlaceholderPage titleKey="profile" />;
+  const { t } = useTranslation();
+  const withLang = useWithLang();
+  const [searchParams] = useSearchParams();
+  const onboarding = searchParams.get('onboarding') === 'true';
+  const user = useCurrentUser();
+  return (
+    <main className={form.page}>
+      <ScreenHeader title={t('pages.profile')} backTo={onboarding ? undefined : withLang('/')} />
+      {onboarding ? <p className={form.notice}>{t('profile.onboardingIntro')}</p> : null}
+      {user.data ? (
+        <>
+          {/* Keyed by user, so the form starts again from the server's values after a logout and a new login. */}
+          <ProfileForm key={user.data.id} user={user.data} />
+          <ProfileAccount user={user.data} onboarding={onboarding} />
+        </>
+      ) : (
+        <UserLoadState query={user} />
+      )}
+    </main>
+  );
 }

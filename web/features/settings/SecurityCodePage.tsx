@@ -1,6 +1,115 @@
-import { PlaceholderPage } from '../../ui/PlaceholderPage';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { User } from '../../../common/api/users';
+import { ApiError } from '../../app/api-error';
+import { intlLocale } from '../../i18n/intl-locale';
+import form from '../../ui/Form.module.css';
+import { PinInput } from '../../ui/PinInput';
+import { ScreenHeader } from '../../ui/ScreenHeader';
+import { commonErrorText, fieldErrorText } from '../../ui/server-messages';
+import { useWithLang } from '../../ui/with-lang';
+import { refreshCurrentUser, useCurrentUser } from '../users/use-current-user';
+import { setSecurityCode } from '../users/users-api';
+import { UserLoadState } from '../users/UserLoadState';
+import styles from './SecurityCodePage.module.css';
+import { advance, restartAt, startFlow, typeEntry } from './security-code-flow';
+import type { SecurityCodeFlow } from './security-code-flow';
 
-// Placeholder until the issue that builds this screen; exported as `Component` for the router's lazy().
+/** A wrong current code, a lockout (429 with its wait), no network, or a refused new code. */
+function saveErrorText(error: unknown, t: TFunction, language: string): string {
+  if (error instanceof ApiError && error.status === 429 && error.retryAfter !== undefined) {
+    return t('errors.securityCodeLocked', { seconds: new Intl.NumberFormat(intlLocale(language)).format(error.retryAfter) });
+  }
+  return (
+    commonErrorText(error, t, language) ??
+    fieldErrorText(error, 'current_security_code', t) ??
+    fieldErrorText(error, 'security_code', t) ??
+    t('errors.unknown')
+  );
+}
+
+const stepLabels = {
+  current: 'securityCode.enterCurrent',
+  new: 'securityCode.enterNew',
+  confirm: 'securityCode.confirm',
+} as const;
+
+function SecurityCodeForm({ user, onboarding }: { user: User; onboarding: boolean }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const withLang = useWithLang();
+  const queryClient = useQueryClient();
+  const errorId = useId();
+  const [flow, setFlow] = useState<SecurityCodeFlow>(() => startFlow(user.has_security_code));
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const save = useMutation({
+    mutationFn: (body: Parameters<typeof setSecurityCode>[1]) => setSecurityCode(user.id, body),
+    onSuccess: async (updated) => {
+      await refreshCurrentUser(queryClient, updated);
+      await navigate(withLang(onboarding ? '/settings/profile?onboarding=true' : '/settings/profile'));
+    },
+    onError: (error) => {
+      setServerError(saveErrorText(error, t, i18n.language));
+      const refusedCurrent = error instanceof ApiError && error.fieldErrors.current_security_code !== undefined;
+      setFlow((current) => restartAt(current, refusedCurrent ? 'current_security_code' : 'security_code'));
+    },
+  });
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setServerError(null);
+    const next = advance(flow);
+    setFlow(next.flow);
+    if (next.save) save.mutate(next.save);
+  }
+
+  const message = flow.message ? t(`securityCode.${flow.message}`) : serverError;
+
+  return (
+    <form className={form.form} onSubmit={onSubmit} noValidate>
+      <PinInput
+        key={flow.step}
+        label={t(stepLabels[flow.step])}
+        value={flow.entry}
+        onChange={(entry) => setFlow(typeEntry(flow, entry))}
+        disabled={save.isPending}
+        errorId={errorId}
+        invalid={message !== null}
+      >
+        <p id={errorId} className={styles.message} role="alert" data-testid="security-code-error">
+          {message ?? ''}
+        </p>
+      </PinInput>
+      <div className={form.actions}>
+        <button className={form.primary} type="submit" disabled={save.isPending} data-testid="security-code-submit">
+          {save.isPending ? t('securityCode.saving') : t('common.continue')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** SPEC.md 2.3 Security code, also the first onboarding step after a first login (?onboarding=true). */
 export function Component() {
-  return <PlaceholderPage titleKey="securityCode" />;
+  const { t } = useTranslation();
+  const withLang = useWithLang();
+  const [searchParams] = useSearchParams();
+  const onboarding = searchParams.get('onboarding') === 'true';
+  const user = useCurrentUser();
+  return (
+    <main className={form.page}>
+      <ScreenHeader title={t('pages.securityCode')} backTo={onboarding ? undefined : withLang('/settings/profile')} />
+      <p className={form.intro}>{t('securityCode.intro')}</p>
+      {user.data ? (
+        <SecurityCodeForm user={user.data} onboarding={onboarding} />
+      ) : (
+        <UserLoadState query={user} />
+      )}
+    </main>
+  );
 }

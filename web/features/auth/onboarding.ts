@@ -1,0 +1,16 @@
+import type { User } from '../../../common/api/users';
+
+/**
+ * SPEC.md section 4, after a login: no security code first (money cannot move without it), then an incomplete
+ * profile, then home. The onboarding flag makes each step hand over to the next one.
+ */
+export function onboardingDestination(user: Pick<User, 'has_security_code' | 'has_full_profile'>): string {
+  if (!user.has_security_code) return '/settings/security-code?onboarding=true';
+  if (!user.has_full_profile) return '/settings/profile?onboarding=true';
+  return '/';
+}
+
+/** SPEC.md section 3: the stored role is 'banker' for BANKER and 'customer' otherwise (theme only, grants nothing). */
+export function storedRoleOf(role: User['role']): 'banker' | 'customer' {
+  return role === 'BANKER' ? 'banker' : 'customer';
+}

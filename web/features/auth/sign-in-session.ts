@@ -1,0 +1,31 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { VerifyCodeResponse } from '../../../common/api/auth';
+import { writeStored } from '../../app/browser-storage';
+import { STORAGE_KEYS } from '../../app/storage-keys';
+import { CURRENT_USER_KEY } from '../users/use-current-user';
+import { fetchCurrentUser } from '../users/users-api';
+import { onboardingDestination, storedRoleOf } from './onboarding';
+
+/**
+ * Stores the session of a verified code and says where the user goes next (SPEC.md section 4). The query cache
+ * is emptied first: it lives as long as the page, and may still hold the previous account's data.
+ */
+export async function startSession(client: QueryClient, signedIn: VerifyCodeResponse): Promise<string> {
+  client.clear();
+  writeStored(STORAGE_KEYS.token, signedIn.access);
+  writeStored(STORAGE_KEYS.role, storedRoleOf(signedIn.role));
+  try {
+    const user = await client.fetchQuery({ queryKey: CURRENT_USER_KEY, queryFn: ({ signal }) => fetchCurrentUser(signal) });
+    return onboardingDestination(user);
+  } catch {
+    // Signed in all the same: home shows what it can and retries loading the user.
+    return '/';
+  }
+}
+
+/** Logout (SPEC.md section 4): the token and role go, and so does every cached answer of this account. */
+export function endSession(client: QueryClient): void {
+  writeStored(STORAGE_KEYS.token, null);
+  writeStored(STORAGE_KEYS.role, null);
+  client.clear();
+}

@@ -1,0 +1,53 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Contact } from '../../../common/api/contacts';
+import { ContactInfo } from './ContactInfo';
+import { renderWithProviders } from './test-support';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const linked: Contact = {
+  id: 3,
+  first_name: 'Amina',
+  last_name: 'El Idrissi',
+  phone_number: '+33612345678',
+  email: 'amina@example.com',
+  account_id: `0x${'ab'.repeat(20)}`,
+  contact_user: 9,
+  public: false,
+  proximity: null,
+  address: null,
+  zip_code: null,
+  city: null,
+  latitude: null,
+  longitude: null,
+};
+
+describe('contact info', () => {
+  it('calls, copies the raw phone, and links the wallet to the explorer', async () => {
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    renderWithProviders(<ContactInfo contact={linked} />);
+    expect(screen.getByTestId('contact-phone').getAttribute('href')).toBe('tel:+33612345678');
+    expect(screen.getByTestId('contact-phone').textContent).toBe('+33 (0)6 12 34 56 78');
+    expect(screen.getByTestId('wallet-link').getAttribute('href')).toBe(`/explorer/address/0x${'ab'.repeat(20)}`);
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('copy-phone'));
+    });
+    expect(writeText).toHaveBeenCalledWith('+33612345678');
+    expect(screen.getByTestId('copy-phone').textContent).toBe('Copié');
+  });
+
+  it('says when the clipboard refuses, and explains a wallet not there yet', async () => {
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText: () => Promise.reject(new Error('denied')) } });
+    renderWithProviders(<ContactInfo contact={{ ...linked, account_id: null, contact_user: null }} />);
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('copy-email'));
+    });
+    expect(screen.getByTestId('copy-email').textContent).toBe('Échec');
+    expect(screen.queryByTestId('wallet-link')).toBeNull();
+    expect(screen.getByText(/Pas encore inscrit/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,84 @@
+import { useTranslation } from 'react-i18next';
+import type { Contact } from '../../../common/api/contacts';
+import { formatPhone } from '../../../common/identity/phone';
+import styles from './ContactDetailPage.module.css';
+import { CopyButton } from './CopyButton';
+
+/** The explorer of the built-in ledger (DESIGN.md section 1) until a network explorer is configured. */
+export const explorerAddressUrl = (accountId: string) => `/explorer/address/${encodeURIComponent(accountId)}`;
+
+/** Phone as a call link, e-mail, copy buttons, the agency address, and the wallet with its explorer link. */
+export function ContactInfo({ contact }: { contact: Contact }) {
+  const { t } = useTranslation();
+  const address = [contact.address, [contact.zip_code, contact.city].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
+  return (
+    <section className={styles.card} aria-labelledby="contact-info">
+      <h2 id="contact-info" className={styles.sectionTitle}>
+        {t('contacts.detail.info')}
+      </h2>
+      <dl className={styles.info}>
+        {contact.public && address ? (
+          <div className={styles.item}>
+            <dt>{t('contacts.detail.address')}</dt>
+            <dd dir="auto" data-testid="contact-address">
+              {address}
+            </dd>
+          </div>
+        ) : null}
+        {contact.phone_number ? (
+          <div className={styles.item}>
+            <dt>{t('contacts.detail.phone')}</dt>
+            <dd className={styles.value}>
+              <a
+                href={`tel:${contact.phone_number}`}
+                dir="ltr"
+                aria-label={t('contacts.detail.call', { phone: formatPhone(contact.phone_number) })}
+                data-testid="contact-phone"
+              >
+                {formatPhone(contact.phone_number)}
+              </a>
+              <CopyButton text={contact.phone_number} label={t('contacts.detail.copyPhone')} testId="copy-phone" />
+            </dd>
+          </div>
+        ) : null}
+        {contact.email ? (
+          <div className={styles.item}>
+            <dt>{t('contacts.detail.email')}</dt>
+            <dd className={styles.value}>
+              <span dir="ltr" className={styles.breakable} data-testid="contact-email">
+                {contact.email}
+              </span>
+              <CopyButton text={contact.email} label={t('contacts.detail.copyEmail')} testId="copy-email" />
+            </dd>
+          </div>
+        ) : null}
+        {contact.public ? null : (
+          <div className={styles.item}>
+            <dt>{t('contacts.detail.wallet')}</dt>
+            {contact.account_id ? (
+              <dd className={styles.value}>
+                <code dir="ltr" className={styles.breakable} data-testid="contact-wallet">
+                  {contact.account_id}
+                </code>
+                <a
+                  className={styles.copy}
+                  href={explorerAddressUrl(contact.account_id)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={t('contacts.detail.viewWallet')}
+                  data-testid="wallet-link"
+                >
+                  {t('contacts.detail.view')}
+                </a>
+              </dd>
+            ) : (
+              <dd className={styles.muted}>{t('contacts.detail.walletNone')}</dd>
+            )}
+          </div>
+        )}
+      </dl>
+    </section>
+  );
+}

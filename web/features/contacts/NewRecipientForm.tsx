@@ -1,0 +1,149 @@
+import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import form from '../../ui/Form.module.css';
+import { createErrorTexts, contactMessageText, type RecipientField } from './contact-errors';
+import styles from './NewRecipientForm.module.css';
+import { checkDraft, emptyDraft, hasArabicScript, type RecipientDraft } from './recipient-form';
+import { RecipientPhoneInput } from './RecipientPhoneInput';
+import { useCreateContact } from './use-contacts';
+
+type LocalProblem = { field?: RecipientField; text: string };
+
+/**
+ * SPEC.md section 4: closed, open, creating, then closed again with the list refreshed; Cancel resets. The
+ * section 5 rules are checked here first, and the server's field messages land under their inputs.
+ */
+export function NewRecipientForm() {
+  const { t, i18n } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState<RecipientDraft>(emptyDraft);
+  const [problem, setProblem] = useState<LocalProblem | null>(null);
+  const create = useCreateContact();
+  const ids = { first: useId(), last: useId(), email: useId(), phone: useId(), error: useId() };
+
+  function reset() {
+    setDraft(emptyDraft);
+    setProblem(null);
+    create.reset();
+    setOpen(false);
+  }
+
+  function change(patch: Partial<RecipientDraft>) {
+    setDraft((d) => ({ ...d, ...patch }));
+    setProblem(null);
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (create.isPending) return;
+    const checked = checkDraft(draft);
+    if (!checked.ok) {
+      const p = checked.problem;
+      if (p.kind === 'required') setProblem({ text: t('contacts.form.required') });
+      else if (p.kind === 'prefixAndNumber')
+        setProblem({ field: 'phone_number', text: t('contacts.form.prefixAndNumber') });
+      else setProblem({ field: 'phone_number', text: contactMessageText(p.message, t) });
+      return;
+    }
+    create.mutate(checked.body, { onSuccess: reset });
+  }
+
+  if (!open) {
+    return (
+      <button type="button" className={form.primary} onClick={() => setOpen(true)} data-testid="recipient-open">
+        {t('contacts.form.open')}
+      </button>
+    );
+  }
+
+  const server = create.error ? createErrorTexts(create.error, t, i18n.language) : { fields: {} };
+  const fieldText = (field: RecipientField) => (problem?.field === field ? problem.text : server.fields[field]);
+  const formText = problem && !problem.field ? problem.text : server.form;
+  const busy = create.isPending;
+  const nameDir = (value: string) => (hasArabicScript(value) ? 'rtl' : value ? 'ltr' : undefined);
+
+  const nameField = (key: 'firstName' | 'lastName', field: RecipientField, id: string, label: string) => (
+    <div className={form.field}>
+      <label className={form.label} htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className={form.input}
+        value={draft[key]}
+        dir={nameDir(draft[key])}
+        maxLength={100}
+        autoComplete="off"
+        disabled={busy}
+        aria-invalid={Boolean(fieldText(field)) || undefined}
+        data-testid={`recipient-${field}`}
+        onChange={(event) => change({ [key]: event.target.value })}
+      />
+      <p className={form.error}>{fieldText(field) ?? ''}</p>
+    </div>
+  );
+
+  return (
+    <form
+      className={styles.card}
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby={`${ids.first}-title`}
+      data-testid="recipient-form"
+    >
+      <h2 id={`${ids.first}-title`} className={styles.title}>
+        {t('contacts.form.title')}
+      </h2>
+      {nameField('firstName', 'first_name', ids.first, t('contacts.form.firstName'))}
+      {nameField('lastName', 'last_name', ids.last, t('contacts.form.lastName'))}
+      <div className={form.field}>
+        <label className={form.label} htmlFor={ids.email}>
+          {t('contacts.form.email')}
+        </label>
+        <input
+          id={ids.email}
+          className={form.input}
+          type="email"
+          inputMode="email"
+          dir="ltr"
+          autoComplete="off"
+          value={draft.email}
+          disabled={busy}
+          aria-invalid={Boolean(fieldText('email')) || undefined}
+          data-testid="recipient-email"
+          onChange={(event) => change({ email: event.target.value })}
+        />
+        <p className={form.error}>{fieldText('email') ?? ''}</p>
+      </div>
+      <div className={form.field}>
+        <label className={form.label} htmlFor={ids.phone}>
+          {t('contacts.form.phone')}
+        </label>
+        <RecipientPhoneInput
+          id={ids.phone}
+          prefix={draft.prefix}
+          value={draft.phone}
+          prefixLabel={t('contacts.form.prefix')}
+          disabled={busy}
+          invalid={Boolean(fieldText('phone_number'))}
+          onChange={(next) => change(next)}
+        />
+        <p className={form.error} data-testid="recipient-phone-error">
+          {fieldText('phone_number') ?? ''}
+        </p>
+      </div>
+      <p id={ids.error} className={form.error} role="alert" data-testid="recipient-error">
+        {formText ?? ''}
+      </p>
+      <div className={styles.buttons}>
+        <button type="button" className={form.secondary} onClick={reset} disabled={busy} data-testid="recipient-cancel">
+          {t('contacts.form.cancel')}
+        </button>
+        <button type="submit" className={form.primary} disabled={busy} data-testid="recipient-submit">
+          {busy ? t('contacts.form.creating') : t('contacts.form.validate')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,43 @@
+import type { TFunction } from 'i18next';
+import { contactMessages } from '../../../common/api/contacts';
+import { ApiError } from '../../app/api-error';
+import { commonErrorText, translateServerMessage } from '../../ui/server-messages';
+
+export type RecipientField = 'first_name' | 'last_name' | 'email' | 'phone_number';
+const fields: RecipientField[] = ['first_name', 'last_name', 'email', 'phone_number'];
+
+export interface CreateErrorTexts {
+  fields: Partial<Record<RecipientField, string>>;
+  form?: string;
+}
+
+/** The contact messages of SPEC.md section 8, by the server's exact text; the others through the shared table. */
+export function contactMessageText(message: string, t: TFunction): string {
+  switch (message) {
+    case contactMessages.yourself:
+      return t('contacts.form.yourself');
+    case contactMessages.exists:
+      return t('contacts.form.exists');
+    case contactMessages.phoneOrEmail:
+      return t('contacts.form.required');
+    case contactMessages.phoneTooLong:
+      return t('contacts.form.phoneTooLong');
+    default:
+      return translateServerMessage(message, t);
+  }
+}
+
+/** A failed create: field messages under their inputs; anything else is 'An unknown error occurred.'. */
+export function createErrorTexts(error: unknown, t: TFunction, language: string): CreateErrorTexts {
+  const common = commonErrorText(error, t, language);
+  if (common) return { fields: {}, form: common };
+  if (error instanceof ApiError && error.status === 400) {
+    const result: CreateErrorTexts = { fields: {} };
+    for (const field of fields) {
+      const message = error.firstError(field);
+      if (message !== undefined) result.fields[field] = contactMessageText(message, t);
+    }
+    if (Object.keys(result.fields).length > 0) return result;
+  }
+  return { fields: {}, form: t('contacts.form.unknown') };
+}

@@ -1,0 +1,41 @@
+import { contactSchema, contactsPageSchema } from '../../../common/api/contacts';
+import type { Contact, ContactsPage } from '../../../common/api/contacts';
+import { apiFetch } from '../../app/api-client';
+import type { CreateRecipientBody } from './recipient-form';
+
+export const CONTACTS_PAGE_SIZE = 10;
+
+export interface ContactsListParams {
+  agencies: boolean;
+  page: number;
+  search: string;
+  position: { latitude: number; longitude: number } | null;
+}
+
+/** SPEC.md section 7: GET /contacts/ with page_size 10, page, search, public, latitude and longitude. */
+export function fetchContacts(params: ContactsListParams, signal?: AbortSignal): Promise<ContactsPage> {
+  return apiFetch('/contacts/', {
+    query: {
+      page: params.page,
+      page_size: CONTACTS_PAGE_SIZE,
+      search: params.search || undefined,
+      public: params.agencies ? 'true' : undefined,
+      latitude: params.agencies ? params.position?.latitude : undefined,
+      longitude: params.agencies ? params.position?.longitude : undefined,
+    },
+    schema: contactsPageSchema,
+    ...(signal && { signal }),
+  });
+}
+
+export function fetchContact(id: string, signal?: AbortSignal): Promise<Contact> {
+  return apiFetch(`/contacts/${encodeURIComponent(id)}/`, { schema: contactSchema, ...(signal && { signal }) });
+}
+
+export function createContact(body: CreateRecipientBody): Promise<Contact> {
+  return apiFetch('/contacts/', { method: 'POST', body, schema: contactSchema });
+}
+
+export async function deleteContact(id: number): Promise<void> {
+  await apiFetch(`/contacts/${id}/`, { method: 'DELETE' });
+}

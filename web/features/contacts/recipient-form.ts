@@ -1,0 +1,52 @@
+import { parsePhone, phoneMessages, type PhoneParseError, type PhonePrefix } from '../../../common/identity/phone';
+import { phoneForApi } from '../../ui/phone-input-format';
+
+/** The new-recipient form as typed (SPEC.md section 5). The phone is the formatted national number. */
+export interface RecipientDraft {
+  firstName: string;
+  lastName: string;
+  email: string;
+  prefix: PhonePrefix | '';
+  phone: string;
+}
+
+export const emptyDraft: RecipientDraft = { firstName: '', lastName: '', email: '', prefix: '+33', phone: '' };
+
+export type DraftProblem =
+  | { kind: 'required' }
+  | { kind: 'prefixAndNumber' }
+  | { kind: 'phone'; message: (typeof phoneMessages)[PhoneParseError] };
+
+export interface CreateRecipientBody {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string;
+}
+
+/** Arabic script (letters, presentation forms) anywhere in a name: that input switches to right-to-left. */
+export function hasArabicScript(text: string): boolean {
+  return /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/.test(text);
+}
+
+/**
+ * The client-side rules, checked before any request: both names, and an e-mail or a phone; a number needs its
+ * prefix. The prefix is a choice with a default (+33), so a prefix with no number simply means "no phone".
+ */
+export function checkDraft(
+  draft: RecipientDraft,
+): { ok: true; body: CreateRecipientBody } | { ok: false; problem: DraftProblem } {
+  const firstName = draft.firstName.trim();
+  const lastName = draft.lastName.trim();
+  const email = draft.email.trim();
+  const hasNumber = /\d/.test(draft.phone);
+  if (!firstName || !lastName || (!email && !hasNumber)) return { ok: false, problem: { kind: 'required' } };
+  if (hasNumber && draft.prefix === '') return { ok: false, problem: { kind: 'prefixAndNumber' } };
+  let phoneNumber = '';
+  if (hasNumber && draft.prefix !== '') {
+    const parsed = parsePhone(phoneForApi(draft.prefix, draft.phone));
+    if (!parsed.ok) return { ok: false, problem: { kind: 'phone', message: phoneMessages[parsed.error] } };
+    phoneNumber = parsed.value;
+  }
+  return { ok: true, body: { first_name: firstName, last_name: lastName, email, phone_number: phoneNumber } };
+}

@@ -1,0 +1,53 @@
+import { parseDecimal, pow10 } from '../../../common/money/decimal';
+import type { Decimal } from '../../../common/money/decimal';
+import { madToEur } from '../../../common/money/conversion';
+import { MINOR_DIGITS, formatAmount, money } from '../../../common/money/money';
+import type { Currency, Money } from '../../../common/money/money';
+
+/**
+ * An API decimal string ("150.00", "0.00") as money. parseAmount refuses zero (it checks input), and a balance
+ * may well be zero, so this reads the exact decimal instead; never through a JavaScript number.
+ */
+export function moneyFromApi<C extends Currency>(text: string, currency: C): Money<C> | undefined {
+  const decimal = parseDecimal(text);
+  if (!decimal || decimal.scale > MINOR_DIGITS) return undefined;
+  return money(currency, decimal.units * pow10(MINOR_DIGITS - decimal.scale));
+}
+
+export interface BalanceView {
+  mad: Money<'MAD'>;
+  /** SPEC.md section 9: the balance divided by the official rate, to the cent; absent when the rate is unusable. */
+  eur: Money<'EUR'> | undefined;
+}
+
+export function balanceView(balance: string, rate: string): BalanceView | undefined {
+  const mad = moneyFromApi(balance, 'MAD');
+  if (!mad) return undefined;
+  const parsedRate: Decimal | undefined = parseDecimal(rate);
+  const eur = parsedRate && parsedRate.units > 0n ? madToEur(mad, parsedRate) : undefined;
+  return { mad, eur };
+}
+
+/**
+ * Money for display in the active locale. Intl formats the exact decimal string (ES2023 Intl.NumberFormat v3),
+ * so no float ever holds the amount; the currency is shown by its code, as SPEC.md section 9 asks for MAD.
+ */
+export function formatMoney(amount: Money, locale: string): string {
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: amount.currency,
+    currencyDisplay: 'code',
+    minimumFractionDigits: MINOR_DIGITS,
+    maximumFractionDigits: MINOR_DIGITS,
+  }).format(formatAmount(amount) as `${number}`);
+}
+
+/** SPEC.md 2.3: send and withdraw need money; with a zero balance they lead to add money instead. */
+export function homeTargets(mad: Money<'MAD'> | undefined): { send: string; add: string; withdraw: string } {
+  const hasMoney = mad !== undefined && mad.minor > 0n;
+  return {
+    send: hasMoney ? '/contacts?transaction=send' : '/exchange',
+    add: '/exchange',
+    withdraw: hasMoney ? '/contacts?transaction=withdraw' : '/exchange',
+  };
+}

@@ -1,0 +1,78 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { User } from '../../../common/api/users';
+import form from '../../ui/Form.module.css';
+import { LanguageSwitcher } from '../../ui/LanguageSwitcher';
+import { useWithLang } from '../../ui/with-lang';
+import { useLogout } from '../auth/use-logout';
+import styles from './ProfileAccount.module.css';
+
+/**
+ * The explorer is served by the server at /explorer/ (DESIGN.md section 1), outside the app's routes.
+ * TODO(issue 8): take the explorer's address from the ledger issue's configuration once it exposes one.
+ */
+export function walletExplorerUrl(accountId: string): string {
+  return `/explorer/address/${encodeURIComponent(accountId)}`;
+}
+
+/** The read-only part of the profile: wallet, security code, language and logout. */
+export function ProfileAccount({ user, onboarding }: { user: User; onboarding: boolean }) {
+  const { t } = useTranslation();
+  const withLang = useWithLang();
+  const logout = useLogout();
+  const securityCodeLink = `/settings/security-code${onboarding ? '?onboarding=true' : ''}`;
+
+  return (
+    <section className={styles.account} aria-labelledby="profile-account-title">
+      <h2 id="profile-account-title" className={styles.heading}>
+        {t('profile.account')}
+      </h2>
+      <dl className={styles.list}>
+        <div className={styles.row}>
+          <dt className={form.label}>{t('profile.wallet')}</dt>
+          <dd className={styles.value}>
+            <code className={styles.address} dir="ltr" data-testid="wallet-address">
+              {user.account_id}
+            </code>
+            <a
+              className={form.link}
+              href={walletExplorerUrl(user.account_id)}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={t('profile.viewWalletLabel')}
+              data-testid="wallet-link"
+            >
+              {t('profile.viewWallet')}
+            </a>
+          </dd>
+        </div>
+        <div className={styles.row}>
+          <dt className={form.label}>{t('profile.securityCode')}</dt>
+          <dd className={styles.value}>
+            <span data-testid="security-code-status">
+              {user.has_security_code ? t('profile.securityCodeSet') : t('profile.securityCodeNotSet')}
+            </span>
+            <Link className={form.link} to={withLang(securityCodeLink)} data-testid="change-security-code">
+              {user.has_security_code ? t('profile.changeSecurityCode') : t('profile.setSecurityCode')}
+            </Link>
+          </dd>
+        </div>
+        <div className={styles.row}>
+          <dt className={form.label}>{t('profile.language')}</dt>
+          <dd className={styles.value}>
+            <LanguageSwitcher />
+          </dd>
+        </div>
+      </dl>
+      <button
+        className={form.secondary}
+        type="button"
+        onClick={() => logout.mutate()}
+        disabled={logout.isPending}
+        data-testid="logout"
+      >
+        {logout.isPending ? t('profile.loggingOut') : t('profile.logout')}
+      </button>
+    </section>
+  );
+}

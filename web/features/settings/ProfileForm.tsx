@@ -1,0 +1,171 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { COUNTRIES, prefixOfCountry } from '../../../common/identity/phone';
+import { isCountry } from './country';
+import type { UpdateUserRequest, User } from '../../../common/api/users';
+import { ApiError } from '../../app/api-error';
+import form from '../../ui/Form.module.css';
+import { PhoneNumberInput } from '../../ui/PhoneNumberInput';
+import { commonErrorText, fieldErrorText, translateServerMessage } from '../../ui/server-messages';
+import { useWithLang } from '../../ui/with-lang';
+import { refreshCurrentUser } from '../users/use-current-user';
+import { updateProfile } from '../users/users-api';
+import { checkProfile, draftFromUser, lockedFields } from './profile-form';
+import type { ProfileDraft } from './profile-form';
+
+type FieldName = 'country' | 'first_name' | 'last_name' | 'email' | 'phone_number';
+
+function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) {
+  return (
+    <div className={form.field}>
+      <label className={form.label} htmlFor={id}>
+        {label}
+      </label>
+      {children}
+      {hint ? <p className={form.hint}>{hint}</p> : null}
+      <p id={`${id}-error`} className={form.error} data-testid={`${id}-error`}>
+        {error ?? ''}
+      </p>
+    </div>
+  );
+}
+
+/** SPEC.md 2.3 Profile, the editable part; saving goes home. */
+export function ProfileForm({ user }: { user: User }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const withLang = useWithLang();
+  const queryClient = useQueryClient();
+  const ids = useId();
+  const [draft, setDraft] = useState<ProfileDraft>(() => draftFromUser(user));
+  const [formError, setFormError] = useState<string | null>(null);
+  const [phoneError, setPhoneError] = useState<string | null>(null);
+  const locked = lockedFields(user);
+
+  const save = useMutation({
+    mutationFn: (body: UpdateUserRequest) => updateProfile(user.id, body),
+    onSuccess: async (updated) => {
+      await refreshCurrentUser(queryClient, updated);
+      await navigate(withLang('/'));
+    },
+  });
+
+  const serverFieldError = (field: FieldName) => (save.error ? fieldErrorText(save.error, field, t) : undefined);
+  const serverFormError =
+    save.error && (commonErrorText(save.error, t, i18n.language) ??
+      (save.error instanceof ApiError && save.error.detail ? translateServerMessage(save.error.detail, t) : undefined) ??
+      (save.error instanceof ApiError && Object.keys(save.error.fieldErrors).length > 0 ? undefined : t('errors.unknown')));
+
+  function update(patch: Partial<ProfileDraft>) {
+    setDraft((current) => ({ ...current, ...patch }));
+    setFormError(null);
+    setPhoneError(null);
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const check = checkProfile(draft, user);
+    if (check.ok) {
+      save.mutate(check.body);
+    } else if (check.allRequired) {
+      setFormError(t('profile.allRequired'));
+    } else {
+      setPhoneError(translateServerMessage(check.message, t));
+    }
+  }
+
+  const id = (name: string) => `${ids}-${name}`;
+  return (
+    <form className={form.form} onSubmit={onSubmit} noValidate data-testid="profile-form">
+      <Field id={id('country')} label={t('profile.country')} error={serverFieldError('country')}>
+        <select
+          id={id('country')}
+          className={form.select}
+          value={draft.country}
+          onChange={(event) => {
+            const country = isCountry(event.target.value) ? event.target.value : '';
+            // Until a number is typed, its prefix follows the country: most people have a local number.
+            const followPrefix = country !== '' && !locked.phone && draft.phone === '';
+            update({ country, ...(followPrefix && { phonePrefix: prefixOfCountry[country] }) });
+          }}
+          data-testid="profile-country"
+        >
+          <option value="">{t('profile.chooseCountry')}</option>
+          {COUNTRIES.map((country) => (
+            <option key={country} value={country}>
+              {t(`countries.${country}`)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id={id('first')} label={t('profile.firstName')} error={serverFieldError('first_name')}>
+        <input
+          id={id('first')}
+          className={form.input}
+          autoComplete="given-name"
+          dir="auto"
+          value={draft.first_name}
+          onChange={(event) => update({ first_name: event.target.value })}
+          data-testid="profile-first-name"
+        />
+      </Field>
+      <Field id={id('last')} label={t('profile.lastName')} error={serverFieldError('last_name')}>
+        <input
+          id={id('last')}
+          className={form.input}
+          autoComplete="family-name"
+          dir="auto"
+          value={draft.last_name}
+          onChange={(event) => update({ last_name: event.target.value })}
+          data-testid="profile-last-name"
+        />
+      </Field>
+      <Field
+        id={id('email')}
+        label={t('profile.email')}
+        error={serverFieldError('email')}
+        {...(locked.email && { hint: t('profile.lockedHint') })}
+      >
+        <input
+          id={id('email')}
+          className={form.input}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          dir="ltr"
+          value={draft.email}
+          disabled={locked.email}
+          onChange={(event) => update({ email: event.target.value })}
+          data-testid="profile-email"
+        />
+      </Field>
+      <Field
+        id={id('phone')}
+        label={t('profile.phone')}
+        error={phoneError ?? serverFieldError('phone_number')}
+        {...(locked.phone && { hint: t('profile.lockedHint') })}
+      >
+        <PhoneNumberInput
+          id={id('phone')}
+          prefix={draft.phonePrefix}
+          value={draft.phone}
+          onChange={(phone) => update({ phone })}
+          {...(!locked.phone && { onPrefixChange: (phonePrefix: ProfileDraft['phonePrefix']) => update({ phonePrefix }) })}
+          prefixLabel={t('profile.phonePrefix')}
+          disabled={locked.phone}
+          describedBy={`${id('phone')}-error`}
+        />
+      </Field>
+      <p className={form.error} role="alert" data-testid="profile-error">
+        {formError ?? serverFormError ?? ''}
+      </p>
+      <button className={form.primary} type="submit" disabled={save.isPending} data-testid="profile-save">
+        {save.isPending ? t('profile.saving') : t('common.save')}
+      </button>
+    </form>
+  );
+}

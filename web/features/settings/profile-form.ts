@@ -1,0 +1,58 @@
+import { COUNTRIES, PHONE_PREFIXES, parsePhone, phoneMessages, prefixOfCountry } from '../../../common/identity/phone';
+import type { Country, PhonePrefix } from '../../../common/identity/phone';
+import type { UpdateUserRequest, User } from '../../../common/api/users';
+import { formatPhoneInput, phoneForApi } from '../../ui/phone-input-format';
+
+/** The profile form as typed. The phone is kept as prefix + formatted national part, like the login screens. */
+export interface ProfileDraft {
+  country: Country | '';
+  first_name: string;
+  last_name: string;
+  email: string;
+  phonePrefix: PhonePrefix;
+  phone: string;
+}
+
+/** SPEC.md section 5: the sign-in identifier is locked, and either identifier once set is not modifiable. */
+export function lockedFields(user: Pick<User, 'phone_auth' | 'email' | 'phone_number'>): { email: boolean; phone: boolean } {
+  return { email: !user.phone_auth || user.email !== null, phone: user.phone_auth || user.phone_number !== null };
+}
+
+function splitPhone(e164: string | null, country: Country | null): { phonePrefix: PhonePrefix; phone: string } {
+  const fallback = prefixOfCountry[country ?? 'FR'];
+  if (e164 === null) return { phonePrefix: fallback, phone: '' };
+  const prefix = [...PHONE_PREFIXES].sort((a, b) => b.length - a.length).find((p) => e164.startsWith(p)) ?? fallback;
+  return { phonePrefix: prefix, phone: formatPhoneInput(prefix, e164.slice(prefix.length)) };
+}
+
+export function draftFromUser(user: User): ProfileDraft {
+  return {
+    country: user.country ?? '',
+    first_name: user.first_name,
+    last_name: user.last_name,
+    email: user.email ?? '',
+    ...splitPhone(user.phone_number, user.country),
+  };
+}
+
+export type ProfileCheck =
+  | { ok: true; body: UpdateUserRequest }
+  | { ok: false; allRequired: true }
+  | { ok: false; allRequired: false; field: 'phone_number'; message: string };
+
+/**
+ * All fields are required ('All fields are required.'). Phone-login users send `email`, the others send
+ * `phone_number` (SPEC.md section 5); a value already set is sent unchanged, which the server accepts.
+ */
+export function checkProfile(draft: ProfileDraft, user: Pick<User, 'phone_auth'>): ProfileCheck {
+  const phoneDigits = draft.phone.replace(/\D/g, '');
+  const filled = [draft.country, draft.first_name.trim(), draft.last_name.trim(), draft.email.trim(), phoneDigits];
+  if (filled.some((value) => value === '') || !(COUNTRIES as readonly string[]).includes(draft.country)) {
+    return { ok: false, allRequired: true };
+  }
+  const base = { first_name: draft.first_name.trim(), last_name: draft.last_name.trim(), country: draft.country as Country };
+  if (user.phone_auth) return { ok: true, body: { ...base, email: draft.email.trim() } };
+  const phone = parsePhone(phoneForApi(draft.phonePrefix, draft.phone));
+  if (!phone.ok) return { ok: false, allRequired: false, field: 'phone_number', message: phoneMessages[phone.error] };
+  return { ok: true, body: { ...base, phone_number: phone.value } };
+}

@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { isAuthPath, isGuardExempt } from '../../app/navigation-guard';
+import { ApiError } from '../../app/api-error';
+import { withLang } from '../../ui/with-lang';
+import styles from './CurrentUserBanner.module.css';
+import { useCurrentUser } from './use-current-user';
+
+function SessionEndedBanner() {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const user = useCurrentUser();
+  // 401 only: the api client has already dropped the token; other failures are the screen's to show and retry.
+  if (!(user.error instanceof ApiError && user.error.status === 401)) return null;
+  return (
+    <div className={styles.banner} role="alert" data-testid="session-banner">
+      <span>{t('session.ended')}</span>
+      <Link className={styles.link} to={withLang('/auth/step1', searchParams.get('lang'))}>
+        {t('session.login')}
+      </Link>
+    </div>
+  );
+}
+
+/** SPEC.md 2.2: a top banner leading to /auth/step1 when no current user could be loaded (the session ended). */
+export function CurrentUserBanner() {
+  const { pathname } = useLocation();
+  // The sign-in screens and the e-mail link are for people without a session: nothing to warn about there.
+  if (isAuthPath(pathname) || isGuardExempt(pathname)) return null;
+  return <SessionEndedBanner />;
+}

@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import type { User } from '../../../common/api/users';
+import { fetchCurrentUser } from './users-api';
+
+export const CURRENT_USER_KEY = ['users', 'me'] as const;
+
+export function useCurrentUser() {
+  return useQuery({ queryKey: CURRENT_USER_KEY, queryFn: ({ signal }) => fetchCurrentUser(signal) });
+}
+
+/** After a write answered with the fresh user: show it at once, and still refetch for anything derived. */
+export async function refreshCurrentUser(client: QueryClient, user: User): Promise<void> {
+  client.setQueryData(CURRENT_USER_KEY, user);
+  await client.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+}

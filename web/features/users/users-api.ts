@@ -1,0 +1,17 @@
+import { userSchema, usersListResponseSchema } from '../../../common/api/users';
+import type { SetSecurityCodeRequest, UpdateUserRequest, User } from '../../../common/api/users';
+import { apiFetch } from '../../app/api-client';
+
+/** SPEC.md section 3: the current user is the first (and only) item of the users list. */
+export async function fetchCurrentUser(signal?: AbortSignal): Promise<User> {
+  const list = await apiFetch('/users/', { schema: usersListResponseSchema, ...(signal && { signal }) });
+  return list.results[0];
+}
+
+export function updateProfile(id: number, body: UpdateUserRequest): Promise<User> {
+  return apiFetch(`/users/${id}/`, { method: 'PATCH', body, schema: userSchema });
+}
+
+export function setSecurityCode(id: number, body: SetSecurityCodeRequest): Promise<User> {
+  return apiFetch(`/users/${id}/security_code/`, { method: 'POST', body, schema: userSchema });
+}

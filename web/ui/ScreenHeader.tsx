@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import styles from './ScreenHeader.module.css';
+
+interface ScreenHeaderProps {
+  title: string;
+  /** Where Back leads; no back link when absent. */
+  backTo?: string;
+}
+
+/** A screen's title with an optional back link; the arrow mirrors in right-to-left, as "back" does. */
+export function ScreenHeader({ title, backTo }: ScreenHeaderProps) {
+  const { t } = useTranslation();
+  return (
+    <header className={styles.header}>
+      {backTo ? (
+        <Link className={styles.back} to={backTo} aria-label={t('common.back')} data-testid="back-link">
+          <svg className={styles.arrow} viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M15 5l-7 7 7 7" />
+          </svg>
+        </Link>
+      ) : null}
+      <h1 className={styles.title}>{title}</h1>
+    </header>
+  );
+}

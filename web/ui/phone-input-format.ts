@@ -1,0 +1,37 @@
+import { PHONE_INPUT_MAX_LENGTH } from '../../common/identity/phone';
+import type { PhonePrefix } from '../../common/identity/phone';
+import { digitsOnly } from './code-digits';
+
+/** Digits a national number may hold: the significant ones, plus the trunk 0 people type in France and Morocco. */
+const maxDigits: Record<PhonePrefix, number> = { '+33': 10, '+212': 10, '+1': 10 };
+
+function pairs(digits: string): string[] {
+  return digits.match(/.{1,2}/g) ?? [];
+}
+
+/**
+ * The number as it is typed (SPEC.md section 5), digits only and grouped by prefix: France and Morocco in pairs
+ * (`06 12 34 56 78`, or `6 12 34 56 78` without the trunk 0), the US as `(xxx)-xxx-xxxx` with a leading 0 dropped.
+ * Never longer than the 16 characters the field allows.
+ */
+export function formatPhoneInput(prefix: PhonePrefix, typed: string): string {
+  let digits = digitsOnly(typed);
+  if (prefix === '+1') digits = digits.replace(/^0+/, '');
+  digits = digits.slice(0, maxDigits[prefix]);
+  let formatted: string;
+  if (prefix === '+1') {
+    if (digits.length <= 3) formatted = digits.length === 3 ? `(${digits})` : digits;
+    else if (digits.length <= 6) formatted = `(${digits.slice(0, 3)})-${digits.slice(3)}`;
+    else formatted = `(${digits.slice(0, 3)})-${digits.slice(3, 6)}-${digits.slice(6)}`;
+  } else if (digits.startsWith('0')) {
+    formatted = pairs(digits).join(' ');
+  } else {
+    formatted = [digits.slice(0, 1), ...pairs(digits.slice(1))].filter(Boolean).join(' ');
+  }
+  return formatted.slice(0, PHONE_INPUT_MAX_LENGTH);
+}
+
+/** What is sent: the prefix and the digits, spaces and punctuation removed (`+33612345678`). */
+export function phoneForApi(prefix: PhonePrefix, typed: string): string {
+  return `${prefix}${digitsOnly(typed)}`;
+}

@@ -1,0 +1,56 @@
+import type { TFunction } from 'i18next';
+import { authMessages, loginCodeMessage } from '../../common/api/auth';
+import { genericMessages } from '../../common/api/errors';
+import { profileMessages, securityCodeErrors, securityCodeMessage } from '../../common/api/users';
+import { phoneMessages } from '../../common/identity/phone';
+import { ApiError } from '../app/api-error';
+import { intlLocale } from '../i18n/intl-locale';
+
+// The server's messages are part of the contract (common/api): screens translate them by their exact text, so a
+// new server message shows as the generic one rather than as untranslated English.
+const translations = new Map<string, (t: TFunction) => string>([
+  ['Enter a valid email address.', (t) => t('errors.invalidEmail')],
+  [phoneMessages.invalid, (t) => t('errors.invalidPhone')],
+  [phoneMessages.unsupported_prefix, (t) => t('errors.unsupportedPrefix')],
+  [phoneMessages.wrong_length, (t) => t('errors.phoneWrongLength')],
+  [genericMessages.required, (t) => t('errors.required')],
+  ['This field may not be blank.', (t) => t('errors.required')],
+  ['Choose FR, MA or US.', (t) => t('errors.invalidCountry')],
+  [profileMessages.loginEmailLocked, (t) => t('errors.loginEmailLocked')],
+  [profileMessages.loginPhoneLocked, (t) => t('errors.loginPhoneLocked')],
+  [profileMessages.setOnce, (t) => t('errors.setOnce')],
+  [profileMessages.emailTaken, (t) => t('errors.emailTaken')],
+  [profileMessages.phoneTaken, (t) => t('errors.phoneTaken')],
+  [securityCodeErrors.notSet, (t) => t('errors.securityCodeNotSet')],
+  [securityCodeErrors.invalid, (t) => t('errors.securityCodeInvalid')],
+  [securityCodeMessage, (t) => t('securityCode.mustBeSixDigits')],
+  [loginCodeMessage, (t) => t('auth.codeIncorrect')],
+  [authMessages.wrongCode, (t) => t('auth.codeIncorrect')],
+  [authMessages.sendFailed, (t) => t('auth.sendFailed')],
+]);
+
+export function translateServerMessage(message: string, t: TFunction): string {
+  return translations.get(message)?.(t) ?? t('errors.unknown');
+}
+
+/** The 429 text, with the wait the server asked for when it said. */
+export function tooManyAttemptsText(error: ApiError, t: TFunction, language: string): string {
+  return error.retryAfter === undefined
+    ? t('errors.tooManyAttemptsLater')
+    : t('errors.tooManyAttempts', { seconds: new Intl.NumberFormat(intlLocale(language)).format(error.retryAfter) });
+}
+
+/** The translated message of one field of a 400, if the server named that field. */
+export function fieldErrorText(error: unknown, field: string, t: TFunction): string | undefined {
+  if (!(error instanceof ApiError) || error.status !== 400) return undefined;
+  const message = error.firstError(field);
+  return message === undefined ? undefined : translateServerMessage(message, t);
+}
+
+/** Failures every screen words the same way: no network, and too many attempts. */
+export function commonErrorText(error: unknown, t: TFunction, language: string): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  if (error.status === 0) return t('errors.network');
+  if (error.status === 429) return tooManyAttemptsText(error, t, language);
+  return undefined;
+}
