@@ -17,6 +17,13 @@ export const chromiumLaunch = {
   ],
 };
 
+/** The e2e server's embedded database, per port so two runs side by side (E2E_PORT) never share one. */
+export const e2eDatabaseEnv = {
+  DATABASE_URL: '',
+  EMBEDDED_PG_DIR: `.data/e2e-pg-${port}`,
+  EMBEDDED_PG_PORT: String(54_331 + (port % 100)),
+};
+
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results/e2e',
@@ -43,10 +50,7 @@ export default defineConfig({
     timeout: 120_000,
     env: {
       PORT: String(port),
-      DATABASE_URL: '',
-      // Per port, so two runs side by side (E2E_PORT) never share a database.
-      EMBEDDED_PG_DIR: `.data/e2e-pg-${port}`,
-      EMBEDDED_PG_PORT: String(54_331 + (port % 100)),
+      ...e2eDatabaseEnv,
       LOG_LEVEL: 'warn',
     },
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },

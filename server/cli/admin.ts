@@ -36,7 +36,8 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const database = await openDatabase(config, { log: () => {} });
+  // Beside a running `npm start`, operators work on its embedded database rather than being refused.
+  const database = await openDatabase(config, { log: () => {}, attachToRunning: true });
   try {
     return await command.run({ db: database.db, args, out: (line) => console.log(line), config });
   } finally {

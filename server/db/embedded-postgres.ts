@@ -14,6 +14,11 @@ export interface EmbeddedPostgresOptions {
   port: number;
   database: string;
   log?: (message: string) => void;
+  /**
+   * Operator commands (`npm run admin`, `db:migrate`) run beside a live server: with this set they connect to the
+   * cluster that server runs instead of refusing, and leave its life to it.
+   */
+  attachToRunning?: boolean;
 }
 
 export interface RunningEmbeddedPostgres {
@@ -99,20 +104,15 @@ async function runningPostmaster(dataDir: string): Promise<number | undefined> {
  * right now: refuse rather than share a cluster whose life that other process controls. A dead owner is a crashed
  * run: take over.
  */
-async function takeLock(lockFile: string): Promise<void> {
+async function takeLock(lockFile: string): Promise<'taken' | { owner: number }> {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       await fs.writeFile(lockFile, String(process.pid), { flag: 'wx', mode: 0o600 });
-      return;
+      return 'taken';
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number(await fs.readFile(lockFile, 'utf8').catch(() => ''));
-      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
-        throw new EmbeddedPostgresError(
-          `The embedded database in ${path.dirname(lockFile)} is in use by another server (pid ${owner}). ` +
-            'Stop it first, or set DATABASE_URL to share an external PostgreSQL between servers.',
-        );
-      }
+      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) return { owner };
       await fs.rm(lockFile, { force: true });
     }
   }
@@ -137,7 +137,19 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
 
   await fs.mkdir(home, { recursive: true, mode: 0o755 });
   if (user) await assertReachable(dataDir, user);
-  await takeLock(lockFile);
+  const lock = await takeLock(lockFile);
+  if (lock !== 'taken') {
+    const running = await readState(stateFile);
+    if (options.attachToRunning && running && (await runningPostmaster(dataDir)) !== undefined) {
+      const url = `postgres://postgres:${encodeURIComponent(running.password)}@127.0.0.1:${running.port}`;
+      await ensureDatabase(`${url}/postgres`, options.database);
+      return { url: `${url}/${options.database}`, stop: async () => {} };
+    }
+    throw new EmbeddedPostgresError(
+      `The embedded database in ${home} is in use by another server (pid ${lock.owner}). ` +
+        'Stop it first, or set DATABASE_URL to share an external PostgreSQL between servers.',
+    );
+  }
   try {
     let state = await readState(stateFile);
     if (!(await fs.stat(path.join(dataDir, 'PG_VERSION')).catch(() => undefined))) {

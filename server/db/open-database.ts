@@ -15,7 +15,7 @@ export interface OpenDatabase extends DatabaseHandle {
  */
 export async function openDatabase(
   config: Config,
-  options: { log: (message: string) => void; migrate?: boolean },
+  options: { log: (message: string) => void; migrate?: boolean; attachToRunning?: boolean },
 ): Promise<OpenDatabase> {
   let embedded: RunningEmbeddedPostgres | undefined;
   let url = config.DATABASE_URL;
@@ -25,6 +25,7 @@ export async function openDatabase(
       port: config.EMBEDDED_PG_PORT,
       database: 'wallet',
       log: options.log,
+      attachToRunning: options.attachToRunning ?? false,
     });
     url = embedded.url;
   }

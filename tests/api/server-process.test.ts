@@ -46,6 +46,17 @@ function startServer(env: Record<string, string> = {}): Started {
   return { child, output: () => output, exited };
 }
 
+function runAdmin(args: string[]): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/admin.ts', ...args], {
+    cwd: projectRoot,
+    env: { ...process.env, DATABASE_URL: '', EMBEDDED_PG_DIR: path.join(home, 'pg'), EMBEDDED_PG_PORT: pgPort },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })));
+}
+
 async function readyUrl(server: Started): Promise<string> {
   for (let i = 0; i < 300; i++) {
     const match = /ready in [\d.]+ s on (http:\/\/[\d.]+:\d+)\//.exec(server.output());
@@ -65,6 +76,12 @@ describe('the server process on its embedded database', () => {
     const second = startServer();
     expect(await second.exited).toBe(1);
     expect(second.output()).toMatch(/in use by another server/);
+    expect((await fetch(`${url}/api/health/`)).status).toBe(200);
+
+    // An operator command beside the running server works on its database and leaves it running.
+    const admin = await runAdmin(['banker:list']);
+    expect(admin.code).toBe(0);
+    expect(admin.output).toMatch(/teller\.casablanca@example\.com/);
     expect((await fetch(`${url}/api/health/`)).status).toBe(200);
 
     first.child.kill('SIGTERM');

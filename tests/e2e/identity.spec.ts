@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { expect, test } from '@playwright/test';
+import { newTeller } from './operator.ts';
 import {
   nextMessage,
   outboxCount,
@@ -139,7 +140,7 @@ test.describe('sign-in and identity', () => {
   });
 
   test('a teller logs in by e-mail and lands on the banker home', async ({ page, request }) => {
-    const email = 'teller.casablanca@example.com';
+    const email = await newTeller();
     await page.goto('/auth?role=banker&lang=fr');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'banker');
     await page.getByRole('link', { name: 'Se connecter' }).click();
@@ -149,18 +150,13 @@ test.describe('sign-in and identity', () => {
     await page.getByTestId('send-code').click();
     await typeLoginCode(page, await nextMessage(request, email, before, 'code'));
 
-    // The seeded teller has a name and an e-mail but no security code or phone until a first run sets them
-    // (the e2e database persists): onboarding applies to tellers too.
-    await expect(page).toHaveURL(/\/(settings\/security-code|settings\/profile)?\?/);
-    if (page.url().includes('/settings/security-code')) {
-      await setSecurityCode(page, '112233');
-      await expect(page).toHaveURL(/\/settings\/profile\?/);
-    }
-    if (page.url().includes('/settings/profile')) {
-      await page.getByTestId('phone-prefix').selectOption('+212');
-      await page.getByTestId('phone-input').fill(uniqueMoroccanMobile());
-      await page.getByTestId('profile-save').click();
-    }
+    // A new teller has a name and an e-mail but no security code or phone: onboarding applies to tellers too.
+    await expect(page).toHaveURL(/\/settings\/security-code\?/);
+    await setSecurityCode(page, '112233');
+    await expect(page).toHaveURL(/\/settings\/profile\?/);
+    await page.getByTestId('phone-prefix').selectOption('+212');
+    await page.getByTestId('phone-input').fill(uniqueMoroccanMobile());
+    await page.getByTestId('profile-save').click();
 
     await expect(page).toHaveURL(/\/\?lang=fr$/);
     await expect(page.getByTestId('banker-home')).toBeVisible();

@@ -1,0 +1,27 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
+import { e2eDatabaseEnv } from '../../playwright.config.ts';
+
+const exec = promisify(execFile);
+
+/** `npm run admin -- …` against the e2e server's embedded database, beside the running server. */
+export async function admin(args: string[]): Promise<string> {
+  const { stdout } = await exec(process.execPath, ['--import', 'tsx', 'server/cli/admin.ts', ...args], {
+    env: { ...process.env, ...e2eDatabaseEnv },
+  });
+  return stdout;
+}
+
+/**
+ * A teller of its own for one test, at the Casablanca agency: the seeded tellers are shared by every run on the
+ * persistent e2e database, and their sign-in limits (10 codes an hour) would soon refuse a test that reuses them.
+ */
+export async function newTeller(): Promise<string> {
+  const listing = await admin(['banker:list']);
+  const agency = /teller\.casablanca@example\.com.*?\s(\d+) Wallet Casablanca/.exec(listing)?.[1];
+  if (!agency) throw new Error(`no Casablanca agency in:\n${listing}`);
+  const email = `e2e-teller-${randomUUID()}@example.com`;
+  await admin(['banker:add', '--email', email, '--agency', agency, '--first-name', 'Test', '--last-name', 'Teller']);
+  return email;
+}
