@@ -17,6 +17,11 @@ describe('formatPhoneInput', () => {
     expect(formatPhoneInput('+1', '2025550123')).toBe('(202)-555-0123');
     expect(formatPhoneInput('+1', '02025550123')).toBe('(202)-555-0123');
     expect(formatPhoneInput('+1', '2025')).toBe('(202)-5');
+  });
+
+  it('lets a US area code be erased: deleting the closing bracket of "(202)" leaves "202"', () => {
+    expect(formatPhoneInput('+1', '(202')).toBe('202');
+    expect(formatPhoneInput('+1', '202')).toBe('202');
     expect(formatPhoneInput('+1', '20')).toBe('20');
   });
 

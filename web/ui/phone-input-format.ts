@@ -20,7 +20,8 @@ export function formatPhoneInput(prefix: PhonePrefix, typed: string): string {
   digits = digits.slice(0, maxDigits[prefix]);
   let formatted: string;
   if (prefix === '+1') {
-    if (digits.length <= 3) formatted = digits.length === 3 ? `(${digits})` : digits;
+    // The brackets come with the 4th digit: closing them at the 3rd would put back the ")" a user just deleted.
+    if (digits.length <= 3) formatted = digits;
     else if (digits.length <= 6) formatted = `(${digits.slice(0, 3)})-${digits.slice(3)}`;
     else formatted = `(${digits.slice(0, 3)})-${digits.slice(3, 6)}-${digits.slice(6)}`;
   } else if (digits.startsWith('0')) {
