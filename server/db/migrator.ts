@@ -14,6 +14,9 @@ export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<MigrationResu
   const migrator = new Migrator({
     db,
     provider: new FileMigrationProvider({ fs, path, migrationFolder: migrationsDir }),
+    // Features land in parallel branches: a migration numbered below one a database already ran must still run
+    // (each migration touches only its own tables), instead of stopping every server on that database.
+    allowUnorderedMigrations: true,
   });
   const result = await migrator.migrateToLatest();
   if (result.error) {
