@@ -59,8 +59,8 @@ test.describe('recipients', () => {
     await page.getByTestId('recipient-first_name').fill('Zaïd');
     await page.getByTestId('recipient-last_name').fill('Benjelloun');
     const phone = frenchMobile();
-    await page.getByTestId('recipient-phone').fill(phone);
-    await expect(page.getByTestId('recipient-phone')).toHaveValue(phone.replace(/(\d\d)(?=\d)/g, '$1 '));
+    await page.getByTestId('phone-input').fill(phone);
+    await expect(page.getByTestId('phone-input')).toHaveValue(phone.replace(/(\d\d)(?=\d)/g, '$1 '));
     await page.getByTestId('recipient-submit').click();
     await expect(page.getByTestId('recipient-form')).toHaveCount(0);
     await expect(page.getByTestId('contact-row')).toHaveCount(2);

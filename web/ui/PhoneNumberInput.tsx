@@ -5,11 +5,13 @@ import { formatPhoneInput } from './phone-input-format';
 
 interface PhoneNumberInputProps {
   id: string;
-  prefix: PhonePrefix;
+  prefix: PhonePrefix | '';
   value: string;
   onChange: (formatted: string) => void;
   /** When given, the prefix is a choice (+33, +212, +1) instead of fixed text. */
-  onPrefixChange?: (prefix: PhonePrefix) => void;
+  onPrefixChange?: (prefix: PhonePrefix | '') => void;
+  /** Offers "no prefix" ('') among the choices, where a phone is optional (a recipient's). */
+  allowNoPrefix?: boolean;
   prefixLabel?: string;
   disabled?: boolean;
   describedBy?: string;
@@ -23,7 +25,8 @@ function isPrefix(value: string): value is PhonePrefix {
 
 /** A national number after its country prefix, formatted while typed. Numbers read left to right, in Arabic too. */
 export function PhoneNumberInput(props: PhoneNumberInputProps) {
-  const { id, prefix, value, onChange, onPrefixChange, prefixLabel, disabled, describedBy, invalid, autoFocus } = props;
+  const { id, prefix, value, onChange, onPrefixChange, allowNoPrefix, prefixLabel, disabled, describedBy, invalid } =
+    props;
   return (
     <div className={styles.phone} dir="ltr">
       {onPrefixChange ? (
@@ -31,14 +34,16 @@ export function PhoneNumberInput(props: PhoneNumberInputProps) {
           className={styles.prefixSelect}
           value={prefix}
           onChange={(event) => {
-            if (!isPrefix(event.target.value)) return;
-            onPrefixChange(event.target.value);
-            onChange(formatPhoneInput(event.target.value, value));
+            const next = isPrefix(event.target.value) ? event.target.value : '';
+            if (next === '' && !allowNoPrefix) return;
+            onPrefixChange(next);
+            onChange(formatPhoneInput(next, value));
           }}
           disabled={disabled}
           aria-label={prefixLabel}
           data-testid="phone-prefix"
         >
+          {allowNoPrefix ? <option value="">—</option> : null}
           {PHONE_PREFIXES.map((choice) => (
             <option key={choice} value={choice}>
               {choice}
@@ -62,7 +67,7 @@ export function PhoneNumberInput(props: PhoneNumberInputProps) {
         disabled={disabled}
         aria-describedby={describedBy}
         aria-invalid={invalid || undefined}
-        autoFocus={autoFocus}
+        autoFocus={props.autoFocus}
         data-testid="phone-input"
       />
     </div>

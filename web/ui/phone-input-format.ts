@@ -14,7 +14,9 @@ function pairs(digits: string): string[] {
  * (`06 12 34 56 78`, or `6 12 34 56 78` without the trunk 0), the US as `(xxx)-xxx-xxxx` with a leading 0 dropped.
  * Never longer than the 16 characters the field allows.
  */
-export function formatPhoneInput(prefix: PhonePrefix, typed: string): string {
+export function formatPhoneInput(prefix: PhonePrefix | '', typed: string): string {
+  // Without a prefix there is no country rule to format by: digits only, within the field's length.
+  if (prefix === '') return digitsOnly(typed).slice(0, PHONE_INPUT_MAX_LENGTH);
   let digits = digitsOnly(typed);
   if (prefix === '+1') digits = digits.replace(/^0+/, '');
   digits = digits.slice(0, maxDigits[prefix]);

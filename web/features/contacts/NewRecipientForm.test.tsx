@@ -55,12 +55,12 @@ describe('the new-recipient form', () => {
 
   it('formats the number by the chosen prefix (+33 by default) and wants a prefix with a number', () => {
     openForm();
-    const prefix = screen.getByTestId<HTMLSelectElement>('recipient-prefix');
+    const prefix = screen.getByTestId<HTMLSelectElement>('phone-prefix');
     expect(prefix.value).toBe('+33');
-    type('recipient-phone', '0612345678');
-    expect(screen.getByTestId<HTMLInputElement>('recipient-phone').value).toBe('06 12 34 56 78');
+    type('phone-input', '0612345678');
+    expect(screen.getByTestId<HTMLInputElement>('phone-input').value).toBe('06 12 34 56 78');
     fireEvent.change(prefix, { target: { value: '+1' } });
-    expect(screen.getByTestId<HTMLInputElement>('recipient-phone').value).toBe('(612)-345-678');
+    expect(screen.getByTestId<HTMLInputElement>('phone-input').value).toBe('(612)-345-678');
     fireEvent.change(prefix, { target: { value: '' } });
     type('recipient-first_name', 'Amina');
     type('recipient-last_name', 'El Idrissi');
@@ -75,7 +75,7 @@ describe('the new-recipient form', () => {
     openForm();
     type('recipient-first_name', ' Amina ');
     type('recipient-last_name', 'El Idrissi');
-    type('recipient-phone', '06 12 34 56 78');
+    type('phone-input', '06 12 34 56 78');
     await act(async () => {
       fireEvent.click(screen.getByTestId('recipient-submit'));
     });
@@ -95,7 +95,7 @@ describe('the new-recipient form', () => {
     openForm();
     type('recipient-first_name', 'Amina');
     type('recipient-last_name', 'El Idrissi');
-    type('recipient-phone', '0612345678');
+    type('phone-input', '0612345678');
     await act(async () => {
       fireEvent.click(screen.getByTestId('recipient-submit'));
     });

@@ -5,7 +5,7 @@ import form from '../../ui/Form.module.css';
 import { createErrorTexts, contactMessageText, type RecipientField } from './contact-errors';
 import styles from './NewRecipientForm.module.css';
 import { checkDraft, emptyDraft, hasArabicScript, type RecipientDraft } from './recipient-form';
-import { RecipientPhoneInput } from './RecipientPhoneInput';
+import { PhoneNumberInput } from '../../ui/PhoneNumberInput';
 import { useCreateContact } from './use-contacts';
 
 type LocalProblem = { field?: RecipientField; text: string };
@@ -120,14 +120,16 @@ export function NewRecipientForm() {
         <label className={form.label} htmlFor={ids.phone}>
           {t('contacts.form.phone')}
         </label>
-        <RecipientPhoneInput
+        <PhoneNumberInput
           id={ids.phone}
           prefix={draft.prefix}
           value={draft.phone}
+          allowNoPrefix
           prefixLabel={t('contacts.form.prefix')}
           disabled={busy}
           invalid={Boolean(fieldText('phone_number'))}
-          onChange={(next) => change(next)}
+          onPrefixChange={(prefix) => change({ prefix })}
+          onChange={(phone) => change({ phone })}
         />
         <p className={form.error} data-testid="recipient-phone-error">
           {fieldText('phone_number') ?? ''}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { contactTarget, modeOf } from './contacts-mode';
 import { formatDistance } from './distance';
 import { checkDraft, emptyDraft, hasArabicScript } from './recipient-form';
-import { formatRecipientPhone } from './RecipientPhoneInput';
+import { formatPhoneInput } from '../../ui/phone-input-format';
 import { actionsOpenAfter, swipeDirection } from './swipe';
 
 describe('swipe threshold (SPEC.md 5: beyond 100 px)', () => {
@@ -66,11 +66,11 @@ describe('new recipient rules (SPEC.md 5)', () => {
   });
 
   it('formats the number by prefix, digits only, within 16 characters', () => {
-    expect(formatRecipientPhone('+33', '0612345678')).toBe('06 12 34 56 78');
-    expect(formatRecipientPhone('+1', '5551234567')).toBe('(555)-123-4567');
-    expect(formatRecipientPhone('+33', '06ab12')).toBe('06 12');
-    expect(formatRecipientPhone('', '+33 6 12 34 56 78 90 12 34')).toHaveLength(16);
-    expect(formatRecipientPhone('+212', '0612345678999').length).toBeLessThanOrEqual(16);
+    expect(formatPhoneInput('+33', '0612345678')).toBe('06 12 34 56 78');
+    expect(formatPhoneInput('+1', '5551234567')).toBe('(555)-123-4567');
+    expect(formatPhoneInput('+33', '06ab12')).toBe('06 12');
+    expect(formatPhoneInput('', '+33 6 12 34 56 78 90 12 34')).toHaveLength(16);
+    expect(formatPhoneInput('+212', '0612345678999').length).toBeLessThanOrEqual(16);
   });
 
   it('sees Arabic script in a name', () => {

@@ -154,7 +154,12 @@ export function ProfileForm({ user }: { user: User }) {
           prefix={draft.phonePrefix}
           value={draft.phone}
           onChange={(phone) => update({ phone })}
-          {...(!locked.phone && { onPrefixChange: (phonePrefix: ProfileDraft['phonePrefix']) => update({ phonePrefix }) })}
+          {...(!locked.phone && {
+            onPrefixChange: (phonePrefix: ProfileDraft['phonePrefix'] | '') => {
+              // Without allowNoPrefix the input never offers '': a profile phone always has its country.
+              if (phonePrefix !== '') update({ phonePrefix });
+            },
+          })}
           prefixLabel={t('profile.phonePrefix')}
           disabled={locked.phone}
           describedBy={`${id('phone')}-error`}
