@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { i18nCore } from './scripts/vite-i18n-core.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 
 const api = 'http://127.0.0.1:3000';
@@ -36,6 +37,7 @@ export default defineConfig({
   preview: { host: '127.0.0.1', port: 4173 },
   plugins: [
     react(),
+    i18nCore(import.meta.dirname),
     VitePWA({
       strategies: 'generateSW',
       filename: 'service-worker.js',

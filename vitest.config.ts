@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { i18nCore } from './scripts/vite-i18n-core.ts';
 
 // Three projects, one runner. `unit`: pure logic in Node (common/, server *.unit.test.ts). `web`: React and
 // browser logic in jsdom. `api`: behaviour over HTTP against a real PostgreSQL (DATABASE_URL, else embedded).
@@ -14,7 +15,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        plugins: [react(), i18nCore(import.meta.dirname)],
         test: {
           name: 'web',
           include: ['web/**/*.test.{ts,tsx}'],

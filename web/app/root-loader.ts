@@ -2,7 +2,7 @@ import { redirect, replace } from 'react-router';
 import type { LoaderFunctionArgs } from 'react-router';
 import type { Language } from '../../common/i18n/languages';
 import { guardNavigation } from './navigation-guard';
-import { nextStoredRole } from './theme-rules';
+import { isWelcomePath, nextStoredRole } from './theme-rules';
 
 export interface RootLoaderDeps {
   getToken: () => string | null;
@@ -10,7 +10,7 @@ export interface RootLoaderDeps {
   getStoredRole: () => string | null;
   setStoredRole: (role: string | null) => void;
   /** Loads the catalogue and switches the document's language and direction before the page renders. */
-  applyLanguage: (language: Language) => Promise<void>;
+  applyLanguage: (language: Language, options: { wholeCatalogue: boolean }) => Promise<void>;
 }
 
 /**
@@ -43,7 +43,8 @@ export function createRootLoader(deps: RootLoaderDeps) {
     });
     if (role !== deps.getStoredRole()) deps.setStoredRole(role);
     previous = url;
-    await deps.applyLanguage(decision.language);
+    // The welcome page, the first screen of every new user, renders from the catalogue's core alone.
+    await deps.applyLanguage(decision.language, { wholeCatalogue: !isWelcomePath(url.pathname) });
     return null;
   };
 }
