@@ -9,6 +9,8 @@ import type { Database } from './db/schema.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { createMailAdapter, createSmsAdapter } from './adapters/create-adapters.ts';
 import type { MailAdapter } from './adapters/mail/mail-adapter.ts';
+import { createPaymentProvider } from './adapters/payments/create-payment-provider.ts';
+import type { PaymentProvider } from './adapters/payments/payment-provider.ts';
 import type { SmsAdapter } from './adapters/sms/sms-adapter.ts';
 import { registerApiDocs } from './http/api-docs.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -17,11 +19,18 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthenticator, type Authenticator } from './modules/auth/authenticate.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { sandboxRoutes } from './modules/billing/sandbox.routes.ts';
 import { contactsRoutes } from './modules/contacts/contacts.routes.ts';
 import { devOutboxRoutes } from './modules/dev/outbox.routes.ts';
+import { exchangesRoutes } from './modules/exchanges/exchanges.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { ratesRoutes } from './modules/rates/rates.routes.ts';
 import type { ServiceDeps } from './modules/service-deps.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { transactionsRoutes } from './modules/transactions/transactions.routes.ts';
+import { startExpirySweep } from './modules/transactions/waiting.service.ts';
+import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 import { serverKeys } from './security/keys.ts';
 
 installZodMessages();
@@ -37,6 +46,8 @@ export interface AppDeps {
   mail?: MailAdapter;
   /** The HTTP SMS provider when SMS_* are set, else the built-in outbox. */
   sms?: SmsAdapter;
+  /** Stripe when STRIPE_SECRET_KEY is set, else the built-in sandbox; tests may pass their own. */
+  payments?: PaymentProvider;
 }
 
 /** The services' dependencies, completed with the defaults; exported for later modules and test factories. */
@@ -48,6 +59,7 @@ export function serviceDeps(deps: AppDeps): ServiceDeps {
     keys: serverKeys(deps.config.SECRET_KEY),
     mail: deps.mail ?? createMailAdapter(deps.config, deps.db),
     sms: deps.sms ?? createSmsAdapter(deps.config, deps.db),
+    payments: deps.payments ?? createPaymentProvider(deps.config),
   };
 }
 
@@ -107,6 +119,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { prefix: '/api', deps: services, auth });
   await app.register(usersRoutes, { prefix: '/api', deps: services, auth });
   await app.register(contactsRoutes, { prefix: '/api', deps: services, auth });
+  await app.register(transactionsRoutes, { prefix: '/api', deps: services, auth });
+  await app.register(withdrawalsRoutes, { prefix: '/api', deps: services, auth });
+  // Expired withdrawals and unclaimed transfers go back to their senders even when nobody looks at them.
+  const stopSweep = startExpirySweep(services, (error) => app.log.error({ err: error }, 'expiry sweep failed'));
+  app.addHook('onClose', async () => stopSweep());
+  await app.register(ratesRoutes, { prefix: '/api', deps: services, auth });
+  await app.register(exchangesRoutes, { prefix: '/api', deps: services, auth });
+  await app.register(billingRoutes, { prefix: '/api', deps: services, auth });
+  // The sandbox takes test cards for real-looking payments: never next to a real provider, never in production.
+  if (services.payments.name === 'sandbox' && (!production || config.ALLOW_DEV_ADAPTERS)) {
+    await app.register(sandboxRoutes, { prefix: '/sandbox', deps: services });
+  }
   // The outbox shows sign-in codes: it exists only with a built-in adapter, and never in production.
   if (!production && (services.mail.builtIn || services.sms.builtIn)) {
     await app.register(devOutboxRoutes, { prefix: '/api', db: deps.db });

@@ -61,6 +61,27 @@ const configSchema = z.object({
   EMAIL_CONFIRMATION_TTL_SECONDS: seconds(2 * 86_400),
   SECURITY_CODE_MAX_ATTEMPTS: count(5),
   SECURITY_CODE_LOCK_SECONDS: seconds(900),
+
+  // Add money (issue 6, DESIGN.md section 5): the top-up bound in whole euros (the 1 EUR minimum is SPEC.md 5).
+  TOPUP_MAX_EUR: z.coerce.number().int().min(1).max(1_000_000).default(2000),
+  /** How long a validated exchange keeps its rate; a payment made later is refunded, never credited at it. */
+  RATE_LOCK_SECONDS: z.coerce.number().int().min(60).max(86_400).default(1800),
+  /** Stripe when set (Checkout Sessions, webhooks signed with STRIPE_WEBHOOK_SECRET); else the built-in sandbox. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Signs the sandbox's events; derived from SECRET_KEY when unset. */
+  SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
+
+  // Sends and withdrawals (issue 7, DESIGN.md section 5): per-operation bounds in whole dirhams, and how long
+  // money may wait for someone before it goes back to the sender.
+  TRANSFER_MIN_MAD: count(1),
+  TRANSFER_MAX_MAD: count(20_000),
+  /** A withdrawal QR code is valid this long; then the sweep releases the hold back to the wallet. */
+  WITHDRAWAL_TTL_SECONDS: seconds(48 * 3600),
+  /** A transfer to someone without an account waits this long for them to register, then returns. */
+  UNCLAIMED_TRANSFER_TTL_SECONDS: seconds(30 * 86_400),
+  /** How often each server process runs the expiry sweep (safe with several processes: rows are locked). */
+  EXPIRY_SWEEP_INTERVAL_SECONDS: seconds(60),
 });
 
 type ParsedConfig = z.infer<typeof configSchema>;
@@ -103,6 +124,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(
       `  ${smtpConfigured ? 'SMS_PROVIDER_URL' : 'SMTP_URL'}: required in production (or ALLOW_DEV_ADAPTERS=true to use the built-in outbox)`,
     );
+  }
+  if (c.STRIPE_SECRET_KEY !== undefined && c.STRIPE_WEBHOOK_SECRET === undefined) {
+    problems.push('  STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (webhooks are verified with it)');
+  }
+  // The sandbox "pays" with a test card number: in production it would create money out of nothing.
+  if (production && !c.ALLOW_DEV_ADAPTERS && c.STRIPE_SECRET_KEY === undefined) {
+    problems.push('  STRIPE_SECRET_KEY: required in production (or ALLOW_DEV_ADAPTERS=true to use the payment sandbox)');
   }
   if (production) {
     for (const name of ['SECRET_KEY', 'SECURITY_CODE_PEPPER', 'PUBLIC_URL'] as const) {

@@ -32,7 +32,9 @@ describe('loadConfig: secrets and adapters', () => {
       SMS_AUTH_TOKEN: 't',
       SMS_FROM: '+15005550006',
     };
-    const real = loadConfig({ ...prod, SMTP_URL: 'smtp://mail.example:587', ...sms });
+    const stripe = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+    expect(() => loadConfig({ ...prod, SMTP_URL: 'smtp://mail.example:587', ...sms })).toThrow(/STRIPE_SECRET_KEY/);
+    const real = loadConfig({ ...prod, SMTP_URL: 'smtp://mail.example:587', ...sms, ...stripe });
     expect([real.smtpConfigured, real.smsConfigured]).toEqual([true, true]);
     expect(loadConfig({ ...prod, ALLOW_DEV_ADAPTERS: 'true' }).smtpConfigured).toBe(false);
   });

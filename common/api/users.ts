@@ -74,7 +74,13 @@ export const setSecurityCodeRequestSchema = z.object({
   current_security_code: sixDigitsSchema(securityCodeMessage).optional(),
 });
 
-export const userIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2 ** 53 - 1) });
+export const userIdParamsSchema = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 53 - 1),
+});
 
 export type User = z.infer<typeof userSchema>;
 export type UpdateUserRequest = z.input<typeof updateUserRequestSchema>;

@@ -182,3 +182,122 @@ export interface Database {
   dev_outbox: DevOutboxTable;
   rates: RatesTable;
 }
+
+// transactions (server/modules/transactions, withdrawals; migration 0005)
+
+export type TransactionKind = 'transfer' | 'exchange' | 'withdrawal';
+export type TransactionStatus =
+  'completed' | 'unclaimed' | 'claimed' | 'pending' | 'validated' | 'cancelled' | 'expired';
+
+export interface TransactionsTable {
+  id: ColumnType<string, bigint | string | undefined, never>;
+  kind: TransactionKind;
+  status: TransactionStatus;
+  sender_user_id: Int8 | null;
+  recipient_user_id: Int8 | null;
+  contact_id: Int8 | null;
+  agency_id: Int8 | null;
+  amount: Int8;
+  currency: Generated<string>;
+  recipient_phone_number: string | null;
+  recipient_email: string | null;
+  token_hash: Buffer | null;
+  token_sealed: Buffer | null;
+  identifier: string | null;
+  reference: string | null;
+  hold_id: Int8 | null;
+  ledger_entry_id: Int8;
+  final_entry_id: Int8 | null;
+  validated_by: Int8 | null;
+  validated_at: NullableTimestamp;
+  expires_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+  tx_id: string | null;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  transactions: TransactionsTable;
+}
+
+// add money and subscription (server/modules/exchanges, billing; migration 0006)
+
+export interface ExchangesTable {
+  id: GeneratedInt8;
+  user_id: Int8;
+  from_amount: Int8;
+  to_amount: Int8;
+  fee_amount: Int8;
+  /** numeric: exact decimal text. */
+  fee_fraction: string;
+  rate: string;
+  official_rate: string;
+  subscribed: boolean;
+  status: Generated<'draft' | 'paid'>;
+  validated_at: NullableTimestamp;
+  locked_until: NullableTimestamp;
+  paid_at: NullableTimestamp;
+  ledger_entry_id: Int8 | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export type PaymentSessionStatus = 'open' | 'paid' | 'refunded' | 'superseded';
+
+export interface PaymentSessionsTable {
+  id: string;
+  provider: 'sandbox' | 'stripe';
+  purpose: 'exchange' | 'subscription';
+  user_id: Int8;
+  exchange_id: Int8 | null;
+  amount: Int8;
+  currency: Generated<string>;
+  provider_session_id: string | null;
+  url: string | null;
+  status: Generated<PaymentSessionStatus>;
+  expires_at: Timestamp;
+  provider_payment_id: string | null;
+  provider_subscription_id: string | null;
+  outcome: string | null;
+  language: string | null;
+  created_at: CreatedAt;
+  finished_at: NullableTimestamp;
+}
+
+export interface PaymentEventsTable {
+  provider: string;
+  event_id: string;
+  type: string;
+  session_id: string | null;
+  outcome: string;
+  received_at: CreatedAt;
+}
+
+export interface SubscriptionsTable {
+  id: GeneratedInt8;
+  user_id: Int8;
+  provider: string;
+  provider_subscription_id: string;
+  status: 'active' | 'past_due' | 'canceled';
+  current_period_end: Timestamp;
+  cancel_at_period_end: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface SubscriptionPaymentsTable {
+  reference: string;
+  subscription_id: Int8;
+  amount: Int8;
+  ledger_entry_id: Int8;
+  period_end: Timestamp;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  exchanges: ExchangesTable;
+  payment_sessions: PaymentSessionsTable;
+  payment_events: PaymentEventsTable;
+  subscriptions: SubscriptionsTable;
+  subscription_payments: SubscriptionPaymentsTable;
+}

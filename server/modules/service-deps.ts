@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { MailAdapter } from '../adapters/mail/mail-adapter.ts';
+import type { PaymentProvider } from '../adapters/payments/payment-provider.ts';
 import type { SmsAdapter } from '../adapters/sms/sms-adapter.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
@@ -14,4 +15,6 @@ export interface ServiceDeps {
   keys: ServerKeys;
   mail: MailAdapter;
   sms: SmsAdapter;
+  /** Card payments: Stripe when configured, else the built-in sandbox. */
+  payments: PaymentProvider;
 }

@@ -12,7 +12,9 @@ import { createUserWallet, userWalletBalance } from '../../ledger/accounts.repos
 import { withTransaction } from '../../ledger/transaction.ts';
 import { hmac, type ServerKeys } from '../../security/keys.ts';
 import { confirmEmailTexts } from '../auth/message-templates.ts';
+import { subscriptionActive } from '../billing/subscriptions.service.ts';
 import { linkContactsToNewUser } from '../contacts/contacts-link.service.ts';
+import { claimTransfersForNewUser } from '../transactions/waiting.service.ts';
 import { currentRates } from '../rates/rates.service.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import {
@@ -84,6 +86,7 @@ export async function createUser(
   });
   await createUserWallet(tx, id);
   await linkContactsToNewUser(tx, user);
+  await claimTransfersForNewUser(tx, user);
   return user;
 }
 
@@ -99,7 +102,12 @@ export async function getUser(db: Kysely<Database>, id: string): Promise<UserRow
 
 /** The User of SPEC.md section 3: balance from the ledger, rates from the current rates row. */
 export async function presentUser(db: Kysely<Database>, user: UserRow): Promise<User> {
-  const [balance, rates] = await Promise.all([userWalletBalance(db, user.id), currentRates(db)]);
+  // The subscription's truth is the provider's state (billing module), read now: it ends at the period end.
+  const [balance, rates, subscribed] = await Promise.all([
+    userWalletBalance(db, user.id),
+    currentRates(db),
+    subscriptionActive(db, user.id, new Date()),
+  ]);
   const country = (COUNTRIES as readonly string[]).includes(user.country ?? '') ? (user.country as Country) : null;
   return {
     id: Number(user.id),
@@ -112,10 +120,10 @@ export async function presentUser(db: Kysely<Database>, user: UserRow): Promise<
     role: user.role,
     balance: formatAmount(balance ?? money('MAD', 0n)),
     rate: rates.official,
-    rate_delta: user.subscription ? rates.subscription : rates.freemium,
+    rate_delta: subscribed ? rates.subscription : rates.freemium,
     rate_freemium: rates.freemium,
     rate_subscription: rates.subscription,
-    subscription: user.subscription,
+    subscription: subscribed,
     account_id: user.account_id,
     has_security_code: user.security_code_hash !== null,
     has_full_profile: hasFullProfile(user),

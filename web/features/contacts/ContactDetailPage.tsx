@@ -6,6 +6,7 @@ import { ScreenHeader } from '../../ui/ScreenHeader';
 import { commonErrorText } from '../../ui/server-messages';
 import { useWithLang } from '../../ui/with-lang';
 import { initials } from '../users/initials';
+import { TransactionList } from '../transactions/TransactionList';
 import styles from './ContactDetailPage.module.css';
 import { ContactInfo } from './ContactInfo';
 import { contactName } from './ContactRow';
@@ -81,10 +82,13 @@ export function Component() {
               {t('contacts.detail.seeAll')}
             </Link>
           </div>
-          {/* TODO(issue 7): the last DETAIL_TRANSACTIONS transactions with this contact. */}
-          <p className={styles.muted} data-testid="contact-no-transactions">
-            {t('contacts.detail.noTransactions')}
-          </p>
+          {c.contact_user === null ? (
+            <p className={styles.muted} data-testid="contact-no-transactions">
+              {t('contacts.detail.noTransactions')}
+            </p>
+          ) : (
+            <TransactionList pageSize={DETAIL_TRANSACTIONS} user={String(c.contact_user)} withFilters={false} withPagination={false} />
+          )}
         </section>
       )}
       <ContactInfo contact={c} />

@@ -1,18 +1,21 @@
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import form from '../../ui/Form.module.css';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { useWithLang } from '../../ui/with-lang';
+import { TransactionList } from '../transactions/TransactionList';
 
-// TODO(issue 7): the transactions with this contact, page size 10, with filters and pagination.
+/** SPEC.md 2.3 Contact transactions: the transactions with this contact's user, page size 10, filters, pages. */
 export function Component() {
   const { t } = useTranslation();
   const withLang = useWithLang();
   const { id = '' } = useParams();
+  const [params] = useSearchParams();
+  const user = params.get('user') ?? undefined;
   return (
     <main className={form.page}>
       <ScreenHeader title={t('pages.contactTransactions')} backTo={withLang(`/contacts/${encodeURIComponent(id)}`)} />
-      <p className={form.intro}>{t('contacts.transactionsSoon')}</p>
+      {user ? <TransactionList pageSize={10} user={user} /> : <p className={form.intro}>{t('transactions.empty')}</p>}
     </main>
   );
 }

@@ -1,6 +1,142 @@
-import { PlaceholderPage } from '../../ui/PlaceholderPage';
+import { useMutation } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import type { FormEvent } from 'react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { ScreenHeader } from '../../ui/ScreenHeader';
+import { useWithLang } from '../../ui/with-lang';
+import { useDebouncedValue } from '../contacts/use-debounced-value';
+import { formatMoney, moneyFromApi } from '../home/balance';
+import { intlLocale } from '../../i18n/intl-locale';
+import { useCurrentUser } from '../users/use-current-user';
+import { UserLoadState } from '../users/UserLoadState';
+import { validateDraft } from './exchange-api';
+import { checkAmount, customerRate, exchangeFigures } from './exchange-calc';
+import type { AmountCheck } from './exchange-calc';
+import styles from './ExchangePage.module.css';
+import { ExchangeSummary } from './ExchangeSummary';
+import { PaymentResult } from './PaymentResult';
+import { useDraft, useDraftSync, useRates } from './use-exchange';
 
-// Placeholder until the issue that builds this screen; exported as `Component` for the router's lazy().
+/** SPEC.md section 9: the amount is sent once it has stopped changing for 300 ms. */
+export const AMOUNT_DEBOUNCE_MS = 300;
+
+function amountError(check: AmountCheck, t: TFunction, max: string): string | undefined {
+  if (check.kind === 'belowMinimum') return t('exchange.minimum');
+  if (check.kind === 'invalid') return t('exchange.invalid');
+  if (check.kind === 'aboveMaximum') return t('exchange.maximum', { max });
+  return undefined;
+}
+
+function ExchangeForm() {
+  const { t, i18n } = useTranslation();
+  const withLang = useWithLang();
+  const [params] = useSearchParams();
+  const user = useCurrentUser();
+  const rates = useRates();
+  const draft = useDraft();
+  const [typed, setTyped] = useState<string | undefined>(params.get('amount') ?? undefined);
+  const [showError, setShowError] = useState(false);
+  // Until the customer types, the field shows the saved draft's amount.
+  const text = typed ?? (draft.data ? draft.data.from_amount : '');
+  const settled = useDebouncedValue(text, AMOUNT_DEBOUNCE_MS);
+  const max = rates.data ? moneyFromApi(rates.data.max_amount, 'EUR') : undefined;
+  const check = checkAmount(text, max);
+  const settledCheck = checkAmount(settled, max);
+  const sync = useDraftSync(settledCheck.kind === 'ok' ? settledCheck.amount : undefined, draft.data);
+  const validate = useMutation({
+    mutationFn: ({ id, key }: { id: number; key: string }) => validateDraft(id, key, i18n.language),
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
+  // One Idempotency-Key per intent: this draft at this amount.
+  const intent = draft.data ? `${draft.data.id}:${draft.data.from_amount}` : '';
+  const intentKey = useMemo(() => (intent ? crypto.randomUUID() : ''), [intent]);
+
+  if (!user.data) return <UserLoadState query={user} />;
+  const me = user.data;
+  const rate = rates.data ? customerRate(rates.data, me.subscription) : me.rate_delta;
+  const figures = check.kind === 'ok' && rates.data ? exchangeFigures(check.amount, rate, rates.data.fee) : undefined;
+  const error = amountError(check, t, rates.data ? rates.data.max_amount : '2000.00');
+  const canValidate = check.kind === 'ok' && sync.saved && settled === text && !validate.isPending;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setShowError(true);
+    if (!canValidate || !draft.data) return;
+    validate.mutate({ id: draft.data.id, key: intentKey });
+  };
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <div className={styles.field}>
+        <label className={styles.label} htmlFor="exchange-amount">
+          {t('exchange.amountLabel')}
+        </label>
+        <div className={styles.amountBox}>
+          <input
+            id="exchange-amount"
+            className={styles.amount}
+            inputMode="decimal"
+            autoComplete="off"
+            dir="ltr"
+            value={text}
+            onChange={(e) => setTyped(e.target.value)}
+            onBlur={() => setShowError(true)}
+            aria-invalid={error !== undefined && (showError || settled === text)}
+            aria-describedby="exchange-amount-error"
+            data-testid="exchange-amount"
+          />
+          <span className={styles.currency} aria-hidden="true">
+            EUR
+          </span>
+        </div>
+        <p id="exchange-amount-error" className={styles.error} role="alert" data-testid="exchange-error">
+          {error && (showError || (settled === text && check.kind !== 'empty')) ? error : null}
+        </p>
+      </div>
+      <ExchangeSummary figures={figures} officialRate={rates.data?.official ?? me.rate} />
+      {!me.subscription && me.role !== 'BANKER' ? (
+        <Link className={styles.ratesLink} to={withLang('/rates?exchange=true')} data-testid="see-rates">
+          {t('exchange.seeRates')}
+        </Link>
+      ) : null}
+      {sync.save.isError || validate.isError ? (
+        <p className={styles.error} role="alert">
+          {t('errors.unknown')}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        className={styles.primary}
+        disabled={validate.isPending}
+        data-ready={String(canValidate)}
+        data-testid="exchange-validate"
+      >
+        {validate.isPending
+          ? t('exchange.redirecting')
+          : figures
+            ? t('exchange.pay', { amount: formatMoney(figures.cost, intlLocale(i18n.language)) })
+            : t('exchange.validate')}
+      </button>
+    </form>
+  );
+}
+
+/** SPEC.md 2.3 Add money; with `?session=` it is the page the card provider returns to. */
 export function Component() {
-  return <PlaceholderPage titleKey="exchange" />;
+  const { t } = useTranslation();
+  const withLang = useWithLang();
+  const [params] = useSearchParams();
+  const session = params.get('session');
+  return (
+    <main className={styles.page}>
+      <ScreenHeader title={t('pages.exchange')} backTo={withLang('/')} />
+      {session && /^ps_[A-Za-z0-9]{16,64}$/.test(session) ? (
+        <PaymentResult sessionId={session} cancelled={params.get('status') === 'cancel'} />
+      ) : (
+        <ExchangeForm />
+      )}
+    </main>
+  );
 }

@@ -3,7 +3,9 @@ import { Link } from 'react-router';
 import type { User } from '../../../common/api/users';
 import { intlLocale } from '../../i18n/intl-locale';
 import { useWithLang } from '../../ui/with-lang';
+import { MyRateWidget } from '../rates/MyRateWidget';
 import { initials } from '../users/initials';
+import { RecentTransactions } from '../transactions/RecentTransactions';
 import { useCurrentUser } from '../users/use-current-user';
 import { UserLoadState } from '../users/UserLoadState';
 import { BottomNav } from './BottomNav';
@@ -84,8 +86,8 @@ export function Component() {
         ) : (
           <CustomerActions user={me} />
         )}
-        {/* TODO(issue 7): recent transactions (4 rows, 6 for bankers) with the see-all link to /transactions. */}
-        {/* TODO(issue 6): the "my exchange rate" widget (user.rate_delta against the official rate). */}
+        <RecentTransactions banker={isBanker} />
+        <MyRateWidget user={me} />
       </main>
       {isBanker ? null : <BottomNav initials={initials(me.first_name, me.last_name)} />}
     </>

@@ -1,6 +1,141 @@
-import { PlaceholderPage } from '../../ui/PlaceholderPage';
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { formatAmount, money } from '../../../common/money/money';
+import { intlLocale } from '../../i18n/intl-locale';
+import form from '../../ui/Form.module.css';
+import { PinInput } from '../../ui/PinInput';
+import { ScreenHeader } from '../../ui/ScreenHeader';
+import { useWithLang } from '../../ui/with-lang';
+import { useContact } from '../contacts/use-contacts';
+import { formatMoney, moneyFromApi } from '../home/balance';
+import { useCurrentUser } from '../users/use-current-user';
+import { createErrorText } from './create-errors';
+import styles from './Transactions.module.css';
+import { typedAmount } from './transaction-rules';
+import { useCreateTransaction } from './use-transactions';
 
-// Placeholder until the issue that builds this screen; exported as `Component` for the router's lazy().
+/** DESIGN.md section 5: one send or withdrawal is at most 20,000 MAD (the server enforces it too). */
+const MAX_MINOR = 20_000_00n;
+const MIN_MINOR = 1_00n;
+
+/** SPEC.md 2.3 Create transaction: step 1 amount (max button) and recipient or agency; step 2 the code. */
 export function Component() {
-  return <PlaceholderPage titleKey="transactionCreate" />;
+  const { t, i18n } = useTranslation();
+  const locale = intlLocale(i18n.language);
+  const withLang = useWithLang();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const contactId = params.get('contact') ?? '';
+  const withdraw = params.get('transaction') === 'withdraw';
+  const contact = useContact(contactId);
+  const me = useCurrentUser();
+  const create = useCreateTransaction();
+  const [step, setStep] = useState<1 | 2>(1);
+  const [amountText, setAmountText] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
+  // One Idempotency-Key per intent: a retry after a lost answer cannot send twice; a new amount is a new intent.
+  const intent = useRef({ text: '', key: crypto.randomUUID() });
+
+  const balance = me.data ? moneyFromApi(me.data.balance, 'MAD') : undefined;
+  const max = balance ? money('MAD', balance.minor < MAX_MINOR ? balance.minor : MAX_MINOR) : undefined;
+  const c = contact.data;
+  const place = c?.public
+    ? [c.first_name, c.address, [c.zip_code, c.city].filter(Boolean).join(' ')].filter(Boolean).join(', ')
+    : c
+      ? `${c.first_name} ${c.last_name}`
+      : '';
+
+  function next() {
+    const amount = typedAmount(amountText);
+    if (!amount || !c) return setError(t('transactions.create.amountAndRecipient'));
+    if (amount.minor < MIN_MINOR) return setError(t('transactions.create.minimum'));
+    setError(null);
+    setStep(2);
+  }
+
+  function submit() {
+    const amount = typedAmount(amountText);
+    if (!amount || !c) return;
+    if (code.length !== 6) return setError(t('transactions.create.invalidCode'));
+    if (intent.current.text !== amountText) intent.current = { text: amountText, key: crypto.randomUUID() };
+    create.mutate(
+      { body: { amount: formatAmount(amount), contact: c.id, security_code: code }, key: intent.current.key },
+      {
+        onSuccess: () => void navigate(withLang('/')),
+        onError: (e) => {
+          setCode('');
+          setError(createErrorText(e, t, i18n.language));
+        },
+      },
+    );
+  }
+
+  return (
+    <main className={form.page}>
+      <ScreenHeader title={t('pages.transactionCreate')} backTo={withLang('/')} />
+      <section className={styles.card}>
+        <h2 className={styles.heading}>{withdraw ? t('transactions.create.agency') : t('transactions.create.recipient')}</h2>
+        <p className={styles.muted} data-testid="create-party">
+          <bdi>{place}</bdi>
+        </p>
+      </section>
+      {step === 1 ? (
+        <div className={form.form}>
+          <label className={form.field}>
+            <span className={form.label}>{t('transactions.create.amount')}</span>
+            <span className={styles.inline}>
+              <input
+                className={form.select}
+                inputMode="decimal"
+                value={amountText}
+                onChange={(e) => setAmountText(e.target.value)}
+                aria-describedby={errorId}
+                data-testid="create-amount"
+              />
+              <button
+                type="button"
+                className={form.secondary}
+                onClick={() => max && setAmountText(formatAmount(max))}
+                data-testid="create-max"
+              >
+                {t('transactions.create.max')}
+              </button>
+            </span>
+          </label>
+          {max ? <p className={form.hint}>{t('transactions.create.maxAmount', { amount: formatMoney(max, locale) })}</p> : null}
+          {error ? (
+            <p id={errorId} className={form.error} role="alert" data-testid="create-error">
+              {error}
+            </p>
+          ) : null}
+          <button type="button" className={form.primary} onClick={next} data-testid="create-next">
+            {t('transactions.create.next')}
+          </button>
+        </div>
+      ) : (
+        <div className={form.form}>
+          <PinInput
+            label={t('transactions.create.code')}
+            value={code}
+            onChange={setCode}
+            disabled={create.isPending}
+            errorId={errorId}
+            invalid={error !== null}
+          >
+            {error ? (
+              <p id={errorId} className={form.error} role="alert" data-testid="create-error">
+                {error}
+              </p>
+            ) : null}
+          </PinInput>
+          <button type="button" className={form.primary} onClick={submit} disabled={create.isPending} data-testid="create-confirm">
+            {create.isPending ? t('transactions.create.busy') : t('transactions.create.confirm')}
+          </button>
+        </div>
+      )}
+    </main>
+  );
 }

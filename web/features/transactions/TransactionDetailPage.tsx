@@ -1,6 +1,120 @@
-import { PlaceholderPage } from '../../ui/PlaceholderPage';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { Transaction } from '../../../common/api/transactions';
+import { intlLocale } from '../../i18n/intl-locale';
+import form from '../../ui/Form.module.css';
+import { ScreenHeader } from '../../ui/ScreenHeader';
+import { useWithLang } from '../../ui/with-lang';
+import { CopyButton } from '../contacts/CopyButton';
+import { formatMoney, moneyFromApi } from '../home/balance';
+import { useCurrentUser } from '../users/use-current-user';
+import styles from './Transactions.module.css';
+import { detailSign, formatLongDate } from './transaction-rules';
+import { useTransaction } from './use-transactions';
+import { WithdrawalQr } from './WithdrawalQr';
 
-// Placeholder until the issue that builds this screen; exported as `Component` for the router's lazy().
+function agencyAddress(tx: Transaction): string {
+  return [tx.recipient_address, [tx.recipient_zip_code, tx.recipient_city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+}
+
+function WithdrawalBlock({ tx }: { tx: Transaction }) {
+  const { t, i18n } = useTranslation();
+  const address = agencyAddress(tx);
+  return (
+    <section className={styles.card} data-testid="withdrawal-block">
+      <h2 className={styles.heading}>{t('transactions.withdrawalAt')}</h2>
+      <p className={styles.muted}>
+        <bdi>{tx.recipient_first_name}</bdi>
+      </p>
+      <div className={styles.inline}>
+        <span data-testid="agency-address">{address}</span>
+        <CopyButton text={address} label={t('transactions.copyAddress')} testId="copy-address" />
+      </div>
+      {tx.validated ? (
+        <p className={styles.done} data-testid="withdrawal-done">
+          {t('transactions.withdrawalDone')}
+        </p>
+      ) : tx.token ? (
+        <>
+          <p className={styles.muted}>
+            {t('transactions.qrExplain', {
+              date: tx.expires_at ? formatLongDate(tx.expires_at, intlLocale(i18n.language), t('transactions.at')) : '',
+            })}
+          </p>
+          <WithdrawalQr token={tx.token} />
+          <p className={styles.muted}>
+            {t('transactions.identifier')} : <bdi>{tx.identifier}</bdi>
+          </p>
+        </>
+      ) : (
+        <p className={styles.muted}>{t(tx.status === 'cancelled' ? 'transactions.cancelled' : 'transactions.expired')}</p>
+      )}
+    </section>
+  );
+}
+
+function PartyBlock({ tx, banker }: { tx: Transaction; banker: boolean }) {
+  const { t } = useTranslation();
+  const withLang = useWithLang();
+  const showSender = tx.category === 'reception' || (banker && tx.category !== 'exchange');
+  if (tx.category === 'exchange' && !banker) return null;
+  const name = showSender
+    ? `${tx.sender_first_name ?? ''} ${tx.sender_last_name ?? ''}`
+    : `${tx.recipient_first_name ?? ''} ${tx.recipient_last_name ?? ''}`;
+  return (
+    <section className={styles.card} data-testid={showSender ? 'sender-block' : 'recipient-block'}>
+      <h2 className={styles.heading}>{t(showSender ? 'transactions.sender' : 'transactions.recipient')}</h2>
+      {!showSender && tx.contact !== null ? (
+        <Link to={withLang(`/contacts/${tx.contact}`)}>
+          <bdi>{name.trim()}</bdi>
+        </Link>
+      ) : (
+        <bdi>{name.trim()}</bdi>
+      )}
+      {tx.status === 'unclaimed' ? <p className={styles.muted}>{t('transactions.unclaimed')}</p> : null}
+    </section>
+  );
+}
+
+/** SPEC.md 2.3 Transaction detail. */
 export function Component() {
-  return <PlaceholderPage titleKey="transactionDetail" />;
+  const { t, i18n } = useTranslation();
+  const withLang = useWithLang();
+  const { id = '' } = useParams();
+  const me = useCurrentUser();
+  const query = useTransaction(id);
+  const banker = me.data?.role === 'BANKER';
+  const tx = query.data;
+  const title = tx?.category === 'withdrawal' ? t('transactions.myWithdrawal') : t('transactions.myTransaction');
+  const locale = intlLocale(i18n.language);
+  const amount = tx ? moneyFromApi(tx.amount, 'MAD') : undefined;
+  return (
+    <main className={form.page}>
+      <ScreenHeader title={title} backTo={withLang('/')} />
+      {query.isPending ? <p className={styles.muted}>{t('transactions.loading')}</p> : null}
+      {query.isError ? <p className={styles.muted}>{t('errors.unknown')}</p> : null}
+      {tx ? (
+        <>
+          <section className={styles.card}>
+            <p className={styles.amount} data-testid="detail-amount">
+              <bdi>
+                {detailSign(tx.category)}
+                {amount ? formatMoney(amount, locale) : tx.amount}
+              </bdi>
+            </p>
+            <p className={styles.muted}>{formatLongDate(tx.date, locale, t('transactions.at'))}</p>
+            {tx.tx_id ? (
+              <p className={styles.inline}>
+                {t('transactions.ledgerId')} : <code>{tx.tx_id}</code>
+                <a href={`/explorer/tx/${encodeURIComponent(tx.tx_id)}`} target="_blank" rel="noreferrer">
+                  {t('transactions.view')}
+                </a>
+              </p>
+            ) : null}
+          </section>
+          {tx.category === 'withdrawal' && !banker ? <WithdrawalBlock tx={tx} /> : <PartyBlock tx={tx} banker={banker} />}
+        </>
+      ) : null}
+    </main>
+  );
 }

@@ -1,6 +1,24 @@
-import { PlaceholderPage } from '../../ui/PlaceholderPage';
+import { useTranslation } from 'react-i18next';
+import form from '../../ui/Form.module.css';
+import { ScreenHeader } from '../../ui/ScreenHeader';
+import { useWithLang } from '../../ui/with-lang';
+import { BottomNav } from '../home/BottomNav';
+import { initials } from '../users/initials';
+import { useCurrentUser } from '../users/use-current-user';
+import { TransactionList } from './TransactionList';
 
-// Placeholder until the issue that builds this screen; exported as `Component` for the router's lazy().
+/** SPEC.md 2.3 All transactions: back to /, page size 10, filters, pagination, bottom navigation. */
 export function Component() {
-  return <PlaceholderPage titleKey="transactions" />;
+  const { t } = useTranslation();
+  const withLang = useWithLang();
+  const me = useCurrentUser();
+  return (
+    <>
+      <main className={form.page}>
+        <ScreenHeader title={t('pages.transactions')} backTo={withLang('/')} />
+        <TransactionList pageSize={10} />
+      </main>
+      {me.data && me.data.role !== 'BANKER' ? <BottomNav initials={initials(me.data.first_name, me.data.last_name)} /> : null}
+    </>
+  );
 }

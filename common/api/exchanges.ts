@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../i18n/languages.ts';
+import { amountSchema } from '../money/amount-schema.ts';
+import { pagedResponseSchema, pageQuerySchema } from './pagination.ts';
+
+const amount = z.string().regex(/^\d+\.\d{2}$/);
+const decimal = z.string().regex(/^\d+(\.\d+)?$/);
+
+/** Field messages of the add-money amount (the bounds come from configuration, DESIGN.md section 5). */
+export const exchangeMessages = {
+  belowMinimum: 'Ensure this value is greater than or equal to 1.',
+  aboveMaximum: (max: string) => `Ensure this value is less than or equal to ${max}.`,
+  alreadyPaid: 'This exchange is already paid.',
+  validatedQuery: 'Must be true or false.',
+} as const;
+
+/** `POST /api/exchanges/` and `PATCH /api/exchanges/{id}/`: the euros to convert (before the card fee). */
+export const exchangeRequestSchema = z.object({ from_amount: amountSchema('EUR') });
+
+/** An exchange (SPEC.md section 3) with what it was priced at; `fees` is a fraction (0.016 = 1.6 %). */
+export const exchangeSchema = z.object({
+  id: z.number().int(),
+  /** EUR converted. */
+  from_amount: amount,
+  /** MAD bought (whole dirhams). */
+  to_amount: amount,
+  fees: decimal,
+  /** EUR card fee: from_amount x fees, to the cent. */
+  fee_amount: amount,
+  /** What the card is charged: from_amount + fee_amount. */
+  total_amount: amount,
+  /** The rate applied (subscription or freemium), and the official rate, MAD per EUR. */
+  rate: decimal,
+  official_rate: decimal,
+  /** True once paid and credited. */
+  validated: z.boolean(),
+  /** Set by validation: the rate is held until then. */
+  locked_until: z.string().nullable(),
+});
+
+export const exchangesQuerySchema = pageQuerySchema.extend({
+  validated: z.enum(['true', 'false'], { message: exchangeMessages.validatedQuery }).optional(),
+});
+export const exchangesPageSchema = pagedResponseSchema(exchangeSchema);
+export const exchangeIdParamsSchema = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 53 - 1),
+});
+
+/** `GET|POST /api/exchanges/{id}/validate/` and `GET /api/billing/create_subscription/`: the checkout page. */
+export const checkoutUrlSchema = z.object({ url: z.string() });
+/** The app's language, so that the provider's return lands in it (the return URL carries no other state). */
+export const checkoutQuerySchema = z.object({ lang: z.enum(LANGUAGES).optional() });
+
+export type Exchange = z.infer<typeof exchangeSchema>;
+export type ExchangeRequest = z.input<typeof exchangeRequestSchema>;

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+const decimal = z.string().regex(/^\d+(\.\d+)?$/);
+const amount = z.string().regex(/^\d+\.\d{2}$/);
+
+/** `GET /api/rates/`: the public rates (MAD per EUR), the card fee fraction and the add-money bounds. */
+export const ratesSchema = z.object({
+  /** Official rate, MAD per EUR. */
+  official: decimal,
+  /** The rate without a subscription. */
+  freemium: decimal,
+  /** The rate with the monthly subscription. */
+  subscription: decimal,
+  /** Card fee as a fraction (0.016 = 1.6 %). */
+  fee: decimal,
+  /** The monthly price of the subscription, EUR. */
+  subscription_price: amount,
+  /** Add-money bounds in EUR (DESIGN.md section 5). */
+  min_amount: amount,
+  max_amount: amount,
+  updated_at: z.string(),
+});
+
+export type Rates = z.infer<typeof ratesSchema>;

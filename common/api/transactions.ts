@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { amountSchema } from '../money/amount-schema.ts';
+import { sixDigitsSchema } from './auth.ts';
+import { pagedResponseSchema, pageQuerySchema } from './pagination.ts';
+import { securityCodeErrors } from './users.ts';
+
+/** The exact server messages of SPEC.md section 8 (Transaction create) and the other rules of issue 7. */
+export const transactionMessages = {
+  contactNotFound: 'Contact not found',
+  yourself: 'Cannot send to yourself',
+  notEnoughFunds: 'Not enough funds',
+  belowMinimum: (min: string) => `Ensure this value is greater than or equal to ${min}.`,
+  aboveMaximum: (max: string) => `Ensure this value is less than or equal to ${max}.`,
+  notCancellable: 'This transaction can no longer be cancelled.',
+  invalidDate: 'Enter a valid date (YYYY-MM-DD).',
+  invalidCategory: 'Choose sending, reception, exchange or withdrawal.',
+  bankerOnly: 'Only bank tellers can do this.',
+  customersOnly: 'Bank tellers cannot send money.',
+} as const;
+
+export const idSchema = z
+  .union([z.number(), z.string()])
+  .transform(String)
+  .pipe(z.string().regex(/^[1-9]\d{0,14}$/, 'A valid integer is required.'));
+
+/** `POST /api/transactions/`: a person contact -> a send; an agency -> a withdrawal. */
+export const createTransactionRequestSchema = z.object({
+  amount: amountSchema('MAD'),
+  contact: idSchema,
+  // A malformed code is refused like a wrong one, without counting as an attempt.
+  security_code: sixDigitsSchema(securityCodeErrors.invalid),
+});
+
+export const transactionCategories = ['sending', 'reception', 'exchange', 'withdrawal'] as const;
+export type TransactionCategory = (typeof transactionCategories)[number];
+
+/** What happened to it; SPEC.md section 3 shows only `validated`, the screens may use the rest. */
+export const transactionStatuses = [
+  'completed',
+  'unclaimed',
+  'claimed',
+  'pending',
+  'validated',
+  'cancelled',
+  'expired',
+] as const;
+
+/** SPEC.md section 3 (names included); amounts are decimal strings of MAD, unsigned: the category gives the sign. */
+export const transactionSchema = z.object({
+  id: z.number().int(),
+  amount: z.string(),
+  currency: z.literal('MAD'),
+  category: z.enum(transactionCategories),
+  status: z.enum(transactionStatuses),
+  date: z.string(),
+  sender: z.number().int().nullable(),
+  recipient: z.number().int().nullable(),
+  contact: z.number().int().nullable(),
+  sender_first_name: z.string().nullable(),
+  sender_last_name: z.string().nullable(),
+  recipient_first_name: z.string().nullable(),
+  recipient_last_name: z.string().nullable(),
+  recipient_phone_number: z.string().nullable(),
+  recipient_address: z.string().nullable(),
+  recipient_zip_code: z.string().nullable(),
+  recipient_city: z.string().nullable(),
+  tx_id: z.string().nullable(),
+  /** The withdrawal's QR token: only for its owner, while it can still be paid out. */
+  token: z.string().nullable(),
+  identifier: z.string().nullable(),
+  validated: z.boolean(),
+  /** When a pending withdrawal or an unclaimed transfer goes back to the wallet. */
+  expires_at: z.string().nullable(),
+  validated_at: z.string().nullable(),
+});
+
+export const transactionsPageSchema = pagedResponseSchema(transactionSchema);
+
+const dateQuery = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, transactionMessages.invalidDate)
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), transactionMessages.invalidDate);
+
+/**
+ * `GET /api/transactions/` (SPEC.md section 7). Dates are calendar days in UTC: start_date inclusive, end_date
+ * exclusive (the screens send the chosen end date plus one day). `withdraw` is accepted for `withdrawal`.
+ */
+export const transactionsQuerySchema = pageQuerySchema.extend({
+  user: idSchema.optional(),
+  contact: idSchema.optional(),
+  category: z
+    .enum([...transactionCategories, 'withdraw'], { message: transactionMessages.invalidCategory })
+    .transform((c): TransactionCategory => (c === 'withdraw' ? 'withdrawal' : c))
+    .optional(),
+  amount: amountSchema('MAD').optional(),
+  amount_gte: amountSchema('MAD').optional(),
+  amount_lte: amountSchema('MAD').optional(),
+  start_date: dateQuery.optional(),
+  end_date: dateQuery.optional(),
+});
+
+export const transactionIdParamsSchema = z.object({ id: idSchema });
+
+export type Transaction = z.infer<typeof transactionSchema>;
+export type TransactionsPage = z.infer<typeof transactionsPageSchema>;
+export type TransactionsQuery = z.input<typeof transactionsQuerySchema>;
+export type TransactionsQueryParsed = z.output<typeof transactionsQuerySchema>;
+export type CreateTransactionRequest = z.input<typeof createTransactionRequestSchema>;
+export type CreateTransactionBody = z.output<typeof createTransactionRequestSchema>;

@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { call, ensureRates, movableClock, signIn, testEnv, type SignedIn } from '../../../tests/support/identity.ts';
+import { exchangeEntries, me, sandboxFor, validated, type Body } from './billing.fixtures.ts';
+
+const clock = movableClock();
+let t: TestApp;
+beforeAll(async () => {
+  // The clock moves by months here: sessions must outlive it.
+  t = await startTestApp({
+    env: { ...testEnv, SESSION_TTL_SECONDS: String(300 * 86_400) },
+    deps: { payments: sandboxFor(), clock },
+  });
+  await ensureRates(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** The browser's form post, without JavaScript and without following the redirect. */
+async function submit(path: string, fields: Record<string, string> = {}) {
+  const res = await fetch(`${t.baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+    redirect: 'manual',
+  });
+  return { status: res.status, location: res.headers.get('location'), text: await res.text() };
+}
+
+const card = (number: string) => ({ card_number: number, expiry: '12/34', cvc: '123' });
+const sessionView = (s: SignedIn, id: string) =>
+  call<Body>(t, 'GET', `/api/billing/sessions/${id}/`, { token: s.token });
+
+describe('sandbox checkout over HTTP', () => {
+  it('shows the amount and merchant, declines 4000…0002 with its message, then pays with 4242… and credits once', async () => {
+    const s = await signIn(t);
+    const { exchange, session, url } = await validated(t, s, '100.00');
+    const page = await fetch(new URL(new URL(url).pathname, t.baseUrl), { headers: { accept: 'text/html' } });
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(html).toContain(`${String(exchange.total_amount)} EUR`);
+    expect(html).toContain('<h1>Wallet</h1>');
+    expect(html).toContain(`action="/sandbox/checkout/${session}/pay"`);
+    expect(html).toContain('href="/sandbox/sandbox.css"');
+    expect(html).not.toMatch(/style=|<style|<script/);
+    const css = await fetch(`${t.baseUrl}/sandbox/sandbox.css`);
+    expect(css.headers.get('content-type')).toContain('text/css');
+
+    const declined = await submit(`/sandbox/checkout/${session}/pay`, card('4000 0000 0000 0002'));
+    expect(declined.status).toBe(402);
+    expect(declined.text).toContain('Your card was declined.');
+    // The number typed is never echoed back into the page.
+    expect(declined.text).not.toContain('value=');
+    expect((await me(t, s)).balance).toBe('0.00');
+    expect((await sessionView(s, session)).body).toMatchObject({ status: 'open', to_amount: null });
+    for (const bad of [
+      card('1234'),
+      { ...card('4242424242424242'), expiry: '01/20' },
+      { ...card('4242424242424242'), cvc: 'x' },
+      {},
+    ]) {
+      expect((await submit(`/sandbox/checkout/${session}/pay`, bad)).status).toBe(402);
+    }
+
+    const paid = await submit(`/sandbox/checkout/${session}/pay`, card('4242 4242 4242 4242'));
+    expect(paid.status).toBe(303);
+    expect(paid.location).toBe(`/exchange?session=${session}&status=success`);
+    expect((await me(t, s)).balance).toBe(exchange.to_amount);
+    expect((await sessionView(s, session)).body).toMatchObject({
+      status: 'paid',
+      outcome: 'credited',
+      to_amount: exchange.to_amount,
+      balance: exchange.to_amount,
+    });
+    // Paying the same checkout again (back button, double submit) takes nothing more.
+    expect((await submit(`/sandbox/checkout/${session}/pay`, card('4242424242424242'))).status).toBe(409);
+    expect(await exchangeEntries(t, exchange.id)).toHaveLength(1);
+    expect((await me(t, s)).balance).toBe(exchange.to_amount);
+    // Another customer cannot read the result; an unknown session is a JSON 404.
+    expect((await sessionView(await signIn(t), session)).status).toBe(404);
+    expect((await fetch(`${t.baseUrl}/sandbox/checkout/ps_nope`)).status).toBe(404);
+  });
+
+  it('refuses to take a payment once the rate lock has passed', async () => {
+    const s = await signIn(t);
+    const { session } = await validated(t, s, '30.00');
+    clock.advance(31 * 60);
+    const page = await fetch(`${t.baseUrl}/sandbox/checkout/${session}`);
+    expect(await page.text()).toContain('This checkout has expired');
+    expect((await submit(`/sandbox/checkout/${session}/pay`, card('4242424242424242'))).status).toBe(409);
+    expect((await me(t, s)).balance).toBe('0.00');
+  });
+});
+
+describe('subscription', () => {
+  it('subscribes through the checkout, gives the better rate, renews, fails a renewal, and cancels at period end', async () => {
+    const s = await signIn(t);
+    const before = await me(t, s);
+    expect(before).toMatchObject({ subscription: false, rate_delta: before.rate_freemium });
+    expect((await call(t, 'GET', '/api/billing/cancel_subscription/', { token: s.token })).status).toBe(400);
+
+    const created = await call<{ url: string }>(t, 'GET', '/api/billing/create_subscription/', { token: s.token });
+    expect(created.status).toBe(200);
+    const session = created.body.url.split('/').pop() ?? '';
+    expect(await (await fetch(created.body.url.replace(/^http:\/\/[^/]+/, t.baseUrl))).text()).toContain(
+      '4.50 EUR / month',
+    );
+    const paid = await submit(`/sandbox/checkout/${session}/pay`, card('4242424242424242'));
+    expect(paid.location).toBe(`/rates?session=${session}&status=success`);
+
+    const after = await me(t, s);
+    expect(after).toMatchObject({ subscription: true, rate_delta: after.rate_subscription });
+    const draft = await call<Body>(t, 'POST', '/api/exchanges/', { token: s.token, body: { from_amount: 100 } });
+    expect(draft.body.rate).toBe(after.rate_subscription);
+    expect((await call(t, 'GET', '/api/billing/create_subscription/', { token: s.token })).status).toBe(400);
+
+    const revenue = async () =>
+      t.database.db
+        .selectFrom('subscription_payments as p')
+        .innerJoin('subscriptions as s', 's.id', 'p.subscription_id')
+        .select(['p.amount'])
+        .where('s.user_id', '=', String(s.userId))
+        .execute();
+    expect(await revenue()).toEqual([{ amount: '450' }]);
+    const state1 = await call<Body>(t, 'GET', '/api/billing/subscription/', { token: s.token });
+    expect(state1.body).toMatchObject({ active: true, status: 'active', cancel_at_period_end: false, price: '4.50' });
+
+    expect((await submit(`/sandbox/checkout/${session}/renew`)).status).toBe(303);
+    expect(await revenue()).toHaveLength(2);
+    const state2 = await call<Body>(t, 'GET', '/api/billing/subscription/', { token: s.token });
+    expect(Date.parse(String(state2.body.current_period_end))).toBeGreaterThan(
+      Date.parse(String(state1.body.current_period_end)),
+    );
+
+    // A failed renewal now is stale (the period was just extended); it only counts near the period's end.
+    await submit(`/sandbox/checkout/${session}/renew_failed`);
+    expect((await me(t, s)).subscription).toBe(true);
+
+    const cancelled = await call<Body>(t, 'GET', '/api/billing/cancel_subscription/', { token: s.token });
+    expect(cancelled.body).toMatchObject({ active: true, cancel_at_period_end: true });
+    expect((await me(t, s)).subscription).toBe(true);
+    clock.advance(70 * 86_400);
+    const ended = await call<Body>(t, 'GET', '/api/billing/subscription/', { token: s.token });
+    expect(ended.body).toMatchObject({ active: false });
+    const rate = await call<Body>(t, 'POST', '/api/exchanges/', { token: s.token, body: { from_amount: 100 } });
+    expect(rate.body.rate).toBe(after.rate_freemium);
+  });
+
+  it('a failed renewal at the period end suspends the better rate', async () => {
+    const s = await signIn(t);
+    const created = await call<{ url: string }>(t, 'GET', '/api/billing/create_subscription/', { token: s.token });
+    const session = created.body.url.split('/').pop() ?? '';
+    await submit(`/sandbox/checkout/${session}/pay`, card('4242424242424242'));
+    expect((await me(t, s)).subscription).toBe(true);
+    clock.advance(30 * 86_400);
+    await submit(`/sandbox/checkout/${session}/renew_failed`);
+    const state = await call<Body>(t, 'GET', '/api/billing/subscription/', { token: s.token });
+    expect(state.body).toMatchObject({ active: false, status: 'past_due' });
+  });
+});

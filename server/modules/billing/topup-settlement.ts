@@ -1,0 +1,80 @@
+import type { Transaction } from 'kysely';
+import { money } from '../../../common/money/money.ts';
+import type { Database } from '../../db/schema.ts';
+import { findUserWallet, platformAccount } from '../../ledger/accounts.repository.ts';
+import { post } from '../../ledger/journal.ts';
+import type { PaymentEvent } from '../../adapters/payments/provider-events.ts';
+import { findExchangeForUpdate, markPaid, unlockRate } from '../exchanges/exchanges.repository.ts';
+import { recordExchangeTransaction } from '../transactions/transactions.repository.ts';
+import type { ServiceDeps } from '../service-deps.ts';
+import { finishSession, type PaymentSessionRow } from './payment-sessions.repository.ts';
+
+type Completed = Extract<PaymentEvent, { kind: 'checkout_completed' }>;
+
+/**
+ * A confirmed card payment for a top-up, in the webhook's transaction (the one that claimed the event id):
+ * either the whole credit is written (ledger entry, exchange paid, history row, session paid) or none of it.
+ * Every case where crediting would be wrong refunds instead, so money taken is never kept without a credit.
+ */
+export async function settleTopUp(
+  deps: ServiceDeps,
+  tx: Transaction<Database>,
+  session: PaymentSessionRow,
+  event: Completed,
+): Promise<string> {
+  const now = deps.clock.now();
+  const refund = async (outcome: string): Promise<string> => {
+    // No payment id means nothing was captured; with one, the provider's idempotency key makes a retry harmless.
+    if (event.paymentId) await deps.payments.refund(event.paymentId, `refund-${session.id}`);
+    await finishSession(tx, session.id, { status: 'refunded', outcome, now, paymentId: event.paymentId });
+    return outcome;
+  };
+
+  if (event.amountTotal !== BigInt(session.amount) || event.currency !== 'EUR') return refund('amount_mismatch');
+  // The amount was changed (or validated again) after this checkout opened: its price is no longer the draft's.
+  if (session.status === 'superseded') return refund('superseded');
+  // The payment's own time, not the delivery's: a payment made in time but delivered late (retries) is credited.
+  if (event.created > session.expires_at) {
+    if (session.exchange_id) await unlockRate(tx, session.exchange_id, now);
+    return refund('rate_lock_expired');
+  }
+  const exchangeId = session.exchange_id;
+  const exchange = exchangeId ? await findExchangeForUpdate(tx, exchangeId) : undefined;
+  if (!exchangeId || !exchange) throw new Error(`Exchange session ${session.id} has no exchange`);
+  if (exchange.status === 'paid') return refund('exchange_already_paid');
+
+  const from = money('EUR', BigInt(exchange.from_amount));
+  const fee = money('EUR', BigInt(exchange.fee_amount));
+  const to = money('MAD', BigInt(exchange.to_amount));
+  const gross = money('EUR', from.minor + fee.minor);
+  const [clearing, fees, fxEur, fxMad, wallet] = await Promise.all([
+    platformAccount(tx, 'card_clearing', 'EUR'),
+    platformAccount(tx, 'fees', 'EUR'),
+    platformAccount(tx, 'fx', 'EUR'),
+    platformAccount(tx, 'fx', 'MAD'),
+    findUserWallet(tx, exchange.user_id),
+  ]);
+  if (!wallet) throw new Error(`User ${exchange.user_id} has no wallet`);
+  // One balanced entry: the card's euros in, the fee to revenue, the rest sold to the FX desk for the dirhams.
+  const entry = await post(tx, {
+    kind: 'exchange',
+    reference: { type: 'exchange', id: exchangeId },
+    metadata: { session: session.id, event: event.id, rate: exchange.rate, fee_fraction: exchange.fee_fraction },
+    postings: [
+      { accountId: clearing.id, amount: money('EUR', -gross.minor) },
+      ...(fee.minor > 0n ? [{ accountId: fees.id, amount: fee }] : []),
+      { accountId: fxEur.id, amount: from },
+      { accountId: fxMad.id, amount: money('MAD', -to.minor) },
+      { accountId: wallet.id, amount: to },
+    ],
+  });
+  await recordExchangeTransaction(tx, {
+    userId: exchange.user_id,
+    amount: to,
+    ledgerEntryId: entry.id,
+    reference: `exchange:${exchangeId}`,
+  });
+  await markPaid(tx, exchangeId, entry.id, now);
+  await finishSession(tx, session.id, { status: 'paid', outcome: 'credited', now, paymentId: event.paymentId });
+  return 'credited';
+}

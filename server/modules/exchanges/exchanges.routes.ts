@@ -1,0 +1,107 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  checkoutQuerySchema,
+  checkoutUrlSchema,
+  exchangeIdParamsSchema,
+  exchangeRequestSchema,
+  exchangeSchema,
+  exchangesPageSchema,
+  exchangesQuerySchema,
+} from '../../../common/api/exchanges.ts';
+import { pageLinks } from '../../http/pagination.ts';
+import { idempotencyKeyHeader, parseIdempotencyKey } from '../../ledger/idempotency.ts';
+import type { Authenticator } from '../auth/authenticate.ts';
+import type { ServiceDeps } from '../service-deps.ts';
+import { createDraft, listExchanges, updateDraft, validateExchange } from './exchanges.service.ts';
+
+interface ExchangesRoutesOptions {
+  deps: ServiceDeps;
+  auth: Authenticator;
+}
+
+export const exchangesRoutes: FastifyPluginAsyncZod<ExchangesRoutesOptions> = async (app, { deps, auth }) => {
+  app.addHook('preValidation', auth.preHandler);
+  const tags = ['exchanges'];
+  const security = [{ bearer: [] }];
+
+  app.get(
+    '/exchanges/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Your exchanges; validated=false gives the draft',
+        querystring: exchangesQuerySchema,
+        response: { 200: exchangesPageSchema },
+      },
+    },
+    async (request) => {
+      const { page, page_size: pageSize, validated } = request.query;
+      const filter = { page, pageSize, ...(validated !== undefined && { validated: validated === 'true' }) };
+      const result = await listExchanges(deps, auth.requireUser(request), filter);
+      return { count: result.count, ...pageLinks(request.url, page, pageSize, result.count), results: result.results };
+    },
+  );
+
+  app.post(
+    '/exchanges/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create the draft (or re-price it): from_amount EUR, 1 to TOPUP_MAX_EUR',
+        body: exchangeRequestSchema,
+        response: { 201: exchangeSchema },
+      },
+    },
+    async (request, reply) => {
+      const exchange = await createDraft(deps, auth.requireUser(request), request.body.from_amount);
+      return reply.code(201).send(exchange);
+    },
+  );
+
+  app.patch(
+    '/exchanges/:id/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change the amount of your draft',
+        params: exchangeIdParamsSchema,
+        body: exchangeRequestSchema,
+        response: { 200: exchangeSchema },
+      },
+    },
+    async (request) =>
+      updateDraft(deps, auth.requireUser(request), String(request.params.id), request.body.from_amount),
+  );
+
+  const validate = {
+    schema: {
+      tags,
+      security,
+      summary: 'Lock the rate (RATE_LOCK_SECONDS) and get the card checkout URL',
+      params: exchangeIdParamsSchema,
+      querystring: checkoutQuerySchema,
+      response: { 200: checkoutUrlSchema },
+    },
+  };
+  app.get('/exchanges/:id/validate/', validate, async (request) => ({
+    url: await validateExchange(
+      deps,
+      auth.requireUser(request),
+      String(request.params.id),
+      undefined,
+      request.query.lang,
+    ),
+  }));
+  app.post('/exchanges/:id/validate/', validate, async (request) => ({
+    url: await validateExchange(
+      deps,
+      auth.requireUser(request),
+      String(request.params.id),
+      parseIdempotencyKey(request.headers[idempotencyKeyHeader]),
+      request.query.lang,
+    ),
+  }));
+};

@@ -1,0 +1,172 @@
+import type { Transaction } from 'kysely';
+import type { Exchange } from '../../../common/api/exchanges.ts';
+import { exchangeMessages } from '../../../common/api/exchanges.ts';
+import type { Language } from '../../../common/i18n/languages.ts';
+import { formatAmount, money, type Money } from '../../../common/money/money.ts';
+import type { Database } from '../../db/schema.ts';
+import { fieldError, forbidden, notFound } from '../../http/http-error.ts';
+import { hashRequest, runIdempotent } from '../../ledger/idempotency.ts';
+import { withTransaction } from '../../ledger/transaction.ts';
+import type { AuthUser } from '../auth/authenticate.ts';
+import { ensureCheckoutUrl, newSessionId } from '../billing/checkout.service.ts';
+import {
+  findLiveExchangeSession,
+  findSession,
+  insertSession,
+  supersedeOpenSessions,
+} from '../billing/payment-sessions.repository.ts';
+import { subscriptionActive } from '../billing/subscriptions.service.ts';
+import { currentRates } from '../rates/rates.service.ts';
+import type { ServiceDeps } from '../service-deps.ts';
+import { quote, type Quote } from './exchange-quote.ts';
+import {
+  findUserExchange,
+  listUserExchanges,
+  lockRate,
+  repriceDraft,
+  upsertDraft,
+  type ExchangeRow,
+} from './exchanges.repository.ts';
+
+const MIN_CENTS = 100n;
+
+export function presentExchange(row: ExchangeRow): Exchange {
+  const from = money('EUR', BigInt(row.from_amount));
+  const fee = money('EUR', BigInt(row.fee_amount));
+  return {
+    id: Number(row.id),
+    from_amount: formatAmount(from),
+    to_amount: formatAmount(money('MAD', BigInt(row.to_amount))),
+    fees: row.fee_fraction,
+    fee_amount: formatAmount(fee),
+    total_amount: formatAmount(money('EUR', from.minor + fee.minor)),
+    rate: row.rate,
+    official_rate: row.official_rate,
+    validated: row.status === 'paid',
+    locked_until: row.locked_until?.toISOString() ?? null,
+  };
+}
+
+/** Add money is for customers only (SPEC.md section 6: tellers have no such button). */
+function requireCustomer(user: AuthUser): void {
+  if (user.role === 'BANKER') throw forbidden();
+}
+
+/** 1 EUR to TOPUP_MAX_EUR (DESIGN.md section 5); the parse already refused text, sign and a third decimal. */
+function checkBounds(deps: ServiceDeps, amount: Money<'EUR'>): void {
+  if (amount.minor < MIN_CENTS) throw fieldError('from_amount', exchangeMessages.belowMinimum);
+  const max = BigInt(deps.config.TOPUP_MAX_EUR) * 100n;
+  if (amount.minor > max) {
+    throw fieldError('from_amount', exchangeMessages.aboveMaximum(formatAmount(money('EUR', max))));
+  }
+}
+
+async function priceFor(deps: ServiceDeps, userId: string, amount: Money<'EUR'>): Promise<Quote> {
+  const now = deps.clock.now();
+  const [rates, subscribed] = await Promise.all([currentRates(deps.db), subscriptionActive(deps.db, userId, now)]);
+  return quote(amount, rates, subscribed);
+}
+
+export async function listExchanges(
+  deps: ServiceDeps,
+  user: AuthUser,
+  filter: { validated?: boolean; page: number; pageSize: number },
+): Promise<{ count: number; results: Exchange[] }> {
+  const { count, rows } = await listUserExchanges(deps.db, user.id, filter);
+  return { count, results: rows.map(presentExchange) };
+}
+
+/** `POST /api/exchanges/`: the draft, created on the first valid amount (or re-priced if one exists already). */
+export async function createDraft(deps: ServiceDeps, user: AuthUser, amount: Money<'EUR'>): Promise<Exchange> {
+  requireCustomer(user);
+  checkBounds(deps, amount);
+  const q = await priceFor(deps, user.id, amount);
+  const now = deps.clock.now();
+  const row = await withTransaction(deps.db, async (tx) => {
+    const draft = await upsertDraft(tx, user.id, q, now);
+    await supersedeOpenSessions(tx, draft.id, now);
+    return draft;
+  });
+  return presentExchange(row);
+}
+
+/** `PATCH /api/exchanges/{id}/`: a new amount for your draft; a checkout opened for the old amount is void. */
+export async function updateDraft(
+  deps: ServiceDeps,
+  user: AuthUser,
+  id: string,
+  amount: Money<'EUR'>,
+): Promise<Exchange> {
+  requireCustomer(user);
+  checkBounds(deps, amount);
+  const q = await priceFor(deps, user.id, amount);
+  const now = deps.clock.now();
+  const row = await withTransaction(deps.db, async (tx) => {
+    const exchange = await findUserExchange(tx, user.id, id, true);
+    if (!exchange) throw notFound();
+    if (exchange.status !== 'draft') throw fieldError('from_amount', exchangeMessages.alreadyPaid);
+    await supersedeOpenSessions(tx, id, now);
+    return repriceDraft(tx, id, q, now);
+  });
+  return presentExchange(row);
+}
+
+const checkoutDescription = (row: ExchangeRow) =>
+  `Wallet top-up: ${formatAmount(money('MAD', BigInt(row.to_amount)))} MAD`;
+
+/**
+ * `GET|POST /api/exchanges/{id}/validate/`: prices the draft at the current rates, locks that price for
+ * RATE_LOCK_SECONDS and opens a checkout for from_amount + fee. Asking again while the lock holds returns the
+ * same checkout (a double tap opens one payment page, not two); a POST with an Idempotency-Key replays its answer.
+ */
+export async function validateExchange(
+  deps: ServiceDeps,
+  user: AuthUser,
+  id: string,
+  idempotencyKey: string | undefined,
+  language: Language | undefined,
+): Promise<string> {
+  requireCustomer(user);
+  const now = deps.clock.now();
+  const open = (tx: Transaction<Database>) => async (): Promise<{ status: number; body: { session: string } }> => {
+    const exchange = await findUserExchange(tx, user.id, id, true);
+    if (!exchange) throw notFound();
+    if (exchange.status !== 'draft') throw fieldError('from_amount', exchangeMessages.alreadyPaid);
+    // A minute of margin: handing out a page whose lock ends while the customer types the card is a refund.
+    const live = await findLiveExchangeSession(tx, id, new Date(now.getTime() + 60_000));
+    if (live && exchange.locked_until) return { status: 200, body: { session: live.id } };
+    const q = await priceFor(deps, user.id, money('EUR', BigInt(exchange.from_amount)));
+    const until = new Date(now.getTime() + deps.config.RATE_LOCK_SECONDS * 1000);
+    await supersedeOpenSessions(tx, id, now);
+    const locked = await lockRate(tx, id, q, now, until);
+    const session = await insertSession(tx, {
+      id: newSessionId(),
+      provider: deps.payments.name,
+      purpose: 'exchange',
+      user_id: user.id,
+      exchange_id: id,
+      amount: (BigInt(locked.from_amount) + BigInt(locked.fee_amount)).toString(),
+      expires_at: until,
+      language: language ?? null,
+    });
+    return { status: 200, body: { session: session.id } };
+  };
+
+  const { body } = idempotencyKey
+    ? await withTransaction(deps.db, (tx) =>
+        runIdempotent(
+          tx,
+          {
+            scope: `exchanges:validate:user:${user.id}`,
+            key: idempotencyKey,
+            requestHash: hashRequest({ method: 'POST', path: `/exchanges/${id}/validate/` }),
+          },
+          open(tx),
+        ),
+      )
+    : await withTransaction(deps.db, (tx) => open(tx)());
+  const session = await findSession(deps.db, body.session);
+  const exchange = await findUserExchange(deps.db, user.id, id);
+  if (!session || !exchange) throw notFound();
+  return ensureCheckoutUrl(deps, session, checkoutDescription(exchange));
+}

@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { SUBSCRIPTION_PRICE_CENTS } from '../../../common/api/billing.ts';
+import { ratesSchema } from '../../../common/api/rates.ts';
+import { formatAmount, money } from '../../../common/money/money.ts';
+import type { Authenticator } from '../auth/authenticate.ts';
+import type { ServiceDeps } from '../service-deps.ts';
+import { currentRates } from './rates.service.ts';
+
+interface RatesRoutesOptions {
+  deps: ServiceDeps;
+  auth: Authenticator;
+}
+
+/** Public: the rates are shown before sign-in decisions and are the same for everyone. */
+export const ratesRoutes: FastifyPluginAsyncZod<RatesRoutesOptions> = async (app, { deps }) => {
+  app.get(
+    '/rates/',
+    {
+      schema: {
+        tags: ['rates'],
+        summary: 'Current rates (MAD per EUR), card fee fraction, subscription price and add-money bounds',
+        response: { 200: ratesSchema },
+      },
+    },
+    async () => {
+      const rates = await currentRates(deps.db);
+      return {
+        official: rates.official,
+        freemium: rates.freemium,
+        subscription: rates.subscription,
+        fee: rates.card_fee,
+        subscription_price: formatAmount(money('EUR', SUBSCRIPTION_PRICE_CENTS)),
+        min_amount: '1.00',
+        max_amount: formatAmount(money('EUR', BigInt(deps.config.TOPUP_MAX_EUR) * 100n)),
+        updated_at: rates.created_at.toISOString(),
+      };
+    },
+  );
+};

@@ -1,0 +1,93 @@
+import type { Transaction } from 'kysely';
+import { negate, type Money } from '../../../common/money/money.ts';
+import type { Contact } from '../../../common/api/contacts.ts';
+import { transactionMessages } from '../../../common/api/transactions.ts';
+import { fieldError } from '../../http/http-error.ts';
+import { lockFor } from '../../db/advisory-lock.ts';
+import type { Database } from '../../db/schema.ts';
+import { findUserWallet, platformAccount } from '../../ledger/accounts.repository.ts';
+import { post } from '../../ledger/journal.ts';
+import type { ServiceDeps } from '../service-deps.ts';
+import { findSignInUser, identifierLock, type UserRow } from '../users/users.service.ts';
+import { insertTransaction, nextTransactionId } from './transactions.repository.ts';
+
+export async function walletOf(tx: Transaction<Database>, userId: string): Promise<string> {
+  const wallet = await findUserWallet(tx, userId);
+  // Every user gets a wallet in the transaction that creates them: absence is a broken install, not bad input.
+  if (!wallet) throw new Error(`User ${userId} has no wallet`);
+  return wallet.id;
+}
+
+/**
+ * The recipient's account, as of now. A recipient added before they registered is not linked yet, so the
+ * identifiers are checked under the same advisory lock that user creation takes: either the new user exists and
+ * is found here, or the registration's claim (claimTransfersForNewUser) runs after this commit and sees the row.
+ */
+async function currentRecipient(tx: Transaction<Database>, contact: Contact): Promise<UserRow | undefined> {
+  if (contact.contact_user !== null) return undefined;
+  const identifiers = [
+    ...(contact.phone_number ? [{ kind: 'phone' as const, value: contact.phone_number }] : []),
+    ...(contact.email ? [{ kind: 'email' as const, value: contact.email }] : []),
+  ].sort((a, b) => (a.value < b.value ? -1 : 1));
+  for (const identifier of identifiers) await lockFor(tx, identifierLock(identifier.value));
+  for (const identifier of identifiers) {
+    const user = await findSignInUser(tx, identifier);
+    if (user) return user;
+  }
+  return undefined;
+}
+
+export interface SendOutcome {
+  id: string;
+  /** Set when the money reached a registered user (to notify after commit). */
+  recipientUserId: string | null;
+}
+
+/**
+ * A send to a person: one entry wallet -> recipient wallet, or wallet -> unclaimed transfers when the recipient
+ * has no account yet (credited when they register, refunded on cancel or after UNCLAIMED_TRANSFER_TTL_SECONDS).
+ * Runs in the caller's transaction; post() decides "Not enough funds" on the locked balance.
+ */
+export async function sendToPerson(
+  tx: Transaction<Database>,
+  deps: ServiceDeps,
+  senderId: string,
+  contact: Contact,
+  amount: Money<'MAD'>,
+): Promise<SendOutcome> {
+  const found = await currentRecipient(tx, contact);
+  const recipientUserId = contact.contact_user !== null ? String(contact.contact_user) : (found?.id ?? null);
+  if (recipientUserId === senderId) throw fieldError('contact', transactionMessages.yourself);
+  const id = await nextTransactionId(tx);
+  const from = await walletOf(tx, senderId);
+  const to =
+    recipientUserId !== null
+      ? await walletOf(tx, recipientUserId)
+      : (await platformAccount(tx, 'unclaimed_transfers', 'MAD')).id;
+  const entry = await post(tx, {
+    kind: 'transfer',
+    reference: { type: 'transaction', id },
+    metadata: { unclaimed: recipientUserId === null },
+    postings: [
+      { accountId: from, amount: negate(amount) },
+      { accountId: to, amount },
+    ],
+  });
+  const now = deps.clock.now();
+  await insertTransaction(tx, {
+    id,
+    kind: 'transfer',
+    status: recipientUserId !== null ? 'completed' : 'unclaimed',
+    senderUserId: senderId,
+    recipientUserId,
+    contactId: String(contact.id),
+    agencyId: null,
+    amount,
+    recipientPhoneNumber: contact.phone_number,
+    recipientEmail: contact.email,
+    ledgerEntryId: entry.id,
+    expiresAt:
+      recipientUserId !== null ? null : new Date(now.getTime() + deps.config.UNCLAIMED_TRANSFER_TTL_SECONDS * 1000),
+  });
+  return { id, recipientUserId };
+}

@@ -1,0 +1,206 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Money } from '../../../common/money/money.ts';
+import type { Database, TransactionKind, TransactionStatus } from '../../db/schema.ts';
+
+/**
+ * SQL of the `transactions` table (migration 0005). Services own the rules and the database transaction; these
+ * functions run in the handle they are given.
+ */
+
+/**
+ * For the add-money flow (issue 6): records a completed top-up as an `exchange` transaction in the user's history.
+ * Call it inside the same database transaction that posts the top-up's ledger entry, after post() returned:
+ *
+ *   const entry = await post(tx, { kind: 'exchange', reference: { type: 'exchange', id }, postings: [...] });
+ *   await recordExchangeTransaction(tx, { userId, amount: madCredited, ledgerEntryId: entry.id, reference: `exchange:${id}` });
+ *
+ * `amount` is the MAD credited to the wallet (minor units). `reference` identifies the top-up and is unique among
+ * exchanges: recording the same reference twice returns the first row's id instead of adding a second row, so a
+ * replayed webhook cannot show a top-up twice (and the caller's own idempotency keeps the money single).
+ * Returns the transaction id.
+ */
+export async function recordExchangeTransaction(
+  tx: Transaction<Database>,
+  input: { userId: string; amount: Money<'MAD'>; ledgerEntryId: string; reference: string },
+): Promise<string> {
+  const inserted = await tx
+    .insertInto('transactions')
+    .values({
+      kind: 'exchange',
+      status: 'completed',
+      recipient_user_id: input.userId,
+      amount: input.amount.minor,
+      reference: input.reference,
+      ledger_entry_id: input.ledgerEntryId,
+    })
+    .onConflict((oc) => oc.column('reference').where('kind', '=', 'exchange').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (inserted) return inserted.id;
+  const existing = await tx
+    .selectFrom('transactions')
+    .select('id')
+    .where('kind', '=', 'exchange')
+    .where('reference', '=', input.reference)
+    .executeTakeFirstOrThrow();
+  return existing.id;
+}
+
+/** The id of a row about to be written, so that its ledger entry can reference it before the insert. */
+export async function nextTransactionId(tx: Transaction<Database>): Promise<string> {
+  const result = await sql<{
+    id: string;
+  }>`SELECT nextval(pg_get_serial_sequence('transactions', 'id'))::text AS id`.execute(tx);
+  const id = result.rows[0]?.id;
+  if (id === undefined) throw new Error('no transaction id');
+  return id;
+}
+
+export interface NewTransactionRow {
+  id: string;
+  kind: Exclude<TransactionKind, 'exchange'>;
+  status: TransactionStatus;
+  senderUserId: string;
+  recipientUserId: string | null;
+  contactId: string | null;
+  agencyId: string | null;
+  amount: Money<'MAD'>;
+  recipientPhoneNumber?: string | null;
+  recipientEmail?: string | null;
+  tokenHash?: Buffer;
+  tokenSealed?: Buffer;
+  identifier?: string;
+  holdId?: string;
+  ledgerEntryId: string;
+  expiresAt: Date | null;
+}
+
+export async function insertTransaction(tx: Transaction<Database>, row: NewTransactionRow): Promise<void> {
+  await tx
+    .insertInto('transactions')
+    .values({
+      id: row.id,
+      kind: row.kind,
+      status: row.status,
+      sender_user_id: row.senderUserId,
+      recipient_user_id: row.recipientUserId,
+      contact_id: row.contactId,
+      agency_id: row.agencyId,
+      amount: row.amount.minor,
+      recipient_phone_number: row.recipientPhoneNumber ?? null,
+      recipient_email: row.recipientEmail ?? null,
+      token_hash: row.tokenHash ?? null,
+      token_sealed: row.tokenSealed ?? null,
+      identifier: row.identifier ?? null,
+      hold_id: row.holdId ?? null,
+      ledger_entry_id: row.ledgerEntryId,
+      expires_at: row.expiresAt,
+    })
+    .execute();
+}
+
+export interface WaitingTransaction {
+  id: string;
+  kind: TransactionKind;
+  status: TransactionStatus;
+  sender_user_id: string | null;
+  recipient_user_id: string | null;
+  agency_id: string | null;
+  amount: string;
+  hold_id: string | null;
+  expires_at: Date | null;
+}
+
+const waitingColumns = [
+  'id',
+  'kind',
+  'status',
+  'sender_user_id',
+  'recipient_user_id',
+  'agency_id',
+  'amount',
+  'hold_id',
+  'expires_at',
+] as const;
+
+/**
+ * Locks one transaction row: every change of status (validate, cancel, expire, claim) locks the row first, so
+ * two of them on one transaction queue and the second sees the first's outcome.
+ */
+export async function lockTransaction(tx: Transaction<Database>, id: string): Promise<WaitingTransaction | undefined> {
+  return tx.selectFrom('transactions').select(waitingColumns).where('id', '=', id).forNoKeyUpdate().executeTakeFirst();
+}
+
+export async function findTransactionIdByTokenHash(
+  db: Kysely<Database>,
+  tokenHash: Buffer,
+): Promise<string | undefined> {
+  const row = await db.selectFrom('transactions').select('id').where('token_hash', '=', tokenHash).executeTakeFirst();
+  return row?.id;
+}
+
+export async function finishTransaction(
+  tx: Transaction<Database>,
+  id: string,
+  change: { status: TransactionStatus; finalEntryId: string; recipientUserId?: string; validatedBy?: string },
+): Promise<void> {
+  await tx
+    .updateTable('transactions')
+    .set({
+      status: change.status,
+      final_entry_id: change.finalEntryId,
+      finished_at: sql<Date>`now()`,
+      ...(change.recipientUserId !== undefined && { recipient_user_id: change.recipientUserId }),
+      ...(change.validatedBy !== undefined && { validated_by: change.validatedBy, validated_at: sql<Date>`now()` }),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Ids of waiting rows past their expiry, oldest first; the sweep locks and re-checks each one. */
+export async function findExpiredIds(db: Kysely<Database>, now: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('transactions')
+    .select('id')
+    .where('status', 'in', ['pending', 'unclaimed'])
+    .where('expires_at', '<=', now)
+    .orderBy('expires_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Unclaimed transfers waiting for this phone or e-mail, to be credited to the user who just registered. */
+export async function findUnclaimedFor(
+  tx: Transaction<Database>,
+  who: { phone: string | null; email: string | null },
+): Promise<string[]> {
+  if (who.phone === null && who.email === null) return [];
+  const rows = await tx
+    .selectFrom('transactions')
+    .select('id')
+    .where('status', '=', 'unclaimed')
+    .where((eb) =>
+      eb.or([
+        ...(who.phone !== null ? [eb('recipient_phone_number', '=', who.phone)] : []),
+        ...(who.email !== null ? [eb('recipient_email', '=', who.email)] : []),
+      ]),
+    )
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Transfers a new user received by claiming them at registration, with the sender's name for the notification. */
+export async function findClaimedBy(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<{ amount: string; first_name: string; last_name: string }[]> {
+  return db
+    .selectFrom('transactions as t')
+    .innerJoin('users as s', 's.id', 't.sender_user_id')
+    .select(['t.amount', 's.first_name', 's.last_name'])
+    .where('t.recipient_user_id', '=', userId)
+    .where('t.status', '=', 'claimed')
+    .execute();
+}

@@ -1,0 +1,89 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  createTransactionRequestSchema,
+  transactionIdParamsSchema,
+  transactionSchema,
+  transactionsPageSchema,
+  transactionsQuerySchema,
+} from '../../../common/api/transactions.ts';
+import { pageLinks } from '../../http/pagination.ts';
+import { idempotencyKeyHeader, parseIdempotencyKey } from '../../ledger/idempotency.ts';
+import type { Authenticator } from '../auth/authenticate.ts';
+import type { ServiceDeps } from '../service-deps.ts';
+import { cancelTransaction, createTransaction, getTransaction, listTransactions } from './transactions.service.ts';
+
+interface TransactionsRoutesOptions {
+  deps: ServiceDeps;
+  auth: Authenticator;
+}
+
+/** Sends, withdrawals and the history (SPEC.md sections 3 and 7). Every route needs a signed-in user. */
+export const transactionsRoutes: FastifyPluginAsyncZod<TransactionsRoutesOptions> = async (app, { deps, auth }) => {
+  app.addHook('preValidation', auth.preHandler);
+  const security = [{ bearer: [] }];
+  const tags = ['transactions'];
+
+  app.get(
+    '/transactions/',
+    {
+      schema: {
+        tags,
+        summary: 'Your transactions, newest first (a banker also sees the withdrawals of their agency)',
+        security,
+        querystring: transactionsQuerySchema,
+        response: { 200: transactionsPageSchema },
+      },
+    },
+    async (request) => {
+      const { page, page_size: pageSize } = request.query;
+      const result = await listTransactions(deps, auth.requireUser(request), request.query);
+      return { count: result.count, ...pageLinks(request.url, page, pageSize, result.count), results: result.results };
+    },
+  );
+
+  app.post(
+    '/transactions/',
+    {
+      schema: {
+        tags,
+        summary: 'Send to a recipient, or withdraw at an agency (Idempotency-Key supported)',
+        security,
+        body: createTransactionRequestSchema,
+        response: { 201: transactionSchema },
+      },
+    },
+    async (request, reply) => {
+      const key = parseIdempotencyKey(request.headers[idempotencyKeyHeader]);
+      const result = await createTransaction(deps, auth.requireUser(request), request.body, key);
+      return reply.code(201).send(result.body);
+    },
+  );
+
+  app.get(
+    '/transactions/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'One of your transactions',
+        security,
+        params: transactionIdParamsSchema,
+        response: { 200: transactionSchema },
+      },
+    },
+    async (request) => getTransaction(deps, auth.requireUser(request), request.params.id),
+  );
+
+  app.post(
+    '/transactions/:id/cancel/',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel your pending withdrawal or unclaimed transfer: the money returns to your balance',
+        security,
+        params: transactionIdParamsSchema,
+        response: { 200: transactionSchema },
+      },
+    },
+    async (request) => cancelTransaction(deps, auth.requireUser(request), request.params.id),
+  );
+};

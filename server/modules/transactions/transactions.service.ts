@@ -1,0 +1,157 @@
+import type { Transaction as Tx } from 'kysely';
+import type { Contact } from '../../../common/api/contacts.ts';
+import {
+  transactionMessages,
+  type CreateTransactionBody,
+  type Transaction,
+  type TransactionsQueryParsed,
+} from '../../../common/api/transactions.ts';
+import { formatAmount, parseAmount, type Money } from '../../../common/money/money.ts';
+import type { Database } from '../../db/schema.ts';
+import { badRequest, fieldError, forbidden, HttpError, notFound } from '../../http/http-error.ts';
+import { hashRequest, runIdempotent } from '../../ledger/idempotency.ts';
+import { withTransaction } from '../../ledger/transaction.ts';
+import type { AuthUser } from '../auth/authenticate.ts';
+import { getContact } from '../contacts/contacts.service.ts';
+import type { ServiceDeps } from '../service-deps.ts';
+import { requireSecurityCode } from '../users/security-code.service.ts';
+import { reserveWithdrawal } from '../withdrawals/withdrawals.service.ts';
+import { tokenKeys } from '../withdrawals/withdrawal-token.ts';
+import { sendToPerson } from './send.service.ts';
+import { notifyUser } from './transfer-notifications.ts';
+import { findHistoryRow, listHistory, type Viewer } from './transactions-query.repository.ts';
+import { presentTransaction } from './transactions.presenter.ts';
+import { lockTransaction } from './transactions.repository.ts';
+import { returnToSender } from './waiting.service.ts';
+
+const viewerOf = (user: AuthUser): Viewer => ({ id: user.id, agencyId: user.role === 'BANKER' ? user.agencyId : null });
+
+async function present(tx: Tx<Database>, deps: ServiceDeps, viewer: Viewer, id: string): Promise<Transaction> {
+  const row = await findHistoryRow(tx, viewer, id);
+  if (!row) throw new Error(`transaction ${id} not visible to its own author`);
+  return presentTransaction(row, viewer, deps.clock.now(), tokenKeys(deps.config.SECRET_KEY));
+}
+
+/** The per-operation bounds of DESIGN.md section 5 (TRANSFER_MIN_MAD..TRANSFER_MAX_MAD, whole dirhams). */
+function wholeMad(units: number): Money<'MAD'> {
+  const parsed = parseAmount(String(units), 'MAD');
+  if (!parsed.ok) throw new Error(`invalid configured MAD limit ${units}`);
+  return parsed.value;
+}
+
+function checkLimits(deps: ServiceDeps, minor: bigint): void {
+  const min = wholeMad(deps.config.TRANSFER_MIN_MAD);
+  const max = wholeMad(deps.config.TRANSFER_MAX_MAD);
+  if (minor < min.minor) throw fieldError('amount', transactionMessages.belowMinimum(formatAmount(min)));
+  if (minor > max.minor) throw fieldError('amount', transactionMessages.aboveMaximum(formatAmount(max)));
+}
+
+async function contactFor(deps: ServiceDeps, user: AuthUser, id: string): Promise<Contact> {
+  try {
+    return await getContact(deps, user, Number(id));
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404)
+      throw fieldError('contact', transactionMessages.contactNotFound);
+    throw error;
+  }
+}
+
+/**
+ * `POST /api/transactions/`: a send (person contact) or a withdrawal (agency). Cheap checks first, then the
+ * security code (its own transaction: a failed attempt survives our rollback), then one transaction holding the
+ * ledger entry, the business row and the idempotency key. Answers 201 with the transaction as its sender sees it.
+ */
+export async function createTransaction(
+  deps: ServiceDeps,
+  user: AuthUser,
+  body: CreateTransactionBody,
+  idempotencyKey: string | undefined,
+): Promise<{ status: number; body: Transaction }> {
+  if (user.role === 'BANKER') throw forbidden(transactionMessages.customersOnly);
+  checkLimits(deps, body.amount.minor);
+  const contact = await contactFor(deps, user, body.contact);
+  if (contact.contact_user !== null && String(contact.contact_user) === user.id)
+    throw fieldError('contact', transactionMessages.yourself);
+  await requireSecurityCode(deps, user.id, body.security_code);
+
+  const viewer = viewerOf(user);
+  let notifyRecipient: string | null = null;
+  const work = async (tx: Tx<Database>) => {
+    notifyRecipient = null;
+    let id: string;
+    if (contact.public) {
+      id = await reserveWithdrawal(tx, deps, user.id, String(contact.id), body.amount);
+    } else {
+      const sent = await sendToPerson(tx, deps, user.id, contact, body.amount);
+      id = sent.id;
+      notifyRecipient = sent.recipientUserId;
+    }
+    return { status: 201, body: await present(tx, deps, viewer, id) };
+  };
+  // The request hash leaves the security code out: a stored hash of a 6-digit code would be brute-forced offline.
+  const requestHash = hashRequest({ amount: body.amount.minor, contact: body.contact });
+  const result = await withTransaction(deps.db, (tx) =>
+    idempotencyKey === undefined
+      ? work(tx)
+      : runIdempotent(tx, { scope: `transactions:user:${user.id}`, key: idempotencyKey, requestHash }, () => work(tx)),
+  );
+  if (notifyRecipient !== null) {
+    await notifyUser(deps, notifyRecipient, {
+      kind: 'received',
+      amount: result.body.amount,
+      from: `${result.body.sender_first_name ?? ''} ${result.body.sender_last_name ?? ''}`.trim(),
+    });
+  }
+  return result;
+}
+
+const dayStart = (date: string) => new Date(`${date}T00:00:00Z`);
+
+export async function listTransactions(
+  deps: ServiceDeps,
+  user: AuthUser,
+  query: TransactionsQueryParsed,
+): Promise<{ count: number; results: Transaction[] }> {
+  const viewer = viewerOf(user);
+  const { count, rows } = await listHistory(
+    deps.db,
+    viewer,
+    {
+      user: query.user,
+      contact: query.contact,
+      category: query.category,
+      amountMinor: query.amount?.minor,
+      amountGteMinor: query.amount_gte?.minor,
+      amountLteMinor: query.amount_lte?.minor,
+      from: query.start_date === undefined ? undefined : dayStart(query.start_date),
+      before: query.end_date === undefined ? undefined : dayStart(query.end_date),
+    },
+    { limit: query.page_size, offset: (query.page - 1) * query.page_size },
+  );
+  const now = deps.clock.now();
+  const keys = tokenKeys(deps.config.SECRET_KEY);
+  return { count, results: rows.map((row) => presentTransaction(row, viewer, now, keys)) };
+}
+
+/** `GET /api/transactions/{id}/`: for a participant (or the banker of the withdrawal's agency); else 404. */
+export async function getTransaction(deps: ServiceDeps, user: AuthUser, id: string): Promise<Transaction> {
+  const viewer = viewerOf(user);
+  const row = await findHistoryRow(deps.db, viewer, id);
+  if (!row) throw notFound();
+  return presentTransaction(row, viewer, deps.clock.now(), tokenKeys(deps.config.SECRET_KEY));
+}
+
+/** `POST /api/transactions/{id}/cancel/`: the sender takes back a pending withdrawal or an unclaimed transfer. */
+export async function cancelTransaction(deps: ServiceDeps, user: AuthUser, id: string): Promise<Transaction> {
+  const viewer = viewerOf(user);
+  return withTransaction(deps.db, async (tx) => {
+    const row = await lockTransaction(tx, id);
+    if (!row || row.sender_user_id !== user.id) throw notFound();
+    const waiting = row.status === 'pending' || row.status === 'unclaimed';
+    const expired = row.expires_at !== null && row.expires_at <= deps.clock.now();
+    if (!waiting) throw badRequest(transactionMessages.notCancellable);
+    // Past its expiry the money goes back all the same; record it as expired, as the sweep would.
+    await returnToSender(tx, row, expired ? 'expired' : 'cancelled');
+    return present(tx, deps, viewer, id);
+  });
+}

@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { transactionSchema } from '../../../common/api/transactions.ts';
+import { validateWithdrawalRequestSchema, withdrawalTokenParamsSchema } from '../../../common/api/withdrawals.ts';
+import { idempotencyKeyHeader, parseIdempotencyKey } from '../../ledger/idempotency.ts';
+import type { Authenticator } from '../auth/authenticate.ts';
+import type { ServiceDeps } from '../service-deps.ts';
+import { lookupWithdrawal, validateWithdrawal } from './withdrawals.service.ts';
+
+interface WithdrawalsRoutesOptions {
+  deps: ServiceDeps;
+  auth: Authenticator;
+}
+
+/** The teller's counter (DESIGN.md section 4): look up a scanned QR token, pay it out. Bankers only. */
+export const withdrawalsRoutes: FastifyPluginAsyncZod<WithdrawalsRoutesOptions> = async (app, { deps, auth }) => {
+  app.addHook('preValidation', auth.preHandler);
+  const security = [{ bearer: [] }];
+  const tags = ['withdrawals'];
+
+  app.get(
+    '/withdrawals/:token/',
+    {
+      schema: {
+        tags,
+        summary: 'A withdrawal by its QR token, for the tellers of its agency (404 otherwise)',
+        security,
+        params: withdrawalTokenParamsSchema,
+        response: { 200: transactionSchema },
+      },
+    },
+    async (request) => lookupWithdrawal(deps, auth.requireUser(request), request.params.token),
+  );
+
+  app.post(
+    '/withdrawals/:token/validate/',
+    {
+      schema: {
+        tags,
+        summary: "Pay a withdrawal out with the teller's security code (once; Idempotency-Key supported)",
+        security,
+        params: withdrawalTokenParamsSchema,
+        body: validateWithdrawalRequestSchema,
+        response: { 200: transactionSchema },
+      },
+    },
+    async (request, reply) => {
+      const key = parseIdempotencyKey(request.headers[idempotencyKeyHeader]);
+      const result = await validateWithdrawal(deps, auth.requireUser(request), request.params.token, request.body, key);
+      return reply.code(200).send(result.body);
+    },
+  );
+};

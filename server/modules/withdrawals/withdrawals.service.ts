@@ -1,0 +1,159 @@
+import type { Transaction as Tx } from 'kysely';
+import type { Transaction } from '../../../common/api/transactions.ts';
+import { transactionMessages } from '../../../common/api/transactions.ts';
+import { withdrawalMessages } from '../../../common/api/withdrawals.ts';
+import type { Money } from '../../../common/money/money.ts';
+import type { Database } from '../../db/schema.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../http/http-error.ts';
+import { findAgencyCashAccount } from '../../ledger/accounts.repository.ts';
+import { reserveHold, settleHold } from '../../ledger/holds.ts';
+import { hashRequest, runIdempotent } from '../../ledger/idempotency.ts';
+import { withTransaction } from '../../ledger/transaction.ts';
+import type { AuthUser } from '../auth/authenticate.ts';
+import type { ServiceDeps } from '../service-deps.ts';
+import { walletOf } from '../transactions/send.service.ts';
+import { notifyUser } from '../transactions/transfer-notifications.ts';
+import { findWithdrawalRow } from '../transactions/transactions-query.repository.ts';
+import { presentTransaction } from '../transactions/transactions.presenter.ts';
+import {
+  finishTransaction,
+  findTransactionIdByTokenHash,
+  insertTransaction,
+  lockTransaction,
+  nextTransactionId,
+} from '../transactions/transactions.repository.ts';
+import {
+  isWithdrawalToken,
+  newIdentifier,
+  newWithdrawalToken,
+  sealToken,
+  tokenHash,
+  tokenKeys,
+} from './withdrawal-token.ts';
+import { requireSecurityCode } from '../users/security-code.service.ts';
+
+/**
+ * Creation reserves the amount (two-phase hold: wallet -> withdrawals pending) and returns the QR token; it
+ * expires after WITHDRAWAL_TTL_SECONDS (the sweep releases the hold). Runs in the caller's transaction.
+ */
+export async function reserveWithdrawal(
+  tx: Tx<Database>,
+  deps: ServiceDeps,
+  userId: string,
+  agencyId: string,
+  amount: Money<'MAD'>,
+): Promise<string> {
+  if (!(await findAgencyCashAccount(tx, agencyId))) throw new Error(`Agency ${agencyId} has no cash account`);
+  const id = await nextTransactionId(tx);
+  const hold = await reserveHold(tx, {
+    walletAccountId: await walletOf(tx, userId),
+    amount,
+    reference: { type: 'transaction', id },
+    metadata: { agency_id: agencyId },
+  });
+  const keys = tokenKeys(deps.config.SECRET_KEY);
+  const token = newWithdrawalToken();
+  await insertTransaction(tx, {
+    id,
+    kind: 'withdrawal',
+    status: 'pending',
+    senderUserId: userId,
+    recipientUserId: null,
+    contactId: agencyId,
+    agencyId,
+    amount,
+    tokenHash: tokenHash(keys, token),
+    tokenSealed: sealToken(keys, token),
+    identifier: newIdentifier(),
+    holdId: hold.id,
+    ledgerEntryId: hold.reserveEntryId,
+    expiresAt: new Date(deps.clock.now().getTime() + deps.config.WITHDRAWAL_TTL_SECONDS * 1000),
+  });
+  return id;
+}
+
+function requireBanker(user: AuthUser): string {
+  if (user.role !== 'BANKER' || user.agencyId === null) throw forbidden(transactionMessages.bankerOnly);
+  return user.agencyId;
+}
+
+async function idForToken(deps: ServiceDeps, token: string): Promise<string> {
+  const id = isWithdrawalToken(token)
+    ? await findTransactionIdByTokenHash(deps.db, tokenHash(tokenKeys(deps.config.SECRET_KEY), token))
+    : undefined;
+  if (id === undefined) throw notFound();
+  return id;
+}
+
+/** `GET /api/withdrawals/{token}/`: the teller's view of a scanned code, for their own agency only. */
+export async function lookupWithdrawal(deps: ServiceDeps, user: AuthUser, token: string): Promise<Transaction> {
+  const agencyId = requireBanker(user);
+  const row = await findWithdrawalRow(deps.db, await idForToken(deps, token));
+  if (!row) throw notFound();
+  if (row.agency_id !== agencyId) throw notFound(withdrawalMessages.otherAgency);
+  return presentTransaction(row, { id: user.id, agencyId }, deps.clock.now(), tokenKeys(deps.config.SECRET_KEY));
+}
+
+/**
+ * `POST /api/withdrawals/{token}/validate/`: the teller handed the cash over. Locks the transaction row, then the
+ * hold (settleHold), so two tellers at once queue and the second sees it validated (409). The teller's own
+ * security code is checked first, outside the money transaction (a rollback must not erase a failed attempt).
+ */
+export async function validateWithdrawal(
+  deps: ServiceDeps,
+  user: AuthUser,
+  token: string,
+  body: { id: string; security_code: string },
+  idempotencyKey: string | undefined,
+): Promise<{ status: number; body: Transaction }> {
+  const agencyId = requireBanker(user);
+  const id = await idForToken(deps, token);
+  if (id !== body.id) throw notFound(withdrawalMessages.idMismatch);
+  await requireSecurityCode(deps, user.id, body.security_code);
+  const viewer = { id: user.id, agencyId };
+  // The request hash leaves the security code out: a stored hash of a 6-digit code would be brute-forced offline.
+  const work = async (tx: Tx<Database>) => {
+    const row = await lockTransaction(tx, id);
+    if (!row || row.kind !== 'withdrawal' || row.hold_id === null) throw notFound();
+    if (row.agency_id !== agencyId) throw notFound(withdrawalMessages.otherAgency);
+    if (row.status === 'validated') throw conflict(withdrawalMessages.alreadyValidated);
+    if (row.status === 'cancelled') throw badRequest(withdrawalMessages.cancelled);
+    if (row.status === 'expired' || (row.expires_at !== null && row.expires_at <= deps.clock.now()))
+      throw badRequest(withdrawalMessages.expired);
+    const cash = await findAgencyCashAccount(tx, agencyId);
+    if (!cash) throw new Error(`Agency ${agencyId} has no cash account`);
+    const hold = await settleHold(tx, row.hold_id, { agencyCashAccountId: cash.id, metadata: { teller: user.id } });
+    if (hold.finalEntryId === null) throw new Error('settled hold without entry');
+    await finishTransaction(tx, id, { status: 'validated', finalEntryId: hold.finalEntryId, validatedBy: user.id });
+    const presented = await findWithdrawalRow(tx, id);
+    if (!presented) throw new Error('withdrawal vanished');
+    return {
+      status: 200,
+      body: presentTransaction(presented, viewer, deps.clock.now(), tokenKeys(deps.config.SECRET_KEY)),
+    };
+  };
+  const result = await withTransaction(deps.db, (tx) =>
+    idempotencyKey === undefined
+      ? work(tx)
+      : runIdempotent(
+          tx,
+          {
+            scope: `withdrawals:user:${user.id}`,
+            key: idempotencyKey,
+            requestHash: hashRequest({ token, id: body.id }),
+          },
+          () => work(tx),
+        ),
+  );
+  if (!('replayed' in result && result.replayed)) {
+    const sender = result.body.sender;
+    if (sender !== null) {
+      await notifyUser(deps, String(sender), {
+        kind: 'paid_out',
+        amount: result.body.amount,
+        agency: result.body.recipient_first_name ?? '',
+      });
+    }
+  }
+  return result;
+}

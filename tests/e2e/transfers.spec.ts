@@ -1,0 +1,133 @@
+/// <reference lib="dom" />
+import { randomInt, randomUUID } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { e2eDatabaseEnv } from '../../playwright.config.ts';
+import { loadConfig } from '../../server/config.ts';
+import { openDatabase } from '../../server/db/open-database.ts';
+import { fundWallet } from '../support/factories.ts';
+import { newTeller } from './operator.ts';
+
+const CODE = '246810';
+
+interface Account {
+  email: string;
+  token: string;
+  userId: number;
+}
+
+/** Signs up through the API (code from the dev outbox), sets the security code. */
+async function account(request: APIRequestContext, email = `e2e-tx-${randomUUID()}@example.com`): Promise<Account> {
+  expect((await request.post('/api/auth/send_code/', { data: { email, language: 'fr' } })).status()).toBe(200);
+  const outbox = (await (await request.get(`/api/dev/outbox/?to=${encodeURIComponent(email)}`)).json()) as {
+    results: { code: string | null }[];
+  };
+  const verified = await request.post('/api/auth/verify_code/', { data: { email, code: outbox.results.find((m) => m.code)?.code } });
+  expect(verified.status()).toBe(200);
+  const { access, user_id: userId } = (await verified.json()) as { access: string; user_id: number };
+  const headers = { authorization: `Bearer ${access}` };
+  const set = await request.post(`/api/users/${userId}/security_code/`, { headers, data: { security_code: CODE } });
+  expect(set.status()).toBeLessThan(300);
+  const phone = `+336${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+  const profile = await request.patch(`/api/users/${userId}/`, {
+    headers,
+    data: { first_name: 'Nadia', last_name: 'Test', country: 'FR', phone_number: phone },
+  });
+  expect(profile.status(), await profile.text()).toBe(200);
+  return { email, token: access, userId };
+}
+
+/** A browser context signed in as `who`. */
+async function pageFor(browser: Browser, who: Account): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.addInitScript((token) => localStorage.setItem('token', token), who.token);
+  return page;
+}
+
+/** Credits a wallet through the ledger on the e2e server's own embedded database (attached, not started). */
+async function fund(userId: number, madMinor: bigint): Promise<void> {
+  const config = loadConfig({ ...process.env, ...e2eDatabaseEnv, NODE_ENV: 'test' });
+  const database = await openDatabase(config, { attachToRunning: true, migrate: false, log: () => undefined });
+  try {
+    await fundWallet(database.db, userId, madMinor);
+  } finally {
+    await database.close();
+  }
+}
+
+async function enterCode(page: Page) {
+  for (const digit of CODE) await page.getByTestId(`keypad-${digit}`).click();
+}
+
+test.describe('sends and withdrawals', () => {
+  test('a customer sends to a registered recipient, who sees the reception', async ({ browser, request }) => {
+    const alice = await account(request);
+    const bob = await account(request);
+    await fund(alice.userId, 500_00n);
+    const contact = await request.post('/api/contacts/', {
+      headers: { authorization: `Bearer ${alice.token}` },
+      data: { first_name: 'Bob', last_name: 'Receiver', email: bob.email },
+    });
+    const { id } = (await contact.json()) as { id: number };
+
+    const page = await pageFor(browser, alice);
+    await page.goto(`/transactions/create?contact=${id}&transaction=send&lang=en`);
+    await expect(page.getByTestId('create-party')).toContainText('Bob Receiver');
+    await page.getByTestId('create-amount').fill('120');
+    await page.getByTestId('create-next').click();
+    await enterCode(page);
+    await page.getByTestId('create-confirm').click();
+    await expect(page).toHaveURL(/\/\?lang=en$/);
+    await expect(page.getByTestId('recent-transactions')).toContainText('To Bob Receiver');
+
+    const bobPage = await pageFor(browser, bob);
+    await bobPage.goto('/transactions?lang=en');
+    await expect(bobPage.getByTestId('transaction-row').first()).toContainText('From Nadia Test');
+    await expect(bobPage.getByTestId('transaction-row').first()).toContainText('+');
+  });
+
+  test('a customer withdraws; a teller scans, confirms and validates; the customer sees it done', async ({ browser, request }) => {
+    const alice = await account(request);
+    await fund(alice.userId, 300_00n);
+    const tellerEmail = await newTeller();
+    const teller = await account(request, tellerEmail);
+    const agencies = await request.get('/api/contacts/?public=true&search=Casablanca', {
+      headers: { authorization: `Bearer ${alice.token}` },
+    });
+    const agency = ((await agencies.json()) as { results: { id: number; first_name: string }[] }).results.find((a) =>
+      a.first_name.includes('Casablanca'),
+    );
+    expect(agency).toBeDefined();
+
+    const page = await pageFor(browser, alice);
+    await page.goto(`/transactions/create?contact=${agency?.id}&transaction=withdraw&lang=fr`);
+    await page.getByTestId('create-max').click();
+    await expect(page.getByTestId('create-amount')).toHaveValue('300.00');
+    await page.getByTestId('create-amount').fill('200');
+    await page.getByTestId('create-next').click();
+    await enterCode(page);
+    await page.getByTestId('create-confirm').click();
+    await expect(page).toHaveURL(/\/\?lang=fr$/);
+    await page.getByTestId('transaction-row').first().click();
+    await expect(page.getByTestId('withdrawal-qr')).toBeVisible();
+    const detailUrl = page.url();
+    const list = await request.get('/api/transactions/?category=withdraw', { headers: { authorization: `Bearer ${alice.token}` } });
+    const token = ((await list.json()) as { results: { token: string | null }[] }).results[0]?.token ?? '';
+    expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
+
+    const counter = await pageFor(browser, teller);
+    await counter.goto(`/withdraw?transaction=${token}&lang=fr`);
+    await expect(counter.getByTestId('withdraw-transaction')).toContainText('Nadia Test');
+    await counter.getByTestId('withdraw-validate').click();
+    await expect(counter.getByTestId('withdraw-message')).toHaveText('Veuillez confirmer la remise du montant.');
+    await counter.getByTestId('confirm-amount').check();
+    await counter.getByTestId('withdraw-validate').click();
+    await enterCode(counter);
+    await counter.getByTestId('withdraw-validate').click();
+    await expect(counter).toHaveURL(/\/\?lang=fr$/);
+
+    await page.goto(detailUrl);
+    await expect(page.getByTestId('withdrawal-done')).toHaveText('Le retrait a déjà été effectué');
+    await expect(page.getByTestId('withdrawal-qr')).toHaveCount(0);
+  });
+});

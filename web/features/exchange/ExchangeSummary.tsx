@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { intlLocale } from '../../i18n/intl-locale';
+import { formatMoney } from '../home/balance';
+import type { ExchangeFigures } from './exchange-calc';
+import styles from './ExchangePage.module.css';
+
+/** A rate as "10,70 MAD" in the locale, from its exact decimal text. */
+export function formatRate(rate: string, locale: string): string {
+  const number = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(
+    rate as `${number}`,
+  );
+  return `${number} MAD`;
+}
+
+interface SummaryProps {
+  figures: ExchangeFigures | undefined;
+  officialRate: string;
+}
+
+/** SPEC.md 2.3 Add money: official rate, your rate, MAD bought, fees in percent, cost, and a details toggle. */
+export function ExchangeSummary({ figures, officialRate }: SummaryProps) {
+  const { t, i18n } = useTranslation();
+  const locale = intlLocale(i18n.language);
+  const [open, setOpen] = useState(false);
+  const dash = '—';
+  return (
+    <section className={styles.summary} aria-live="polite" data-testid="exchange-summary">
+      <dl className={styles.figures}>
+        <div className={styles.figure}>
+          <dt>{t('exchange.madBought')}</dt>
+          <dd className={styles.big} data-testid="exchange-mad">
+            <bdi>{figures ? formatMoney(figures.mad, locale) : dash}</bdi>
+          </dd>
+        </div>
+        <div className={styles.figure}>
+          <dt>{t('exchange.cost')}</dt>
+          <dd data-testid="exchange-cost">
+            <bdi>{figures ? formatMoney(figures.cost, locale) : dash}</bdi>
+          </dd>
+        </div>
+        <div className={styles.figure}>
+          <dt>{t('exchange.yourRate')}</dt>
+          <dd data-testid="exchange-rate">
+            <bdi>{figures ? `1 EUR = ${formatRate(figures.rate, locale)}` : dash}</bdi>
+          </dd>
+        </div>
+      </dl>
+      <button
+        type="button"
+        className={styles.toggle}
+        aria-expanded={open}
+        aria-controls="exchange-details"
+        onClick={() => setOpen((v) => !v)}
+        data-testid="exchange-details-toggle"
+      >
+        {open ? t('exchange.hideDetails') : t('exchange.showDetails')}
+      </button>
+      {open ? (
+        <dl id="exchange-details" className={styles.details} data-testid="exchange-details">
+          <div className={styles.figure}>
+            <dt>{t('exchange.officialRate')}</dt>
+            <dd data-testid="exchange-official">
+              <bdi>1 EUR = {formatRate(officialRate, locale)}</bdi>
+            </dd>
+          </div>
+          <div className={styles.figure}>
+            <dt>{t('exchange.fees')}</dt>
+            <dd data-testid="exchange-fees">
+              <bdi>
+                {figures
+                  ? `${new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(figures.feePercent as `${number}`)} %`
+                  : dash}
+              </bdi>
+            </dd>
+          </div>
+          <div className={styles.figure}>
+            <dt>{t('exchange.feeAmount')}</dt>
+            <dd data-testid="exchange-fee-amount">
+              <bdi>{figures ? formatMoney(figures.fee, locale) : dash}</bdi>
+            </dd>
+          </div>
+          <div className={styles.figure}>
+            <dt>{t('exchange.converted')}</dt>
+            <dd>
+              <bdi>{figures ? formatMoney(figures.from, locale) : dash}</bdi>
+            </dd>
+          </div>
+        </dl>
+      ) : null}
+    </section>
+  );
+}

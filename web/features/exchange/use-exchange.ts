@@ -1,0 +1,52 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import type { Exchange } from '../../../common/api/exchanges';
+import { formatAmount } from '../../../common/money/money';
+import type { Money } from '../../../common/money/money';
+import { createDraft, fetchDraft, fetchPaymentSession, fetchRates, updateDraft } from './exchange-api';
+
+export const DRAFT_KEY = ['exchanges', 'draft'] as const;
+export const RATES_KEY = ['rates'] as const;
+
+export function useRates() {
+  return useQuery({ queryKey: RATES_KEY, queryFn: ({ signal }) => fetchRates(signal) });
+}
+
+export function useDraft() {
+  return useQuery({ queryKey: DRAFT_KEY, queryFn: ({ signal }) => fetchDraft(signal) });
+}
+
+/**
+ * SPEC.md section 4 Exchange: with no draft, the first valid (settled) amount creates one; later amounts update
+ * it. Writes are serialized (one at a time, the newest amount last), so a slow network cannot reorder them.
+ */
+export function useDraftSync(amount: Money<'EUR'> | undefined, draft: Exchange | null | undefined) {
+  const client = useQueryClient();
+  const save = useMutation({
+    mutationFn: ({ id, text }: { id: number | undefined; text: string }) =>
+      id === undefined ? createDraft(text) : updateDraft(id, text),
+    onSuccess: (saved) => client.setQueryData(DRAFT_KEY, saved),
+  });
+  const pending = useRef<string | undefined>(undefined);
+  const text = amount ? formatAmount(amount) : undefined;
+  const { mutate, isPending } = save;
+  useEffect(() => {
+    // Wait for the first read of the draft, so a returning customer's draft is updated, not duplicated.
+    if (text === undefined || draft === undefined || isPending) return;
+    if (draft?.from_amount === text || pending.current === text) return;
+    pending.current = text;
+    mutate({ id: draft?.id, text }, { onSettled: () => (pending.current = undefined) });
+  }, [text, draft, isPending, mutate]);
+  return { save, saved: draft !== undefined && draft !== null && draft.from_amount === text };
+}
+
+/** After the provider's return: the event may still be on its way, so ask again until the session is settled. */
+export function usePaymentSession(id: string | null) {
+  return useQuery({
+    queryKey: ['billing', 'session', id],
+    queryFn: ({ signal }) => fetchPaymentSession(id ?? '', signal),
+    enabled: id !== null,
+    refetchInterval: (query) =>
+      query.state.data?.status === 'open' && query.state.dataUpdateCount < 20 ? 1500 : false,
+  });
+}

@@ -1,0 +1,40 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Transaction } from '../../../common/api/transactions';
+import { intlLocale } from '../../i18n/intl-locale';
+import { useWithLang } from '../../ui/with-lang';
+import { formatMoney, moneyFromApi } from '../home/balance';
+import styles from './Transactions.module.css';
+import { formatListDate, listSign, rowLabel } from './transaction-rules';
+
+/** One history row: label of SPEC.md section 4, date, signed amount; opens the detail. */
+export function TransactionRow({ tx, banker }: { tx: Transaction; banker: boolean }) {
+  const { t, i18n } = useTranslation();
+  const withLang = useWithLang();
+  const locale = intlLocale(i18n.language);
+  const label = rowLabel(tx, banker);
+  const sign = listSign(tx.category);
+  const amount = moneyFromApi(tx.amount, 'MAD');
+  return (
+    <li>
+      <Link
+        className={styles.row}
+        to={withLang(`/transactions/${tx.id}?category=${tx.category}&banker=${banker}`)}
+        data-testid="transaction-row"
+      >
+        <span className={styles.text}>
+          <span className={styles.label}>
+            <bdi>{t(`transactions.row.${label.key}` as const, { name: label.name })}</bdi>
+          </span>
+          <span className={styles.date}>{formatListDate(tx.date, locale)}</span>
+        </span>
+        <span className={sign === '-' ? styles.minus : styles.plus} data-testid="transaction-amount">
+          <bdi>
+            {sign}
+            {amount ? formatMoney(amount, locale) : tx.amount}
+          </bdi>
+        </span>
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,30 @@
+import QRCode from 'qrcode';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import styles from './Transactions.module.css';
+
+/** SPEC.md section 9: the token as a 300x300 QR code, error correction Q, downloadable as `vqr`. */
+export function WithdrawalQr({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    QRCode.toDataURL(token, { width: 300, errorCorrectionLevel: 'Q', margin: 2 })
+      .then((data) => {
+        if (live) setUrl(data);
+      })
+      .catch(() => setUrl(null));
+    return () => {
+      live = false;
+    };
+  }, [token]);
+  if (!url) return null;
+  return (
+    <>
+      <img className={styles.qr} src={url} width={300} height={300} alt="QR" data-testid="withdrawal-qr" />
+      <a href={url} download="vqr" className={styles.muted}>
+        {t('transactions.downloadQr')}
+      </a>
+    </>
+  );
+}

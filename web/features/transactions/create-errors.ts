@@ -1,0 +1,20 @@
+import type { TFunction } from 'i18next';
+import { transactionMessages } from '../../../common/api/transactions';
+import { securityCodeErrors } from '../../../common/api/users';
+import { ApiError } from '../../app/api-error';
+import { commonErrorText } from '../../ui/server-messages';
+
+/** SPEC.md section 8 (Transaction create): each server message to its screen text; anything else is unknown. */
+export function createErrorText(error: unknown, t: TFunction, language: string): string {
+  const common = commonErrorText(error, t, language);
+  if (common) return common;
+  if (!(error instanceof ApiError)) return t('errors.unknown');
+  const code = error.firstError('security_code');
+  if (code === securityCodeErrors.notSet) return t('transactions.create.securityCodeNotSet');
+  if (code === securityCodeErrors.invalid) return t('transactions.create.invalidCode');
+  const contact = error.firstError('contact');
+  if (contact === transactionMessages.contactNotFound) return t('transactions.create.unknownRecipient');
+  if (contact === transactionMessages.yourself) return t('transactions.create.invalidRecipient');
+  if (error.firstError('amount') === transactionMessages.notEnoughFunds) return t('transactions.create.insufficient');
+  return t('errors.unknown');
+}

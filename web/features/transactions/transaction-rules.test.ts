@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import type { Transaction } from '../../../common/api/transactions';
+import { categoryOptions, filtersToQuery, emptyFilters, identifierForTeller, listSign, detailSign, nextDay, rowLabel } from './transaction-rules';
+
+const base: Transaction = {
+  id: 1, amount: '150.00', currency: 'MAD', category: 'sending', status: 'completed', date: '2025-03-01T10:00:00Z',
+  sender: 1, recipient: 2, contact: 3, sender_first_name: 'Sara', sender_last_name: 'Alami',
+  recipient_first_name: 'Omar', recipient_last_name: 'Benali', recipient_phone_number: '+33612345678',
+  recipient_address: null, recipient_zip_code: null, recipient_city: null, tx_id: null, token: null,
+  identifier: null, validated: true, expires_at: null, validated_at: null,
+};
+
+describe('row labels (SPEC.md section 4)', () => {
+  it('names the other party and the withdrawal state by role', () => {
+    expect(rowLabel(base, false)).toEqual({ key: 'to', name: 'Omar Benali' });
+    expect(rowLabel({ ...base, recipient_first_name: null, recipient_last_name: null }, false).name).toMatch(/\(0\)\s?6/);
+    expect(rowLabel({ ...base, category: 'reception' }, false)).toEqual({ key: 'from', name: 'Sara Alami' });
+    const w = { ...base, category: 'withdrawal' as const, validated: false };
+    expect(rowLabel(w, false).key).toBe('pendingWithdrawal');
+    expect(rowLabel({ ...w, validated: true }, false).key).toBe('withdrawal');
+    expect(rowLabel(w, true)).toEqual({ key: 'tellerPending', name: 'Sara Alami' });
+    expect(rowLabel({ ...w, validated: true }, true).key).toBe('tellerDone');
+    expect(rowLabel({ ...base, category: 'exchange' }, false).key).toBe('deposit');
+  });
+
+  it('signs amounts: lists minus for sending/withdrawal, detail plus only for reception/exchange', () => {
+    expect(['sending', 'withdrawal', 'reception', 'exchange'].map((c) => listSign(c as Transaction['category']))).toEqual(['-', '-', '+', '+']);
+    expect(['sending', 'withdrawal', 'reception', 'exchange'].map((c) => detailSign(c as Transaction['category']))).toEqual(['-', '-', '+', '+']);
+  });
+});
+
+describe('filters (SPEC.md sections 6 and 7)', () => {
+  it('widens the amount to 90 % and 110 % with 2 decimals, exact otherwise', () => {
+    expect(filtersToQuery({ ...emptyFilters, amount: '150' })).toMatchObject({ amount: '150.00' });
+    expect(filtersToQuery({ ...emptyFilters, amount: '150', vary: true })).toMatchObject({ amount_gte: '135.00', amount_lte: '165.00' });
+    expect(filtersToQuery({ ...emptyFilters, amount: '10,55', vary: true })).toMatchObject({ amount_gte: '9.50', amount_lte: '11.61' });
+    expect(filtersToQuery({ ...emptyFilters, amount: 'abc' }).amount).toBeUndefined();
+  });
+
+  it('sends the end date plus one day (exclusive), across months and years', () => {
+    expect(filtersToQuery({ ...emptyFilters, startDate: '2025-01-31', endDate: '2025-01-31' })).toMatchObject({
+      start_date: '2025-01-31',
+      end_date: '2025-02-01',
+    });
+    expect(nextDay('2024-12-31')).toBe('2025-01-01');
+    expect(nextDay('2024-02-28')).toBe('2024-02-29');
+  });
+
+  it('offers categories by role and by user filter', () => {
+    expect(categoryOptions(false, false)).toEqual(['sending', 'reception', 'exchange', 'withdraw']);
+    expect(categoryOptions(false, true)).toEqual(['sending', 'reception']);
+    expect(categoryOptions(true, false)).toEqual(['reception', 'withdraw']);
+  });
+
+  it('shows the identifier to the teller without dashes', () => {
+    expect(identifierForTeller('K7QX-93MD-PA2R')).toBe('K7QX93MDPA2R');
+  });
+});

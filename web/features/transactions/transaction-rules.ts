@@ -1,0 +1,118 @@
+import type { Transaction, TransactionCategory } from '../../../common/api/transactions';
+import { formatPhone } from '../../../common/identity/phone';
+import { formatAmount, money, type Money } from '../../../common/money/money';
+import { divideRounded } from '../../../common/money/decimal';
+import { moneyFromApi } from '../home/balance';
+
+/** SPEC.md section 4 (Row display): an i18n key under `transactions.row` and its values. */
+export interface RowLabel {
+  key: 'pendingWithdrawal' | 'withdrawal' | 'from' | 'to' | 'tellerPending' | 'tellerDone' | 'deposit';
+  /** The person the label names, '' when none. */
+  name: string;
+}
+
+const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ').trim();
+
+export function rowLabel(tx: Transaction, banker: boolean): RowLabel {
+  const sender = fullName(tx.sender_first_name, tx.sender_last_name);
+  switch (tx.category) {
+    case 'withdrawal':
+      if (banker) return { key: tx.validated ? 'tellerDone' : 'tellerPending', name: sender };
+      return { key: tx.validated ? 'withdrawal' : 'pendingWithdrawal', name: '' };
+    case 'reception':
+      return { key: 'from', name: sender };
+    case 'sending': {
+      const name = fullName(tx.recipient_first_name, tx.recipient_last_name);
+      const phone = tx.recipient_phone_number ? formatPhone(tx.recipient_phone_number) : '';
+      return { key: 'to', name: name || phone };
+    }
+    default:
+      return { key: 'deposit', name: '' };
+  }
+}
+
+/** Lists: minus for sending and withdrawal, plus otherwise. */
+export const listSign = (category: TransactionCategory): '-' | '+' =>
+  category === 'sending' || category === 'withdrawal' ? '-' : '+';
+
+/** Detail page: plus for reception and exchange, minus for all else. */
+export const detailSign = (category: TransactionCategory): '-' | '+' =>
+  category === 'reception' || category === 'exchange' ? '+' : '-';
+
+export type CategoryFilter = '' | 'sending' | 'reception' | 'exchange' | 'withdraw';
+
+/**
+ * SPEC.md section 6: a banker gets only receive and withdraw; with a user filter (one contact's list) neither
+ * withdraw nor add money is offered; add money never for a banker.
+ */
+export function categoryOptions(banker: boolean, hasUser: boolean): CategoryFilter[] {
+  if (banker) return hasUser ? ['reception'] : ['reception', 'withdraw'];
+  return hasUser ? ['sending', 'reception'] : ['sending', 'reception', 'exchange', 'withdraw'];
+}
+
+export interface Filters {
+  category: CategoryFilter;
+  /** As typed, e.g. "150" or "150,5". */
+  amount: string;
+  /** Widen the amount to +-10 %. */
+  vary: boolean;
+  /** yyyy-mm-dd from the date input, or ''. */
+  startDate: string;
+  endDate: string;
+}
+
+export const emptyFilters: Filters = { category: '', amount: '', vary: false, startDate: '', endDate: '' };
+
+/** The typed amount as MAD, accepting a comma; undefined when it is not an amount. */
+export function typedAmount(text: string): Money<'MAD'> | undefined {
+  const cleaned = text.trim().replace(',', '.');
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(cleaned)) return undefined;
+  const value = moneyFromApi(cleaned, 'MAD');
+  return value && value.minor > 0n ? value : undefined;
+}
+
+/** yyyy-mm-dd plus one calendar day (the API's end_date is exclusive). */
+export function nextDay(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * SPEC.md section 7: amount, or amount_gte/amount_lte at 90 % and 110 % (2 decimals) when the box is ticked;
+ * end_date is the chosen day plus one. Integer arithmetic on minor units: no float touches the amount.
+ */
+export function filtersToQuery(filters: Filters): Record<string, string | undefined> {
+  const amount = typedAmount(filters.amount);
+  const query: Record<string, string | undefined> = {
+    category: filters.category || undefined,
+    start_date: filters.startDate || undefined,
+    end_date: filters.endDate ? nextDay(filters.endDate) : undefined,
+  };
+  if (amount && filters.vary) {
+    query.amount_gte = formatAmount(money('MAD', divideRounded(amount.minor * 90n, 100n)));
+    query.amount_lte = formatAmount(money('MAD', divideRounded(amount.minor * 110n, 100n)));
+  } else if (amount) {
+    query.amount = formatAmount(amount);
+  }
+  return query;
+}
+
+/** SPEC.md section 9: in lists, day month hour:minute within the current year, else day month year. */
+export function formatListDate(iso: string, locale: string, now = new Date()): string {
+  const date = new Date(iso);
+  const sameYear = date.getFullYear() === now.getFullYear();
+  return new Intl.DateTimeFormat(locale, sameYear
+    ? { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }
+    : { day: 'numeric', month: 'short', year: 'numeric' }).format(date);
+}
+
+/** Detail and teller pages: day, full month name, year, 'à' (the `at` word), hour:minute. */
+export function formatLongDate(iso: string, locale: string, at: string): string {
+  const date = new Date(iso);
+  const day = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+  const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(date);
+  return `${day} ${at} ${time}`;
+}
+
+export const identifierForTeller = (identifier: string | null) => (identifier ?? '').replace(/-/g, '');

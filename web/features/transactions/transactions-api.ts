@@ -1,0 +1,48 @@
+import { transactionSchema, transactionsPageSchema } from '../../../common/api/transactions';
+import type { Transaction, TransactionsPage } from '../../../common/api/transactions';
+import { apiFetch } from '../../app/api-client';
+
+export interface ListParams {
+  page: number;
+  pageSize: number;
+  user?: string | undefined;
+  query: Record<string, string | undefined>;
+}
+
+/** SPEC.md section 7: GET /transactions/ with page_size, page, user and the filters. */
+export function fetchTransactions(params: ListParams, signal?: AbortSignal): Promise<TransactionsPage> {
+  return apiFetch('/transactions/', {
+    query: { page: params.page, page_size: params.pageSize, user: params.user, ...params.query },
+    schema: transactionsPageSchema,
+    ...(signal && { signal }),
+  });
+}
+
+export function fetchTransaction(id: string, signal?: AbortSignal): Promise<Transaction> {
+  return apiFetch(`/transactions/${encodeURIComponent(id)}/`, { schema: transactionSchema, ...(signal && { signal }) });
+}
+
+/** One Idempotency-Key per user intent (the screen keeps it across retries of the same submission). */
+export function createTransaction(
+  body: { amount: string; contact: number; security_code: string },
+  key: string,
+): Promise<Transaction> {
+  return apiFetch('/transactions/', { method: 'POST', body, headers: { 'Idempotency-Key': key }, schema: transactionSchema });
+}
+
+export function lookupWithdrawal(token: string, signal?: AbortSignal): Promise<Transaction> {
+  return apiFetch(`/withdrawals/${encodeURIComponent(token)}/`, { schema: transactionSchema, ...(signal && { signal }) });
+}
+
+export function validateWithdrawal(
+  token: string,
+  body: { id: number; security_code: string },
+  key: string,
+): Promise<Transaction> {
+  return apiFetch(`/withdrawals/${encodeURIComponent(token)}/validate/`, {
+    method: 'POST',
+    body,
+    headers: { 'Idempotency-Key': key },
+    schema: transactionSchema,
+  });
+}

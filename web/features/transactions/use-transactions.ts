@@ -1,0 +1,51 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  createTransaction,
+  fetchTransaction,
+  fetchTransactions,
+  lookupWithdrawal,
+  validateWithdrawal,
+  type ListParams,
+} from './transactions-api';
+
+export const TRANSACTIONS_KEY = ['transactions'] as const;
+
+export function useTransactionsPage(params: ListParams) {
+  return useQuery({
+    queryKey: [...TRANSACTIONS_KEY, 'list', params],
+    queryFn: ({ signal }) => fetchTransactions(params, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useTransaction(id: string) {
+  return useQuery({ queryKey: [...TRANSACTIONS_KEY, 'one', id], queryFn: ({ signal }) => fetchTransaction(id, signal) });
+}
+
+export function useWithdrawalLookup(token: string) {
+  return useQuery({
+    queryKey: [...TRANSACTIONS_KEY, 'withdrawal', token],
+    queryFn: ({ signal }) => lookupWithdrawal(token, signal),
+    enabled: token !== '',
+    retry: false,
+  });
+}
+
+/** Lists and the balance are refreshed after every write (DESIGN.md section 7). */
+export function useCreateTransaction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { body: { amount: string; contact: number; security_code: string }; key: string }) =>
+      createTransaction(input.body, input.key),
+    onSuccess: () => client.invalidateQueries(),
+  });
+}
+
+export function useValidateWithdrawal() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { token: string; body: { id: number; security_code: string }; key: string }) =>
+      validateWithdrawal(input.token, input.body, input.key),
+    onSuccess: () => client.invalidateQueries(),
+  });
+}
