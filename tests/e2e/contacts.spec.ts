@@ -1,21 +1,9 @@
 /// <reference lib="dom" />
 import { randomInt, randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { signInThroughApi } from './identity-helpers';
 
-/** Signs up through the API (code from the dev outbox) and puts the token where the app reads it. */
-async function signIn(page: Page, request: APIRequestContext): Promise<string> {
-  const email = `e2e-contacts-${randomUUID()}@example.com`;
-  expect((await request.post('/api/auth/send_code/', { data: { email, language: 'en' } })).status()).toBe(200);
-  const outbox = (await (await request.get(`/api/dev/outbox/?to=${encodeURIComponent(email)}`)).json()) as {
-    results: { code: string | null }[];
-  };
-  const code = outbox.results.find((m) => m.code)?.code;
-  const verified = await request.post('/api/auth/verify_code/', { data: { email, code } });
-  expect(verified.status()).toBe(200);
-  const { access } = (await verified.json()) as { access: string };
-  await page.addInitScript((token) => localStorage.setItem('token', token), access);
-  return access;
-}
+const signIn = (page: Page, request: APIRequestContext) => signInThroughApi(page, request, 'contacts');
 
 /** A French mobile number nobody else in this database has. */
 const frenchMobile = () => `06${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
