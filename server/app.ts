@@ -7,6 +7,8 @@ import { installZodMessages } from '../common/api/zod-messages.ts';
 import { appVersion, type Config } from './config.ts';
 import type { Database } from './db/schema.ts';
 import { systemClock, type Clock } from './clock.ts';
+import { createChainAdapter } from './adapters/chain/create-chain-adapter.ts';
+import type { ChainAdapter } from './adapters/chain/chain-adapter.ts';
 import { createMailAdapter, createSmsAdapter } from './adapters/create-adapters.ts';
 import type { MailAdapter } from './adapters/mail/mail-adapter.ts';
 import { createPaymentProvider } from './adapters/payments/create-payment-provider.ts';
@@ -24,6 +26,9 @@ import { sandboxRoutes } from './modules/billing/sandbox.routes.ts';
 import { contactsRoutes } from './modules/contacts/contacts.routes.ts';
 import { devOutboxRoutes } from './modules/dev/outbox.routes.ts';
 import { exchangesRoutes } from './modules/exchanges/exchanges.routes.ts';
+import { startAnchorWorker } from './modules/anchoring/anchor-worker.ts';
+import { chainRoutes } from './modules/explorer/chain.routes.ts';
+import { explorerRoutes } from './modules/explorer/explorer.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { ratesRoutes } from './modules/rates/rates.routes.ts';
 import type { ServiceDeps } from './modules/service-deps.ts';
@@ -48,18 +53,22 @@ export interface AppDeps {
   sms?: SmsAdapter;
   /** Stripe when STRIPE_SECRET_KEY is set, else the built-in sandbox; tests may pass their own. */
   payments?: PaymentProvider;
+  /** The built-in local ledger by default; tests may pass a failing one (chain outage). */
+  chain?: ChainAdapter;
 }
 
 /** The services' dependencies, completed with the defaults; exported for later modules and test factories. */
 export function serviceDeps(deps: AppDeps): ServiceDeps {
+  const keys = serverKeys(deps.config.SECRET_KEY);
   return {
     db: deps.db,
     config: deps.config,
     clock: deps.clock ?? systemClock,
-    keys: serverKeys(deps.config.SECRET_KEY),
+    keys,
     mail: deps.mail ?? createMailAdapter(deps.config, deps.db),
     sms: deps.sms ?? createSmsAdapter(deps.config, deps.db),
     payments: deps.payments ?? createPaymentProvider(deps.config),
+    chain: deps.chain ?? createChainAdapter(deps.config, deps.db, keys),
   };
 }
 
@@ -124,6 +133,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Expired withdrawals and unclaimed transfers go back to their senders even when nobody looks at them.
   const stopSweep = startExpirySweep(services, (error) => app.log.error({ err: error }, 'expiry sweep failed'));
   app.addHook('onClose', async () => stopSweep());
+  // Completed transactions reach the public ledger from the outbox; `npm run worker` when CHAIN_WORKER=off.
+  if (config.CHAIN_WORKER === 'in-process') {
+    const stopAnchoring = startAnchorWorker(services, (error) => app.log.error({ err: error }, 'anchoring failed'));
+    app.addHook('onClose', async () => stopAnchoring());
+  }
+  await app.register(explorerRoutes, { prefix: '/explorer', deps: services });
+  await app.register(chainRoutes, { prefix: '/api', deps: services });
   await app.register(ratesRoutes, { prefix: '/api', deps: services, auth });
   await app.register(exchangesRoutes, { prefix: '/api', deps: services, auth });
   await app.register(billingRoutes, { prefix: '/api', deps: services, auth });

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseSigningKey, signingKeyFromSeed } from './adapters/chain/record-crypto.ts';
 import { loadOrCreateDevSecrets } from './dev-secrets.ts';
+import { deriveKey } from './security/keys.ts';
 
 /** Where the project lives, so relative paths (data dir, built web app) do not depend on the cwd. */
 export const projectRoot = path.resolve(import.meta.dirname, '..');
@@ -82,12 +84,33 @@ const configSchema = z.object({
   UNCLAIMED_TRANSFER_TTL_SECONDS: seconds(30 * 86_400),
   /** How often each server process runs the expiry sweep (safe with several processes: rows are locked). */
   EXPIRY_SWEEP_INTERVAL_SECONDS: seconds(60),
+
+  // Public ledger (issue 8): the built-in local ledger unless a network is configured (EVM: a later session).
+  /** Ed25519 key that signs the local ledger's records: PEM, or base64 (PKCS#8 DER or a 32-byte seed). */
+  CHAIN_SIGNING_KEY: z.string().min(1).optional(),
+  /**
+   * `in-process` runs the anchoring worker inside each server; `off` leaves it to `npm run worker`. Tests default
+   * to `off`: API test files share one database and drive the worker themselves (runOnce).
+   */
+  CHAIN_WORKER: z.enum(['in-process', 'off']).optional(),
+  CHAIN_WORKER_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(1000),
+  CHAIN_WORKER_BATCH: z.coerce.number().int().min(1).max(1000).default(50),
+  /** First retry delay after a failed publish; doubles per attempt up to CHAIN_RETRY_MAX_MS. */
+  CHAIN_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(1000),
+  CHAIN_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(300_000),
+  /** A claimed job is invisible to other workers this long: a worker that dies mid-publish is retried after it. */
+  CHAIN_LEASE_SECONDS: seconds(60),
 });
 
 type ParsedConfig = z.infer<typeof configSchema>;
 
-export type Config = Omit<ParsedConfig, 'SECRET_KEY' | 'SECURITY_CODE_PEPPER' | 'PUBLIC_URL'> & {
+export type Config = Omit<
+  ParsedConfig,
+  'SECRET_KEY' | 'SECURITY_CODE_PEPPER' | 'PUBLIC_URL' | 'CHAIN_SIGNING_KEY' | 'CHAIN_WORKER'
+> & {
   SECRET_KEY: string;
+  CHAIN_SIGNING_KEY: string;
+  CHAIN_WORKER: 'in-process' | 'off';
   SECURITY_CODE_PEPPER: string;
   PUBLIC_URL: string;
   embeddedPgDir: string;
@@ -133,19 +156,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push('  STRIPE_SECRET_KEY: required in production (or ALLOW_DEV_ADAPTERS=true to use the payment sandbox)');
   }
   if (production) {
-    for (const name of ['SECRET_KEY', 'SECURITY_CODE_PEPPER', 'PUBLIC_URL'] as const) {
+    for (const name of ['SECRET_KEY', 'SECURITY_CODE_PEPPER', 'PUBLIC_URL', 'CHAIN_SIGNING_KEY'] as const) {
       if (c[name] === undefined) problems.push(`  ${name}: required in production`);
+    }
+  }
+  if (c.CHAIN_SIGNING_KEY !== undefined) {
+    try {
+      parseSigningKey(c.CHAIN_SIGNING_KEY);
+    } catch {
+      problems.push(
+        '  CHAIN_SIGNING_KEY: not an Ed25519 private key (PEM, or base64 of PKCS#8 DER or of a 32-byte seed)',
+      );
     }
   }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
 
-  const secrets =
-    c.SECRET_KEY !== undefined && c.SECURITY_CODE_PEPPER !== undefined
-      ? { SECRET_KEY: c.SECRET_KEY, SECURITY_CODE_PEPPER: c.SECURITY_CODE_PEPPER }
-      : { ...loadOrCreateDevSecrets(path.resolve(projectRoot, c.DEV_SECRETS_FILE)), ...definedSecrets(c) };
+  const allSet =
+    c.SECRET_KEY !== undefined && c.SECURITY_CODE_PEPPER !== undefined && c.CHAIN_SIGNING_KEY !== undefined;
+  const { CHAIN_SIGNING_KEY: devChainKey, ...secrets } = allSet
+    ? {
+        SECRET_KEY: c.SECRET_KEY ?? '',
+        SECURITY_CODE_PEPPER: c.SECURITY_CODE_PEPPER ?? '',
+        CHAIN_SIGNING_KEY: c.CHAIN_SIGNING_KEY,
+      }
+    : { ...loadOrCreateDevSecrets(path.resolve(projectRoot, c.DEV_SECRETS_FILE)), ...definedSecrets(c) };
   return {
     ...c,
     ...secrets,
+    // A dev secrets file from before issue 8 has no chain key: one derived from its SECRET_KEY is as stable, and
+    // rewriting a file that concurrent processes read could give them different keys.
+    CHAIN_SIGNING_KEY:
+      c.CHAIN_SIGNING_KEY ?? devChainKey ?? signingKeyFromSeed(deriveKey(secrets.SECRET_KEY, 'chain-signing-ed25519')),
+    CHAIN_WORKER: c.CHAIN_WORKER ?? (c.NODE_ENV === 'test' ? 'off' : 'in-process'),
     PUBLIC_URL: (c.PUBLIC_URL ?? `http://${c.HOST === '0.0.0.0' ? 'localhost' : c.HOST}:${c.PORT}`).replace(/\/+$/, ''),
     embeddedPgDir: path.resolve(projectRoot, c.EMBEDDED_PG_DIR),
     webDistDir: path.resolve(projectRoot, c.WEB_DIST_DIR),

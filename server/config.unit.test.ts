@@ -4,7 +4,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
-const secrets = { SECRET_KEY: 's'.repeat(32), SECURITY_CODE_PEPPER: 'p'.repeat(32) };
+const secrets = {
+  SECRET_KEY: 's'.repeat(32),
+  SECURITY_CODE_PEPPER: 'p'.repeat(32),
+  // A 32-byte Ed25519 seed, base64: the public ledger's signing key (issue 8).
+  CHAIN_SIGNING_KEY: Buffer.alloc(32, 9).toString('base64'),
+};
 const tmpFile = () => path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-secrets-')), 'dev-secrets.json');
 
 describe('loadConfig: secrets and adapters', () => {
@@ -20,6 +25,11 @@ describe('loadConfig: secrets and adapters', () => {
   it('requires secrets and a public URL in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', ALLOW_DEV_ADAPTERS: 'true' })).toThrow(/SECRET_KEY: required/);
     expect(() => loadConfig({ NODE_ENV: 'production', ALLOW_DEV_ADAPTERS: 'true', ...secrets })).toThrow(/PUBLIC_URL/);
+    const { CHAIN_SIGNING_KEY: _key, ...noChainKey } = secrets;
+    expect(() => loadConfig({ NODE_ENV: 'production', ALLOW_DEV_ADAPTERS: 'true', ...noChainKey })).toThrow(
+      /CHAIN_SIGNING_KEY: required/,
+    );
+    expect(() => loadConfig({ ...secrets, CHAIN_SIGNING_KEY: 'bm90IGEga2V5' })).toThrow(/CHAIN_SIGNING_KEY: not an Ed25519/);
   });
 
   it('refuses built-in adapters in production unless ALLOW_DEV_ADAPTERS=true', () => {

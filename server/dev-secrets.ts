@@ -1,16 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { generateSigningKey } from './adapters/chain/record-crypto.ts';
 
 export interface DevSecrets {
   SECRET_KEY: string;
   SECURITY_CODE_PEPPER: string;
+  /** Ed25519 key of the built-in public ledger; absent from files written before issue 8 (config.ts derives one). */
+  CHAIN_SIGNING_KEY?: string;
 }
 
 function isDevSecrets(value: unknown): value is DevSecrets {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v.SECRET_KEY === 'string' && typeof v.SECURITY_CODE_PEPPER === 'string';
+  return (
+    typeof v.SECRET_KEY === 'string' &&
+    typeof v.SECURITY_CODE_PEPPER === 'string' &&
+    (v.CHAIN_SIGNING_KEY === undefined || typeof v.CHAIN_SIGNING_KEY === 'string')
+  );
 }
 
 /**
@@ -29,6 +36,7 @@ export function loadOrCreateDevSecrets(file: string): DevSecrets {
   const secrets: DevSecrets = {
     SECRET_KEY: randomBytes(32).toString('base64url'),
     SECURITY_CODE_PEPPER: randomBytes(32).toString('base64url'),
+    CHAIN_SIGNING_KEY: generateSigningKey(),
   };
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;

@@ -149,6 +149,7 @@ describe('the dev outbox', () => {
         ALLOW_DEV_ADAPTERS: 'true',
         SECRET_KEY: 'x'.repeat(32),
         SECURITY_CODE_PEPPER: 'y'.repeat(32),
+        CHAIN_SIGNING_KEY: Buffer.alloc(32, 3).toString('base64'),
         PUBLIC_URL: 'https://wallet.example.com',
       },
     });

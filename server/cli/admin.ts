@@ -4,6 +4,7 @@ import type { AdminCommand } from './admin-command.ts';
 import { agencyAddCommand } from './commands/agency-add.ts';
 import { bankerAddCommand } from './commands/banker-add.ts';
 import { bankerListCommand } from './commands/banker-list.ts';
+import { chainVerifyCommand } from './commands/chain-verify.ts';
 import { ledgerCheckCommand } from './commands/ledger-check.ts';
 import { ratesSetCommand } from './commands/rates-set.ts';
 import { seedDemoCommand } from './commands/seed-demo.ts';
@@ -11,6 +12,7 @@ import { seedDemoCommand } from './commands/seed-demo.ts';
 // Each operator command lives in its own module under cli/commands/ and is listed here.
 const commands: AdminCommand[] = [
   ledgerCheckCommand,
+  chainVerifyCommand,
   agencyAddCommand,
   bankerAddCommand,
   bankerListCommand,

@@ -301,3 +301,33 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   subscription_payments: SubscriptionPaymentsTable;
 }
+
+// public ledger (server/adapters/chain, server/modules/anchoring; migration 0007)
+
+export interface ChainOutboxTable {
+  id: GeneratedInt8;
+  transaction_id: Int8;
+  attempts: Generated<number>;
+  next_attempt_at: ColumnType<Date, Date | undefined, Date>;
+  last_error: string | null;
+  tx_id: string | null;
+  published_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+export interface ChainRecordsTable {
+  seq: Int8;
+  record_id: string;
+  payload: JSONColumnType<Record<string, string | null>>;
+  prev_hash: string;
+  hash: string;
+  signature: string;
+  from_address: ColumnType<string | null, never, never>;
+  to_address: ColumnType<string | null, never, never>;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  chain_outbox: ChainOutboxTable;
+  chain_records: ChainRecordsTable;
+}

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { ChainAdapter } from '../adapters/chain/chain-adapter.ts';
 import type { MailAdapter } from '../adapters/mail/mail-adapter.ts';
 import type { PaymentProvider } from '../adapters/payments/payment-provider.ts';
 import type { SmsAdapter } from '../adapters/sms/sms-adapter.ts';
@@ -17,4 +18,6 @@ export interface ServiceDeps {
   sms: SmsAdapter;
   /** Card payments: Stripe when configured, else the built-in sandbox. */
   payments: PaymentProvider;
+  /** The public ledger: the built-in local ledger (the EVM network adapter is a later session). */
+  chain: ChainAdapter;
 }

@@ -11,6 +11,8 @@ export interface ServerKeys {
   codes: Buffer;
   /** HMAC key that derives wallet addresses from user ids. */
   walletAddress: Buffer;
+  /** HMAC key (the salt) of transaction references on the public ledger: the chain shows only their hashes. */
+  chainReference: Buffer;
 }
 
 export function deriveKey(secret: string, purpose: string): Buffer {
@@ -22,6 +24,7 @@ export function serverKeys(secretKey: string): ServerKeys {
     jwt: new Uint8Array(deriveKey(secretKey, 'jwt-hs256')),
     codes: deriveKey(secretKey, 'codes'),
     walletAddress: deriveKey(secretKey, 'wallet-address'),
+    chainReference: deriveKey(secretKey, 'chain-reference'),
   };
 }
 

@@ -80,6 +80,13 @@ test.describe('sends and withdrawals', () => {
     await expect(page).toHaveURL(/\/\?lang=en$/);
     await expect(page.getByTestId('recent-transactions')).toContainText('To Bob Receiver');
 
+    // Issue 8: the in-process worker anchors the send within seconds; its 'view' link opens a verifying page.
+    await page.getByTestId('transaction-row').first().click();
+    await expect(page.getByTestId('ledger-tx-id')).toHaveText(/^[0-9a-f]{64}$/, { timeout: 15_000 });
+    const [explorer] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('ledger-link').click()]);
+    await expect(explorer.getByText('Verified', { exact: true })).toBeVisible();
+    await expect(explorer.locator('body')).not.toContainText('Bob');
+
     const bobPage = await pageFor(browser, bob);
     await bobPage.goto('/transactions?lang=en');
     await expect(bobPage.getByTestId('transaction-row').first()).toContainText('From Nadia Test');

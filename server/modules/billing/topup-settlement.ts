@@ -8,6 +8,7 @@ import { findExchangeForUpdate, markPaid, unlockRate } from '../exchanges/exchan
 import { recordExchangeTransaction } from '../transactions/transactions.repository.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { finishSession, type PaymentSessionRow } from './payment-sessions.repository.ts';
+import { enqueueAnchor } from '../anchoring/enqueue-anchor.ts';
 
 type Completed = Extract<PaymentEvent, { kind: 'checkout_completed' }>;
 
@@ -68,12 +69,13 @@ export async function settleTopUp(
       { accountId: wallet.id, amount: to },
     ],
   });
-  await recordExchangeTransaction(tx, {
+  const transactionId = await recordExchangeTransaction(tx, {
     userId: exchange.user_id,
     amount: to,
     ledgerEntryId: entry.id,
     reference: `exchange:${exchangeId}`,
   });
+  await enqueueAnchor(tx, { transactionId });
   await markPaid(tx, exchangeId, entry.id, now);
   await finishSession(tx, session.id, { status: 'paid', outcome: 'credited', now, paymentId: event.paymentId });
   return 'credited';

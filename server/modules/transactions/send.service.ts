@@ -7,6 +7,7 @@ import { lockFor } from '../../db/advisory-lock.ts';
 import type { Database } from '../../db/schema.ts';
 import { findUserWallet, platformAccount } from '../../ledger/accounts.repository.ts';
 import { post } from '../../ledger/journal.ts';
+import { enqueueAnchor } from '../anchoring/enqueue-anchor.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { findSignInUser, identifierLock, type UserRow } from '../users/users.service.ts';
 import { insertTransaction, nextTransactionId } from './transactions.repository.ts';
@@ -89,5 +90,7 @@ export async function sendToPerson(
     expiresAt:
       recipientUserId !== null ? null : new Date(now.getTime() + deps.config.UNCLAIMED_TRANSFER_TTL_SECONDS * 1000),
   });
+  // An unclaimed transfer is anchored when it is claimed (it may still come back to the sender).
+  if (recipientUserId !== null) await enqueueAnchor(tx, { transactionId: id });
   return { id, recipientUserId };
 }

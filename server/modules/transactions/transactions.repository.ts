@@ -204,3 +204,30 @@ export async function findClaimedBy(
     .where('t.status', '=', 'claimed')
     .execute();
 }
+
+/** What the anchoring worker needs of a transaction to describe it on the public ledger (no personal data). */
+export interface AnchorSource {
+  id: string;
+  kind: TransactionKind;
+  status: TransactionStatus;
+  sender_user_id: string | null;
+  recipient_user_id: string | null;
+  agency_id: string | null;
+  amount: string;
+  currency: string;
+  completed_at: Date;
+}
+
+export async function findAnchorSource(db: Kysely<Database>, id: string): Promise<AnchorSource | undefined> {
+  return db
+    .selectFrom('transactions')
+    .select(['id', 'kind', 'status', 'sender_user_id', 'recipient_user_id', 'agency_id', 'amount', 'currency'])
+    .select(sql<Date>`coalesce(validated_at, finished_at, created_at)`.as('completed_at'))
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The public-ledger id, once the anchor is published; the first one stays (a retry returns the same id anyway). */
+export async function storeTxId(db: Kysely<Database>, id: string, txId: string): Promise<void> {
+  await db.updateTable('transactions').set({ tx_id: txId }).where('id', '=', id).where('tx_id', 'is', null).execute();
+}

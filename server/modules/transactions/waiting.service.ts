@@ -5,6 +5,7 @@ import { platformAccount } from '../../ledger/accounts.repository.ts';
 import { releaseHold } from '../../ledger/holds.ts';
 import { post } from '../../ledger/journal.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
+import { enqueueAnchor } from '../anchoring/enqueue-anchor.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { walletOf } from './send.service.ts';
 import { notifyUser } from './transfer-notifications.ts';
@@ -122,6 +123,7 @@ export async function claimTransfersForNewUser(
       ],
     });
     await finishTransaction(tx, id, { status: 'claimed', finalEntryId: entry.id, recipientUserId: user.id });
+    await enqueueAnchor(tx, { transactionId: id });
   }
 }
 

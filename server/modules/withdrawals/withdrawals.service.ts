@@ -31,6 +31,7 @@ import {
   tokenKeys,
 } from './withdrawal-token.ts';
 import { requireSecurityCode } from '../users/security-code.service.ts';
+import { enqueueAnchor } from '../anchoring/enqueue-anchor.ts';
 
 /**
  * Creation reserves the amount (two-phase hold: wallet -> withdrawals pending) and returns the QR token; it
@@ -125,6 +126,7 @@ export async function validateWithdrawal(
     const hold = await settleHold(tx, row.hold_id, { agencyCashAccountId: cash.id, metadata: { teller: user.id } });
     if (hold.finalEntryId === null) throw new Error('settled hold without entry');
     await finishTransaction(tx, id, { status: 'validated', finalEntryId: hold.finalEntryId, validatedBy: user.id });
+    await enqueueAnchor(tx, { transactionId: id });
     const presented = await findWithdrawalRow(tx, id);
     if (!presented) throw new Error('withdrawal vanished');
     return {

@@ -2,7 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Contact } from '../../../common/api/contacts';
 import { ContactInfo } from './ContactInfo';
-import { renderWithProviders } from './test-support';
+import { renderWithProviders, stubFetch } from './test-support';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -29,10 +29,21 @@ describe('contact info', () => {
   it('calls, copies the raw phone, and links the wallet to the explorer', async () => {
     const writeText = vi.fn(async () => undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    // The explorer is the configured one (GET /api/chain/), here a network's.
+    stubFetch(() => ({
+      status: 200,
+      body: {
+        network: 'evm',
+        tx_url: 'https://scan.example/tx/{id}',
+        address_url: 'https://scan.example/address/{address}',
+      },
+    }));
     renderWithProviders(<ContactInfo contact={linked} />);
     expect(screen.getByTestId('contact-phone').getAttribute('href')).toBe('tel:+33612345678');
     expect(screen.getByTestId('contact-phone').textContent).toBe('+33 (0)6 12 34 56 78');
-    expect(screen.getByTestId('wallet-link').getAttribute('href')).toBe(`/explorer/address/0x${'ab'.repeat(20)}`);
+    expect((await screen.findByTestId('wallet-link')).getAttribute('href')).toBe(
+      `https://scan.example/address/0x${'ab'.repeat(20)}`,
+    );
     await act(async () => {
       fireEvent.click(screen.getByTestId('copy-phone'));
     });

@@ -3,13 +3,13 @@ import type { Contact } from '../../../common/api/contacts';
 import { formatPhone } from '../../../common/identity/phone';
 import styles from './ContactDetailPage.module.css';
 import { CopyButton } from './CopyButton';
-
-/** The explorer of the built-in ledger (DESIGN.md section 1) until a network explorer is configured. */
-export const explorerAddressUrl = (accountId: string) => `/explorer/address/${encodeURIComponent(accountId)}`;
+import { explorerAddressUrl } from '../../../common/api/chain';
+import { useChainInfo } from '../chain/use-chain-info';
 
 /** Phone as a call link, e-mail, copy buttons, the agency address, and the wallet with its explorer link. */
 export function ContactInfo({ contact }: { contact: Contact }) {
   const { t } = useTranslation();
+  const chain = useChainInfo().data;
   const address = [contact.address, [contact.zip_code, contact.city].filter(Boolean).join(' ')]
     .filter(Boolean)
     .join(', ');
@@ -62,16 +62,18 @@ export function ContactInfo({ contact }: { contact: Contact }) {
                 <code dir="ltr" className={styles.breakable} data-testid="contact-wallet">
                   {contact.account_id}
                 </code>
-                <a
-                  className={styles.copy}
-                  href={explorerAddressUrl(contact.account_id)}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={t('contacts.detail.viewWallet')}
-                  data-testid="wallet-link"
-                >
-                  {t('contacts.detail.view')}
-                </a>
+                {chain ? (
+                  <a
+                    className={styles.copy}
+                    href={explorerAddressUrl(chain, contact.account_id)}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={t('contacts.detail.viewWallet')}
+                    data-testid="wallet-link"
+                  >
+                    {t('contacts.detail.view')}
+                  </a>
+                ) : null}
               </dd>
             ) : (
               <dd className={styles.muted}>{t('contacts.detail.walletNone')}</dd>

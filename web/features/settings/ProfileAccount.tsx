@@ -6,18 +6,13 @@ import { LanguageSwitcher } from '../../ui/LanguageSwitcher';
 import { useWithLang } from '../../ui/with-lang';
 import { useLogout } from '../auth/use-logout';
 import styles from './ProfileAccount.module.css';
-
-/**
- * The explorer is served by the server at /explorer/ (DESIGN.md section 1), outside the app's routes.
- * TODO(issue 8): take the explorer's address from the ledger issue's configuration once it exposes one.
- */
-export function walletExplorerUrl(accountId: string): string {
-  return `/explorer/address/${encodeURIComponent(accountId)}`;
-}
+import { explorerAddressUrl } from '../../../common/api/chain';
+import { useChainInfo } from '../chain/use-chain-info';
 
 /** The read-only part of the profile: wallet, security code, language and logout. */
 export function ProfileAccount({ user, onboarding }: { user: User; onboarding: boolean }) {
   const { t } = useTranslation();
+  const chain = useChainInfo().data;
   const withLang = useWithLang();
   const logout = useLogout();
   const securityCodeLink = `/settings/security-code${onboarding ? '?onboarding=true' : ''}`;
@@ -34,16 +29,18 @@ export function ProfileAccount({ user, onboarding }: { user: User; onboarding: b
             <code className={styles.address} dir="ltr" data-testid="wallet-address">
               {user.account_id}
             </code>
-            <a
-              className={form.link}
-              href={walletExplorerUrl(user.account_id)}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label={t('profile.viewWalletLabel')}
-              data-testid="wallet-link"
-            >
-              {t('profile.viewWallet')}
-            </a>
+            {chain ? (
+              <a
+                className={form.link}
+                href={explorerAddressUrl(chain, user.account_id)}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={t('profile.viewWalletLabel')}
+                data-testid="wallet-link"
+              >
+                {t('profile.viewWallet')}
+              </a>
+            ) : null}
           </dd>
         </div>
         <div className={styles.row}>

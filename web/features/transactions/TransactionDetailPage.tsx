@@ -10,6 +10,7 @@ import { formatMoney, moneyFromApi } from '../home/balance';
 import { useCurrentUser } from '../users/use-current-user';
 import styles from './Transactions.module.css';
 import { detailSign, formatLongDate } from './transaction-rules';
+import { LedgerLine } from './LedgerLine';
 import { useTransaction } from './use-transactions';
 import { WithdrawalQr } from './WithdrawalQr';
 
@@ -103,14 +104,7 @@ export function Component() {
               </bdi>
             </p>
             <p className={styles.muted}>{formatLongDate(tx.date, locale, t('transactions.at'))}</p>
-            {tx.tx_id ? (
-              <p className={styles.inline}>
-                {t('transactions.ledgerId')} : <code>{tx.tx_id}</code>
-                <a href={`/explorer/tx/${encodeURIComponent(tx.tx_id)}`} target="_blank" rel="noreferrer">
-                  {t('transactions.view')}
-                </a>
-              </p>
-            ) : null}
+            <LedgerLine tx={tx} />
           </section>
           {tx.category === 'withdrawal' && !banker ? <WithdrawalBlock tx={tx} /> : <PartyBlock tx={tx} banker={banker} />}
         </>

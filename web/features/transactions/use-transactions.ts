@@ -19,7 +19,15 @@ export function useTransactionsPage(params: ListParams) {
 }
 
 export function useTransaction(id: string) {
-  return useQuery({ queryKey: [...TRANSACTIONS_KEY, 'one', id], queryFn: ({ signal }) => fetchTransaction(id, signal) });
+  return useQuery({
+    queryKey: [...TRANSACTIONS_KEY, 'one', id],
+    queryFn: ({ signal }) => fetchTransaction(id, signal),
+    // A completed transaction gets its public-ledger id within seconds: look again until it shows.
+    refetchInterval: (query) => {
+      const tx = query.state.data;
+      return tx && tx.tx_id === null && ['completed', 'claimed', 'validated'].includes(tx.status) ? 2000 : false;
+    },
+  });
 }
 
 export function useWithdrawalLookup(token: string) {

@@ -1,0 +1,37 @@
+/** The kinds of completed transactions anchored on the public ledger. */
+export type AnchorKind = 'transfer' | 'withdrawal' | 'topup';
+
+/**
+ * What goes on chain for one completed transaction, and nothing else (DESIGN.md section 6): pseudonymous
+ * addresses, the amount, the kind, the time and a salted hash of our transaction reference. No names, phones or
+ * e-mails. `reference_hash` is also the record id: publishing it twice must not make two records.
+ */
+export interface AnchorPayload {
+  [key: string]: string | null;
+  v: '1';
+  reference_hash: string;
+  kind: AnchorKind;
+  from: string | null;
+  to: string | null;
+  /** Decimal string in the currency's units (`"150.00"`). */
+  amount: string;
+  currency: string;
+  /** ISO 8601, when the transaction completed. */
+  time: string;
+}
+
+/**
+ * The public ledger, whatever runs it: the built-in local ledger, or an EVM network (a later session).
+ * record() must be idempotent on the record id: after a crash between publishing and storing the result, the
+ * retry returns the first record's tx_id instead of writing another.
+ */
+export interface ChainAdapter {
+  readonly name: 'local' | 'evm';
+  /** A user's wallet address: 0x + 40 hex, stable for ever (existing users keep theirs). */
+  walletAddress(userId: string): string;
+  /** An agency's address, the counterparty of cash withdrawals. */
+  agencyAddress(agencyId: string): string;
+  record(payload: AnchorPayload): Promise<{ txId: string }>;
+  /** Explorer URL templates (`{id}`, `{address}`), published to the web app by GET /api/chain/. */
+  readonly explorer: { tx: string; address: string };
+}

@@ -1,0 +1,88 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import { lockFor } from '../../db/advisory-lock.ts';
+import type { ChainRecordsTable, Database } from '../../db/schema.ts';
+
+/** SQL of the built-in local ledger (`chain_records`, migration 0007). */
+
+export type ChainRecordRow = Omit<Selectable<ChainRecordsTable>, 'from_address' | 'to_address'>;
+
+const columns = ['seq', 'record_id', 'payload', 'prev_hash', 'hash', 'signature', 'created_at'] as const;
+
+/**
+ * Serialises appends across every worker and process until the transaction ends, so two records never take the
+ * same previous hash (the chain never forks).
+ */
+export async function lockChainHead(tx: Transaction<Database>): Promise<void> {
+  await lockFor(tx, 'chain_records:append');
+}
+
+export async function findRecordById(db: Kysely<Database>, recordId: string): Promise<ChainRecordRow | undefined> {
+  return db.selectFrom('chain_records').select(columns).where('record_id', '=', recordId).executeTakeFirst();
+}
+
+export async function findRecordByHash(db: Kysely<Database>, hash: string): Promise<ChainRecordRow | undefined> {
+  return db.selectFrom('chain_records').select(columns).where('hash', '=', hash).executeTakeFirst();
+}
+
+export async function findRecordBySeq(db: Kysely<Database>, seq: string): Promise<ChainRecordRow | undefined> {
+  return db.selectFrom('chain_records').select(columns).where('seq', '=', seq).executeTakeFirst();
+}
+
+export async function findHead(tx: Kysely<Database>): Promise<{ seq: string; hash: string } | undefined> {
+  return tx.selectFrom('chain_records').select(['seq', 'hash']).orderBy('seq', 'desc').limit(1).executeTakeFirst();
+}
+
+export async function insertRecord(
+  tx: Transaction<Database>,
+  row: {
+    seq: string;
+    recordId: string;
+    payload: Record<string, string | null>;
+    prevHash: string;
+    hash: string;
+    signature: string;
+  },
+): Promise<ChainRecordRow> {
+  return tx
+    .insertInto('chain_records')
+    .values({
+      seq: row.seq,
+      record_id: row.recordId,
+      payload: JSON.stringify(row.payload),
+      prev_hash: row.prevHash,
+      hash: row.hash,
+      signature: row.signature,
+    })
+    .returning(columns)
+    .executeTakeFirstOrThrow();
+}
+
+/** An address's records, newest first: sent or received. */
+export async function findRecordsByAddress(
+  db: Kysely<Database>,
+  address: string,
+  limit: number,
+): Promise<ChainRecordRow[]> {
+  return db
+    .selectFrom('chain_records')
+    .select(columns)
+    .where((eb) => eb.or([eb('from_address', '=', address), eb('to_address', '=', address)]))
+    .orderBy('seq', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** One page of the chain in order, for the full verification. */
+export async function findRecordsAfter(
+  db: Kysely<Database>,
+  afterSeq: string,
+  limit: number,
+): Promise<ChainRecordRow[]> {
+  return db
+    .selectFrom('chain_records')
+    .select(columns)
+    .where('seq', '>', afterSeq)
+    .orderBy('seq')
+    .limit(limit)
+    .execute();
+}

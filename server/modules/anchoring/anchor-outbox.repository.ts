@@ -1,0 +1,85 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+/** SQL of `chain_outbox` (migration 0007): one anchoring job per completed transaction. */
+
+export interface AnchorJob {
+  id: string;
+  transaction_id: string;
+  attempts: number;
+  created_at: Date;
+}
+
+/** Idempotent: a transaction is anchored once, however many times its completion is recorded. */
+export async function insertAnchorJob(tx: Transaction<Database>, transactionId: string): Promise<void> {
+  await tx
+    .insertInto('chain_outbox')
+    .values({ transaction_id: transactionId })
+    .onConflict((oc) => oc.column('transaction_id').doNothing())
+    .execute();
+}
+
+/**
+ * Leases up to `limit` due jobs: rows another worker holds are skipped (SKIP LOCKED), and the lease moves
+ * next_attempt_at forward so that nobody else takes them while this worker publishes outside any transaction.
+ * A worker that dies mid-publish leaves its jobs to be retried when the lease ends.
+ */
+export async function leaseDueJobs(
+  db: Kysely<Database>,
+  options: { limit: number; leaseSeconds: number; transactionIds?: string[] },
+): Promise<AnchorJob[]> {
+  const { transactionIds } = options;
+  if (transactionIds?.length === 0) return [];
+  return db.transaction().execute(async (tx) => {
+    let due = tx
+      .selectFrom('chain_outbox')
+      .select('id')
+      .where('published_at', 'is', null)
+      .where('next_attempt_at', '<=', sql<Date>`now()`)
+      .orderBy('next_attempt_at')
+      .limit(options.limit)
+      .forUpdate()
+      .skipLocked();
+    if (transactionIds) due = due.where('transaction_id', 'in', transactionIds);
+    const ids = (await due.execute()).map((row) => row.id);
+    if (ids.length === 0) return [];
+    return tx
+      .updateTable('chain_outbox')
+      .set({
+        attempts: sql<number>`attempts + 1`,
+        next_attempt_at: sql<Date>`now() + make_interval(secs => ${options.leaseSeconds})`,
+      })
+      .where('id', 'in', ids)
+      .returning(['id', 'transaction_id', 'attempts', 'created_at'])
+      .execute();
+  });
+}
+
+export async function markPublished(db: Kysely<Database>, jobId: string, txId: string): Promise<void> {
+  await db
+    .updateTable('chain_outbox')
+    .set({ tx_id: txId, published_at: sql<Date>`now()`, last_error: null })
+    .where('id', '=', jobId)
+    .execute();
+}
+
+export async function markFailed(db: Kysely<Database>, jobId: string, delayMs: number, error: string): Promise<void> {
+  await db
+    .updateTable('chain_outbox')
+    .set({
+      next_attempt_at: sql<Date>`now() + make_interval(secs => ${delayMs / 1000})`,
+      last_error: error.slice(0, 500),
+    })
+    .where('id', '=', jobId)
+    .execute();
+}
+
+/** Jobs still waiting, for health and for the bench. */
+export async function countPendingJobs(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('chain_outbox')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('published_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chainInfoSchema } from '../../../common/api/chain.ts';
+import type { ChainAdapter } from '../../adapters/chain/chain-adapter.ts';
+import { call, ensureRates, signIn, testEnv, uniqueEmail } from '../../../tests/support/identity.ts';
+import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import {
+  agency,
+  create,
+  customer,
+  recipientOf,
+  teller,
+  CODE,
+  type Customer,
+} from '../transactions/transactions.fixtures.ts';
+import { runOnce } from './anchor-worker.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ env: testEnv });
+  await ensureRates(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const contacts = new Map<string, number>();
+
+async function send(from: Customer, to: Customer, amount = '25.00'): Promise<string> {
+  const key = `${from.email} ${to.email}`;
+  const contact = contacts.get(key) ?? (await recipientOf(t, from, { email: to.email }));
+  contacts.set(key, contact);
+  const res = await create(t, from, { amount, contact });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return String(res.body.id);
+}
+
+const detail = (s: Customer, id: string) => call(t, 'GET', `/api/transactions/${id}/`, { token: s.token });
+const records = (recordId: string) =>
+  t.database.db.selectFrom('chain_records').select(['hash', 'seq']).where('record_id', '=', recordId).execute();
+const job = (transactionId: string) =>
+  t.database.db
+    .selectFrom('chain_outbox')
+    .selectAll()
+    .where('transaction_id', '=', transactionId)
+    .executeTakeFirstOrThrow();
+/** Skips the backoff of a failed job, as the clock would after CHAIN_RETRY_BASE_MS. */
+const makeDue = (transactionId: string) =>
+  t.database.db
+    .updateTable('chain_outbox')
+    .set({ next_attempt_at: new Date(0) })
+    .where('transaction_id', '=', transactionId)
+    .execute();
+
+describe('anchoring completed transactions on the built-in ledger', () => {
+  it('gives a send a tx_id once the worker ran, with an explorer page that verifies', async () => {
+    const alice = await customer(t, 100_00n);
+    const bob = await customer(t);
+    const id = await send(alice, bob);
+    expect((await detail(alice, id)).body.tx_id).toBeNull();
+
+    expect(await runOnce(t.app.services, { transactionIds: [id] })).toMatchObject({ published: 1, failed: 0 });
+    const txId = (await detail(alice, id)).body.tx_id as string;
+    expect(txId).toMatch(/^[0-9a-f]{64}$/);
+    expect((await detail(bob, id)).body.tx_id).toBe(txId);
+
+    const info = chainInfoSchema.parse((await call(t, 'GET', '/api/chain/')).body);
+    const page = await fetch(`${t.baseUrl}${info.tx_url.replace('{id}', txId)}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const html = await page.text();
+    expect(html).toContain('data-verified="true"');
+    expect(html).toContain('Ed25519 signature: verified');
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('style=');
+    // Only pseudonymous data is public: no e-mail, no name.
+    expect(html).not.toContain(alice.email);
+    expect(html).not.toContain('Rec');
+
+    const me = await call<{ results: { account_id: string }[] }>(t, 'GET', '/api/users/', { token: alice.token });
+    const address = me.body.results[0]?.account_id ?? '';
+    const addressPage = await (await fetch(`${t.baseUrl}${info.address_url.replace('{address}', address)}`)).text();
+    expect(addressPage).toContain(txId);
+    expect(addressPage).toContain('sent');
+  });
+
+  it('answers unknown or malformed explorer ids with a 404 page, and serves its stylesheet', async () => {
+    for (const path of [
+      '/explorer/tx/' + 'f'.repeat(64),
+      '/explorer/tx/nope',
+      '/explorer/address/0x12',
+      '/explorer/other',
+    ]) {
+      const res = await fetch(`${t.baseUrl}${path}`);
+      expect(res.status, path).toBe(404);
+      expect(await res.text()).toContain('Not found');
+    }
+    const css = await fetch(`${t.baseUrl}/explorer/explorer.css`);
+    expect(css.headers.get('content-type')).toContain('text/css');
+  });
+
+  it('anchors a teller payout and a claimed transfer as well', async () => {
+    const agencyId = await agency(t);
+    const alice = await customer(t, 100_00n);
+    const withdrawal = await call(t, 'POST', '/api/transactions/', {
+      token: alice.token,
+      body: { amount: '10.00', contact: Number(agencyId), security_code: CODE },
+    });
+    expect(withdrawal.status, JSON.stringify(withdrawal.body)).toBe(201);
+    const id = String(withdrawal.body.id);
+    const token = withdrawal.body.token as string;
+    const tess = await teller(t, agencyId);
+    const paid = await call(t, 'POST', `/api/withdrawals/${token}/validate/`, {
+      token: tess.token,
+      body: { id, security_code: CODE },
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+
+    const later = uniqueEmail('later');
+    const contact = await recipientOf(t, alice, { email: later });
+    const unclaimed = await create(t, alice, { amount: '5.00', contact });
+    const unclaimedId = String(unclaimed.body.id);
+    expect(await runOnce(t.app.services, { transactionIds: [unclaimedId] })).toMatchObject({ published: 0 });
+    await signIn(t, { email: later });
+
+    expect(await runOnce(t.app.services, { transactionIds: [id, unclaimedId] })).toMatchObject({
+      published: 2,
+      failed: 0,
+    });
+    expect((await detail(alice, id)).body.tx_id).toMatch(/^[0-9a-f]{64}$/);
+    expect((await detail(alice, unclaimedId)).body.tx_id).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('publishes a record once even when the worker dies between publishing and storing the tx_id', async () => {
+    const alice = await customer(t, 100_00n);
+    const bob = await customer(t);
+    const id = await send(alice, bob);
+    const real = t.app.services.chain;
+    const crashing: ChainAdapter = {
+      ...real,
+      async record(payload) {
+        await real.record(payload);
+        throw new Error('worker killed after publishing');
+      },
+    };
+    expect(await runOnce({ ...t.app.services, chain: crashing }, { transactionIds: [id] })).toMatchObject({
+      failed: 1,
+    });
+    const failed = await job(id);
+    expect(failed.published_at).toBeNull();
+    expect((await detail(alice, id)).body.tx_id).toBeNull();
+
+    await makeDue(id);
+    expect(await runOnce(t.app.services, { transactionIds: [id] })).toMatchObject({ published: 1 });
+    const done = await job(id);
+    const onChain = await t.database.db
+      .selectFrom('chain_records')
+      .select(['hash'])
+      .where('hash', '=', done.tx_id ?? '')
+      .execute();
+    expect(onChain).toHaveLength(1);
+    const recordId = (
+      await t.database.db
+        .selectFrom('chain_records')
+        .select('record_id')
+        .where('hash', '=', done.tx_id ?? '')
+        .executeTakeFirstOrThrow()
+    ).record_id;
+    expect(await records(recordId)).toHaveLength(1);
+    expect((await detail(alice, id)).body.tx_id).toBe(done.tx_id);
+    expect(done.attempts).toBe(2);
+  });
+
+  it('completes transfers while the chain is down, and anchors them when it is back', async () => {
+    const alice = await customer(t, 100_00n);
+    const bob = await customer(t);
+    const down: ChainAdapter = {
+      ...t.app.services.chain,
+      async record() {
+        throw new Error('connect ECONNREFUSED');
+      },
+    };
+    const ids = [await send(alice, bob, '10.00'), await send(alice, bob, '11.00')];
+    const outage = await runOnce({ ...t.app.services, chain: down }, { transactionIds: ids });
+    expect(outage).toMatchObject({ published: 0, failed: 2 });
+    // The send still works during the outage.
+    ids.push(await send(alice, bob, '12.00'));
+    for (const id of ids) {
+      const res = await detail(alice, id);
+      expect(res.body).toMatchObject({ status: 'completed', tx_id: null });
+    }
+    const retried = await job(ids[0] ?? '');
+    expect(retried.last_error).toContain('ECONNREFUSED');
+    expect(retried.next_attempt_at.getTime()).toBeGreaterThan(Date.now());
+
+    for (const id of ids) await makeDue(id);
+    expect(await runOnce(t.app.services, { transactionIds: ids })).toMatchObject({ published: 3, failed: 0 });
+    for (const id of ids) expect((await detail(alice, id)).body.tx_id).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('publishes the explorer templates at GET /api/chain/', async () => {
+    const res = await call(t, 'GET', '/api/chain/');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      network: 'local',
+      tx_url: '/explorer/tx/{id}',
+      address_url: '/explorer/address/{address}',
+    });
+  });
+});

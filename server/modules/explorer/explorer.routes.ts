@@ -1,0 +1,38 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { parseSigningKey } from '../../adapters/chain/record-crypto.ts';
+import type { ServiceDeps } from '../service-deps.ts';
+import { addressPage, explorerCss, notFoundPage, recordPage } from './explorer-page.ts';
+import { addressPageSize, addressRecords, recordView } from './explorer.service.ts';
+
+const txIdPattern = /^[0-9a-f]{64}$/;
+const addressPattern = /^0x[0-9a-f]{40}$/;
+
+const html = (reply: FastifyReply, status: number, body: string) =>
+  reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(body);
+
+/**
+ * `/explorer/`: the built-in ledger's explorer. Anything that is not a well-formed id is simply not found (404
+ * page), never a validation error: a public explorer answers every URL with a page.
+ */
+export const explorerRoutes: FastifyPluginAsync<{ deps: ServiceDeps }> = async (app, { deps }) => {
+  // Only the key's public half is kept here: the explorer verifies, it never signs.
+  const { publicKey } = parseSigningKey(deps.config.CHAIN_SIGNING_KEY);
+
+  app.get('/explorer.css', async (_request, reply) =>
+    reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(explorerCss),
+  );
+
+  app.get<{ Params: { id: string } }>('/tx/:id', async (request, reply) => {
+    const id = request.params.id.toLowerCase();
+    const view = txIdPattern.test(id) ? await recordView(deps, publicKey, id) : undefined;
+    return view ? html(reply, 200, recordPage(view)) : html(reply, 404, notFoundPage('This transaction'));
+  });
+
+  app.get<{ Params: { address: string } }>('/address/:address', async (request, reply) => {
+    const address = request.params.address.toLowerCase();
+    if (!addressPattern.test(address)) return html(reply, 404, notFoundPage('This address'));
+    return html(reply, 200, addressPage(address, await addressRecords(deps, address), addressPageSize));
+  });
+
+  app.setNotFoundHandler(async (_request, reply) => html(reply, 404, notFoundPage('This page')));
+};

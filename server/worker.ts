@@ -1,0 +1,30 @@
+import { serviceDeps } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/open-database.ts';
+import { startAnchorWorker } from './modules/anchoring/anchor-worker.ts';
+
+/**
+ * `npm run worker`: the anchoring worker apart from the API (set CHAIN_WORKER=off on the API servers). Several
+ * may run at once: jobs are leased with SKIP LOCKED and the chain's appends are serialised.
+ */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const say = (message: string) => console.log(`[worker] ${message}`);
+  const database = await openDatabase(config, { log: say, attachToRunning: true });
+  const stop = startAnchorWorker(serviceDeps({ config, db: database.db }), (error) =>
+    console.error(`[worker] anchoring failed: ${error instanceof Error ? error.message : String(error)}`),
+  );
+  say(`anchoring every ${config.CHAIN_WORKER_INTERVAL_MS} ms`);
+  const shutdown = async () => {
+    await stop();
+    await database.close();
+    say('stopped');
+  };
+  process.once('SIGINT', () => void shutdown());
+  process.once('SIGTERM', () => void shutdown());
+}
+
+await main().catch((error: unknown) => {
+  console.error(`[worker] ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+});
