@@ -1,20 +1,17 @@
-import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { emailSchema } from '../../../common/api/auth';
-import { isLanguage } from '../../../common/i18n/languages';
 import form from '../../ui/Form.module.css';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { useWithLang } from '../../ui/with-lang';
-import { sendCode } from './auth-api';
-import { sendCodeErrors } from './send-code-error';
+import { SendCodeActions } from './SendCodeActions';
+import { useSendCode } from './use-send-code';
 
 /** SPEC.md 2.3: the e-mail address, then a code sent to it in the current language. */
 export function Component() {
-  const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
+  const { t } = useTranslation();
   const withLang = useWithLang();
   const [searchParams] = useSearchParams();
   const [email, setEmail] = useState(searchParams.get('email') ?? '');
@@ -22,13 +19,10 @@ export function Component() {
   const inputId = useId();
   const errorId = useId();
 
-  const send = useMutation({
-    mutationFn: (address: string) =>
-      sendCode({ email: address, language: isLanguage(i18n.language) ? i18n.language : 'fr' }),
-    onSuccess: (_, address) => navigate(withLang(`/auth/email/step2?${new URLSearchParams({ email: address }).toString()}`)),
-  });
-
-  const errors = send.error ? sendCodeErrors(send.error, 'email', t, i18n.language) : {};
+  const { send, errors } = useSendCode(
+    'email',
+    (address) => `/auth/email/step2?${new URLSearchParams({ email: address }).toString()}`,
+  );
   const fieldError = invalid ? t('errors.invalidEmail') : errors.field;
 
   function onSubmit(event: FormEvent) {
@@ -69,14 +63,7 @@ export function Component() {
             {fieldError ?? ''}
           </p>
         </div>
-        <div className={form.actions}>
-          <p className={form.error} role="alert" data-testid="form-error">
-            {errors.form ?? ''}
-          </p>
-          <button className={form.primary} type="submit" disabled={send.isPending} data-testid="send-code">
-            {send.isPending ? t('auth.sending') : t('auth.sendCode')}
-          </button>
-        </div>
+        <SendCodeActions formError={errors.form} pending={send.isPending} />
       </form>
     </main>
   );

@@ -1,9 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
-import { isLanguage } from '../../../common/i18n/languages';
+import { useSearchParams } from 'react-router';
 import { parsePhone, phoneMessages } from '../../../common/identity/phone';
 import form from '../../ui/Form.module.css';
 import { PhoneNumberInput } from '../../ui/PhoneNumberInput';
@@ -11,14 +9,13 @@ import { ScreenHeader } from '../../ui/ScreenHeader';
 import { formatPhoneInput, phoneForApi } from '../../ui/phone-input-format';
 import { translateServerMessage } from '../../ui/server-messages';
 import { useWithLang } from '../../ui/with-lang';
-import { sendCode } from './auth-api';
 import { phoneStepUrl, prefixFromParam } from './phone-params';
-import { sendCodeErrors } from './send-code-error';
+import { SendCodeActions } from './SendCodeActions';
+import { useSendCode } from './use-send-code';
 
 /** SPEC.md 2.3 phone step 2: the number, formatted by prefix while typed, sent without spaces. */
 export function Component() {
-  const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
+  const { t } = useTranslation();
   const withLang = useWithLang();
   const [searchParams] = useSearchParams();
   const prefix = prefixFromParam(searchParams.get('prefix'));
@@ -28,13 +25,8 @@ export function Component() {
   const errorId = useId();
   const hintId = useId();
 
-  const send = useMutation({
-    mutationFn: (phoneNumber: string) =>
-      sendCode({ phone_number: phoneNumber, language: isLanguage(i18n.language) ? i18n.language : 'fr' }),
-    onSuccess: () => navigate(withLang(phoneStepUrl('step3', prefix, typed.replace(/\D/g, '')))),
-  });
-
-  const errors = send.error ? sendCodeErrors(send.error, 'phone_number', t, i18n.language) : {};
+  // The code step shows the number as typed (digits only), not the parsed international form.
+  const { send, errors } = useSendCode('phone_number', () => phoneStepUrl('step3', prefix, typed.replace(/\D/g, '')));
   const fieldError = localError ?? errors.field;
 
   function onSubmit(event: FormEvent) {
@@ -75,14 +67,7 @@ export function Component() {
             {fieldError ?? ''}
           </p>
         </div>
-        <div className={form.actions}>
-          <p className={form.error} role="alert" data-testid="form-error">
-            {errors.form ?? ''}
-          </p>
-          <button className={form.primary} type="submit" disabled={send.isPending} data-testid="send-code">
-            {send.isPending ? t('auth.sending') : t('auth.sendCode')}
-          </button>
-        </div>
+        <SendCodeActions formError={errors.form} pending={send.isPending} />
       </form>
     </main>
   );

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { Contact } from '../../../common/api/contacts';
 import { formatPhone } from '../../../common/identity/phone';
+import { WalletAddress } from '../../ui/WalletAddress';
 import styles from './ContactDetailPage.module.css';
 import { CopyButton } from './CopyButton';
-import { explorerAddressUrl } from '../../../common/api/chain';
 import { useChainInfo } from '../chain/use-chain-info';
 
 /** Phone as a call link, e-mail, copy buttons, the agency address, and the wallet with its explorer link. */
@@ -59,21 +59,15 @@ export function ContactInfo({ contact }: { contact: Contact }) {
             <dt>{t('contacts.detail.wallet')}</dt>
             {contact.account_id ? (
               <dd className={styles.value}>
-                <code dir="ltr" className={styles.breakable} data-testid="contact-wallet">
-                  {contact.account_id}
-                </code>
-                {chain ? (
-                  <a
-                    className={styles.copy}
-                    href={explorerAddressUrl(chain, contact.account_id)}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    aria-label={t('contacts.detail.viewWallet')}
-                    data-testid="wallet-link"
-                  >
-                    {t('contacts.detail.view')}
-                  </a>
-                ) : null}
+                <WalletAddress
+                  address={contact.account_id}
+                  chain={chain}
+                  linkText={t('contacts.detail.view')}
+                  linkLabel={t('contacts.detail.viewWallet')}
+                  addressTestId="contact-wallet"
+                  addressClassName={styles.breakable}
+                  linkClassName={styles.copy}
+                />
               </dd>
             ) : (
               <dd className={styles.muted}>{t('contacts.detail.walletNone')}</dd>

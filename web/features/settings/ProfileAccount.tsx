@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import type { User } from '../../../common/api/users';
 import form from '../../ui/Form.module.css';
 import { LanguageSwitcher } from '../../ui/LanguageSwitcher';
+import { WalletAddress } from '../../ui/WalletAddress';
 import { useWithLang } from '../../ui/with-lang';
 import { useLogout } from '../auth/use-logout';
 import styles from './ProfileAccount.module.css';
-import { explorerAddressUrl } from '../../../common/api/chain';
 import { useChainInfo } from '../chain/use-chain-info';
 
 /** The read-only part of the profile: wallet, security code, language and logout. */
@@ -26,21 +26,15 @@ export function ProfileAccount({ user, onboarding }: { user: User; onboarding: b
         <div className={styles.row}>
           <dt className={form.label}>{t('profile.wallet')}</dt>
           <dd className={styles.value}>
-            <code className={styles.address} dir="ltr" data-testid="wallet-address">
-              {user.account_id}
-            </code>
-            {chain ? (
-              <a
-                className={form.link}
-                href={explorerAddressUrl(chain, user.account_id)}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label={t('profile.viewWalletLabel')}
-                data-testid="wallet-link"
-              >
-                {t('profile.viewWallet')}
-              </a>
-            ) : null}
+            <WalletAddress
+              address={user.account_id}
+              chain={chain}
+              linkText={t('profile.viewWallet')}
+              linkLabel={t('profile.viewWalletLabel')}
+              addressTestId="wallet-address"
+              addressClassName={styles.address}
+              linkClassName={form.link}
+            />
           </dd>
         </div>
         <div className={styles.row}>
