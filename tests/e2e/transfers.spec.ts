@@ -83,6 +83,10 @@ test.describe('sends and withdrawals', () => {
     // Issue 8: the in-process worker anchors the send within seconds; its 'view' link opens a verifying page.
     await page.getByTestId('transaction-row').first().click();
     await expect(page.getByTestId('ledger-tx-id')).toHaveText(/^[0-9a-f]{64}$/, { timeout: 15_000 });
+    // The 64-character id once widened the page past a phone's screen: it must wrap inside the column.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      page.viewportSize()?.width ?? 390,
+    );
     const [explorer] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('ledger-link').click()]);
     await expect(explorer.getByText('Verified', { exact: true })).toBeVisible();
     await expect(explorer.locator('body')).not.toContainText('Bob');

@@ -20,7 +20,9 @@ export function LedgerLine({ tx }: { tx: Transaction }) {
   }
   return (
     <p className={styles.inline}>
-      {t('transactions.ledgerId')} : <code data-testid="ledger-tx-id">{tx.tx_id}</code>
+      {t('transactions.ledgerId')} : <code className={styles.hash} dir="ltr" data-testid="ledger-tx-id">
+        {tx.tx_id}
+      </code>
       {chain ? (
         <a href={explorerTxUrl(chain, tx.tx_id)} target="_blank" rel="noopener noreferrer" data-testid="ledger-link">
           {t('transactions.view')}
