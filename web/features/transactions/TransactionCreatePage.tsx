@@ -99,6 +99,8 @@ export function Component() {
                 type="button"
                 className={form.secondary}
                 onClick={() => max && setAmountText(formatAmount(max))}
+                // Until the balance has loaded there is no maximum: a tap would silently do nothing.
+                disabled={!max}
                 data-testid="create-max"
               >
                 {t('transactions.create.max')}
