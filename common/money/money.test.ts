@@ -1,7 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { amountSchema } from './amount-schema.ts';
-import { add, CurrencyMismatch, formatAmount, MAX_INPUT_MINOR, money, parseAmount, subtract } from './money.ts';
+import {
+  add,
+  CurrencyMismatch,
+  formatAmount,
+  MAX_INPUT_MINOR,
+  minorAsWireInteger,
+  money,
+  parseAmount,
+  subtract,
+} from './money.ts';
 
 const positiveMinor = fc.bigInt({ min: 1n, max: MAX_INPUT_MINOR });
 
@@ -55,7 +64,10 @@ describe('parseAmount / formatAmount', () => {
 
   it('accepts the largest amount and no more', () => {
     expect(parseAmount(formatAmount(money('MAD', MAX_INPUT_MINOR)), 'MAD').ok).toBe(true);
-    expect(parseAmount(formatAmount(money('MAD', MAX_INPUT_MINOR + 1n)), 'MAD')).toEqual({ ok: false, error: 'too_large' });
+    expect(parseAmount(formatAmount(money('MAD', MAX_INPUT_MINOR + 1n)), 'MAD')).toEqual({
+      ok: false,
+      error: 'too_large',
+    });
   });
 
   it('formats negatives and small amounts', () => {
@@ -77,5 +89,13 @@ describe('amountSchema', () => {
     const refused = amountSchema('MAD').safeParse('12.505');
     expect(refused.success).toBe(false);
     expect(refused.error?.issues[0]?.message).toBe('Ensure that there are no more than 2 decimal places.');
+  });
+});
+
+describe('minorAsWireInteger', () => {
+  it('passes exact integers and refuses what a number cannot hold', () => {
+    expect(minorAsWireInteger(10_160n)).toBe(10_160);
+    expect(minorAsWireInteger(0n)).toBe(0);
+    expect(() => minorAsWireInteger(2n ** 53n)).toThrow(RangeError);
   });
 });

@@ -36,7 +36,8 @@ function same<C extends Currency>(a: Money<C>, b: Money<Currency>): Money<C> {
   return b as Money<C>;
 }
 
-export const add = <C extends Currency>(a: Money<C>, b: Money<C>): Money<C> => money(a.currency, a.minor + same(a, b).minor);
+export const add = <C extends Currency>(a: Money<C>, b: Money<C>): Money<C> =>
+  money(a.currency, a.minor + same(a, b).minor);
 export const subtract = <C extends Currency>(a: Money<C>, b: Money<C>): Money<C> =>
   money(a.currency, a.minor - same(a, b).minor);
 export const negate = <C extends Currency>(a: Money<C>): Money<C> => money(a.currency, -a.minor);
@@ -53,8 +54,7 @@ export const MAX_INPUT_MINOR = 1_000_000_000_000n * MINOR_PER_MAJOR;
 
 export type AmountParseError = 'invalid' | 'too_many_decimals' | 'not_positive' | 'too_large';
 export type AmountParseResult<C extends Currency> =
-  | { ok: true; value: Money<C> }
-  | { ok: false; error: AmountParseError };
+  { ok: true; value: Money<C> } | { ok: false; error: AmountParseError };
 
 const decimalText = /^(-?)(\d+)(?:\.(\d+))?$/;
 
@@ -95,4 +95,15 @@ export function formatAmount(amount: Money): string {
   const whole = abs / MINOR_PER_MAJOR;
   const fraction = (abs % MINOR_PER_MAJOR).toString().padStart(MINOR_DIGITS, '0');
   return `${negative ? '-' : ''}${whole}.${fraction}`;
+}
+
+/**
+ * Minor units as the integer a payment provider's JSON wants (Stripe's `unit_amount`, `amount_total`): the only
+ * place money leaves bigint. Refuses what a JavaScript number cannot hold exactly instead of rounding it.
+ */
+export function minorAsWireInteger(minor: bigint): number {
+  if (minor < BigInt(Number.MIN_SAFE_INTEGER) || minor > BigInt(Number.MAX_SAFE_INTEGER)) {
+    throw new RangeError(`${minor} minor units cannot be sent as a JSON integer exactly`);
+  }
+  return Number(minor);
 }

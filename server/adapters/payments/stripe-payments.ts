@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import type { Checkout, CheckoutRequest, PaymentProvider } from './payment-provider.ts';
+import { minorAsWireInteger } from '../../../common/money/money.ts';
 
 export interface StripeOptions {
   secretKey: string;
@@ -43,7 +44,7 @@ export function stripePayments(options: StripeOptions): PaymentProvider {
               quantity: 1,
               price_data: {
                 currency: 'eur',
-                unit_amount: Number(request.amount.minor),
+                unit_amount: minorAsWireInteger(request.amount.minor),
                 product_data: { name: request.description },
                 ...(request.mode === 'subscription' && { recurring: { interval: 'month' as const } }),
               },

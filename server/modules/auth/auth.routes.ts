@@ -9,15 +9,9 @@ import {
   verifyCodeResponseSchema,
 } from '../../../common/api/auth.ts';
 import { fieldError } from '../../http/http-error.ts';
-import type { ServiceDeps } from '../service-deps.ts';
 import { confirmEmail, type SignInIdentifier } from '../users/users.service.ts';
 import { logout, sendCode, verifyCode } from './auth.service.ts';
-import type { Authenticator } from './authenticate.ts';
-
-interface AuthRoutesOptions {
-  deps: ServiceDeps;
-  auth: Authenticator;
-}
+import type { RouteModuleOptions } from '../route-module.ts';
 
 function identifierOf(body: { email?: string | undefined; phone_number?: string | undefined }): SignInIdentifier {
   if (body.email !== undefined) return { kind: 'email', value: body.email };
@@ -26,7 +20,7 @@ function identifierOf(body: { email?: string | undefined; phone_number?: string 
   throw fieldError('email', 'This field is required.');
 }
 
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { deps, auth }) => {
+export const authRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app, { deps, auth }) => {
   app.post(
     '/auth/send_code/',
     {

@@ -7,21 +7,15 @@ import {
 } from '../../../common/api/billing.ts';
 import { checkoutQuerySchema, checkoutUrlSchema } from '../../../common/api/exchanges.ts';
 import { signatureHeader } from '../../adapters/payments/webhook-signature.ts';
-import type { Authenticator } from '../auth/authenticate.ts';
-import type { ServiceDeps } from '../service-deps.ts';
 import { getPaymentSession } from './billing.service.ts';
 import { cancelSubscription, startSubscription, subscriptionState } from './subscriptions.service.ts';
 import { handleWebhook } from './webhook.service.ts';
-
-interface BillingRoutesOptions {
-  deps: ServiceDeps;
-  auth: Authenticator;
-}
+import type { RouteModuleOptions } from '../route-module.ts';
 
 /** Provider events are small; anything much larger is not one. */
 const webhookBodyLimit = 256 * 1024;
 
-export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (app, { deps, auth }) => {
+export const billingRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app, { deps, auth }) => {
   const tags = ['billing'];
   const security = [{ bearer: [] }];
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { formatAmount, money } from '../../../common/money/money.ts';
+import { formatAmount, minorAsWireInteger, money } from '../../../common/money/money.ts';
 import { signatureHeader, signPayload } from '../../adapters/payments/webhook-signature.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { returnPath } from './checkout.service.ts';
@@ -124,7 +124,7 @@ export const sandboxRoutes: FastifyPluginAsync<SandboxRoutesOptions> = async (ap
       object: 'checkout.session',
       client_reference_id: session.id,
       mode: session.purpose === 'exchange' ? 'payment' : 'subscription',
-      amount_total: Number(session.amount),
+      amount_total: minorAsWireInteger(BigInt(session.amount)),
       currency: 'eur',
       payment_status: 'paid',
       payment_intent: `pi_sandbox_${suffix(session)}`,
@@ -152,7 +152,7 @@ export const sandboxRoutes: FastifyPluginAsync<SandboxRoutesOptions> = async (ap
         id: randomId('in'),
         object: 'invoice',
         billing_reason: 'subscription_cycle',
-        amount_paid: type === 'invoice.paid' ? Number(session.amount) : 0,
+        amount_paid: type === 'invoice.paid' ? minorAsWireInteger(BigInt(session.amount)) : 0,
         subscription: subscription.provider_subscription_id,
         lines: { data: [{ period: { end: periodEnd } }] },
       });

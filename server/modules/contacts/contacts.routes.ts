@@ -7,17 +7,11 @@ import {
   createContactRequestSchema,
 } from '../../../common/api/contacts.ts';
 import { pageLinks } from '../../http/pagination.ts';
-import type { Authenticator } from '../auth/authenticate.ts';
-import type { ServiceDeps } from '../service-deps.ts';
 import { createContact, deleteContact, getContact, listContacts } from './contacts.service.ts';
-
-interface ContactsRoutesOptions {
-  deps: ServiceDeps;
-  auth: Authenticator;
-}
+import type { RouteModuleOptions } from '../route-module.ts';
 
 /** Recipients (a customer's own) and agencies (public, read-only): every route needs a signed-in user. */
-export const contactsRoutes: FastifyPluginAsyncZod<ContactsRoutesOptions> = async (app, { deps, auth }) => {
+export const contactsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app, { deps, auth }) => {
   // Before validation: a caller without a session learns nothing, not even which fields are wrong.
   app.addHook('preValidation', auth.preHandler);
   const security = [{ bearer: [] }];

@@ -10,16 +10,10 @@ import {
 } from '../../../common/api/exchanges.ts';
 import { pageLinks } from '../../http/pagination.ts';
 import { idempotencyKeyHeader, parseIdempotencyKey } from '../../ledger/idempotency.ts';
-import type { Authenticator } from '../auth/authenticate.ts';
-import type { ServiceDeps } from '../service-deps.ts';
 import { createDraft, listExchanges, updateDraft, validateExchange } from './exchanges.service.ts';
+import type { RouteModuleOptions } from '../route-module.ts';
 
-interface ExchangesRoutesOptions {
-  deps: ServiceDeps;
-  auth: Authenticator;
-}
-
-export const exchangesRoutes: FastifyPluginAsyncZod<ExchangesRoutesOptions> = async (app, { deps, auth }) => {
+export const exchangesRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app, { deps, auth }) => {
   app.addHook('preValidation', auth.preHandler);
   const tags = ['exchanges'];
   const security = [{ bearer: [] }];

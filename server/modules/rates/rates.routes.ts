@@ -2,17 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SUBSCRIPTION_PRICE_CENTS } from '../../../common/api/billing.ts';
 import { ratesSchema } from '../../../common/api/rates.ts';
 import { formatAmount, money } from '../../../common/money/money.ts';
-import type { Authenticator } from '../auth/authenticate.ts';
-import type { ServiceDeps } from '../service-deps.ts';
 import { currentRates } from './rates.service.ts';
-
-interface RatesRoutesOptions {
-  deps: ServiceDeps;
-  auth: Authenticator;
-}
+import type { RouteModuleOptions } from '../route-module.ts';
 
 /** Public: the rates are shown before sign-in decisions and are the same for everyone. */
-export const ratesRoutes: FastifyPluginAsyncZod<RatesRoutesOptions> = async (app, { deps }) => {
+export const ratesRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app, { deps }) => {
   app.get(
     '/rates/',
     {

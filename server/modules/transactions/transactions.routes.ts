@@ -8,17 +8,11 @@ import {
 } from '../../../common/api/transactions.ts';
 import { pageLinks } from '../../http/pagination.ts';
 import { idempotencyKeyHeader, parseIdempotencyKey } from '../../ledger/idempotency.ts';
-import type { Authenticator } from '../auth/authenticate.ts';
-import type { ServiceDeps } from '../service-deps.ts';
 import { cancelTransaction, createTransaction, getTransaction, listTransactions } from './transactions.service.ts';
-
-interface TransactionsRoutesOptions {
-  deps: ServiceDeps;
-  auth: Authenticator;
-}
+import type { RouteModuleOptions } from '../route-module.ts';
 
 /** Sends, withdrawals and the history (SPEC.md sections 3 and 7). Every route needs a signed-in user. */
-export const transactionsRoutes: FastifyPluginAsyncZod<TransactionsRoutesOptions> = async (app, { deps, auth }) => {
+export const transactionsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app, { deps, auth }) => {
   app.addHook('preValidation', auth.preHandler);
   const security = [{ bearer: [] }];
   const tags = ['transactions'];

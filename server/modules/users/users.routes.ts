@@ -6,18 +6,12 @@ import {
   userSchema,
   usersListResponseSchema,
 } from '../../../common/api/users.ts';
-import type { Authenticator } from '../auth/authenticate.ts';
-import type { ServiceDeps } from '../service-deps.ts';
 import { setSecurityCode } from './security-code.service.ts';
 import { getMe, updateProfile } from './users.service.ts';
-
-interface UsersRoutesOptions {
-  deps: ServiceDeps;
-  auth: Authenticator;
-}
+import type { RouteModuleOptions } from '../route-module.ts';
 
 /** The current user only: every other id is 404, so ids cannot be probed. */
-export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { deps, auth }) => {
+export const usersRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app, { deps, auth }) => {
   app.addHook('preHandler', auth.preHandler);
   const security = [{ bearer: [] }];
 

@@ -2,17 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { transactionSchema } from '../../../common/api/transactions.ts';
 import { validateWithdrawalRequestSchema, withdrawalTokenParamsSchema } from '../../../common/api/withdrawals.ts';
 import { idempotencyKeyHeader, parseIdempotencyKey } from '../../ledger/idempotency.ts';
-import type { Authenticator } from '../auth/authenticate.ts';
-import type { ServiceDeps } from '../service-deps.ts';
 import { lookupWithdrawal, validateWithdrawal } from './withdrawals.service.ts';
-
-interface WithdrawalsRoutesOptions {
-  deps: ServiceDeps;
-  auth: Authenticator;
-}
+import type { RouteModuleOptions } from '../route-module.ts';
 
 /** The teller's counter (DESIGN.md section 4): look up a scanned QR token, pay it out. Bankers only. */
-export const withdrawalsRoutes: FastifyPluginAsyncZod<WithdrawalsRoutesOptions> = async (app, { deps, auth }) => {
+export const withdrawalsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app, { deps, auth }) => {
   app.addHook('preValidation', auth.preHandler);
   const security = [{ bearer: [] }];
   const tags = ['withdrawals'];
