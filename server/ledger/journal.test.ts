@@ -52,6 +52,37 @@ describe('accounts', () => {
 });
 
 describe('post', () => {
+  it('checks an entry against its own postings, not by scanning the journal (cost does not grow with history)', async () => {
+    // Regression: the balance trigger once joined the whole of ledger_postings (a sequential scan per post), so
+    // posts slowed down in proportion to every posting ever written. Give the journal some history, then count
+    // the sequential scans of ledger_postings that one post() makes, in its own transaction's statistics.
+    const wallet = await newWallet(db);
+    const fx = await platformAccount(db, 'fx', 'MAD');
+    await withTransaction(db, (tx) =>
+      post(tx, {
+        kind: 'adjustment',
+        reference: ref(),
+        postings: Array.from({ length: 3_000 }, (_, i) => ({ accountId: i % 2 === 0 ? wallet.id : fx.id, amount: mad(i % 2 === 0 ? 1 : -1) })),
+      }),
+    );
+    await sql`ANALYZE ledger_postings`.execute(db);
+    const other = await newWallet(db);
+    const scans = await withTransaction(db, async (tx) => {
+      await post(tx, {
+        kind: 'transfer',
+        reference: ref(),
+        postings: [
+          { accountId: wallet.id, amount: mad(-1) },
+          { accountId: other.id, amount: mad(1) },
+        ],
+      });
+      return sql<{ seq_scan: string; idx_scan: string }>`
+        SELECT seq_scan, idx_scan FROM pg_stat_xact_user_tables WHERE relname = 'ledger_postings'`.execute(tx);
+    });
+    expect(scans.rows[0]).toMatchObject({ seq_scan: '0' });
+    expect(Number(scans.rows[0]?.idx_scan)).toBeGreaterThan(0);
+  });
+
   it('writes a balanced multi-currency entry and moves the balances', async () => {
     // A top-up: 100.00 EUR from the card, converted at 10.85 into 1,085.00 MAD for the wallet.
     const wallet = await newWallet(db);
