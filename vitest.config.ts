@@ -26,7 +26,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['server/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/security/**/*.test.ts'],
           exclude: ['server/**/*.unit.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/global-setup.ts'],

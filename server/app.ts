@@ -16,6 +16,7 @@ import type { PaymentProvider } from './adapters/payments/payment-provider.ts';
 import type { SmsAdapter } from './adapters/sms/sms-adapter.ts';
 import { registerApiDocs } from './http/api-docs.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerNullCharacterGuard } from './http/null-characters.ts';
 import { requestLogSerializer } from './http/log-redaction.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -111,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
+  registerNullCharacterGuard(app);
   await registerSecurityHeaders(app, production);
   await registerApiDocs(app, appVersion);
 

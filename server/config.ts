@@ -80,6 +80,9 @@ const configSchema = z.object({
   TRANSFER_MAX_MAD: count(20_000),
   /** A withdrawal QR code is valid this long; then the sweep releases the hold back to the wallet. */
   WITHDRAWAL_TTL_SECONDS: seconds(48 * 3600),
+  /** Token guessing at the counter: scanned tokens matching no withdrawal, per teller, within the window. */
+  WITHDRAWAL_LOOKUP_MAX_MISSES: count(20),
+  WITHDRAWAL_LOOKUP_WINDOW_SECONDS: seconds(900),
   /** A transfer to someone without an account waits this long for them to register, then returns. */
   UNCLAIMED_TRANSFER_TTL_SECONDS: seconds(30 * 86_400),
   /** How often each server process runs the expiry sweep (safe with several processes: rows are locked). */

@@ -1,3 +1,5 @@
+// First: the schemas that later imports build must see it (see the file).
+import './app/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';

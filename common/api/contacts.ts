@@ -15,6 +15,7 @@ export const contactMessages = {
   bothCoordinates: 'Send latitude and longitude together.',
   booleanFlag: 'Must be true or false.',
   agencyReadOnly: 'Agencies cannot be changed.',
+  customersOnly: 'Bank tellers have no recipients.',
 } as const;
 
 /** SPEC.md section 9: the search is debounced by the screens; 100 characters is more than any name or e-mail. */

@@ -26,4 +26,5 @@ export const genericMessages = {
   unavailable: 'Service temporarily unavailable. Try again shortly.',
   internal: 'An unexpected error occurred.',
   idempotencyConflict: 'This Idempotency-Key was already used with a different request.',
+  nullCharacter: 'Null characters are not allowed.',
 } as const;

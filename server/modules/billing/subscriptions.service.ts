@@ -64,6 +64,8 @@ export async function startSubscription(
 
 /** `GET /api/billing/cancel_subscription/`: no more renewals; the better rate stays until the period's end. */
 export async function cancelSubscription(deps: ServiceDeps, user: AuthUser): Promise<SubscriptionState> {
+  // SPEC.md section 6: subscription is a customer's; a banker gets the same 403 as for subscribing.
+  if (user.role === 'BANKER') throw forbidden();
   const now = deps.clock.now();
   const row = await findUserSubscription(deps.db, user.id);
   if (!isActive(row, now)) throw badRequest(subscriptionMessages.notSubscribed);

@@ -37,12 +37,21 @@ export function presentContact(row: ContactRow): Contact {
   };
 }
 
+/**
+ * Recipients are a customer's (SPEC.md section 6: "Manage recipients", customers only); a banker reads agencies
+ * and nothing else here.
+ */
+function requireCustomer(user: AuthUser): void {
+  if (user.role === 'BANKER') throw forbidden(contactMessages.customersOnly);
+}
+
 /** `GET /api/contacts/`: the caller's recipients, or every agency with `public=true`. */
 export async function listContacts(
   deps: ServiceDeps,
   user: AuthUser,
   query: ContactsQueryParsed,
 ): Promise<{ count: number; results: Contact[] }> {
+  if (!query.public) requireCustomer(user);
   const window = { limit: query.page_size, offset: (query.page - 1) * query.page_size };
   const search = query.search?.trim() || undefined;
   const position =
@@ -57,7 +66,8 @@ export async function listContacts(
 
 export async function getContact(deps: ServiceDeps, user: AuthUser, id: number): Promise<Contact> {
   const row = await findVisibleContact(deps.db, user.id, String(id));
-  if (!row) throw notFound();
+  // A teller promoted from a customer keeps old recipients in the table: still not theirs to read as a banker.
+  if (!row || (user.role === 'BANKER' && !row.public)) throw notFound();
   return presentContact(row);
 }
 
@@ -80,6 +90,7 @@ async function registeredPerson(
  * registering at this moment is linked either here or by linkContactsToNewUser, never missed.
  */
 export async function createContact(deps: ServiceDeps, user: AuthUser, body: CreateContactBody): Promise<Contact> {
+  requireCustomer(user);
   const me = await getUser(deps.db, user.id);
   if (!me) throw notFound();
   if (body.phone_number !== undefined && body.phone_number === me.phone_number)
@@ -114,6 +125,7 @@ export async function createContact(deps: ServiceDeps, user: AuthUser, body: Cre
  * agency is visible to every customer but belongs to none: 403, not 404, since GET shows it exists.
  */
 export async function deleteContact(deps: ServiceDeps, user: AuthUser, id: number): Promise<void> {
+  requireCustomer(user);
   const deleted = await withTransaction(deps.db, (tx) =>
     softDeleteOwnContact(tx, user.id, String(id), deps.clock.now()),
   );

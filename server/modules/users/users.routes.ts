@@ -12,7 +12,8 @@ import type { RouteModuleOptions } from '../route-module.ts';
 
 /** The current user only: every other id is 404, so ids cannot be probed. */
 export const usersRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app, { deps, auth }) => {
-  app.addHook('preHandler', auth.preHandler);
+  // Before validation: a caller without a session learns nothing, not even which fields are wrong.
+  app.addHook('preValidation', auth.preHandler);
   const security = [{ bearer: [] }];
 
   app.get(

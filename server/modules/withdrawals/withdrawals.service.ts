@@ -4,12 +4,15 @@ import { transactionMessages } from '../../../common/api/transactions.ts';
 import { withdrawalMessages } from '../../../common/api/withdrawals.ts';
 import type { Money } from '../../../common/money/money.ts';
 import type { Database } from '../../db/schema.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../http/http-error.ts';
+import { lockFor } from '../../db/advisory-lock.ts';
+import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../http/http-error.ts';
 import { findAgencyCashAccount } from '../../ledger/accounts.repository.ts';
 import { reserveHold, settleHold } from '../../ledger/holds.ts';
 import { hashRequest, runIdempotent } from '../../ledger/idempotency.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
+import { eventTimes, recordEvent } from '../auth/rate-limit-events.repository.ts';
+import { withinLimit } from '../auth/sliding-window.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { walletOf } from '../transactions/send.service.ts';
 import { notifyUser } from '../transactions/transfer-notifications.ts';
@@ -78,18 +81,35 @@ function requireBanker(user: AuthUser): string {
   return user.agencyId;
 }
 
-async function idForToken(deps: ServiceDeps, token: string): Promise<string> {
-  const id = isWithdrawalToken(token)
-    ? await findTransactionIdByTokenHash(deps.db, tokenHash(tokenKeys(deps.config.SECRET_KEY), token))
-    : undefined;
-  if (id === undefined) throw notFound();
-  return id;
+/**
+ * The withdrawal a scanned token names. A well-formed token that names none is a miss, counted per teller: after
+ * WITHDRAWAL_LOOKUP_MAX_MISSES within WITHDRAWAL_LOOKUP_WINDOW_SECONDS every lookup of that teller is refused
+ * (429 with Retry-After), even a right token, until the window frees a slot. 128-bit tokens cannot be guessed
+ * anyway; this keeps a stolen teller session from even trying at scale. The teller's lock serialises the count.
+ */
+async function idForToken(deps: ServiceDeps, tellerId: string, token: string): Promise<string> {
+  if (!isWithdrawalToken(token)) throw notFound();
+  const { config } = deps;
+  const now = deps.clock.now();
+  const window = config.WITHDRAWAL_LOOKUP_WINDOW_SECONDS;
+  const found = await withTransaction(deps.db, async (tx) => {
+    await lockFor(tx, `withdrawal-lookup:${tellerId}`);
+    const misses = await eventTimes(tx, 'withdrawal_lookup_miss', tellerId, new Date(now.getTime() - window * 1000));
+    const allowed = withinLimit(misses, now, window, config.WITHDRAWAL_LOOKUP_MAX_MISSES);
+    if (!allowed.allowed) return allowed;
+    const id = await findTransactionIdByTokenHash(tx, tokenHash(tokenKeys(config.SECRET_KEY), token));
+    if (id === undefined) await recordEvent(tx, 'withdrawal_lookup_miss', tellerId, now);
+    return { allowed: true as const, id };
+  });
+  if (!found.allowed) throw tooManyRequests(found.retryAfterSeconds);
+  if (found.id === undefined) throw notFound();
+  return found.id;
 }
 
 /** `GET /api/withdrawals/{token}/`: the teller's view of a scanned code, for their own agency only. */
 export async function lookupWithdrawal(deps: ServiceDeps, user: AuthUser, token: string): Promise<Transaction> {
   const agencyId = requireBanker(user);
-  const row = await findWithdrawalRow(deps.db, await idForToken(deps, token));
+  const row = await findWithdrawalRow(deps.db, await idForToken(deps, user.id, token));
   if (!row) throw notFound();
   if (row.agency_id !== agencyId) throw notFound(withdrawalMessages.otherAgency);
   return presentTransaction(row, { id: user.id, agencyId }, deps.clock.now(), tokenKeys(deps.config.SECRET_KEY));
@@ -108,7 +128,7 @@ export async function validateWithdrawal(
   idempotencyKey: string | undefined,
 ): Promise<{ status: number; body: Transaction }> {
   const agencyId = requireBanker(user);
-  const id = await idForToken(deps, token);
+  const id = await idForToken(deps, user.id, token);
   if (id !== body.id) throw notFound(withdrawalMessages.idMismatch);
   await requireSecurityCode(deps, user.id, body.security_code);
   const viewer = { id: user.id, agencyId };

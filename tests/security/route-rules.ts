@@ -1,0 +1,146 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { transactionMessages } from '../../common/api/transactions.ts';
+import { CODE } from '../../server/modules/transactions/transactions.fixtures.ts';
+import { fillPath, routeKey, type RouteEntry, type World } from './security-helpers.ts';
+
+/**
+ * The security classification of every route (issue 9, section 2), keyed "METHOD /pattern" as Fastify registered
+ * it. route-matrix.test.ts fails when the app has a route this table does not name (or the reverse); the token
+ * and fuzz suites take the list of authenticated routes from here.
+ */
+
+export type Params = Record<string, string | number>;
+
+export interface Rule {
+  /** public: no token needed (say why); signed-in: any role; customer / banker: that role only. */
+  access: 'public' | 'signed-in' | 'customer' | 'banker';
+  why?: string;
+  /** Path parameters naming one of alice's objects (for banker routes: a withdrawal of agency 1). */
+  params?: (w: World) => Params;
+  query?: string;
+  /** A well-formed body, so that only the caller's identity decides the answer. */
+  body?: (w: World) => unknown;
+  /** What another customer (mallory) gets for alice's object: 404 unless the contract says otherwise. */
+  foreign?: { status: number; body?: unknown };
+  /** A banker on a customer route; for a signed-in route with alice's object, 404 by default. */
+  banker?: 403 | 404;
+  /** For signed-in routes that also show agency 1's withdrawal to its tellers: that object. */
+  agencyObject?: (w: World) => Params;
+}
+
+const publicDocs: Rule = { access: 'public', why: 'the API reference (OpenAPI and its self-hosted page)' };
+const sandboxPage: Rule = {
+  access: 'public',
+  why: 'the payment sandbox stands for the card network: the random session id is the capability (dev only)',
+  params: (w) => ({ id: w.alice.sessionId }),
+};
+
+export const matrix: Record<string, Rule> = {
+  'GET /api/docs': publicDocs,
+  'GET /api/docs/': publicDocs,
+  'GET /api/docs/static/index.html': publicDocs,
+  'GET /api/docs/static/swagger-initializer.js': publicDocs,
+  'GET /api/docs/static/*': publicDocs,
+  'GET /api/docs/json': publicDocs,
+  'GET /api/docs/yaml': publicDocs,
+  'GET /api/openapi.json': publicDocs,
+  'GET /api/dev/outbox/': { access: 'public', why: 'built-in mail/SMS outbox; never registered in production' },
+  'GET /api/health/': { access: 'public', why: 'load-balancer probe' },
+  'POST /api/auth/send_code/': { access: 'public', why: 'sign-in', body: () => ({ email: 'x@example.com' }) },
+  'POST /api/auth/verify_code/': {
+    access: 'public',
+    why: 'sign-in',
+    body: () => ({ email: 'x@example.com', code: '000000' }),
+  },
+  'GET /api/auth/confirm_email/': { access: 'public', why: 'the link in the e-mail (SPEC 2.1)', query: '?code=x' },
+  'GET /api/chain/': { access: 'public', why: 'explorer link templates' },
+  'GET /api/rates/': { access: 'public', why: 'the same rates for everyone' },
+  'POST /api/billing/webhook/': { access: 'public', why: 'payment provider events, signature-checked' },
+  'GET /explorer/explorer.css': { access: 'public', why: 'public ledger explorer' },
+  'GET /explorer/tx/:id': { access: 'public', why: 'public ledger explorer', params: () => ({ id: 'f'.repeat(64) }) },
+  'GET /explorer/address/:address': {
+    access: 'public',
+    why: 'public ledger explorer',
+    params: () => ({ address: `0x${'a'.repeat(40)}` }),
+  },
+  'GET /sandbox/sandbox.css': { access: 'public', why: 'payment sandbox stylesheet' },
+  'GET /sandbox/checkout/:id': sandboxPage,
+  'POST /sandbox/checkout/:id/pay': sandboxPage,
+  'POST /sandbox/checkout/:id/renew': sandboxPage,
+  'POST /sandbox/checkout/:id/renew_failed': sandboxPage,
+
+  'POST /api/auth/logout/': { access: 'signed-in' },
+  'GET /api/users/': { access: 'signed-in' },
+  'PATCH /api/users/:id/': {
+    access: 'signed-in',
+    params: (w) => ({ id: w.alice.userId }),
+    body: () => ({ first_name: 'Mal', last_name: 'Lory', country: 'FR', phone_number: '+33612345678' }),
+  },
+  'POST /api/users/:id/security_code/': {
+    access: 'signed-in',
+    params: (w) => ({ id: w.alice.userId }),
+    body: () => ({ security_code: '111111', current_security_code: CODE }),
+  },
+  'GET /api/contacts/': { access: 'customer', banker: 403 },
+  'POST /api/contacts/': {
+    access: 'customer',
+    banker: 403,
+    body: () => ({ first_name: 'New', last_name: 'Person', email: 'new.person@example.com' }),
+  },
+  'GET /api/contacts/:id/': { access: 'customer', params: (w) => ({ id: w.alice.contactId }), banker: 404 },
+  'DELETE /api/contacts/:id/': { access: 'customer', params: (w) => ({ id: w.alice.contactId }), banker: 403 },
+  'GET /api/transactions/': { access: 'signed-in' },
+  'POST /api/transactions/': {
+    access: 'customer',
+    banker: 403,
+    // SPEC.md section 8: another customer's contact is "Contact not found" on the field ('Unknown recipient.').
+    body: (w) => ({ amount: 5, contact: w.alice.contactId, security_code: CODE }),
+    foreign: { status: 400, body: { contact: [transactionMessages.contactNotFound] } },
+  },
+  'GET /api/transactions/:id/': {
+    access: 'signed-in',
+    params: (w) => ({ id: w.alice.transferId }),
+    agencyObject: (w) => ({ id: w.alice.withdrawal.id }),
+  },
+  'POST /api/transactions/:id/cancel/': {
+    access: 'customer',
+    params: (w) => ({ id: w.alice.withdrawal.id }),
+    // Even the teller of the withdrawal's agency cannot cancel it.
+    banker: 404,
+  },
+  'GET /api/withdrawals/:token/': { access: 'banker', params: (w) => ({ token: w.alice.withdrawal.token }) },
+  'POST /api/withdrawals/:token/validate/': {
+    access: 'banker',
+    params: (w) => ({ token: w.alice.withdrawal.token }),
+    // The other agency's teller has a valid code of their own: only the agency check stands in the way.
+    body: (w) => ({ id: w.alice.withdrawal.id, security_code: CODE }),
+  },
+  // A banker's own (always empty) list: harmless; every write below is refused.
+  'GET /api/exchanges/': { access: 'signed-in' },
+  'POST /api/exchanges/': { access: 'customer', banker: 403, body: () => ({ from_amount: '30.00' }) },
+  'PATCH /api/exchanges/:id/': {
+    access: 'customer',
+    params: (w) => ({ id: w.alice.exchangeId }),
+    body: () => ({ from_amount: '31.00' }),
+    banker: 403,
+  },
+  'GET /api/exchanges/:id/validate/': { access: 'customer', params: (w) => ({ id: w.alice.exchangeId }), banker: 403 },
+  'POST /api/exchanges/:id/validate/': { access: 'customer', params: (w) => ({ id: w.alice.exchangeId }), banker: 403 },
+  'GET /api/billing/create_subscription/': { access: 'customer', banker: 403 },
+  'GET /api/billing/cancel_subscription/': { access: 'customer', banker: 403 },
+  'GET /api/billing/subscription/': { access: 'signed-in' },
+  'GET /api/billing/sessions/:id/': { access: 'customer', params: (w) => ({ id: w.alice.sessionId }), banker: 404 },
+};
+
+/** Files of the built web app (when dist/web exists): public by nature, classified by where they live. */
+export function isWebAsset(route: RouteEntry, webDistDir: string): boolean {
+  if (route.method !== 'GET' || /^\/(api|sandbox|explorer)(\/|$)/.test(route.url)) return false;
+  return fs.existsSync(path.join(webDistDir, route.url));
+}
+
+/** The concrete path of a route for a rule: alice's object (or the given one) in place of the parameters. */
+export const targetOf = (route: RouteEntry, rule: Rule, w: World, params?: Params) =>
+  fillPath(route.url, { '*': 'x', ...(params ?? rule.params?.(w)) }) + (rule.query ?? '');
+
+export const ruleOf = (route: RouteEntry): Rule | undefined => matrix[routeKey(route)];
