@@ -1,6 +1,7 @@
 // `npm test`: every tier in order, stopping at the first failure, with one closing line that counts the tests.
-// typecheck -> lint -> unit (Vitest: common, server pure logic, web in jsdom) -> API (Vitest over HTTP against a
-// real PostgreSQL: DATABASE_URL if set, else embedded) -> build -> end-to-end (Playwright in Chromium).
+// typecheck -> lint -> unit (Vitest: common, server pure logic, web in jsdom) -> API and security (Vitest over HTTP
+// against a real PostgreSQL: DATABASE_URL if set, else embedded) -> chaos (bank workload with kill -9) -> build ->
+// end-to-end and accessibility (Playwright in Chromium).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,6 +26,8 @@ const tiers = [
     cmd: [bin('vitest'), 'run', '--project', 'api', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/api.json`],
     report: 'api.json',
   },
+  // Issue 9: the bank workload against two API processes on one PostgreSQL, one killed -9 at random (short form).
+  { name: 'chaos', cmd: ['node', '--import', 'tsx', 'tests/chaos/run.ts', '--seconds', '30', '--report', `${reports}/chaos.json`], report: 'chaos.json' },
   { name: 'build', cmd: [bin('vite'), 'build', '--logLevel', 'warn'] },
   { name: 'e2e', cmd: [bin('playwright'), 'test'], report: 'e2e.json', needsBrowser: true },
 ];

@@ -72,12 +72,19 @@ export const transactionsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = asy
     {
       schema: {
         tags,
-        summary: 'Cancel your pending withdrawal or unclaimed transfer: the money returns to your balance',
+        summary:
+          'Cancel your pending withdrawal or unclaimed transfer: the money returns to your balance (Idempotency-Key supported)',
         security,
         params: transactionIdParamsSchema,
         response: { 200: transactionSchema },
       },
     },
-    async (request) => cancelTransaction(deps, auth.requireUser(request), request.params.id),
+    async (request) =>
+      cancelTransaction(
+        deps,
+        auth.requireUser(request),
+        request.params.id,
+        parseIdempotencyKey(request.headers[idempotencyKeyHeader]),
+      ),
   );
 };

@@ -141,10 +141,19 @@ export async function getTransaction(deps: ServiceDeps, user: AuthUser, id: stri
   return presentTransaction(row, viewer, deps.clock.now(), tokenKeys(deps.config.SECRET_KEY));
 }
 
-/** `POST /api/transactions/{id}/cancel/`: the sender takes back a pending withdrawal or an unclaimed transfer. */
-export async function cancelTransaction(deps: ServiceDeps, user: AuthUser, id: string): Promise<Transaction> {
+/**
+ * `POST /api/transactions/{id}/cancel/`: the sender takes back a pending withdrawal or an unclaimed transfer. It
+ * moves money, so it takes an Idempotency-Key like the other money POSTs: a client that retries after a timeout
+ * whose first attempt did cancel gets that answer again, not "can no longer be cancelled" for its own success.
+ */
+export async function cancelTransaction(
+  deps: ServiceDeps,
+  user: AuthUser,
+  id: string,
+  idempotencyKey?: string,
+): Promise<Transaction> {
   const viewer = viewerOf(user);
-  return withTransaction(deps.db, async (tx) => {
+  const work = async (tx: Tx<Database>) => {
     const row = await lockTransaction(tx, id);
     if (!row || row.sender_user_id !== user.id) throw notFound();
     const waiting = row.status === 'pending' || row.status === 'unclaimed';
@@ -152,6 +161,20 @@ export async function cancelTransaction(deps: ServiceDeps, user: AuthUser, id: s
     if (!waiting) throw badRequest(transactionMessages.notCancellable);
     // Past its expiry the money goes back all the same; record it as expired, as the sweep would.
     await returnToSender(tx, row, expired ? 'expired' : 'cancelled');
-    return present(tx, deps, viewer, id);
-  });
+    return { status: 200, body: await present(tx, deps, viewer, id) };
+  };
+  const result = await withTransaction(deps.db, (tx) =>
+    idempotencyKey === undefined
+      ? work(tx)
+      : runIdempotent(
+          tx,
+          {
+            scope: `transactions:cancel:user:${user.id}`,
+            key: idempotencyKey,
+            requestHash: hashRequest({ cancel: id }),
+          },
+          () => work(tx),
+        ),
+  );
+  return result.body;
 }

@@ -180,4 +180,36 @@ describe('unclaimed transfers', () => {
     expect([a.status, b.status].sort()).toEqual([200, 400]);
     expect(await balanceOf(t, alice)).toBe('100.00');
   });
+
+  // Issue 9 (chaos workload): a client that timed out on a cancel that did happen retried it and was told
+  // "can no longer be cancelled", a refusal of its own success. With its Idempotency-Key it gets the first answer.
+  it('replays a cancel retried with its Idempotency-Key, concurrently or after the fact, and moves the money once', async () => {
+    const alice = await customer(t, 100_00n);
+    const contact = await recipientOf(t, alice, { email: uniqueEmail('nobody') });
+    const first = String((await create(t, alice, { amount: 30, contact })).body.id);
+    const second = String((await create(t, alice, { amount: 20, contact })).body.id);
+    expect(await balanceOf(t, alice)).toBe('50.00');
+    const key = newKey();
+    const cancel = (id: string, k = key) =>
+      call(t, 'POST', `/api/transactions/${id}/cancel/`, { token: alice.token, headers: { 'idempotency-key': k } });
+    const [a, b] = await Promise.all([cancel(first), cancel(first)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(b.body).toEqual(a.body);
+    expect(a.body).toMatchObject({ id: Number(first), status: 'cancelled' });
+    const later = await cancel(first);
+    expect(later.status).toBe(200);
+    expect(later.body).toEqual(a.body);
+    expect(await balanceOf(t, alice)).toBe('80.00');
+    // A new intent (another key) is refused as before; the same key for another transaction is a conflict.
+    expect((await cancel(first, newKey())).body).toEqual({ detail: transactionMessages.notCancellable });
+    expect((await cancel(second)).status).toBe(409);
+    expect(await balanceOf(t, alice)).toBe('80.00');
+    const refunds = await t.database.db
+      .selectFrom('ledger_entries')
+      .select('id')
+      .where('reference_type', '=', 'transaction')
+      .where('reference_id', '=', first)
+      .execute();
+    expect(refunds).toHaveLength(2); // the send and its one refund
+  });
 });

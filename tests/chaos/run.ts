@@ -1,0 +1,329 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ChaosClient, newStats, type Anomaly } from './client.ts';
+import { ApiProcess, Cluster, createDatabase, freePort, runCli, sleep, type ChaosDatabase } from './cluster.ts';
+import { checkInvariants, type Evidence } from './invariants.ts';
+import { newJournal, type Journal } from './journal.ts';
+import {
+  addContact,
+  agencyIds,
+  inBatches,
+  randomIp,
+  setSecurityCode,
+  signIn,
+  type Customer,
+  type Person,
+  type Teller,
+} from './population.ts';
+import { Rng } from './rng.ts';
+import { customerLoop, registrarLoop, tellerLoop, type World } from './workload.ts';
+
+/**
+ * `npm run chaos -- [--seconds 30] [--seed N] [--report FILE] [--keep]`: the bank workload of issue 9 against two
+ * API processes on one PostgreSQL, one of them killed -9 at random moments and restarted, then the invariants.
+ * Exit 0 only with zero anomalies. `--keep` leaves the database (and prints its URL) for a post-mortem.
+ */
+
+const { values: flags } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '30' },
+    seed: { type: 'string' },
+    report: { type: 'string' },
+    keep: { type: 'boolean', default: false },
+    customers: { type: 'string', default: '12' },
+  },
+});
+const seconds = Number(flags.seconds);
+const seed = flags.seed === undefined ? randomBytes(4).readUInt32BE() : Number(flags.seed);
+const customerCount = Number(flags.customers);
+if (!Number.isFinite(seconds) || seconds <= 0 || !Number.isInteger(seed) || !(customerCount >= 2)) {
+  console.error('usage: npm run chaos -- [--seconds N] [--seed N] [--customers N] [--report FILE] [--keep]');
+  process.exit(2);
+}
+
+const started = Date.now();
+const log = (line: string) =>
+  console.log(`[chaos ${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s] ${line}`);
+const rng = new Rng(seed);
+const anomalies: Anomaly[] = [];
+const stats = newStats();
+const journal = newJournal();
+let database: ChaosDatabase | undefined;
+let cluster: Cluster | undefined;
+
+/** Kill what we started on any way out: normal end, failure, Ctrl-C. */
+async function cleanup(): Promise<void> {
+  const c = cluster;
+  const d = database;
+  cluster = undefined;
+  database = undefined;
+  await c?.killAll().catch(() => {});
+  if (d) {
+    if (flags.keep) log(`kept database ${d.url}`);
+    await d.close(flags.keep).catch((error: unknown) => log(`could not drop ${d.name}: ${String(error)}`));
+  }
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    log(`${signal}: stopping`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+/**
+ * The environment of both processes and of the operator commands: one set of secrets (a token signed by one
+ * process is checked by the other), a dev outbox for sign-in codes, and the sign-in limits raised so the workload
+ * is not throttled (they are the security suite's subject, not this one's). Short expiry times make withdrawals
+ * and unclaimed transfers expire during the run, racing with payouts, cancellations and claims.
+ */
+function runEnv(databaseUrl: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    TRUST_PROXY: 'true',
+    DB_POOL_MAX: '8',
+    SECRET_KEY: randomBytes(32).toString('base64url'),
+    SECURITY_CODE_PEPPER: randomBytes(32).toString('base64url'),
+    // A 32-byte Ed25519 seed in base64, one of the forms config.ts accepts.
+    CHAIN_SIGNING_KEY: randomBytes(32).toString('base64'),
+    SMTP_URL: '',
+    SMS_PROVIDER_URL: '',
+    STRIPE_SECRET_KEY: '',
+    LOGIN_CODE_RESEND_SECONDS: '1',
+    LOGIN_CODE_MAX_ATTEMPTS: '50',
+    LOGIN_CODES_PER_IDENTIFIER_PER_HOUR: '100000',
+    LOGIN_CODE_REQUESTS_PER_IP_PER_HOUR: '1000000',
+    LOGIN_VERIFICATIONS_PER_IP_PER_HOUR: '1000000',
+    WITHDRAWAL_TTL_SECONDS: String(Math.max(8, Math.round(seconds / 3))),
+    UNCLAIMED_TRANSFER_TTL_SECONDS: String(Math.max(10, Math.round(seconds / 2))),
+    EXPIRY_SWEEP_INTERVAL_SECONDS: '2',
+  };
+}
+
+function secondDevice(c: Customer): Customer {
+  const other = person(c.email);
+  return { ...c, rng: other.rng, client: other.client, topsUp: false };
+}
+
+function person(email: string): Person {
+  const own = rng.fork();
+  const client = new ChaosClient({ cluster: cluster as Cluster, rng: own, stats, anomalies, timeoutChance: 0.08 });
+  return { email, ip: randomIp(own), userId: '', token: '', client, rng: own };
+}
+
+interface TellerRow {
+  email: string;
+  agencyId: string;
+}
+
+/** The demo agencies and tellers (seed:demo), plus a second teller at two of them so two tellers race on one code. */
+async function seedTellers(env: NodeJS.ProcessEnv, tag: string): Promise<TellerRow[]> {
+  const seeded = await runCli('server/cli/admin.ts', ['seed:demo'], env);
+  if (seeded.code !== 0) throw new Error(`seed:demo failed:\n${seeded.output}`);
+  const listing = await runCli('server/cli/admin.ts', ['banker:list'], env);
+  const rows = [...listing.output.matchAll(/^\d+\s+(\S+@\S+)\s.*?\s(\d+) Wallet /gm)].map((m) => ({
+    email: String(m[1]),
+    agencyId: String(m[2]),
+  }));
+  if (rows.length === 0) throw new Error(`no tellers in:\n${listing.output}`);
+  const extra = rows
+    .slice(0, 2)
+    .map((t, i) => ({ email: `chaos-teller-${i}-${tag}@example.com`, agencyId: t.agencyId }));
+  await Promise.all(
+    extra.map(async (t) => {
+      const added = await runCli(
+        'server/cli/admin.ts',
+        ['banker:add', '--email', t.email, '--agency', t.agencyId],
+        env,
+      );
+      if (added.code !== 0) throw new Error(`banker:add failed:\n${added.output}`);
+    }),
+  );
+  log(`${rows.length + extra.length} tellers at ${new Set(rows.map((t) => t.agencyId)).size} agencies`);
+  return [...rows, ...extra];
+}
+
+/** Signs everyone in over HTTP and gives the customers their recipients. */
+async function populate(
+  tellerRows: TellerRow[],
+  tag: string,
+): Promise<{ customers: Customer[]; tellers: Teller[]; ghosts: string[]; registrar: Person }> {
+  const tellers: Teller[] = await inBatches(tellerRows, 4, async (row) => {
+    const p = person(row.email);
+    Object.assign(p, await signIn(p.client, p.email, p.ip));
+    await setSecurityCode(p);
+    return { ...p, agencyId: row.agencyId };
+  });
+  const emails = Array.from({ length: customerCount }, (_, i) => `chaos-${i}-${tag}@example.com`);
+  const ghosts = Array.from({ length: Math.ceil(customerCount / 2) }, (_, i) => `chaos-late-${i}-${tag}@example.com`);
+  const people = await inBatches(emails, 4, async (email) => {
+    const p = person(email);
+    Object.assign(p, await signIn(p.client, p.email, p.ip));
+    await setSecurityCode(p);
+    return p;
+  });
+  const agencies = people[0] ? await agencyIds(people[0]) : [];
+  const withTellers = agencies.filter((id) => tellers.some((t) => t.agencyId === String(id)));
+  const customers: Customer[] = await inBatches(people, 4, async (p) => {
+    const others = people.filter((o) => o !== p);
+    const registered: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const other = others[(people.indexOf(p) + i) % others.length];
+      if (other) registered.push(await addContact(p, other.email, 'Chaos', `Customer ${other.email.split('-')[1]}`));
+    }
+    const ghostContacts: number[] = [];
+    for (const g of [ghosts[people.indexOf(p) % ghosts.length], ghosts[(people.indexOf(p) + 1) % ghosts.length]]) {
+      if (g) ghostContacts.push(await addContact(p, g, 'Late', 'Registrant'));
+    }
+    return {
+      ...p,
+      registered: [...new Set(registered)],
+      ghosts: [...new Set(ghostContacts)],
+      agencies: withTellers,
+      topsUp: true,
+    };
+  });
+  return { customers, tellers, ghosts, registrar: person('registrar') };
+}
+
+function summarize(evidence: Evidence | undefined, durationMs: number, workloadMs: number) {
+  const count = <T>(items: T[], key: (t: T) => string) =>
+    items.reduce<Record<string, number>>((acc, t) => ((acc[key(t)] = (acc[key(t)] ?? 0) + 1), acc), {});
+  const j: Journal = journal;
+  return {
+    seed,
+    seconds,
+    operations: {
+      topup: count(j.topups, (t) => (t.result === 'refused' && t.card === 'declined' ? 'declined' : t.result)),
+      send: count(
+        j.money.filter((m) => m.kind === 'send'),
+        (m) => m.result,
+      ),
+      send_unregistered: count(
+        j.money.filter((m) => m.kind === 'send-unregistered'),
+        (m) => m.result,
+      ),
+      withdraw: count(
+        j.money.filter((m) => m.kind === 'withdraw'),
+        (m) => m.result,
+      ),
+      payout: count(j.payouts, (p) => `${p.result}${p.repeat ? ' (repeat)' : ''}`),
+      cancel: count(j.cancels, (c) => c.result),
+      late_signup: count(j.signups, (s) => s.result),
+      // The card page answered "paid" but the sandbox could not deliver its event: the customer paid again.
+      sandbox_undelivered: j.topups.reduce((n, t) => n + t.undelivered, 0),
+      replays: j.replays,
+      conflict_probes: j.conflictProbes,
+      balance_reads: j.balanceReads,
+    },
+    http: stats,
+    // Money-moving operations that needed a retry after an attempt whose outcome the client never saw.
+    retried_after_unknown: {
+      money: j.money.filter((m) => m.unknown > 0).length,
+      payouts: j.payouts.filter((p) => p.unknown > 0).length,
+      cancels: j.cancels.filter((c) => c.unknown > 0).length,
+      card_payments: j.topups.filter((t) => t.unknown > 0).length,
+      // Of those, the ones whose first attempt had done the work (proved by the key's time in the database).
+      answered_by_replay: evidence?.answeredByReplay ?? 0,
+    },
+    final_transactions: evidence?.statuses,
+    kills: cluster?.kills ?? 0,
+    restarts: cluster?.restarts ?? 0,
+    mad:
+      evidence &&
+      Object.fromEntries(Object.entries(evidence.totals).map(([k, v]) => [k, (Number(v) / 100).toFixed(2)])),
+    anomalies: anomalies.length,
+    anomaly_list: anomalies.slice(0, 50),
+    workload_s: Number((workloadMs / 1000).toFixed(1)),
+    duration_s: Number((durationMs / 1000).toFixed(1)),
+  };
+}
+
+async function main(): Promise<number> {
+  log(`seed ${seed} (replay: npm run chaos -- --seconds ${seconds} --seed ${seed})`);
+  database = await createDatabase(log);
+  const env = runEnv(database.url);
+  const migrated = await runCli('server/cli/migrate.ts', [], env);
+  if (migrated.code !== 0) throw new Error(`migration failed:\n${migrated.output}`);
+  log(`database ${database.name} on ${database.embedded ? 'an embedded PostgreSQL' : 'DATABASE_URL'}, migrated`);
+  const [portA, portB] = [await freePort(), await freePort()];
+  cluster = new Cluster([new ApiProcess('api-a', portA, env), new ApiProcess('api-b', portB, env)]);
+  const tag = rng.uuid().slice(0, 8);
+  // The operator commands and the two start-ups overlap: tsx start-up dominates all of them.
+  const [tellerRows] = await Promise.all([
+    seedTellers(env, tag),
+    Promise.all(cluster.nodes.map((n) => n.start())).then(() => log(`api-a :${portA}, api-b :${portB} up`)),
+  ]);
+  const people = await populate(tellerRows, tag);
+  log(
+    `${people.customers.length} customers, ${people.tellers.length} tellers, ${people.ghosts.length} people to register late`,
+  );
+
+  const workloadStart = Date.now();
+  const world: World = { journal, anomalies, stopAt: workloadStart + seconds * 1000, counters: new Map() };
+  const monkey = cluster.monkey(rng.fork().next, world.stopAt, log);
+  await Promise.all([
+    ...people.customers.map((c) => customerLoop(world, c)),
+    // A third of the customers use a second device at the same time (same session, own Idempotency-Keys): spends
+    // of one balance race across both processes, and a cancel on one device races with the other's operations.
+    ...people.customers.filter((_, i) => i % 3 === 0).map((c) => customerLoop(world, secondDevice(c))),
+    ...people.tellers.map((t) => tellerLoop(world, t)),
+    registrarLoop(world, people.registrar, people.ghosts),
+    monkey,
+  ]);
+  const workloadMs = Date.now() - workloadStart;
+  log(`workload done in ${(workloadMs / 1000).toFixed(1)} s; stopping the processes`);
+  // The checks read a still database: no request, sweep or late retry can move money under them.
+  for (const node of cluster.nodes) {
+    const errors = node.errorLines();
+    if (errors.length > 0) log(`${node.name} logged errors:\n${errors.slice(-20).join('\n')}`);
+  }
+  await cluster.killAll();
+
+  const check = await runCli('server/cli/admin.ts', ['ledger:check'], env);
+  if (check.code !== 0) anomalies.push({ check: 'ledger:check', detail: check.output.trim() });
+  log(`ledger:check exit ${check.code}: ${check.output.trim().split('\n').pop() ?? ''}`);
+  const evidence = await checkInvariants(database.url, journal, anomalies);
+
+  const summary = summarize(evidence, Date.now() - started, workloadMs);
+  console.log(JSON.stringify(summary, null, 2));
+  const ops = summary.operations;
+  const oks = (r: Record<string, number>) => r.ok ?? 0;
+  log(
+    `top-ups ${oks(ops.topup)}, sends ${oks(ops.send) + oks(ops.send_unregistered)}, withdrawals ${oks(ops.withdraw)}, ` +
+      `payouts ${oks(ops.payout)}, cancels ${oks(ops.cancel)} acknowledged; ${stats.requests} requests, ` +
+      `${stats.retries} retries, ${stats.timeouts} client timeouts, ${stats.connectionErrors} connection errors; ` +
+      `${summary.kills} kills, ${summary.restarts} restarts; ${anomalies.length} anomalies; ${summary.duration_s} s`,
+  );
+  const pass = anomalies.length === 0;
+  writeReport(pass, summary);
+  log(pass ? 'PASS: zero anomalies' : `FAIL: ${anomalies.length} anomalies (seed ${seed})`);
+  return pass ? 0 : 1;
+}
+
+function writeReport(pass: boolean, summary: unknown): void {
+  if (!flags.report) return;
+  fs.mkdirSync(path.dirname(path.resolve(flags.report)), { recursive: true });
+  fs.writeFileSync(
+    flags.report,
+    JSON.stringify({ numPassedTests: pass ? 1 : 0, numFailedTests: pass ? 0 : 1, summary }, null, 2),
+  );
+}
+
+let code = 1;
+try {
+  code = await main();
+} catch (error) {
+  log(`run failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  anomalies.push({ check: 'run', detail: error instanceof Error ? error.message : String(error) });
+  writeReport(false, summarize(undefined, Date.now() - started, 0));
+} finally {
+  await cleanup();
+  await sleep(0);
+}
+process.exit(code);
