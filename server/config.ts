@@ -1,4 +1,7 @@
 import path from 'node:path';
+import { validateMnemonic } from '@scure/bip39';
+import { isAddress } from 'viem';
+import { english, privateKeyToAccount } from 'viem/accounts';
 import { z } from 'zod';
 import { parseSigningKey, signingKeyFromSeed } from './adapters/chain/record-crypto.ts';
 import { loadOrCreateDevSecrets } from './dev-secrets.ts';
@@ -88,7 +91,8 @@ const configSchema = z.object({
   /** How often each server process runs the expiry sweep (safe with several processes: rows are locked). */
   EXPIRY_SWEEP_INTERVAL_SECONDS: seconds(60),
 
-  // Public ledger (issue 8): the built-in local ledger unless a network is configured (EVM: a later session).
+  // Public ledger (issue 8): the built-in local ledger unless an EVM network is configured (CHAIN_RPC_URL and the
+  // five variables that go with it, all or none).
   /** Ed25519 key that signs the local ledger's records: PEM, or base64 (PKCS#8 DER or a 32-byte seed). */
   CHAIN_SIGNING_KEY: z.string().min(1).optional(),
   /**
@@ -98,11 +102,26 @@ const configSchema = z.object({
   CHAIN_WORKER: z.enum(['in-process', 'off']).optional(),
   CHAIN_WORKER_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(1000),
   CHAIN_WORKER_BATCH: z.coerce.number().int().min(1).max(1000).default(50),
+  /** Jobs of a batch published at once by one worker (the EVM nonce lock and the local chain head serialise the rest). */
+  CHAIN_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** First retry delay after a failed publish; doubles per attempt up to CHAIN_RETRY_MAX_MS. */
   CHAIN_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(1000),
   CHAIN_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(300_000),
   /** A claimed job is invisible to other workers this long: a worker that dies mid-publish is retried after it. */
   CHAIN_LEASE_SECONDS: seconds(60),
+  /** JSON-RPC endpoint of an EVM network (Celo, Polygon, Base…); unset = the built-in local ledger. */
+  CHAIN_RPC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  CHAIN_ID: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+  /** The network explorer's base URL; the app links to `{base}/tx/{id}` and `{base}/address/{address}`. */
+  CHAIN_EXPLORER_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** BIP-39 mnemonic the users' and agencies' custodial addresses are derived from (never stored elsewhere). */
+  CHAIN_HD_MNEMONIC: z.string().min(1).optional(),
+  /** 0x + 64 hex: the key that owns the registry and pays the fees. */
+  CHAIN_OPERATOR_KEY: z.string().min(1).optional(),
+  CHAIN_REGISTRY_ADDRESS: z.string().min(1).optional(),
+  /** Blocks, the transaction's own included, before its hash is stored as the tx_id. */
+  CHAIN_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(3),
+  CHAIN_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
 });
 
 type ParsedConfig = z.infer<typeof configSchema>;
@@ -123,7 +142,20 @@ export type Config = Omit<
   /** True when all SMS_* variables are set; otherwise SMS goes to the built-in outbox. */
   smsConfigured: boolean;
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
+  /** The EVM network when all of its variables are set; undefined = the built-in local ledger. */
+  evm: EvmConfig | undefined;
 };
+
+export interface EvmConfig {
+  rpcUrl: string;
+  chainId: number;
+  explorerUrl: string;
+  mnemonic: string;
+  operatorKey: `0x${string}`;
+  registry: `0x${string}`;
+}
+
+
 
 export class ConfigError extends Error {}
 
@@ -158,8 +190,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && !c.ALLOW_DEV_ADAPTERS && c.STRIPE_SECRET_KEY === undefined) {
     problems.push('  STRIPE_SECRET_KEY: required in production (or ALLOW_DEV_ADAPTERS=true to use the payment sandbox)');
   }
+  const evm = evmConfig(c, production, problems);
   if (production) {
-    for (const name of ['SECRET_KEY', 'SECURITY_CODE_PEPPER', 'PUBLIC_URL', 'CHAIN_SIGNING_KEY'] as const) {
+    // The local ledger's signing key is the production secret only when the local ledger is the ledger.
+    const required = ['SECRET_KEY', 'SECURITY_CODE_PEPPER', 'PUBLIC_URL', ...(evm ? [] : ['CHAIN_SIGNING_KEY'])];
+    for (const name of required as (keyof ParsedConfig)[]) {
       if (c[name] === undefined) problems.push(`  ${name}: required in production`);
     }
   }
@@ -197,8 +232,69 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpConfigured,
     smsConfigured,
     trustProxy: parseTrustProxy(c.TRUST_PROXY),
+    evm,
   };
 }
+
+const evmVariables = [
+  'CHAIN_RPC_URL',
+  'CHAIN_ID',
+  'CHAIN_EXPLORER_URL',
+  'CHAIN_HD_MNEMONIC',
+  'CHAIN_OPERATOR_KEY',
+  'CHAIN_REGISTRY_ADDRESS',
+] as const;
+
+/**
+ * The EVM network's settings, checked together: all six or none (half a configuration would silently anchor on
+ * the local ledger), each value checked for what it is, so a typo stops the start instead of the first record.
+ */
+function evmConfig(c: ParsedConfig, production: boolean, problems: string[]): EvmConfig | undefined {
+  const missing = evmVariables.filter((name) => c[name] === undefined);
+  if (missing.length === evmVariables.length) return undefined;
+  if (missing.length > 0) {
+    problems.push(
+      `  ${missing.join(', ')}: required with the other CHAIN_* network settings (set all of ${evmVariables.join(', ')}, or none for the built-in ledger)`,
+    );
+    return undefined;
+  }
+  const before = problems.length;
+  const mnemonic = (c.CHAIN_HD_MNEMONIC ?? '').trim().split(/\s+/).join(' ');
+  if (!validateMnemonic(mnemonic, english)) {
+    problems.push('  CHAIN_HD_MNEMONIC: not a valid BIP-39 English mnemonic (12 to 24 words with a valid checksum)');
+  }
+  const operatorKey = c.CHAIN_OPERATOR_KEY ?? '';
+  if (!/^0x[0-9a-fA-F]{64}$/.test(operatorKey) || !validPrivateKey(operatorKey as `0x${string}`)) {
+    problems.push('  CHAIN_OPERATOR_KEY: must be a secp256k1 private key, 0x followed by 64 hex digits');
+  }
+  const registry = c.CHAIN_REGISTRY_ADDRESS ?? '';
+  if (!isAddress(registry, { strict: false })) {
+    problems.push('  CHAIN_REGISTRY_ADDRESS: must be a contract address, 0x followed by 40 hex digits');
+  }
+  if (production && !(c.CHAIN_EXPLORER_URL ?? '').startsWith('https://')) {
+    problems.push('  CHAIN_EXPLORER_URL: must be https:// in production (the app opens it from an https page)');
+  }
+  if (problems.length > before) return undefined;
+  return {
+    rpcUrl: c.CHAIN_RPC_URL ?? '',
+    chainId: c.CHAIN_ID ?? 0,
+    explorerUrl: c.CHAIN_EXPLORER_URL ?? '',
+    mnemonic,
+    operatorKey: operatorKey.toLowerCase() as `0x${string}`,
+    registry: registry.toLowerCase() as `0x${string}`,
+  };
+}
+
+function validPrivateKey(key: `0x${string}`): boolean {
+  try {
+    privateKeyToAccount(key);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+
 
 /** One secret may be configured and the other generated; the configured one wins. */
 function definedSecrets(c: ParsedConfig): Partial<Pick<Config, 'SECRET_KEY' | 'SECURITY_CODE_PEPPER'>> {

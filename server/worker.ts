@@ -5,7 +5,8 @@ import { startAnchorWorker } from './modules/anchoring/anchor-worker.ts';
 
 /**
  * `npm run worker`: the anchoring worker apart from the API (set CHAIN_WORKER=off on the API servers). Several
- * may run at once: jobs are leased with SKIP LOCKED and the chain's appends are serialised.
+ * may run at once: jobs are leased with SKIP LOCKED; on the built-in ledger appends are serialised by the
+ * chain-head lock, on an EVM network the operator's nonces by an advisory lock (ADR 007).
  */
 async function main(): Promise<void> {
   const config = loadConfig();

@@ -35,7 +35,11 @@ async function publish(deps: AnchorDeps, job: AnchorJob): Promise<void> {
   });
 }
 
-/** One pass: lease due jobs, publish each, store its tx_id, or schedule a retry. Never throws for a job. */
+/**
+ * One pass: lease due jobs, publish them (CHAIN_WORKER_CONCURRENCY at a time: most of a publish is waiting for
+ * the network, and the adapters serialise what must be serial), store each tx_id, or schedule a retry. Never
+ * throws for a job.
+ */
 export async function runOnce(deps: AnchorDeps, options: RunOnceOptions = {}): Promise<RunOnceResult> {
   const { config } = deps;
   const jobs = await leaseDueJobs(deps.db, {
@@ -44,7 +48,7 @@ export async function runOnce(deps: AnchorDeps, options: RunOnceOptions = {}): P
     transactionIds: options.transactionIds,
   });
   const result: RunOnceResult = { published: 0, failed: 0, errors: [] };
-  for (const job of jobs) {
+  const handle = async (job: AnchorJob) => {
     try {
       await publish(deps, job);
       result.published++;
@@ -60,7 +64,15 @@ export async function runOnce(deps: AnchorDeps, options: RunOnceOptions = {}): P
         message,
       );
     }
-  }
+  };
+  let next = 0;
+  const lane = async () => {
+    while (next < jobs.length) {
+      const job = jobs[next++];
+      if (job) await handle(job);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(config.CHAIN_WORKER_CONCURRENCY, jobs.length) }, lane));
   return result;
 }
 
