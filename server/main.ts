@@ -1,3 +1,4 @@
+import { walletAddressesFor } from './adapters/chain/wallet-addresses.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { EmbeddedPostgresError } from './db/embedded-postgres.ts';
@@ -26,7 +27,7 @@ async function main(): Promise<void> {
   // The embedded default is for trying the app: its first start gets rates, agencies and tellers (README).
   try {
     if (database.embedded && !(await hasRates(database.db))) {
-      const report = await seedDemo(database.db, serverKeys(config.SECRET_KEY));
+      const report = await seedDemo(database.db, walletAddressesFor(config, serverKeys(config.SECRET_KEY)).user);
       say(`demo data loaded: ${report.agenciesCreated} agencies, ${report.bankersCreated} tellers (npm run admin -- banker:list)`);
     }
   } catch (error) {

@@ -28,9 +28,9 @@ export interface AnchorPayload {
 export interface ChainAdapter {
   readonly name: 'local' | 'evm';
   /** A user's wallet address: 0x + 40 hex, stable for ever (existing users keep theirs). */
-  walletAddress(userId: string): string;
+  walletAddress: (userId: string) => string;
   /** An agency's address, the counterparty of cash withdrawals. */
-  agencyAddress(agencyId: string): string;
+  agencyAddress: (agencyId: string) => string;
   record(payload: AnchorPayload): Promise<{ txId: string }>;
   /** Explorer URL templates (`{id}`, `{address}`), published to the web app by GET /api/chain/. */
   readonly explorer: { tx: string; address: string };

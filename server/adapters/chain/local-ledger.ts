@@ -1,17 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
-import { walletAddress } from '../../modules/users/wallet-address.ts';
-import { hmac } from '../../security/keys.ts';
 import type { AnchorPayload, ChainAdapter } from './chain-adapter.ts';
 import { findHead, findRecordById, insertRecord, lockChainHead } from './local-ledger.repository.ts';
 import { genesisHash, recordHash, signHash, type SigningKeys } from './record-crypto.ts';
+import type { WalletAddresses } from './wallet-addresses.ts';
 
 export interface LocalLedgerOptions {
   db: Kysely<Database>;
   signing: SigningKeys;
-  /** The HMAC key of user addresses (ServerKeys.walletAddress): the same derivation as before, so they stay. */
-  addressKey: Buffer;
+  /** HMAC-derived on this ledger (walletAddressesFor): the ones stored in users.account_id. */
+  addresses: WalletAddresses;
 }
 
 /** Same origin as the app: the explorer is served at /explorer/ (DESIGN.md section 1). */
@@ -22,11 +21,11 @@ export const localExplorer = { tx: '/explorer/tx/{id}', address: '/explorer/addr
  * append runs in its own transaction under the chain-head lock; a record id already present returns its record.
  */
 export function localLedgerChain(options: LocalLedgerOptions): ChainAdapter {
-  const { db, signing, addressKey } = options;
+  const { db, signing, addresses } = options;
   return {
     name: 'local',
-    walletAddress: (userId) => walletAddress(addressKey, userId),
-    agencyAddress: (agencyId) => `0x${hmac(addressKey, 'agency', agencyId).toString('hex').slice(0, 40)}`,
+    walletAddress: (userId) => addresses.user(userId),
+    agencyAddress: (agencyId) => addresses.agency(agencyId),
     async record(payload: AnchorPayload) {
       const recordId = payload.reference_hash;
       const existing = await findRecordById(db, recordId);

@@ -4,7 +4,7 @@ import { addBanker, BankerError } from '../../modules/users/bankers.service.ts';
 import type { SignInIdentifier } from '../../modules/users/users.service.ts';
 import type { AdminCommand } from '../admin-command.ts';
 import { parseFlags, UsageError, withUsage } from '../flags.ts';
-import { keysOf } from './identity-keys.ts';
+import { walletAddressOf } from './identity-keys.ts';
 
 const usage = 'banker:add (--email X | --phone P) --agency ID [--first-name F] [--last-name L]';
 
@@ -30,12 +30,12 @@ export const bankerAddCommand: AdminCommand = {
     return withUsage(usage, out, async () => {
       const flags = parseFlags(args, ['agency'], ['email', 'phone', 'first-name', 'last-name']);
       const identifier = identifierOf(flags);
-      const keys = keysOf(context);
+      const addressOf = walletAddressOf(context);
       try {
         const result = await withTransaction(db, (tx) =>
           addBanker(
             tx,
-            keys,
+            addressOf,
             { identifier, agencyId: flags.agency, firstName: flags['first-name'], lastName: flags['last-name'] },
             new Date(),
           ),

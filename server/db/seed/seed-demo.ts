@@ -6,7 +6,6 @@ import { createAgency, getAgencyByName, validateAgency } from '../../modules/con
 import { hasRates, setRates } from '../../modules/rates/rates.service.ts';
 import { addBanker } from '../../modules/users/bankers.service.ts';
 import { findSignInUser } from '../../modules/users/users.service.ts';
-import type { ServerKeys } from '../../security/keys.ts';
 import { demoAgencies, demoRates } from './demo-data.ts';
 
 export interface SeedReport {
@@ -20,7 +19,11 @@ export interface SeedReport {
  * agency. Idempotent: what exists is left alone, found by agency name and teller e-mail. One transaction under
  * a lock, so two servers starting at once on an empty database seed it once.
  */
-export async function seedDemo(db: Kysely<Database>, keys: ServerKeys, now: Date = new Date()): Promise<SeedReport> {
+export async function seedDemo(
+  db: Kysely<Database>,
+  walletAddressOf: (userId: string) => string,
+  now: Date = new Date(),
+): Promise<SeedReport> {
   return withTransaction(db, async (tx) => {
     await lockFor(tx, 'seed:demo');
     const report: SeedReport = { ratesCreated: false, agenciesCreated: 0, bankersCreated: 0 };
@@ -41,7 +44,7 @@ export async function seedDemo(db: Kysely<Database>, keys: ServerKeys, now: Date
       if (existing?.role === 'BANKER') continue;
       const { created } = await addBanker(
         tx,
-        keys,
+        walletAddressOf,
         { identifier, agencyId: agency.id, firstName: demo.teller.firstName, lastName: demo.teller.lastName },
         now,
       );

@@ -162,7 +162,7 @@ export async function verifyCode(
     let user = await findSignInUser(tx, identifier);
     const created = user === undefined;
     if (user) await setUserLanguage(tx, user.id, language);
-    else user = await createUser(tx, deps.keys, { identifier, language }, now);
+    else user = await createUser(tx, deps.chain.walletAddress, { identifier, language }, now);
 
     const sessionId = randomUUID();
     const expiresAt = new Date(now.getTime() + config.SESSION_TTL_SECONDS * 1000);

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { fundWallet } from '../../../tests/support/factories.ts';
 import { call, signIn, uniqueEmail, type Answer, type SignedIn } from '../../../tests/support/identity.ts';
 import type { TestApp } from '../../../tests/support/test-app.ts';
+import { walletAddressesFor } from '../../adapters/chain/wallet-addresses.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
 import { newAgency, uniqueTag } from '../contacts/contacts.fixtures.ts';
 import { addBanker } from '../users/bankers.service.ts';
@@ -43,7 +44,7 @@ export async function teller(t: TestApp, agencyId: string): Promise<SignedIn> {
   await withTransaction(t.database.db, (tx) =>
     addBanker(
       tx,
-      serverKeys(t.config.SECRET_KEY),
+      walletAddressesFor(t.config, serverKeys(t.config.SECRET_KEY)).user,
       { identifier: { kind: 'email', value: email }, agencyId, firstName: 'Tess', lastName: 'Teller' },
       new Date(),
     ),

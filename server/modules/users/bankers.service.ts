@@ -2,7 +2,6 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Language } from '../../../common/i18n/languages.ts';
 import { lockFor } from '../../db/advisory-lock.ts';
 import type { Database } from '../../db/schema.ts';
-import type { ServerKeys } from '../../security/keys.ts';
 import { getAgency } from '../contacts/agencies.service.ts';
 import { listBankers, makeBanker, type BankerRow } from './users.repository.ts';
 import { createUser, findSignInUser, identifierLock, type SignInIdentifier } from './users.service.ts';
@@ -23,7 +22,7 @@ export interface BankerInput {
  */
 export async function addBanker(
   tx: Transaction<Database>,
-  keys: ServerKeys,
+  walletAddressOf: (userId: string) => string,
   input: BankerInput,
   now: Date,
 ): Promise<{ userId: string; created: boolean }> {
@@ -37,7 +36,7 @@ export async function addBanker(
   }
   const user = await createUser(
     tx,
-    keys,
+    walletAddressOf,
     {
       identifier: input.identifier,
       language: input.language ?? 'fr',

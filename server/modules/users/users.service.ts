@@ -36,7 +36,6 @@ import {
   updateUserProfile,
   type UserRow,
 } from './users.repository.ts';
-import { walletAddress } from './wallet-address.ts';
 
 export type { UserRow } from './users.repository.ts';
 
@@ -62,7 +61,8 @@ export interface NewUserInput {
  */
 export async function createUser(
   tx: Transaction<Database>,
-  keys: ServerKeys,
+  /** The configured ledger's derivation (ChainAdapter.walletAddress, or walletAddressesFor(...).user). */
+  walletAddressOf: (userId: string) => string,
   input: NewUserInput,
   now: Date,
 ): Promise<UserRow> {
@@ -79,7 +79,7 @@ export async function createUser(
     language: input.language,
     role: input.role ?? 'customer',
     agencyId: input.agencyId ?? null,
-    accountId: walletAddress(keys.walletAddress, id),
+    accountId: walletAddressOf(id),
     firstName: input.firstName,
     lastName: input.lastName,
     country: input.country ?? null,

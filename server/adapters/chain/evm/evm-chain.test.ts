@@ -145,6 +145,9 @@ describe('anchoring on an EVM network (hardhat in process)', () => {
     expect(payload.to).toBe(
       mnemonicToAccount(testMnemonic, { addressIndex: Number(bob.userId) }).address.toLowerCase(),
     );
+    // The address the app shows (profile, contact 'view' links) is the one the records carry.
+    const me = await call(t, 'GET', '/api/users/', { token: alice.token });
+    expect((me.body as { results: { account_id: string }[] }).results[0]?.account_id).toBe(payload.from);
 
     // Nothing personal in what went on chain: the call carries exactly the payload's fields, and neither the call
     // data nor the event contain an e-mail or a name.

@@ -10,9 +10,9 @@ const cacheLimit = 50_000;
 
 export interface HdWalletAddresses {
   /** m/44'/60'/a'/0/i with a = ⌊id / 2^31⌋, i = id mod 2^31: BIP-44 account 0 is the first 2^31 user ids. */
-  user(userId: string): string;
+  user: (userId: string) => string;
   /** m/44'/60'/2147483647'/0/agencyId. */
-  agency(agencyId: string): string;
+  agency: (agencyId: string) => string;
 }
 
 /**
