@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { openSync } from 'node:fs';
 import path from 'node:path';
 import { projectRoot } from '../server/config.ts';
 
@@ -10,10 +11,26 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** Runs `node scripts/start.mjs` (what `npm start` runs) on its own embedded data dir and waits for health. */
-export async function startBenchServer(port: number, dataDir = '.data/bench-pg'): Promise<BenchServer> {
+export interface BenchServerOptions {
+  /** Extra environment (e.g. DATABASE_URL for an external PostgreSQL instead of the embedded one). */
+  env?: Record<string, string>;
+  /** Extra node flags (e.g. --cpu-prof). */
+  nodeArgs?: string[];
+  /** A file for the server's output (default: discarded). */
+  logFile?: string;
+}
+
+/**
+ * Runs `node scripts/start.mjs` (what `npm start` runs; the server lives in that very process, so `child.pid` is
+ * the server's) on its own embedded data dir, unless `options.env` names a DATABASE_URL, and waits for health.
+ */
+export async function startBenchServer(
+  port: number,
+  dataDir = '.data/bench-pg',
+  options: BenchServerOptions = {},
+): Promise<BenchServer> {
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(projectRoot, 'scripts', 'start.mjs')], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), path.join(projectRoot, 'scripts', 'start.mjs')], {
     cwd: projectRoot,
     env: {
       ...process.env,
@@ -22,12 +39,22 @@ export async function startBenchServer(port: number, dataDir = '.data/bench-pg')
       EMBEDDED_PG_DIR: dataDir,
       EMBEDDED_PG_PORT: String(54_400 + (port % 100)),
       LOG_LEVEL: 'warn',
+      ...options.env,
     },
-    stdio: 'ignore',
+    stdio: options.logFile
+      ? ['ignore', openSync(options.logFile, 'w'), openSync(options.logFile, 'a')]
+      : ['ignore', 'pipe', 'pipe'],
   });
+  // The last lines of the server's output, for the error when it does not start (port taken, data dir in use…).
+  let tail = '';
+  const keep = (chunk: Buffer) => {
+    tail = (tail + chunk.toString('utf8')).slice(-2000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   const baseUrl = `http://127.0.0.1:${port}`;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${tail}`);
     const ok = await fetch(`${baseUrl}/api/health/`)
       .then((r) => r.status === 200)
       .catch(() => false);

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import styles from './PlaceholderPage.module.css';
+import { useDocumentTitle } from './use-document-title';
 
 export type PageTitleKey =
   | 'home'
@@ -27,6 +28,7 @@ export type PageTitleKey =
 /** Stands in for a screen a later issue builds: the route, its title and a way back already work. */
 export function PlaceholderPage({ titleKey, showHomeLink = false }: { titleKey: PageTitleKey; showHomeLink?: boolean }) {
   const { t } = useTranslation();
+  useDocumentTitle(t(`pages.${titleKey}`));
   return (
     <main className={styles.page}>
       <h1 className={styles.title}>{t(`pages.${titleKey}`)}</h1>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import styles from './ScreenHeader.module.css';
+import { useDocumentTitle } from './use-document-title';
 
 interface ScreenHeaderProps {
   title: string;
@@ -11,6 +12,7 @@ interface ScreenHeaderProps {
 /** A screen's title with an optional back link; the arrow mirrors in right-to-left, as "back" does. */
 export function ScreenHeader({ title, backTo }: ScreenHeaderProps) {
   const { t } = useTranslation();
+  useDocumentTitle(title);
   return (
     <header className={styles.header}>
       {backTo ? (

@@ -4,6 +4,7 @@ import { InstallButton } from '../../ui/InstallButton';
 import { LanguageSwitcher } from '../../ui/LanguageSwitcher';
 import { Logo } from '../../ui/Logo';
 import styles from './WelcomePage.module.css';
+import { useDocumentTitle } from '../../ui/use-document-title';
 import { withLang } from '../../ui/with-lang';
 import { roleSwitchTarget } from './welcome-links';
 
@@ -17,6 +18,7 @@ export function Component() {
   const lang = searchParams.get('lang');
   const roleSwitch = roleSwitchTarget(searchParams.get('role'));
   const isBankerView = roleSwitch.role === 'customer';
+  useDocumentTitle(t('welcome.title'));
 
   return (
     <main className={styles.page}>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { User } from '../../../common/api/users';
 import { intlLocale } from '../../i18n/intl-locale';
+import { useDocumentTitle } from '../../ui/use-document-title';
 import { useWithLang } from '../../ui/with-lang';
 import { MyRateWidget } from '../rates/MyRateWidget';
 import { initials } from '../users/initials';
@@ -60,6 +61,7 @@ export function Component() {
   const { t } = useTranslation();
   const withLang = useWithLang();
   const user = useCurrentUser();
+  useDocumentTitle(t('pages.home'));
   if (!user.data) {
     return (
       <main className={styles.page}>

@@ -1,0 +1,333 @@
+/**
+ * The list endpoints under a realistic volume: `GET /api/transactions/` (with each filter of SPEC.md section 7)
+ * and `GET /api/contacts/` (search) with 100,000 transactions and 10,000 contacts in the database, through a
+ * real server process on the machine's PostgreSQL (a fresh database, dropped at the end). Then EXPLAIN (ANALYZE,
+ * BUFFERS) of the SQL those endpoints run (captured from the repositories themselves through Kysely's log), so the
+ * indexes can be judged on the plans. Prints figures; asserts nothing.
+ *
+ *   node --import tsx bench/list-endpoints.ts
+ *   BENCH_PLANS=0 node --import tsx bench/list-endpoints.ts     # figures only
+ *
+ * Data, all through the ledger's own rules: users signed up through the API; their wallets funded by fundWallet
+ * (one balanced entry each); every transfer and top-up is one ledger_post() call (the function post() calls:
+ * locks, overdraft check, balanced postings, balances) with its history row, in PL/pgSQL batches. The measured
+ * customer has a fifth of all transactions and of all contacts, far more than a real one: the worst case.
+ */
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
+import pg from 'pg';
+import type { Database } from '../server/db/schema.ts';
+import { listOwnContacts } from '../server/modules/contacts/contacts.repository.ts';
+import { listHistory } from '../server/modules/transactions/transactions-query.repository.ts';
+import { fundWallet } from '../tests/support/factories.ts';
+import { BenchClient, benchServerLimits, mapConcurrent, signUp, type BenchUser } from './api-client.ts';
+import { emitMetric, fmt, percentile } from './report.ts';
+import { createScratchDatabase, seedDemo } from './scratch-database.ts';
+import { startBenchServer } from './server-process.ts';
+
+const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 100_000);
+const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 10_000);
+const USERS = 200;
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
+const CLIENTS = 4;
+const PORT = 3904;
+
+const FIRST = [
+  'Amina',
+  'Youssef',
+  'Fatima',
+  'Mehdi',
+  'Salma',
+  'Karim',
+  'Nadia',
+  'Omar',
+  'Leïla',
+  'Élodie',
+  'Hicham',
+  'Zineb',
+];
+const LAST = [
+  'Benali',
+  'El Idrissi',
+  'Alaoui',
+  'Tazi',
+  'Bennani',
+  'Chraibi',
+  'Martin',
+  'Dubois',
+  'Lefèvre',
+  'Ouazzani',
+];
+
+const scratch = await createScratchDatabase('list_bench');
+const captured: { sql: string; parameters: readonly unknown[] }[] = [];
+const pool = new pg.Pool({ connectionString: scratch.url, max: 4 });
+const db = new Kysely<Database>({
+  dialect: new PostgresDialect({ pool }),
+  log: (event: LogEvent) => {
+    if (event.level === 'query') captured.push({ sql: event.query.sql, parameters: event.query.parameters });
+  },
+});
+const server = await startBenchServer(PORT, '.data/bench-pg', {
+  env: { ...benchServerLimits, DATABASE_URL: scratch.url },
+});
+seedDemo(scratch.url); // after the server's own migration: rates and agencies
+const client = new BenchClient(server.baseUrl, CLIENTS * 2);
+try {
+  // --- data ---------------------------------------------------------------------------------------------------
+  const setupStart = performance.now();
+  const users = await mapConcurrent(Array.from({ length: USERS }), 8, () =>
+    signUp(client, { tag: 'list', profile: true }),
+  );
+  const alice = users[0] as BenchUser;
+  for (const user of users) await fundWallet(db, user.userId, 100_000_000_00n);
+  // Alice's recipients: every other user, linked (through the API, as the app adds them).
+  await mapConcurrent(users.slice(1), 8, async (other, i) => {
+    const created = await client.request('POST', '/api/contacts/', {
+      token: alice.token,
+      body: { first_name: FIRST[i % FIRST.length], last_name: `${LAST[i % LAST.length]} ${i}`, email: other.email },
+    });
+    if (created.status !== 201) throw new Error(`contact: ${created.status} ${JSON.stringify(created.body)}`);
+  });
+  await pool.query(
+    `
+    -- Everybody else's recipients: copies of Alice's linked ones (each user gets a few people to send to) ...
+    INSERT INTO contacts (owner_user_id, first_name, last_name, email, contact_user, account_id)
+    SELECT u.id, c.first_name, c.last_name, c.email, c.contact_user, c.account_id
+    FROM users u CROSS JOIN LATERAL (
+      SELECT * FROM contacts c WHERE c.owner_user_id = $1 AND c.contact_user <> u.id ORDER BY (c.id * 7919 + u.id) % 1009 LIMIT 5
+    ) c
+    WHERE u.id <> $1 AND u.role = 'customer'`,
+    [alice.userId],
+  );
+  // ... and Alice herself, so she receives too.
+  await pool.query(
+    `INSERT INTO contacts (owner_user_id, first_name, last_name, email, contact_user, account_id)
+     SELECT u.id, a.first_name, a.last_name, a.email, a.id, a.account_id FROM users u, users a WHERE a.id = $1 AND u.id <> $1 AND u.role = 'customer'`,
+    [alice.userId],
+  );
+  const {
+    rows: [{ n: linked } = { n: 0 }],
+  } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM contacts');
+  // ... and unlinked recipients up to CONTACTS in all, a fifth of them Alice's (the worst case for her search).
+  await pool.query(
+    `INSERT INTO contacts (owner_user_id, first_name, last_name, email, phone_number)
+     SELECT CASE WHEN g % 5 = 0 THEN $1 ELSE (SELECT id FROM users WHERE role = 'customer' ORDER BY id OFFSET (g % $2) LIMIT 1) END,
+            ($3::text[])[1 + g % array_length($3::text[], 1)], ($4::text[])[1 + (g / 7) % array_length($4::text[], 1)] || ' ' || g,
+            'person' || g || '@example.com', '+2126' || lpad(g::text, 8, '0')
+     FROM generate_series(1, $5) g`,
+    [alice.userId, USERS, FIRST, LAST, Math.max(0, CONTACTS - linked)],
+  );
+
+  // Transactions: 90 % transfers between linked pairs (Alice in a fifth of them, as sender or recipient), 10 %
+  // card top-ups; one ledger_post() per row, in batches of 10,000, created_at one minute apart up to now.
+  // A temporary function lives in its session: create and call it on one connection.
+  const conn = await pool.connect();
+  await conn.query(`
+    CREATE OR REPLACE FUNCTION pg_temp.bench_history(alice bigint, first_n int, last_n int, total int) RETURNS void
+    LANGUAGE plpgsql AS $$
+    DECLARE
+      pairs bigint[]; from_alice bigint[]; to_alice bigint[]; user_ids bigint[]; pick bigint[];
+      tid bigint; entry bigint; r bigint; amt bigint; i int;
+      clearing bigint; fx_eur bigint; fx_mad bigint; wallet bigint; wallet_r bigint;
+    BEGIN
+      SELECT id INTO clearing FROM ledger_accounts WHERE kind = 'card_clearing' AND currency = 'EUR';
+      SELECT id INTO fx_eur FROM ledger_accounts WHERE kind = 'fx' AND currency = 'EUR';
+      SELECT id INTO fx_mad FROM ledger_accounts WHERE kind = 'fx' AND currency = 'MAD';
+      SELECT array_agg(id ORDER BY id) INTO user_ids FROM users WHERE role = 'customer';
+      SELECT array_agg(ARRAY[owner_user_id, contact_user, id] ORDER BY id) INTO pairs FROM contacts WHERE contact_user IS NOT NULL;
+      SELECT array_agg(ARRAY[owner_user_id, contact_user, id] ORDER BY id) INTO from_alice FROM contacts
+        WHERE contact_user IS NOT NULL AND owner_user_id = alice;
+      SELECT array_agg(ARRAY[owner_user_id, contact_user, id] ORDER BY id) INTO to_alice FROM contacts WHERE contact_user = alice;
+      FOR i IN first_n .. last_n LOOP
+        tid := nextval(pg_get_serial_sequence('transactions', 'id'));
+        amt := 100 * (1 + (i * 37) % 500) + (i % 100);
+        IF i % 10 = 0 THEN
+          -- A card top-up (a fifth of them Alice's): the same four postings as a real one.
+          r := CASE WHEN i % 50 = 0 THEN alice ELSE user_ids[1 + (i / 10) % array_length(user_ids, 1)] END;
+          SELECT id INTO wallet FROM ledger_accounts WHERE kind = 'customer_wallet' AND owner_user_id = r;
+          SELECT p.entry_id INTO entry FROM ledger_post('exchange', 'bench_top_up', tid::text, '{}'::jsonb,
+            ARRAY[clearing, fx_eur, fx_mad, wallet], ARRAY['EUR', 'EUR', 'MAD', 'MAD'],
+            ARRAY[-(amt / 10), amt / 10, -amt, amt]) p LIMIT 1;
+          INSERT INTO transactions (id, kind, status, recipient_user_id, amount, reference, ledger_entry_id, created_at)
+          VALUES (tid, 'exchange', 'completed', r, amt, 'bench-' || tid, entry, now() - ((total - i) * interval '1 minute'));
+        ELSE
+          -- Alice sends in a tenth and receives in another tenth of the rows; the others are any linked pair.
+          IF i % 10 = 1 THEN
+            pick := from_alice[1 + (i / 10) % array_length(from_alice, 1):1 + (i / 10) % array_length(from_alice, 1)];
+          ELSIF i % 10 = 2 THEN
+            pick := to_alice[1 + (i / 10) % array_length(to_alice, 1):1 + (i / 10) % array_length(to_alice, 1)];
+          ELSE
+            pick := pairs[1 + (i * 7919) % array_length(pairs, 1):1 + (i * 7919) % array_length(pairs, 1)];
+          END IF;
+          SELECT id INTO wallet FROM ledger_accounts WHERE kind = 'customer_wallet' AND owner_user_id = pick[1][1];
+          SELECT id INTO wallet_r FROM ledger_accounts WHERE kind = 'customer_wallet' AND owner_user_id = pick[1][2];
+          SELECT p.entry_id INTO entry FROM ledger_post('transfer', 'transaction', tid::text, '{}'::jsonb,
+            ARRAY[wallet, wallet_r], ARRAY['MAD', 'MAD'], ARRAY[-amt, amt]) p LIMIT 1;
+          INSERT INTO transactions (id, kind, status, sender_user_id, recipient_user_id, contact_id, amount,
+                                    ledger_entry_id, created_at)
+          VALUES (tid, 'transfer', 'completed', pick[1][1], pick[1][2], pick[1][3], amt, entry,
+                  now() - ((total - i) * interval '1 minute'));
+        END IF;
+      END LOOP;
+    END $$`);
+  try {
+    for (let start = 1; start <= TRANSACTIONS; start += 10_000) {
+      await conn.query('BEGIN');
+      await conn.query('SELECT pg_temp.bench_history($1, $2, $3, $4)', [
+        alice.userId,
+        start,
+        Math.min(TRANSACTIONS, start + 9_999),
+        TRANSACTIONS,
+      ]);
+      await conn.query('COMMIT');
+      process.stdout.write(`\r  ${Math.min(TRANSACTIONS, start + 9_999)} transactions`);
+    }
+  } finally {
+    conn.release();
+  }
+  await pool.query('VACUUM ANALYZE');
+  const counts = (
+    await pool.query<{ transactions: number; contacts: number; alice_tx: number; alice_contacts: number }>(
+      `SELECT (SELECT count(*)::int FROM transactions) AS transactions, (SELECT count(*)::int FROM contacts) AS contacts,
+              (SELECT count(*)::int FROM transactions WHERE sender_user_id = $1 OR recipient_user_id = $1) AS alice_tx,
+              (SELECT count(*)::int FROM contacts WHERE owner_user_id = $1) AS alice_contacts`,
+      [alice.userId],
+    )
+  ).rows[0];
+  console.log(
+    `\ndata: ${counts?.transactions} transactions, ${counts?.contacts} contacts (the measured customer: ${counts?.alice_tx} ` +
+      `transactions, ${counts?.alice_contacts} contacts) in ${fmt((performance.now() - setupStart) / 1000, 1)} s`,
+  );
+
+  // --- latency through the API --------------------------------------------------------------------------------
+  const partner = (
+    await client.request<{ results: { contact_user: number | null }[] }>('GET', '/api/contacts/?search=Benali', {
+      token: alice.token,
+    })
+  ).body.results.find((c) => c.contact_user !== null)?.contact_user;
+  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  const queries: [string, string][] = [
+    // The floor on this machine at this moment: an answer with no query and no authentication.
+    ['baseline: /api/health/', '/api/health/'],
+    ['transactions, first page', '/api/transactions/?page=1&page_size=10'],
+    ['transactions, page 100', '/api/transactions/?page=100&page_size=10'],
+    ['transactions, category=sending', '/api/transactions/?category=sending&page_size=10'],
+    ['transactions, category=reception', '/api/transactions/?category=reception&page_size=10'],
+    ['transactions, category=exchange', '/api/transactions/?category=exchange&page_size=10'],
+    ['transactions, category=withdraw', '/api/transactions/?category=withdraw&page_size=10'],
+    ['transactions, amount=250.00', '/api/transactions/?amount=250.00&page_size=10'],
+    ['transactions, amount +-10 %', '/api/transactions/?amount_gte=225.00&amount_lte=275.00&page_size=10'],
+    ['transactions, 7-day window', `/api/transactions/?start_date=${day(30)}&end_date=${day(23)}&page_size=10`],
+    ['transactions, user=contact', `/api/transactions/?user=${partner}&page_size=10`],
+    ['contacts, first page', '/api/contacts/?page=1&page_size=10'],
+    ['contacts, search "ben"', '/api/contacts/?search=ben&page_size=10'],
+    ['contacts, search "élo" (accents)', '/api/contacts/?search=%C3%A9lo&page_size=10'],
+    ['contacts, search no match', `/api/contacts/?search=${randomUUID().slice(0, 8)}&page_size=10`],
+    ['contacts, search phone "0612"', '/api/contacts/?search=0612&page_size=10'],
+  ];
+  const typical = users[1] as BenchUser;
+  const typicalCounts = (
+    await pool.query<{ tx: number; contacts: number }>(
+      `SELECT (SELECT count(*)::int FROM transactions WHERE sender_user_id = $1 OR recipient_user_id = $1) AS tx,
+              (SELECT count(*)::int FROM contacts WHERE owner_user_id = $1) AS contacts`,
+      [typical.userId],
+    )
+  ).rows[0];
+  const worstByViewer = new Map<'typical' | 'heaviest', { p99: number; name: string; floor: number }>();
+  for (const [viewerName, viewer] of [
+    [`a typical customer (${typicalCounts?.tx} transactions, ${typicalCounts?.contacts} contacts)`, typical],
+    [`the heaviest customer (${counts?.alice_tx} transactions, ${counts?.alice_contacts} contacts)`, alice],
+  ] as const) {
+    console.log(`\n${viewerName}: ${CLIENTS} concurrent clients, ${REQUESTS} requests per query after 20 of warm-up`);
+    const worst = { p99: 0, name: '', floor: Number.NaN };
+    for (const [name, path] of queries) {
+      for (let i = 0; i < 20; i++) await client.request('GET', path, { token: viewer.token });
+      const latencies: number[] = [];
+      let count = 0;
+      await mapConcurrent(Array.from({ length: REQUESTS }), CLIENTS, async () => {
+        const t0 = performance.now();
+        const response = await client.request<{ count: number }>('GET', path, { token: viewer.token });
+        latencies.push(performance.now() - t0);
+        if (response.status !== 200) throw new Error(`${path}: ${response.status} ${JSON.stringify(response.body)}`);
+        count = response.body.count ?? 0;
+      });
+      const sorted = latencies.sort((a, b) => a - b);
+      const p99 = percentile(sorted, 99);
+      if (path === '/api/health/') worst.floor = p99;
+      else if (p99 > worst.p99) [worst.p99, worst.name] = [p99, name];
+      console.log(
+        `  ${name.padEnd(36)} count ${String(count).padStart(6)}   p50 ${fmt(percentile(sorted, 50), 1).padStart(6)} ms   p99 ${fmt(p99, 1).padStart(6)} ms`,
+      );
+    }
+    worstByViewer.set(viewer === alice ? 'heaviest' : 'typical', worst);
+  }
+  for (const who of ['typical', 'heaviest'] as const) {
+    const worst = worstByViewer.get(who);
+    emitMetric({
+      metric: `list endpoints p99, ${who} customer (worst query)`,
+      value: `${fmt(worst?.p99 ?? Number.NaN, 1)} ms (${worst?.name}; /api/health/ p99 ${fmt(worst?.floor ?? Number.NaN, 1)} ms)`,
+      goal: '< 20 ms',
+      met: (worst?.p99 ?? Infinity) < 20,
+    });
+  }
+
+  // --- plans ----------------------------------------------------------------------------------------------------
+  if (process.env.BENCH_PLANS !== '0') {
+    const viewer = { id: String(alice.userId), agencyId: null };
+    const window = { limit: 10, offset: 0 };
+    const planned: [string, () => Promise<unknown>][] = [
+      ['transactions, first page', () => listHistory(db, viewer, {}, window)],
+      ['transactions, category=sending', () => listHistory(db, viewer, { category: 'sending' }, window)],
+      [
+        'transactions, amount +-10 %',
+        () => listHistory(db, viewer, { amountGteMinor: 22_500n, amountLteMinor: 27_500n }, window),
+      ],
+      ['transactions, amount=250.00', () => listHistory(db, viewer, { amountMinor: 25_000n }, window)],
+      [
+        'transactions, 7-day window',
+        () =>
+          listHistory(
+            db,
+            viewer,
+            { from: new Date(`${day(30)}T00:00:00Z`), before: new Date(`${day(23)}T00:00:00Z`) },
+            window,
+          ),
+      ],
+      ['transactions, user=contact', () => listHistory(db, viewer, { user: String(partner) }, window)],
+      ['contacts, search "ben"', () => listOwnContacts(db, String(alice.userId), 'ben', window)],
+    ];
+    // The database's own time, apart from HTTP and the machine's load: each endpoint runs its page and its count.
+    let slowestSql = 0;
+    let slowestName = '';
+    for (const [name, run] of planned) {
+      captured.length = 0;
+      await run();
+      let endpointMs = 0;
+      for (const query of captured) {
+        const plan = await pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${query.sql}`, [
+          ...query.parameters,
+        ]);
+        console.log(`\n--- ${name}: ${query.sql.slice(0, 60).replace(/\s+/g, ' ')}...`);
+        for (const row of plan.rows) {
+          console.log(`  ${row['QUERY PLAN']}`);
+          const execution = /Execution Time: ([\d.]+) ms/.exec(row['QUERY PLAN']);
+          if (execution) endpointMs += Number(execution[1]);
+        }
+      }
+      if (endpointMs > slowestSql) [slowestSql, slowestName] = [endpointMs, name];
+    }
+    emitMetric({
+      metric: 'list SQL time, heaviest customer (slowest endpoint)',
+      value: `${fmt(slowestSql, 1)} ms (${slowestName})`,
+    });
+  }
+} finally {
+  client.close();
+  await db.destroy();
+  await server.stop();
+  // BENCH_KEEP=1 keeps the database to try indexes by hand (drop it afterwards).
+  if (process.env.BENCH_KEEP === '1') console.log(`kept: ${scratch.url}`);
+  else await scratch.drop();
+}

@@ -1,0 +1,368 @@
+/// <reference lib="dom" />
+import { randomInt, randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { e2eDatabaseEnv } from '../../playwright.config.ts';
+import { loadConfig } from '../../server/config.ts';
+import { openDatabase } from '../../server/db/open-database.ts';
+import { fundWallet } from '../support/factories.ts';
+import { newTeller } from './operator.ts';
+
+// Issue 9 section 4: axe-core (WCAG 2.0/2.1 A and AA rules) on every screen of SPEC.md section 2, in French and
+// in Arabic (right to left), as a customer, a teller and a visitor: no serious or critical violation.
+
+const CODE = '135790';
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+interface Account {
+  email: string;
+  token: string;
+  userId: number;
+}
+
+interface Fixture {
+  alice: Account;
+  teller: Account;
+  contactId: number;
+  contactUserId: number;
+  agencyId: number;
+  sendId: number;
+  receptionId: number;
+  withdrawalId: number;
+  withdrawalToken: string;
+  txId: string | null;
+  walletAddress: string;
+  checkoutUrl: string;
+}
+
+const auth = (who: Account) => ({ authorization: `Bearer ${who.token}` });
+
+async function account(request: APIRequestContext, email = `e2e-a11y-${randomUUID()}@example.com`): Promise<Account> {
+  expect((await request.post('/api/auth/send_code/', { data: { email, language: 'fr' } })).status()).toBe(200);
+  const outbox = (await (await request.get(`/api/dev/outbox/?to=${encodeURIComponent(email)}`)).json()) as {
+    results: { code: string | null }[];
+  };
+  const verified = await request.post('/api/auth/verify_code/', {
+    data: { email, code: outbox.results.find((m) => m.code)?.code },
+  });
+  expect(verified.status()).toBe(200);
+  const { access: token, user_id: userId } = (await verified.json()) as { access: string; user_id: number };
+  const who = { email, token, userId };
+  expect(
+    (
+      await request.post(`/api/users/${userId}/security_code/`, { headers: auth(who), data: { security_code: CODE } })
+    ).status(),
+  ).toBeLessThan(300);
+  const phone = `+336${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+  const profile = await request.patch(`/api/users/${userId}/`, {
+    headers: auth(who),
+    data: { first_name: 'Nadia', last_name: 'Alaoui', country: 'FR', phone_number: phone },
+  });
+  expect(profile.status(), await profile.text()).toBe(200);
+  return who;
+}
+
+async function fund(userId: number, madMinor: bigint): Promise<void> {
+  const config = loadConfig({ ...process.env, ...e2eDatabaseEnv, NODE_ENV: 'test' });
+  const database = await openDatabase(config, { attachToRunning: true, migrate: false, log: () => undefined });
+  try {
+    await fundWallet(database.db, userId, madMinor);
+  } finally {
+    await database.close();
+  }
+}
+
+async function json<T>(
+  response: { status(): number; text(): Promise<string>; json(): Promise<unknown> },
+  status: number,
+): Promise<T> {
+  expect(response.status(), await response.text()).toBe(status);
+  return (await response.json()) as T;
+}
+
+/** A customer with a send, a reception, a pending withdrawal, a recipient and an open card checkout. */
+async function createFixture(request: APIRequestContext): Promise<Fixture> {
+  const [alice, bob, teller] = await Promise.all([
+    account(request),
+    account(request),
+    newTeller().then((email) => account(request, email)),
+  ]);
+  await fund(alice.userId, 900_00n);
+  await fund(bob.userId, 100_00n);
+  const contact = await json<{ id: number; contact_user: number }>(
+    await request.post('/api/contacts/', {
+      headers: auth(alice),
+      data: { first_name: 'Bob', last_name: 'Benali', email: bob.email },
+    }),
+    201,
+  );
+  const back = await json<{ id: number }>(
+    await request.post('/api/contacts/', {
+      headers: auth(bob),
+      data: { first_name: 'Nadia', last_name: 'Alaoui', email: alice.email },
+    }),
+    201,
+  );
+  const agencies = await json<{ results: { id: number; first_name: string }[] }>(
+    await request.get('/api/contacts/?public=true&search=Casablanca', { headers: auth(alice) }),
+    200,
+  );
+  const agencyId = agencies.results.find((a) => a.first_name.includes('Casablanca'))?.id ?? 0;
+  const create = (who: Account, contactId: number, amount: number) =>
+    request
+      .post('/api/transactions/', {
+        headers: { ...auth(who), 'idempotency-key': randomUUID() },
+        data: { amount, contact: contactId, security_code: CODE },
+      })
+      .then((r) => json<{ id: number; token: string | null }>(r, 201));
+  const send = await create(alice, contact.id, 120);
+  const reception = await create(bob, back.id, 40);
+  const withdrawal = await create(alice, agencyId, 200);
+
+  // An open card checkout on the payment sandbox (its page is served by the app).
+  const draft = await json<{ id: number }>(
+    await request.post('/api/exchanges/', { headers: auth(alice), data: { from_amount: '50' } }),
+    201,
+  );
+  const checkout = await json<{ url: string }>(
+    await request.post(`/api/exchanges/${draft.id}/validate/?lang=fr`, {
+      headers: { ...auth(alice), 'idempotency-key': randomUUID() },
+    }),
+    200,
+  );
+  const me = await json<{ results: { account_id: string }[] }>(
+    await request.get('/api/users/', { headers: auth(alice) }),
+    200,
+  );
+
+  // The in-process worker anchors the send within seconds; the explorer page needs its ledger id.
+  let txId: string | null = null;
+  for (let i = 0; i < 60 && !txId; i++) {
+    const detail = await json<{ tx_id?: string | null }>(
+      await request.get(`/api/transactions/${send.id}/`, { headers: auth(alice) }),
+      200,
+    );
+    txId = detail.tx_id ?? null;
+    if (!txId) await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    alice,
+    teller,
+    contactId: contact.id,
+    contactUserId: contact.contact_user,
+    agencyId,
+    sendId: send.id,
+    receptionId: reception.id,
+    withdrawalId: withdrawal.id,
+    withdrawalToken: withdrawal.token ?? '',
+    txId,
+    walletAddress: me.results[0]?.account_id ?? '',
+    checkoutUrl: new URL(checkout.url).pathname,
+  };
+}
+
+interface Screen {
+  path: string;
+  /** Something that shows once the screen has its data (so axe does not audit a loading state). */
+  ready?: string;
+}
+
+async function signedIn(browser: Browser, who: Account | null, role?: 'banker'): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  if (who)
+    await page.addInitScript(
+      ([token, r]) => {
+        localStorage.setItem('token', token ?? '');
+        if (r) localStorage.setItem('role', r);
+      },
+      [who.token, role] as const,
+    );
+  return page;
+}
+
+type Violation = { screen: string; id: string; impact: string; help: string; targets: string[] };
+
+/** axe on the page as it is now; serious and critical findings go to `violations`. */
+async function scan(page: Page, screen: string, violations: Violation[]): Promise<void> {
+  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  if (process.env.A11Y_DEBUG)
+    console.log(
+      `axe ${screen}: ${result.passes.length} rules pass, ${result.violations.map((v) => `${v.id}(${v.impact})`).join(' ') || 'no violation'}`,
+    );
+  for (const v of result.violations) {
+    if (v.impact !== 'serious' && v.impact !== 'critical') continue;
+    console.log(`axe: ${screen}: [${v.impact}] ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+    violations.push({
+      screen,
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes
+        .slice(0, 4)
+        .map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`),
+    });
+  }
+}
+
+async function audit(page: Page, screens: Screen[], lang: 'fr' | 'ar', violations: Violation[]): Promise<void> {
+  for (const screen of screens) {
+    const url = new URL(screen.path, 'http://x');
+    url.searchParams.set('lang', lang);
+    await page.goto(`${url.pathname}${url.search}`);
+    await expect(page.locator(screen.ready ?? 'h1').first()).toBeVisible({ timeout: 15_000 });
+    if (!url.pathname.startsWith('/sandbox') && !url.pathname.startsWith('/explorer')) {
+      // The language the app says it is in is the one the screen reader reads with (WCAG 3.1.1).
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+      await expect(page.locator('h1').first()).toBeVisible();
+      // WCAG 2.4.2: the window title names the screen, in the screen's language, as its heading does (home's
+      // heading is a greeting: its title is the screen's name).
+      const heading = (await page.locator('h1').first().innerText()).trim();
+      await expect(page).toHaveTitle(
+        url.pathname === '/' ? /^.+ · Remittance Wallet$/ : `${heading} · Remittance Wallet`,
+      );
+    }
+    await scan(page, `${lang} ${screen.path}`, violations);
+  }
+}
+
+const report = (violations: Violation[]) =>
+  violations.map((v) => `${v.screen}: [${v.impact}] ${v.id} (${v.help})\n    ${v.targets.join('\n    ')}`).join('\n');
+
+test.describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
+  test.describe.configure({ timeout: 120_000 });
+  let fixture: Fixture;
+
+  test.beforeAll(async ({ request }) => {
+    fixture = await createFixture(request);
+  });
+
+  for (const lang of ['fr', 'ar'] as const) {
+    test(`every screen in ${lang === 'fr' ? 'French' : 'Arabic'}: no serious or critical violation`, async ({
+      browser,
+    }) => {
+      const f = fixture;
+      const violations: Violation[] = [];
+
+      // Four browser contexts at once (a visitor, the customer twice, the teller): the screens load in parallel.
+      const visitorScreens = async () => {
+        const visitor = await signedIn(browser, null);
+        await audit(
+          visitor,
+          [
+            { path: '/auth', ready: '[data-testid="language-switcher"]' },
+            { path: '/auth?role=banker', ready: '[data-testid="language-switcher"]' },
+            { path: '/auth/step1' },
+            { path: '/auth/email/step1' },
+            { path: '/auth/email/step2?email=nadia%40example.com', ready: '[data-testid="code-box-0"]' },
+            { path: '/auth/phone/step1' },
+            { path: '/auth/phone/step2?prefix=%2B33' },
+            { path: '/auth/phone/step3?prefix=%2B33&phone=612345678', ready: '[data-testid="code-box-0"]' },
+            { path: '/authentication/confirm-email' },
+            { path: f.checkoutUrl, ready: 'form' },
+            ...(f.txId ? [{ path: `/explorer/tx/${f.txId}` }] : []),
+            ...(f.walletAddress ? [{ path: `/explorer/address/${f.walletAddress}` }] : []),
+          ],
+          lang,
+          violations,
+        );
+        await visitor.context().close();
+      };
+
+      const customerMoneyScreens = async () => {
+        const customer = await signedIn(browser, f.alice);
+        await audit(
+          customer,
+          [
+            { path: '/', ready: '[data-testid="transaction-row"]' },
+            { path: '/exchange', ready: '[data-testid="exchange-amount"]' },
+            { path: '/rates', ready: '[data-testid="rates-subscription"]' },
+            { path: '/transactions', ready: '[data-testid="transaction-row"]' },
+            {
+              path: `/transactions/${f.sendId}?category=sending&banker=false`,
+              ready: '[data-testid="ledger-tx-id"], h2',
+            },
+            { path: `/transactions/${f.receptionId}?category=reception&banker=false`, ready: 'h2' },
+            {
+              path: `/transactions/${f.withdrawalId}?category=withdrawal&banker=false`,
+              ready: '[data-testid="withdrawal-qr"]',
+            },
+          ],
+          lang,
+          violations,
+        );
+        // The second step of a send (the security-code keypad).
+        await customer.goto(`/transactions/create?contact=${f.contactId}&transaction=send&lang=${lang}`);
+        await customer.getByTestId('create-amount').fill('10');
+        await customer.getByTestId('create-next').click();
+        await expect(customer.getByTestId('keypad-1')).toBeVisible();
+        await scan(customer, `${lang} send, security-code step`, violations);
+        await customer.context().close();
+      };
+
+      const customerPeopleScreens = async () => {
+        const customer = await signedIn(browser, f.alice);
+        await audit(
+          customer,
+          [
+            { path: '/contacts', ready: '[data-testid="contact-row"]' },
+            { path: '/contacts?transaction=send', ready: '[data-testid="contact-row"]' },
+            { path: '/contacts?transaction=withdraw', ready: '[data-testid="contact-row"]' },
+            { path: `/contacts/${f.contactId}`, ready: '[data-testid="contact-name"]' },
+            {
+              path: `/contacts/${f.contactId}/transactions?user=${f.contactUserId}`,
+              ready: '[data-testid="transaction-row"]',
+            },
+            {
+              path: `/transactions/create?contact=${f.contactId}&transaction=send`,
+              ready: '[data-testid="create-party"]',
+            },
+            {
+              path: `/transactions/create?contact=${f.agencyId}&transaction=withdraw`,
+              ready: '[data-testid="create-party"]',
+            },
+            { path: '/settings/profile', ready: 'form' },
+            { path: '/settings/security-code', ready: '[data-testid="keypad-1"]' },
+            { path: '/no/such/page' },
+          ],
+          lang,
+          violations,
+        );
+        // The new-recipient form, opened.
+        await customer.goto(`/contacts?lang=${lang}`);
+        await customer.getByTestId('recipient-open').click();
+        await expect(customer.getByTestId('recipient-form')).toBeVisible();
+        await scan(customer, `${lang} new-recipient form`, violations);
+        await customer.context().close();
+      };
+
+      const tellerScreens = async () => {
+        const teller = await signedIn(browser, f.teller, 'banker');
+        await audit(
+          teller,
+          [
+            { path: '/', ready: 'h1' },
+            { path: '/withdraw', ready: 'h1' },
+            { path: `/withdraw?transaction=${f.withdrawalToken}`, ready: '[data-testid="withdraw-transaction"]' },
+            { path: '/transactions', ready: 'h1' },
+          ],
+          lang,
+          violations,
+        );
+        // The teller's code step.
+        await teller.goto(`/withdraw?transaction=${f.withdrawalToken}&lang=${lang}`);
+        await expect(teller.getByTestId('withdraw-validate')).toBeVisible();
+        await teller.getByTestId('confirm-amount').check();
+        await teller.getByTestId('withdraw-validate').click();
+        await expect(teller.getByTestId('keypad-1')).toBeVisible();
+        await scan(teller, `${lang} teller, security-code step`, violations);
+        await teller.context().close();
+      };
+
+      await Promise.all([visitorScreens(), customerMoneyScreens(), customerPeopleScreens(), tellerScreens()]);
+
+      expect(violations, report(violations)).toEqual([]);
+    });
+  }
+});
