@@ -4,7 +4,7 @@ import { HttpError, fieldError, notFound } from '../../http/http-error.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
 import { securityCodeLockoutTexts } from '../auth/message-templates.ts';
 import type { ServiceDeps } from '../service-deps.ts';
-import { newSecurityCodeHash, securityCodeMatches } from './security-code-hash.ts';
+import { checkSecurityCode, newSecurityCodeHash } from './security-code-hash.ts';
 import {
   lockSecurityCodeState,
   saveSecurityCode,
@@ -47,8 +47,11 @@ export async function verifySecurityCode(
     if (state.lockedUntil && state.lockedUntil > now) {
       return { outcome: 'locked', retryAfterSeconds: secondsUntil(state.lockedUntil, now) };
     }
-    if (await securityCodeMatches(config.SECURITY_CODE_PEPPER, code, state.salt, state.hash)) {
-      if (state.failures > 0 || state.lockedUntil)
+    const checked = await checkSecurityCode(config.SECURITY_CODE_PEPPER, code, state.salt, state.hash);
+    if (checked.matches) {
+      // A code stored at an older cost is re-hashed now that we know it (saving it also clears the counters).
+      if (checked.upgrade) await saveSecurityCode(tx, userId, checked.upgrade.hash, checked.upgrade.salt);
+      else if (state.failures > 0 || state.lockedUntil)
         await saveSecurityCodeAttempts(tx, userId, { failures: 0, lockedUntil: null });
       return { outcome: 'ok' };
     }

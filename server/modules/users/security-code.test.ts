@@ -11,6 +11,7 @@ import {
   type SignedIn,
 } from '../../../tests/support/identity.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
+import { currentLog2N, legacySecurityCodeHash } from './security-code-hash.ts';
 import { verifySecurityCode } from './security-code.service.ts';
 
 let t: TestApp;
@@ -45,9 +46,38 @@ describe('POST /api/users/{id}/security_code/', () => {
       .where('id', '=', String(s.userId))
       .executeTakeFirstOrThrow();
     expect(row.security_code_salt).toHaveLength(16);
-    expect(row.security_code_hash).toHaveLength(32);
+    expect(row.security_code_hash).toHaveLength(33); // a cost byte (log2 N) and the 32-byte key
+    expect(row.security_code_hash?.[0]).toBe(currentLog2N);
     expect(row.security_code_hash?.toString('latin1')).not.toContain('135790');
     expect(await verify(s, '135790')).toEqual({ outcome: 'ok' });
+  });
+
+  it('verifies a code stored at the pre-ADR 008 cost and re-hashes it at the current one on success', async () => {
+    const s = await signIn(t);
+    const salt = Buffer.from('00112233445566778899aabbccddeeff', 'hex');
+    const legacy = await legacySecurityCodeHash(t.config.SECURITY_CODE_PEPPER, '975310', salt);
+    await t.database.db
+      .updateTable('users')
+      .set({ security_code_hash: legacy, security_code_salt: salt })
+      .where('id', '=', String(s.userId))
+      .execute();
+    const stored = () =>
+      t.database.db
+        .selectFrom('users')
+        .select(['security_code_hash', 'security_code_salt', 'security_code_failures'])
+        .where('id', '=', String(s.userId))
+        .executeTakeFirstOrThrow();
+    // A wrong code is counted and leaves the old hash alone.
+    expect(await verify(s, '975311')).toMatchObject({ outcome: 'invalid' });
+    expect((await stored()).security_code_hash).toEqual(legacy);
+    expect(await verify(s, '975310')).toEqual({ outcome: 'ok' });
+    const upgraded = await stored();
+    expect(upgraded.security_code_hash).toHaveLength(33);
+    expect(upgraded.security_code_hash?.[0]).toBe(currentLog2N);
+    expect(upgraded.security_code_salt).not.toEqual(salt);
+    expect(upgraded.security_code_failures).toBe(0);
+    expect(await verify(s, '975310')).toEqual({ outcome: 'ok' });
+    expect(await verify(s, '975311')).toMatchObject({ outcome: 'invalid' });
   });
 
   it('refuses codes that are not exactly 6 digits', async () => {
