@@ -90,6 +90,8 @@ const configSchema = z.object({
   UNCLAIMED_TRANSFER_TTL_SECONDS: seconds(30 * 86_400),
   /** How often each server process runs the expiry sweep (safe with several processes: rows are locked). */
   EXPIRY_SWEEP_INTERVAL_SECONDS: seconds(60),
+  /** Idempotency keys older than this are dropped by the sweep; at least 24 hours (DESIGN.md section 4). */
+  IDEMPOTENCY_RETENTION_HOURS: z.coerce.number().int().min(24).max(24 * 366).default(48),
 
   // Public ledger (issue 8): the built-in local ledger unless an EVM network is configured (CHAIN_RPC_URL and the
   // five variables that go with it, all or none).

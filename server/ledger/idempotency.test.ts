@@ -5,6 +5,8 @@ import { genericMessages } from '../../common/api/errors.ts';
 import { connectDatabase } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { toHttpError } from '../http/error-handler.ts';
+import { systemClock } from '../clock.ts';
+import { sweepOnce } from '../modules/transactions/waiting.service.ts';
 import { hashRequest, purgeIdempotencyKeys, runIdempotent } from './idempotency.ts';
 import { post } from './journal.ts';
 import { IdempotencyConflictError, InsufficientFundsError } from './ledger-errors.ts';
@@ -16,21 +18,31 @@ const { db } = database;
 afterAll(() => database.close());
 
 /** What a "send money" endpoint does with its Idempotency-Key: validate, then key + transfer in one transaction. */
-function sendMoney(db: Kysely<Database>, scope: string, key: string, body: { from: string; to: string; amount: bigint }, calls: { n: number }) {
+function sendMoney(
+  db: Kysely<Database>,
+  scope: string,
+  key: string,
+  body: { from: string; to: string; amount: bigint },
+  calls: { n: number },
+) {
   if (body.amount <= 0n) return Promise.reject(new Error('invalid amount')); // validation: before any key is claimed
   return withTransaction(db, (tx) =>
-    runIdempotent(tx, { scope, key, requestHash: hashRequest({ method: 'POST', path: '/api/transactions/', body }) }, async () => {
-      calls.n++;
-      const entry = await post(tx, {
-        kind: 'transfer',
-        reference: { type: 'test', id: uniqueId() },
-        postings: [
-          { accountId: body.from, amount: mad(-body.amount) },
-          { accountId: body.to, amount: mad(body.amount) },
-        ],
-      });
-      return { status: 201, body: { entry: entry.id, amount: body.amount.toString() } };
-    }),
+    runIdempotent(
+      tx,
+      { scope, key, requestHash: hashRequest({ method: 'POST', path: '/api/transactions/', body }) },
+      async () => {
+        calls.n++;
+        const entry = await post(tx, {
+          kind: 'transfer',
+          reference: { type: 'test', id: uniqueId() },
+          postings: [
+            { accountId: body.from, amount: mad(-body.amount) },
+            { accountId: body.to, amount: mad(body.amount) },
+          ],
+        });
+        return { status: 201, body: { entry: entry.id, amount: body.amount.toString() } };
+      },
+    ),
   );
 }
 
@@ -57,7 +69,9 @@ describe('idempotency', () => {
     const scope = `transactions:user:${uniqueId()}`;
     const calls = { n: 0 };
     await sendMoney(db, scope, 'key-2', { from: a.id, to: b.id, amount: 300n }, calls);
-    const failure = await sendMoney(db, scope, 'key-2', { from: a.id, to: b.id, amount: 301n }, calls).catch((e: unknown) => e);
+    const failure = await sendMoney(db, scope, 'key-2', { from: a.id, to: b.id, amount: 301n }, calls).catch(
+      (e: unknown) => e,
+    );
     expect(failure).toBeInstanceOf(IdempotencyConflictError);
     expect(toHttpError(failure)).toMatchObject({ status: 409, body: { detail: genericMessages.idempotencyConflict } });
     await sendMoney(db, `transactions:user:${uniqueId()}`, 'key-2', { from: a.id, to: b.id, amount: 301n }, calls);
@@ -69,8 +83,12 @@ describe('idempotency', () => {
     const [a, b] = await Promise.all([newWallet(db, 100n), newWallet(db)]);
     const scope = `transactions:user:${uniqueId()}`;
     const calls = { n: 0 };
-    await expect(sendMoney(db, scope, 'key-3', { from: a.id, to: b.id, amount: 0n }, calls)).rejects.toThrow('invalid amount');
-    await expect(sendMoney(db, scope, 'key-3', { from: a.id, to: b.id, amount: 500n }, calls)).rejects.toThrow(InsufficientFundsError);
+    await expect(sendMoney(db, scope, 'key-3', { from: a.id, to: b.id, amount: 0n }, calls)).rejects.toThrow(
+      'invalid amount',
+    );
+    await expect(sendMoney(db, scope, 'key-3', { from: a.id, to: b.id, amount: 500n }, calls)).rejects.toThrow(
+      InsufficientFundsError,
+    );
     expect(await storedKeys(scope)).toBe(0);
     const ok = await sendMoney(db, scope, 'key-3', { from: a.id, to: b.id, amount: 100n }, calls);
     expect(ok.replayed).toBe(false);
@@ -80,9 +98,9 @@ describe('idempotency', () => {
   it('drops the claimed key when the work fails but the caller commits anyway', async () => {
     const scope = `transactions:user:${uniqueId()}`;
     await withTransaction(db, async (tx) => {
-      await runIdempotent(tx, { scope, key: 'key-4', requestHash: 'h' }, () => Promise.reject(new Error('refused'))).catch(
-        () => undefined,
-      );
+      await runIdempotent(tx, { scope, key: 'key-4', requestHash: 'h' }, () =>
+        Promise.reject(new Error('refused')),
+      ).catch(() => undefined);
     });
     expect(await storedKeys(scope)).toBe(0);
   });
@@ -130,5 +148,16 @@ describe('idempotency', () => {
     const left = await db.selectFrom('idempotency_keys').select('key').where('scope', '=', scope).execute();
     expect(left.map((r) => r.key)).toEqual(['recent']);
     await expect(purgeIdempotencyKeys(db, 23)).rejects.toThrow(RangeError);
+  });
+
+  it('is purged by the housekeeping pass of every server, at the configured retention', async () => {
+    const scope = `sweep:${uniqueId()}`;
+    await sql`INSERT INTO idempotency_keys (scope, key, request_hash, response_status, response_body, created_at) VALUES
+      (${scope}, 'old', 'h', 201, '{}'::jsonb, now() - interval '49 hours'),
+      (${scope}, 'kept', 'h', 201, '{}'::jsonb, now() - interval '47 hours')`.execute(db);
+    const pass = await sweepOnce({ db, clock: systemClock, config: { IDEMPOTENCY_RETENTION_HOURS: 48 } });
+    expect(pass.keysPurged).toBeGreaterThanOrEqual(1);
+    const left = await db.selectFrom('idempotency_keys').select('key').where('scope', '=', scope).execute();
+    expect(left.map((r) => r.key)).toEqual(['kept']);
   });
 });

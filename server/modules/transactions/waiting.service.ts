@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import { platformAccount } from '../../ledger/accounts.repository.ts';
 import { releaseHold } from '../../ledger/holds.ts';
 import { post } from '../../ledger/journal.ts';
+import { purgeIdempotencyKeys } from '../../ledger/idempotency.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
 import { enqueueAnchor } from '../anchoring/enqueue-anchor.ts';
 import type { ServiceDeps } from '../service-deps.ts';
@@ -73,13 +74,25 @@ export async function expireWaiting(db: Kysely<Database>, now: Date, batch = 100
   return expired;
 }
 
-/** Runs the sweep every EXPIRY_SWEEP_INTERVAL_SECONDS; returns the function that stops it (app close). */
+/**
+ * One pass of the housekeeping every server runs: expire what is past its time, then drop idempotency keys past
+ * their retention (IDEMPOTENCY_RETENTION_HOURS, at least 24; one indexed DELETE). Safe from several processes.
+ */
+export async function sweepOnce(
+  deps: Pick<ServiceDeps, 'db' | 'clock'> & { config: Pick<ServiceDeps['config'], 'IDEMPOTENCY_RETENTION_HOURS'> },
+): Promise<{ expired: number; keysPurged: number }> {
+  const expired = await expireWaiting(deps.db, deps.clock.now());
+  const keysPurged = await purgeIdempotencyKeys(deps.db, deps.config.IDEMPOTENCY_RETENTION_HOURS);
+  return { expired, keysPurged };
+}
+
+/** Runs sweepOnce every EXPIRY_SWEEP_INTERVAL_SECONDS; returns the function that stops it (app close). */
 export function startExpirySweep(deps: ServiceDeps, log: (error: unknown) => void): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    expireWaiting(deps.db, deps.clock.now())
+    sweepOnce(deps)
       .catch(log)
       .finally(() => {
         running = false;
