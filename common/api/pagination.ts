@@ -28,8 +28,3 @@ export const pagedResponseSchema = <T extends z.ZodType>(item: T) =>
     previous: z.string().nullable(),
     results: z.array(item),
   });
-
-/** SPEC.md section 9: total pages is the ceiling of count divided by page size (at least one page). */
-export function totalPages(count: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(count / pageSize));
-}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { totalPages } from '../../common/api/pagination';
+import { totalPages } from '../../common/api/page-count';
 import styles from './Pagination.module.css';
 
 interface Props {

@@ -1,21 +1,23 @@
-import {
+import type { z } from 'zod';
+import type {
+  SendCodeRequest,
+  VerifyCodeRequest,
+  VerifyCodeResponse,
   detailResponseSchema,
   sendCodeResponseSchema,
-  verifyCodeResponseSchema,
 } from '../../../common/api/auth';
-import type { SendCodeRequest, VerifyCodeRequest, VerifyCodeResponse } from '../../../common/api/auth';
 import { apiFetch } from '../../app/api-client';
 
-// The sign-in calls of SPEC.md section 7, checked against the shared contract in common/api/auth.ts.
+// The sign-in calls of SPEC.md section 7, typed by the shared contract in common/api/auth.ts.
 
 export type SignInIdentifier = { email: string } | { phone_number: string };
 
 export async function sendCode(request: SendCodeRequest): Promise<void> {
-  await apiFetch('/auth/send_code/', { method: 'POST', body: request, schema: sendCodeResponseSchema });
+  await apiFetch<z.infer<typeof sendCodeResponseSchema>>('/auth/send_code/', { method: 'POST', body: request });
 }
 
 export function verifyCode(request: VerifyCodeRequest): Promise<VerifyCodeResponse> {
-  return apiFetch('/auth/verify_code/', { method: 'POST', body: request, schema: verifyCodeResponseSchema });
+  return apiFetch<VerifyCodeResponse>('/auth/verify_code/', { method: 'POST', body: request });
 }
 
 /** Ends the session server-side; the server takes no body (204). */
@@ -25,6 +27,6 @@ export async function logout(): Promise<void> {
 
 /** Resolves to the server's detail (a value, not void: TanStack Query refuses undefined as query data). */
 export async function confirmEmail(code: string): Promise<string> {
-  const answer = await apiFetch('/auth/confirm_email/', { query: { code }, schema: detailResponseSchema });
+  const answer = await apiFetch<z.infer<typeof detailResponseSchema>>('/auth/confirm_email/', { query: { code } });
   return answer.detail;
 }

@@ -1,4 +1,3 @@
-import { contactSchema, contactsPageSchema } from '../../../common/api/contacts';
 import type { Contact, ContactsPage } from '../../../common/api/contacts';
 import { apiFetch } from '../../app/api-client';
 import type { CreateRecipientBody } from './recipient-form';
@@ -14,7 +13,7 @@ export interface ContactsListParams {
 
 /** SPEC.md section 7: GET /contacts/ with page_size 10, page, search, public, latitude and longitude. */
 export function fetchContacts(params: ContactsListParams, signal?: AbortSignal): Promise<ContactsPage> {
-  return apiFetch('/contacts/', {
+  return apiFetch<ContactsPage>('/contacts/', {
     query: {
       page: params.page,
       page_size: CONTACTS_PAGE_SIZE,
@@ -23,17 +22,16 @@ export function fetchContacts(params: ContactsListParams, signal?: AbortSignal):
       latitude: params.agencies ? params.position?.latitude : undefined,
       longitude: params.agencies ? params.position?.longitude : undefined,
     },
-    schema: contactsPageSchema,
     ...(signal && { signal }),
   });
 }
 
 export function fetchContact(id: string, signal?: AbortSignal): Promise<Contact> {
-  return apiFetch(`/contacts/${encodeURIComponent(id)}/`, { schema: contactSchema, ...(signal && { signal }) });
+  return apiFetch<Contact>(`/contacts/${encodeURIComponent(id)}/`, { ...(signal && { signal }) });
 }
 
 export function createContact(body: CreateRecipientBody): Promise<Contact> {
-  return apiFetch('/contacts/', { method: 'POST', body, schema: contactSchema });
+  return apiFetch<Contact>('/contacts/', { method: 'POST', body });
 }
 
 export async function deleteContact(id: number): Promise<void> {

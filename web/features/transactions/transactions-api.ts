@@ -1,4 +1,3 @@
-import { transactionSchema, transactionsPageSchema } from '../../../common/api/transactions';
 import type { Transaction, TransactionsPage } from '../../../common/api/transactions';
 import { apiFetch } from '../../app/api-client';
 
@@ -11,15 +10,14 @@ export interface ListParams {
 
 /** SPEC.md section 7: GET /transactions/ with page_size, page, user and the filters. */
 export function fetchTransactions(params: ListParams, signal?: AbortSignal): Promise<TransactionsPage> {
-  return apiFetch('/transactions/', {
+  return apiFetch<TransactionsPage>('/transactions/', {
     query: { page: params.page, page_size: params.pageSize, user: params.user, ...params.query },
-    schema: transactionsPageSchema,
     ...(signal && { signal }),
   });
 }
 
 export function fetchTransaction(id: string, signal?: AbortSignal): Promise<Transaction> {
-  return apiFetch(`/transactions/${encodeURIComponent(id)}/`, { schema: transactionSchema, ...(signal && { signal }) });
+  return apiFetch<Transaction>(`/transactions/${encodeURIComponent(id)}/`, { ...(signal && { signal }) });
 }
 
 /** One Idempotency-Key per user intent (the screen keeps it across retries of the same submission). */
@@ -27,11 +25,11 @@ export function createTransaction(
   body: { amount: string; contact: number; security_code: string },
   key: string,
 ): Promise<Transaction> {
-  return apiFetch('/transactions/', { method: 'POST', body, headers: { 'Idempotency-Key': key }, schema: transactionSchema });
+  return apiFetch<Transaction>('/transactions/', { method: 'POST', body, headers: { 'Idempotency-Key': key } });
 }
 
 export function lookupWithdrawal(token: string, signal?: AbortSignal): Promise<Transaction> {
-  return apiFetch(`/withdrawals/${encodeURIComponent(token)}/`, { schema: transactionSchema, ...(signal && { signal }) });
+  return apiFetch<Transaction>(`/withdrawals/${encodeURIComponent(token)}/`, { ...(signal && { signal }) });
 }
 
 export function validateWithdrawal(
@@ -39,10 +37,9 @@ export function validateWithdrawal(
   body: { id: number; security_code: string },
   key: string,
 ): Promise<Transaction> {
-  return apiFetch(`/withdrawals/${encodeURIComponent(token)}/validate/`, {
+  return apiFetch<Transaction>(`/withdrawals/${encodeURIComponent(token)}/validate/`, {
     method: 'POST',
     body,
     headers: { 'Idempotency-Key': key },
-    schema: transactionSchema,
   });
 }

@@ -1,17 +1,22 @@
-import { userSchema, usersListResponseSchema } from '../../../common/api/users';
-import type { SetSecurityCodeRequest, UpdateUserRequest, User } from '../../../common/api/users';
+import type { z } from 'zod';
+import type {
+  SetSecurityCodeRequest,
+  UpdateUserRequest,
+  User,
+  usersListResponseSchema,
+} from '../../../common/api/users';
 import { apiFetch } from '../../app/api-client';
 
 /** SPEC.md section 3: the current user is the first (and only) item of the users list. */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<User> {
-  const list = await apiFetch('/users/', { schema: usersListResponseSchema, ...(signal && { signal }) });
+  const list = await apiFetch<z.infer<typeof usersListResponseSchema>>('/users/', { ...(signal && { signal }) });
   return list.results[0];
 }
 
 export function updateProfile(id: number, body: UpdateUserRequest): Promise<User> {
-  return apiFetch(`/users/${id}/`, { method: 'PATCH', body, schema: userSchema });
+  return apiFetch<User>(`/users/${id}/`, { method: 'PATCH', body });
 }
 
 export function setSecurityCode(id: number, body: SetSecurityCodeRequest): Promise<User> {
-  return apiFetch(`/users/${id}/security_code/`, { method: 'POST', body, schema: userSchema });
+  return apiFetch<User>(`/users/${id}/security_code/`, { method: 'POST', body });
 }
