@@ -102,9 +102,15 @@ const configSchema = z.object({
    * to `off`: API test files share one database and drive the worker themselves (runOnce).
    */
   CHAIN_WORKER: z.enum(['in-process', 'off']).optional(),
-  CHAIN_WORKER_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(1000),
+  /**
+   * Idle poll of each worker: a completed transaction waits on average half of it before it is leased, so it bounds
+   * the anchoring lag; each poll is one lease query (a few round trips on a partial index) per worker process.
+   * A full batch is followed at once by the next pass, whatever this is.
+   */
+  CHAIN_WORKER_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(200),
+  /** Jobs leased per pass; the local ledger appends them in one transaction. */
   CHAIN_WORKER_BATCH: z.coerce.number().int().min(1).max(1000).default(50),
-  /** Jobs of a batch published at once by one worker (the EVM nonce lock and the local chain head serialise the rest). */
+  /** record() calls in flight per worker: EVM sends (one record each) at once; the local ledger makes one per pass. */
   CHAIN_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** First retry delay after a failed publish; doubles per attempt up to CHAIN_RETRY_MAX_MS. */
   CHAIN_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(1000),

@@ -30,24 +30,103 @@ async function verify(db: TestApp['database']['db']): Promise<{ code: number; li
   return { code, lines };
 }
 
+const txIdOf = async (p: AnchorPayload): Promise<string> => {
+  const [outcome] = await t.app.services.chain.record([p]);
+  if (!outcome?.ok) throw new Error('not recorded');
+  return outcome.txId;
+};
+
 describe('the built-in ledger', () => {
-  it('appends once per record id, chained to the previous record, under concurrency', async () => {
+  it('appends a batch once per record id, chained in order, under concurrent and overlapping batches', async () => {
     const records = Array.from({ length: 20 }, (_, i) => payload(i + 1));
-    const first = await Promise.all(records.map((p) => t.app.services.chain.record(p)));
-    const again = await Promise.all(records.map((p) => t.app.services.chain.record(p)));
-    expect(again).toEqual(first);
+    const { chain } = t.app.services;
+    // Overlapping batches at once (as several workers after a lease expired), one of them naming an id twice,
+    // and single records in between.
+    const batches = [
+      records.slice(0, 8),
+      records.slice(4, 12),
+      records.slice(8, 16),
+      [...records.slice(12, 20), ...records.slice(12, 14)],
+      ...records
+        .slice(0, 20)
+        .filter((_, i) => i % 5 === 0)
+        .map((p) => [p]),
+    ];
+    const answers = await Promise.all(batches.map((batch) => chain.record(batch)));
+    const txIds = new Map<string, string>();
+    batches.forEach((batch, b) =>
+      batch.forEach((p, i) => {
+        const outcome = answers[b]?.[i];
+        expect(outcome?.ok).toBe(true);
+        const txId = outcome?.ok ? outcome.txId : '';
+        expect(txIds.get(p.reference_hash) ?? txId).toBe(txId);
+        txIds.set(p.reference_hash, txId);
+      }),
+    );
+    expect(txIds.size).toBe(20);
+
+    const count = async () =>
+      Number(
+        (
+          await t.database.db
+            .selectFrom('chain_records')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    // Again, as a retry after a crash between publishing and storing: the same tx_ids, nothing appended.
+    const again = await chain.record(records);
+    expect(again).toEqual(records.map((p) => ({ ok: true, txId: txIds.get(p.reference_hash) })));
+    expect(await count()).toBe(before);
+
     const rows = await t.database.db
       .selectFrom('chain_records')
-      .select(['seq', 'prev_hash', 'hash'])
+      .select(['seq', 'record_id', 'prev_hash', 'hash'])
       .orderBy('seq')
       .execute();
     const seqs = rows.map((r) => Number(r.seq));
     expect(seqs).toEqual(seqs.map((_, i) => i + 1));
-    expect(new Set(rows.map((r) => r.prev_hash)).size).toBe(rows.length);
+    // No fork: every record links to the one before it.
+    rows.forEach((row, i) => expect(row.prev_hash).toBe(i === 0 ? '0'.repeat(64) : rows[i - 1]?.hash));
+    for (const p of records) {
+      const mine = rows.filter((r) => r.record_id === p.reference_hash);
+      expect(mine.map((r) => r.hash)).toEqual([txIds.get(p.reference_hash)]);
+    }
+
+    // One batch of new records takes consecutive places, in its own order.
+    const fresh = Array.from({ length: 5 }, (_, i) => payload(40 + i));
+    await chain.record(fresh);
+    const freshIds = fresh.map((p) => p.reference_hash);
+    const placed = await t.database.db
+      .selectFrom('chain_records')
+      .select(['seq', 'record_id'])
+      .where('record_id', 'in', freshIds)
+      .orderBy('seq')
+      .execute();
+    expect(placed.map((r) => r.record_id)).toEqual(freshIds);
+    expect(Number(placed.at(-1)?.seq) - Number(placed[0]?.seq)).toBe(4);
+  });
+
+  it('appends nothing of a batch whose transaction fails, and the retry appends it whole', async () => {
+    const batch = [payload(31), payload(32), payload(33)];
+    const { chain } = t.app.services;
+    // A NUL character, which jsonb refuses, makes the multi-row INSERT fail after the first record was chained.
+    const [first, second, third] = batch as [AnchorPayload, AnchorPayload, AnchorPayload];
+    await expect(chain.record([first, { ...second, currency: 'MAD\u0000' }, third])).rejects.toThrow();
+    const ids = batch.map((p) => p.reference_hash);
+    const found = await t.database.db
+      .selectFrom('chain_records')
+      .select('record_id')
+      .where('record_id', 'in', ids)
+      .execute();
+    expect(found).toEqual([]);
+    const outcomes = await chain.record(batch);
+    expect(outcomes.every((o) => o.ok)).toBe(true);
   });
 
   it('refuses updates and deletes (append-only trigger)', async () => {
-    await t.app.services.chain.record(payload(99));
+    await txIdOf(payload(99));
     await expect(sql`UPDATE chain_records SET signature = 'x' WHERE seq = 1`.execute(t.database.db)).rejects.toThrow(
       /append-only/,
     );
@@ -55,7 +134,7 @@ describe('the built-in ledger', () => {
   });
 
   it('chain:verify passes on the intact chain and fails, non-zero, once a row is edited', async () => {
-    const { txId } = await t.app.services.chain.record(payload(7));
+    const txId = await txIdOf(payload(7));
     const intact = await verify(t.database.db);
     expect(intact.code, intact.lines.join('\n')).toBe(0);
     expect(intact.lines).toContain('Chain OK');

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { lockFor } from '../../db/advisory-lock.ts';
 import type { ChainRecordsTable, Database } from '../../db/schema.ts';
 
@@ -16,8 +16,18 @@ export async function lockChainHead(tx: Transaction<Database>): Promise<void> {
   await lockFor(tx, 'chain_records:append');
 }
 
-export async function findRecordById(db: Kysely<Database>, recordId: string): Promise<ChainRecordRow | undefined> {
-  return db.selectFrom('chain_records').select(columns).where('record_id', '=', recordId).executeTakeFirst();
+/** The hashes (tx_ids) of those of `recordIds` already on the chain, by record id: one query for a whole batch. */
+export async function findHashesByRecordIds(
+  db: Kysely<Database>,
+  recordIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (recordIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('chain_records')
+    .select(['record_id', 'hash'])
+    .where(sql<boolean>`record_id = any(${[...recordIds]}::text[])`)
+    .execute();
+  return new Map(rows.map((r) => [r.record_id, r.hash]));
 }
 
 export async function findRecordByHash(db: Kysely<Database>, hash: string): Promise<ChainRecordRow | undefined> {
@@ -32,29 +42,35 @@ export async function findHead(tx: Kysely<Database>): Promise<{ seq: string; has
   return tx.selectFrom('chain_records').select(['seq', 'hash']).orderBy('seq', 'desc').limit(1).executeTakeFirst();
 }
 
-export async function insertRecord(
-  tx: Transaction<Database>,
-  row: {
-    seq: string;
-    recordId: string;
-    payload: Record<string, string | null>;
-    prevHash: string;
-    hash: string;
-    signature: string;
-  },
-): Promise<ChainRecordRow> {
-  return tx
-    .insertInto('chain_records')
-    .values({
-      seq: row.seq,
-      record_id: row.recordId,
-      payload: JSON.stringify(row.payload),
-      prev_hash: row.prevHash,
-      hash: row.hash,
-      signature: row.signature,
-    })
-    .returning(columns)
-    .executeTakeFirstOrThrow();
+export interface NewChainRecord {
+  seq: string;
+  recordId: string;
+  payload: Record<string, string | null>;
+  prevHash: string;
+  hash: string;
+  signature: string;
+}
+
+/** Rows per INSERT statement: 6 parameters each, well under PostgreSQL's 65,535 bind parameters. */
+const insertChunk = 1000;
+
+/** Appends records, in order, with one multi-row INSERT per thousand. Call it under lockChainHead. */
+export async function insertRecords(tx: Transaction<Database>, rows: readonly NewChainRecord[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += insertChunk) {
+    await tx
+      .insertInto('chain_records')
+      .values(
+        rows.slice(i, i + insertChunk).map((row) => ({
+          seq: row.seq,
+          record_id: row.recordId,
+          payload: JSON.stringify(row.payload),
+          prev_hash: row.prevHash,
+          hash: row.hash,
+          signature: row.signature,
+        })),
+      )
+      .execute();
+  }
 }
 
 /** An address's records, newest first: sent or received. */

@@ -55,23 +55,33 @@ export async function leaseDueJobs(
   });
 }
 
-export async function markPublished(db: Kysely<Database>, jobId: string, txId: string): Promise<void> {
-  await db
-    .updateTable('chain_outbox')
-    .set({ tx_id: txId, published_at: sql<Date>`now()`, last_error: null })
-    .where('id', '=', jobId)
-    .execute();
+/** Marks a batch of jobs published with their tx_ids, in one statement. */
+export async function markPublished(
+  db: Kysely<Database>,
+  jobs: readonly { jobId: string; txId: string }[],
+): Promise<void> {
+  if (jobs.length === 0) return;
+  await sql`
+    UPDATE chain_outbox AS o SET tx_id = d.tx_id, published_at = now(), last_error = NULL
+    FROM unnest(${jobs.map((j) => j.jobId)}::bigint[], ${jobs.map((j) => j.txId)}::text[]) AS d(id, tx_id)
+    WHERE o.id = d.id`.execute(db);
 }
 
-export async function markFailed(db: Kysely<Database>, jobId: string, delayMs: number, error: string): Promise<void> {
-  await db
-    .updateTable('chain_outbox')
-    .set({
-      next_attempt_at: sql<Date>`now() + make_interval(secs => ${delayMs / 1000})`,
-      last_error: error.slice(0, 500),
-    })
-    .where('id', '=', jobId)
-    .execute();
+/** Reschedules a batch of failed jobs, each after its own delay and with its own error, in one statement. */
+export async function markFailed(
+  db: Kysely<Database>,
+  jobs: readonly { jobId: string; delayMs: number; error: string }[],
+): Promise<void> {
+  if (jobs.length === 0) return;
+  await sql`
+    UPDATE chain_outbox AS o
+    SET next_attempt_at = now() + make_interval(secs => d.delay_ms / 1000), last_error = d.error
+    FROM unnest(
+      ${jobs.map((j) => j.jobId)}::bigint[],
+      ${jobs.map((j) => j.delayMs)}::float8[],
+      ${jobs.map((j) => j.error.slice(0, 500))}::text[]
+    ) AS d(id, delay_ms, error)
+    WHERE o.id = d.id`.execute(db);
 }
 
 /** Jobs still waiting, for health and for the bench. */

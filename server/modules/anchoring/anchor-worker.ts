@@ -1,6 +1,7 @@
+import { asError, type AnchorPayload, type RecordOutcome } from '../../adapters/chain/chain-adapter.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
 import type { ServiceDeps } from '../service-deps.ts';
-import { findAnchorSource, storeTxId } from '../transactions/transactions.repository.ts';
+import { findAnchorSources, storeTxIds } from '../transactions/transactions.repository.ts';
 import { leaseDueJobs, markFailed, markPublished, type AnchorJob } from './anchor-outbox.repository.ts';
 import { anchorPayload, isAnchorable } from './anchor-payload.ts';
 
@@ -24,78 +25,131 @@ export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): n
   return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
 }
 
-async function publish(deps: AnchorDeps, job: AnchorJob): Promise<void> {
-  const source = await findAnchorSource(deps.db, job.transaction_id);
-  if (!source || !isAnchorable(source)) throw new Error(`transaction ${job.transaction_id} is not anchorable`);
-  const { txId } = await deps.chain.record(anchorPayload(source, deps.chain, deps.keys.chainReference));
-  // A crash here leaves the job leased: the retry publishes the same record id and gets the same tx_id back.
-  await withTransaction(deps.db, async (tx) => {
-    await storeTxId(tx, job.transaction_id, txId);
-    await markPublished(tx, job.id, txId);
-  });
+interface ReadyJob {
+  job: AnchorJob;
+  payload: AnchorPayload;
 }
 
 /**
- * One pass: lease due jobs, publish them (CHAIN_WORKER_CONCURRENCY at a time: most of a publish is waiting for
- * the network, and the adapters serialise what must be serial), store each tx_id, or schedule a retry. Never
+ * One pass: lease due jobs, load their transactions with one query, hand the payloads to the chain in batches of
+ * `chain.maxBatch` (CHAIN_WORKER_CONCURRENCY batches at once: the whole lease in one call for the local ledger,
+ * one record per call for an EVM network), then store each batch's tx_ids on the transactions and mark its jobs
+ * published in one transaction of two set-based statements; reschedule the failed jobs with one statement. Never
  * throws for a job.
+ *
+ * A crash between a batch being recorded and its tx_ids being stored leaves the jobs leased: when the lease ends
+ * the retry publishes the same record ids and gets the same tx_ids back (record() is idempotent on the id).
  */
 export async function runOnce(deps: AnchorDeps, options: RunOnceOptions = {}): Promise<RunOnceResult> {
-  const { config } = deps;
+  const { config, chain } = deps;
   const jobs = await leaseDueJobs(deps.db, {
     limit: options.limit ?? config.CHAIN_WORKER_BATCH,
     leaseSeconds: config.CHAIN_LEASE_SECONDS,
     transactionIds: options.transactionIds,
   });
   const result: RunOnceResult = { published: 0, failed: 0, errors: [] };
-  const handle = async (job: AnchorJob) => {
+  const failures: { jobId: string; delayMs: number; error: string }[] = [];
+  const fail = (job: AnchorJob, error: unknown) => {
+    result.failed++;
+    // The message of our own adapter or of the database: no secrets in it (the signing key never is).
+    const message = error instanceof Error ? error.message : String(error);
+    result.errors.push(message);
+    failures.push({
+      jobId: job.id,
+      delayMs: retryDelayMs(job.attempts, config.CHAIN_RETRY_BASE_MS, config.CHAIN_RETRY_MAX_MS),
+      error: message,
+    });
+  };
+
+  const ready: ReadyJob[] = [];
+  try {
+    const transactionIds = jobs.map((job) => job.transaction_id);
+    const sources = await findAnchorSources(deps.db, transactionIds);
+    for (const job of jobs) {
+      const source = sources.get(job.transaction_id);
+      try {
+        if (!source || !isAnchorable(source)) throw new Error(`transaction ${job.transaction_id} is not anchorable`);
+        ready.push({ job, payload: anchorPayload(source, chain, deps.keys.chainReference) });
+      } catch (error) {
+        fail(job, error);
+      }
+    }
+  } catch (error) {
+    for (const job of jobs) fail(job, error);
+  }
+
+  const publishBatch = async (batch: ReadyJob[]) => {
+    let outcomes: RecordOutcome[];
     try {
-      await publish(deps, job);
-      result.published++;
+      outcomes = await chain.record(batch.map((r) => r.payload));
+      if (outcomes.length !== batch.length) throw new Error(`the chain answered ${outcomes.length} of ${batch.length}`);
     } catch (error) {
-      result.failed++;
-      // The message of our own adapter or of the database: no secrets in it (the signing key never is).
-      const message = error instanceof Error ? error.message : String(error);
-      result.errors.push(message);
-      await markFailed(
-        deps.db,
-        job.id,
-        retryDelayMs(job.attempts, config.CHAIN_RETRY_BASE_MS, config.CHAIN_RETRY_MAX_MS),
-        message,
-      );
+      // The chain is down, or the local ledger's transaction failed: every record of the batch is retried.
+      outcomes = batch.map(() => ({ ok: false, error: asError(error) }));
+    }
+    const published: { job: AnchorJob; txId: string }[] = [];
+    batch.forEach(({ job }, i) => {
+      const outcome = outcomes[i];
+      if (outcome?.ok) published.push({ job, txId: outcome.txId });
+      else fail(job, outcome?.error ?? new Error('no outcome'));
+    });
+    if (published.length === 0) return;
+    try {
+      const stored = published.map((p) => ({ transactionId: p.job.transaction_id, txId: p.txId }));
+      const marked = published.map((p) => ({ jobId: p.job.id, txId: p.txId }));
+      await withTransaction(deps.db, async (tx) => {
+        await storeTxIds(tx, stored);
+        await markPublished(tx, marked);
+      });
+      result.published += published.length;
+    } catch (error) {
+      for (const p of published) fail(p.job, error);
     }
   };
+
+  const batches: ReadyJob[][] = [];
+  const size = Math.max(1, Math.min(chain.maxBatch, ready.length));
+  for (let i = 0; i < ready.length; i += size) batches.push(ready.slice(i, i + size));
   let next = 0;
   const lane = async () => {
-    while (next < jobs.length) {
-      const job = jobs[next++];
-      if (job) await handle(job);
+    while (next < batches.length) {
+      const batch = batches[next++];
+      if (batch) await publishBatch(batch);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(config.CHAIN_WORKER_CONCURRENCY, jobs.length) }, lane));
+  await Promise.all(Array.from({ length: Math.min(config.CHAIN_WORKER_CONCURRENCY, batches.length) }, lane));
+  await markFailed(deps.db, failures);
   return result;
 }
 
 /**
- * Runs runOnce every CHAIN_WORKER_INTERVAL_MS (at once again when a full batch suggests more is due). The
- * returned stop() waits for the pass in progress, so the pool is not closed under it.
+ * Runs runOnce every CHAIN_WORKER_INTERVAL_MS, counted from the start of each pass: a pass that took longer than
+ * the interval (EVM sends) is followed at once, and so is a full batch, which suggests more is due. After an error
+ * the worker waits a whole interval. The returned stop() waits for the pass in progress, so the pool is not closed
+ * under it.
  */
 export function startAnchorWorker(deps: AnchorDeps, log: (error: unknown) => void): () => Promise<void> {
+  const interval = deps.config.CHAIN_WORKER_INTERVAL_MS;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   const tick = () => {
+    const started = performance.now();
     running = runOnce(deps)
-      .then((r) => r.published + r.failed >= deps.config.CHAIN_WORKER_BATCH)
+      .then((r) =>
+        r.published + r.failed >= deps.config.CHAIN_WORKER_BATCH
+          ? 0
+          : Math.max(0, interval - (performance.now() - started)),
+      )
       .catch((error: unknown) => {
         log(error);
-        return false;
+        return interval;
       })
-      .then((more) => {
-        if (!stopped) timer = setTimeout(tick, more ? 0 : deps.config.CHAIN_WORKER_INTERVAL_MS);
+      .then((delay) => {
+        if (!stopped) timer = setTimeout(tick, delay);
       });
   };
-  timer = setTimeout(tick, deps.config.CHAIN_WORKER_INTERVAL_MS);
+  timer = setTimeout(tick, interval);
   return async () => {
     stopped = true;
     clearTimeout(timer);

@@ -137,8 +137,8 @@ describe('anchoring completed transactions on the built-in ledger', () => {
     const real = t.app.services.chain;
     const crashing: ChainAdapter = {
       ...real,
-      async record(payload) {
-        await real.record(payload);
+      async record(payloads) {
+        await real.record(payloads);
         throw new Error('worker killed after publishing');
       },
     };
@@ -195,6 +195,64 @@ describe('anchoring completed transactions on the built-in ledger', () => {
     for (const id of ids) await makeDue(id);
     expect(await runOnce(t.app.services, { transactionIds: ids })).toMatchObject({ published: 3, failed: 0 });
     for (const id of ids) expect((await detail(alice, id)).body.tx_id).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('retries only the records of a batch the chain refused, and publishes the others of it', async () => {
+    const alice = await customer(t, 100_00n);
+    const bob = await customer(t);
+    const ids = [await send(alice, bob, '1.00'), await send(alice, bob, '2.00'), await send(alice, bob, '3.00')];
+    const real = t.app.services.chain;
+    let refused = '';
+    const partial: ChainAdapter = {
+      ...real,
+      async record(payloads) {
+        const outcomes = await real.record(payloads.slice(1));
+        refused = payloads[0]?.reference_hash ?? '';
+        return [{ ok: false, error: new Error('refused by the network') }, ...outcomes];
+      },
+    };
+    expect(await runOnce({ ...t.app.services, chain: partial }, { transactionIds: ids })).toMatchObject({
+      published: 2,
+      failed: 1,
+      errors: ['refused by the network'],
+    });
+    const jobs = await Promise.all(ids.map(job));
+    const failedJob = jobs.find((j) => j.published_at === null);
+    expect(failedJob?.last_error).toBe('refused by the network');
+    expect(await records(refused)).toHaveLength(0);
+    for (const j of jobs.filter((x) => x !== failedJob)) {
+      expect((await detail(alice, j.transaction_id)).body.tx_id).toBe(j.tx_id);
+    }
+
+    await makeDue(failedJob?.transaction_id ?? '');
+    expect(await runOnce(t.app.services, { transactionIds: ids })).toMatchObject({ published: 1, failed: 0 });
+    expect(await records(refused)).toHaveLength(1);
+  });
+
+  it('lets several workers publish at once: each record once, one unbroken chain', async () => {
+    const alice = await customer(t, 1000_00n);
+    const bob = await customer(t);
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++) ids.push(await send(alice, bob, `${i + 1}.00`));
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => runOnce(t.app.services, { transactionIds: ids, limit: 4 })),
+    );
+    expect(results.reduce((n, r) => n + r.published, 0)).toBe(12);
+    expect(results.every((r) => r.failed === 0)).toBe(true);
+    const done = await Promise.all(ids.map(job));
+    expect(new Set(done.map((j) => j.tx_id)).size).toBe(12);
+    const hashes = done.map((j) => j.tx_id ?? '');
+    const rows = await t.database.db.selectFrom('chain_records').select('hash').where('hash', 'in', hashes).execute();
+    expect(rows).toHaveLength(12);
+    const all = await t.database.db
+      .selectFrom('chain_records')
+      .select(['seq', 'prev_hash', 'hash'])
+      .orderBy('seq')
+      .execute();
+    all.forEach((row, i) => {
+      expect(Number(row.seq)).toBe(i + 1);
+      expect(row.prev_hash).toBe(i === 0 ? '0'.repeat(64) : all[i - 1]?.hash);
+    });
   });
 
   it('publishes the explorer templates at GET /api/chain/', async () => {

@@ -218,16 +218,32 @@ export interface AnchorSource {
   completed_at: Date;
 }
 
-export async function findAnchorSource(db: Kysely<Database>, id: string): Promise<AnchorSource | undefined> {
-  return db
+/** The anchor sources of a batch of transactions, in one query (ids not found are absent from the map). */
+export async function findAnchorSources(
+  db: Kysely<Database>,
+  ids: readonly string[],
+): Promise<Map<string, AnchorSource>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
     .selectFrom('transactions')
     .select(['id', 'kind', 'status', 'sender_user_id', 'recipient_user_id', 'agency_id', 'amount', 'currency'])
     .select(sql<Date>`coalesce(validated_at, finished_at, created_at)`.as('completed_at'))
-    .where('id', '=', id)
-    .executeTakeFirst();
+    .where(sql<boolean>`id = any(${[...ids]}::bigint[])`)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** The public-ledger id, once the anchor is published; the first one stays (a retry returns the same id anyway). */
-export async function storeTxId(db: Kysely<Database>, id: string, txId: string): Promise<void> {
-  await db.updateTable('transactions').set({ tx_id: txId }).where('id', '=', id).where('tx_id', 'is', null).execute();
+/**
+ * The public-ledger ids of a batch, once published, in one statement; the first one stays (a retry returns the
+ * same id anyway).
+ */
+export async function storeTxIds(
+  db: Kysely<Database>,
+  rows: readonly { transactionId: string; txId: string }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await sql`
+    UPDATE transactions AS t SET tx_id = d.tx_id
+    FROM unnest(${rows.map((r) => r.transactionId)}::bigint[], ${rows.map((r) => r.txId)}::text[]) AS d(id, tx_id)
+    WHERE t.id = d.id AND t.tx_id IS NULL`.execute(db);
 }

@@ -7,7 +7,7 @@ import { projectRoot } from '../../../config.ts';
 import { connectDatabase } from '../../../db/database.ts';
 import { anchorPayload } from '../../../modules/anchoring/anchor-payload.ts';
 import { runOnce, type AnchorDeps } from '../../../modules/anchoring/anchor-worker.ts';
-import { findAnchorSource } from '../../../modules/transactions/transactions.repository.ts';
+import { findAnchorSources } from '../../../modules/transactions/transactions.repository.ts';
 import { call, ensureRates, testEnv } from '../../../../tests/support/identity.ts';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
 import { create, customer, recipientOf, type Customer } from '../../../modules/transactions/transactions.fixtures.ts';
@@ -82,7 +82,7 @@ const makeDue = (transactionIds: string[]) =>
     .where('transaction_id', 'in', transactionIds)
     .execute();
 const payloadOf = async (transactionId: string) => {
-  const source = await findAnchorSource(t.database.db, transactionId);
+  const source = (await findAnchorSources(t.database.db, [transactionId])).get(transactionId);
   if (!source) throw new Error(`no transaction ${transactionId}`);
   return anchorPayload(source, t.app.services.chain, t.app.services.keys.chainReference);
 };
@@ -178,7 +178,7 @@ describe('anchoring on an EVM network (hardhat in process)', () => {
     const first = (await job(id)).tx_id;
     const payload = await payloadOf(id);
 
-    expect(await t.app.services.chain.record(payload)).toEqual({ txId: first });
+    expect(await t.app.services.chain.record([payload])).toEqual([{ ok: true, txId: first }]);
     const args = recordArguments(payload);
     await expect(
       client().simulateContract({

@@ -14,7 +14,7 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Database } from '../../../db/schema.ts';
-import type { AnchorPayload, ChainAdapter } from '../chain-adapter.ts';
+import { asError, type AnchorPayload, type ChainAdapter, type RecordOutcome } from '../chain-adapter.ts';
 import { anchorRegistryAbi } from './anchor-registry.ts';
 import type { HdWalletAddresses } from './hd-wallet-addresses.ts';
 import { withOperatorNonceLock } from './operator-nonce.ts';
@@ -169,43 +169,60 @@ export function evmChain(options: EvmChainOptions): ChainAdapter {
     });
   };
 
+  /** One record: idempotent on its id, whatever crashed where before. */
+  const recordOne = async (payload: AnchorPayload): Promise<string> => {
+    checked ??= checkNetwork().catch((error: unknown) => {
+      checked = undefined;
+      throw error;
+    });
+    await checked;
+    const args = recordArguments(payload);
+    const id = args[0];
+    const existing = await existingRecord(id);
+    if (existing) return confirmed(existing);
+    let hash: Hex;
+    try {
+      hash = await send(args);
+    } catch (error) {
+      if (!isDuplicateRecord(error)) throw error;
+      const winner = await existingRecord(id);
+      // Not mined yet: the earlier transaction is pending. The outbox retries, by when it is in a block.
+      if (!winner) {
+        throw new Error(`record ${id} is in a pending transaction: retrying once it is mined`, { cause: error });
+      }
+      return confirmed(winner);
+    }
+    try {
+      return await confirmed(hash);
+    } catch (error) {
+      // Our transaction reverted because another one (an earlier attempt still pending when we re-checked)
+      // wrote the id first: that one is the record.
+      const winner = await existingRecord(id);
+      if (winner && winner !== hash) return confirmed(winner);
+      throw error;
+    }
+  };
+
   return {
     name: 'evm',
     walletAddress: (userId) => addresses.user(userId),
     agencyAddress: (agencyId) => addresses.agency(agencyId),
     explorer: evmExplorer(options.explorerUrl),
-    async record(payload) {
-      checked ??= checkNetwork().catch((error: unknown) => {
-        checked = undefined;
-        throw error;
-      });
-      await checked;
-      const args = recordArguments(payload);
-      const id = args[0];
-      const existing = await existingRecord(id);
-      if (existing) return { txId: await confirmed(existing) };
-      let hash: Hex;
-      try {
-        hash = await send(args);
-      } catch (error) {
-        if (!isDuplicateRecord(error)) throw error;
-        const winner = await existingRecord(id);
-        // Not mined yet: the earlier transaction is pending. The outbox retries, by when it is in a block.
-        if (!winner) {
-          throw new Error(`record ${id} is in a pending transaction: retrying once it is mined`, { cause: error });
+    // One network transaction per record, one after the other; each payload fails or succeeds on its own.
+    async record(payloads): Promise<RecordOutcome[]> {
+      const outcomes: RecordOutcome[] = [];
+      for (const payload of payloads) {
+        try {
+          outcomes.push({ ok: true, txId: await recordOne(payload) });
+        } catch (error) {
+          outcomes.push({ ok: false, error: asError(error) });
         }
-        return { txId: await confirmed(winner) };
       }
-      try {
-        return { txId: await confirmed(hash) };
-      } catch (error) {
-        // Our transaction reverted because another one (an earlier attempt still pending when we re-checked)
-        // wrote the id first: that one is the record.
-        const winner = await existingRecord(id);
-        if (winner && winner !== hash) return { txId: await confirmed(winner) };
-        throw error;
-      }
+      return outcomes;
     },
+    // One record per call: the worker runs CHAIN_WORKER_CONCURRENCY calls at once and stores each tx_id as soon as
+    // it is confirmed (a batch would hold every tx_id until the slowest confirmation).
+    maxBatch: 1,
   };
 }
 
