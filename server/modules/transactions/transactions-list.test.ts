@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, ensureRates, testEnv } from '../../../tests/support/identity.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { agency, create, customer, recipientOf } from './transactions.fixtures.ts';
+import { agency, create, customer, recipientOf, teller } from './transactions.fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -39,6 +39,92 @@ describe('GET /api/transactions/', () => {
     expect((await get(`?end_date=${today}`)).count).toBe(0);
     const bobs = (await call<Page>(t, 'GET', `/api/transactions/?user=${alice.userId}`, { token: bob.token })).body;
     expect(bobs.results.map((r) => r.category)).toEqual(['reception', 'reception']);
+  });
+
+  // The list is one query per side (sent, received, the banker's agency) merged: the order, the pages and the
+  // counts must be those of the whole set, and a row on two sides must appear once.
+  it('merges both sides newest first across pages, counts each row once, with filters', async () => {
+    const alice = await customer(t, 1_000_00n);
+    const bob = await customer(t, 1_000_00n);
+    const toBob = await recipientOf(t, alice, { email: bob.email });
+    const toAlice = await recipientOf(t, bob, { email: alice.email });
+    const ids: number[] = [];
+    for (const [from, contact, amount] of [
+      [alice, toBob, 10],
+      [bob, toAlice, 20],
+      [bob, toAlice, 30],
+      [alice, toBob, 40],
+      [bob, toAlice, 50],
+    ] as const) {
+      const res = await create(t, from, { amount, contact });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      ids.push(res.body.id as number);
+    }
+    const newestFirst = [...ids].sort((a, b) => b - a);
+    const get = async (query: string) =>
+      (await call<Page>(t, 'GET', `/api/transactions/${query}`, { token: alice.token })).body;
+    const pages = [await get('?page_size=2'), await get('?page_size=2&page=2'), await get('?page_size=2&page=3')];
+    expect(pages.map((p) => p.count)).toEqual([5, 5, 5]);
+    expect(pages.flatMap((p) => p.results.map((r) => r.id))).toEqual(newestFirst);
+    expect(pages[2]?.next).toBeNull();
+    expect((await get('?page_size=10&page=4')).results).toEqual([]);
+    expect((await get(`?user=${bob.userId}&page_size=3&page=2`)).results.map((r) => r.id)).toEqual(
+      newestFirst.slice(3),
+    );
+    const range = await get('?amount_gte=15.00&amount_lte=45.00');
+    expect([range.count, range.results.map((r) => r.amount)]).toEqual([3, ['40.00', '30.00', '20.00']]);
+    expect((await get('?category=reception&amount_gte=25.00')).count).toBe(2);
+    expect((await get(`?user=${alice.userId}`)).count).toBe(0);
+
+    // A row with the viewer on both sides (the API refuses to create one; the schema does not): listed once.
+    const [first] = ids;
+    const self = await t.database.db
+      .insertInto('transactions')
+      .columns(['kind', 'status', 'sender_user_id', 'recipient_user_id', 'contact_id', 'amount', 'ledger_entry_id'])
+      .expression((eb) =>
+        eb
+          .selectFrom('transactions')
+          .select([
+            'kind',
+            'status',
+            'sender_user_id',
+            'sender_user_id',
+            'contact_id',
+            eb.val('7700').as('amount'),
+            'ledger_entry_id',
+          ])
+          .where('id', '=', String(first)),
+      )
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const all = await get('?page_size=10');
+    expect(all.count).toBe(6);
+    expect(all.results.map((r) => r.id)).toEqual([Number(self.id), ...newestFirst]);
+    expect((await get('?page_size=3&page=2')).results.map((r) => r.id)).toEqual(newestFirst.slice(2, 5));
+    expect((await get('?amount=77.00')).count).toBe(1);
+    expect((await get(`?user=${alice.userId}`)).results.map((r) => r.id)).toEqual([Number(self.id)]);
+    expect((await get('?category=sending')).count).toBe(3);
+    expect((await get('?category=reception')).count).toBe(4);
+    await t.database.db.deleteFrom('transactions').where('id', '=', self.id).execute();
+  });
+
+  it("shows a banker the agency's withdrawals next to their own rows, once each", async () => {
+    const alice = await customer(t, 1_000_00n);
+    const place = await agency(t);
+    const banker = await teller(t, place);
+    const withdrawals: number[] = [];
+    for (const amount of [50, 60]) {
+      const res = await create(t, alice, { amount, contact: Number(place) });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      withdrawals.push(res.body.id as number);
+    }
+    const list = (await call<Page>(t, 'GET', '/api/transactions/?page_size=10', { token: banker.token })).body;
+    expect(list.count).toBe(2);
+    expect(list.results.map((r) => r.id)).toEqual([...withdrawals].reverse());
+    const filtered = (
+      await call<Page>(t, 'GET', '/api/transactions/?category=withdraw&amount=60', { token: banker.token })
+    ).body;
+    expect([filtered.count, filtered.results.map((r) => r.id)]).toEqual([1, [withdrawals[1]]]);
   });
 
   it('refuses bad filters with a 400, never a 500', async () => {

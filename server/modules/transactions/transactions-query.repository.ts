@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { TransactionCategory } from '../../../common/api/transactions.ts';
 import type { Database, TransactionKind, TransactionStatus } from '../../db/schema.ts';
 
@@ -89,17 +89,9 @@ function categoryIs(eb: Eb, viewer: Viewer, category: TransactionCategory) {
   }
 }
 
-function matching(eb: Eb, viewer: Viewer, f: HistoryFilters) {
-  const conditions = [visibleTo(eb, viewer)];
-  if (f.user !== undefined) {
-    const other = f.user;
-    conditions.push(
-      eb.or([
-        eb.and([eb('t.sender_user_id', '=', viewer.id), eb('t.recipient_user_id', '=', other)]),
-        eb.and([eb('t.sender_user_id', '=', other), eb('t.recipient_user_id', '=', viewer.id)]),
-      ]),
-    );
-  }
+/** The filters of SPEC.md section 7 but `user` and the visibility, which `sides` says. */
+function filtered(eb: Eb, viewer: Viewer, f: HistoryFilters): Expression<SqlBool>[] {
+  const conditions: Expression<SqlBool>[] = [];
   if (f.contact !== undefined) {
     conditions.push(eb.and([eb('t.sender_user_id', '=', viewer.id), eb('t.contact_id', '=', f.contact)]));
   }
@@ -109,7 +101,41 @@ function matching(eb: Eb, viewer: Viewer, f: HistoryFilters) {
   if (f.amountLteMinor !== undefined) conditions.push(eb('t.amount', '<=', f.amountLteMinor.toString()));
   if (f.from !== undefined) conditions.push(eb('t.created_at', '>=', f.from));
   if (f.before !== undefined) conditions.push(eb('t.created_at', '<', f.before));
-  return eb.and(conditions);
+  return conditions;
+}
+
+/**
+ * The history as a union of "sides", each a conjunction one index answers newest first: the viewer as sender
+ * (transactions_sender_history_idx), as recipient (transactions_recipient_history_idx), the banker's agency
+ * (transactions_agency_idx). `sender_user_id = $1 OR recipient_user_id = $1` in one query cannot be read from an
+ * index in id order: PostgreSQL walked transactions_pkey backwards through the whole table for a customer with few
+ * rows, and scanned a BitmapOr of all 42,000 rows for the heaviest one (bench/list-endpoints.ts; migration 0010
+ * has the plans).
+ *
+ * The sides may overlap (a row with sender = recipient, a banker's own withdrawal at their agency): the page takes
+ * the newest ids of each side and merges them with UNION, which drops the duplicates; the count leaves out of each
+ * side the rows of the sides before it. A filter that names one side (category sending, reception or exchange;
+ * contact) keeps that side only; `user` turns the two sides into the two directions between the pair.
+ */
+function sides(viewer: Viewer, f: HistoryFilters): ((eb: Eb) => Expression<SqlBool>)[] {
+  const mine = (eb: Eb, side: 'sender' | 'recipient') => eb(`t.${side}_user_id`, '=', viewer.id);
+  if (f.user !== undefined) {
+    const other = f.user;
+    if (other === viewer.id) return [(eb) => eb.and([mine(eb, 'sender'), mine(eb, 'recipient')])];
+    return [
+      (eb) => eb.and([mine(eb, 'sender'), eb('t.recipient_user_id', '=', other)]),
+      (eb) => eb.and([eb('t.sender_user_id', '=', other), mine(eb, 'recipient')]),
+    ];
+  }
+  if (f.contact !== undefined || f.category === 'sending') return [(eb) => eb.and([mine(eb, 'sender')])];
+  if (f.category === 'reception' || f.category === 'exchange') return [(eb) => eb.and([mine(eb, 'recipient')])];
+  return [
+    (eb) => eb.and([mine(eb, 'sender')]),
+    (eb) => eb.and([mine(eb, 'recipient')]),
+    ...(viewer.agencyId !== null
+      ? [(eb: Eb) => eb.and([eb('t.kind', '=', 'withdrawal'), eb('t.agency_id', '=', viewer.agencyId)])]
+      : []),
+  ];
 }
 
 const selection = [
@@ -146,19 +172,54 @@ export async function listHistory(
   filters: HistoryFilters,
   window: { limit: number; offset: number },
 ): Promise<{ count: number; rows: HistoryRow[] }> {
-  const [total, rows] = await Promise.all([
+  const parts = sides(viewer, filters);
+  const side = (i: number) =>
+    db.selectFrom('transactions as t').where((eb) => eb.and([parts[i]!(eb), ...filtered(eb, viewer, filters)]));
+  // Page: each side's newest offset + limit ids (an index scan in id order, stopped early), merged.
+  const depth = window.offset + window.limit;
+  const ids =
+    parts.length === 1
+      ? side(0).select('t.id').orderBy('t.id', 'desc').limit(window.limit).offset(window.offset)
+      : db
+          .selectFrom(
+            sql<{ id: string }>`(${sql.join(
+              parts.map((_, i) => side(i).select('t.id').orderBy('t.id', 'desc').limit(depth)),
+              sql` UNION `,
+            )})`.as('u'),
+          )
+          .select('u.id')
+          .orderBy('u.id', 'desc')
+          .limit(window.limit)
+          .offset(window.offset);
+  // Count: each side without the rows of the sides before it (a row on two sides is counted once), in one
+  // statement. IS NOT TRUE, not NOT: a top-up's NULL sender is not "sent by the viewer".
+  const count = db
+    .selectNoFrom(
+      sql<string>`${sql.join(
+        parts.map((_, i) =>
+          parts
+            .slice(0, i)
+            .reduce(
+              (query, earlier) => query.where((eb) => sql<SqlBool>`(${earlier(eb)}) IS NOT TRUE`),
+              side(i).select(sql<string>`count(*)`.as('count')),
+            ),
+        ),
+        sql` + `,
+      )}`.as('count'),
+    )
+    .executeTakeFirstOrThrow();
+  const [rows, total] = await Promise.all([
     db
-      .selectFrom('transactions as t')
-      .select(sql<string>`count(*)`.as('count'))
-      .where((eb) => matching(eb, viewer, filters))
-      .executeTakeFirstOrThrow(),
-    base(db)
+      .selectFrom(ids.as('p'))
+      .innerJoin('transactions as t', 't.id', 'p.id')
+      .leftJoin('users as su', 'su.id', 't.sender_user_id')
+      .leftJoin('users as ru', 'ru.id', 't.recipient_user_id')
+      .leftJoin('contacts as c', 'c.id', 't.contact_id')
+      .leftJoin('contacts as a', 'a.id', 't.agency_id')
       .select(selection)
-      .where((eb) => matching(eb, viewer, filters))
       .orderBy('t.id', 'desc')
-      .limit(window.limit)
-      .offset(window.offset)
       .execute(),
+    count,
   ]);
   return { count: Number(total.count), rows };
 }
