@@ -20,7 +20,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { connectDatabase } from '../server/db/database.ts';
 import { checkLedger } from '../server/ledger/ledger-check.ts';
-import { securityCodeWork } from '../server/modules/users/security-code-hash.ts';
+import { currentLog2N, securityCodeWork } from '../server/modules/users/security-code-hash.ts';
 import { projectRoot } from '../server/config.ts';
 import { fundWallet } from '../tests/support/factories.ts';
 import { BenchClient, benchServerLimits, mapConcurrent, signUp, type BenchUser } from './api-client.ts';
@@ -199,7 +199,7 @@ try {
   );
   console.log(`ratio:             ${fmt((100 * rate) / pg.tps, 1)} % of pgbench`);
   console.log(
-    `security code:     ${ms(code.cpuMsPerVerify)} CPU per verification (scrypt N=16384, r=8; wall ${ms(code.wallMsPerVerify)} alone), ` +
+    `security code:     ${ms(code.cpuMsPerVerify)} CPU per verification (scrypt N=2^${currentLog2N}, r=8; wall ${ms(code.wallMsPerVerify)} alone), ` +
       `${fmt(code.verifiesPerSecond, 0)} verifications/s at most (32 at once on the libuv pool, in this process alone, machine load as is)`,
   );
   console.log(`                   = ${fmt(100 * codeShare, 0)} % of the server's CPU per send`);
