@@ -1,11 +1,10 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { projectRoot } from '../../server/config.ts';
 import { startEmbeddedPostgres, type RunningEmbeddedPostgres } from '../../server/db/embedded-postgres.ts';
+import { createScratchDatabase } from '../support/scratch-database.ts';
 
 const exec = promisify(execFile);
 
@@ -39,32 +38,16 @@ export async function createDatabase(log: (line: string) => void): Promise<Chaos
     });
     serverUrl = embedded.url;
   }
-  const name = `wallet_chaos_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  await adminQuery(serverUrl, `CREATE DATABASE ${quoteIdent(name)}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const server = serverUrl;
+  const scratch = await createScratchDatabase(serverUrl, 'wallet_chaos');
   return {
-    url: url.toString(),
-    name,
+    url: scratch.url,
+    name: scratch.name,
     embedded: embedded !== undefined,
     async close(keep) {
-      if (!keep) await adminQuery(server, `DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
+      if (!keep) await scratch.drop();
       await embedded?.stop();
     },
   };
-}
-
-const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
-async function adminQuery(serverUrl: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
 
 /** A TCP port nobody listens on right now (the kernel's choice), so parallel runs never collide. */

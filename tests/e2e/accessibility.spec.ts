@@ -2,11 +2,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { e2eDatabaseEnv } from '../../playwright.config.ts';
-import { loadConfig } from '../../server/config.ts';
-import { openDatabase } from '../../server/db/open-database.ts';
-import { fundWallet } from '../support/factories.ts';
-import { newTeller } from './operator.ts';
+import { fund, newTeller } from './operator.ts';
 
 // Issue 9 section 4: axe-core (WCAG 2.0/2.1 A and AA rules) on every screen of SPEC.md section 2, in French and
 // in Arabic (right to left), as a customer, a teller and a visitor: no serious or critical violation.
@@ -60,16 +56,6 @@ async function account(request: APIRequestContext, email = `e2e-a11y-${randomUUI
   });
   expect(profile.status(), await profile.text()).toBe(200);
   return who;
-}
-
-async function fund(userId: number, madMinor: bigint): Promise<void> {
-  const config = loadConfig({ ...process.env, ...e2eDatabaseEnv, NODE_ENV: 'test' });
-  const database = await openDatabase(config, { attachToRunning: true, migrate: false, log: () => undefined });
-  try {
-    await fundWallet(database.db, userId, madMinor);
-  } finally {
-    await database.close();
-  }
 }
 
 async function json<T>(

@@ -1,12 +1,8 @@
 /// <reference lib="dom" />
 import { randomInt, randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
-import { e2eDatabaseEnv } from '../../playwright.config.ts';
-import { loadConfig } from '../../server/config.ts';
-import { openDatabase } from '../../server/db/open-database.ts';
-import { fundWallet } from '../support/factories.ts';
 import { nextMessage, outboxCount, uniqueEmail } from './identity-helpers.ts';
-import { newTeller } from './operator.ts';
+import { fund, newTeller } from './operator.ts';
 
 // Issue 9 section 4: the three journeys that matter with the keyboard alone (Tab, Shift+Tab, Enter, Space and
 // typing; never a click): sign-in and onboarding to home, a send, and a teller's payout. Every stop of the focus
@@ -93,16 +89,6 @@ async function keypad(page: Page, digits: string): Promise<void> {
     const from = order.indexOf(here.replace('keypad-', ''));
     await tabTo(page, key, from > order.indexOf(digit) ? 'back' : 'forward', 60);
     await page.keyboard.press('Space');
-  }
-}
-
-async function fund(userId: number, madMinor: bigint): Promise<void> {
-  const config = loadConfig({ ...process.env, ...e2eDatabaseEnv, NODE_ENV: 'test' });
-  const database = await openDatabase(config, { attachToRunning: true, migrate: false, log: () => undefined });
-  try {
-    await fundWallet(database.db, userId, madMinor);
-  } finally {
-    await database.close();
   }
 }
 

@@ -2,6 +2,9 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { e2eDatabaseEnv } from '../../playwright.config.ts';
+import { loadConfig } from '../../server/config.ts';
+import { openDatabase } from '../../server/db/open-database.ts';
+import { fundWallet } from '../support/factories.ts';
 
 const exec = promisify(execFile);
 
@@ -24,4 +27,15 @@ export async function newTeller(): Promise<string> {
   const email = `e2e-teller-${randomUUID()}@example.com`;
   await admin(['banker:add', '--email', email, '--agency', agency, '--first-name', 'Test', '--last-name', 'Teller']);
   return email;
+}
+
+/** Credits a wallet through the ledger on the e2e server's own embedded database (attached, not started). */
+export async function fund(userId: number, madMinor: bigint): Promise<void> {
+  const config = loadConfig({ ...process.env, ...e2eDatabaseEnv, NODE_ENV: 'test' });
+  const database = await openDatabase(config, { attachToRunning: true, migrate: false, log: () => undefined });
+  try {
+    await fundWallet(database.db, userId, madMinor);
+  } finally {
+    await database.close();
+  }
 }

@@ -1,11 +1,7 @@
 /// <reference lib="dom" />
 import { randomInt, randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { e2eDatabaseEnv } from '../../playwright.config.ts';
-import { loadConfig } from '../../server/config.ts';
-import { openDatabase } from '../../server/db/open-database.ts';
-import { fundWallet } from '../support/factories.ts';
-import { newTeller } from './operator.ts';
+import { fund, newTeller } from './operator.ts';
 
 const CODE = '246810';
 
@@ -42,17 +38,6 @@ async function pageFor(browser: Browser, who: Account): Promise<Page> {
   const page = await context.newPage();
   await page.addInitScript((token) => localStorage.setItem('token', token), who.token);
   return page;
-}
-
-/** Credits a wallet through the ledger on the e2e server's own embedded database (attached, not started). */
-async function fund(userId: number, madMinor: bigint): Promise<void> {
-  const config = loadConfig({ ...process.env, ...e2eDatabaseEnv, NODE_ENV: 'test' });
-  const database = await openDatabase(config, { attachToRunning: true, migrate: false, log: () => undefined });
-  try {
-    await fundWallet(database.db, userId, madMinor);
-  } finally {
-    await database.close();
-  }
 }
 
 async function enterCode(page: Page) {

@@ -1,11 +1,10 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { projectRoot } from '../../server/config.ts';
 import { startEmbeddedPostgres, type RunningEmbeddedPostgres } from '../../server/db/embedded-postgres.ts';
+import { createScratchDatabase } from './scratch-database.ts';
 
 const exec = promisify(execFile);
 
@@ -30,20 +29,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     });
     serverUrl = embedded.url;
   }
-  const name = `wallet_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(name)}`);
-  await admin.end();
-
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
   // Migrations are TypeScript files loaded at run time: run them the way operators do, through the CLI.
-  await exec(process.execPath, ['--import', 'tsx', 'server/cli/migrate.ts'], {
-    cwd: projectRoot,
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-  });
+  const scratch = await createScratchDatabase(serverUrl, 'wallet_test', { migrate: true });
+  const databaseUrl = scratch.url;
   project.provide('databaseUrl', databaseUrl);
 
   return async () => {
@@ -53,10 +41,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       cwd: projectRoot,
       env: { ...process.env, DATABASE_URL: databaseUrl },
     }).catch((error: { stdout?: string; stderr?: string }) => error);
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`);
-    await client.end();
+    await scratch.drop();
     await embedded?.stop();
     if (!check.stdout?.includes('Ledger OK')) {
       // Vitest ignores errors thrown here for its exit code: set it, so `npm test` fails.

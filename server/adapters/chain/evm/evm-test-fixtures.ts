@@ -1,6 +1,3 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import pg from 'pg';
 import {
   createPublicClient,
   defineChain,
@@ -12,11 +9,9 @@ import {
   type PublicClient,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { projectRoot } from '../../../config.ts';
 import { deployAnchorRegistry } from './deploy-registry.ts';
 import type { TestEvmNode } from './test-evm-node.ts';
-
-const exec = promisify(execFile);
+import { createScratchDatabase, type ScratchDatabase } from '../../../../tests/support/scratch-database.ts';
 
 /** hardhat's well-known development keys and mnemonic: public test material, worthless on any real network. */
 export const testMnemonic = 'test test test test test test test test test test test junk';
@@ -55,23 +50,6 @@ export async function deployRegistry(node: TestEvmNode, operatorKey: Hex = testO
  * A migrated database of this test file's own, beside the run's: the worker processes a test starts publish
  * every due job they find, and must not take other test files' jobs.
  */
-export async function createOwnDatabase(runDatabaseUrl: string, prefix: string) {
-  const url = new URL(runDatabaseUrl);
-  const name = `${prefix}_${Date.now()}_${process.pid}`;
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: runDatabaseUrl });
-    await client.connect();
-    try {
-      await client.query(query);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  url.pathname = `/${name}`;
-  await exec(process.execPath, ['--import', 'tsx', 'server/cli/migrate.ts'], {
-    cwd: projectRoot,
-    env: { ...process.env, DATABASE_URL: url.toString() },
-  });
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+export function createOwnDatabase(runDatabaseUrl: string, prefix: string): Promise<ScratchDatabase> {
+  return createScratchDatabase(runDatabaseUrl, prefix, { migrate: true });
 }

@@ -1,0 +1,52 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { projectRoot } from '../../server/config.ts';
+
+const exec = promisify(execFile);
+
+/** One statement on a server's maintenance connection (CREATE/DROP DATABASE cannot run in a transaction). */
+export async function adminQuery(serverUrl: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface ScratchDatabase {
+  name: string;
+  url: string;
+  /** Drops it, even with connections still open. */
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh database `<prefix>_<time>_<random>` beside `serverUrl`'s, for a test run, a test file that needs a
+ * database of its own, the chaos workload or a benchmark; migrated through the CLI, as operators do, when asked.
+ */
+export async function createScratchDatabase(
+  serverUrl: string,
+  prefix: string,
+  options: { migrate?: boolean } = {},
+): Promise<ScratchDatabase> {
+  const name = `${prefix}_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const quoted = `"${name.replace(/"/g, '""')}"`;
+  await adminQuery(serverUrl, `CREATE DATABASE ${quoted}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  if (options.migrate) {
+    await exec(process.execPath, ['--import', 'tsx', 'server/cli/migrate.ts'], {
+      cwd: projectRoot,
+      env: { ...process.env, DATABASE_URL: url.toString() },
+    });
+  }
+  return {
+    name,
+    url: url.toString(),
+    drop: () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${quoted} WITH (FORCE)`),
+  };
+}
