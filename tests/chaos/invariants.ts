@@ -72,7 +72,7 @@ export async function checkInvariants(databaseUrl: string, journal: Journal, ano
     }
     const acknowledged = journal.topups.filter((t) => t.result === 'ok');
     const unresolvedTopups = journal.topups.filter((t) => t.result === 'unresolved' && t.stage !== 'draft');
-    const seenCredited = acknowledged.reduce((s, t) => s + BigInt(t.toAmountMinor ?? 0), 0n);
+    const seenCredited = acknowledged.reduce((s, t) => s + (t.toAmountMinor ?? 0n), 0n);
     if (unresolvedTopups.length === 0 && seenCredited !== totals.mintedMad) {
       fail('mad-client', `the clients saw ${seenCredited} MAD credited, the ledger minted ${totals.mintedMad}`);
     }
@@ -223,7 +223,7 @@ async function checkMoneyOps(q: Query, journal: Journal, fail: Fail): Promise<nu
       const at = storedAt.get(`transactions:user:${op.userId} ${op.key}`);
       if (op.unknown > 0 && at !== undefined && op.lastSentAt !== undefined && at < op.lastSentAt) replayed += 1;
       const kind = op.kind === 'withdraw' ? 'withdrawal' : 'transfer';
-      if (row.kind !== kind || String(row.sender_user_id) !== op.userId || big(row.amount) !== BigInt(op.amountMinor)) {
+      if (row.kind !== kind || String(row.sender_user_id) !== op.userId || big(row.amount) !== op.amountMinor) {
         fail(
           'acknowledged-content',
           `${op.kind} ${op.txId}: row ${JSON.stringify(row)} for ${op.amountMinor} by ${op.userId}`,
@@ -325,7 +325,7 @@ async function checkTopups(q: Query, journal: Journal, fail: Fail): Promise<void
   for (const t of journal.topups) {
     if (t.exchangeId !== undefined && t.card === 'good') paidWithGoodCard.add(t.exchangeId);
     const ex = t.exchangeId === undefined ? undefined : exchanges.get(t.exchangeId);
-    if (t.result === 'ok' && (ex?.status !== 'paid' || big(ex.to_amount) !== BigInt(t.toAmountMinor ?? -1))) {
+    if (t.result === 'ok' && (ex?.status !== 'paid' || big(ex.to_amount) !== (t.toAmountMinor ?? -1n))) {
       fail(
         'topup-acknowledged',
         `exchange ${t.exchangeId}: shown ${t.toAmountMinor} credited, row ${JSON.stringify(ex)}`,

@@ -1,3 +1,4 @@
+import { formatAmount, money, parseAmount } from '../../common/money/money.ts';
 /**
  * What the clients saw, operation by operation: the evidence the invariants are checked against. "ok" is an
  * acknowledged operation (2xx), "refused" a definite 4xx, "unresolved" no definite answer before giving up.
@@ -10,7 +11,7 @@ export interface MoneyOp {
   kind: 'send' | 'send-unregistered' | 'withdraw';
   userId: string;
   key: string;
-  amountMinor: number;
+  amountMinor: bigint;
   contact: number;
   result: OpResult;
   status: number;
@@ -54,7 +55,7 @@ export interface TopupOp {
   status: number;
   exchangeId?: number;
   session?: string;
-  toAmountMinor?: number;
+  toAmountMinor?: bigint;
   /** Pay attempts whose answer we never saw: a declined card after one of them is not evidence. */
   unknown: number;
   /** Times the card page said "paid" but the session stayed open (the sandbox could not deliver its event). */
@@ -95,11 +96,15 @@ export const newJournal = (): Journal => ({
   userIds: new Set(),
 });
 
-/** "12.34" -> 1234 minor units; amounts in this run stay far below 2^53. */
-export function toMinor(amount: unknown): number {
-  const match = /^(\d+)\.(\d{2})$/.exec(String(amount));
-  if (!match) throw new Error(`not an amount: ${String(amount)}`);
-  return Number(match[1]) * 100 + Number(match[2]);
+/** An API amount or balance ("12.34", "0.00", "-1.00") in exact minor units, through the app's own parser. */
+export function toMinor(amount: unknown): bigint {
+  const text = String(amount);
+  if (/^-?0+\.00$/.test(text)) return 0n;
+  const negative = text.startsWith('-');
+  const parsed = parseAmount(negative ? text.slice(1) : text, 'MAD');
+  if (!parsed.ok) throw new Error(`not an amount: ${text}`);
+  return negative ? -parsed.value.minor : parsed.value.minor;
 }
 
-export const formatMinor = (minor: number) => `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
+/** Minor units as the API writes an amount ("12.34"). */
+export const formatMinor = (minor: bigint): string => formatAmount(money('MAD', minor));

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { ChaosClient, newStats, type Anomaly } from './client.ts';
 import { ApiProcess, Cluster, createDatabase, freePort, runCli, sleep, type ChaosDatabase } from './cluster.ts';
 import { checkInvariants, type Evidence } from './invariants.ts';
-import { newJournal, type Journal } from './journal.ts';
+import { formatMinor, newJournal, type Journal } from './journal.ts';
 import {
   addContact,
   agencyIds,
@@ -236,7 +236,9 @@ function summarize(evidence: Evidence | undefined, durationMs: number, workloadM
     restarts: cluster?.restarts ?? 0,
     mad:
       evidence &&
-      Object.fromEntries(Object.entries(evidence.totals).map(([k, v]) => [k, (Number(v) / 100).toFixed(2)])),
+      Object.fromEntries(
+        Object.entries({ ...evidence.totals } satisfies Record<string, bigint>).map(([k, v]) => [k, formatMinor(v)]),
+      ),
     anomalies: anomalies.length,
     anomaly_list: anomalies.slice(0, 50),
     workload_s: Number((workloadMs / 1000).toFixed(1)),

@@ -27,7 +27,7 @@ const DECLINED_CARD = { card_number: '4000 0000 0000 0002', expiry: '12/34', cvc
 
 const resultOf = (status: number) => (status === 0 ? 'unresolved' : status < 300 ? 'ok' : 'refused');
 
-async function balanceOf(world: World, c: Customer): Promise<number | undefined> {
+async function balanceOf(world: World, c: Customer): Promise<bigint | undefined> {
   const res = await c.client.request({
     method: 'GET',
     path: '/api/users/',
@@ -38,7 +38,7 @@ async function balanceOf(world: World, c: Customer): Promise<number | undefined>
   const me = (res.body.results as { balance: string }[] | undefined)?.[0];
   if (res.status !== 200 || !me) return undefined;
   world.journal.balanceReads += 1;
-  const minor = toMinor(me.balance.replace(/^-/, ''));
+  const minor = toMinor(me.balance);
   if (me.balance.startsWith('-')) {
     world.anomalies.push({ check: 'negative-balance', detail: `user ${c.userId} read balance ${me.balance}` });
   }
@@ -147,7 +147,7 @@ async function moveMoney(
   world: World,
   c: Customer,
   kind: MoneyOp['kind'],
-  balance: number,
+  balance: bigint,
 ): Promise<MoneyOp | undefined> {
   const { rng } = c;
   const contacts = kind === 'send' ? c.registered : kind === 'withdraw' ? c.agencies : c.ghosts;
@@ -155,8 +155,11 @@ async function moveMoney(
   if (contact === undefined) return undefined;
   // Mostly what the balance allows; sometimes more, to see "Not enough funds" refused and leave nothing behind.
   const overspend = rng.chance(0.08);
-  const cap = Math.max(100, Math.min(balance, kind === 'withdraw' ? 60_000 : 30_000));
-  const amountMinor = overspend ? balance + 100 + rng.int(10_000) : 100 + rng.int(Math.max(1, cap - 100));
+  const limit = kind === 'withdraw' ? 60_000n : 30_000n;
+  const cap = balance < 100n ? 100n : balance > limit ? limit : balance;
+  const amountMinor = overspend
+    ? balance + 100n + BigInt(rng.int(10_000))
+    : 100n + BigInt(rng.int(Math.max(1, Number(cap) - 100)));
   const op: MoneyOp = {
     kind,
     userId: c.userId,
@@ -202,7 +205,7 @@ async function moveMoney(
     }
   } else if (rng.chance(0.03)) {
     world.journal.conflictProbes += 1;
-    const other = await send({ ...body, amount: formatMinor(amountMinor + 100) });
+    const other = await send({ ...body, amount: formatMinor(amountMinor + 100n) });
     if (other.status !== 409) {
       world.anomalies.push({
         check: 'idempotency-conflict',
@@ -249,12 +252,12 @@ async function cancelOne(world: World, c: Customer, waiting: number[]): Promise<
 
 export async function customerLoop(world: World, c: Customer): Promise<void> {
   const waiting: number[] = [];
-  let balance = 0;
+  let balance = 0n;
   while (Date.now() < world.stopAt) {
     balance = (await balanceOf(world, c)) ?? balance;
     const r = c.rng.next();
     let made: MoneyOp | undefined;
-    if (balance < 200_00 || r < 0.12) {
+    if (balance < 200_00n || r < 0.12) {
       if (c.topsUp) await topUp(world, c);
       else await sleep(200);
     } else if (r < 0.42) made = await moveMoney(world, c, 'send', balance);
