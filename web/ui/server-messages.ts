@@ -14,6 +14,7 @@ const translations = new Map<string, (t: TFunction) => string>([
   [phoneMessages.unsupported_prefix, (t) => t('errors.unsupportedPrefix')],
   [phoneMessages.wrong_length, (t) => t('errors.phoneWrongLength')],
   [genericMessages.required, (t) => t('errors.required')],
+  [genericMessages.nullCharacter, (t) => t('errors.nullCharacter')],
   ['This field may not be blank.', (t) => t('errors.required')],
   ['Choose FR, MA or US.', (t) => t('errors.invalidCountry')],
   [profileMessages.loginEmailLocked, (t) => t('errors.loginEmailLocked')],

@@ -1,0 +1,19 @@
+import { i18n } from '../i18n/i18n';
+import { describe, expect, it } from 'vitest';
+import { genericMessages } from '../../common/api/errors';
+import { ApiError } from '../app/api-error';
+import { fieldErrorText, translateServerMessage } from './server-messages';
+
+describe('server messages in the user language', () => {
+  it('translates a known server message by its exact text, and an unknown one as the generic error', () => {
+    const t = i18n.t.bind(i18n);
+    expect(translateServerMessage(genericMessages.required, t)).toBe('Ce champ est obligatoire.');
+    expect(translateServerMessage('Something the contract does not know', t)).toBe(t('errors.unknown'));
+  });
+
+  it('words the 400 for a NUL character on the field it names (security fuzzing found it)', () => {
+    const t = i18n.t.bind(i18n);
+    const error = new ApiError({ status: 400, fieldErrors: { search: [genericMessages.nullCharacter] } });
+    expect(fieldErrorText(error, 'search', t)).toBe('Retirez le caractère nul invisible de ce champ.');
+  });
+});
