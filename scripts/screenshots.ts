@@ -19,7 +19,7 @@ if (paths.length === 0) {
 const out = path.join(projectRoot, '.data', 'screenshots');
 await fs.mkdir(out, { recursive: true });
 const port = Number(process.env.SCREENSHOT_PORT ?? 3902);
-const [width, height] = (process.env.SCREENSHOT_SIZE ?? '390x844').split('x').map(Number);
+const [width = 390, height = 844] = (process.env.SCREENSHOT_SIZE ?? '390x844').split('x').map(Number);
 const langs = (process.env.SCREENSHOT_LANGS ?? 'fr,ar').split(',');
 const server = await startBenchServer(port, `.data/screenshots-pg-${port}`);
 const browser = await chromium.launch(chromiumLaunch);
