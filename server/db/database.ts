@@ -14,8 +14,13 @@ export interface DatabaseHandle {
 export interface DatabaseOptions {
   url: string;
   poolMax?: number;
-  /** Called when an idle connection dies (database restarted, network cut); the pool replaces it. */
-  onIdleError?: (error: Error) => void;
+  /** What pg_stat_activity shows for these connections. */
+  applicationName?: string | undefined;
+  /**
+   * Called when a connection dies (database restarted, backend terminated, network cut), idle or checked out; the
+   * pool replaces it, and the request that held it gets the error (a 503).
+   */
+  onConnectionError?: (error: Error) => void;
 }
 
 export function connectDatabase(options: DatabaseOptions): DatabaseHandle {
@@ -25,10 +30,16 @@ export function connectDatabase(options: DatabaseOptions): DatabaseHandle {
     // Fail fast when the database is unreachable, so a request gets a 503 quickly instead of hanging.
     connectionTimeoutMillis: 3_000,
     idleTimeoutMillis: 30_000,
-    application_name: 'remittance-wallet',
+    application_name: options.applicationName ?? 'remittance-wallet',
   });
-  // Without a listener an idle client's error would crash the process; the pool drops that client itself.
-  pool.on('error', (error) => options.onIdleError?.(error));
+  // A client emits 'error' when its socket dies; with no listener Node throws it and the process exits. The pool
+  // listens on idle clients only, so a client checked out between two statements of a transaction (a backend
+  // terminated, a restart) would take the whole server down: listen on every client from its connection on. The
+  // query in flight is rejected on its own, and the pool drops the broken client when it is released.
+  pool.on('error', (error) => options.onConnectionError?.(error));
+  pool.on('connect', (client) => {
+    client.on('error', (error) => options.onConnectionError?.(error));
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   let closed = false;
   return {

@@ -32,7 +32,7 @@ export async function openDatabase(
   const handle = connectDatabase({
     url,
     poolMax: config.DB_POOL_MAX,
-    onIdleError: (error) => options.log(`database connection lost: ${error.message}`),
+    onConnectionError: (error) => options.log(`database connection lost: ${error.message}`),
   });
   try {
     if (options.migrate !== false) await migrateToLatest(handle.db);

@@ -19,13 +19,15 @@ export async function startTestApp(
     env?: NodeJS.ProcessEnv;
     deps?: Partial<AppDeps>;
     databaseUrl?: string;
+    /** The connections' application_name, so a test can find (and terminate) this app's backends. */
+    applicationName?: string;
     /** Extra routes a test needs (registered before the app is ready). */
     extend?: (app: FastifyInstance) => void;
   } = {},
 ): Promise<TestApp> {
   const databaseUrl = overrides.databaseUrl ?? inject('databaseUrl');
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, ...overrides.env });
-  const database = connectDatabase({ url: databaseUrl, poolMax: 5 });
+  const database = connectDatabase({ url: databaseUrl, poolMax: 5, applicationName: overrides.applicationName });
   const app = await buildApp({ config, db: database.db, logger: false, ...overrides.deps });
   overrides.extend?.(app);
   await app.listen({ host: '127.0.0.1', port: 0 });
