@@ -100,6 +100,37 @@ describe('ExchangePage', () => {
     expect(writes(calls)).toEqual([]);
   });
 
+  it('sends a refused save once, not again and again; a later edit sends once more', async () => {
+    const calls = stubFetch((call) => {
+      if (call.url.startsWith('/api/users/'))
+        return { status: 200, body: { count: 1, next: null, previous: null, results: [user] } };
+      if (call.url.startsWith('/api/rates/')) return { status: 200, body: rates };
+      if (call.url.startsWith('/api/exchanges/?'))
+        return { status: 200, body: { count: 0, next: null, previous: null, results: [] } };
+      return { status: 400, body: { from_amount: ['Refusé'] } };
+    });
+    // A real server takes a moment to refuse: the screen sees the save pending, then failed (as in the field, 50 ms).
+    const answer = globalThis.fetch;
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return answer(url, init);
+    });
+    renderWithProviders(<ExchangePage />);
+    const input = await screen.findByTestId('exchange-amount');
+    fireEvent.change(input, { target: { value: '100' } });
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(writes(calls)).toHaveLength(1);
+
+    fireEvent.change(input, { target: { value: '150' } });
+    await waitFor(() => expect(writes(calls)).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(writes(calls)).toEqual([
+      ['POST', '/api/exchanges/', { from_amount: '100.00' }],
+      ['POST', '/api/exchanges/', { from_amount: '150.00' }],
+    ]);
+  }, 10_000);
+
   it('hides the see-rates link for subscribers', async () => {
     api(true);
     renderWithProviders(<ExchangePage />);

@@ -27,15 +27,17 @@ export function useDraftSync(amount: Money<'EUR'> | undefined, draft: Exchange |
       id === undefined ? createDraft(text) : updateDraft(id, text),
     onSuccess: (saved) => client.setQueryData(DRAFT_KEY, saved),
   });
-  const pending = useRef<string | undefined>(undefined);
+  // The amount last sent, kept after the answer: a refused save (400, 401, 429, 5xx) is not sent again by the
+  // save falling back to idle, only by a new amount (issue 26: a refusal re-sent itself 18 times a second).
+  const sent = useRef<string | undefined>(undefined);
   const text = amount ? formatAmount(amount) : undefined;
   const { mutate, isPending } = save;
   useEffect(() => {
     // Wait for the first read of the draft, so a returning customer's draft is updated, not duplicated.
     if (text === undefined || draft === undefined || isPending) return;
-    if (draft?.from_amount === text || pending.current === text) return;
-    pending.current = text;
-    mutate({ id: draft?.id, text }, { onSettled: () => (pending.current = undefined) });
+    if (draft?.from_amount === text || sent.current === text) return;
+    sent.current = text;
+    mutate({ id: draft?.id, text });
   }, [text, draft, isPending, mutate]);
   return { save, saved: draft !== undefined && draft !== null && draft.from_amount === text };
 }
