@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../tests/support/test-app.ts';
 import { projectRoot } from '../config.ts';
 import { startEmbeddedPostgres } from './embedded-postgres.ts';
+import { lockContent } from './process-identity.ts';
 
 // The embedded default is what `npm start` runs on a fresh machine: this exercises it for real (initdb, start,
 // restart on the same data, a crashed run's leftover server, a second owner), whatever DATABASE_URL says.
@@ -32,7 +33,7 @@ describe('embedded PostgreSQL', () => {
   it('creates a cluster, keeps its data across a restart, and stops cleanly', async () => {
     const first = await startEmbeddedPostgres({ dataDir, port, database: 'wallet' });
     expect(first.url).toContain(`127.0.0.1:${port}/wallet`);
-    await query(first.url, 'CREATE TABLE kept (v text); INSERT INTO kept VALUES (\'still here\')');
+    await query(first.url, "CREATE TABLE kept (v text); INSERT INTO kept VALUES ('still here')");
     await first.stop();
     await expect(fs.stat(path.join(dataDir, 'postmaster.pid'))).rejects.toThrow();
 
@@ -46,7 +47,7 @@ describe('embedded PostgreSQL', () => {
   it('refuses to share the data with another live server process', async () => {
     const other = spawn('sleep', ['30']);
     try {
-      await fs.writeFile(path.join(home, 'pg.lock'), String(other.pid));
+      await fs.writeFile(path.join(home, 'pg.lock'), await lockContent(other.pid));
       await expect(startEmbeddedPostgres({ dataDir, port, database: 'wallet' })).rejects.toThrow(
         /in use by another server/,
       );
@@ -64,6 +65,36 @@ describe('embedded PostgreSQL', () => {
     await next.stop();
     await crashed.stop();
   });
+
+  it('starts when its lock files name a live process that is not ours (a pid reused after a reboot)', async () => {
+    const unrelated = spawn('sleep', ['30']);
+    try {
+      const pid = String(unrelated.pid);
+      // The server lock: a pid alone (an older lock) that is not a Node process, then the right pid with another
+      // start time; and PostgreSQL's own postmaster.pid naming that same unrelated process.
+      for (const lock of [pid, `${pid} 1`]) {
+        await fs.writeFile(path.join(home, 'pg.lock'), lock);
+        await fs.writeFile(path.join(dataDir, 'postmaster.pid'), `${pid}\n${dataDir}\n`);
+        const database = await startEmbeddedPostgres({ dataDir, port, database: 'wallet' });
+        expect(await query(database.url, 'SELECT v FROM kept')).toEqual([{ v: 'still here' }]);
+        await database.stop();
+      }
+      expect(unrelated.exitCode).toBeNull(); // left alone, not signalled
+    } finally {
+      unrelated.kill();
+    }
+  });
+
+  it('never deletes a directory it did not create: refuses a non-empty one without a cluster', async () => {
+    const foreign = path.join(home, 'not-ours');
+    await fs.mkdir(foreign, { recursive: true });
+    await fs.writeFile(path.join(foreign, 'export.csv'), 'id,amount\n1,100\n');
+    await expect(startEmbeddedPostgres({ dataDir: foreign, port, database: 'wallet' })).rejects.toThrow(
+      /not empty and holds no PostgreSQL cluster/,
+    );
+    expect(await fs.readFile(path.join(foreign, 'export.csv'), 'utf8')).toBe('id,amount\n1,100\n');
+    await expect(fs.stat(path.join(home, 'not-ours.lock'))).rejects.toThrow();
+  });
 });
 
 describe('the app when its database goes away and comes back', () => {
@@ -72,7 +103,10 @@ describe('the app when its database goes away and comes back', () => {
     const t = await startTestApp({
       databaseUrl: database.url,
       extend(app) {
-        app.get('/api/probe/db/', async () => (await sql<{ one: number }>`SELECT 1 AS one`.execute(t.database.db)).rows);
+        app.get(
+          '/api/probe/db/',
+          async () => (await sql<{ one: number }>`SELECT 1 AS one`.execute(t.database.db)).rows,
+        );
       },
     });
     try {

@@ -5,8 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { isAlive, isPostmasterOf, liveLockOwner, lockContent } from './process-identity.ts';
 
 const exec = promisify(execFile);
+
+/** Beside the data directory: says the directory was created by this manager, so it may delete it. */
+const createdMarker = (dataDir: string) => `${dataDir}.created-by-wallet`;
 
 export interface EmbeddedPostgresOptions {
   /** The cluster's data directory (PGDATA). Its parent holds our own state file and lock. */
@@ -83,20 +87,19 @@ async function assertReachable(dir: string, user: OsUser): Promise<void> {
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** The pid in PGDATA/postmaster.pid when that process still runs, else undefined. */
+/**
+ * The pid in PGDATA/postmaster.pid when that process is still our PostgreSQL, else undefined. A pid reused by an
+ * unrelated process (a reboot left the file behind) is not ours: its file is removed, or PostgreSQL itself would
+ * refuse to start on it, for ever, and pg_ctl stop would signal that other process.
+ */
 async function runningPostmaster(dataDir: string): Promise<number | undefined> {
-  const text = await fs.readFile(path.join(dataDir, 'postmaster.pid'), 'utf8').catch(() => '');
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  const text = await fs.readFile(pidFile, 'utf8').catch(() => undefined);
+  if (text === undefined) return undefined;
   const pid = Number(text.split('\n')[0]);
-  return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : undefined;
+  if (Number.isInteger(pid) && pid > 0 && (await isPostmasterOf(pid, dataDir))) return pid;
+  if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) await fs.rm(pidFile, { force: true });
+  return undefined;
 }
 
 /**
@@ -107,12 +110,13 @@ async function runningPostmaster(dataDir: string): Promise<number | undefined> {
 async function takeLock(lockFile: string): Promise<'taken' | { owner: number }> {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      await fs.writeFile(lockFile, String(process.pid), { flag: 'wx', mode: 0o600 });
+      await fs.writeFile(lockFile, await lockContent(), { flag: 'wx', mode: 0o600 });
       return 'taken';
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number(await fs.readFile(lockFile, 'utf8').catch(() => ''));
-      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) return { owner };
+      // A live owner is another server of ours only if it is the very process that wrote the lock (pid reuse).
+      const owner = await liveLockOwner(await fs.readFile(lockFile, 'utf8').catch(() => ''));
+      if (owner !== undefined && owner !== process.pid) return { owner };
       await fs.rm(lockFile, { force: true });
     }
   }
@@ -203,8 +207,21 @@ async function initCluster(
   log: (message: string) => void,
 ): Promise<void> {
   log(`creating an embedded PostgreSQL cluster in ${dataDir}`);
-  // A half-initialised directory from an interrupted initdb is useless; initdb wants it empty.
-  await fs.rm(dataDir, { recursive: true, force: true });
+  // A half-initialised directory from an interrupted initdb of ours is useless (initdb wants it empty), but a
+  // directory we did not make may hold someone's files: never delete that, say so.
+  const entries = await fs.readdir(dataDir).catch(() => undefined);
+  const ours = await fs.stat(createdMarker(dataDir)).then(
+    () => true,
+    () => false,
+  );
+  if (entries !== undefined && entries.length > 0 && !ours) {
+    throw new EmbeddedPostgresError(
+      `${dataDir} is not empty and holds no PostgreSQL cluster: it was not created by this server, so nothing in it ` +
+        'is deleted. Point EMBEDDED_PG_DIR at an empty or missing directory, or empty this one yourself.',
+    );
+  }
+  await fs.writeFile(createdMarker(dataDir), `${new Date().toISOString()}\n`, { mode: 0o600 });
+  if (entries !== undefined && entries.length > 0) await fs.rm(dataDir, { recursive: true, force: true });
   await fs.mkdir(dataDir, { recursive: true, mode: 0o700 });
   if (user) await fs.chown(dataDir, user.uid, user.gid);
   const pwFile = path.join(os.tmpdir(), `pg-pw-${randomBytes(8).toString('hex')}`);
