@@ -1,4 +1,4 @@
-import { redirect, replace } from 'react-router';
+import { replace } from 'react-router';
 import type { LoaderFunctionArgs } from 'react-router';
 import type { Language } from '../../common/i18n/languages';
 import { guardNavigation } from './navigation-guard';
@@ -32,8 +32,9 @@ export function createRootLoader(deps: RootLoaderDeps) {
       storedLanguage: deps.getStoredLanguage(),
     });
     if (decision.kind === 'redirect') {
-      // On the first load nothing was shown yet: replace, so Back does not land on a URL that bounces again.
-      throw previous === null ? replace(decision.to) : redirect(decision.to);
+      // Always replace: a pushed redirect keeps the bouncing URL in the history, so Back lands on it, which
+      // pushes the redirect again, and Android's Back can never leave the installed app.
+      throw replace(decision.to);
     }
     const role = nextStoredRole({
       storedRole: deps.getStoredRole(),
