@@ -1,5 +1,6 @@
-import { ApiError, parseApiError } from './api-error';
+import { API_TIMEOUT_DETAIL, ApiError, parseApiError } from './api-error';
 import { readStored, writeStored } from './browser-storage';
+import { markSessionEnded } from './session-ended';
 import { STORAGE_KEYS } from './storage-keys';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -14,7 +15,15 @@ export interface ApiRequest {
   query?: Record<string, string | number | boolean | null | undefined>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Gives up after this long; writes default to WRITE_TIMEOUT_MS, reads are cancelled by their query. */
+  timeoutMs?: number;
 }
+
+/**
+ * A write that hangs (a lost answer on a weak network) must not keep a send busy for minutes: the screen shows
+ * the failure and the user may try again, under the same Idempotency-Key, so nothing is sent twice.
+ */
+export const WRITE_TIMEOUT_MS = 20_000;
 
 export const API_BASE = '/api';
 
@@ -42,30 +51,54 @@ async function readBody(response: Response): Promise<unknown> {
 
 /** Same-origin JSON call to the API with the stored bearer token; failures are thrown as ApiError. */
 export async function apiFetch<T = unknown>(path: string, request: ApiRequest = {}): Promise<T> {
+  const method = request.method ?? 'GET';
   const headers: Record<string, string> = { Accept: 'application/json', ...request.headers };
   const token = readStored(STORAGE_KEYS.token);
   if (token) headers.Authorization = `Bearer ${token}`;
   if (request.body !== undefined) headers['Content-Type'] = 'application/json';
 
+  const controller = new AbortController();
+  const cancel = () => controller.abort();
+  if (request.signal?.aborted) cancel();
+  request.signal?.addEventListener('abort', cancel, { once: true });
+  const timeoutMs = request.timeoutMs ?? (method === 'GET' ? undefined : WRITE_TIMEOUT_MS);
+  let timedOut = false;
+  const timer =
+    timeoutMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, timeoutMs);
+
   let response: Response;
+  let body: unknown;
   try {
     response = await fetch(apiUrl(path, request.query), {
-      method: request.method ?? 'GET',
+      method,
       headers,
       body: request.body === undefined ? null : JSON.stringify(request.body),
       credentials: 'same-origin',
-      signal: request.signal ?? null,
+      signal: controller.signal,
     });
+    body = await readBody(response);
   } catch (error) {
+    if (timedOut) throw new ApiError({ status: 0, detail: API_TIMEOUT_DETAIL });
     // Aborts are the caller's own doing (TanStack Query cancelling); let them through untouched.
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError({ status: 0, detail: 'Network error' });
+  } finally {
+    clearTimeout(timer);
+    request.signal?.removeEventListener('abort', cancel);
   }
 
-  const body = await readBody(response);
   if (!response.ok) {
-    // The token is no longer accepted (expired or revoked): forget it so the guard sends the user to /auth.
-    if (response.status === 401) writeStored(STORAGE_KEYS.token, null);
+    // The token is no longer accepted (expired or revoked): forget it so the guard sends the user to /auth, and
+    // say so once, in the session banner, whichever screen asked.
+    if (response.status === 401 && token) {
+      writeStored(STORAGE_KEYS.token, null);
+      markSessionEnded();
+    }
     throw parseApiError(response.status, body, response.headers.get('Retry-After'));
   }
   return body as T;

@@ -1,6 +1,9 @@
 // The server answers errors DRF-style (DESIGN.md section 4): `{"amount": ["Not enough funds"]}` for fields,
 // `{"detail": "..."}` otherwise. Screens map these to the messages of SPEC.md section 8.
 
+/** The detail of the status-0 ApiError the client throws when a request got no answer in time. */
+export const API_TIMEOUT_DETAIL = 'Request timed out';
+
 export class ApiError extends Error {
   readonly status: number;
   readonly fieldErrors: Record<string, string[]>;

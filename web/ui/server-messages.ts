@@ -3,7 +3,7 @@ import { authMessages, loginCodeMessage } from '../../common/api/auth';
 import { genericMessages } from '../../common/api/errors';
 import { profileMessages, securityCodeErrors, securityCodeMessage } from '../../common/api/users';
 import { phoneMessages } from '../../common/identity/phone';
-import { ApiError } from '../app/api-error';
+import { API_TIMEOUT_DETAIL, ApiError } from '../app/api-error';
 import { intlLocale } from '../i18n/intl-locale';
 
 // The server's messages are part of the contract (common/api): screens translate them by their exact text, so a
@@ -48,10 +48,12 @@ export function fieldErrorText(error: unknown, field: string, t: TFunction): str
   return message === undefined ? undefined : translateServerMessage(message, t);
 }
 
-/** Failures every screen words the same way: no network, and too many attempts. */
+/** Failures every screen words the same way: no network, no answer, session over, too many attempts. */
 export function commonErrorText(error: unknown, t: TFunction, language: string): string | undefined {
   if (!(error instanceof ApiError)) return undefined;
-  if (error.status === 0) return t('errors.network');
+  if (error.status === 0) return error.detail === API_TIMEOUT_DETAIL ? t('errors.timeout') : t('errors.network');
+  // The session banner says what to do; the screen says the same words rather than 'unknown error'.
+  if (error.status === 401) return t('session.ended');
   if (error.status === 429) return tooManyAttemptsText(error, t, language);
   return undefined;
 }

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { VerifyCodeResponse } from '../../../common/api/auth';
 import { writeStored } from '../../app/browser-storage';
+import { clearSessionEnded } from '../../app/session-ended';
 import { STORAGE_KEYS } from '../../app/storage-keys';
 import { CURRENT_USER_KEY } from '../users/use-current-user';
 import { fetchCurrentUser } from '../users/users-api';
@@ -12,6 +13,7 @@ import { onboardingDestination, storedRoleOf } from './onboarding';
  */
 export async function startSession(client: QueryClient, signedIn: VerifyCodeResponse): Promise<string> {
   client.clear();
+  clearSessionEnded();
   writeStored(STORAGE_KEYS.token, signedIn.access);
   writeStored(STORAGE_KEYS.role, storedRoleOf(signedIn.role));
   try {
@@ -27,5 +29,6 @@ export async function startSession(client: QueryClient, signedIn: VerifyCodeResp
 export function endSession(client: QueryClient): void {
   writeStored(STORAGE_KEYS.token, null);
   writeStored(STORAGE_KEYS.role, null);
+  clearSessionEnded();
   client.clear();
 }

@@ -1,7 +1,9 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formatAmount, money } from '../../../common/money/money';
+import { ApiError } from '../../app/api-error';
+import { intentKey, settleIntent } from '../../app/intent-key';
 import { intlLocale } from '../../i18n/intl-locale';
 import form from '../../ui/Form.module.css';
 import { PinInput } from '../../ui/PinInput';
@@ -36,8 +38,6 @@ export function Component() {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
-  // One Idempotency-Key per intent: a retry after a lost answer cannot send twice; a new amount is a new intent.
-  const intent = useRef({ text: '', key: crypto.randomUUID() });
 
   const balance = me.data ? moneyFromApi(me.data.balance, 'MAD') : undefined;
   const max = balance ? money('MAD', balance.minor < MAX_MINOR ? balance.minor : MAX_MINOR) : undefined;
@@ -60,12 +60,19 @@ export function Component() {
     const amount = typedAmount(amountText);
     if (!amount || !c) return;
     if (code.length !== 6) return setError(t('transactions.create.invalidCode'));
-    if (intent.current.text !== amountText) intent.current = { text: amountText, key: crypto.randomUUID() };
+    // One Idempotency-Key per intent (this recipient, this amount), kept in the tab's session until the server's
+    // answer is known: a send retried after a timeout, even from a fresh page, cannot go out twice.
+    const intent = `${withdraw ? 'withdraw' : 'send'}:${c.id}:${formatAmount(amount)}`;
     create.mutate(
-      { body: { amount: formatAmount(amount), contact: c.id, security_code: code }, key: intent.current.key },
+      { body: { amount: formatAmount(amount), contact: c.id, security_code: code }, key: intentKey(intent) },
       {
-        onSuccess: () => void navigate(withLang('/')),
+        onSuccess: () => {
+          settleIntent(intent);
+          void navigate(withLang('/'));
+        },
         onError: (e) => {
+          // A refusal (4xx) is an answer: nothing was sent. No answer (timeout, network, 5xx) keeps the key.
+          if (e instanceof ApiError && e.status >= 400 && e.status < 500) settleIntent(intent);
           setCode('');
           setError(createErrorText(e, t, i18n.language));
         },

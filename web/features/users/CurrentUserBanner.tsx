@@ -1,7 +1,9 @@
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { isAuthPath, isGuardExempt } from '../../app/navigation-guard';
 import { ApiError } from '../../app/api-error';
+import { isSessionEnded, subscribeToSessionEnded } from '../../app/session-ended';
 import { withLang } from '../../ui/with-lang';
 import styles from './CurrentUserBanner.module.css';
 import { useCurrentUser } from './use-current-user';
@@ -10,8 +12,10 @@ function SessionEndedBanner() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const user = useCurrentUser();
-  // 401 only: the api client has already dropped the token; other failures are the screen's to show and retry.
-  if (!(user.error instanceof ApiError && user.error.status === 401)) return null;
+  // Any request's 401 (a send's too) ends the session: the api client drops the token and says so here, the one
+  // place that tells the user. Other failures are the screen's to show and retry.
+  const ended = useSyncExternalStore(subscribeToSessionEnded, isSessionEnded);
+  if (!ended && !(user.error instanceof ApiError && user.error.status === 401)) return null;
   return (
     <div className={styles.banner} role="alert" data-testid="session-banner">
       <span>{t('session.ended')}</span>
