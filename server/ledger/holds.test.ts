@@ -4,7 +4,7 @@ import { inject } from 'vitest';
 import { connectDatabase } from '../db/database.ts';
 import { releaseHold, reserveHold, settleHold } from './holds.ts';
 import { HoldAlreadyFinishedError, HoldNotFoundError, InsufficientFundsError, WrongAccountKindError } from './ledger-errors.ts';
-import { balanceOf, mad, newAgencyCash, newWallet, uniqueId } from './ledger.fixtures.ts';
+import { balanceOf, mad, newAgencyCash, newWallet, rolledBack, uniqueId } from './ledger.fixtures.ts';
 import { withTransaction } from './transaction.ts';
 
 const database = connectDatabase({ url: inject('databaseUrl') });
@@ -77,16 +77,21 @@ describe('holds', () => {
     const wallet = await newWallet(db, 1_000n);
     const hold = await reserve(wallet.id, 1_000n);
     const done = await withTransaction(db, (tx) => releaseHold(tx, hold.id));
-    await expect(sql`UPDATE ledger_holds SET status = 'settled' WHERE id = ${hold.id}`.execute(db)).rejects.toMatchObject({
-      code: '23001',
-    });
-    await expect(sql`UPDATE ledger_holds SET amount = 1 WHERE id = ${hold.id}`.execute(db)).rejects.toMatchObject({ code: '23001' });
-    await expect(sql`DELETE FROM ledger_holds WHERE id = ${hold.id}`.execute(db)).rejects.toMatchObject({ code: '23001' });
+    // Rolled back whatever happens: were the guard missing, the shared database keeps no broken hold.
+    for (const change of [
+      sql`UPDATE ledger_holds SET status = 'settled' WHERE id = ${hold.id}`,
+      sql`UPDATE ledger_holds SET amount = 1 WHERE id = ${hold.id}`,
+      sql`DELETE FROM ledger_holds WHERE id = ${hold.id}`,
+    ]) {
+      await expect(rolledBack(db, (tx) => change.execute(tx))).rejects.toMatchObject({ code: '23001' });
+    }
     expect(done.status).toBe('released');
     const second = await reserve(wallet.id, 500n);
     await expect(
-      sql`UPDATE ledger_holds SET amount = 1, status = 'settled', final_entry_id = reserve_entry_id, finished_at = now()
-          WHERE id = ${second.id}`.execute(db),
+      rolledBack(db, (tx) =>
+        sql`UPDATE ledger_holds SET amount = 1, status = 'settled', final_entry_id = reserve_entry_id, finished_at = now()
+            WHERE id = ${second.id}`.execute(tx),
+      ),
     ).rejects.toMatchObject({ code: '23001' });
   });
 });

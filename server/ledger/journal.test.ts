@@ -12,7 +12,7 @@ import {
   UnbalancedEntryError,
   UnknownAccountError,
 } from './ledger-errors.ts';
-import { balanceOf, deposit, mad, newAgencyCash, newWallet, transfer, uniqueId } from './ledger.fixtures.ts';
+import { balanceOf, deposit, mad, newAgencyCash, newWallet, rolledBack, transfer, uniqueId } from './ledger.fixtures.ts';
 import { withTransaction } from './transaction.ts';
 
 const database = connectDatabase({ url: inject('databaseUrl') });
@@ -170,10 +170,15 @@ describe('the database itself', () => {
   it('keeps entries and postings append-only', async () => {
     const a = await newWallet(db, 100n);
     const entryId = (await db.selectFrom('ledger_postings').select('entry_id').where('account_id', '=', a.id).executeTakeFirstOrThrow()).entry_id;
-    await expect(sql`UPDATE ledger_postings SET amount = amount * 2 WHERE entry_id = ${entryId}`.execute(db)).rejects.toThrow(/append-only/);
-    await expect(sql`DELETE FROM ledger_postings WHERE entry_id = ${entryId}`.execute(db)).rejects.toThrow(/append-only/);
-    await expect(sql`UPDATE ledger_entries SET kind = 'adjustment' WHERE id = ${entryId}`.execute(db)).rejects.toThrow(/append-only/);
-    await expect(sql`DELETE FROM ledger_entries WHERE id = ${entryId}`.execute(db)).rejects.toThrow(/append-only/);
+    // Each attempt in a transaction rolled back whatever happens: were a trigger missing, the change goes too.
+    for (const change of [
+      sql`UPDATE ledger_postings SET amount = amount * 2 WHERE entry_id = ${entryId}`,
+      sql`DELETE FROM ledger_postings WHERE entry_id = ${entryId}`,
+      sql`UPDATE ledger_entries SET kind = 'adjustment' WHERE id = ${entryId}`,
+      sql`DELETE FROM ledger_entries WHERE id = ${entryId}`,
+    ]) {
+      await expect(rolledBack(db, (tx) => change.execute(tx))).rejects.toThrow(/append-only/);
+    }
     // In a transaction that rolls back whatever happens: were the trigger missing, the other tests' data stays.
     await expect(
       db.transaction().execute(async (tx) => {
@@ -185,10 +190,20 @@ describe('the database itself', () => {
 
   it('refuses a customer wallet below zero (CHECK), whatever the code does', async () => {
     const a = await newWallet(db, 100n);
-    await expect(sql`UPDATE ledger_accounts SET balance = -1 WHERE id = ${a.id}`.execute(db)).rejects.toMatchObject({
-      code: '23514',
-      constraint: 'ledger_accounts_non_negative',
+    await expect(
+      rolledBack(db, (tx) => sql`UPDATE ledger_accounts SET balance = -1 WHERE id = ${a.id}`.execute(tx)),
+    ).rejects.toMatchObject({ code: '23514', constraint: 'ledger_accounts_non_negative' });
+    expect(await balanceOf(db, a.id)).toBe(100n);
+  });
+
+  it('leaves nothing behind of what a test does inside rolledBack(), even when it succeeds', async () => {
+    const a = await newWallet(db, 100n);
+    const updated = await rolledBack(db, async (tx) => {
+      await sql`UPDATE ledger_accounts SET balance = 7 WHERE id = ${a.id}`.execute(tx);
+      return balanceOf(tx, a.id);
     });
+    expect(updated).toBe(7n);
+    expect(await balanceOf(db, a.id)).toBe(100n);
   });
 
   it('refuses unbalanced postings and postings in another currency than their account', async () => {

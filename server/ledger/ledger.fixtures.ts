@@ -16,6 +16,26 @@ export function uniqueId(): string {
   return (randomBytes(6).readUIntBE(0, 6) + 1).toString();
 }
 
+class RolledBack extends Error {}
+
+/**
+ * Runs `work` in a transaction that is rolled back whatever happens, and gives back its result or its error. For
+ * the tests that try to break the books on purpose (a negative balance, an edited posting): were the guard they
+ * prove missing, the damage would otherwise stay in the database every API test and the final `ledger:check` share.
+ */
+export async function rolledBack<T>(db: Kysely<Database>, work: (tx: Kysely<Database>) => Promise<T>): Promise<T> {
+  const outcome: { value?: T } = {};
+  try {
+    await db.transaction().execute(async (tx) => {
+      outcome.value = await work(tx);
+      throw new RolledBack();
+    });
+  } catch (error) {
+    if (!(error instanceof RolledBack)) throw error;
+  }
+  return outcome.value as T;
+}
+
 export const mad = (minor: bigint | number): Money<'MAD'> => money('MAD', BigInt(minor));
 
 /** Cash comes in from the FX account, as a card top-up's MAD leg would. */
