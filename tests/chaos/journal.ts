@@ -19,8 +19,15 @@ export interface MoneyOp {
   txId?: number;
   /** The status in the acknowledgment (completed, unclaimed, pending). */
   txStatus?: string;
+  /** A withdrawal's code, shown at the counter. */
+  token?: string;
   message?: string;
   lastSentAt?: number;
+  /**
+   * Who the client meant to pay: the e-mail of the contact it picked (a customer or a person without an account
+   * yet), or the agency id of a withdrawal. The client's own record, never read back from the server.
+   */
+  recipient: string;
 }
 
 export interface PayoutOp {
@@ -55,11 +62,28 @@ export interface TopupOp {
   status: number;
   exchangeId?: number;
   session?: string;
+  /** The euros the customer typed, in cents. */
+  eurMinor: bigint;
+  /** When the validation (which locks the rate) was first sent and when it was answered (epoch ms). */
+  validateSentAt?: number;
+  validateAnsweredAt?: number;
+  /** What the session said was credited (the app's figure: compared with the client's own, never trusted). */
   toAmountMinor?: bigint;
   /** Pay attempts whose answer we never saw: a declined card after one of them is not evidence. */
   unknown: number;
   /** Times the card page said "paid" but the session stayed open (the sandbox could not deliver its event). */
   undelivered: number;
+}
+
+/**
+ * Rates the run set (`rates:set`) or read (`GET /api/rates/`): in force from some instant in [from, to] on. The
+ * client prices every top-up itself from these, not from the app's `to_amount`.
+ */
+export interface RateEvent {
+  freemium: string;
+  subscription: string;
+  from: number;
+  to: number;
 }
 
 export interface SignupOp {
@@ -82,6 +106,9 @@ export interface Journal {
   balanceReads: number;
   /** Every user the run created (customers, tellers, late sign-ups): the per-wallet checks cover them all. */
   userIds: Set<string>;
+  /** The same people by e-mail (how the client names a recipient). */
+  userIdByEmail: Map<string, string>;
+  rates: RateEvent[];
 }
 
 export const newJournal = (): Journal => ({
@@ -94,7 +121,15 @@ export const newJournal = (): Journal => ({
   conflictProbes: 0,
   balanceReads: 0,
   userIds: new Set(),
+  userIdByEmail: new Map(),
+  rates: [],
 });
+
+/** Records a person the run signed in (or signed up). */
+export function addUser(journal: Journal, email: string, userId: string): void {
+  journal.userIds.add(userId);
+  journal.userIdByEmail.set(email, userId);
+}
 
 /** An API amount or balance ("12.34", "0.00", "-1.00") in exact minor units, through the app's own parser. */
 export function toMinor(amount: unknown): bigint {

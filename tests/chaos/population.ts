@@ -20,10 +20,13 @@ export interface Person {
 }
 
 export interface Customer extends Person {
-  /** Contact ids: other customers, people without an account (yet), agencies. */
-  registered: number[];
-  ghosts: number[];
-  agencies: number[];
+  /**
+   * Contact id -> whom the client means by it: the e-mail of another customer, of a person without an account
+   * (yet), or an agency's id. The client's record of whom it pays, never read back from the server.
+   */
+  registered: Map<number, string>;
+  ghosts: Map<number, string>;
+  agencies: Map<number, string>;
   /**
    * A customer has one draft exchange (by design), so two devices adding money at once share one checkout: only
    * the primary device tops up, or the journal would count one payment twice.

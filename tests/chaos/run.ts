@@ -5,7 +5,9 @@ import { parseArgs } from 'node:util';
 import { ChaosClient, newStats, type Anomaly } from './client.ts';
 import { ApiProcess, Cluster, createDatabase, freePort, runCli, sleep, type ChaosDatabase } from './cluster.ts';
 import { checkInvariants, type Evidence } from './invariants.ts';
-import { formatMinor, newJournal, type Journal } from './journal.ts';
+import { sameDecimal } from './books.ts';
+import { checkFloors } from './floors.ts';
+import { addUser, formatMinor, newJournal, type Journal } from './journal.ts';
 import {
   addContact,
   agencyIds,
@@ -18,7 +20,9 @@ import {
   type Teller,
 } from './population.ts';
 import { Rng } from './rng.ts';
-import { customerLoop, registrarLoop, tellerLoop, type World } from './workload.ts';
+import { chooseRates } from './scenarios/topup.ts';
+import { runWorkload } from './workload.ts';
+import type { World } from './world.ts';
 
 /**
  * `npm run chaos -- [--seconds 30] [--seed N] [--report FILE] [--keep]`: the bank workload of issue 9 against two
@@ -123,6 +127,17 @@ interface TellerRow {
 
 /** The demo agencies and tellers (seed:demo), plus a second teller at two of them so two tellers race on one code. */
 async function seedTellers(env: NodeJS.ProcessEnv, tag: string): Promise<TellerRow[]> {
+  // The run's own rates before seed:demo (which then leaves them alone): the client prices top-ups from these.
+  const rates = chooseRates(rng);
+  const from = Date.now();
+  const set = await runCli(
+    'server/cli/admin.ts',
+    ['rates:set', ...Object.entries(rates).flatMap(([name, value]) => [`--${name}`, value])],
+    env,
+  );
+  if (set.code !== 0) throw new Error(`rates:set failed:\n${set.output}`);
+  journal.rates.push({ freemium: rates.freemium, subscription: rates.subscription, from, to: Date.now() });
+  log(`rates set: freemium ${rates.freemium}, subscription ${rates.subscription}, official ${rates.official}`);
   const seeded = await runCli('server/cli/admin.ts', ['seed:demo'], env);
   if (seeded.code !== 0) throw new Error(`seed:demo failed:\n${seeded.output}`);
   const listing = await runCli('server/cli/admin.ts', ['banker:list'], env);
@@ -156,6 +171,7 @@ async function populate(
   const tellers: Teller[] = await inBatches(tellerRows, 4, async (row) => {
     const p = person(row.email);
     Object.assign(p, await signIn(p.client, p.email, p.ip));
+    addUser(journal, p.email, p.userId);
     await setSecurityCode(p);
     return { ...p, agencyId: row.agencyId };
   });
@@ -164,6 +180,7 @@ async function populate(
   const people = await inBatches(emails, 4, async (email) => {
     const p = person(email);
     Object.assign(p, await signIn(p.client, p.email, p.ip));
+    addUser(journal, p.email, p.userId);
     await setSecurityCode(p);
     return p;
   });
@@ -171,24 +188,52 @@ async function populate(
   const withTellers = agencies.filter((id) => tellers.some((t) => t.agencyId === String(id)));
   const customers: Customer[] = await inBatches(people, 4, async (p) => {
     const others = people.filter((o) => o !== p);
-    const registered: number[] = [];
+    const registered = new Map<number, string>();
     for (let i = 0; i < 3; i++) {
       const other = others[(people.indexOf(p) + i) % others.length];
-      if (other) registered.push(await addContact(p, other.email, 'Chaos', `Customer ${other.email.split('-')[1]}`));
+      if (other) {
+        registered.set(await addContact(p, other.email, 'Chaos', `Customer ${other.email.split('-')[1]}`), other.email);
+      }
     }
-    const ghostContacts: number[] = [];
+    const ghostContacts = new Map<number, string>();
     for (const g of [ghosts[people.indexOf(p) % ghosts.length], ghosts[(people.indexOf(p) + 1) % ghosts.length]]) {
-      if (g) ghostContacts.push(await addContact(p, g, 'Late', 'Registrant'));
+      if (g) ghostContacts.set(await addContact(p, g, 'Late', 'Registrant'), g);
     }
     return {
       ...p,
-      registered: [...new Set(registered)],
-      ghosts: [...new Set(ghostContacts)],
-      agencies: withTellers,
+      registered,
+      ghosts: ghostContacts,
+      agencies: new Map(withTellers.map((id) => [id, String(id)])),
       topsUp: true,
     };
   });
   return { customers, tellers, ghosts, registrar: person('registrar') };
+}
+
+/** What the app serves must be the rates the run set: the client then prices top-ups on its own. */
+async function readRates(reader: Person): Promise<void> {
+  const from = Date.now();
+  const res = await reader.client.request({ method: 'GET', path: '/api/rates/', ip: reader.ip, timeoutChance: 0 });
+  const set = journal.rates.at(-1);
+  const same = (a: unknown, b: string | undefined) =>
+    typeof a === 'string' && /^\d+(\.\d+)?$/.test(a) && b !== undefined && sameDecimal(a, b);
+  if (
+    res.status !== 200 ||
+    !same(res.body.freemium, set?.freemium) ||
+    !same(res.body.subscription, set?.subscription)
+  ) {
+    anomalies.push({
+      check: 'rates-read',
+      detail: `set ${JSON.stringify(set)}, read ${res.status} ${JSON.stringify(res.body)}`,
+    });
+    return;
+  }
+  journal.rates.push({
+    freemium: String(res.body.freemium),
+    subscription: String(res.body.subscription),
+    from,
+    to: Date.now(),
+  });
 }
 
 function summarize(evidence: Evidence | undefined, durationMs: number, workloadMs: number) {
@@ -232,6 +277,8 @@ function summarize(evidence: Evidence | undefined, durationMs: number, workloadM
       answered_by_replay: evidence?.answeredByReplay ?? 0,
     },
     final_transactions: evidence?.statuses,
+    wallets_checked: evidence?.wallets,
+    users: journal.userIds.size,
     kills: cluster?.kills ?? 0,
     restarts: cluster?.restarts ?? 0,
     mad:
@@ -266,18 +313,14 @@ async function main(): Promise<number> {
     `${people.customers.length} customers, ${people.tellers.length} tellers, ${people.ghosts.length} people to register late`,
   );
 
+  await readRates(people.registrar);
   const workloadStart = Date.now();
   const world: World = { journal, anomalies, stopAt: workloadStart + seconds * 1000, counters: new Map() };
   const monkey = cluster.monkey(rng.fork().next, world.stopAt, log);
-  await Promise.all([
-    ...people.customers.map((c) => customerLoop(world, c)),
-    // A third of the customers use a second device at the same time (same session, own Idempotency-Keys): spends
-    // of one balance race across both processes, and a cancel on one device races with the other's operations.
-    ...people.customers.filter((_, i) => i % 3 === 0).map((c) => customerLoop(world, secondDevice(c))),
-    ...people.tellers.map((t) => tellerLoop(world, t)),
-    registrarLoop(world, people.registrar, people.ghosts),
-    monkey,
-  ]);
+  // A third of the customers use a second device at the same time (same session, own Idempotency-Keys): spends
+  // of one balance race across both processes, and a cancel on one device races with the other's operations.
+  const devices = people.customers.filter((_, i) => i % 3 === 0).map(secondDevice);
+  await Promise.all([...runWorkload(world, people, devices), monkey]);
   const workloadMs = Date.now() - workloadStart;
   log(`workload done in ${(workloadMs / 1000).toFixed(1)} s; stopping the processes`);
   // The checks read a still database: no request, sweep or late retry can move money under them.
@@ -291,6 +334,7 @@ async function main(): Promise<number> {
   if (check.code !== 0) anomalies.push({ check: 'ledger:check', detail: check.output.trim() });
   log(`ledger:check exit ${check.code}: ${check.output.trim().split('\n').pop() ?? ''}`);
   const evidence = await checkInvariants(database.url, journal, anomalies);
+  checkFloors({ seconds, journal, stats, kills: cluster.kills }, anomalies, log);
 
   const summary = summarize(evidence, Date.now() - started, workloadMs);
   console.log(JSON.stringify(summary, null, 2));

@@ -1,0 +1,28 @@
+import type { Scenario } from '../world.ts';
+import { browseScenario } from './browse.ts';
+import { cancelScenario } from './cancel.ts';
+import { lateSignupScenario } from './late-signup.ts';
+import { idempotentMoneyScenario } from './money-move.ts';
+import { payoutScenario } from './payout.ts';
+import { sendScenario, sendUnregisteredScenario } from './send.ts';
+import { topupScenario } from './topup.ts';
+import { withdrawScenario } from './withdraw.ts';
+
+/**
+ * Every kind of thing the run does. A new scenario is a file in this folder exporting a `Scenario` and a line
+ * here: its customer step (weight), its own actors, its moves in the client's books, its checks.
+ */
+export const scenarios: Scenario[] = [
+  topupScenario,
+  sendScenario,
+  sendUnregisteredScenario,
+  withdrawScenario,
+  cancelScenario,
+  browseScenario,
+  payoutScenario,
+  lateSignupScenario,
+  idempotentMoneyScenario,
+];
+
+/** The step a customer takes when the balance is too low for anything else. */
+export const refill = topupScenario;
