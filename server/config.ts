@@ -71,6 +71,8 @@ const configSchema = z.object({
   TOPUP_MAX_EUR: z.coerce.number().int().min(1).max(1_000_000).default(2000),
   /** How long a validated exchange keeps its rate; a payment made later is refunded, never credited at it. */
   RATE_LOCK_SECONDS: z.coerce.number().int().min(60).max(86_400).default(1800),
+  /** How long the figures a draft shows are honoured by validation (issue 23: the price shown is the price paid). */
+  QUOTE_SECONDS: z.coerce.number().int().min(60).max(3600).default(600),
   /** Stripe when set (Checkout Sessions, webhooks signed with STRIPE_WEBHOOK_SECRET); else the built-in sandbox. */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),

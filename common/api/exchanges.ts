@@ -11,6 +11,7 @@ export const exchangeMessages = {
   belowMinimum: 'Ensure this value is greater than or equal to 1.',
   aboveMaximum: (max: string) => `Ensure this value is less than or equal to ${max}.`,
   alreadyPaid: 'This exchange is already paid.',
+  requoted: 'The rates changed or the price expired: check the new figures and confirm again.',
   validatedQuery: 'Must be true or false.',
 } as const;
 
@@ -29,6 +30,8 @@ export const exchangeSchema = z.object({
   fee_amount: amount,
   /** What the card is charged: from_amount + fee_amount. */
   total_amount: amount,
+  /** The card fee in MAD (SPEC.md 9: fee_amount x official rate, whole dirhams), for the details. */
+  fee_amount_mad: amount,
   /** The rate applied (subscription or freemium), and the official rate, MAD per EUR. */
   rate: decimal,
   official_rate: decimal,
@@ -36,7 +39,15 @@ export const exchangeSchema = z.object({
   validated: z.boolean(),
   /** Set by validation: the rate is held until then. */
   locked_until: z.string().nullable(),
+  /**
+   * These figures are a quote: validation honours them until then (and then locks them for the payment); after it,
+   * or after a rate change, validation answers 409 with a new quote. Null only on a paid exchange from before quotes.
+   */
+  quote_expires_at: z.string().nullable(),
 });
+
+/** 409 of validate: the quote the customer saw no longer holds; here is the new one, to show and confirm again. */
+export const requotedSchema = z.object({ detail: z.string(), quote: exchangeSchema });
 
 export const exchangesQuerySchema = pageQuerySchema.extend({
   validated: z.enum(['true', 'false'], { message: exchangeMessages.validatedQuery }).optional(),

@@ -236,6 +236,8 @@ export interface ExchangesTable {
   status: Generated<'draft' | 'paid'>;
   validated_at: NullableTimestamp;
   locked_until: NullableTimestamp;
+  /** Until then validation honours the draft's figures (migration 0040). */
+  quote_expires_at: NullableTimestamp;
   paid_at: NullableTimestamp;
   ledger_entry_id: Int8 | null;
   created_at: CreatedAt;

@@ -15,6 +15,7 @@ export interface ExchangeRow {
   status: 'draft' | 'paid';
   validated_at: Date | null;
   locked_until: Date | null;
+  quote_expires_at: Date | null;
   paid_at: Date | null;
 }
 
@@ -31,6 +32,7 @@ const columns = [
   'status',
   'validated_at',
   'locked_until',
+  'quote_expires_at',
   'paid_at',
 ] as const;
 
@@ -44,31 +46,47 @@ const priced = (q: Quote) => ({
   subscribed: q.subscribed,
 });
 
-/** The user's draft, created or re-priced: the partial unique index keeps it single even under concurrent POSTs. */
+/**
+ * The user's draft, created or re-priced: the partial unique index keeps it single even under concurrent POSTs.
+ * Its figures are a quote, honoured by validation until `quoteUntil`.
+ */
 export async function upsertDraft(
   tx: Transaction<Database>,
   userId: string,
   q: Quote,
   now: Date,
+  quoteUntil: Date,
 ): Promise<ExchangeRow> {
   return tx
     .insertInto('exchanges')
-    .values({ user_id: userId, ...priced(q), updated_at: now })
+    .values({ user_id: userId, ...priced(q), quote_expires_at: quoteUntil, updated_at: now })
     .onConflict((oc) =>
       oc
         .column('user_id')
         .where('status', '=', 'draft')
-        .doUpdateSet({ ...priced(q), validated_at: null, locked_until: null, updated_at: now }),
+        .doUpdateSet({
+          ...priced(q),
+          validated_at: null,
+          locked_until: null,
+          quote_expires_at: quoteUntil,
+          updated_at: now,
+        }),
     )
     .returning(columns)
     .executeTakeFirstOrThrow();
 }
 
-/** A new amount or price on a draft; any rate lock it had belonged to the old amount and is dropped. */
-export async function repriceDraft(tx: Transaction<Database>, id: string, q: Quote, now: Date): Promise<ExchangeRow> {
+/** A new amount or price on a draft (a new quote); any rate lock it had belonged to the old price and is dropped. */
+export async function repriceDraft(
+  tx: Transaction<Database>,
+  id: string,
+  q: Quote,
+  now: Date,
+  quoteUntil: Date,
+): Promise<ExchangeRow> {
   return tx
     .updateTable('exchanges')
-    .set({ ...priced(q), validated_at: null, locked_until: null, updated_at: now })
+    .set({ ...priced(q), validated_at: null, locked_until: null, quote_expires_at: quoteUntil, updated_at: now })
     .where('id', '=', id)
     .returning(columns)
     .executeTakeFirstOrThrow();

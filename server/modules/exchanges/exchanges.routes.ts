@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   checkoutQuerySchema,
@@ -7,10 +8,18 @@ import {
   exchangeSchema,
   exchangesPageSchema,
   exchangesQuerySchema,
+  exchangeMessages,
+  requotedSchema,
 } from '../../../common/api/exchanges.ts';
 import { pageLinks } from '../../http/pagination.ts';
 import { idempotencyKeyHeader, parseIdempotencyKey } from '../../ledger/idempotency.ts';
-import { createDraft, listExchanges, updateDraft, validateExchange } from './exchanges.service.ts';
+import {
+  createDraft,
+  listExchanges,
+  updateDraft,
+  validateExchange,
+  type ValidationResult,
+} from './exchanges.service.ts';
 import type { RouteModuleOptions } from '../route-module.ts';
 
 export const exchangesRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app, { deps, auth }) => {
@@ -74,28 +83,32 @@ export const exchangesRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async 
     schema: {
       tags,
       security,
-      summary: 'Lock the rate (RATE_LOCK_SECONDS) and get the card checkout URL',
+      summary: 'Honour the quote shown, lock it (RATE_LOCK_SECONDS) and get the card checkout URL; 409: a new quote',
       params: exchangeIdParamsSchema,
       querystring: checkoutQuerySchema,
-      response: { 200: checkoutUrlSchema },
+      response: { 200: checkoutUrlSchema, 409: requotedSchema },
     },
   };
-  app.get('/exchanges/:id/validate/', validate, async (request) => ({
-    url: await validateExchange(
-      deps,
-      auth.requireUser(request),
-      String(request.params.id),
-      undefined,
-      request.query.lang,
+  const answer = (reply: FastifyReply, result: ValidationResult) =>
+    result.kind === 'checkout'
+      ? reply.code(200).send({ url: result.url })
+      : reply.code(409).send({ detail: exchangeMessages.requoted, quote: result.quote });
+  app.get('/exchanges/:id/validate/', validate, async (request, reply) =>
+    answer(
+      reply,
+      await validateExchange(deps, auth.requireUser(request), String(request.params.id), undefined, request.query.lang),
     ),
-  }));
-  app.post('/exchanges/:id/validate/', validate, async (request) => ({
-    url: await validateExchange(
-      deps,
-      auth.requireUser(request),
-      String(request.params.id),
-      parseIdempotencyKey(request.headers[idempotencyKeyHeader]),
-      request.query.lang,
+  );
+  app.post('/exchanges/:id/validate/', validate, async (request, reply) =>
+    answer(
+      reply,
+      await validateExchange(
+        deps,
+        auth.requireUser(request),
+        String(request.params.id),
+        parseIdempotencyKey(request.headers[idempotencyKeyHeader]),
+        request.query.lang,
+      ),
     ),
-  }));
+  );
 };

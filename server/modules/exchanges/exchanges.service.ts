@@ -2,6 +2,8 @@ import type { Transaction } from 'kysely';
 import type { Exchange } from '../../../common/api/exchanges.ts';
 import { exchangeMessages } from '../../../common/api/exchanges.ts';
 import type { Language } from '../../../common/i18n/languages.ts';
+import { eurToMad } from '../../../common/money/conversion.ts';
+import { parseDecimal } from '../../../common/money/decimal.ts';
 import { formatAmount, money, type Money } from '../../../common/money/money.ts';
 import type { Database } from '../../db/schema.ts';
 import { fieldError, forbidden, notFound } from '../../http/http-error.ts';
@@ -30,6 +32,12 @@ import {
 
 const MIN_CENTS = 100n;
 
+/** SPEC.md 9: the fee in MAD is the EUR fee times the official rate (EUR -> MAD: whole dirhams). */
+function feeInMad(fee: Money<'EUR'>, officialRate: string): Money<'MAD'> {
+  const official = parseDecimal(officialRate);
+  return official && official.units > 0n ? eurToMad(fee, official) : money('MAD', 0n);
+}
+
 export function presentExchange(row: ExchangeRow): Exchange {
   const from = money('EUR', BigInt(row.from_amount));
   const fee = money('EUR', BigInt(row.fee_amount));
@@ -40,11 +48,28 @@ export function presentExchange(row: ExchangeRow): Exchange {
     fees: row.fee_fraction,
     fee_amount: formatAmount(fee),
     total_amount: formatAmount(money('EUR', from.minor + fee.minor)),
+    fee_amount_mad: formatAmount(feeInMad(fee, row.official_rate)),
     rate: row.rate,
     official_rate: row.official_rate,
     validated: row.status === 'paid',
     locked_until: row.locked_until?.toISOString() ?? null,
+    quote_expires_at: row.quote_expires_at?.toISOString() ?? null,
   };
+}
+
+const quoteUntil = (deps: ServiceDeps, now: Date) => new Date(now.getTime() + deps.config.QUOTE_SECONDS * 1000);
+
+/**
+ * Does the draft's quote still hold? Until it expires, and only while the rates of the moment give the same
+ * figures (what the card pays, the dirhams credited): a rate change that moves nothing leaves the quote standing.
+ */
+function quoteHolds(row: ExchangeRow, q: Quote, now: Date): boolean {
+  if (!row.quote_expires_at || row.quote_expires_at <= now) return false;
+  return (
+    BigInt(row.to_amount) === q.to.minor &&
+    BigInt(row.fee_amount) === q.fee.minor &&
+    BigInt(row.from_amount) === q.from.minor
+  );
 }
 
 /** Add money is for customers only (SPEC.md section 6: tellers have no such button). */
@@ -83,7 +108,7 @@ export async function createDraft(deps: ServiceDeps, user: AuthUser, amount: Mon
   const q = await priceFor(deps, user.id, amount);
   const now = deps.clock.now();
   const row = await withTransaction(deps.db, async (tx) => {
-    const draft = await upsertDraft(tx, user.id, q, now);
+    const draft = await upsertDraft(tx, user.id, q, now, quoteUntil(deps, now));
     await supersedeOpenSessions(tx, draft.id, now);
     return draft;
   });
@@ -106,7 +131,7 @@ export async function updateDraft(
     if (!exchange) throw notFound();
     if (exchange.status !== 'draft') throw fieldError('from_amount', exchangeMessages.alreadyPaid);
     await supersedeOpenSessions(tx, id, now);
-    return repriceDraft(tx, id, q, now);
+    return repriceDraft(tx, id, q, now, quoteUntil(deps, now));
   });
   return presentExchange(row);
 }
@@ -114,10 +139,16 @@ export async function updateDraft(
 const checkoutDescription = (row: ExchangeRow) =>
   `Wallet top-up: ${formatAmount(money('MAD', BigInt(row.to_amount)))} MAD`;
 
+/** What validation answers: the checkout page, or (409) a new quote to show and confirm again. */
+export type ValidationResult = { kind: 'checkout'; url: string } | { kind: 'requoted'; quote: Exchange };
+type Validated = { status: 200; body: { session: string } } | { status: 409; body: { quote: Exchange } };
+
 /**
- * `GET|POST /api/exchanges/{id}/validate/`: prices the draft at the current rates, locks that price for
- * RATE_LOCK_SECONDS and opens a checkout for from_amount + fee. Asking again while the lock holds returns the
- * same checkout (a double tap opens one payment page, not two); a POST with an Idempotency-Key replays its answer.
+ * `GET|POST /api/exchanges/{id}/validate/`: honours the draft's quote while it holds (issue 23: the price shown is
+ * the price paid), locks it for RATE_LOCK_SECONDS and opens a checkout for from_amount + fee. A quote that expired
+ * or that the rates of the moment no longer give is replaced by a new one, committed and answered as a 409 for the
+ * customer to see and confirm. Asking again while the lock holds returns the same checkout (a double tap opens one
+ * payment page, not two); a POST with an Idempotency-Key replays its answer (the client's key is per quote).
  */
 export async function validateExchange(
   deps: ServiceDeps,
@@ -125,10 +156,10 @@ export async function validateExchange(
   id: string,
   idempotencyKey: string | undefined,
   language: Language | undefined,
-): Promise<string> {
+): Promise<ValidationResult> {
   requireCustomer(user);
   const now = deps.clock.now();
-  const open = (tx: Transaction<Database>) => async (): Promise<{ status: number; body: { session: string } }> => {
+  const open = (tx: Transaction<Database>) => async (): Promise<Validated> => {
     const exchange = await findUserExchange(tx, user.id, id, true);
     if (!exchange) throw notFound();
     if (exchange.status !== 'draft') throw fieldError('from_amount', exchangeMessages.alreadyPaid);
@@ -136,8 +167,12 @@ export async function validateExchange(
     const live = await findLiveExchangeSession(tx, id, new Date(now.getTime() + 60_000));
     if (live && exchange.locked_until) return { status: 200, body: { session: live.id } };
     const q = await priceFor(deps, user.id, money('EUR', BigInt(exchange.from_amount)));
-    const until = new Date(now.getTime() + deps.config.RATE_LOCK_SECONDS * 1000);
     await supersedeOpenSessions(tx, id, now);
+    if (!quoteHolds(exchange, q, now)) {
+      const requoted = await repriceDraft(tx, id, q, now, quoteUntil(deps, now));
+      return { status: 409, body: { quote: presentExchange(requoted) } };
+    }
+    const until = new Date(now.getTime() + deps.config.RATE_LOCK_SECONDS * 1000);
     const locked = await lockRate(tx, id, q, now, until);
     const session = await insertSession(tx, {
       id: newSessionId(),
@@ -152,9 +187,9 @@ export async function validateExchange(
     return { status: 200, body: { session: session.id } };
   };
 
-  const { body } = idempotencyKey
+  const answer = idempotencyKey
     ? await withTransaction(deps.db, (tx) =>
-        runIdempotent(
+        runIdempotent<Validated['body']>(
           tx,
           {
             scope: `exchanges:validate:user:${user.id}`,
@@ -165,8 +200,9 @@ export async function validateExchange(
         ),
       )
     : await withTransaction(deps.db, (tx) => open(tx)());
-  const session = await findSession(deps.db, body.session);
+  if ('quote' in answer.body) return { kind: 'requoted', quote: answer.body.quote };
+  const session = await findSession(deps.db, answer.body.session);
   const exchange = await findUserExchange(deps.db, user.id, id);
   if (!session || !exchange) throw notFound();
-  return ensureCheckoutUrl(deps, session, checkoutDescription(exchange));
+  return { kind: 'checkout', url: await ensureCheckoutUrl(deps, session, checkoutDescription(exchange)) };
 }

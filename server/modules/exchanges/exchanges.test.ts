@@ -147,9 +147,12 @@ describe('exchanges', () => {
     const fresh = await call<{ url: string }>(t, 'GET', `/api/exchanges/${id}/validate/`, { token: s.token });
     expect(fresh.body.url).not.toBe(first.body.url);
 
-    // After the lock a validation opens a new checkout at the rates of the moment.
+    // After the lock (and the quote) ran out, validation shows a new quote first, then opens a new checkout at it.
     clock.advance(31 * 60);
+    const requoted = await call<Body>(t, 'GET', `/api/exchanges/${id}/validate/`, { token: s.token });
+    expect(requoted.status).toBe(409);
     const later = await call<{ url: string }>(t, 'GET', `/api/exchanges/${id}/validate/`, { token: s.token });
+    expect(later.status).toBe(200);
     expect(later.body.url).not.toBe(fresh.body.url);
   });
 

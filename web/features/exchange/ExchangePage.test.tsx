@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubFetch, type RecordedCall } from '../contacts/test-support';
 import { Component as ExchangePage } from './ExchangePage';
@@ -42,7 +42,9 @@ const exchange = (id: number, from: string) => ({
   rate: '10.7000',
   official_rate: '10.8500',
   validated: false,
+  fee_amount_mad: '0.00',
   locked_until: null,
+  quote_expires_at: new Date(Date.now() + 600_000).toISOString(),
 });
 
 function api(subscribed = false): RecordedCall[] {
@@ -130,6 +132,72 @@ describe('ExchangePage', () => {
       ['POST', '/api/exchanges/', { from_amount: '150.00' }],
     ]);
   }, 10_000);
+
+  it('shows the saved quote, counts down its last minute, and after a 409 shows the new quote and asks again', async () => {
+    const quoteA = {
+      ...exchange(9, '100.00'),
+      to_amount: '1070.00',
+      fee_amount: '1.60',
+      total_amount: '101.60',
+      fee_amount_mad: '17.00',
+      quote_expires_at: new Date(Date.now() + 45_000).toISOString(),
+    };
+    const quoteB = {
+      ...quoteA,
+      rate: '10.6000',
+      to_amount: '1060.00',
+      fee_amount: '2.00',
+      total_amount: '102.00',
+      fees: '0.020000',
+      fee_amount_mad: '22.00',
+      quote_expires_at: new Date(Date.now() + 600_000).toISOString(),
+    };
+    let current = quoteA;
+    const keys: (string | null)[] = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+      const json = (status: number, body: unknown) =>
+        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+      if (url.startsWith('/api/users/')) return json(200, { count: 1, next: null, previous: null, results: [user] });
+      if (url.startsWith('/api/rates/')) return json(200, rates);
+      if (url.startsWith('/api/exchanges/?'))
+        return json(200, { count: 1, next: null, previous: null, results: [current] });
+      if (url.startsWith('/api/exchanges/9/validate/')) {
+        keys.push(new Headers(init.headers).get('Idempotency-Key'));
+        if (keys.length > 1) return json(400, { detail: 'stop here' });
+        current = quoteB;
+        return json(409, { detail: 'The rates changed', quote: quoteB });
+      }
+      return json(500, {});
+    });
+    renderWithProviders(<ExchangePage />);
+    const validate = await screen.findByTestId('exchange-validate');
+    await waitFor(() => expect(validate.getAttribute('data-ready')).toBe('true'));
+    const flat = (id: string) => (screen.getByTestId(id).textContent ?? '').replace(/\s/g, ' ');
+    expect(flat('exchange-mad')).toBe('1 070,00 MAD');
+    expect(flat('exchange-validate')).toBe('Payer 101,60 EUR par carte');
+    expect(flat('quote-countdown')).toMatch(/^Prix garanti encore 0:4\d$/);
+
+    fireEvent.click(validate);
+    await waitFor(() => expect(flat('exchange-mad')).toBe('1 060,00 MAD'));
+    expect(flat('exchange-requoted')).toBe(
+      'Les taux ont changé : vérifiez les nouveaux montants, puis payez à nouveau.',
+    );
+    expect(flat('exchange-validate')).toBe('Payer 102,00 EUR par carte');
+    // Ten minutes left: no countdown.
+    expect(screen.queryByTestId('quote-countdown')).toBeNull();
+    fireEvent.click(screen.getByTestId('exchange-details-toggle'));
+    expect(flat('exchange-fees')).toBe('2,00 % = 2,00 EUR');
+    expect(flat('exchange-fee-mad')).toBe('22,00 MAD');
+
+    // Asking again is a new question: a new Idempotency-Key.
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('exchange-validate'));
+      await Promise.resolve();
+    });
+    await waitFor(() => expect(keys).toHaveLength(2));
+    expect(keys[0]).toBeTruthy();
+    expect(keys[1]).not.toBe(keys[0]);
+  });
 
   it('hides the see-rates link for subscribers', async () => {
     api(true);

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import type { FormEvent } from 'react';
 import { useMemo, useState } from 'react';
@@ -11,13 +11,15 @@ import { formatMoney, moneyFromApi } from '../home/balance';
 import { intlLocale } from '../../i18n/intl-locale';
 import { useCurrentUser } from '../users/use-current-user';
 import { UserLoadState } from '../users/UserLoadState';
+import { ApiError } from '../../app/api-error';
 import { validateDraft } from './exchange-api';
-import { checkAmount, customerRate, exchangeFigures } from './exchange-calc';
+import { checkAmount, customerRate, exchangeFigures, quoteFigures } from './exchange-calc';
 import type { AmountCheck } from './exchange-calc';
 import styles from './ExchangePage.module.css';
 import { ExchangeSummary } from './ExchangeSummary';
 import { PaymentResult } from './PaymentResult';
-import { useDraft, useDraftSync, useRates } from './use-exchange';
+import { QuoteCountdown } from './QuoteCountdown';
+import { DRAFT_KEY, useDraft, useDraftSync, useRates } from './use-exchange';
 
 /** SPEC.md section 9: the amount is sent once it has stopped changing for 300 ms. */
 export const AMOUNT_DEBOUNCE_MS = 300;
@@ -45,18 +47,33 @@ function ExchangeForm() {
   const check = checkAmount(text, max);
   const settledCheck = checkAmount(settled, max);
   const sync = useDraftSync(settledCheck.kind === 'ok' ? settledCheck.amount : undefined, draft.data);
+  const client = useQueryClient();
+  const [requoted, setRequoted] = useState(false);
   const validate = useMutation({
     mutationFn: ({ id, key }: { id: number; key: string }) => validateDraft(id, key, i18n.language),
+    onMutate: () => setRequoted(false),
     onSuccess: ({ url }) => window.location.assign(url),
+    // 409: the quote shown no longer holds; the server made a new one the draft: show it and ask again.
+    onError: (error) => {
+      if (!(error instanceof ApiError) || error.status !== 409) return;
+      setRequoted(true);
+      void client.invalidateQueries({ queryKey: DRAFT_KEY });
+    },
   });
-  // One Idempotency-Key per intent: this draft at this amount.
-  const intent = draft.data ? `${draft.data.id}:${draft.data.from_amount}` : '';
+  // One Idempotency-Key per intent: this draft at this amount and this quote (a new quote is a new question).
+  const intent = draft.data ? `${draft.data.id}:${draft.data.from_amount}:${draft.data.quote_expires_at}` : '';
   const intentKey = useMemo(() => (intent ? crypto.randomUUID() : ''), [intent]);
 
   if (!user.data) return <UserLoadState query={user} />;
   const me = user.data;
   const rate = rates.data ? customerRate(rates.data, me.subscription) : me.rate_delta;
-  const figures = check.kind === 'ok' && rates.data ? exchangeFigures(check.amount, rate, rates.data.fee) : undefined;
+  // Once saved, the figures are the draft's quote (what validation honours); while typing, a preview of it.
+  const quote = sync.saved && draft.data ? draft.data : undefined;
+  const preview =
+    check.kind === 'ok' && rates.data
+      ? exchangeFigures(check.amount, rate, rates.data.fee, rates.data.official)
+      : undefined;
+  const figures = quote ? quoteFigures(quote) : preview;
   const error = amountError(check, t, rates.data ? rates.data.max_amount : '2000.00');
   const canValidate = check.kind === 'ok' && sync.saved && settled === text && !validate.isPending;
 
@@ -95,13 +112,21 @@ function ExchangeForm() {
           {error && (showError || (settled === text && check.kind !== 'empty')) ? error : null}
         </p>
       </div>
-      <ExchangeSummary figures={figures} officialRate={rates.data?.official ?? me.rate} />
+      <ExchangeSummary figures={figures} officialRate={quote?.official_rate ?? rates.data?.official ?? me.rate} />
+      {quote?.quote_expires_at ? (
+        <QuoteCountdown key={quote.quote_expires_at} expiresAt={quote.quote_expires_at} />
+      ) : null}
+      {requoted ? (
+        <p className={styles.notice} role="alert" data-testid="exchange-requoted">
+          {t('exchange.requoted')}
+        </p>
+      ) : null}
       {!me.subscription && me.role !== 'BANKER' ? (
         <Link className={styles.ratesLink} to={withLang('/rates?exchange=true')} data-testid="see-rates">
           {t('exchange.seeRates')}
         </Link>
       ) : null}
-      {sync.save.isError || validate.isError ? (
+      {sync.save.isError || (validate.isError && !requoted) ? (
         <p className={styles.error} role="alert">
           {t('errors.unknown')}
         </p>

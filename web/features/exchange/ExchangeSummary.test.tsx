@@ -11,7 +11,7 @@ const text = (id: string) => (screen.getByTestId(id).textContent ?? '').replace(
 
 describe('exchange calculations', () => {
   it('100 EUR at the freemium rate: 1070 MAD, fee 1.60 EUR (1.60 %), cost 101.60 EUR', () => {
-    const figures = exchangeFigures(money('EUR', 10_000n), customerRate(rates, false), rates.fee);
+    const figures = exchangeFigures(money('EUR', 10_000n), customerRate(rates, false), rates.fee, rates.official);
     expect(figures).toMatchObject({
       mad: { currency: 'MAD', minor: 107_000n },
       fee: { currency: 'EUR', minor: 160n },
@@ -21,7 +21,7 @@ describe('exchange calculations', () => {
   });
 
   it('rounds to whole dirhams and to the cent once, and uses the subscription rate when subscribed', () => {
-    const figures = exchangeFigures(money('EUR', 3_745n), customerRate(rates, true), rates.fee);
+    const figures = exchangeFigures(money('EUR', 3_745n), customerRate(rates, true), rates.fee, rates.official);
     // 37.45 x 10.80 = 404.46 -> 404 MAD; 37.45 x 0.016 = 0.5992 -> 0.60 EUR.
     expect(figures?.mad.minor).toBe(40_400n);
     expect(figures?.fee.minor).toBe(60n);
@@ -41,7 +41,7 @@ describe('exchange calculations', () => {
   });
 
   it('shows MAD bought, cost and rate, and the official rate and fee percent behind the details toggle', () => {
-    const figures = exchangeFigures(money('EUR', 10_000n), rates.freemium, rates.fee);
+    const figures = exchangeFigures(money('EUR', 10_000n), rates.freemium, rates.fee, rates.official);
     renderWithProviders(<ExchangeSummary figures={figures} officialRate={rates.official} />);
     expect(text('exchange-mad')).toBe('1 070,00 MAD');
     expect(text('exchange-cost')).toBe('101,60 EUR');
@@ -49,8 +49,10 @@ describe('exchange calculations', () => {
     expect(screen.queryByTestId('exchange-details')).toBeNull();
     fireEvent.click(screen.getByTestId('exchange-details-toggle'));
     expect(text('exchange-official')).toBe('1 EUR = 10,85 MAD');
-    expect(text('exchange-fees')).toBe('1,60 %');
+    expect(text('exchange-fees')).toBe('1,60 % = 1,60 EUR');
     expect(text('exchange-fee-amount')).toBe('1,60 EUR');
+    // SPEC.md 9: 1.60 EUR x 10.85 = 17.36 -> 17 MAD.
+    expect(text('exchange-fee-mad')).toBe('17,00 MAD');
     expect(screen.getByTestId('exchange-details-toggle').getAttribute('aria-expanded')).toBe('true');
   });
 

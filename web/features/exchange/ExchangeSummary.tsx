@@ -13,6 +13,9 @@ export function formatRate(rate: string, locale: string): string {
   return `${number} MAD`;
 }
 
+const formatPercentText = (percent: string, locale: string) =>
+  new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(percent as `${number}`);
+
 interface SummaryProps {
   figures: ExchangeFigures | undefined;
   officialRate: string;
@@ -67,17 +70,20 @@ export function ExchangeSummary({ figures, officialRate }: SummaryProps) {
           <div className={styles.figure}>
             <dt>{t('exchange.fees')}</dt>
             <dd data-testid="exchange-fees">
-              <bdi>
-                {figures
-                  ? `${new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(figures.feePercent as `${number}`)} %`
-                  : dash}
-              </bdi>
+              {/* The percent is rounded to 2 decimals (SPEC.md 9); the amount beside it is what the card is charged. */}
+              <bdi>{figures ? `${formatPercentText(figures.feePercent, locale)} %` : dash}</bdi>
+              {figures ? (
+                <>
+                  {' = '}
+                  <bdi data-testid="exchange-fee-amount">{formatMoney(figures.fee, locale)}</bdi>
+                </>
+              ) : null}
             </dd>
           </div>
           <div className={styles.figure}>
-            <dt>{t('exchange.feeAmount')}</dt>
-            <dd data-testid="exchange-fee-amount">
-              <bdi>{figures ? formatMoney(figures.fee, locale) : dash}</bdi>
+            <dt>{t('exchange.feeMad')}</dt>
+            <dd data-testid="exchange-fee-mad">
+              <bdi>{figures ? formatMoney(figures.feeMad, locale) : dash}</bdi>
             </dd>
           </div>
           <div className={styles.figure}>

@@ -1,6 +1,7 @@
 import { eurToMad, feeOf, formatPercent } from '../../../common/money/conversion';
 import { parseDecimal } from '../../../common/money/decimal';
-import { add, parseAmount } from '../../../common/money/money';
+import type { Exchange } from '../../../common/api/exchanges';
+import { add, money, parseAmount } from '../../../common/money/money';
 import type { Money } from '../../../common/money/money';
 
 /**
@@ -12,6 +13,8 @@ export interface ExchangeFigures {
   from: Money<'EUR'>;
   mad: Money<'MAD'>;
   fee: Money<'EUR'>;
+  /** SPEC.md 9: the fee in MAD is the EUR fee times the official rate, in whole dirhams. */
+  feeMad: Money<'MAD'>;
   cost: Money<'EUR'>;
   feePercent: string;
   rate: string;
@@ -35,12 +38,37 @@ export function checkAmount(text: string, maxAmount: Money<'EUR'> | undefined): 
   return { kind: 'ok', amount: parsed.value };
 }
 
-export function exchangeFigures(from: Money<'EUR'>, rate: string, feeFraction: string): ExchangeFigures | undefined {
+export function exchangeFigures(
+  from: Money<'EUR'>,
+  rate: string,
+  feeFraction: string,
+  officialRate: string,
+): ExchangeFigures | undefined {
   const r = parseDecimal(rate);
   const f = parseDecimal(feeFraction);
-  if (!r || !f || r.units === 0n) return undefined;
+  const o = parseDecimal(officialRate);
+  if (!r || !f || !o || r.units === 0n || o.units === 0n) return undefined;
   const fee = feeOf(from, f);
-  return { from, mad: eurToMad(from, r), fee, cost: add(from, fee), feePercent: formatPercent(f), rate };
+  const feeMad = eurToMad(fee, o);
+  return { from, mad: eurToMad(from, r), fee, feeMad, cost: add(from, fee), feePercent: formatPercent(f), rate };
+}
+
+/** An API amount ("101.60") in minor units, exactly; undefined for anything else. */
+function apiMoney<C extends 'EUR' | 'MAD'>(text: string, currency: C): Money<C> | undefined {
+  const match = /^(\d+)\.(\d{2})$/.exec(text);
+  return match ? money(currency, BigInt(`${match[1]}${match[2]}`)) : undefined;
+}
+
+/** The figures of the saved draft: the server's quote, which validation honours (issue 23: shown = paid). */
+export function quoteFigures(quote: Exchange): ExchangeFigures | undefined {
+  const from = apiMoney(quote.from_amount, 'EUR');
+  const mad = apiMoney(quote.to_amount, 'MAD');
+  const fee = apiMoney(quote.fee_amount, 'EUR');
+  const feeMad = apiMoney(quote.fee_amount_mad, 'MAD');
+  const cost = apiMoney(quote.total_amount, 'EUR');
+  const fraction = parseDecimal(quote.fees);
+  if (!from || !mad || !fee || !feeMad || !cost || !fraction) return undefined;
+  return { from, mad, fee, feeMad, cost, feePercent: formatPercent(fraction), rate: quote.rate };
 }
 
 /** The rate this customer gets (SPEC.md 9): subscription rate when subscribed, else freemium. */
