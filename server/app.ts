@@ -90,7 +90,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const production = config.NODE_ENV === 'production';
   const app = Fastify({
     logger:
-      deps.logger === false ? false : (deps.logger ?? { level: config.LOG_LEVEL, serializers: { req: requestLogSerializer } }),
+      deps.logger === false
+        ? false
+        : (deps.logger ?? { level: config.LOG_LEVEL, serializers: { req: requestLogSerializer } }),
     bodyLimit: config.BODY_LIMIT_BYTES,
     // The header is read by genReqId, which validates it; Fastify would take it as it comes.
     requestIdHeader: false,
@@ -100,6 +102,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     // Requests that would hang (slow clients, slowloris) are cut rather than holding a connection for ever.
     requestTimeout: 30_000,
+    // And a request being handled is answered 503 after this, whatever it waits on (issue 24 item 2).
+    handlerTimeout: config.REQUEST_HANDLER_TIMEOUT_MS,
     return503OnClosing: true,
     // request.ip feeds the per-IP sign-in limits: only a configured proxy may set it through X-Forwarded-For.
     trustProxy: config.trustProxy,

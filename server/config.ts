@@ -11,8 +11,18 @@ import { deriveKey } from './security/keys.ts';
 export const projectRoot = path.resolve(import.meta.dirname, '..');
 
 const port = z.coerce.number().int().min(0).max(65_535);
-const flag = z.enum(['true', 'false']).default('false').transform((v) => v === 'true');
-const seconds = (fallback: number) => z.coerce.number().int().min(1).max(366 * 86_400).default(fallback);
+const flag = z
+  .enum(['true', 'false'])
+  .default('false')
+  .transform((v) => v === 'true');
+const seconds = (fallback: number) =>
+  z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(366 * 86_400)
+    .default(fallback);
+const milliseconds = (fallback: number) => z.coerce.number().int().min(100).max(3_600_000).default(fallback);
 const count = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000).default(fallback);
 /** Keys that sign tokens and pepper codes: long enough that guessing them is not a plan. */
 const secret = z.string().min(32, 'must be at least 32 characters').optional();
@@ -28,8 +38,25 @@ const configSchema = z.object({
   /** Never 5432: a system PostgreSQL may hold it. */
   EMBEDDED_PG_PORT: port.default(54329),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  // Database bounds (issue 24 item 2), for the app's sessions, whichever database; migrations and operator commands
+  // run without them.
+  /** Longest statement; a runaway query is cancelled (503) instead of holding a connection. */
+  DB_STATEMENT_TIMEOUT_MS: milliseconds(10_000),
+  /** Longest wait for a lock held by another session; then 503, instead of waiting until the process dies. */
+  DB_LOCK_TIMEOUT_MS: milliseconds(5_000),
+  /** A session idle inside an open transaction this long is ended by the database, releasing its row locks. */
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: milliseconds(20_000),
+  /** No answer at all from the database this long (a host gone silent): the query fails, its connection is dropped. */
+  DB_QUERY_TIMEOUT_MS: milliseconds(15_000),
+  /** A request not answered this long gets a 503 (the handler's database work is bounded by the settings above). */
+  REQUEST_HANDLER_TIMEOUT_MS: milliseconds(30_000),
   /** JSON bodies are small in this API; a larger one is a mistake or an attack. */
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(100 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(10 * 1024 * 1024)
+    .default(100 * 1024),
   WEB_DIST_DIR: z.string().min(1).default('dist/web'),
   /** `false`, `true`, a hop count, or a comma list of proxy addresses/CIDRs (Fastify's trustProxy). */
   TRUST_PROXY: z.string().min(1).default('false'),
@@ -93,7 +120,12 @@ const configSchema = z.object({
   /** How often each server process runs the expiry sweep (safe with several processes: rows are locked). */
   EXPIRY_SWEEP_INTERVAL_SECONDS: seconds(60),
   /** Idempotency keys older than this are dropped by the sweep; at least 24 hours (DESIGN.md section 4). */
-  IDEMPOTENCY_RETENTION_HOURS: z.coerce.number().int().min(24).max(24 * 366).default(48),
+  IDEMPOTENCY_RETENTION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(24)
+    .max(24 * 366)
+    .default(48),
 
   // Public ledger (issue 8): the built-in local ledger unless an EVM network is configured (CHAIN_RPC_URL and the
   // five variables that go with it, all or none).
@@ -165,8 +197,6 @@ export interface EvmConfig {
   registry: `0x${string}`;
 }
 
-
-
 export class ConfigError extends Error {}
 
 /** Parses the environment once; every other module receives the typed result. */
@@ -198,7 +228,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   // The sandbox "pays" with a test card number: in production it would create money out of nothing.
   if (production && !c.ALLOW_DEV_ADAPTERS && c.STRIPE_SECRET_KEY === undefined) {
-    problems.push('  STRIPE_SECRET_KEY: required in production (or ALLOW_DEV_ADAPTERS=true to use the payment sandbox)');
+    problems.push(
+      '  STRIPE_SECRET_KEY: required in production (or ALLOW_DEV_ADAPTERS=true to use the payment sandbox)',
+    );
   }
   const evm = evmConfig(c, production, problems);
   if (production) {
@@ -303,8 +335,6 @@ function validPrivateKey(key: `0x${string}`): boolean {
     return false;
   }
 }
-
-
 
 /** One secret may be configured and the other generated; the configured one wins. */
 function definedSecrets(c: ParsedConfig): Partial<Pick<Config, 'SECRET_KEY' | 'SECURITY_CODE_PEPPER'>> {

@@ -23,7 +23,13 @@ const commands: AdminCommand[] = [
 function help(): string {
   const width = Math.max(...commands.map((c) => c.usage.length), 4);
   const lines = commands.map((c) => `  ${c.usage.padEnd(width)}  ${c.summary}`);
-  return ['Usage: npm run admin -- <command> [options]', '', 'Commands:', ...lines, `  ${'help'.padEnd(width)}  this list`].join('\n');
+  return [
+    'Usage: npm run admin -- <command> [options]',
+    '',
+    'Commands:',
+    ...lines,
+    `  ${'help'.padEnd(width)}  this list`,
+  ].join('\n');
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -39,7 +45,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const config = loadConfig();
   // Beside a running `npm start`, operators work on its embedded database rather than being refused.
-  const database = await openDatabase(config, { log: () => {}, attachToRunning: true });
+  const database = await openDatabase(config, { log: () => {}, attachToRunning: true, timeouts: false });
   try {
     return await command.run({ db: database.db, args, out: (line) => console.log(line), config });
   } finally {

@@ -8,7 +8,12 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = config.DATABASE_URL
     ? connectDatabase({ url: config.DATABASE_URL })
-    : await openDatabase(config, { log: (m) => console.log(m), migrate: false, attachToRunning: true });
+    : await openDatabase(config, {
+        log: (m) => console.log(m),
+        migrate: false,
+        attachToRunning: true,
+        timeouts: false,
+      });
   try {
     const result = await migrateToLatest(database.db);
     const ran = result.results ?? [];

@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
@@ -11,11 +11,28 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/**
+ * Bounds on every session's work (issue 24 item 2), so a lock held elsewhere, a runaway statement, a session left
+ * in a transaction or a database host gone silent costs a request a bounded wait (then a 503), never the process.
+ */
+export interface DatabaseTimeouts {
+  /** Server side: longest statement (statement_timeout). */
+  statementMs: number;
+  /** Server side: longest wait for a row or table lock (lock_timeout). */
+  lockMs: number;
+  /** Server side: a session idle inside a transaction this long is ended, releasing its locks. */
+  idleInTransactionMs: number;
+  /** Client side: no answer at all this long (a silent network) fails the query and discards the connection. */
+  queryMs: number;
+}
+
 export interface DatabaseOptions {
   url: string;
   poolMax?: number;
   /** What pg_stat_activity shows for these connections. */
   applicationName?: string | undefined;
+  /** Unset for operator tools and migrations, which may legitimately run long. */
+  timeouts?: DatabaseTimeouts | undefined;
   /**
    * Called when a connection dies (database restarted, backend terminated, network cut), idle or checked out; the
    * pool replaces it, and the request that held it gets the error (a 503).
@@ -23,7 +40,23 @@ export interface DatabaseOptions {
   onConnectionError?: (error: Error) => void;
 }
 
+/** The configured bounds (server/config.ts, README). */
+export function databaseTimeouts(config: {
+  DB_STATEMENT_TIMEOUT_MS: number;
+  DB_LOCK_TIMEOUT_MS: number;
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: number;
+  DB_QUERY_TIMEOUT_MS: number;
+}): DatabaseTimeouts {
+  return {
+    statementMs: config.DB_STATEMENT_TIMEOUT_MS,
+    lockMs: config.DB_LOCK_TIMEOUT_MS,
+    idleInTransactionMs: config.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    queryMs: config.DB_QUERY_TIMEOUT_MS,
+  };
+}
+
 export function connectDatabase(options: DatabaseOptions): DatabaseHandle {
+  const timeouts = options.timeouts;
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.poolMax ?? 10,
@@ -31,6 +64,15 @@ export function connectDatabase(options: DatabaseOptions): DatabaseHandle {
     connectionTimeoutMillis: 3_000,
     idleTimeoutMillis: 30_000,
     application_name: options.applicationName ?? 'remittance-wallet',
+    // TCP keepalive: a peer that vanished without a RST (failover, a cut link) is noticed on idle connections too.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    ...(timeouts && {
+      statement_timeout: timeouts.statementMs,
+      lock_timeout: timeouts.lockMs,
+      idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+      query_timeout: timeouts.queryMs,
+    }),
   });
   // A client emits 'error' when its socket dies; with no listener Node throws it and the process exits. The pool
   // listens on idle clients only, so a client checked out between two statements of a transaction (a backend
@@ -40,7 +82,7 @@ export function connectDatabase(options: DatabaseOptions): DatabaseHandle {
   pool.on('connect', (client) => {
     client.on('error', (error) => options.onConnectionError?.(error));
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: discardingTimedOut(pool) }) });
   let closed = false;
   return {
     db,
@@ -53,18 +95,50 @@ export function connectDatabase(options: DatabaseOptions): DatabaseHandle {
   };
 }
 
-/** SQLSTATE classes and network errors that mean "the database is not there", not "your request is wrong". */
+const readTimeout = 'Query read timeout';
+
+/**
+ * pg's query_timeout fails the query but keeps the connection, whose socket may be dead silent: every later query
+ * on it (the ROLLBACK first) would queue behind the lost one for ever and the pool would never get it back. After
+ * a read timeout the connection fails its next queries at once and is destroyed on release.
+ */
+function discardingTimedOut(pool: pg.Pool): PostgresPool {
+  return {
+    async connect(): Promise<PostgresPoolClient> {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      const query = async (text: string, values: readonly unknown[]) => {
+        if (broken) throw broken;
+        try {
+          return await client.query(text, values as unknown[]);
+        } catch (error) {
+          if (error instanceof Error && error.message === readTimeout) broken = error;
+          throw error;
+        }
+      };
+      return { query, release: () => client.release(broken) } as unknown as PostgresPoolClient;
+    },
+    end: () => pool.end(),
+  };
+}
+
+/**
+ * SQLSTATE classes and network errors that mean "the database cannot serve this now", not "your request is wrong":
+ * the caller gets a 503 with Retry-After.
+ */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === 'string') {
     if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH'].includes(code)) return true;
-    // 08: connection exception; 57P01-57P03: admin shutdown, crash shutdown, cannot connect now.
-    if (code.startsWith('08') || ['57P01', '57P02', '57P03'].includes(code)) return true;
+    // 08: connection exception; 57P01-57P03: admin shutdown, crash shutdown, cannot connect now; 57P05 idle session
+    // timeout; 57014 statement timeout (or cancel); 55P03 lock timeout; 25P03 idle-in-transaction timeout.
+    if (code.startsWith('08') || ['57P01', '57P02', '57P03', '57P05', '57014', '55P03', '25P03'].includes(code))
+      return true;
   }
   return (
     typeof message === 'string' &&
-    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout/.test(
       message,
     )
   );

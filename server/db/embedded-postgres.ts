@@ -23,6 +23,8 @@ export interface EmbeddedPostgresOptions {
    * cluster that server runs instead of refusing, and leave its life to it.
    */
   attachToRunning?: boolean;
+  /** Server settings (`-c name=value`): the idle-in-transaction bound and TCP keepalive of the app's database. */
+  settings?: Record<string, string | number>;
 }
 
 export interface RunningEmbeddedPostgres {
@@ -170,7 +172,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       await pgCtl(bin, ['stop', '-D', dataDir, '-m', 'fast', '-w', '-t', '60'], spawnOptions);
     }
     if (user) await fs.writeFile(logFile, '', { flag: 'a' }).then(() => fs.chown(logFile, user.uid, user.gid));
-    const serverFlags = `-p ${state.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=''`;
+    const settings = Object.entries(options.settings ?? {}).map(([name, value]) => ` -c ${name}=${value}`);
+    const serverFlags = `-p ${state.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=''${settings.join('')}`;
     try {
       await pgCtl(bin, ['start', '-D', dataDir, '-w', '-t', '60', '-l', logFile, '-o', serverFlags], spawnOptions);
     } catch (error) {

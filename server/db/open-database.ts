@@ -1,5 +1,5 @@
 import type { Config } from '../config.ts';
-import { connectDatabase, type DatabaseHandle } from './database.ts';
+import { connectDatabase, databaseTimeouts, type DatabaseHandle } from './database.ts';
 import { startEmbeddedPostgres, type RunningEmbeddedPostgres } from './embedded-postgres.ts';
 import { migrateToLatest } from './migrator.ts';
 
@@ -15,7 +15,13 @@ export interface OpenDatabase extends DatabaseHandle {
  */
 export async function openDatabase(
   config: Config,
-  options: { log: (message: string) => void; migrate?: boolean; attachToRunning?: boolean },
+  options: {
+    log: (message: string) => void;
+    migrate?: boolean;
+    attachToRunning?: boolean;
+    /** The DB_*_TIMEOUT_MS bounds (default); operator commands turn them off, their work may be long. */
+    timeouts?: boolean;
+  },
 ): Promise<OpenDatabase> {
   let embedded: RunningEmbeddedPostgres | undefined;
   let url = config.DATABASE_URL;
@@ -26,21 +32,32 @@ export async function openDatabase(
       database: 'wallet',
       log: options.log,
       attachToRunning: options.attachToRunning ?? false,
+      // Server-wide too, so any session (a psql left open in a transaction) releases its locks in bounded time.
+      settings: {
+        idle_in_transaction_session_timeout: config.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+        tcp_keepalives_idle: 10,
+        tcp_keepalives_interval: 5,
+        tcp_keepalives_count: 3,
+      },
     });
     url = embedded.url;
+  }
+  try {
+    // Migrations on a connection of their own, without the request bounds (an index build may take minutes).
+    if (options.migrate !== false) {
+      const migrating = connectDatabase({ url, poolMax: 1 });
+      await migrateToLatest(migrating.db).finally(() => migrating.close());
+    }
+  } catch (error) {
+    await embedded?.stop();
+    throw error;
   }
   const handle = connectDatabase({
     url,
     poolMax: config.DB_POOL_MAX,
+    timeouts: options.timeouts === false ? undefined : databaseTimeouts(config),
     onConnectionError: (error) => options.log(`database connection lost: ${error.message}`),
   });
-  try {
-    if (options.migrate !== false) await migrateToLatest(handle.db);
-  } catch (error) {
-    await handle.close();
-    await embedded?.stop();
-    throw error;
-  }
   const where = new URL(url);
   return {
     ...handle,

@@ -46,10 +46,16 @@ function frameworkError(error: FastifyError): HttpError | undefined {
   }
   if (error.statusCode === 429) {
     const retryAfter = (error as { headers?: Record<string, string> }).headers?.['retry-after'];
-    return new HttpError(429, { detail: genericMessages.tooManyRequests }, retryAfter ? { 'retry-after': retryAfter } : {});
+    return new HttpError(
+      429,
+      { detail: genericMessages.tooManyRequests },
+      retryAfter ? { 'retry-after': retryAfter } : {},
+    );
   }
   if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
-    return new HttpError(error.statusCode, { detail: error.statusCode === 404 ? genericMessages.notFound : 'Bad request.' });
+    return new HttpError(error.statusCode, {
+      detail: error.statusCode === 404 ? genericMessages.notFound : 'Bad request.',
+    });
   }
   return undefined;
 }
@@ -57,7 +63,9 @@ function frameworkError(error: FastifyError): HttpError | undefined {
 export function toHttpError(error: unknown): HttpError | undefined {
   if (error instanceof HttpError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) return new HttpError(400, validationBody(error.validation));
-  if (isDatabaseUnavailable(error)) return new HttpError(503, { detail: genericMessages.unavailable }, { 'retry-after': '5' });
+  if (isDatabaseUnavailable(error) || (error as { code?: unknown } | null)?.code === 'FST_ERR_HANDLER_TIMEOUT') {
+    return new HttpError(503, { detail: genericMessages.unavailable }, { 'retry-after': '5' });
+  }
   if (error instanceof Error && 'statusCode' in error) return frameworkError(error as FastifyError);
   return undefined;
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp, type AppDeps } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
-import { connectDatabase, type DatabaseHandle } from '../../server/db/database.ts';
+import { connectDatabase, databaseTimeouts, type DatabaseHandle } from '../../server/db/database.ts';
 
 export interface TestApp {
   /** `http://127.0.0.1:<port>`: tests speak HTTP to a listening server, as a client would. */
@@ -21,13 +21,20 @@ export async function startTestApp(
     databaseUrl?: string;
     /** The connections' application_name, so a test can find (and terminate) this app's backends. */
     applicationName?: string;
+    /** Apply the configured DB_*_TIMEOUT_MS bounds, as the server does (off by default in tests). */
+    databaseTimeouts?: boolean;
     /** Extra routes a test needs (registered before the app is ready). */
     extend?: (app: FastifyInstance) => void;
   } = {},
 ): Promise<TestApp> {
   const databaseUrl = overrides.databaseUrl ?? inject('databaseUrl');
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, ...overrides.env });
-  const database = connectDatabase({ url: databaseUrl, poolMax: 5, applicationName: overrides.applicationName });
+  const database = connectDatabase({
+    url: databaseUrl,
+    poolMax: 5,
+    applicationName: overrides.applicationName,
+    timeouts: overrides.databaseTimeouts ? databaseTimeouts(config) : undefined,
+  });
   const app = await buildApp({ config, db: database.db, logger: false, ...overrides.deps });
   overrides.extend?.(app);
   await app.listen({ host: '127.0.0.1', port: 0 });
