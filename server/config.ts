@@ -115,6 +115,8 @@ const configSchema = z.object({
   /** Token guessing at the counter: scanned tokens matching no withdrawal, per teller, within the window. */
   WITHDRAWAL_LOOKUP_MAX_MISSES: count(20),
   WITHDRAWAL_LOOKUP_WINDOW_SECONDS: seconds(900),
+  /** A teller's hold on a withdrawal being paid out (cancel, other tellers and the expiry wait for it). */
+  PAYOUT_RESERVATION_SECONDS: seconds(600),
   /** A transfer to someone without an account waits this long for them to register, then returns. */
   UNCLAIMED_TRANSFER_TTL_SECONDS: seconds(30 * 86_400),
   /** How often each server process runs the expiry sweep (safe with several processes: rows are locked). */

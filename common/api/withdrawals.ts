@@ -10,7 +10,11 @@ export const withdrawalMessages = {
   expired: 'This withdrawal has expired.',
   cancelled: 'This withdrawal was cancelled.',
   idMismatch: 'This withdrawal does not match the scanned code.',
+  heldByOtherCounter: 'This withdrawal is being paid out at another counter.',
 } as const;
+
+/** The customer's cancel while a teller holds the withdrawal for payout (issue 22 item 1): a 409. */
+export const beingPaidOutMessage = 'This withdrawal is being paid out at the agency.';
 
 /** A token is 128 random bits in base64url (22 characters); anything else is simply not found. */
 export const withdrawalTokenPattern = /^[A-Za-z0-9_-]{22}$/;
@@ -24,3 +28,17 @@ export const validateWithdrawalRequestSchema = z.object({
 });
 
 export type ValidateWithdrawalRequest = z.input<typeof validateWithdrawalRequestSchema>;
+
+/**
+ * `POST /api/withdrawals/{token}/reserve/` and `.../release/`: the transaction id the teller saw. A reservation
+ * holds the withdrawal for this teller until `reserved_until` (PAYOUT_RESERVATION_SECONDS); a release ends it now.
+ */
+export const withdrawalReservationRequestSchema = z.object({ id: idSchema });
+
+export const withdrawalReservationSchema = z.object({
+  id: z.number().int(),
+  /** ISO 8601; null once released. */
+  reserved_until: z.string().nullable(),
+});
+
+export type WithdrawalReservation = z.infer<typeof withdrawalReservationSchema>;

@@ -212,6 +212,9 @@ export interface TransactionsTable {
   validated_at: NullableTimestamp;
   expires_at: NullableTimestamp;
   finished_at: NullableTimestamp;
+  /** The teller holding a pending withdrawal for payout, until reserved_until (migration 0030). */
+  reserved_by: Int8 | null;
+  reserved_until: NullableTimestamp;
   tx_id: string | null;
   created_at: CreatedAt;
 }

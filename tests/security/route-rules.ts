@@ -116,6 +116,17 @@ export const matrix: Record<string, Rule> = {
     // The other agency's teller has a valid code of their own: only the agency check stands in the way.
     body: (w) => ({ id: w.alice.withdrawal.id, security_code: CODE }),
   },
+  // Issue 22 item 1: a teller's hold on a withdrawal being paid out, and its release; same agency check.
+  'POST /api/withdrawals/:token/reserve/': {
+    access: 'banker',
+    params: (w) => ({ token: w.alice.withdrawal.token }),
+    body: (w) => ({ id: w.alice.withdrawal.id }),
+  },
+  'POST /api/withdrawals/:token/release/': {
+    access: 'banker',
+    params: (w) => ({ token: w.alice.withdrawal.token }),
+    body: (w) => ({ id: w.alice.withdrawal.id }),
+  },
   // A banker's own (always empty) list: harmless; every write below is refused.
   'GET /api/exchanges/': { access: 'signed-in' },
   'POST /api/exchanges/': { access: 'customer', banker: 403, body: () => ({ from_amount: '30.00' }) },

@@ -1,6 +1,7 @@
-import { i18n } from '../i18n/i18n';
+import { applyLanguage, i18n } from '../i18n/i18n';
 import { describe, expect, it } from 'vitest';
 import { genericMessages } from '../../common/api/errors';
+import { beingPaidOutMessage, withdrawalMessages } from '../../common/api/withdrawals';
 import { ApiError } from '../app/api-error';
 import { fieldErrorText, translateServerMessage } from './server-messages';
 
@@ -15,5 +16,19 @@ describe('server messages in the user language', () => {
     const t = i18n.t.bind(i18n);
     const error = new ApiError({ status: 400, fieldErrors: { search: [genericMessages.nullCharacter] } });
     expect(fieldErrorText(error, 'search', t)).toBe('Retirez le caractère nul invisible de ce champ.');
+  });
+
+  it('words the reservation refusals (issue 22 item 1) in fr, en and ar', async () => {
+    for (const [lang, paying, elsewhere] of [
+      ['fr', 'Ce retrait est en cours de paiement à l’agence.', 'Ce retrait est en cours de paiement à un autre guichet.'],
+      ['en', 'This withdrawal is being paid out at the agency.', 'This withdrawal is being paid out at another counter.'],
+      ['ar', 'يجري صرف هذا السحب في الوكالة.', 'يجري صرف هذا السحب في شباك آخر.'],
+    ] as const) {
+      await applyLanguage(lang);
+      const t = i18n.getFixedT(lang);
+      expect(translateServerMessage(beingPaidOutMessage, t)).toBe(paying);
+      expect(translateServerMessage(withdrawalMessages.heldByOtherCounter, t)).toBe(elsewhere);
+    }
+    await applyLanguage('fr');
   });
 });

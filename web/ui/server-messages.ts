@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import { authMessages, loginCodeMessage } from '../../common/api/auth';
 import { genericMessages } from '../../common/api/errors';
 import { profileMessages, securityCodeErrors, securityCodeMessage } from '../../common/api/users';
+import { beingPaidOutMessage, withdrawalMessages } from '../../common/api/withdrawals';
 import { phoneMessages } from '../../common/identity/phone';
 import { API_TIMEOUT_DETAIL, ApiError } from '../app/api-error';
 import { intlLocale } from '../i18n/intl-locale';
@@ -28,6 +29,11 @@ const translations = new Map<string, (t: TFunction) => string>([
   [loginCodeMessage, (t) => t('auth.codeIncorrect')],
   [authMessages.wrongCode, (t) => t('auth.codeIncorrect')],
   [authMessages.sendFailed, (t) => t('auth.sendFailed')],
+  [beingPaidOutMessage, (t) => t('errors.beingPaidOut')],
+  [withdrawalMessages.heldByOtherCounter, (t) => t('withdraw.heldElsewhere')],
+  [withdrawalMessages.cancelled, (t) => t('withdraw.cancelled')],
+  [withdrawalMessages.expired, (t) => t('withdraw.expired')],
+  [withdrawalMessages.alreadyValidated, (t) => t('withdraw.done')],
 ]);
 
 export function translateServerMessage(message: string, t: TFunction): string {

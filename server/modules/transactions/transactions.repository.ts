@@ -109,6 +109,9 @@ export interface WaitingTransaction {
   amount: string;
   hold_id: string | null;
   expires_at: Date | null;
+  /** The teller holding it for payout, and whether that reservation is still running (database time). */
+  reserved_by: string | null;
+  reserved: boolean;
 }
 
 const waitingColumns = [
@@ -121,6 +124,7 @@ const waitingColumns = [
   'amount',
   'hold_id',
   'expires_at',
+  'reserved_by',
 ] as const;
 
 /**
@@ -128,7 +132,13 @@ const waitingColumns = [
  * two of them on one transaction queue and the second sees the first's outcome.
  */
 export async function lockTransaction(tx: Transaction<Database>, id: string): Promise<WaitingTransaction | undefined> {
-  return tx.selectFrom('transactions').select(waitingColumns).where('id', '=', id).forNoKeyUpdate().executeTakeFirst();
+  return tx
+    .selectFrom('transactions')
+    .select(waitingColumns)
+    .select(sql<boolean>`coalesce(reserved_until > now(), false)`.as('reserved'))
+    .where('id', '=', id)
+    .forNoKeyUpdate()
+    .executeTakeFirst();
 }
 
 export async function findTransactionIdByTokenHash(
@@ -157,13 +167,17 @@ export async function finishTransaction(
     .execute();
 }
 
-/** Ids of waiting rows past their expiry, oldest first; the sweep locks and re-checks each one. */
+/**
+ * Ids of waiting rows past their expiry, oldest first; the sweep locks and re-checks each one. A withdrawal a
+ * teller holds for payout waits for the end of the reservation (issue 22 item 1).
+ */
 export async function findExpiredIds(db: Kysely<Database>, now: Date, limit: number): Promise<string[]> {
   const rows = await db
     .selectFrom('transactions')
     .select('id')
     .where('status', 'in', ['pending', 'unclaimed'])
     .where('expires_at', '<=', now)
+    .where((eb) => eb.or([eb('reserved_until', 'is', null), eb('reserved_until', '<=', sql<Date>`now()`)]))
     .orderBy('expires_at')
     .limit(limit)
     .execute();

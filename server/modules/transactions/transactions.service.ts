@@ -1,5 +1,6 @@
 import type { Transaction as Tx } from 'kysely';
 import type { Contact } from '../../../common/api/contacts.ts';
+import { beingPaidOutMessage } from '../../../common/api/withdrawals.ts';
 import {
   transactionMessages,
   type CreateTransactionBody,
@@ -8,7 +9,7 @@ import {
 } from '../../../common/api/transactions.ts';
 import { formatAmount, parseAmount, type Money } from '../../../common/money/money.ts';
 import type { Database } from '../../db/schema.ts';
-import { badRequest, fieldError, forbidden, HttpError, notFound } from '../../http/http-error.ts';
+import { badRequest, conflict, fieldError, forbidden, HttpError, notFound } from '../../http/http-error.ts';
 import { hashRequest, runIdempotent } from '../../ledger/idempotency.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
@@ -159,6 +160,8 @@ export async function cancelTransaction(
     const waiting = row.status === 'pending' || row.status === 'unclaimed';
     const expired = row.expires_at !== null && row.expires_at <= deps.clock.now();
     if (!waiting) throw badRequest(transactionMessages.notCancellable);
+    // A teller holds it for payout: the cash may already be on the counter (issue 22 item 1).
+    if (row.reserved) throw conflict(beingPaidOutMessage);
     // Past its expiry the money goes back all the same; record it as expired, as the sweep would.
     await returnToSender(tx, row, expired ? 'expired' : 'cancelled');
     return { status: 200, body: await present(tx, deps, viewer, id) };

@@ -65,7 +65,7 @@ export async function expireWaiting(db: Kysely<Database>, now: Date, batch = 100
   for (const id of await findExpiredIds(db, now, batch)) {
     const done = await withTransaction(db, async (tx) => {
       const row = await lockTransaction(tx, id);
-      if (!row || !isWaiting(row) || row.expires_at === null || row.expires_at > now) return false;
+      if (!row || !isWaiting(row) || row.expires_at === null || row.expires_at > now || row.reserved) return false;
       await returnToSender(tx, row, 'expired');
       return true;
     });

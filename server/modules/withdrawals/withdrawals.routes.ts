@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { transactionSchema } from '../../../common/api/transactions.ts';
-import { validateWithdrawalRequestSchema, withdrawalTokenParamsSchema } from '../../../common/api/withdrawals.ts';
+import {
+  validateWithdrawalRequestSchema,
+  withdrawalReservationRequestSchema,
+  withdrawalReservationSchema,
+  withdrawalTokenParamsSchema,
+} from '../../../common/api/withdrawals.ts';
 import { idempotencyKeyHeader, parseIdempotencyKey } from '../../ledger/idempotency.ts';
+import { releasePayout, reserveForPayout } from './withdrawal-reservation.service.ts';
 import { lookupWithdrawal, validateWithdrawal } from './withdrawals.service.ts';
 import type { RouteModuleOptions } from '../route-module.ts';
 
@@ -42,5 +48,36 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = asyn
       const result = await validateWithdrawal(deps, auth.requireUser(request), request.params.token, request.body, key);
       return reply.code(200).send(result.body);
     },
+  );
+
+  app.post(
+    '/withdrawals/:token/reserve/',
+    {
+      schema: {
+        tags,
+        summary:
+          'Hold a withdrawal for this teller while the cash is counted (PAYOUT_RESERVATION_SECONDS): the customer cannot cancel it, other tellers cannot pay it, it does not expire',
+        security,
+        params: withdrawalTokenParamsSchema,
+        body: withdrawalReservationRequestSchema,
+        response: { 200: withdrawalReservationSchema },
+      },
+    },
+    async (request) => reserveForPayout(deps, auth.requireUser(request), request.params.token, request.body),
+  );
+
+  app.post(
+    '/withdrawals/:token/release/',
+    {
+      schema: {
+        tags,
+        summary: "End this teller's reservation of a withdrawal (no cash handed over)",
+        security,
+        params: withdrawalTokenParamsSchema,
+        body: withdrawalReservationRequestSchema,
+        response: { 200: withdrawalReservationSchema },
+      },
+    },
+    async (request) => releasePayout(deps, auth.requireUser(request), request.params.token, request.body),
   );
 };

@@ -76,7 +76,7 @@ export async function reserveWithdrawal(
   return id;
 }
 
-function requireBanker(user: AuthUser): string {
+export function requireBanker(user: AuthUser): string {
   if (user.role !== 'BANKER' || user.agencyId === null) throw forbidden(transactionMessages.bankerOnly);
   return user.agencyId;
 }
@@ -87,7 +87,7 @@ function requireBanker(user: AuthUser): string {
  * (429 with Retry-After), even a right token, until the window frees a slot. 128-bit tokens cannot be guessed
  * anyway; this keeps a stolen teller session from even trying at scale. The teller's lock serialises the count.
  */
-async function idForToken(deps: ServiceDeps, tellerId: string, token: string): Promise<string> {
+export async function idForToken(deps: ServiceDeps, tellerId: string, token: string): Promise<string> {
   if (!isWithdrawalToken(token)) throw notFound();
   const { config } = deps;
   const now = deps.clock.now();
@@ -117,7 +117,8 @@ export async function lookupWithdrawal(deps: ServiceDeps, user: AuthUser, token:
 
 /**
  * `POST /api/withdrawals/{token}/validate/`: the teller handed the cash over. Locks the transaction row, then the
- * hold (settleHold), so two tellers at once queue and the second sees it validated (409). The teller's own
+ * hold (settleHold), so two tellers at once queue and the second sees it validated (409). Without a reservation
+ * it reserves and pays in one step; with one, only the teller holding it may pay. The teller's own
  * security code is checked first, outside the money transaction (a rollback must not erase a failed attempt).
  */
 export async function validateWithdrawal(
@@ -139,7 +140,10 @@ export async function validateWithdrawal(
     if (row.agency_id !== agencyId) throw notFound(withdrawalMessages.otherAgency);
     if (row.status === 'validated') throw conflict(withdrawalMessages.alreadyValidated);
     if (row.status === 'cancelled') throw badRequest(withdrawalMessages.cancelled);
-    if (row.status === 'expired' || (row.expires_at !== null && row.expires_at <= deps.clock.now()))
+    // Another counter holds it (issue 22 item 1); this teller's own live reservation outlives the expiry.
+    const mine = row.reserved && row.reserved_by === user.id;
+    if (row.reserved && !mine) throw conflict(withdrawalMessages.heldByOtherCounter);
+    if (row.status === 'expired' || (!mine && row.expires_at !== null && row.expires_at <= deps.clock.now()))
       throw badRequest(withdrawalMessages.expired);
     const cash = await findAgencyCashAccount(tx, agencyId);
     if (!cash) throw new Error(`Agency ${agencyId} has no cash account`);

@@ -1,4 +1,5 @@
 import type { Transaction, TransactionsPage } from '../../../common/api/transactions';
+import type { WithdrawalReservation } from '../../../common/api/withdrawals';
 import { apiFetch } from '../../app/api-client';
 
 export interface ListParams {
@@ -41,5 +42,13 @@ export function validateWithdrawal(
     method: 'POST',
     body,
     headers: { 'Idempotency-Key': key },
+  });
+}
+
+/** Issue 22 item 1: hold the withdrawal for this teller before the cash leaves the till, or give it back. */
+export function reserveWithdrawal(token: string, id: number, action: 'reserve' | 'release'): Promise<WithdrawalReservation> {
+  return apiFetch<WithdrawalReservation>(`/withdrawals/${encodeURIComponent(token)}/${action}/`, {
+    method: 'POST',
+    body: { id },
   });
 }

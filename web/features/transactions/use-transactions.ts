@@ -4,6 +4,7 @@ import {
   fetchTransaction,
   fetchTransactions,
   lookupWithdrawal,
+  reserveWithdrawal,
   validateWithdrawal,
   type ListParams,
 } from './transactions-api';
@@ -55,5 +56,14 @@ export function useValidateWithdrawal() {
     mutationFn: (input: { token: string; body: { id: number; security_code: string }; key: string }) =>
       validateWithdrawal(input.token, input.body, input.key),
     onSuccess: () => client.invalidateQueries(),
+  });
+}
+
+/** The teller's hold on a withdrawal while the cash is counted; a failure refreshes the lookup (it may be gone). */
+export function useWithdrawalReservation(token: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: number; action: 'reserve' | 'release' }) => reserveWithdrawal(token, input.id, input.action),
+    onError: () => client.invalidateQueries({ queryKey: [...TRANSACTIONS_KEY, 'withdrawal', token] }),
   });
 }
