@@ -57,7 +57,8 @@ test.describe('sends and withdrawals', () => {
     const page = await pageFor(browser, alice);
     await page.goto(`/transactions/create?contact=${agency?.id}&transaction=withdraw&lang=fr`);
     await page.getByTestId('create-max').click();
-    await expect(page.getByTestId('create-amount')).toHaveValue('300.00');
+    // In the locale's format (issue 14 item 8): French writes 300,00.
+    await expect(page.getByTestId('create-amount')).toHaveValue('300,00');
     await page.getByTestId('create-amount').fill('200');
     await page.getByTestId('create-next').click();
     await enterCode(page);

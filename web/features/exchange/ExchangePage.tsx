@@ -4,6 +4,9 @@ import type { FormEvent } from 'react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { formatLocaleAmount } from '../../../common/money/locale-amount';
+import { money } from '../../../common/money/money';
+import type { Money } from '../../../common/money/money';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { useWithLang } from '../../ui/with-lang';
 import { useDebouncedValue } from '../contacts/use-debounced-value';
@@ -24,28 +27,41 @@ import { DRAFT_KEY, useDraft, useDraftSync, useRates } from './use-exchange';
 /** SPEC.md section 9: the amount is sent once it has stopped changing for 300 ms. */
 export const AMOUNT_DEBOUNCE_MS = 300;
 
-function amountError(check: AmountCheck, t: TFunction, max: string): string | undefined {
+function amountError(check: AmountCheck, t: TFunction, max: Money<'EUR'>, locale: string): string | undefined {
   if (check.kind === 'belowMinimum') return t('exchange.minimum');
   if (check.kind === 'invalid') return t('exchange.invalid');
-  if (check.kind === 'aboveMaximum') return t('exchange.maximum', { max });
+  if (check.kind === 'ambiguous') {
+    return t('errors.amountAmbiguous', { example: formatLocaleAmount(money('EUR', 2000_50n), locale) });
+  }
+  if (check.kind === 'aboveMaximum') return t('exchange.maximum', { max: formatLocaleAmount(max, locale) });
   return undefined;
+}
+
+/** An API amount ('150.00') as the field shows it in the locale ('150,00'); anything else as it is. */
+function shownAmount(apiText: string, locale: string): string {
+  const amount = moneyFromApi(apiText, 'EUR');
+  return amount ? formatLocaleAmount(amount, locale) : apiText;
 }
 
 function ExchangeForm() {
   const { t, i18n } = useTranslation();
+  const locale = intlLocale(i18n.language);
   const withLang = useWithLang();
   const [params] = useSearchParams();
   const user = useCurrentUser();
   const rates = useRates();
   const draft = useDraft();
-  const [typed, setTyped] = useState<string | undefined>(params.get('amount') ?? undefined);
+  const [typed, setTyped] = useState<string | undefined>(() => {
+    const asked = params.get('amount');
+    return asked === null ? undefined : shownAmount(asked, locale);
+  });
   const [showError, setShowError] = useState(false);
   // Until the customer types, the field shows the saved draft's amount.
-  const text = typed ?? (draft.data ? draft.data.from_amount : '');
+  const text = typed ?? (draft.data ? shownAmount(draft.data.from_amount, locale) : '');
   const settled = useDebouncedValue(text, AMOUNT_DEBOUNCE_MS);
   const max = rates.data ? moneyFromApi(rates.data.max_amount, 'EUR') : undefined;
-  const check = checkAmount(text, max);
-  const settledCheck = checkAmount(settled, max);
+  const check = checkAmount(text, max, locale);
+  const settledCheck = checkAmount(settled, max, locale);
   const sync = useDraftSync(settledCheck.kind === 'ok' ? settledCheck.amount : undefined, draft.data);
   const client = useQueryClient();
   const [requoted, setRequoted] = useState(false);
@@ -74,7 +90,7 @@ function ExchangeForm() {
       ? exchangeFigures(check.amount, rate, rates.data.fee, rates.data.official)
       : undefined;
   const figures = quote ? quoteFigures(quote) : preview;
-  const error = amountError(check, t, rates.data ? rates.data.max_amount : '2000.00');
+  const error = amountError(check, t, max ?? money('EUR', 2000_00n), locale);
   const canValidate = check.kind === 'ok' && sync.saved && settled === text && !validate.isPending;
 
   const onSubmit = (event: FormEvent) => {
@@ -141,7 +157,7 @@ function ExchangeForm() {
         {validate.isPending
           ? t('exchange.redirecting')
           : figures
-            ? t('exchange.pay', { amount: formatMoney(figures.cost, intlLocale(i18n.language)) })
+            ? t('exchange.pay', { amount: formatMoney(figures.cost, locale) })
             : t('exchange.validate')}
       </button>
     </form>

@@ -30,14 +30,18 @@ describe('exchange calculations', () => {
 
   it('reads the amount field: comma decimals, minimum 1, maximum, 3 decimals, text', () => {
     const max = money('EUR', 200_000n);
-    expect(checkAmount('12,5', max)).toEqual({ kind: 'ok', amount: money('EUR', 1_250n) });
-    expect(checkAmount('', max).kind).toBe('empty');
-    expect(checkAmount('0.99', max).kind).toBe('belowMinimum');
-    expect(checkAmount('-3', max).kind).toBe('belowMinimum');
-    expect(checkAmount('2000.01', max).kind).toBe('aboveMaximum');
-    expect(checkAmount('1.005', max).kind).toBe('invalid');
-    expect(checkAmount('abc', max).kind).toBe('invalid');
-    expect(checkAmount('1', max).kind).toBe('ok');
+    expect(checkAmount('12,5', max, 'fr-FR')).toEqual({ kind: 'ok', amount: money('EUR', 1_250n) });
+    expect(checkAmount('', max, 'fr-FR').kind).toBe('empty');
+    expect(checkAmount('0.99', max, 'fr-FR').kind).toBe('belowMinimum');
+    expect(checkAmount('-3', max, 'fr-FR').kind).toBe('belowMinimum');
+    expect(checkAmount('2000.01', max, 'fr-FR').kind).toBe('aboveMaximum');
+    expect(checkAmount('1.005', max, 'fr-FR').kind).toBe('ambiguous');
+    expect(checkAmount('1,005', max, 'fr-FR').kind).toBe('ambiguous');
+    expect(checkAmount('2,000', max, 'en-US')).toEqual({ kind: 'ok', amount: money('EUR', 200_000n) });
+    expect(checkAmount('١٥٠', max, 'ar-MA')).toEqual({ kind: 'ok', amount: money('EUR', 15_000n) });
+    expect(checkAmount('1 000', max, 'fr-FR')).toEqual({ kind: 'ok', amount: money('EUR', 100_000n) });
+    expect(checkAmount('abc', max, 'fr-FR').kind).toBe('invalid');
+    expect(checkAmount('1', max, 'fr-FR').kind).toBe('ok');
   });
 
   it('shows MAD bought, cost and rate, and the official rate and fee percent behind the details toggle', () => {

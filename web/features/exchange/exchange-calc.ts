@@ -1,7 +1,8 @@
 import { eurToMad, feeOf, formatPercent } from '../../../common/money/conversion';
 import { parseDecimal } from '../../../common/money/decimal';
 import type { Exchange } from '../../../common/api/exchanges';
-import { add, money, parseAmount } from '../../../common/money/money';
+import { parseLocaleAmount } from '../../../common/money/locale-amount';
+import { add, money } from '../../../common/money/money';
 import type { Money } from '../../../common/money/money';
 
 /**
@@ -23,16 +24,19 @@ export interface ExchangeFigures {
 export type AmountCheck =
   | { kind: 'empty' }
   | { kind: 'invalid' }
+  /** '2,000' in French: 2 or 2000? Refused with an example rather than misread. */
+  | { kind: 'ambiguous' }
   | { kind: 'belowMinimum' }
   | { kind: 'aboveMaximum' }
   | { kind: 'ok'; amount: Money<'EUR'> };
 
-/** What the amount field holds: French keyboards type a decimal comma. */
-export function checkAmount(text: string, maxAmount: Money<'EUR'> | undefined): AmountCheck {
-  const trimmed = text.trim().replace(',', '.');
-  if (trimmed === '') return { kind: 'empty' };
-  const parsed = parseAmount(trimmed, 'EUR');
-  if (!parsed.ok) return parsed.error === 'not_positive' ? { kind: 'belowMinimum' } : { kind: 'invalid' };
+/** What the amount field holds, read as the locale writes amounts (either decimal mark, its digits). */
+export function checkAmount(text: string, maxAmount: Money<'EUR'> | undefined, locale: string): AmountCheck {
+  const parsed = parseLocaleAmount(text, locale, 'EUR');
+  if (!parsed.ok) {
+    if (parsed.error === 'empty' || parsed.error === 'ambiguous') return { kind: parsed.error };
+    return parsed.error === 'not_positive' ? { kind: 'belowMinimum' } : { kind: 'invalid' };
+  }
   if (parsed.value.minor < 100n) return { kind: 'belowMinimum' };
   if (maxAmount && parsed.value.minor > maxAmount.minor) return { kind: 'aboveMaximum' };
   return { kind: 'ok', amount: parsed.value };

@@ -1,7 +1,8 @@
 import { parseDecimal, pow10 } from '../../../common/money/decimal';
 import type { Decimal } from '../../../common/money/decimal';
 import { madToEur } from '../../../common/money/conversion';
-import { MINOR_DIGITS, formatAmount, money } from '../../../common/money/money';
+import { formatLocaleMoney } from '../../../common/money/locale-amount';
+import { MINOR_DIGITS, money } from '../../../common/money/money';
 import type { Currency, Money } from '../../../common/money/money';
 
 /**
@@ -28,19 +29,8 @@ export function balanceView(balance: string, rate: string): BalanceView | undefi
   return { mad, eur };
 }
 
-/**
- * Money for display in the active locale. Intl formats the exact decimal string (ES2023 Intl.NumberFormat v3),
- * so no float ever holds the amount; the currency is shown by its code, as SPEC.md section 9 asks for MAD.
- */
-export function formatMoney(amount: Money, locale: string): string {
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: amount.currency,
-    currencyDisplay: 'code',
-    minimumFractionDigits: MINOR_DIGITS,
-    maximumFractionDigits: MINOR_DIGITS,
-  }).format(formatAmount(amount) as `${number}`);
-}
+/** Money for display in the active locale, with its currency code (SPEC.md section 9): the shared formatter. */
+export const formatMoney = formatLocaleMoney;
 
 /** SPEC.md 2.3: send and withdraw need money; with a zero balance they lead to add money instead. */
 export function homeTargets(mad: Money<'MAD'> | undefined): { send: string; add: string; withdraw: string } {

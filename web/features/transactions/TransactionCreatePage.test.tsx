@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../common/api/users';
@@ -48,16 +48,20 @@ function apiLosingAnswers(): string[] {
   return keys;
 }
 
-/** A fresh page: a new router, a new query cache, as after a reload or leaving and coming back. */
-async function sendFromAFreshPage(amount: string) {
+function renderPage() {
   const router = createMemoryRouter([{ path: '/transactions/create', Component: TransactionCreatePage }], {
     initialEntries: ['/transactions/create?contact=4&transaction=send'],
   });
-  const view = render(
+  return render(
     <QueryClientProvider client={createQueryClient()}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+}
+
+/** A fresh page: a new router, a new query cache, as after a reload or leaving and coming back. */
+async function sendFromAFreshPage(amount: string) {
+  const view = renderPage();
   await screen.findByText(/Youssef/);
   fireEvent.change(screen.getByTestId('create-amount'), { target: { value: amount } });
   fireEvent.click(screen.getByTestId('create-next'));
@@ -77,5 +81,43 @@ describe('send: one Idempotency-Key per intent', () => {
     expect(keys[0]).not.toBe('');
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).not.toBe(keys[0]);
+  });
+});
+
+describe('send: amounts as the locale writes them (issue 26 item 4, issue 14 item 8)', () => {
+  function apiAnswering(): unknown[] {
+    const bodies: unknown[] = [];
+    vi.stubGlobal('fetch', (url: string, init: RequestInit = {}) => {
+      if (init.method === 'POST' && typeof init.body === 'string') bodies.push(JSON.parse(init.body));
+      const body = url.startsWith('/api/users/')
+        ? { count: 1, next: null, previous: null, results: [{ ...user, balance: '1605.00' }] }
+        : contact;
+      return Promise.resolve(new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }));
+    });
+    return bodies;
+  }
+
+  it('Max fills the amount in French format, the field says MAD, and Arabic-Indic digits are read', async () => {
+    const bodies = apiAnswering();
+    renderPage();
+    await screen.findByText(/Youssef/);
+    expect(screen.getByTestId('amount-currency').textContent).toBe('MAD');
+    await waitFor(() => expect(screen.getByTestId<HTMLButtonElement>('create-max').disabled).toBe(false));
+    fireEvent.click(screen.getByTestId('create-max'));
+    expect(screen.getByTestId<HTMLInputElement>('create-amount').value).toBe('1\u202F605,00');
+    fireEvent.change(screen.getByTestId('create-amount'), { target: { value: '١٥٠' } });
+    fireEvent.click(screen.getByTestId('create-next'));
+    fireEvent.change(await screen.findByTestId('pin-input'), { target: { value: '135790' } });
+    fireEvent.click(screen.getByTestId('create-confirm'));
+    await waitFor(() => expect(bodies).toEqual([{ amount: '150.00', contact: 4, security_code: '135790' }]));
+  });
+
+  it("refuses '2,000' in French as ambiguous instead of reading 2.00", async () => {
+    apiAnswering();
+    renderPage();
+    await screen.findByText(/Youssef/);
+    fireEvent.change(screen.getByTestId('create-amount'), { target: { value: '2,000' } });
+    fireEvent.click(screen.getByTestId('create-next'));
+    expect((await screen.findByTestId('create-error')).textContent).toContain('Montant ambigu');
   });
 });

@@ -1,10 +1,12 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { formatLocaleAmount, parseLocaleAmount } from '../../../common/money/locale-amount';
 import { formatAmount, money } from '../../../common/money/money';
 import { ApiError } from '../../app/api-error';
 import { intentKey, settleIntent } from '../../app/intent-key';
 import { intlLocale } from '../../i18n/intl-locale';
+import { AmountInput } from '../../ui/AmountInput';
 import form from '../../ui/Form.module.css';
 import { PinInput } from '../../ui/PinInput';
 import { ScreenHeader } from '../../ui/ScreenHeader';
@@ -14,7 +16,6 @@ import { formatMoney, moneyFromApi } from '../home/balance';
 import { useCurrentUser } from '../users/use-current-user';
 import { createErrorText } from './create-errors';
 import styles from './Transactions.module.css';
-import { typedAmount } from './transaction-rules';
 import { useCreateTransaction } from './use-transactions';
 
 /** DESIGN.md section 5: one send or withdrawal is at most 20,000 MAD (the server enforces it too). */
@@ -49,7 +50,11 @@ export function Component() {
       : '';
 
   function next() {
-    const amount = typedAmount(amountText);
+    const parsed = parseLocaleAmount(amountText, locale, 'MAD');
+    if (!parsed.ok && parsed.error === 'ambiguous') {
+      return setError(t('errors.amountAmbiguous', { example: formatLocaleAmount(money('MAD', 2000_50n), locale) }));
+    }
+    const amount = parsed.ok ? parsed.value : undefined;
     if (!amount || !c) return setError(t('transactions.create.amountAndRecipient'));
     if (amount.minor < MIN_MINOR) return setError(t('transactions.create.minimum'));
     setError(null);
@@ -57,7 +62,8 @@ export function Component() {
   }
 
   function submit() {
-    const amount = typedAmount(amountText);
+    const parsed = parseLocaleAmount(amountText, locale, 'MAD');
+    const amount = parsed.ok ? parsed.value : undefined;
     if (!amount || !c) return;
     if (code.length !== 6) return setError(t('transactions.create.invalidCode'));
     // One Idempotency-Key per intent (this recipient, this amount), kept in the tab's session until the server's
@@ -94,9 +100,8 @@ export function Component() {
           <label className={form.field}>
             <span className={form.label}>{t('transactions.create.amount')}</span>
             <span className={styles.inline}>
-              <input
-                className={form.select}
-                inputMode="decimal"
+              <AmountInput
+                currency="MAD"
                 value={amountText}
                 onChange={(e) => setAmountText(e.target.value)}
                 aria-describedby={errorId}
@@ -105,7 +110,7 @@ export function Component() {
               <button
                 type="button"
                 className={form.secondary}
-                onClick={() => max && setAmountText(formatAmount(max))}
+                onClick={() => max && setAmountText(formatLocaleAmount(max, locale))}
                 // Until the balance has loaded there is no maximum: a tap would silently do nothing.
                 disabled={!max}
                 data-testid="create-max"

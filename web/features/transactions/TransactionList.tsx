@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { intlLocale } from '../../i18n/intl-locale';
 import { Pagination } from '../../ui/Pagination';
 import { useDebouncedValue } from '../contacts/use-debounced-value';
 import { useCurrentUser } from '../users/use-current-user';
@@ -21,13 +22,13 @@ interface Props {
 }
 
 export function TransactionList({ pageSize, user, withFilters = true, withPagination = true }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const me = useCurrentUser();
   const banker = me.data?.role === 'BANKER';
   const [page, setPage] = useState(1);
   const [filters, setFilters] = useState<Filters>(emptyFilters);
   const debounced = useDebouncedValue(filters, FILTER_DEBOUNCE_MS);
-  const list = useTransactionsPage({ page, pageSize, user, query: filtersToQuery(debounced) });
+  const list = useTransactionsPage({ page, pageSize, user, query: filtersToQuery(debounced, intlLocale(i18n.language)) });
   return (
     <section>
       {withFilters ? (

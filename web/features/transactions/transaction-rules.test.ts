@@ -31,14 +31,14 @@ describe('row labels (SPEC.md section 4)', () => {
 
 describe('filters (SPEC.md sections 6 and 7)', () => {
   it('widens the amount to 90 % and 110 % with 2 decimals, exact otherwise', () => {
-    expect(filtersToQuery({ ...emptyFilters, amount: '150' })).toMatchObject({ amount: '150.00' });
-    expect(filtersToQuery({ ...emptyFilters, amount: '150', vary: true })).toMatchObject({ amount_gte: '135.00', amount_lte: '165.00' });
-    expect(filtersToQuery({ ...emptyFilters, amount: '10,55', vary: true })).toMatchObject({ amount_gte: '9.50', amount_lte: '11.61' });
-    expect(filtersToQuery({ ...emptyFilters, amount: 'abc' }).amount).toBeUndefined();
+    expect(filtersToQuery({ ...emptyFilters, amount: '150' }, 'fr-FR')).toMatchObject({ amount: '150.00' });
+    expect(filtersToQuery({ ...emptyFilters, amount: '150', vary: true }, 'fr-FR')).toMatchObject({ amount_gte: '135.00', amount_lte: '165.00' });
+    expect(filtersToQuery({ ...emptyFilters, amount: '10,55', vary: true }, 'fr-FR')).toMatchObject({ amount_gte: '9.50', amount_lte: '11.61' });
+    expect(filtersToQuery({ ...emptyFilters, amount: 'abc' }, 'fr-FR').amount).toBeUndefined();
   });
 
   it('sends the end date plus one day (exclusive), across months and years', () => {
-    expect(filtersToQuery({ ...emptyFilters, startDate: '2025-01-31', endDate: '2025-01-31' })).toMatchObject({
+    expect(filtersToQuery({ ...emptyFilters, startDate: '2025-01-31', endDate: '2025-01-31' }, 'fr-FR')).toMatchObject({
       start_date: '2025-01-31',
       end_date: '2025-02-01',
     });

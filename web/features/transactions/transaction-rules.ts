@@ -1,8 +1,8 @@
 import type { Transaction, TransactionCategory } from '../../../common/api/transactions';
 import { formatPhone } from '../../../common/identity/phone';
+import { parseLocaleAmount } from '../../../common/money/locale-amount';
 import { formatAmount, money, type Money } from '../../../common/money/money';
 import { divideRounded } from '../../../common/money/decimal';
-import { moneyFromApi } from '../home/balance';
 
 /** SPEC.md section 4 (Row display): an i18n key under `transactions.row` and its values. */
 export interface RowLabel {
@@ -63,12 +63,10 @@ export interface Filters {
 
 export const emptyFilters: Filters = { category: '', amount: '', vary: false, startDate: '', endDate: '' };
 
-/** The typed amount as MAD, accepting a comma; undefined when it is not an amount. */
-export function typedAmount(text: string): Money<'MAD'> | undefined {
-  const cleaned = text.trim().replace(',', '.');
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(cleaned)) return undefined;
-  const value = moneyFromApi(cleaned, 'MAD');
-  return value && value.minor > 0n ? value : undefined;
+/** The typed amount as MAD, read as the locale writes it (either decimal mark); undefined when it is not one. */
+export function typedAmount(text: string, locale: string): Money<'MAD'> | undefined {
+  const parsed = parseLocaleAmount(text, locale, 'MAD');
+  return parsed.ok ? parsed.value : undefined;
 }
 
 /** yyyy-mm-dd plus one calendar day (the API's end_date is exclusive). */
@@ -82,8 +80,8 @@ export function nextDay(date: string): string {
  * SPEC.md section 7: amount, or amount_gte/amount_lte at 90 % and 110 % (2 decimals) when the box is ticked;
  * end_date is the chosen day plus one. Integer arithmetic on minor units: no float touches the amount.
  */
-export function filtersToQuery(filters: Filters): Record<string, string | undefined> {
-  const amount = typedAmount(filters.amount);
+export function filtersToQuery(filters: Filters, locale: string): Record<string, string | undefined> {
+  const amount = typedAmount(filters.amount, locale);
   const query: Record<string, string | undefined> = {
     category: filters.category || undefined,
     start_date: filters.startDate || undefined,
