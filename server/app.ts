@@ -28,6 +28,7 @@ import { contactsRoutes } from './modules/contacts/contacts.routes.ts';
 import { devOutboxRoutes } from './modules/dev/outbox.routes.ts';
 import { exchangesRoutes } from './modules/exchanges/exchanges.routes.ts';
 import { startAnchorWorker } from './modules/anchoring/anchor-worker.ts';
+import { startPaymentActionsWorker } from './modules/billing/payment-actions.worker.ts';
 import { chainRoutes } from './modules/explorer/chain.routes.ts';
 import { explorerRoutes } from './modules/explorer/explorer.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -143,6 +144,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (config.CHAIN_WORKER === 'in-process') {
     const stopAnchoring = startAnchorWorker(services, (error) => app.log.error({ err: error }, 'anchoring failed'));
     app.addHook('onClose', async () => stopAnchoring());
+    // Refunds and cancellations the webhook could not perform at once, from the same kind of outbox.
+    const stopActions = startPaymentActionsWorker(services, (error) =>
+      app.log.error({ err: error }, 'payment actions failed'),
+    );
+    app.addHook('onClose', async () => stopActions());
   }
   await app.register(explorerRoutes, { prefix: '/explorer', deps: services });
   await app.register(chainRoutes, { prefix: '/api', deps: services });

@@ -100,6 +100,8 @@ const configSchema = z.object({
   RATE_LOCK_SECONDS: z.coerce.number().int().min(60).max(86_400).default(1800),
   /** How long the figures a draft shows are honoured by validation (issue 23: the price shown is the price paid). */
   QUOTE_SECONDS: z.coerce.number().int().min(60).max(3600).default(600),
+  /** After a period's end, how long an unpaid renewal keeps the plan and its rate: the provider's retry span. */
+  SUBSCRIPTION_GRACE_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).default(3 * 86_400),
   /** Stripe when set (Checkout Sessions, webhooks signed with STRIPE_WEBHOOK_SECRET); else the built-in sandbox. */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),

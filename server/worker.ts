@@ -2,6 +2,7 @@ import { serviceDeps } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
 import { startAnchorWorker } from './modules/anchoring/anchor-worker.ts';
+import { startPaymentActionsWorker } from './modules/billing/payment-actions.worker.ts';
 
 /**
  * `npm run worker`: the anchoring worker apart from the API (set CHAIN_WORKER=off on the API servers). Several
@@ -12,9 +13,17 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const say = (message: string) => console.log(`[worker] ${message}`);
   const database = await openDatabase(config, { log: say, attachToRunning: true });
-  const stop = startAnchorWorker(serviceDeps({ config, db: database.db }), (error) =>
+  const deps = serviceDeps({ config, db: database.db });
+  const stopAnchoring = startAnchorWorker(deps, (error) =>
     console.error(`[worker] anchoring failed: ${error instanceof Error ? error.message : String(error)}`),
   );
+  // The card provider's refunds and cancellations recorded by webhooks (same outbox pattern, same settings).
+  const stopActions = startPaymentActionsWorker(deps, (error) =>
+    console.error(`[worker] payment actions failed: ${error instanceof Error ? error.message : String(error)}`),
+  );
+  const stop = async () => {
+    await Promise.all([stopAnchoring(), stopActions()]);
+  };
   say(`anchoring every ${config.CHAIN_WORKER_INTERVAL_MS} ms`);
   const shutdown = async () => {
     await stop();

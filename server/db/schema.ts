@@ -299,7 +299,26 @@ export interface SubscriptionPaymentsTable {
   created_at: CreatedAt;
 }
 
+/** Refunds and cancellations to perform at the card provider (migration 0041), an outbox like chain_outbox. */
+export interface PaymentActionsTable {
+  id: GeneratedInt8;
+  kind: 'refund' | 'cancel_subscription';
+  provider: string;
+  target: string;
+  idempotency_key: string;
+  reason: string;
+  session_id: string | null;
+  /** The provider event that decided it: the webhook performs its own actions right after its commit. */
+  event_id: string | null;
+  attempts: Generated<number>;
+  next_attempt_at: ColumnType<Date, Date | undefined, Date>;
+  last_error: string | null;
+  done_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
 export interface Database {
+  payment_actions: PaymentActionsTable;
   exchanges: ExchangesTable;
   payment_sessions: PaymentSessionsTable;
   payment_events: PaymentEventsTable;

@@ -26,10 +26,15 @@ export interface Checkout {
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe';
   createCheckout(request: CheckoutRequest): Promise<Checkout>;
-  /** Refunds a captured payment in full; `idempotencyKey` makes a retried refund a no-op at the provider. */
+  /**
+   * Refunds a captured payment in full; `idempotencyKey` makes a retried refund a no-op at the provider, and a
+   * payment found already refunded (the key expired meanwhile) counts as done, not as an error.
+   */
   refund(paymentId: string, idempotencyKey: string): Promise<void>;
   /** Stops renewing at the end of the paid period. */
   cancelAtPeriodEnd(providerSubscriptionId: string): Promise<void>;
+  /** Ends a subscription now (an extra or orphaned one); one already cancelled counts as done. */
+  cancelNow(providerSubscriptionId: string, idempotencyKey: string): Promise<void>;
   /** The secret that signs this provider's webhook events. */
   readonly webhookSecret: string;
 }

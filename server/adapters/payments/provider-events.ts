@@ -24,6 +24,9 @@ export type PaymentEvent =
       invoiceId: string;
       subscriptionId: string;
       amountPaid: bigint;
+      currency: string;
+      /** What to refund if the renewal cannot be honoured (absent on a credit-balance invoice). */
+      paymentId: string | null;
       periodEnd: Date;
     }
   | { kind: 'renewal_failed'; id: string; created: Date; invoiceId: string; subscriptionId: string }
@@ -54,6 +57,8 @@ const invoice = z.object({
   id,
   billing_reason: z.string().nullable().optional(),
   amount_paid: minor.optional(),
+  currency: z.string().optional(),
+  payment_intent: id.nullable().optional(),
   period_end: z.number().int().positive().optional(),
   subscription: id.nullable().optional(),
   parent: z
@@ -118,6 +123,8 @@ export function parsePaymentEvent(json: unknown): PaymentEvent {
         invoiceId: i.id,
         subscriptionId,
         amountPaid: BigInt(i.amount_paid),
+        currency: (i.currency ?? 'eur').toUpperCase(),
+        paymentId: i.payment_intent ?? null,
         periodEnd: seconds(periodEnd),
       };
     }

@@ -14,12 +14,14 @@ export interface SandboxRefund {
 export function sandboxPayments(
   publicUrl: string,
   webhookSecret: string,
-): PaymentProvider & { refunds: SandboxRefund[] } {
+): PaymentProvider & { refunds: SandboxRefund[]; cancellations: string[] } {
   const refunds: SandboxRefund[] = [];
+  const cancellations: string[] = [];
   return {
     name: 'sandbox',
     webhookSecret,
     refunds,
+    cancellations,
     async createCheckout(request: CheckoutRequest): Promise<Checkout> {
       return {
         providerSessionId: `cs_sandbox_${request.sessionId.slice(3)}`,
@@ -27,7 +29,13 @@ export function sandboxPayments(
       };
     },
     async refund(paymentId: string, idempotencyKey: string): Promise<void> {
-      if (!refunds.some((r) => r.idempotencyKey === idempotencyKey)) refunds.push({ paymentId, idempotencyKey });
+      // A payment refunded already (under any key) is done, as the Stripe adapter treats charge_already_refunded.
+      if (!refunds.some((r) => r.idempotencyKey === idempotencyKey || r.paymentId === paymentId)) {
+        refunds.push({ paymentId, idempotencyKey });
+      }
+    },
+    async cancelNow(providerSubscriptionId: string): Promise<void> {
+      if (!cancellations.includes(providerSubscriptionId)) cancellations.push(providerSubscriptionId);
     },
     async cancelAtPeriodEnd(): Promise<void> {
       // The sandbox has no scheduler: renewals only happen when its page simulates one, so there is nothing to stop.

@@ -41,6 +41,28 @@ beforeAll(async () => {
         auth: request.headers.authorization,
       });
       const path = request.url ?? '';
+      // Stripe's answers for a payment refunded before (the idempotency key expired) and a subscription gone.
+      const refused =
+        new URLSearchParams(text).get('payment_intent') === 'pi_refunded_before'
+          ? { status: 400, code: 'charge_already_refunded' }
+          : path === '/v1/subscriptions/sub_gone'
+            ? { status: 404, code: 'resource_missing' }
+            : path === '/v1/subscriptions/sub_down'
+              ? { status: 500, code: 'api_error' }
+              : undefined;
+      if (refused) {
+        response.writeHead(refused.status, { 'content-type': 'application/json', 'request-id': 'req_2' });
+        response.end(
+          JSON.stringify({
+            error: {
+              type: refused.status === 500 ? 'api_error' : 'invalid_request_error',
+              code: refused.code,
+              message: refused.code,
+            },
+          }),
+        );
+        return;
+      }
       const body = path.startsWith('/v1/checkout/sessions')
         ? { id: 'cs_test_123', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_test_123' }
         : path.startsWith('/v1/refunds')
@@ -125,6 +147,31 @@ describe('stripe adapter', () => {
     expect(seen.at(-1)).toMatchObject({ method: 'POST', path: '/v1/subscriptions/sub_1' });
     expect(seen.at(-1)?.body.get('cancel_at_period_end')).toBe('true');
   });
+});
+
+describe('stripe adapter: refunds and cancellations performed from the outbox', () => {
+  it('cancels a subscription now with our idempotency key; one already gone counts as done', async () => {
+    await adapter().cancelNow('sub_1', 'cancel-sub_1');
+    expect(seen.at(-1)).toMatchObject({
+      method: 'DELETE',
+      path: '/v1/subscriptions/sub_1',
+      idempotencyKey: 'cancel-sub_1',
+    });
+    await expect(adapter().cancelNow('sub_gone', 'cancel-sub_gone')).resolves.toBeUndefined();
+  });
+
+  it("treats 'already refunded' as done, and lets any other failure through for a retry", async () => {
+    await expect(adapter().refund('pi_refunded_before', 'refund-ps_old')).resolves.toBeUndefined();
+    expect(seen.at(-1)).toMatchObject({ path: '/v1/refunds', idempotencyKey: 'refund-ps_old' });
+    const failing = stripePayments({
+      secretKey: 'sk_test_local',
+      webhookSecret: 'whsec_local',
+      host: '127.0.0.1',
+      port,
+      protocol: 'http',
+    });
+    await expect(failing.cancelNow('sub_down', 'cancel-sub_down')).rejects.toThrow();
+  }, 60_000);
 });
 
 describe('webhook verification against the SDK', () => {

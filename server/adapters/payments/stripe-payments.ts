@@ -11,6 +11,11 @@ export interface StripeOptions {
   protocol?: 'http' | 'https';
 }
 
+/** A Stripe API error with this code (https://docs.stripe.com/error-codes). */
+function isStripeError(error: unknown, code: string): boolean {
+  return error instanceof Stripe.errors.StripeError && error.code === code;
+}
+
 /** Stripe refuses a Checkout Session that expires sooner than 30 minutes from now. */
 const minimumExpirySeconds = 31 * 60;
 
@@ -66,7 +71,23 @@ export function stripePayments(options: StripeOptions): PaymentProvider {
     },
 
     async refund(paymentId: string, idempotencyKey: string): Promise<void> {
-      await stripe.refunds.create({ payment_intent: paymentId }, { idempotencyKey });
+      try {
+        await stripe.refunds.create({ payment_intent: paymentId }, { idempotencyKey });
+      } catch (error) {
+        // Refunded by an earlier attempt whose idempotency key has since expired (24 h): the refund is done.
+        if (isStripeError(error, 'charge_already_refunded')) return;
+        throw error;
+      }
+    },
+
+    async cancelNow(providerSubscriptionId: string, idempotencyKey: string): Promise<void> {
+      try {
+        await stripe.subscriptions.cancel(providerSubscriptionId, {}, { idempotencyKey });
+      } catch (error) {
+        // Cancelled already (by us earlier, or by Stripe after its retries): nothing more to stop.
+        if (isStripeError(error, 'resource_missing')) return;
+        throw error;
+      }
     },
 
     async cancelAtPeriodEnd(providerSubscriptionId: string): Promise<void> {

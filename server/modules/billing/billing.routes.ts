@@ -75,7 +75,7 @@ export const billingRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (a
     scope.get(
       '/billing/subscription/',
       { schema: { tags, security, summary: 'Your subscription state', response: { 200: subscriptionStateSchema } } },
-      async (request) => subscriptionState(deps.db, auth.requireUser(request).id, deps.clock.now()),
+      async (request) => subscriptionState(deps, auth.requireUser(request).id),
     );
     scope.get(
       '/billing/sessions/:id/',

@@ -148,15 +148,20 @@ describe('subscription', () => {
     expect(rate.body.rate).toBe(after.rate_freemium);
   });
 
-  it('a failed renewal at the period end suspends the better rate', async () => {
+  it('a failed renewal at the period end keeps the better rate through the grace window, then it lapses', async () => {
     const s = await signIn(t);
     const created = await call<{ url: string }>(t, 'GET', '/api/billing/create_subscription/', { token: s.token });
     const session = created.body.url.split('/').pop() ?? '';
     await submit(`/sandbox/checkout/${session}/pay`, card('4242424242424242'));
     expect((await me(t, s)).subscription).toBe(true);
-    clock.advance(30 * 86_400);
+    const paid = await call<Body>(t, 'GET', '/api/billing/subscription/', { token: s.token });
+    clock.advance((Date.parse(String(paid.body.current_period_end)) - clock.now().getTime()) / 1000 + 60);
     await submit(`/sandbox/checkout/${session}/renew_failed`);
     const state = await call<Body>(t, 'GET', '/api/billing/subscription/', { token: s.token });
-    expect(state.body).toMatchObject({ active: false, status: 'past_due' });
+    expect(state.body).toMatchObject({ active: true, status: 'past_due' });
+    clock.advance(3 * 86_400);
+    const lapsed = await call<Body>(t, 'GET', '/api/billing/subscription/', { token: s.token });
+    expect(lapsed.body).toMatchObject({ active: false, status: 'past_due' });
+    expect((await me(t, s)).subscription).toBe(false);
   });
 });

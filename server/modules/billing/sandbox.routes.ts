@@ -153,6 +153,8 @@ export const sandboxRoutes: FastifyPluginAsync<SandboxRoutesOptions> = async (ap
         object: 'invoice',
         billing_reason: 'subscription_cycle',
         amount_paid: type === 'invoice.paid' ? minorAsWireInteger(BigInt(session.amount)) : 0,
+        currency: 'eur',
+        payment_intent: type === 'invoice.paid' ? randomId('pi') : null,
         subscription: subscription.provider_subscription_id,
         lines: { data: [{ period: { end: periodEnd } }] },
       });

@@ -2,15 +2,17 @@ import type { Transaction } from 'kysely';
 import { SUBSCRIPTION_PRICE_CENTS } from '../../../common/api/billing.ts';
 import { money } from '../../../common/money/money.ts';
 import type { Database } from '../../db/schema.ts';
-import { serviceUnavailable } from '../../http/http-error.ts';
 import { platformAccount } from '../../ledger/accounts.repository.ts';
 import { post } from '../../ledger/journal.ts';
 import type { PaymentEvent } from '../../adapters/payments/provider-events.ts';
 import type { ServiceDeps } from '../service-deps.ts';
+import { enqueuePaymentAction } from './payment-actions.repository.ts';
 import { finishSession, type PaymentSessionRow } from './payment-sessions.repository.ts';
+import { subscriptionHolds } from './subscriptions.service.ts';
 import {
   activate,
   findByProviderId,
+  findUserSubscription,
   insertPayment,
   paymentBooked,
   updateSubscription,
@@ -52,6 +54,43 @@ async function bookPeriod(
   await insertPayment(tx, { reference, subscriptionId, amount, ledgerEntryId: entry.id, periodEnd });
 }
 
+/** A refund and/or a cancellation at the provider, recorded now and performed from the outbox after the commit. */
+async function undoAtProvider(
+  deps: ServiceDeps,
+  tx: Transaction<Database>,
+  what: { eventId: string; reason: string; paymentId: string | null; refundKey: string; subscriptionId: string | null },
+  sessionId: string | null = null,
+): Promise<void> {
+  const provider = deps.payments.name;
+  if (what.paymentId) {
+    await enqueuePaymentAction(tx, {
+      kind: 'refund',
+      provider,
+      target: what.paymentId,
+      idempotencyKey: what.refundKey,
+      reason: what.reason,
+      sessionId,
+      eventId: what.eventId,
+    });
+  }
+  if (what.subscriptionId) {
+    await enqueuePaymentAction(tx, {
+      kind: 'cancel_subscription',
+      provider,
+      target: what.subscriptionId,
+      idempotencyKey: `cancel-${what.subscriptionId}`,
+      reason: what.reason,
+      sessionId,
+      eventId: what.eventId,
+    });
+  }
+}
+
+/**
+ * A paid checkout of the plan. One plan per customer (issue 22): a second one while the first still holds (two
+ * checkouts opened before either was paid) is refunded and ended at the provider; one that replaces a lapsed plan
+ * ends the old one at the provider, so it can never bill again unseen. A wrong amount is refunded and ended too.
+ */
 export async function activateSubscription(
   deps: ServiceDeps,
   tx: Transaction<Database>,
@@ -59,10 +98,43 @@ export async function activateSubscription(
   event: Event<'checkout_completed'>,
 ): Promise<string> {
   const now = deps.clock.now();
-  if (event.amountTotal !== SUBSCRIPTION_PRICE_CENTS || !event.subscriptionId) {
-    await finishSession(tx, session.id, { status: 'refunded', outcome: 'amount_mismatch', now });
-    if (event.paymentId) await deps.payments.refund(event.paymentId, `refund-${session.id}`);
-    return 'amount_mismatch';
+  const undo = async (outcome: string): Promise<string> => {
+    await finishSession(tx, session.id, {
+      status: 'refunded',
+      outcome,
+      now,
+      paymentId: event.paymentId,
+      subscriptionId: event.subscriptionId,
+    });
+    await undoAtProvider(
+      deps,
+      tx,
+      {
+        eventId: event.id,
+        reason: outcome,
+        paymentId: event.paymentId,
+        refundKey: `refund-${session.id}`,
+        subscriptionId: event.subscriptionId,
+      },
+      session.id,
+    );
+    return outcome;
+  };
+  if (event.amountTotal !== SUBSCRIPTION_PRICE_CENTS || event.currency !== 'EUR' || !event.subscriptionId) {
+    return undo('amount_mismatch');
+  }
+  const current = await findUserSubscription(tx, session.user_id, true);
+  if (current && current.provider_subscription_id !== event.subscriptionId) {
+    if (subscriptionHolds(current, now, deps.config.SUBSCRIPTION_GRACE_SECONDS)) return undo('duplicate_subscription');
+    if (current.status !== 'canceled') {
+      await undoAtProvider(deps, tx, {
+        eventId: event.id,
+        reason: 'superseded',
+        paymentId: null,
+        refundKey: '',
+        subscriptionId: current.provider_subscription_id,
+      });
+    }
   }
   const periodEnd = addMonth(event.created);
   const subscription = await activate(tx, {
@@ -83,30 +155,54 @@ export async function activateSubscription(
   return 'subscribed';
 }
 
-/** A renewal or a failed one can only be applied to a subscription we know; before its activation, retry later. */
-async function known(tx: Transaction<Database>, providerId: string) {
-  const row = await findByProviderId(tx, providerId);
-  // 503: the provider redelivers later, after the activation event (events are not ordered).
-  if (!row) throw serviceUnavailable();
-  return row;
+/**
+ * A renewal of a plan we do not hold (unknown, or superseded by the customer's newer plan): it would bill forever
+ * with nothing in return, so it is ended at the provider and its payment refunded, instead of failing the event.
+ */
+async function orphan(deps: ServiceDeps, tx: Transaction<Database>, event: Event<'renewal_paid' | 'renewal_failed'>) {
+  await undoAtProvider(deps, tx, {
+    eventId: event.id,
+    reason: 'unknown_subscription',
+    paymentId: event.kind === 'renewal_paid' ? event.paymentId : null,
+    refundKey: `refund-invoice-${event.invoiceId}`,
+    subscriptionId: event.subscriptionId,
+  });
+  return 'unknown_subscription_canceled';
 }
 
+/**
+ * A paid renewal: 4.50 EUR books the period; an invoice paid from the customer's credit balance (0) extends it
+ * without a posting (the journal refuses a zero entry); any other amount or currency is refunded and recorded,
+ * never a failed event (the provider would retry it for days).
+ */
 export async function renewalPaid(
   deps: ServiceDeps,
   tx: Transaction<Database>,
   event: Event<'renewal_paid'>,
 ): Promise<string> {
-  const row = await known(tx, event.subscriptionId);
+  const row = await findByProviderId(tx, event.subscriptionId);
+  if (!row) return orphan(deps, tx, event);
   const reference = `invoice:${event.invoiceId}`;
   if (await paymentBooked(tx, reference)) return 'already_booked';
-  await bookPeriod(tx, row.id, reference, event.amountPaid, event.periodEnd);
+  const free = event.amountPaid === 0n;
+  if (event.currency !== 'EUR' || (!free && event.amountPaid !== SUBSCRIPTION_PRICE_CENTS)) {
+    await undoAtProvider(deps, tx, {
+      eventId: event.id,
+      reason: 'renewal_amount_mismatch',
+      paymentId: event.paymentId,
+      refundKey: `refund-invoice-${event.invoiceId}`,
+      subscriptionId: null,
+    });
+    return 'renewal_amount_mismatch_refunded';
+  }
+  if (!free) await bookPeriod(tx, row.id, reference, event.amountPaid, event.periodEnd);
   const periodEnd = event.periodEnd > row.current_period_end ? event.periodEnd : row.current_period_end;
   await updateSubscription(tx, row.id, {
     status: row.status === 'canceled' ? 'canceled' : 'active',
     current_period_end: periodEnd,
     now: deps.clock.now(),
   });
-  return 'renewed';
+  return free ? 'renewed_from_credit' : 'renewed';
 }
 
 export async function renewalFailed(
@@ -114,7 +210,8 @@ export async function renewalFailed(
   tx: Transaction<Database>,
   event: Event<'renewal_failed'>,
 ): Promise<string> {
-  const row = await known(tx, event.subscriptionId);
+  const row = await findByProviderId(tx, event.subscriptionId);
+  if (!row) return orphan(deps, tx, event);
   // A failure older than a renewal that already extended the period is stale (events arrive in any order).
   if (row.current_period_end.getTime() > event.created.getTime() + 86_400_000) return 'stale';
   if (row.status !== 'active') return 'unchanged';

@@ -1,8 +1,6 @@
-import type { Kysely } from 'kysely';
 import { SUBSCRIPTION_PRICE_CENTS, type SubscriptionState } from '../../../common/api/billing.ts';
 import type { Language } from '../../../common/i18n/languages.ts';
 import { formatAmount, money } from '../../../common/money/money.ts';
-import type { Database } from '../../db/schema.ts';
 import { badRequest, forbidden } from '../../http/http-error.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
@@ -19,18 +17,33 @@ export const subscriptionMessages = {
 /** A checkout for the plan stays usable for a day, like Stripe's default. */
 const checkoutLifetimeMs = 24 * 3600 * 1000;
 
-const isActive = (row: SubscriptionRow | undefined, now: Date): row is SubscriptionRow =>
-  row !== undefined && row.status === 'active' && row.current_period_end > now;
+/** What deciding whether a plan holds needs: the database, the app's clock and the grace window. */
+export type SubscriptionDeps = Pick<ServiceDeps, 'db' | 'clock' | 'config'>;
 
-/** What gives the better rate: a paid-up plan, including a cancelled one until the end of its period. */
-export async function subscriptionActive(db: Kysely<Database>, userId: string, now: Date): Promise<boolean> {
-  return isActive(await findUserSubscription(db, userId), now);
+/**
+ * Does the plan hold (better rate, no second subscription)? Until the period ends, and then for
+ * SUBSCRIPTION_GRACE_SECONDS more while a renewal is expected (issue 23: the provider's renewal arrives an hour
+ * later, days when it retries a card; past due included). A plan cancelled at period end expects no renewal, so
+ * it ends with its period; one the provider deleted has ended.
+ */
+export function subscriptionHolds(row: SubscriptionRow | undefined, now: Date, graceSeconds: number): boolean {
+  if (!row || row.status === 'canceled') return false;
+  const end = row.current_period_end.getTime() + (row.cancel_at_period_end ? 0 : graceSeconds * 1000);
+  return end > now.getTime();
 }
 
-export async function subscriptionState(db: Kysely<Database>, userId: string, now: Date): Promise<SubscriptionState> {
-  const row = await findUserSubscription(db, userId);
+const isActive = (row: SubscriptionRow | undefined, deps: SubscriptionDeps): row is SubscriptionRow =>
+  subscriptionHolds(row, deps.clock.now(), deps.config.SUBSCRIPTION_GRACE_SECONDS);
+
+/** What gives the better rate: a paid-up plan, including a cancelled one until the end of its period. */
+export async function subscriptionActive(deps: SubscriptionDeps, userId: string): Promise<boolean> {
+  return isActive(await findUserSubscription(deps.db, userId), deps);
+}
+
+export async function subscriptionState(deps: SubscriptionDeps, userId: string): Promise<SubscriptionState> {
+  const row = await findUserSubscription(deps.db, userId);
   return {
-    active: isActive(row, now),
+    active: isActive(row, deps),
     status: row?.status ?? 'none',
     cancel_at_period_end: row?.cancel_at_period_end ?? false,
     current_period_end: row ? row.current_period_end.toISOString() : null,
@@ -46,7 +59,7 @@ export async function startSubscription(
 ): Promise<string> {
   if (user.role === 'BANKER') throw forbidden();
   const now = deps.clock.now();
-  if (await subscriptionActive(deps.db, user.id, now)) throw badRequest(subscriptionMessages.alreadySubscribed);
+  if (await subscriptionActive(deps, user.id)) throw badRequest(subscriptionMessages.alreadySubscribed);
   const session = await withTransaction(deps.db, (tx) =>
     insertSession(tx, {
       id: newSessionId(),
@@ -68,11 +81,11 @@ export async function cancelSubscription(deps: ServiceDeps, user: AuthUser): Pro
   if (user.role === 'BANKER') throw forbidden();
   const now = deps.clock.now();
   const row = await findUserSubscription(deps.db, user.id);
-  if (!isActive(row, now)) throw badRequest(subscriptionMessages.notSubscribed);
+  if (!isActive(row, deps)) throw badRequest(subscriptionMessages.notSubscribed);
   if (!row.cancel_at_period_end) {
     // The provider first: if it fails, we have not told the customer a renewal is stopped when it is not.
     await deps.payments.cancelAtPeriodEnd(row.provider_subscription_id);
     await updateSubscription(deps.db, row.id, { cancel_at_period_end: true, now });
   }
-  return subscriptionState(deps.db, user.id, now);
+  return subscriptionState(deps, user.id);
 }

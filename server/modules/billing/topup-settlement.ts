@@ -7,6 +7,7 @@ import type { PaymentEvent } from '../../adapters/payments/provider-events.ts';
 import { findExchangeForUpdate, markPaid, unlockRate } from '../exchanges/exchanges.repository.ts';
 import { recordExchangeTransaction } from '../transactions/transactions.repository.ts';
 import type { ServiceDeps } from '../service-deps.ts';
+import { enqueuePaymentAction } from './payment-actions.repository.ts';
 import { finishSession, type PaymentSessionRow } from './payment-sessions.repository.ts';
 import { enqueueAnchor } from '../anchoring/enqueue-anchor.ts';
 
@@ -25,8 +26,20 @@ export async function settleTopUp(
 ): Promise<string> {
   const now = deps.clock.now();
   const refund = async (outcome: string): Promise<string> => {
-    // No payment id means nothing was captured; with one, the provider's idempotency key makes a retry harmless.
-    if (event.paymentId) await deps.payments.refund(event.paymentId, `refund-${session.id}`);
+    // No payment id means nothing was captured. With one, the intent is recorded with the outcome and performed
+    // from the outbox after the commit (issue 23: a refund made inside this transaction could outlive a failed
+    // commit, and its retry days later be refused as 'already refunded').
+    if (event.paymentId) {
+      await enqueuePaymentAction(tx, {
+        kind: 'refund',
+        provider: deps.payments.name,
+        target: event.paymentId,
+        idempotencyKey: `refund-${session.id}`,
+        reason: outcome,
+        sessionId: session.id,
+        eventId: event.id,
+      });
+    }
     await finishSession(tx, session.id, { status: 'refunded', outcome, now, paymentId: event.paymentId });
     return outcome;
   };

@@ -5,6 +5,7 @@ import { withTransaction } from '../../ledger/transaction.ts';
 import { MalformedEventError, parsePaymentEvent, type PaymentEvent } from '../../adapters/payments/provider-events.ts';
 import { InvalidSignatureError, verifySignature } from '../../adapters/payments/webhook-signature.ts';
 import type { ServiceDeps } from '../service-deps.ts';
+import { runPaymentActions } from './payment-actions.worker.ts';
 import { claimEvent, eventOutcome, recordOutcome } from './payment-events.repository.ts';
 import { findSession, noteOutcome } from './payment-sessions.repository.ts';
 import { activateSubscription, renewalFailed, renewalPaid, subscriptionDeleted } from './subscription-events.ts';
@@ -37,14 +38,18 @@ const sessionOf = (event: PaymentEvent) => ('sessionId' in event ? event.session
 export async function handleWebhook(deps: ServiceDeps, raw: Buffer, signature: string | undefined): Promise<string> {
   const event = readEvent(deps, raw, signature);
   const provider = deps.payments.name;
-  return withTransaction(deps.db, async (tx) => {
+  const outcome = await withTransaction(deps.db, async (tx) => {
     const type = event.kind === 'ignored' ? event.type : event.kind;
     const claimed = await claimEvent(tx, { provider, id: event.id, type, sessionId: sessionOf(event) });
     if (!claimed) return `duplicate:${(await eventOutcome(tx, provider, event.id)) ?? 'unknown'}`;
-    const outcome = await apply(deps, tx, event);
-    await recordOutcome(tx, provider, event.id, outcome);
-    return outcome;
+    const applied = await apply(deps, tx, event);
+    await recordOutcome(tx, provider, event.id, applied);
+    return applied;
   });
+  // The refunds and cancellations this event decided, now that they are committed; whatever fails here is
+  // retried by the worker with the same idempotency keys, so the event itself is done.
+  await runPaymentActions(deps, { eventId: event.id }).catch(() => undefined);
+  return outcome;
 }
 
 async function apply(deps: ServiceDeps, tx: Transaction<Database>, event: PaymentEvent): Promise<string> {

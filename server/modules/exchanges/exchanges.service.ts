@@ -87,8 +87,7 @@ function checkBounds(deps: ServiceDeps, amount: Money<'EUR'>): void {
 }
 
 async function priceFor(deps: ServiceDeps, userId: string, amount: Money<'EUR'>): Promise<Quote> {
-  const now = deps.clock.now();
-  const [rates, subscribed] = await Promise.all([currentRates(deps.db), subscriptionActive(deps.db, userId, now)]);
+  const [rates, subscribed] = await Promise.all([currentRates(deps.db), subscriptionActive(deps, userId)]);
   return quote(amount, rates, subscribed);
 }
 

@@ -27,7 +27,7 @@ export const usersRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app
       },
     },
     async (request) => {
-      const me = await getMe(deps.db, auth.requireUser(request).id);
+      const me = await getMe(deps, auth.requireUser(request).id);
       return { count: 1 as const, next: null, previous: null, results: [me] as [typeof me] };
     },
   );
@@ -62,7 +62,7 @@ export const usersRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app
     async (request) => {
       const userId = auth.requireUser(request).id;
       await setSecurityCode(deps, userId, String(request.params.id), request.body);
-      return getMe(deps.db, userId);
+      return getMe(deps, userId);
     },
   );
 };

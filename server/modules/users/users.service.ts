@@ -12,7 +12,7 @@ import { createUserWallet, userWalletBalance } from '../../ledger/accounts.repos
 import { withTransaction } from '../../ledger/transaction.ts';
 import { hmac, type ServerKeys } from '../../security/keys.ts';
 import { confirmEmailTexts } from '../auth/message-templates.ts';
-import { subscriptionActive } from '../billing/subscriptions.service.ts';
+import { subscriptionActive, type SubscriptionDeps } from '../billing/subscriptions.service.ts';
 import { linkContactsToNewUser } from '../contacts/contacts-link.service.ts';
 import { claimTransfersForNewUser } from '../transactions/waiting.service.ts';
 import { currentRates } from '../rates/rates.service.ts';
@@ -101,12 +101,13 @@ export async function getUser(db: Kysely<Database>, id: string): Promise<UserRow
 }
 
 /** The User of SPEC.md section 3: balance from the ledger, rates from the current rates row. */
-export async function presentUser(db: Kysely<Database>, user: UserRow): Promise<User> {
-  // The subscription's truth is the provider's state (billing module), read now: it ends at the period end.
+export async function presentUser(deps: SubscriptionDeps, user: UserRow): Promise<User> {
+  // The subscription's truth is the provider's state (billing module), read at the app's clock, as pricing reads it.
+  const { db } = deps;
   const [balance, rates, subscribed] = await Promise.all([
     userWalletBalance(db, user.id),
     currentRates(db),
-    subscriptionActive(db, user.id, new Date()),
+    subscriptionActive(deps, user.id),
   ]);
   const country = (COUNTRIES as readonly string[]).includes(user.country ?? '') ? (user.country as Country) : null;
   return {
@@ -130,10 +131,10 @@ export async function presentUser(db: Kysely<Database>, user: UserRow): Promise<
   };
 }
 
-export async function getMe(db: Kysely<Database>, userId: string): Promise<User> {
-  const user = await findUserById(db, userId);
+export async function getMe(deps: SubscriptionDeps, userId: string): Promise<User> {
+  const user = await findUserById(deps.db, userId);
   if (!user) throw notFound();
-  return presentUser(db, user);
+  return presentUser(deps, user);
 }
 
 type ProfileBody = Omit<UpdateUserRequest, 'country'> & { country: Country };
@@ -193,7 +194,7 @@ export async function updateProfile(
       // The profile is saved either way; the address stays unverified (it cannot sign in) until a link works.
       .catch(() => undefined);
   }
-  return getMe(deps.db, actorId);
+  return getMe(deps, actorId);
 }
 
 /** `GET /api/auth/confirm_email/?code=`: single use, expires, and only for the address it was sent to. */

@@ -1,0 +1,62 @@
+import type { ServiceDeps } from '../service-deps.ts';
+import { retryDelayMs } from '../anchoring/anchor-worker.ts';
+import { leaseDueActions, markActionDone, markActionFailed, type PaymentAction } from './payment-actions.repository.ts';
+
+export type PaymentActionDeps = Pick<ServiceDeps, 'db' | 'config' | 'payments'>;
+
+/** The provider call of one action. The adapters treat 'already refunded' / 'already cancelled' as done. */
+async function perform(deps: PaymentActionDeps, action: PaymentAction): Promise<void> {
+  if (action.kind === 'refund') await deps.payments.refund(action.target, action.idempotency_key);
+  else await deps.payments.cancelNow(action.target, action.idempotency_key);
+}
+
+/**
+ * One pass over the due refunds and cancellations (or only those of `eventId`: the webhook performs its own at once
+ * after its commit), with the anchoring worker's lease, backoff and settings. Never throws for an action: a failed one is
+ * retried later with the same idempotency key, so the provider does it once.
+ */
+export async function runPaymentActions(
+  deps: PaymentActionDeps,
+  options: { eventId?: string } = {},
+): Promise<{ done: number; failed: number }> {
+  const { config } = deps;
+  const actions = await leaseDueActions(deps.db, {
+    limit: config.CHAIN_WORKER_BATCH,
+    leaseSeconds: config.CHAIN_LEASE_SECONDS,
+    ...(options.eventId !== undefined && { eventId: options.eventId }),
+  });
+  const result = { done: 0, failed: 0 };
+  for (const action of actions) {
+    try {
+      await perform(deps, action);
+      await markActionDone(deps.db, action.id);
+      result.done++;
+    } catch (error) {
+      result.failed++;
+      const delay = retryDelayMs(action.attempts, config.CHAIN_RETRY_BASE_MS, config.CHAIN_RETRY_MAX_MS);
+      await markActionFailed(deps.db, action.id, delay, error instanceof Error ? error.message : String(error));
+    }
+  }
+  return result;
+}
+
+/** Every CHAIN_WORKER_INTERVAL_MS, next to the anchoring worker; stop() waits for the pass in progress. */
+export function startPaymentActionsWorker(deps: PaymentActionDeps, log: (error: unknown) => void): () => Promise<void> {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const tick = () => {
+    running = runPaymentActions(deps)
+      .then(() => undefined)
+      .catch(log)
+      .then(() => {
+        if (!stopped) timer = setTimeout(tick, deps.config.CHAIN_WORKER_INTERVAL_MS);
+      });
+  };
+  timer = setTimeout(tick, deps.config.CHAIN_WORKER_INTERVAL_MS);
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
+  };
+}
