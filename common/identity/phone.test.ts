@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhone, parsePhone } from './phone.ts';
+import { formatPhone, parsePhone, splitInternational } from './phone.ts';
 
 describe('parsePhone', () => {
   it.each([
@@ -23,6 +23,10 @@ describe('parsePhone', () => {
     ['+33 6 12 34 56', 'wrong_length'],
     ['+212 6 61 23 45 67 89', 'wrong_length'],
     ['+1 015 555 2671', 'invalid'],
+    // An international prefix typed after the country prefix: not a number (was accepted as +33033612345).
+    ['+330033612345', 'invalid'],
+    ['+33 00 33 61 23 45', 'invalid'],
+    ['+2120021261234', 'invalid'],
   ])('refuses %j as %s', (input, error) => {
     expect(parsePhone(input)).toEqual({ ok: false, error });
   });
@@ -39,7 +43,25 @@ describe('formatPhone', () => {
     expect(formatPhone('+14155552671')).toBe('+1 (415)-555-2671');
     expect(formatPhone('+104155552671')).toBe('+1 (415)-555-2671');
   });
+  it('groups Moroccan numbers as the national digit and pairs (issue 14 item 20)', () => {
+    expect(formatPhone('+212612345678')).toBe('+212 6 12 34 56 78');
+  });
   it('leaves other numbers as they are', () => {
-    expect(formatPhone('+212661234567')).toBe('+212661234567');
+    expect(formatPhone('+4915112345678')).toBe('+4915112345678');
+  });
+});
+
+describe('splitInternational', () => {
+  it.each([
+    ['+33 6 12 34 56 78', '+33', '612345678'],
+    ['0033612345678', '+33', '612345678'],
+    ['+212 6 12 34 56 78', '+212', '612345678'],
+    ['00212612345678', '+212', '612345678'],
+    ['+1 (415) 555-2671', '+1', '4155552671'],
+  ])('reads %j as %s %s', (text, prefix, national) => {
+    expect(splitInternational(text)).toEqual({ prefix, national });
+  });
+  it.each(['06 12 34 56 78', '612345678', '+44 20 7946 0958', '', '+'])('finds no prefix in %j', (text) => {
+    expect(splitInternational(text)).toBeUndefined();
   });
 });

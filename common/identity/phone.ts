@@ -39,16 +39,36 @@ export function parsePhone(input: string): PhoneParse {
   let national = text.slice(prefix.length);
   if (prefix !== '+1' && national.startsWith('0')) national = national.slice(1);
   if (national.length !== nationalDigits[prefix]) return { ok: false, error: 'wrong_length' };
+  // A French or Moroccan number never starts with 0 after its trunk 0: '+33 0033…' is an international prefix
+  // typed after the country prefix, not a number ('0033612345678' in the +33 field once became +33033612345).
+  if (prefix !== '+1' && national.startsWith('0')) return { ok: false, error: 'invalid' };
   if (prefix === '+1' && /^[01]/.test(national)) return { ok: false, error: 'invalid' };
   return { ok: true, value: `${prefix}${national}`, prefix };
 }
 
 /**
+ * A number written with its international prefix ('+33 6 12 34 56 78', '0033 6…', '+212…'), as pasted from a
+ * contact card: the supported prefix and the national digits after it. Undefined when the text has no such
+ * prefix (a national number such as '06 12 34 56 78').
+ */
+export function splitInternational(text: string): { prefix: PhonePrefix; national: string } | undefined {
+  const compact = text.trim().replace(/[\s.\-()\u00A0\u202F]/g, '');
+  const international = compact.startsWith('+') ? compact.slice(1) : compact.startsWith('00') ? compact.slice(2) : '';
+  if (international === '' || !/^\d+$/.test(international)) return undefined;
+  const prefix = [...PHONE_PREFIXES].sort((a, b) => b.length - a.length).find((p) => international.startsWith(p.slice(1)));
+  return prefix ? { prefix, national: international.slice(prefix.length - 1) } : undefined;
+}
+
+/**
  * Display per SPEC.md section 5: French (+33) and Tunisian (+216) numbers as `(0)6 12 34 56 78`, US/Canada (+1)
- * as `(xxx)-xxx-xxxx` (a leading 0 dropped), others as they are.
+ * as `(xxx)-xxx-xxxx` (a leading 0 dropped), Moroccan (+212) as `+212 6 12 34 56 78`, others as they are.
  */
 export function formatPhone(e164: string): string {
   const digits = (s: string) => s.replace(/\D/g, '');
+  if (e164.startsWith('+212')) {
+    const national = digits(e164.slice(4)).replace(/^0/, '');
+    return `+212 ${[national.slice(0, 1), ...(national.slice(1).match(/.{1,2}/g) ?? [])].join(' ')}`.trim();
+  }
   for (const prefix of ['+33', '+216']) {
     if (e164.startsWith(prefix)) {
       const national = digits(e164.slice(prefix.length)).replace(/^0/, '');

@@ -1,7 +1,10 @@
-import { PHONE_INPUT_MAX_LENGTH, PHONE_PREFIXES } from '../../common/identity/phone';
+import { useLayoutEffect, useRef } from 'react';
+import type { ChangeEvent } from 'react';
+import { PHONE_PREFIXES } from '../../common/identity/phone';
 import type { PhonePrefix } from '../../common/identity/phone';
+import { digitsOnly } from './code-digits';
 import styles from './PhoneNumberInput.module.css';
-import { formatPhoneInput } from './phone-input-format';
+import { acceptPhoneInput, caretAfterFormat, formatPhoneInput } from './phone-input-format';
 
 interface PhoneNumberInputProps {
   id: string;
@@ -27,6 +30,29 @@ function isPrefix(value: string): value is PhonePrefix {
 export function PhoneNumberInput(props: PhoneNumberInputProps) {
   const { id, prefix, value, onChange, onPrefixChange, allowNoPrefix, prefixLabel, disabled, describedBy, invalid } =
     props;
+  const input = useRef<HTMLInputElement>(null);
+  // Digits before the caret at the last edit: the reformatted value puts the caret back after as many digits,
+  // instead of at the end (editing the middle of a number used to throw the caret to its end).
+  const digitsBeforeCaret = useRef<number | null>(null);
+
+  useLayoutEffect(() => {
+    const field = input.current;
+    const digits = digitsBeforeCaret.current;
+    if (!field || digits === null || document.activeElement !== field) return;
+    digitsBeforeCaret.current = null;
+    const caret = caretAfterFormat(value, digits);
+    field.setSelectionRange(caret, caret);
+  }, [value]);
+
+  function onInput(event: ChangeEvent<HTMLInputElement>) {
+    const raw = event.target.value;
+    const next = acceptPhoneInput(prefix, raw, onPrefixChange !== undefined);
+    const typedUpToCaret = raw.slice(0, event.target.selectionStart ?? raw.length);
+    // After a paste with an international prefix the caret stays at the end, where the browser put it.
+    digitsBeforeCaret.current = next.international ? null : digitsOnly(typedUpToCaret).length;
+    if (next.prefix !== prefix) onPrefixChange?.(next.prefix);
+    onChange(next.value);
+  }
   return (
     <div className={styles.phone} dir="ltr">
       {onPrefixChange ? (
@@ -58,12 +84,14 @@ export function PhoneNumberInput(props: PhoneNumberInputProps) {
       <input
         id={id}
         className={styles.input}
+        ref={input}
         type="tel"
         inputMode="tel"
         autoComplete="tel-national"
-        maxLength={PHONE_INPUT_MAX_LENGTH}
+        // No maxLength: the browser would cut a pasted '+33 6 12 34 56 78' (17 characters) before it is read;
+        // the formatted value is kept within the 16 characters of SPEC.md section 9 instead.
         value={value}
-        onChange={(event) => onChange(formatPhoneInput(prefix, event.target.value))}
+        onChange={onInput}
         disabled={disabled}
         aria-describedby={describedBy}
         aria-invalid={invalid || undefined}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parsePhone } from '../../common/identity/phone';
-import { formatPhoneInput, phoneForApi } from './phone-input-format';
+import { acceptPhoneInput, caretAfterFormat, formatPhoneInput, phoneForApi } from './phone-input-format';
 
 describe('formatPhoneInput', () => {
   it('groups French numbers in pairs, with or without the trunk 0', () => {
@@ -50,5 +50,36 @@ describe('phoneForApi', () => {
     expect(phoneForApi('+33', '06 12 34 56 78')).toBe('+330612345678');
     expect(parsePhone(phoneForApi('+33', '06 12 34 56 78'))).toEqual({ ok: true, value: '+33612345678', prefix: '+33' });
     expect(parsePhone(phoneForApi('+1', '(202)-555-0123'))).toMatchObject({ ok: true, value: '+12025550123' });
+  });
+});
+
+describe('acceptPhoneInput: pasted numbers with their international prefix (issue 26 item 6)', () => {
+  it.each([
+    ['+33', '+33 6 12 34 56 78', true, '+33', '6 12 34 56 78'],
+    ['+33', '0033612345678', true, '+33', '6 12 34 56 78'],
+    ['+33', '+212 6 12 34 56 78', true, '+212', '6 12 34 56 78'],
+    ['+212', '00212612345678', false, '+212', '6 12 34 56 78'],
+    ['+33', '+1 (415) 555-2671', true, '+1', '(415)-555-2671'],
+    ['+33', '06 12 34 56 78', true, '+33', '06 12 34 56 78'],
+  ] as const)('in the %s field, %j becomes %s %s', (prefix, typed, choosable, nextPrefix, value) => {
+    expect(acceptPhoneInput(prefix, typed, choosable)).toMatchObject({ prefix: nextPrefix, value });
+  });
+
+  it('a fixed prefix field does not take another country: the digits stay for the server to refuse', () => {
+    expect(acceptPhoneInput('+33', '+212 6 12 34 56 78', false)).toMatchObject({ prefix: '+33' });
+  });
+
+  it('what it makes is what the server accepts, never +33 0033…', () => {
+    const { prefix, value } = acceptPhoneInput('+33', '0033612345678', true);
+    expect(parsePhone(phoneForApi(prefix as '+33', value))).toEqual({ ok: true, value: '+33612345678', prefix: '+33' });
+  });
+});
+
+describe('caretAfterFormat', () => {
+  it('puts the caret after as many digits as stood before it', () => {
+    expect(caretAfterFormat('06 12 34 56 78', 3)).toBe(4);
+    expect(caretAfterFormat('06 12 34 56 78', 0)).toBe(0);
+    expect(caretAfterFormat('(202)-555-0123', 4)).toBe(7);
+    expect(caretAfterFormat('06 1', 9)).toBe(4);
   });
 });

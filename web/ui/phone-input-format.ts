@@ -1,4 +1,4 @@
-import { PHONE_INPUT_MAX_LENGTH } from '../../common/identity/phone';
+import { PHONE_INPUT_MAX_LENGTH, splitInternational } from '../../common/identity/phone';
 import type { PhonePrefix } from '../../common/identity/phone';
 import { digitsOnly } from './code-digits';
 
@@ -32,6 +32,34 @@ export function formatPhoneInput(prefix: PhonePrefix | '', typed: string): strin
     formatted = [digits.slice(0, 1), ...pairs(digits.slice(1))].filter(Boolean).join(' ');
   }
   return formatted.slice(0, PHONE_INPUT_MAX_LENGTH);
+}
+
+/**
+ * What the field holds after an edit or a paste. A number pasted with its international prefix ('+33 6 12 34 56
+ * 78', '0033 6…') keeps its national digits only, and switches the prefix when the field lets one choose; without
+ * this, '+33 6 12 34 56 78' became '3 36 12 34 56 7'.
+ */
+export function acceptPhoneInput(
+  prefix: PhonePrefix | '',
+  typed: string,
+  prefixChoosable: boolean,
+): { prefix: PhonePrefix | ''; value: string; international: boolean } {
+  const found = splitInternational(typed);
+  if (found && (prefixChoosable || found.prefix === prefix)) {
+    return { prefix: found.prefix, value: formatPhoneInput(found.prefix, found.national), international: true };
+  }
+  return { prefix, value: formatPhoneInput(prefix, typed), international: false };
+}
+
+/** Where the caret goes in `formatted` so that the same number of digits stands before it as before the edit. */
+export function caretAfterFormat(formatted: string, digitsBefore: number): number {
+  if (digitsBefore <= 0) return 0;
+  let seen = 0;
+  for (let index = 0; index < formatted.length; index += 1) {
+    if (/\d/.test(formatted[index] ?? '')) seen += 1;
+    if (seen === digitsBefore) return index + 1;
+  }
+  return formatted.length;
 }
 
 /** What is sent: the prefix and the digits, spaces and punctuation removed (`+33612345678`). */

@@ -62,6 +62,8 @@ describe('POST /api/contacts/', () => {
       [{ phone_number: '612345678' }, { phone_number: [phoneMessages.invalid] }],
       [{ phone_number: '+49 1512345678' }, { phone_number: [phoneMessages.unsupported_prefix] }],
       [{ phone_number: '+33 6 12' }, { phone_number: [phoneMessages.wrong_length] }],
+      // '0033…' typed after +33 (issue 26 item 6): an international prefix, not a number.
+      [{ phone_number: '+330033612345' }, { phone_number: [phoneMessages.invalid] }],
       [{ phone_number: '+3361234567890123' }, { phone_number: [contactMessages.phoneTooLong] }],
       [{ email: 'not-an-email' }, { email: ['Enter a valid email address.'] }],
     ];
