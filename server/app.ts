@@ -49,6 +49,8 @@ export interface AppDeps {
   clock?: Clock;
   /** pino options, or false for silence (tests). */
   logger?: LoggerOptions | false;
+  /** Where the log goes instead of stdout (a test reads what the server would have logged). */
+  logStream?: { write(line: string): void };
   /** SMTP when SMTP_URL is set, else the built-in outbox; tests may pass their own. */
   mail?: MailAdapter;
   /** The HTTP SMS provider when SMS_* are set, else the built-in outbox. */
@@ -93,7 +95,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger:
       deps.logger === false
         ? false
-        : (deps.logger ?? { level: config.LOG_LEVEL, serializers: { req: requestLogSerializer } }),
+        : (deps.logger ?? {
+            level: config.LOG_LEVEL,
+            serializers: { req: requestLogSerializer },
+            ...(deps.logStream && { stream: deps.logStream }),
+          }),
     bodyLimit: config.BODY_LIMIT_BYTES,
     // The header is read by genReqId, which validates it; Fastify would take it as it comes.
     requestIdHeader: false,

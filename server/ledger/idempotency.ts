@@ -69,10 +69,15 @@ export function hashRequest(request: unknown): string {
   return createHash('sha256').update(canonical(request)).digest('hex');
 }
 
+/**
+ * `stored` shapes the body kept for replays: a response carrying a secret (a withdrawal's QR token) is kept without
+ * it and the caller rebuilds it on replay, so the table (and every dump of it) holds no live token.
+ */
 export async function runIdempotent<B>(
   tx: Transaction<Database>,
   request: IdempotentRequest,
   work: () => Promise<IdempotentResponse<B>>,
+  stored: (body: B) => B = (body) => body,
 ): Promise<IdempotentResult<B>> {
   const { scope, key, requestHash } = request;
   if (!keyPattern.test(key)) throw badRequest(invalidIdempotencyKey);
@@ -115,7 +120,7 @@ export async function runIdempotent<B>(
   }
   await tx
     .updateTable('idempotency_keys')
-    .set({ response_status: response.status, response_body: sql`${JSON.stringify(response.body)}::jsonb` })
+    .set({ response_status: response.status, response_body: sql`${JSON.stringify(stored(response.body))}::jsonb` })
     .where('scope', '=', scope)
     .where('key', '=', key)
     .execute();
@@ -123,7 +128,10 @@ export async function runIdempotent<B>(
 }
 
 /** Deletes keys older than the retention, never less than 24 hours. Returns how many went. */
-export async function purgeIdempotencyKeys(db: Kysely<Database>, retentionHours = minimumRetentionHours): Promise<number> {
+export async function purgeIdempotencyKeys(
+  db: Kysely<Database>,
+  retentionHours = minimumRetentionHours,
+): Promise<number> {
   if (!Number.isInteger(retentionHours) || retentionHours < minimumRetentionHours) {
     throw new RangeError(`Idempotency keys are kept at least ${minimumRetentionHours} hours`);
   }

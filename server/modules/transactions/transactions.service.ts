@@ -94,8 +94,19 @@ export async function createTransaction(
   const result = await withTransaction(deps.db, (tx) =>
     idempotencyKey === undefined
       ? work(tx)
-      : runIdempotent(tx, { scope: `transactions:user:${user.id}`, key: idempotencyKey, requestHash }, () => work(tx)),
+      : runIdempotent(
+          tx,
+          { scope: `transactions:user:${user.id}`, key: idempotencyKey, requestHash },
+          () => work(tx),
+          withoutToken,
+        ),
   );
+  // A replay (the key's scope is this user's: only the owner replays) gets the token back from the sealed copy.
+  if ('replayed' in result && result.replayed && result.body.category === 'withdrawal')
+    return {
+      ...result,
+      body: { ...result.body, token: (await getTransaction(deps, user, String(result.body.id))).token },
+    };
   if (notifyRecipient !== null) {
     await notifyUser(deps, notifyRecipient, {
       kind: 'received',
@@ -105,6 +116,9 @@ export async function createTransaction(
   }
   return result;
 }
+
+/** Issue 22 item 2: the idempotency table keeps no withdrawal token (a dump of it would be every live QR code). */
+const withoutToken = (body: Transaction): Transaction => ({ ...body, token: null });
 
 const dayStart = (date: string) => new Date(`${date}T00:00:00Z`);
 
