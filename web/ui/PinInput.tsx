@@ -17,8 +17,10 @@ interface PinInputProps {
 
 /**
  * A 6-digit secret entered on the on-screen keypad, or typed and pasted on a keyboard. The real field is a
- * password input laid over the dots, so screen readers announce a labelled password field and say how many
- * characters it holds; inputMode none keeps the phone's own keyboard from covering the keypad.
+ * transparent input laid over the dots, so screen readers announce a labelled field. It is a numeric one-time
+ * code field, not a password field: password managers offered to save the security code as the site's password
+ * (issue 26 item 8) and ignore one-time codes. inputMode none keeps the phone's own keyboard from covering the
+ * keypad.
  */
 export function PinInput({ label, value, onChange, disabled = false, errorId, invalid = false, children }: PinInputProps) {
   const inputId = useId();
@@ -39,9 +41,10 @@ export function PinInput({ label, value, onChange, disabled = false, errorId, in
         <input
           id={inputId}
           className={styles.input}
-          type="password"
+          type="text"
           inputMode="none"
-          autoComplete="off"
+          autoComplete="one-time-code"
+          pattern="[0-9]*"
           maxLength={CODE_LENGTH}
           value={value}
           onChange={onInput}

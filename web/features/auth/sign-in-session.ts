@@ -29,6 +29,9 @@ export async function startSession(client: QueryClient, signedIn: VerifyCodeResp
 export function endSession(client: QueryClient): void {
   writeStored(STORAGE_KEYS.token, null);
   writeStored(STORAGE_KEYS.role, null);
+  // Where this person was is theirs: the next person on a shared phone must not inherit it.
+  writeStored(STORAGE_KEYS.latitude, null);
+  writeStored(STORAGE_KEYS.longitude, null);
   clearSessionEnded();
   client.clear();
 }

@@ -30,6 +30,8 @@ describe('logout', () => {
     });
     localStorage.setItem('token', 'abc');
     localStorage.setItem('role', 'customer');
+    localStorage.setItem('latitude', '33.573110');
+    localStorage.setItem('longitude', '-7.589843');
     const router = createMemoryRouter(
       [
         { path: '/settings/profile', Component: LogoutButton },
@@ -46,6 +48,9 @@ describe('logout', () => {
     await screen.findByText('welcome');
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('role')).toBeNull();
+    // The next person on a shared phone does not inherit where this one was.
+    expect(localStorage.getItem('latitude')).toBeNull();
+    expect(localStorage.getItem('longitude')).toBeNull();
     expect(sent).toEqual(['Bearer abc']);
   });
 });

@@ -36,7 +36,9 @@ function subscribe(listener: () => void): () => void {
 }
 
 function ask(): void {
-  if (asked || storedPosition() || !('geolocation' in navigator)) return;
+  // Asked again once per page load even with a stored position: the phone moves, and agency distances computed
+  // from where it was last week mislead (the stored one shows meanwhile; a granted permission asks nothing).
+  if (asked || !('geolocation' in navigator)) return;
   asked = true;
   navigator.geolocation.getCurrentPosition(
     (position) => {

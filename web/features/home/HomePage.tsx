@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { User } from '../../../common/api/users';
 import { intlLocale } from '../../i18n/intl-locale';
+import { InstallButton } from '../../ui/InstallButton';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useWithLang } from '../../ui/with-lang';
 import { MyRateWidget } from '../rates/MyRateWidget';
@@ -90,6 +91,8 @@ export function Component() {
         )}
         <RecentTransactions banker={isBanker} />
         <MyRateWidget user={me} />
+        {/* SPEC.md: shown whenever the browser offers it, so to signed-in users too, not only on the welcome page. */}
+        <InstallButton className={styles.install} label={t('welcome.install')} />
       </main>
       {isBanker ? null : <BottomNav initials={initials(me.first_name, me.last_name)} />}
     </>
