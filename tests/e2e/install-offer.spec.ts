@@ -1,10 +1,11 @@
 /// <reference lib="dom" />
 import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signInThroughApi } from './identity-helpers';
 
 // Chromium fires `beforeinstallprompt` only for an installable app on a real origin with enough engagement, which
 // a test cannot earn: the event is dispatched as the browser would, with the two members the app uses.
-async function offerInstall(page: import('@playwright/test').Page): Promise<void> {
+async function offerInstall(page: Page): Promise<void> {
   await page.evaluate(() => {
     const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
       prompt: () => Promise.resolve(),
