@@ -19,12 +19,22 @@ interface Mutation {
   /** Replaced at every occurrence; at least one must be found. */
   from: string | RegExp;
   to: string;
-  /** The command that should fail with the bug in place. */
-  test: string[];
+  /** The command that should fail with the bug in place, and what its output says when a test caught it. */
+  test: { cmd: string[]; caught: RegExp };
 }
 
-const api = (...files: string[]) => ['node_modules/.bin/vitest', 'run', '--project', 'api', ...files];
-const chaos = ['node', '--import', 'tsx', 'tests/chaos/run.ts', '--seconds', '30'];
+/**
+ * "Caught" is a test that failed on the bug, not a run that failed for another reason (a server that did not
+ * start on a loaded machine): that is INCONCLUSIVE, and the mutation should be run again.
+ */
+const api = (...files: string[]) => ({
+  cmd: ['node_modules/.bin/vitest', 'run', '--project', 'api', ...files],
+  caught: /Tests\s+\d+ failed[^\n]*/,
+});
+const chaos = {
+  cmd: ['node', '--import', 'tsx', 'tests/chaos/run.ts', '--seconds', '30'],
+  caught: /FAIL: \d+ anomalies[^\n]*/,
+};
 
 export const mutations: Mutation[] = [
   {
@@ -159,16 +169,18 @@ try {
     fs.writeFileSync(file, after);
     const log = path.join(root, '.data', `mutate-${m.name}.log`);
     const started = Date.now();
-    console.log(`${m.name}: ${m.what}; running ${m.test.slice(m.test[0] === 'node' ? 3 : 1).join(' ')}`);
-    const code = await run(m.test, log);
+    console.log(`${m.name}: ${m.what}; running ${m.test.cmd.slice(m.test.cmd[0] === 'node' ? 3 : 1).join(' ')}`);
+    const code = await run(m.test.cmd, log);
     const seconds = ((Date.now() - started) / 1000).toFixed(0);
     const text = fs.readFileSync(log, 'utf8');
-    const why =
-      text.match(/FAIL: \d+ anomalies[^\n]*/)?.[0] ??
-      text.match(/Tests\s+.*failed.*/)?.[0] ??
-      `exit ${code}`;
+    const why = m.test.caught.exec(text)?.[0];
     const checks = [...new Set([...text.matchAll(/"check": "([a-z-]+)"/g)].map((x) => x[1]))].join(', ');
-    const verdict = code === 0 ? 'MISSED' : `caught (${why}${checks ? `: ${checks}` : ''}; ${seconds} s)`;
+    const verdict =
+      code === 0
+        ? 'MISSED'
+        : why
+          ? `caught (${why}${checks ? `: ${checks}` : ''}; ${seconds} s)`
+          : `INCONCLUSIVE (exit ${code} without a failed test: see the log)`;
     results.push({ name: m.name, verdict });
     console.log(`${m.name}: ${verdict}  [log ${path.relative(root, log)}]`);
   }
