@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../../common/api/contacts.ts';
 import { withdrawalMessages } from '../../common/api/withdrawals.ts';
@@ -6,6 +9,7 @@ import { balanceOf, create, customer, recipientOf } from '../../server/modules/t
 import { call, ensureRates, testEnv, uniquePhone, type SignedIn } from '../support/identity.ts';
 import { startTestApp } from '../support/test-app.ts';
 import { isWebAsset, matrix, targetOf, type Params, type Rule } from './route-rules.ts';
+import { freshKey, ownerSuccess } from './route-success.ts';
 import { buildWorld, raw, routeKey, routeTable, type RouteEntry, type World } from './security-helpers.ts';
 
 /**
@@ -107,11 +111,60 @@ describe('route matrix', () => {
       expect(asBanker.status, JSON.stringify(asBanker.body)).toBe(bankerExpected);
     }
 
+    if (route.method === 'GET' && !rule.params) {
+      // A list without parameters: each role the rule admits reads it (a route refusing its own users, or one
+      // classified "signed-in" that turned customer-only, fails here; the other role is checked just above).
+      const admitted = rule.access === 'signed-in' ? [w.alice, w.teller1] : [w.alice];
+      for (const who of admitted) {
+        const res = await request(route, rule, who);
+        expect(res.status, `${who.role}: ${JSON.stringify(res.body)}`).toBe(rule.owner ?? 200);
+      }
+    }
+
     if (rule.agencyObject) {
       const params = rule.agencyObject(w);
       expect((await request(route, rule, w.teller2, params)).status).toBe(404);
       expect((await request(route, rule, w.mallory, params)).status).toBe(404);
       expect((await request(route, rule, w.teller1, params)).status).toBe(200);
+    }
+  });
+});
+
+describe('the owner succeeds', () => {
+  const writes = routes.filter((r) => r.method !== 'GET' && matrix[routeKey(r)]?.access !== 'public');
+
+  it('names a success path for every write route that is not public', () => {
+    expect(writes.length).toBeGreaterThan(5);
+    expect(writes.map(routeKey).filter((key) => !(key in ownerSuccess))).toEqual([]);
+    expect(Object.keys(ownerSuccess).filter((key) => !writes.some((r) => routeKey(r) === key))).toEqual([]);
+  });
+
+  it.each(writes.map((route) => [routeKey(route), route] as const))('%s', async (key, route) => {
+    const make = ownerSuccess[key];
+    if (!make) throw new Error(`no success path for ${key}`);
+    const c = await make(t, w);
+    const res = await call(t, route.method, c.path, {
+      token: c.as.token,
+      ...(c.body !== undefined && { body: c.body }),
+      headers: freshKey(),
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(c.status);
+  });
+});
+
+describe('web assets', () => {
+  it('exempts files of the build only, never a directory such as / or /assets', () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'dist-web-'));
+    try {
+      fs.mkdirSync(path.join(dist, 'assets'));
+      fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html>');
+      fs.writeFileSync(path.join(dist, 'assets', 'index-abc.js'), '');
+      const asset = (url: string, method = 'GET') => isWebAsset({ method, url }, dist);
+      expect([asset('/index.html'), asset('/assets/index-abc.js')]).toEqual([true, true]);
+      expect([asset('/'), asset('/assets'), asset('/assets/'), asset('/missing.js')]).toEqual([false, false, false, false]);
+      expect([asset('/index.html', 'POST'), asset('/api/health/')]).toEqual([false, false]);
+    } finally {
+      fs.rmSync(dist, { recursive: true, force: true });
     }
   });
 });

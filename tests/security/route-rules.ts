@@ -25,6 +25,8 @@ export interface Rule {
   foreign?: { status: number; body?: unknown };
   /** A banker on a customer route; for a signed-in route with alice's object, 404 by default. */
   banker?: 403 | 404;
+  /** What the owner gets from a GET without parameters when it is not a 200 (the role check of list routes). */
+  owner?: number;
   /** For signed-in routes that also show agency 1's withdrawal to its tellers: that object. */
   agencyObject?: (w: World) => Params;
 }
@@ -139,15 +141,20 @@ export const matrix: Record<string, Rule> = {
   'GET /api/exchanges/:id/validate/': { access: 'customer', params: (w) => ({ id: w.alice.exchangeId }), banker: 403 },
   'POST /api/exchanges/:id/validate/': { access: 'customer', params: (w) => ({ id: w.alice.exchangeId }), banker: 403 },
   'GET /api/billing/create_subscription/': { access: 'customer', banker: 403 },
-  'GET /api/billing/cancel_subscription/': { access: 'customer', banker: 403 },
+  // Alice has no subscription: she reaches the route and gets its own answer (sandbox-flow.test.ts cancels a real one).
+  'GET /api/billing/cancel_subscription/': { access: 'customer', banker: 403, owner: 400 },
   'GET /api/billing/subscription/': { access: 'signed-in' },
   'GET /api/billing/sessions/:id/': { access: 'customer', params: (w) => ({ id: w.alice.sessionId }), banker: 404 },
 };
 
-/** Files of the built web app (when dist/web exists): public by nature, classified by where they live. */
+/**
+ * Files of the built web app (when dist/web exists): public by nature, classified by where they live. Files only:
+ * a handler on `/` or `/assets` (directories of the build) is a route of its own and must be classified.
+ */
 export function isWebAsset(route: RouteEntry, webDistDir: string): boolean {
   if (route.method !== 'GET' || /^\/(api|sandbox|explorer)(\/|$)/.test(route.url)) return false;
-  return fs.existsSync(path.join(webDistDir, route.url));
+  const file = path.join(webDistDir, route.url);
+  return fs.existsSync(file) && fs.statSync(file).isFile();
 }
 
 /** The concrete path of a route for a rule: alice's object (or the given one) in place of the parameters. */

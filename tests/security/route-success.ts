@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { newDraft } from '../../server/modules/billing/billing.fixtures.ts';
+import { CODE, create, customer, recipientOf } from '../../server/modules/transactions/transactions.fixtures.ts';
+import { signIn, uniqueEmail, uniquePhone, type SignedIn } from '../support/identity.ts';
+import type { TestApp } from '../support/test-app.ts';
+import type { World } from './security-helpers.ts';
+
+/**
+ * The success path of every write route for its owner (issue 25 item 3): a route that refused everyone would
+ * pass every isolation check of the matrix, so each one must also work for the person it is for. Each case makes
+ * fresh objects of its own (a new customer, a new withdrawal at agency 1), so alice's objects, which the matrix
+ * checks untouched at the end, are never the ones written.
+ */
+
+export interface OwnerCall {
+  as: SignedIn;
+  path: string;
+  body?: unknown;
+  status: number;
+}
+
+type Case = (t: TestApp, w: World) => Promise<OwnerCall>;
+
+async function funded(t: TestApp) {
+  return customer(t, 1_000_00n);
+}
+
+async function withdrawalAt(t: TestApp, agencyId: string) {
+  const owner = await funded(t);
+  const made = await create(t, owner, { amount: 20, contact: Number(agencyId) });
+  if (made.status !== 201) throw new Error(`withdrawal: ${made.status} ${JSON.stringify(made.body)}`);
+  return { owner, id: Number(made.body.id), token: String(made.body.token) };
+}
+
+async function draftOf(t: TestApp) {
+  const owner = await customer(t);
+  const draft = await newDraft(t, owner, '40.00');
+  if (draft.status !== 201) throw new Error(`draft: ${draft.status} ${JSON.stringify(draft.body)}`);
+  return { owner, id: Number(draft.body.id) };
+}
+
+export const ownerSuccess: Record<string, Case> = {
+  'POST /api/auth/logout/': async (t) => ({ as: await signIn(t), path: '/api/auth/logout/', status: 204 }),
+  'PATCH /api/users/:id/': async (t) => {
+    const c = await customer(t);
+    return {
+      as: c,
+      path: `/api/users/${c.userId}/`,
+      body: { first_name: 'Ann', last_name: 'Owner', country: 'FR', phone_number: uniquePhone() },
+      status: 200,
+    };
+  },
+  'POST /api/users/:id/security_code/': async (t) => {
+    const c = await customer(t);
+    return {
+      as: c,
+      path: `/api/users/${c.userId}/security_code/`,
+      body: { security_code: '246802', current_security_code: CODE },
+      status: 200,
+    };
+  },
+  'POST /api/contacts/': async (t) => ({
+    as: await customer(t),
+    path: '/api/contacts/',
+    body: { first_name: 'New', last_name: 'Person', email: uniqueEmail('contact') },
+    status: 201,
+  }),
+  'DELETE /api/contacts/:id/': async (t) => {
+    const c = await customer(t);
+    const id = await recipientOf(t, c, { email: uniqueEmail('gone') });
+    return { as: c, path: `/api/contacts/${id}/`, status: 204 };
+  },
+  'POST /api/transactions/': async (t) => {
+    const c = await funded(t);
+    const contact = await recipientOf(t, c, { email: uniqueEmail('payee') });
+    return { as: c, path: '/api/transactions/', body: { amount: 5, contact, security_code: CODE }, status: 201 };
+  },
+  'POST /api/transactions/:id/cancel/': async (t, w) => {
+    const made = await withdrawalAt(t, w.agency1);
+    return { as: made.owner, path: `/api/transactions/${made.id}/cancel/`, status: 200 };
+  },
+  'POST /api/withdrawals/:token/validate/': async (t, w) => {
+    const made = await withdrawalAt(t, w.agency1);
+    return {
+      as: w.teller1,
+      path: `/api/withdrawals/${made.token}/validate/`,
+      body: { id: made.id, security_code: CODE },
+      status: 200,
+    };
+  },
+  'POST /api/exchanges/': async (t) => ({
+    as: await customer(t),
+    path: '/api/exchanges/',
+    body: { from_amount: '30.00' },
+    status: 201,
+  }),
+  'PATCH /api/exchanges/:id/': async (t) => {
+    const d = await draftOf(t);
+    return { as: d.owner, path: `/api/exchanges/${d.id}/`, body: { from_amount: '31.00' }, status: 200 };
+  },
+  'POST /api/exchanges/:id/validate/': async (t) => {
+    const d = await draftOf(t);
+    return { as: d.owner, path: `/api/exchanges/${d.id}/validate/`, status: 200 };
+  },
+};
+
+/** Every write carries a fresh Idempotency-Key: the routes that require one get it, the others ignore it. */
+export const freshKey = () => ({ 'idempotency-key': randomUUID() });
