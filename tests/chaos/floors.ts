@@ -5,9 +5,10 @@ import { scenarios } from './scenarios/index.ts';
 /**
  * A run that proved nothing fails: no process was killed, no request was retried, or too few operations were
  * acknowledged for the invariants to mean much. The floor is per second of workload and low enough to hold on a
- * loaded 2-core machine (30 s there acknowledged ~60 operations, 2 a second, with one kill; an idle one does more).
+ * loaded 2-core machine (30 s under a load of 20-30 acknowledged 30 to 64 operations, with one kill; an idle
+ * machine does several times more): a quarter of an operation a second.
  */
-export const ACKNOWLEDGED_PER_SECOND = 0.4;
+export const ACKNOWLEDGED_PER_SECOND = 0.25;
 
 export function acknowledgedOperations(journal: Journal): Record<string, number> {
   return Object.fromEntries(

@@ -54,6 +54,7 @@ export interface CancelOp {
 
 export interface TopupOp {
   userId: string;
+  /** The Idempotency-Key of the last validation (a new one after a 409 with a new quote). */
   validateKey: string;
   card: 'good' | 'declined';
   result: OpResult;
@@ -64,9 +65,12 @@ export interface TopupOp {
   session?: string;
   /** The euros the customer typed, in cents. */
   eurMinor: bigint;
-  /** When the validation (which locks the rate) was first sent and when it was answered (epoch ms). */
-  validateSentAt?: number;
-  validateAnsweredAt?: number;
+  /**
+   * The window in which the price was fixed (epoch ms): from the draft (its quote) being sent to the validation
+   * (which honours that quote, or commits a new one) being answered.
+   */
+  pricedFrom?: number;
+  pricedUntil?: number;
   /** What the session said was credited (the app's figure: compared with the client's own, never trusted). */
   toAmountMinor?: bigint;
   /** Pay attempts whose answer we never saw: a declined card after one of them is not evidence. */

@@ -28,8 +28,8 @@ export function chooseRates(rng: Rng): { official: string; freemium: string; sub
 
 /** The MAD a top-up may have credited, by the client's arithmetic: one figure per rate that may have priced it. */
 function clientPrices(journal: Journal, t: TopupOp): bigint[] {
-  if (t.validateSentAt === undefined) return [];
-  const rates = ratesDuring(journal.rates, t.validateSentAt, t.validateAnsweredAt ?? Number.MAX_SAFE_INTEGER);
+  if (t.pricedFrom === undefined) return [];
+  const rates = ratesDuring(journal.rates, t.pricedFrom, t.pricedUntil ?? Number.MAX_SAFE_INTEGER);
   return rates.map((rate) => madFor(t.eurMinor, rate));
 }
 
@@ -54,6 +54,7 @@ async function topUp(world: World, c: Customer): Promise<void> {
   world.journal.topups.push(op);
   const base = { ip: c.ip, token: c.token };
   const euros = `${op.eurMinor / 100n}.${String(op.eurMinor % 100n).padStart(2, '0')}`;
+  op.pricedFrom = Date.now();
   const draft = await c.client.request({
     ...base,
     method: 'POST',
@@ -67,13 +68,20 @@ async function topUp(world: World, c: Customer): Promise<void> {
   }
   op.exchangeId = Number(draft.body.id);
   op.stage = 'validate';
-  op.validateSentAt = Date.now();
-  const validated = await c.client.request({
-    ...base,
-    method: 'POST',
-    path: `/api/exchanges/${op.exchangeId}/validate/`,
-    idempotencyKey: op.validateKey,
-  });
+  const validate = () =>
+    c.client.request({
+      ...base,
+      method: 'POST',
+      path: `/api/exchanges/${op.exchangeId}/validate/`,
+      idempotencyKey: op.validateKey,
+    });
+  let validated = await validate();
+  // 409 with a new quote: the one shown had expired (or the rates changed); the customer accepts the new figures
+  // and asks again, with a new key (the old one keeps its 409).
+  for (let requote = 0; requote < 2 && validated.status === 409 && validated.body.quote !== undefined; requote++) {
+    op.validateKey = rng.uuid();
+    validated = await validate();
+  }
   op.status = validated.status;
   const session = /\/sandbox\/checkout\/(ps_[A-Za-z0-9]+)$/.exec(
     typeof validated.body.url === 'string' ? validated.body.url : '',
@@ -82,7 +90,7 @@ async function topUp(world: World, c: Customer): Promise<void> {
     op.result = resultOf(validated.status);
     return;
   }
-  op.validateAnsweredAt = Date.now();
+  op.pricedUntil = Date.now();
   op.session = session;
   op.stage = 'pay';
   // The card form has no Idempotency-Key: the session's state is what makes a second payment impossible, so a
