@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { newDraft } from '../../server/modules/billing/billing.fixtures.ts';
 import { CODE, create, customer, recipientOf } from '../../server/modules/transactions/transactions.fixtures.ts';
-import { signIn, uniqueEmail, uniquePhone, type SignedIn } from '../support/identity.ts';
+import { call, signIn, uniqueEmail, uniquePhone, type SignedIn } from '../support/identity.ts';
 import type { TestApp } from '../support/test-app.ts';
 import type { World } from './security-helpers.ts';
 
@@ -87,6 +87,19 @@ export const ownerSuccess: Record<string, Case> = {
       body: { id: made.id, security_code: CODE },
       status: 200,
     };
+  },
+  'POST /api/withdrawals/:token/reserve/': async (t, w) => {
+    const made = await withdrawalAt(t, w.agency1);
+    return { as: w.teller1, path: `/api/withdrawals/${made.token}/reserve/`, body: { id: made.id }, status: 200 };
+  },
+  'POST /api/withdrawals/:token/release/': async (t, w) => {
+    const made = await withdrawalAt(t, w.agency1);
+    const reserved = await call(t, 'POST', `/api/withdrawals/${made.token}/reserve/`, {
+      token: w.teller1.token,
+      body: { id: made.id },
+    });
+    if (reserved.status !== 200) throw new Error(`reserve: ${reserved.status} ${JSON.stringify(reserved.body)}`);
+    return { as: w.teller1, path: `/api/withdrawals/${made.token}/release/`, body: { id: made.id }, status: 200 };
   },
   'POST /api/exchanges/': async (t) => ({
     as: await customer(t),
