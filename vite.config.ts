@@ -87,6 +87,9 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // The teller's QR scanner (its page and its decoding worker) is for tellers only: customers' phones do
+        // not download it into their precache. A teller loads it from the network when scanning (online anyway).
+        globIgnores: ['**/qr-scanner-worker*', '**/QrScannerView*'],
         navigateFallback: '/index.html',
         // Server paths are never answered from the cache: money and identity are always fresh.
         navigateFallbackDenylist: [/^\/api\//, /^\/sandbox\//, /^\/explorer\//],

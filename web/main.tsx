@@ -33,6 +33,17 @@ createRoot(container).render(
 // after the page, so the worker's precaching never competes with the first screen on a slow network.
 if (import.meta.env.PROD) {
   window.addEventListener('load', () => {
-    void import('./app/service-worker-registration').then(({ registerServiceWorker }) => registerServiceWorker());
+    void Promise.all([import('./app/service-worker-registration'), import('./app/service-worker-update')]).then(
+      async ([{ registerServiceWorker }, { keepServiceWorkerUpToDate }]) => {
+        const registration = await registerServiceWorker();
+        if (!registration) return;
+        keepServiceWorkerUpToDate({
+          registration,
+          container: navigator.serviceWorker,
+          router,
+          reload: () => window.location.reload(),
+        });
+      },
+    );
   });
 }
