@@ -28,6 +28,13 @@ describe('validateRates', () => {
     expect(validateRates({ ...ok, official: '-1' })).toHaveLength(1);
     expect(validateRates({ ...ok, official: '10.85001' })).toEqual(['--official has too many decimals']);
   });
+  it('refuses a fee the screens cannot show as charged: more than 2 decimals of a percent (issue 23)', () => {
+    expect(validateRates({ ...ok, fee: '0.016125' })).toEqual([
+      '--fee has more precision than the 2-decimal percent shown to customers (0.016125 = 1.6125 %)',
+    ]);
+    expect(validateRates({ ...ok, fee: '0.0161' })).toEqual([]);
+    expect(validateRates({ ...ok, fee: '0.016100' })).toEqual([]);
+  });
 });
 
 describe('validateAgency', () => {

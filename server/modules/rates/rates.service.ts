@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { parseDecimal, type Decimal } from '../../../common/money/decimal.ts';
+import { formatDecimal, parseDecimal, type Decimal } from '../../../common/money/decimal.ts';
 import type { Database } from '../../db/schema.ts';
 import { serviceUnavailable } from '../../http/http-error.ts';
 import { insertRates, latestRates, type RatesRow } from './rates.repository.ts';
@@ -52,6 +52,13 @@ export function validateRates(input: RatesInput): string[] {
   );
   if (fee && compareDecimal(fee, { units: 1n, scale: 0 }) >= 0)
     problems.push('--fee is a fraction below 1 (0.016 = 1.6 %)');
+  // Customers see the fee as a percent with 2 decimals (SPEC.md 9): a finer fee would charge what is not shown.
+  else if (fee && fee.scale > 4 && fee.units % 10n ** BigInt(fee.scale - 4) !== 0n) {
+    const percent = formatDecimal({ units: fee.units, scale: fee.scale - 2 });
+    problems.push(
+      `--fee has more precision than the 2-decimal percent shown to customers (${input.fee} = ${percent} %)`,
+    );
+  }
   if (official && freemium && compareDecimal(freemium, official) > 0)
     problems.push('--freemium may not exceed --official');
   if (official && subscription && compareDecimal(subscription, official) > 0) {
