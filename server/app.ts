@@ -35,6 +35,8 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { ratesRoutes } from './modules/rates/rates.routes.ts';
 import type { ServiceDeps } from './modules/service-deps.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { liabilitiesRoutes } from './modules/liabilities/liabilities.routes.ts';
+import { startLiabilitiesSchedule } from './modules/liabilities/schedule.ts';
 import { transactionsRoutes } from './modules/transactions/transactions.routes.ts';
 import { startExpirySweep } from './modules/transactions/waiting.service.ts';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.ts';
@@ -156,6 +158,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
     app.addHook('onClose', async () => stopActions());
   }
+  // The daily proof-of-liabilities snapshot and its anchoring (ADR 012); `off` in tests.
+  if (config.LIABILITIES_SNAPSHOT_CRON !== 'off') {
+    const stopLiabilities = startLiabilitiesSchedule(services, (error) => app.log.error({ err: error }, 'liabilities snapshot failed'));
+    app.addHook('onClose', async () => stopLiabilities());
+  }
+  await app.register(liabilitiesRoutes, { prefix: '/api', deps: services, auth });
   await app.register(explorerRoutes, { prefix: '/explorer', deps: services });
   await app.register(chainRoutes, { prefix: '/api', deps: services });
   await app.register(ratesRoutes, { prefix: '/api', deps: services, auth });

@@ -5,6 +5,7 @@ import { english, privateKeyToAccount } from 'viem/accounts';
 import { z } from 'zod';
 import { parseSigningKey, signingKeyFromSeed } from './adapters/chain/record-crypto.ts';
 import { loadOrCreateDevSecrets } from './dev-secrets.ts';
+import { parseCron } from './modules/liabilities/cron.ts';
 import { deriveKey } from './security/keys.ts';
 
 /** Where the project lives, so relative paths (data dir, built web app) do not depend on the cwd. */
@@ -168,14 +169,20 @@ const configSchema = z.object({
   /** Blocks, the transaction's own included, before its hash is stored as the tx_id. */
   CHAIN_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(3),
   CHAIN_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  /** Proof of liabilities (ADR 012): when the daily snapshot is taken, 5-field cron in UTC, or `off` (tests). */
+  LIABILITIES_SNAPSHOT_CRON: z
+    .string()
+    .refine((v) => v === 'off' || parseCron(v) !== undefined, 'must be a 5-field cron expression (UTC) or off')
+    .optional(),
 });
 
 type ParsedConfig = z.infer<typeof configSchema>;
 
 export type Config = Omit<
   ParsedConfig,
-  'SECRET_KEY' | 'SECURITY_CODE_PEPPER' | 'PUBLIC_URL' | 'CHAIN_SIGNING_KEY' | 'CHAIN_WORKER'
+  'SECRET_KEY' | 'SECURITY_CODE_PEPPER' | 'PUBLIC_URL' | 'CHAIN_SIGNING_KEY' | 'CHAIN_WORKER' | 'LIABILITIES_SNAPSHOT_CRON'
 > & {
+  LIABILITIES_SNAPSHOT_CRON: string;
   SECRET_KEY: string;
   CHAIN_SIGNING_KEY: string;
   CHAIN_WORKER: 'in-process' | 'off';
@@ -272,6 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     CHAIN_SIGNING_KEY:
       c.CHAIN_SIGNING_KEY ?? devChainKey ?? signingKeyFromSeed(deriveKey(secrets.SECRET_KEY, 'chain-signing-ed25519')),
     CHAIN_WORKER: c.CHAIN_WORKER ?? (c.NODE_ENV === 'test' ? 'off' : 'in-process'),
+    LIABILITIES_SNAPSHOT_CRON: c.LIABILITIES_SNAPSHOT_CRON ?? (c.NODE_ENV === 'test' ? 'off' : '0 0 * * *'),
     PUBLIC_URL: (c.PUBLIC_URL ?? `http://${c.HOST === '0.0.0.0' ? 'localhost' : c.HOST}:${c.PORT}`).replace(/\/+$/, ''),
     embeddedPgDir: path.resolve(projectRoot, c.EMBEDDED_PG_DIR),
     webDistDir: path.resolve(projectRoot, c.WEB_DIST_DIR),

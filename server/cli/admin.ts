@@ -6,6 +6,7 @@ import { bankerAddCommand } from './commands/banker-add.ts';
 import { bankerListCommand } from './commands/banker-list.ts';
 import { chainVerifyCommand } from './commands/chain-verify.ts';
 import { ledgerCheckCommand } from './commands/ledger-check.ts';
+import { liabilitiesListCommand, liabilitiesSafeguardingCommand, liabilitiesSnapshotCommand } from './commands/liabilities.ts';
 import { ratesSetCommand } from './commands/rates-set.ts';
 import { seedDemoCommand } from './commands/seed-demo.ts';
 
@@ -18,6 +19,9 @@ const commands: AdminCommand[] = [
   bankerListCommand,
   ratesSetCommand,
   seedDemoCommand,
+  liabilitiesSnapshotCommand,
+  liabilitiesListCommand,
+  liabilitiesSafeguardingCommand,
 ];
 
 function help(): string {

@@ -355,3 +355,57 @@ export interface Database {
   chain_outbox: ChainOutboxTable;
   chain_records: ChainRecordsTable;
 }
+
+export interface LiabilitiesSnapshotsTable {
+  id: GeneratedInt8;
+  scheduled_for: Date | null;
+  taken_at: Date;
+  created_at: CreatedAt;
+}
+
+export interface LiabilitiesTreesTable {
+  id: GeneratedInt8;
+  snapshot_id: Int8;
+  currency: string;
+  root: string;
+  total: Int8;
+  leaf_count: number;
+  anchor_attempts: Generated<number>;
+  anchor_next_attempt_at: Generated<Date>;
+  anchor_error: string | null;
+  anchor_tx_id: string | null;
+  anchor_published_at: Date | null;
+}
+
+export interface LiabilitiesLeavesTable {
+  tree_id: Int8;
+  owner_user_id: Int8;
+  account_id: Int8;
+  position: number;
+  nonce: Buffer;
+  balance: Int8;
+  wallet: Int8;
+  withdrawals_pending: Int8;
+  unclaimed_transfers: Int8;
+}
+
+export interface LiabilitiesTreeLevelsTable {
+  tree_id: Int8;
+  level: number;
+  nodes: Buffer;
+}
+
+export interface LiabilitiesSafeguardingTable {
+  id: GeneratedInt8;
+  tree_id: Int8;
+  amount: Int8;
+  recorded_at: CreatedAt;
+}
+
+export interface Database {
+  liabilities_snapshots: LiabilitiesSnapshotsTable;
+  liabilities_trees: LiabilitiesTreesTable;
+  liabilities_leaves: LiabilitiesLeavesTable;
+  liabilities_tree_levels: LiabilitiesTreeLevelsTable;
+  liabilities_safeguarding: LiabilitiesSafeguardingTable;
+}

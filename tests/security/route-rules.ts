@@ -66,6 +66,7 @@ export const matrix: Record<string, Rule> = {
     why: 'public ledger explorer',
     params: () => ({ address: `0x${'a'.repeat(40)}` }),
   },
+  'GET /explorer/liabilities/': { access: 'public', why: 'proof-of-liabilities history: roots and totals only (ADR 012)' },
   'GET /sandbox/sandbox.css': { access: 'public', why: 'payment sandbox stylesheet' },
   'GET /sandbox/checkout/:id': sandboxPage,
   'POST /sandbox/checkout/:id/pay': sandboxPage,
@@ -144,6 +145,8 @@ export const matrix: Record<string, Rule> = {
   // Alice has no subscription: she reaches the route and gets its own answer (sandbox-flow.test.ts cancels a real one).
   'GET /api/billing/cancel_subscription/': { access: 'customer', banker: 403, owner: 400 },
   'GET /api/billing/subscription/': { access: 'signed-in' },
+  // Keyed by the caller: no way to name another customer's leaf. Tellers are staff, not customers owed money.
+  'GET /api/liabilities/proof/': { access: 'customer', banker: 403 },
   'GET /api/billing/sessions/:id/': { access: 'customer', params: (w) => ({ id: w.alice.sessionId }), banker: 404 },
 };
 

@@ -1,5 +1,5 @@
-/** The kinds of completed transactions anchored on the public ledger. */
-export type AnchorKind = 'transfer' | 'withdrawal' | 'topup';
+/** The kinds of records on the public ledger: completed transactions, and proof-of-liabilities roots (ADR 012). */
+export type AnchorKind = 'transfer' | 'withdrawal' | 'topup' | `liabilities:${number}`;
 
 /**
  * What goes on chain for one completed transaction, and nothing else (DESIGN.md section 6): pseudonymous

@@ -6,7 +6,7 @@ import type { RecordView } from './explorer.service.ts';
  * inline styles and scripts). Public like a network explorer, in English like one; it shows only what is on the
  * chain (addresses, amounts, hashes), never anything about people.
  */
-const escape = (text: string) =>
+export const escape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 const txLink = (hash: string) => `<a href="/explorer/tx/${escape(hash)}"><code>${escape(hash)}</code></a>`;
@@ -19,9 +19,9 @@ const mark = (ok: boolean | null, label: string) =>
     ? `<li class="na">${escape(label)}: not applicable (latest record)</li>`
     : `<li class="${ok ? 'ok' : 'bad'}">${escape(label)}: ${ok ? 'verified' : 'FAILED'}</li>`;
 
-export function layout(title: string, body: string): string {
+export function layout(title: string, body: string, page: { lang: string; dir: 'ltr' | 'rtl' } = { lang: 'en', dir: 'ltr' }): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${page.lang}" dir="${page.dir}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -104,4 +104,8 @@ a { color: #0b57d0; }
 .na, .muted { color: #5b6673; }
 .checks, .records { padding-inline-start: 1.2rem; }
 .records li { margin-block-end: 0.6rem; }
+.languages { text-align: end; margin: 0; }
+.snapshots { list-style: none; padding: 0; }
+.snapshot { border-block-start: 1px solid #e1e5ea; padding-block: 0.6rem; }
+.amount { font-weight: 700; }
 `;

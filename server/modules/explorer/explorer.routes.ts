@@ -3,6 +3,8 @@ import { parseSigningKey } from '../../adapters/chain/record-crypto.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { addressPage, explorerCss, notFoundPage, recordPage } from './explorer-page.ts';
 import { addressPageSize, addressRecords, recordView } from './explorer.service.ts';
+import { recentTrees } from '../liabilities/liabilities-admin.service.ts';
+import { liabilitiesPage, pageLanguage } from './liabilities-page.ts';
 
 const txIdPattern = /^[0-9a-f]{64}$/;
 const addressPattern = /^0x[0-9a-f]{40}$/;
@@ -32,6 +34,11 @@ export const explorerRoutes: FastifyPluginAsync<{ deps: ServiceDeps }> = async (
     const address = request.params.address.toLowerCase();
     if (!addressPattern.test(address)) return html(reply, 404, notFoundPage('This address'));
     return html(reply, 200, addressPage(address, await addressRecords(deps, address), addressPageSize));
+  });
+
+  app.get<{ Querystring: { lang?: string } }>('/liabilities/', async (request, reply) => {
+    const lang = pageLanguage(request.query.lang, request.headers['accept-language']);
+    return html(reply, 200, liabilitiesPage(await recentTrees(deps.db, 60), deps.chain, lang));
   });
 
   app.setNotFoundHandler(async (_request, reply) => html(reply, 404, notFoundPage('This page')));

@@ -1,0 +1,112 @@
+import type { ChainAdapter } from '../../adapters/chain/chain-adapter.ts';
+import { formatMinor } from '../liabilities/liabilities-admin.service.ts';
+import type { TreeRow } from '../liabilities/liabilities.repository.ts';
+import { escape, layout } from './explorer-page.ts';
+
+/**
+ * `/explorer/liabilities/`: the public history of the proof-of-liabilities snapshots (ADR 012): time, currency,
+ * number of accounts, total owed, root and its public record. Nothing about any customer. In the app's three
+ * languages (`?lang=fr|en|ar`, else the browser's), since customers reach it from their proof screen.
+ */
+export type PageLanguage = 'fr' | 'en' | 'ar';
+
+const text = {
+  en: {
+    title: 'Proof of liabilities',
+    intro:
+      'Every day we publish the total we owe our customers as the root of a Merkle sum tree, on the public ledger. Each customer can check in the app (Profile, “Is my money safe?”) that their balance is included in it.',
+    time: 'Snapshot (UTC)',
+    accounts: 'Customer accounts',
+    total: 'Total owed',
+    root: 'Root (SHA-256)',
+    record: 'Public record',
+    pending: 'being published',
+    view: 'view the record',
+    none: 'No snapshot published yet.',
+    spec: 'How to verify: ADR 012 (docs/decisions/012-proof-of-liabilities.md).',
+  },
+  fr: {
+    title: 'Preuve des engagements',
+    intro:
+      'Chaque jour, nous publions sur le registre public le total que nous devons à nos clients, sous la forme de la racine d’un arbre de Merkle à sommes. Chaque client peut vérifier dans l’application (Profil, « Mon argent est-il en sécurité ? ») que son solde y est inclus.',
+    time: 'Relevé (UTC)',
+    accounts: 'Comptes clients',
+    total: 'Total dû',
+    root: 'Racine (SHA-256)',
+    record: 'Enregistrement public',
+    pending: 'en cours de publication',
+    view: 'voir l’enregistrement',
+    none: 'Aucun relevé publié pour l’instant.',
+    spec: 'Comment vérifier : ADR 012 (docs/decisions/012-proof-of-liabilities.md).',
+  },
+  ar: {
+    title: 'إثبات الالتزامات',
+    intro:
+      'ننشر كل يوم في السجل العام المبلغ الإجمالي الذي ندين به لعملائنا، في شكل جذر شجرة ميركل للمجاميع. يمكن لكل عميل أن يتحقق في التطبيق (الملف الشخصي، «هل أموالي في أمان؟») من أن رصيده مدرج فيه.',
+    time: 'اللقطة (UTC)',
+    accounts: 'حسابات العملاء',
+    total: 'المبلغ المستحق',
+    root: 'الجذر (SHA-256)',
+    record: 'السجل العام',
+    pending: 'قيد النشر',
+    view: 'عرض السجل',
+    none: 'لم تُنشر أي لقطة بعد.',
+    spec: 'طريقة التحقق: ADR 012 (docs/decisions/012-proof-of-liabilities.md).',
+  },
+} as const satisfies Record<PageLanguage, Record<string, string>>;
+
+const locales: Record<PageLanguage, string> = { fr: 'fr-FR', en: 'en-GB', ar: 'ar-MA' };
+
+/** `?lang=` first, then the first of Accept-Language we speak, else English like the rest of the explorer. */
+export function pageLanguage(query: unknown, acceptLanguage: string | undefined): PageLanguage {
+  const asked = typeof query === 'string' ? query : '';
+  const candidates = [asked, ...(acceptLanguage ?? '').split(',').map((part) => part.trim().slice(0, 2).toLowerCase())];
+  return candidates.find((c): c is PageLanguage => c === 'fr' || c === 'en' || c === 'ar') ?? 'en';
+}
+
+export function liabilitiesPage(
+  trees: readonly TreeRow[],
+  chain: Pick<ChainAdapter, 'explorer'>,
+  lang: PageLanguage,
+): string {
+  const t = text[lang];
+  const locale = locales[lang];
+  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+  const amount = (tree: TreeRow) =>
+    new Intl.NumberFormat(locale, { style: 'currency', currency: tree.currency, currencyDisplay: 'code' }).format(
+      formatMinor(tree.currency, BigInt(tree.total)) as `${number}`,
+    );
+  const record = (tree: TreeRow) =>
+    tree.anchor_tx_id === null
+      ? `<span class="muted">${escape(t.pending)}</span>`
+      : `<a href="${escape(chain.explorer.tx.replace('{id}', encodeURIComponent(tree.anchor_tx_id)))}">${escape(t.view)}</a>`;
+  const items = trees
+    .map(
+      (tree) => `<li class="snapshot" data-root="${escape(tree.root)}">
+<dl>
+<dt>${escape(t.time)}</dt><dd><bdi>${escape(when.format(tree.taken_at))}</bdi></dd>
+<dt>${escape(t.total)}</dt><dd><bdi class="amount">${escape(amount(tree))}</bdi></dd>
+<dt>${escape(t.accounts)}</dt><dd><bdi>${escape(new Intl.NumberFormat(locale).format(tree.leaf_count))}</bdi></dd>
+<dt>${escape(t.root)}</dt><dd><code dir="ltr">${escape(tree.root)}</code></dd>
+<dt>${escape(t.record)}</dt><dd>${record(tree)}</dd>
+</dl>
+</li>`,
+    )
+    .join('\n');
+  const languages = (['fr', 'en', 'ar'] as const)
+    .map((l) =>
+      l === lang
+        ? `<strong>${l.toUpperCase()}</strong>`
+        : `<a href="?lang=${l}" hreflang="${l}">${l.toUpperCase()}</a>`,
+    )
+    .join(' · ');
+  return layout(
+    t.title,
+    `<p class="languages">${languages}</p>
+<h1>${escape(t.title)}</h1>
+<p>${escape(t.intro)}</p>
+${trees.length === 0 ? `<p class="muted">${escape(t.none)}</p>` : `<ul class="snapshots">\n${items}\n</ul>`}
+<p class="muted">${escape(t.spec)}</p>`,
+    { lang, dir: lang === 'ar' ? 'rtl' : 'ltr' },
+  );
+}

@@ -1,0 +1,245 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { BuiltTree } from './snapshot-builder.ts';
+import { packLevel } from './snapshot-builder.ts';
+
+/** SQL of the liabilities_* tables (migration 0060). */
+
+export async function snapshotExistsFor(db: Kysely<Database>, scheduledFor: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('liabilities_snapshots')
+    .select('id')
+    .where('scheduled_for', '=', scheduledFor)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertSnapshot(
+  tx: Transaction<Database>,
+  snapshot: { scheduledFor: Date | null; takenAt: Date },
+): Promise<string> {
+  const row = await tx
+    .insertInto('liabilities_snapshots')
+    .values({ scheduled_for: snapshot.scheduledFor, taken_at: snapshot.takenAt })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const leafChunk = 20_000;
+
+/** One tree: its row, its leaves (multi-row inserts from arrays, 20,000 per statement) and its levels. */
+export async function insertTree(tx: Transaction<Database>, snapshotId: string, tree: BuiltTree): Promise<string> {
+  const { id } = await tx
+    .insertInto('liabilities_trees')
+    .values({
+      snapshot_id: snapshotId,
+      currency: tree.currency,
+      root: Buffer.from(tree.root.hash).toString('hex'),
+      total: tree.root.sum,
+      leaf_count: tree.leaves.length,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (let start = 0; start < tree.leaves.length; start += leafChunk) {
+    const chunk = tree.leaves.slice(start, start + leafChunk);
+    await sql`
+      INSERT INTO liabilities_leaves
+        (tree_id, owner_user_id, account_id, position, nonce, balance, wallet, withdrawals_pending, unclaimed_transfers)
+      SELECT ${id}, o, a, p, decode(n, 'hex'), b, w, h, u
+        FROM unnest(${chunk.map((l) => l.ownerUserId)}::bigint[], ${chunk.map((l) => l.accountId)}::bigint[],
+                    ${chunk.map((l) => l.position)}::int[], ${chunk.map((l) => l.nonce.toString('hex'))}::text[],
+                    ${chunk.map((l) => String(l.balance))}::bigint[], ${chunk.map((l) => String(l.parts.wallet))}::bigint[],
+                    ${chunk.map((l) => String(l.parts.withdrawals_pending))}::bigint[],
+                    ${chunk.map((l) => String(l.parts.unclaimed_transfers))}::bigint[])
+             AS t(o, a, p, n, b, w, h, u)`.execute(tx);
+  }
+  for (const [level, nodes] of tree.levels.entries()) {
+    await tx
+      .insertInto('liabilities_tree_levels')
+      .values({ tree_id: id, level, nodes: packLevel(nodes) })
+      .execute();
+  }
+  return id;
+}
+
+export interface TreeRow {
+  id: string;
+  snapshot_id: string;
+  scheduled_for: Date | null;
+  taken_at: Date;
+  currency: string;
+  root: string;
+  total: string;
+  leaf_count: number;
+  anchor_tx_id: string | null;
+  anchor_published_at: Date | null;
+  anchor_error: string | null;
+  safeguarded: string | null;
+  safeguarded_at: Date | null;
+}
+
+function treesQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('liabilities_trees as t')
+    .innerJoin('liabilities_snapshots as s', 's.id', 't.snapshot_id')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('liabilities_safeguarding as g')
+          .select(['g.amount', 'g.recorded_at'])
+          .whereRef('g.tree_id', '=', 't.id')
+          .orderBy('g.id', 'desc')
+          .limit(1)
+          .as('g'),
+      (join) => join.onTrue(),
+    )
+    .select([
+      't.id',
+      't.snapshot_id',
+      's.scheduled_for',
+      's.taken_at',
+      't.currency',
+      't.root',
+      't.total',
+      't.leaf_count',
+      't.anchor_tx_id',
+      't.anchor_published_at',
+      't.anchor_error',
+      'g.amount as safeguarded',
+      'g.recorded_at as safeguarded_at',
+    ]);
+}
+
+/** Newest first: the explorer's history and liabilities:list. */
+export async function listTrees(db: Kysely<Database>, limit: number): Promise<TreeRow[]> {
+  return treesQuery(db).orderBy('t.snapshot_id', 'desc').orderBy('t.currency').limit(limit).execute();
+}
+
+export async function findTree(
+  db: Kysely<Database>,
+  snapshotId: string,
+  currency: string,
+): Promise<TreeRow | undefined> {
+  return treesQuery(db).where('t.snapshot_id', '=', snapshotId).where('t.currency', '=', currency).executeTakeFirst();
+}
+
+export async function latestSnapshotId(db: Kysely<Database>): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('liabilities_snapshots')
+    .select('id')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export interface LeafRow {
+  tree_id: string;
+  account_id: string;
+  position: number;
+  nonce: Buffer;
+  balance: string;
+  wallet: string;
+  withdrawals_pending: string;
+  unclaimed_transfers: string;
+  currency: string;
+}
+
+/** The user's own leaves in a snapshot (one per currency); nobody else's can be asked for. */
+export async function findLeaves(db: Kysely<Database>, snapshotId: string, userId: string): Promise<LeafRow[]> {
+  return db
+    .selectFrom('liabilities_leaves as l')
+    .innerJoin('liabilities_trees as t', 't.id', 'l.tree_id')
+    .select([
+      'l.tree_id',
+      'l.account_id',
+      'l.position',
+      'l.nonce',
+      'l.balance',
+      'l.wallet',
+      'l.withdrawals_pending',
+      'l.unclaimed_transfers',
+      't.currency',
+    ])
+    .where('t.snapshot_id', '=', snapshotId)
+    .where('l.owner_user_id', '=', userId)
+    .orderBy('t.currency')
+    .execute();
+}
+
+/** The 40-byte siblings of a leaf, one per level below the root, read with substring() (no whole level loaded). */
+export async function findSiblings(
+  db: Kysely<Database>,
+  treeId: string,
+  position: number,
+  depth: number,
+): Promise<Buffer[]> {
+  const levels = Array.from({ length: depth }, (_, level) => level);
+  const offsets = levels.map((level) => ((position >> level) ^ 1) * 40 + 1);
+  const result = await sql<{ level: number; node: Buffer }>`
+    SELECT v.level, substring(v.nodes FROM o.off FOR 40) AS node
+      FROM unnest(${levels}::int[], ${offsets}::int[]) AS o(level, off)
+      JOIN liabilities_tree_levels v ON v.tree_id = ${treeId} AND v.level = o.level
+     ORDER BY v.level`.execute(db);
+  return result.rows.map((r) => r.node);
+}
+
+export async function insertSafeguarding(db: Kysely<Database>, treeId: string, amount: bigint): Promise<void> {
+  await db.insertInto('liabilities_safeguarding').values({ tree_id: treeId, amount }).execute();
+}
+
+export interface AnchorableTree {
+  id: string;
+  root: string;
+  total: string;
+  currency: string;
+  leaf_count: number;
+  taken_at: Date;
+  anchor_attempts: number;
+}
+
+/** Leases due unpublished trees (SKIP LOCKED, next attempt moved past the lease), like the anchoring outbox. */
+export async function leaseUnanchoredTrees(
+  db: Kysely<Database>,
+  options: { limit: number; leaseSeconds: number; treeIds?: string[] },
+): Promise<AnchorableTree[]> {
+  const only = options.treeIds ?? null;
+  const result = await sql<AnchorableTree>`
+    WITH due AS (
+      SELECT id FROM liabilities_trees
+       WHERE anchor_published_at IS NULL AND anchor_next_attempt_at <= now()
+         AND (${only}::bigint[] IS NULL OR id = ANY(${only}::bigint[]))
+       ORDER BY anchor_next_attempt_at LIMIT ${options.limit} FOR UPDATE SKIP LOCKED)
+    UPDATE liabilities_trees t
+       SET anchor_attempts = t.anchor_attempts + 1,
+           anchor_next_attempt_at = now() + make_interval(secs => ${options.leaseSeconds})
+      FROM due, liabilities_snapshots s
+     WHERE t.id = due.id AND s.id = t.snapshot_id
+    RETURNING t.id, t.root, t.total, t.currency, t.leaf_count, s.taken_at, t.anchor_attempts`.execute(db);
+  return result.rows;
+}
+
+export async function markTreeAnchored(db: Kysely<Database>, treeId: string, txId: string): Promise<void> {
+  await db
+    .updateTable('liabilities_trees')
+    .set({ anchor_tx_id: txId, anchor_published_at: sql<Date>`now()`, anchor_error: null })
+    .where('id', '=', treeId)
+    .execute();
+}
+
+export async function markTreeFailed(
+  db: Kysely<Database>,
+  treeId: string,
+  delayMs: number,
+  error: string,
+): Promise<void> {
+  await db
+    .updateTable('liabilities_trees')
+    .set({
+      anchor_next_attempt_at: sql<Date>`now() + make_interval(secs => ${delayMs / 1000})`,
+      anchor_error: error.slice(0, 500),
+    })
+    .where('id', '=', treeId)
+    .execute();
+}

@@ -1,0 +1,24 @@
+import type { AccountKind } from '../../ledger/accounts.repository.ts';
+
+/**
+ * What each ledger account kind is to a proof of liabilities (ADR 012): money owed to customers, attributed to a
+ * customer's leaf as the named part of its balance, or the platform's own (null). A Record of every kind, so a new
+ * kind (pickups pending, compliance hold) does not compile until it is classified here and attributed in
+ * snapshot-builder.ts.
+ */
+export type LiabilityPart = 'wallet' | 'withdrawals_pending' | 'unclaimed_transfers';
+
+export const liabilityPartOf = {
+  customer_wallet: 'wallet',
+  withdrawals_pending: 'withdrawals_pending',
+  unclaimed_transfers: 'unclaimed_transfers',
+  card_clearing: null,
+  fx: null,
+  fees: null,
+  subscription_revenue: null,
+  agency_cash: null,
+} as const satisfies Record<AccountKind, LiabilityPart | null>;
+
+export const liabilityKinds = (Object.keys(liabilityPartOf) as AccountKind[]).filter(
+  (k) => liabilityPartOf[k] !== null,
+);

@@ -1,0 +1,15 @@
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+/**
+ * Transfers waiting for a recipient without an account, summed per sender and currency: money the sender gets
+ * back on cancel or expiry, so still owed to them (proof of liabilities, ADR 012). Runs in the caller's snapshot.
+ */
+export async function unclaimedBySender(
+  tx: Transaction<Database>,
+): Promise<{ senderUserId: string; currency: string; amount: bigint }[]> {
+  const result = await sql<{ sender_user_id: string; currency: string; amount: string }>`
+    SELECT sender_user_id, currency, sum(amount)::text AS amount FROM transactions
+     WHERE status = 'unclaimed' GROUP BY sender_user_id, currency`.execute(tx);
+  return result.rows.map((r) => ({ senderUserId: r.sender_user_id, currency: r.currency, amount: BigInt(r.amount) }));
+}
