@@ -199,6 +199,30 @@ describe('ExchangePage', () => {
     expect(keys[1]).not.toBe(keys[0]);
   });
 
+  it('a checkout whose answer was lost, asked again from a fresh page, reuses its Idempotency-Key', async () => {
+    const draft = { ...exchange(9, '100.00'), quote_expires_at: new Date(Date.now() + 600_000).toISOString() };
+    const keys: (string | null)[] = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+      const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+      if (url.startsWith('/api/users/')) return json({ count: 1, next: null, previous: null, results: [user] });
+      if (url.startsWith('/api/rates/')) return json(rates);
+      if (url.startsWith('/api/exchanges/?')) return json({ count: 1, next: null, previous: null, results: [draft] });
+      keys.push(new Headers(init.headers).get('Idempotency-Key'));
+      throw new TypeError('Failed to fetch');
+    });
+    for (let visit = 0; visit < 2; visit += 1) {
+      const view = renderWithProviders(<ExchangePage />);
+      const validate = await screen.findByTestId('exchange-validate');
+      await waitFor(() => expect(validate.getAttribute('data-ready')).toBe('true'));
+      fireEvent.click(validate);
+      await waitFor(() => expect(keys).toHaveLength(visit + 1));
+      view.unmount();
+    }
+    expect(keys[0]).toBeTruthy();
+    expect(keys[1]).toBe(keys[0]);
+    sessionStorage.clear();
+  });
+
   it('hides the see-rates link for subscribers', async () => {
     api(true);
     renderWithProviders(<ExchangePage />);

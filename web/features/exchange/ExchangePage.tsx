@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import type { FormEvent } from 'react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { formatLocaleAmount } from '../../../common/money/locale-amount';
@@ -15,6 +15,7 @@ import { intlLocale } from '../../i18n/intl-locale';
 import { useCurrentUser } from '../users/use-current-user';
 import { UserLoadState } from '../users/UserLoadState';
 import { ApiError } from '../../app/api-error';
+import { intentKey, settleIntent } from '../../app/intent-key';
 import { validateDraft } from './exchange-api';
 import { checkAmount, customerRate, exchangeFigures, quoteFigures } from './exchange-calc';
 import type { AmountCheck } from './exchange-calc';
@@ -78,7 +79,6 @@ function ExchangeForm() {
   });
   // One Idempotency-Key per intent: this draft at this amount and this quote (a new quote is a new question).
   const intent = draft.data ? `${draft.data.id}:${draft.data.from_amount}:${draft.data.quote_expires_at}` : '';
-  const intentKey = useMemo(() => (intent ? crypto.randomUUID() : ''), [intent]);
 
   if (!user.data) return <UserLoadState query={user} />;
   const me = user.data;
@@ -97,7 +97,14 @@ function ExchangeForm() {
     event.preventDefault();
     setShowError(true);
     if (!canValidate || !draft.data) return;
-    validate.mutate({ id: draft.data.id, key: intentKey });
+    // Kept in the tab's session per intent (web/app/intent-key.ts), not in a useMemo that React may drop: a
+    // double tap, a re-render or a reload of the same intent opens one checkout.
+    const asked = `exchange:${intent}`;
+    validate.mutate(
+      { id: draft.data.id, key: intentKey(asked) },
+      // A refusal is an answer (a new quote is a new intent anyway); no answer keeps the key for the retry.
+      { onError: (error) => void (error instanceof ApiError && error.status >= 400 && error.status < 500 && settleIntent(asked)) },
+    );
   };
 
   return (
