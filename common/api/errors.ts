@@ -11,7 +11,12 @@ export const errorBodySchema = z.union([detailErrorSchema, fieldErrorsSchema]);
 
 export type FieldErrors = z.infer<typeof fieldErrorsSchema>;
 export type DetailError = z.infer<typeof detailErrorSchema>;
-export type ErrorBody = z.infer<typeof errorBodySchema>;
+/**
+ * A wrong or locked security code: the message on its field plus `attempts_remaining` (a number) or
+ * `locked_until` (an ISO time), so a screen can say how many tries are left or until when it is locked.
+ */
+export type SecurityCodeErrorBody = Record<string, string[] | number | string>;
+export type ErrorBody = z.infer<typeof errorBodySchema> | SecurityCodeErrorBody;
 
 /** Messages the server sends for generic failures; the UI translates them by this exact text. */
 export const genericMessages = {

@@ -72,6 +72,8 @@ test.describe('add money', () => {
     expect((await me(request, token)).balance).toBe(before.balance);
     await page.getByRole('link', { name: 'Cancel and return to the app' }).click();
     await expect(page.getByTestId('payment-result')).toContainText('Nothing was charged');
+    // Issue 14 item 6: a cancelled payment charged nothing, so it shows no 'new balance'.
+    await expect(page.getByTestId('payment-balance')).toHaveCount(0);
     expect((await me(request, token)).balance).toBe(before.balance);
   });
 
@@ -101,6 +103,14 @@ test.describe('add money', () => {
 
     await page.goto('/rates?lang=en');
     await page.getByTestId('cancel-subscription').click();
+    // Issue 14 item 5: a second tap, after reading until when the better rate stays; then a success state.
+    await expect(page.getByTestId('cancel-confirmation')).toContainText('You keep the better rate until');
+    const asked = await request.get('/api/billing/subscription/', { headers: { authorization: `Bearer ${token}` } });
+    expect(((await asked.json()) as { cancel_at_period_end: boolean }).cancel_at_period_end).toBe(false);
+    await page.getByTestId('cancel-confirm').click();
+    await expect(page.getByTestId('success')).toContainText('Subscription cancelled');
+    await expect(page.getByTestId('success-next')).toContainText('better rate stays until');
+    await page.getByTestId('success-home').click();
     await expect(page).toHaveURL(/\/(\?.*)?$/);
     await expect(page.getByTestId('my-rate-value')).toBeVisible();
     const after = await me(request, token);

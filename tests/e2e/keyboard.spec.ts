@@ -216,6 +216,9 @@ test.describe('keyboard only', () => {
     await page.keyboard.type(CODE);
     await tabTo(page, page.getByTestId('create-confirm'));
     await page.keyboard.press('Enter');
+    await expect(page.getByTestId('success')).toBeVisible();
+    await tabTo(page, page.getByTestId('success-home'));
+    await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/\?lang=fr$/);
     await expect(page.getByTestId('recent-transactions')).toContainText('Bilal Keyboard');
     await expect(page.getByTestId('balance-mad')).toContainText('458');

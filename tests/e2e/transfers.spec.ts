@@ -21,6 +21,10 @@ test.describe('sends and withdrawals', () => {
     await page.getByTestId('create-next').click();
     await enterCode(page);
     await page.getByTestId('create-confirm').click();
+    // Issue 14 item 4: a success state says what happened before going home.
+    await expect(page.getByTestId('success')).toContainText('Money sent');
+    await expect(page.getByTestId('success-party')).toHaveText('Bob Receiver');
+    await page.getByTestId('success-home').click();
     await expect(page).toHaveURL(/\/\?lang=en$/);
     await expect(page.getByTestId('recent-transactions')).toContainText('To Bob Receiver');
 
@@ -63,6 +67,10 @@ test.describe('sends and withdrawals', () => {
     await page.getByTestId('create-next').click();
     await enterCode(page);
     await page.getByTestId('create-confirm').click();
+    // The next step is showing the QR code at the agency: the success state shows it at once.
+    await expect(page.getByTestId('success')).toContainText('Retrait prêt');
+    await expect(page.getByTestId('withdrawal-qr')).toBeVisible();
+    await page.getByTestId('success-home').click();
     await expect(page).toHaveURL(/\/\?lang=fr$/);
     await page.getByTestId('transaction-row').first().click();
     await expect(page.getByTestId('withdrawal-qr')).toBeVisible();

@@ -103,13 +103,13 @@ describe('security code', () => {
     const max = t.config.SECURITY_CODE_MAX_ATTEMPTS;
     for (let i = 1; i < max; i++) {
       const wrong = await create(t, alice, { amount: 10, contact, security_code: otherCode(CODE) });
-      expect(wrong.body).toEqual({ security_code: [securityCodeErrors.invalid] });
+      expect(wrong.body).toEqual({ security_code: [securityCodeErrors.invalid], attempts_remaining: max - i });
     }
     const last = await create(t, alice, { amount: 10, contact, security_code: otherCode(CODE) });
     expect(last.status).toBe(429);
     const right = await create(t, alice, { amount: 10, contact });
     expect(right.status).toBe(429);
-    expect(right.body).toEqual({ security_code: [securityCodeErrors.locked] });
+    expect(right.body).toEqual({ security_code: [securityCodeErrors.locked], locked_until: expect.any(String) });
     expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
     // The lock is per user, on every endpoint that checks the code: changing it is refused too.
     const change = await call(t, 'POST', `/api/users/${alice.userId}/security_code/`, {

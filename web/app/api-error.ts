@@ -10,14 +10,27 @@ export class ApiError extends Error {
   readonly detail: string | undefined;
   /** Seconds to wait before retrying, from a 429's Retry-After. */
   readonly retryAfter: number | undefined;
+  /** A wrong security code: how many tries are left before the lock (`attempts_remaining`). */
+  readonly attemptsRemaining: number | undefined;
+  /** A locked security code: when the lock ends (`locked_until`, an ISO time). */
+  readonly lockedUntil: string | undefined;
 
-  constructor(init: { status: number; fieldErrors?: Record<string, string[]>; detail?: string; retryAfter?: number }) {
+  constructor(init: {
+    status: number;
+    fieldErrors?: Record<string, string[]>;
+    detail?: string;
+    retryAfter?: number;
+    attemptsRemaining?: number;
+    lockedUntil?: string;
+  }) {
     super(init.detail ?? `Request failed with status ${init.status}`);
     this.name = 'ApiError';
     this.status = init.status;
     this.fieldErrors = init.fieldErrors ?? {};
     this.detail = init.detail;
     this.retryAfter = init.retryAfter;
+    this.attemptsRemaining = init.attemptsRemaining;
+    this.lockedUntil = init.lockedUntil;
   }
 
   /** The first message for a field, the usual thing a form shows under it. */
@@ -53,7 +66,10 @@ export function parseApiError(status: number, body: unknown, retryAfterHeader: s
 
   const fieldErrors: Record<string, string[]> = {};
   let detail: string | undefined;
+  const attemptsRemaining = typeof body.attempts_remaining === 'number' ? body.attempts_remaining : undefined;
+  const lockedUntil = typeof body.locked_until === 'string' ? body.locked_until : undefined;
   for (const [key, value] of Object.entries(body)) {
+    if (key === 'locked_until') continue;
     if (key === 'detail' && typeof value === 'string') {
       detail = value;
       continue;
@@ -63,5 +79,12 @@ export function parseApiError(status: number, body: unknown, retryAfterHeader: s
   }
   // DRF puts errors that belong to no single field under non_field_errors; they read as the detail.
   detail ??= fieldErrors.non_field_errors?.[0];
-  return new ApiError({ status, fieldErrors, detail, retryAfter });
+  return new ApiError({
+    status,
+    fieldErrors,
+    detail,
+    retryAfter,
+    ...(attemptsRemaining !== undefined && { attemptsRemaining }),
+    ...(lockedUntil !== undefined && { lockedUntil }),
+  });
 }

@@ -54,7 +54,8 @@ export function PinInput({ label, value, onChange, disabled = false, errorId, in
           data-testid="pin-input"
         />
       </div>
-      {children}
+      {/* A fixed slot: a message appearing here never moves the keypad under the thumb. */}
+      <div className={styles.message}>{children}</div>
       <Keypad
         disabled={disabled}
         onDigit={(digit) => onChange((value + digit).slice(0, CODE_LENGTH))}

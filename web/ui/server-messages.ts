@@ -54,12 +54,32 @@ export function fieldErrorText(error: unknown, field: string, t: TFunction): str
   return message === undefined ? undefined : translateServerMessage(message, t);
 }
 
-/** Failures every screen words the same way: no network, no answer, session over, too many attempts. */
+/**
+ * A wrong security code says how many tries are left, a locked one until what time (the server sends
+ * `attempts_remaining` or `locked_until`); a code of the wrong length keeps its own message elsewhere.
+ */
+export function securityCodeErrorText(error: ApiError, t: TFunction, language: string): string | undefined {
+  if (error.lockedUntil !== undefined) {
+    const until = new Date(error.lockedUntil);
+    if (Number.isNaN(until.getTime())) return undefined;
+    const time = new Intl.DateTimeFormat(intlLocale(language), { hour: '2-digit', minute: '2-digit' }).format(until);
+    return t('errors.securityCodeLockedUntil', { time });
+  }
+  if (error.attemptsRemaining !== undefined) return t('errors.securityCodeWrong', { count: error.attemptsRemaining });
+  return undefined;
+}
+
+/**
+ * Failures every screen words the same way: no network, no answer, session over, a wrong or locked security
+ * code, too many attempts.
+ */
 export function commonErrorText(error: unknown, t: TFunction, language: string): string | undefined {
   if (!(error instanceof ApiError)) return undefined;
   if (error.status === 0) return error.detail === API_TIMEOUT_DETAIL ? t('errors.timeout') : t('errors.network');
   // The session banner says what to do; the screen says the same words rather than 'unknown error'.
   if (error.status === 401) return t('session.ended');
+  const code = securityCodeErrorText(error, t, language);
+  if (code !== undefined) return code;
   if (error.status === 429) return tooManyAttemptsText(error, t, language);
   return undefined;
 }

@@ -101,7 +101,7 @@ describe('POST /api/transactions/ (send)', () => {
     });
     for (let i = 0; i < 4; i += 1) {
       const wrong = await create(t, alice, { amount: 1, contact, security_code: '000000' });
-      expect(wrong.body).toEqual({ security_code: [securityCodeErrors.invalid] });
+      expect(wrong.body).toEqual({ security_code: [securityCodeErrors.invalid], attempts_remaining: 4 - i });
     }
     const locked = await create(t, alice, { amount: 1, contact, security_code: '000000' });
     expect(locked.status).toBe(429);

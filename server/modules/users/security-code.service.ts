@@ -16,7 +16,7 @@ export type SecurityCodeCheck =
   | { outcome: 'ok' }
   | { outcome: 'not_set' }
   | { outcome: 'invalid'; remainingAttempts: number }
-  | { outcome: 'locked'; retryAfterSeconds: number };
+  | { outcome: 'locked'; retryAfterSeconds: number; lockedUntil: Date };
 
 export type SecurityCodeDeps = Pick<ServiceDeps, 'db' | 'config' | 'clock' | 'mail' | 'sms'>;
 
@@ -45,7 +45,7 @@ export async function verifySecurityCode(
     const state = await lockSecurityCodeState(tx, userId);
     if (!state?.hash || !state.salt) return { outcome: 'not_set' };
     if (state.lockedUntil && state.lockedUntil > now) {
-      return { outcome: 'locked', retryAfterSeconds: secondsUntil(state.lockedUntil, now) };
+      return { outcome: 'locked', retryAfterSeconds: secondsUntil(state.lockedUntil, now), lockedUntil: state.lockedUntil };
     }
     const checked = await checkSecurityCode(config.SECURITY_CODE_PEPPER, code, state.salt, state.hash);
     if (checked.matches) {
@@ -60,7 +60,7 @@ export async function verifySecurityCode(
       const lockedUntil = new Date(now.getTime() + config.SECURITY_CODE_LOCK_SECONDS * 1000);
       await saveSecurityCodeAttempts(tx, userId, { failures: 0, lockedUntil });
       lockedNow = state;
-      return { outcome: 'locked', retryAfterSeconds: config.SECURITY_CODE_LOCK_SECONDS };
+      return { outcome: 'locked', retryAfterSeconds: config.SECURITY_CODE_LOCK_SECONDS, lockedUntil };
     }
     await saveSecurityCodeAttempts(tx, userId, { failures, lockedUntil: null });
     return { outcome: 'invalid', remainingAttempts: config.SECURITY_CODE_MAX_ATTEMPTS - failures };
@@ -69,7 +69,10 @@ export async function verifySecurityCode(
   return check;
 }
 
-/** The HTTP answer for a failed check: SPEC.md section 8's messages on `field`, 429 with Retry-After when locked. */
+/**
+ * The HTTP answer for a failed check: SPEC.md section 8's messages on `field`, 429 with Retry-After when locked.
+ * A wrong code also says how many tries are left and a lock until when, so the screen can tell the user.
+ */
 export function securityCodeError(
   check: Exclude<SecurityCodeCheck, { outcome: 'ok' }>,
   field = 'security_code',
@@ -78,11 +81,11 @@ export function securityCodeError(
     case 'not_set':
       return fieldError(field, securityCodeErrors.notSet);
     case 'invalid':
-      return fieldError(field, securityCodeErrors.invalid);
+      return new HttpError(400, { [field]: [securityCodeErrors.invalid], attempts_remaining: check.remainingAttempts });
     case 'locked':
       return new HttpError(
         429,
-        { [field]: [securityCodeErrors.locked] },
+        { [field]: [securityCodeErrors.locked], locked_until: check.lockedUntil.toISOString() },
         { 'retry-after': String(check.retryAfterSeconds) },
       );
   }

@@ -96,7 +96,7 @@ describe('POST /api/users/{id}/security_code/', () => {
     expect(missing.body).toEqual({ current_security_code: ['This field is required.'] });
     const wrong = await setCode(s, { security_code: '222222', current_security_code: '999999' });
     expect(wrong.status).toBe(400);
-    expect(wrong.body).toEqual({ current_security_code: [securityCodeErrors.invalid] });
+    expect(wrong.body).toEqual({ current_security_code: [securityCodeErrors.invalid], attempts_remaining: 4 });
     expect(await verify(s, '111111')).toEqual({ outcome: 'ok' });
     const changed = await setCode(s, { security_code: '222222', current_security_code: '111111' });
     expect(changed.status).toBe(200);
@@ -119,10 +119,16 @@ describe('lockout after 5 wrong codes, shared by every endpoint', () => {
     for (let i = 0; i < 4; i++) {
       const res = await setCode(s, { security_code: '000000', current_security_code: '999999' });
       expect(res.status).toBe(400);
+      // Issue 14 item 3: each wrong code says how many tries are left before the lock.
+      expect(res.body).toMatchObject({ attempts_remaining: 4 - i });
     }
     const fifth = await setCode(s, { security_code: '000000', current_security_code: '999999' });
     expect(fifth.status).toBe(429);
-    expect(fifth.body).toEqual({ current_security_code: [securityCodeErrors.locked] });
+    expect(fifth.body).toEqual({ current_security_code: [securityCodeErrors.locked], locked_until: expect.any(String) });
+    // ... and until when: 15 minutes from the fifth wrong code.
+    const lockedFor = Date.parse((fifth.body as { locked_until: string }).locked_until) - clock.now().getTime();
+    expect(lockedFor).toBeGreaterThan(890_000);
+    expect(lockedFor).toBeLessThanOrEqual(900_000);
     expect(fifth.headers.get('retry-after')).toBe('900');
     expect((await setCode(s, { security_code: '000000', current_security_code: '314159' })).status).toBe(429);
     expect(await verify(s, '314159')).toMatchObject({ outcome: 'locked' });

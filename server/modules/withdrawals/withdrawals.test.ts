@@ -137,7 +137,7 @@ describe('withdrawals', () => {
     expect((await lookup('short', banker)).status).toBe(404);
     expect((await validate(tx.token ?? '', banker, { id: tx.id + 1, security_code: CODE })).status).toBe(404);
     const wrong = await validate(tx.token ?? '', banker, { id: tx.id, security_code: '000000' });
-    expect(wrong.body).toEqual({ security_code: [securityCodeErrors.invalid] });
+    expect(wrong.body).toEqual({ security_code: [securityCodeErrors.invalid], attempts_remaining: 4 });
     expect((await validate(tx.token ?? '', banker, { id: tx.id })).status).toBe(400);
   });
 

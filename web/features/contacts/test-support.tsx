@@ -5,11 +5,11 @@ import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import '../../i18n/i18n';
 
-/** A screen piece with a router, a fresh query client and the French catalogue (the i18n setup's default). */
-export function renderWithProviders(ui: ReactNode) {
+/** A screen piece with a router (at `route`), a fresh query client and the French catalogue (the i18n setup's default). */
+export function renderWithProviders(ui: ReactNode, route = '/') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(
-    <MemoryRouter>
+    <MemoryRouter initialEntries={[route]}>
       <QueryClientProvider client={client}>{ui}</QueryClientProvider>
     </MemoryRouter>,
   );

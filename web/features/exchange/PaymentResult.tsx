@@ -57,7 +57,8 @@ export function PaymentResult({ sessionId, cancelled }: { sessionId: string; can
       data-status={data?.status ?? 'loading'}
     >
       <p className={styles.resultMessage}>{message}</p>
-      {balance && data?.purpose === 'exchange' ? (
+      {/* A new balance only after money came in: a cancelled payment charged nothing and says so alone. */}
+      {balance && data?.purpose === 'exchange' && data.status === 'paid' ? (
         <p data-testid="payment-balance">
           {t('exchange.result.balance')} <bdi className={styles.strong}>{formatMoney(balance, locale)}</bdi>
         </p>

@@ -1,13 +1,17 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { intlLocale } from '../../i18n/intl-locale';
+import form from '../../ui/Form.module.css';
 import { ScreenHeader } from '../../ui/ScreenHeader';
+import { SuccessState } from '../../ui/SuccessState';
 import { useWithLang } from '../../ui/with-lang';
 import { PaymentResult } from '../exchange/PaymentResult';
 import { formatRate } from '../exchange/ExchangeSummary';
 import { useRates } from '../exchange/use-exchange';
 import { useCurrentUser } from '../users/use-current-user';
 import { UserLoadState } from '../users/UserLoadState';
+import { CancelSubscription } from './CancelSubscription';
 import styles from './RatesPage.module.css';
 import { useCancelSubscription, useSubscribe, useSubscription } from './use-subscription';
 
@@ -16,13 +20,13 @@ export function Component() {
   const { t, i18n } = useTranslation();
   const locale = intlLocale(i18n.language);
   const withLang = useWithLang();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const user = useCurrentUser();
   const rates = useRates();
   const subscription = useSubscription();
   const subscribe = useSubscribe(i18n.language);
-  const cancel = useCancelSubscription(() => void navigate(withLang('/')));
+  const [cancelled, setCancelled] = useState(false);
+  const cancel = useCancelSubscription(() => setCancelled(true));
   const session = params.get('session');
   const fromExchange = params.get('exchange') === 'true';
 
@@ -46,6 +50,20 @@ export function Component() {
         </dd>
       </div>
     );
+    if (cancelled) {
+      return (
+        <SuccessState
+          title={t('rates.cancelledTitle')}
+          actions={
+            <Link className={form.primary} to={withLang('/')} data-testid="success-home">
+              {t('success.home')}
+            </Link>
+          }
+        >
+          <p data-testid="success-next">{t('rates.endsOn', { date: until })}</p>
+        </SuccessState>
+      );
+    }
     return (
       <>
         {session && /^ps_[A-Za-z0-9]{16,64}$/.test(session) ? (
@@ -70,15 +88,7 @@ export function Component() {
           )}
           {me.role === 'BANKER' ? null : me.subscription ? (
             state?.cancel_at_period_end ? null : (
-              <button
-                type="button"
-                className={styles.secondary}
-                disabled={cancel.isPending}
-                onClick={() => cancel.mutate()}
-                data-testid="cancel-subscription"
-              >
-                {t('rates.cancel')}
-              </button>
+              <CancelSubscription until={until} pending={cancel.isPending} onConfirm={() => cancel.mutate()} />
             )
           ) : (
             <button

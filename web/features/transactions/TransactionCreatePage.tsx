@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
-import { formatLocaleAmount, parseLocaleAmount } from '../../../common/money/locale-amount';
+import { useSearchParams } from 'react-router';
+import type { Transaction } from '../../../common/api/transactions';
+import { formatLocaleAmount } from '../../../common/money/locale-amount';
 import { formatAmount, money } from '../../../common/money/money';
 import { ApiError } from '../../app/api-error';
 import { intentKey, settleIntent } from '../../app/intent-key';
@@ -14,11 +15,14 @@ import { useWithLang } from '../../ui/with-lang';
 import { useContact } from '../contacts/use-contacts';
 import { formatMoney, moneyFromApi } from '../home/balance';
 import { useCurrentUser } from '../users/use-current-user';
+import { checkAmount, type AmountCheck } from './amount-check';
 import { createErrorText } from './create-errors';
+import { CreateSuccess } from './CreateSuccess';
+import { CreateSummary } from './CreateSummary';
 import styles from './Transactions.module.css';
 import { useCreateTransaction } from './use-transactions';
 
-/** DESIGN.md section 5: one send or withdrawal is at most 20,000 MAD (the server enforces it too). */
+/** DESIGN.md section 5: one send or withdrawal is from 1 to 20,000 MAD (the server enforces it too). */
 const MAX_MINOR = 20_000_00n;
 const MIN_MINOR = 1_00n;
 
@@ -27,7 +31,6 @@ export function Component() {
   const { t, i18n } = useTranslation();
   const locale = intlLocale(i18n.language);
   const withLang = useWithLang();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const contactId = params.get('contact') ?? '';
   const withdraw = params.get('transaction') === 'withdraw';
@@ -38,9 +41,11 @@ export function Component() {
   const [amountText, setAmountText] = useState('');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<Transaction | null>(null);
   const errorId = useId();
 
   const balance = me.data ? moneyFromApi(me.data.balance, 'MAD') : undefined;
+  const bounds = { min: money('MAD', MIN_MINOR), max: money('MAD', MAX_MINOR), balance };
   const max = balance ? money('MAD', balance.minor < MAX_MINOR ? balance.minor : MAX_MINOR) : undefined;
   const c = contact.data;
   const place = c?.public
@@ -48,63 +53,90 @@ export function Component() {
     : c
       ? `${c.first_name} ${c.last_name}`
       : '';
+  const checked = checkAmount(amountText, locale, bounds);
+
+  function amountError(check: Exclude<AmountCheck, { ok: true }>): string {
+    if (check.problem === 'format') return t('transactions.create.amountAndRecipient');
+    if (check.problem === 'ambiguous') return t('errors.amountAmbiguous', { example: formatLocaleAmount(money('MAD', 2000_50n), locale) });
+    if (check.problem === 'minimum') return t('transactions.create.minimum');
+    const limit = formatMoney(check.limit, locale);
+    return check.problem === 'balance' ? t('transactions.create.aboveBalance', { amount: limit }) : t('transactions.create.aboveLimit', { amount: limit });
+  }
 
   function next() {
-    const parsed = parseLocaleAmount(amountText, locale, 'MAD');
-    if (!parsed.ok && parsed.error === 'ambiguous') {
-      return setError(t('errors.amountAmbiguous', { example: formatLocaleAmount(money('MAD', 2000_50n), locale) }));
-    }
-    const amount = parsed.ok ? parsed.value : undefined;
-    if (!amount || !c) return setError(t('transactions.create.amountAndRecipient'));
-    if (amount.minor < MIN_MINOR) return setError(t('transactions.create.minimum'));
+    if (!checked.ok) return setError(amountError(checked));
+    if (!c) return setError(t('transactions.create.amountAndRecipient'));
     setError(null);
     setStep(2);
   }
 
+  /** Back to step 1 with the amount kept; the code typed so far is dropped (it confirms what is summarised). */
+  function back(message: string | null = null) {
+    setCode('');
+    setError(message);
+    setStep(1);
+  }
+
   function submit() {
-    const parsed = parseLocaleAmount(amountText, locale, 'MAD');
-    const amount = parsed.ok ? parsed.value : undefined;
-    if (!amount || !c) return;
+    if (!checked.ok || !c) return;
     if (code.length !== 6) return setError(t('transactions.create.invalidCode'));
     // One Idempotency-Key per intent (this recipient, this amount), kept in the tab's session until the server's
     // answer is known: a send retried after a timeout, even from a fresh page, cannot go out twice.
-    const intent = `${withdraw ? 'withdraw' : 'send'}:${c.id}:${formatAmount(amount)}`;
+    const intent = `${withdraw ? 'withdraw' : 'send'}:${c.id}:${formatAmount(checked.amount)}`;
     create.mutate(
-      { body: { amount: formatAmount(amount), contact: c.id, security_code: code }, key: intentKey(intent) },
+      { body: { amount: formatAmount(checked.amount), contact: c.id, security_code: code }, key: intentKey(intent) },
       {
-        onSuccess: () => {
+        onSuccess: (tx) => {
           settleIntent(intent);
-          void navigate(withLang('/'));
+          setDone(tx);
         },
         onError: (e) => {
           // A refusal (4xx) is an answer: nothing was sent. No answer (timeout, network, 5xx) keeps the key.
           if (e instanceof ApiError && e.status >= 400 && e.status < 500) settleIntent(intent);
+          const text = createErrorText(e, t, i18n.language);
+          // An amount the server refused is fixed at step 1, where the amount is.
+          if (e instanceof ApiError && e.firstError('amount') !== undefined) return back(text);
           setCode('');
-          setError(createErrorText(e, t, i18n.language));
+          setError(text);
         },
       },
     );
   }
 
+  if (done) {
+    return (
+      <main className={form.page}>
+        <ScreenHeader title={t('pages.transactionCreate')} />
+        <CreateSuccess tx={done} party={place} />
+      </main>
+    );
+  }
+
   return (
     <main className={form.page}>
-      <ScreenHeader title={t('pages.transactionCreate')} backTo={withLang('/')} />
-      <section className={styles.card}>
-        <h2 className={styles.heading}>{withdraw ? t('transactions.create.agency') : t('transactions.create.recipient')}</h2>
-        <p className={styles.muted} data-testid="create-party">
-          <bdi>{place}</bdi>
-        </p>
-      </section>
+      <ScreenHeader title={t('pages.transactionCreate')} {...(step === 2 ? { onBack: () => back() } : { backTo: withLang('/') })} />
+      {step === 1 ? (
+        <section className={styles.card}>
+          <h2 className={styles.heading}>{withdraw ? t('transactions.create.agency') : t('transactions.create.recipient')}</h2>
+          <p className={styles.muted} data-testid="create-party">
+            <bdi>{place}</bdi>
+          </p>
+        </section>
+      ) : null}
       {step === 1 ? (
         <div className={form.form}>
           <label className={form.field}>
-            <span className={form.label}>{t('transactions.create.amount')}</span>
-            <span className={styles.inline}>
+            <span className={form.label}>{withdraw ? t('transactions.create.withdrawAmount') : t('transactions.create.amount')}</span>
+            <span className={styles.amountRow}>
               <AmountInput
                 currency="MAD"
                 value={amountText}
-                onChange={(e) => setAmountText(e.target.value)}
+                onChange={(e) => {
+                  setAmountText(e.target.value);
+                  setError(null);
+                }}
                 aria-describedby={errorId}
+                aria-invalid={error !== null || undefined}
                 data-testid="create-amount"
               />
               <button
@@ -131,6 +163,7 @@ export function Component() {
         </div>
       ) : (
         <div className={form.form}>
+          {checked.ok ? <CreateSummary amount={checked.amount} party={place} withdraw={withdraw} registered={c?.contact_user !== null && c?.contact_user !== undefined} /> : null}
           <PinInput
             label={t('transactions.create.code')}
             value={code}
@@ -139,14 +172,15 @@ export function Component() {
             errorId={errorId}
             invalid={error !== null}
           >
-            {error ? (
-              <p id={errorId} className={form.error} role="alert" data-testid="create-error">
-                {error}
-              </p>
-            ) : null}
+            <p id={errorId} className={form.error} role="alert" data-testid="create-error">
+              {error ?? ''}
+            </p>
           </PinInput>
           <button type="button" className={form.primary} onClick={submit} disabled={create.isPending} data-testid="create-confirm">
             {create.isPending ? t('transactions.create.busy') : t('transactions.create.confirm')}
+          </button>
+          <button type="button" className={form.secondary} onClick={() => back()} data-testid="create-edit">
+            {t('transactions.create.editAmount')}
           </button>
         </div>
       )}

@@ -1,0 +1,63 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Transaction } from '../../../common/api/transactions';
+import { intlLocale } from '../../i18n/intl-locale';
+import form from '../../ui/Form.module.css';
+import { SuccessState } from '../../ui/SuccessState';
+import { useWithLang } from '../../ui/with-lang';
+import { formatMoney, moneyFromApi } from '../home/balance';
+import { formatLongDate } from './transaction-rules';
+import { WithdrawalQr } from './WithdrawalQr';
+
+/**
+ * After a send or a withdrawal: what happened, to whom, and the next step (issue 14 item 4). A withdrawal shows
+ * its QR code at once, since showing it at the agency is the next step.
+ */
+export function CreateSuccess({ tx, party }: { tx: Transaction; party: string }) {
+  const { t, i18n } = useTranslation();
+  const locale = intlLocale(i18n.language);
+  const withLang = useWithLang();
+  const amount = moneyFromApi(tx.amount, 'MAD');
+  const shown = amount ? formatMoney(amount, locale) : tx.amount;
+  const expires = tx.expires_at ? formatLongDate(tx.expires_at, locale, t('transactions.at')) : '';
+  const withdrawal = tx.category === 'withdrawal';
+  const title = withdrawal
+    ? t('success.withdrawal')
+    : tx.status === 'unclaimed'
+      ? t('success.sentWaiting')
+      : t('success.sent');
+  const next = withdrawal
+    ? t('success.withdrawalNext', { date: expires })
+    : tx.status === 'unclaimed'
+      ? t('success.sentWaitingNext', { date: expires })
+      : t('success.sentNext');
+  return (
+    <SuccessState
+      title={title}
+      actions={
+        <>
+          <Link className={form.primary} to={withLang('/')} data-testid="success-home">
+            {t('success.home')}
+          </Link>
+          <Link
+            className={form.secondary}
+            to={withLang(`/transactions/${tx.id}?category=${tx.category}`)}
+            data-testid="success-view"
+          >
+            {t('success.view')}
+          </Link>
+        </>
+      }
+    >
+      <p data-testid="success-amount">
+        <strong>
+          <bdi>{shown}</bdi>
+        </strong>
+        {' · '}
+        <bdi data-testid="success-party">{party}</bdi>
+      </p>
+      <p data-testid="success-next">{next}</p>
+      {withdrawal && tx.token ? <WithdrawalQr token={tx.token} /> : null}
+    </SuccessState>
+  );
+}

@@ -1,0 +1,55 @@
+import { useTranslation } from 'react-i18next';
+import { money, type Money } from '../../../common/money/money';
+import { intlLocale } from '../../i18n/intl-locale';
+import { formatMoney } from '../home/balance';
+import styles from './CreateSummary.module.css';
+
+export interface CreateSummaryProps {
+  amount: Money<'MAD'>;
+  /** The recipient's name, or the agency's name and address. */
+  party: string;
+  withdraw: boolean;
+  /** A registered recipient is paid at once; anyone else when they open an account. */
+  registered: boolean;
+}
+
+/**
+ * What the security code is about to confirm (issue 14 item 1): the amount, to whom or where, the fees, what
+ * arrives, and when. A send or withdrawal in dirhams has no fee, which is said rather than left out.
+ */
+export function CreateSummary({ amount, party, withdraw, registered }: CreateSummaryProps) {
+  const { t, i18n } = useTranslation();
+  const locale = intlLocale(i18n.language);
+  const when = withdraw
+    ? t('transactions.summary.whenAgency')
+    : registered
+      ? t('transactions.summary.whenNow')
+      : t('transactions.summary.whenSignUp');
+  const rows: [string, string, string][] = [
+    [
+      withdraw ? t('transactions.summary.withdrawAmount') : t('transactions.summary.amount'),
+      formatMoney(amount, locale),
+      'summary-amount',
+    ],
+    [withdraw ? t('transactions.create.agency') : t('transactions.create.recipient'), party, 'summary-party'],
+    [t('transactions.summary.fees'), `${formatMoney(money('MAD', 0n), locale)}`, 'summary-fees'],
+    [
+      withdraw ? t('transactions.summary.collect') : t('transactions.summary.receives'),
+      formatMoney(amount, locale),
+      'summary-receives',
+    ],
+    [t('transactions.summary.when'), when, 'summary-when'],
+  ];
+  return (
+    <dl className={styles.summary} data-testid="create-summary">
+      {rows.map(([term, value, testId]) => (
+        <div key={testId} className={testId === 'summary-amount' ? styles.total : styles.row}>
+          <dt>{term}</dt>
+          <dd data-testid={testId}>
+            <bdi>{value}</bdi>
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,168 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { securityCodeErrors } from '../../../common/api/users';
+import { renderWithProviders, stubFetch, type RecordedCall } from '../contacts/test-support';
+import { Component as TransactionCreatePage } from './TransactionCreatePage';
+
+const user = (balance: string) => ({
+  id: 1,
+  first_name: 'Amina',
+  last_name: 'B',
+  email: 'a@example.com',
+  phone_number: null,
+  phone_auth: false,
+  country: 'FR',
+  role: 'customer',
+  balance,
+  rate: '10.8500',
+  rate_delta: '10.7000',
+  rate_freemium: '10.7000',
+  rate_subscription: '10.8000',
+  subscription: false,
+  account_id: '0xabc',
+  has_security_code: true,
+  has_full_profile: true,
+});
+const contact = {
+  id: 7,
+  first_name: 'Youssef',
+  last_name: 'El Amrani',
+  phone_number: null,
+  email: 'y@example.com',
+  account_id: '0xdef',
+  contact_user: 12,
+  public: false,
+  proximity: null,
+  address: null,
+  zip_code: null,
+  city: null,
+  latitude: null,
+  longitude: null,
+};
+const sent = {
+  id: 55,
+  amount: '120.00',
+  currency: 'MAD',
+  category: 'sending',
+  status: 'completed',
+  date: '2026-11-23T10:00:00.000Z',
+  sender: 1,
+  recipient: 12,
+  contact: 7,
+  sender_first_name: 'Amina',
+  sender_last_name: 'B',
+  recipient_first_name: 'Youssef',
+  recipient_last_name: 'El Amrani',
+  recipient_phone_number: null,
+  recipient_address: null,
+  recipient_zip_code: null,
+  recipient_city: null,
+  tx_id: null,
+  token: null,
+  identifier: null,
+  validated: false,
+  expires_at: null,
+  validated_at: null,
+};
+
+/** Intl puts narrow no-break spaces in French amounts; compare on plain spaces. */
+const text = (id: string) => (screen.getByTestId(id).textContent ?? '').replace(/\s/g, ' ');
+
+function api(balance: string, post: (call: RecordedCall) => { status: number; body?: unknown }): RecordedCall[] {
+  return stubFetch((call) => {
+    if (call.url.startsWith('/api/users/'))
+      return { status: 200, body: { count: 1, next: null, previous: null, results: [user(balance)] } };
+    if (call.url.startsWith('/api/contacts/7/')) return { status: 200, body: contact };
+    return post(call);
+  });
+}
+
+const posts = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'POST');
+
+async function openWithAmount(amount: string) {
+  renderWithProviders(<TransactionCreatePage />, '/transactions/create?contact=7&transaction=send');
+  await screen.findByText('Youssef El Amrani');
+  await waitFor(() => expect(screen.getByTestId('create-max').hasAttribute('disabled')).toBe(false));
+  fireEvent.change(screen.getByTestId('create-amount'), { target: { value: amount } });
+  fireEvent.click(screen.getByTestId('create-next'));
+}
+
+function typeCode(code: string) {
+  fireEvent.change(screen.getByTestId('pin-input'), { target: { value: code } });
+  fireEvent.click(screen.getByTestId('create-confirm'));
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('TransactionCreatePage', () => {
+  it('refuses at step 1 an amount above the balance, saying the balance, before any code is asked', async () => {
+    const calls = api('1105.00', () => ({ status: 500 }));
+    await openWithAmount('5000');
+    expect(text('create-error')).toBe('Solde insuffisant : vous disposez de 1 105,00 MAD.');
+    expect(screen.queryByTestId('pin-input')).toBeNull();
+    expect(posts(calls)).toEqual([]);
+  });
+
+  it('refuses at step 1 an amount above the per-operation maximum, and under the minimum', async () => {
+    api('50000.00', () => ({ status: 500 }));
+    await openWithAmount('20000.01');
+    expect(text('create-error')).toBe('Le montant maximum par opération est de 20 000,00 MAD.');
+    fireEvent.change(screen.getByTestId('create-amount'), { target: { value: '0,50' } });
+    fireEvent.click(screen.getByTestId('create-next'));
+    expect(text('create-error')).toBe('Veuillez saisir un montant supérieur à 1 MAD.');
+    expect(screen.queryByTestId('pin-input')).toBeNull();
+  });
+
+  it('summarises what the code confirms, and Back from step 2 keeps the amount', async () => {
+    api('1105.00', () => ({ status: 500 }));
+    await openWithAmount('120,5');
+    expect(text('summary-amount')).toBe('120,50 MAD');
+    expect(text('summary-party')).toBe('Youssef El Amrani');
+    expect(text('summary-fees')).toBe('0,00 MAD');
+    expect(text('summary-receives')).toBe('120,50 MAD');
+    expect(text('summary-when')).toBe('Immédiatement');
+    fireEvent.click(screen.getByTestId('back-link'));
+    expect(screen.getByTestId<HTMLInputElement>('create-amount').value).toBe('120,5');
+  });
+
+  it('tells a wrong code (with the tries left) from a too short one, and a lock with its end time', async () => {
+    let answer: { status: number; body?: unknown } = {
+      status: 400,
+      body: { security_code: [securityCodeErrors.invalid], attempts_remaining: 3 },
+    };
+    api('1105.00', () => answer);
+    await openWithAmount('120');
+    typeCode('123');
+    expect(text('create-error')).toBe('Veuillez saisir un code de sécurité valide.');
+    typeCode('123456');
+    await waitFor(() => expect(text('create-error')).toBe('Code de sécurité incorrect. Il vous reste 3 essais.'));
+    const until = new Date(Date.UTC(2026, 10, 23, 14, 45));
+    answer = { status: 429, body: { security_code: [securityCodeErrors.locked], locked_until: until.toISOString() } };
+    typeCode('123457');
+    const time = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit' }).format(until);
+    await waitFor(() =>
+      expect(text('create-error')).toBe(`Trop de codes erronés : code bloqué jusqu’à ${time}.`.replace(/\s/g, ' ')),
+    );
+  });
+
+  it('goes back to step 1, amount kept, when the server refuses the amount', async () => {
+    api('1105.00', () => ({ status: 400, body: { amount: ['Not enough funds'] } }));
+    await openWithAmount('120');
+    typeCode('123456');
+    await waitFor(() => expect(text('create-error')).toBe('Solde insuffisant.'));
+    expect(screen.getByTestId<HTMLInputElement>('create-amount').value).toBe('120');
+  });
+
+  it('confirms a send: what was sent, to whom, and what comes next', async () => {
+    const calls = api('1105.00', () => ({ status: 201, body: sent }));
+    await openWithAmount('120');
+    typeCode('123456');
+    await screen.findByTestId('success');
+    expect(screen.getByRole('heading', { name: 'Argent envoyé' })).toBeTruthy();
+    expect(text('success-amount')).toBe('120,00 MAD · Youssef El Amrani');
+    expect(text('success-next')).toBe('Le bénéficiaire l’a déjà sur son compte.');
+    expect(posts(calls)).toHaveLength(1);
+  });
+});
