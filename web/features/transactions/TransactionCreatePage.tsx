@@ -56,8 +56,8 @@ export function Component() {
   const checked = checkAmount(amountText, locale, bounds);
 
   function amountError(check: Exclude<AmountCheck, { ok: true }>): string {
-    if (check.problem === 'format') return t('transactions.create.amountAndRecipient');
     if (check.problem === 'ambiguous') return t('errors.amountAmbiguous', { example: formatLocaleAmount(money('MAD', 2000_50n), locale) });
+    if (!('limit' in check)) return t('transactions.create.amountAndRecipient');
     if (check.problem === 'minimum') return t('transactions.create.minimum');
     const limit = formatMoney(check.limit, locale);
     return check.problem === 'balance' ? t('transactions.create.aboveBalance', { amount: limit }) : t('transactions.create.aboveLimit', { amount: limit });
