@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Transaction } from '../../../common/api/transactions';
 import {
   createTransaction,
   fetchTransaction,
@@ -10,6 +11,14 @@ import {
 } from './transactions-api';
 
 export const TRANSACTIONS_KEY = ['transactions'] as const;
+
+/** Polls for the ledger id every 2 s, at most LEDGER_ID_POLLS times (about a minute); then the screen waits. */
+export const LEDGER_ID_POLLS = 30;
+
+export function ledgerIdPollInterval(tx: Transaction | undefined, answers: number): number | false {
+  if (!tx || tx.tx_id !== null || !['completed', 'claimed', 'validated'].includes(tx.status)) return false;
+  return answers < LEDGER_ID_POLLS ? 2000 : false;
+}
 
 export function useTransactionsPage(params: ListParams) {
   return useQuery({
@@ -23,11 +32,9 @@ export function useTransaction(id: string) {
   return useQuery({
     queryKey: [...TRANSACTIONS_KEY, 'one', id],
     queryFn: ({ signal }) => fetchTransaction(id, signal),
-    // A completed transaction gets its public-ledger id within seconds: look again until it shows.
-    refetchInterval: (query) => {
-      const tx = query.state.data;
-      return tx && tx.tx_id === null && ['completed', 'claimed', 'validated'].includes(tx.status) ? 2000 : false;
-    },
+    // A completed transaction gets its public-ledger id within seconds: look again until it shows, but not
+    // forever (a ledger outage would poll every 2 s for as long as the screen stays open, on a metered phone).
+    refetchInterval: (query) => ledgerIdPollInterval(query.state.data, query.state.dataUpdateCount),
   });
 }
 
