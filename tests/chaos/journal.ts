@@ -73,6 +73,8 @@ export interface TopupOp {
   pricedUntil?: number;
   /** What the session said was credited (the app's figure: compared with the client's own, never trusted). */
   toAmountMinor?: bigint;
+  /** The MAD of the last quote the client was shown and accepted (the draft's, or a 409's new one). */
+  quotedToMinor?: bigint;
   /** Pay attempts whose answer we never saw: a declined card after one of them is not evidence. */
   unknown: number;
   /** Times the card page said "paid" but the session stayed open (the sandbox could not deliver its event). */

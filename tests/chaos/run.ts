@@ -315,7 +315,14 @@ async function main(): Promise<number> {
 
   await readRates(people.registrar);
   const workloadStart = Date.now();
-  const world: World = { journal, anomalies, stopAt: workloadStart + seconds * 1000, counters: new Map() };
+  const world: World = {
+    journal,
+    anomalies,
+    stopAt: workloadStart + seconds * 1000,
+    counters: new Map(),
+    operatorEnv: env,
+    operatorRng: rng.fork(),
+  };
   const monkey = cluster.monkey(rng.fork().next, world.stopAt, log);
   // A third of the customers use a second device at the same time (same session, own Idempotency-Keys): spends
   // of one balance race across both processes, and a cancel on one device races with the other's operations.

@@ -1,3 +1,4 @@
+import type { Rng } from './rng.ts';
 import type { Anomaly } from './client.ts';
 import type { WalletBook } from './books.ts';
 import type { Journal, OpResult } from './journal.ts';
@@ -16,6 +17,10 @@ export interface World {
   stopAt: number;
   /** Withdrawal QR codes shown at each agency's counter, waiting for a teller to scan them. */
   counters: Map<string, Counter[]>;
+  /** The operator's environment (admin CLI), for scenarios that act as the operator (rates:set). */
+  operatorEnv?: NodeJS.ProcessEnv;
+  /** A generator of the run's seed for operator actors. */
+  operatorRng?: Rng;
 }
 
 /** The people of the run. */

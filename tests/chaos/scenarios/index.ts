@@ -4,6 +4,7 @@ import { cancelScenario } from './cancel.ts';
 import { lateSignupScenario } from './late-signup.ts';
 import { idempotentMoneyScenario } from './money-move.ts';
 import { payoutScenario } from './payout.ts';
+import { ratesChangeScenario } from './rates-change.ts';
 import { sendScenario, sendUnregisteredScenario } from './send.ts';
 import { topupScenario } from './topup.ts';
 import { withdrawScenario } from './withdraw.ts';
@@ -22,6 +23,7 @@ export const scenarios: Scenario[] = [
   payoutScenario,
   lateSignupScenario,
   idempotentMoneyScenario,
+  ratesChangeScenario,
 ];
 
 /** The step a customer takes when the balance is too low for anything else. */

@@ -36,6 +36,12 @@ function clientPrices(journal: Journal, t: TopupOp): bigint[] {
 const min = (xs: bigint[]) => xs.reduce((a, b) => (b < a ? b : a));
 const max = (xs: bigint[]) => xs.reduce((a, b) => (b > a ? b : a));
 
+/** The dirhams of a quote the app showed (`to_amount`), or undefined when the answer had none. */
+function quotedMad(quote: unknown): bigint | undefined {
+  const text = (quote as { to_amount?: unknown } | undefined)?.to_amount;
+  return typeof text === 'string' ? toMinor(text) : undefined;
+}
+
 async function topUp(world: World, c: Customer): Promise<void> {
   // A second device leaves adding money to the first (one draft per customer: see Customer.topsUp).
   if (!c.topsUp) return sleep(200);
@@ -67,6 +73,7 @@ async function topUp(world: World, c: Customer): Promise<void> {
     return;
   }
   op.exchangeId = Number(draft.body.id);
+  op.quotedToMinor = quotedMad(draft.body);
   op.stage = 'validate';
   const validate = () =>
     c.client.request({
@@ -79,6 +86,7 @@ async function topUp(world: World, c: Customer): Promise<void> {
   // 409 with a new quote: the one shown had expired (or the rates changed); the customer accepts the new figures
   // and asks again, with a new key (the old one keeps its 409).
   for (let requote = 0; requote < 2 && validated.status === 409 && validated.body.quote !== undefined; requote++) {
+    op.quotedToMinor = quotedMad(validated.body.quote);
     op.validateKey = rng.uuid();
     validated = await validate();
   }
