@@ -20,6 +20,7 @@ export const screenRoutes: RouteObject[] = [
   { path: 'authentication/confirm-email', lazy: () => import('../features/auth/ConfirmEmailPage') },
   { path: 'settings/profile', lazy: () => import('../features/settings/ProfilePage') },
   { path: 'settings/security-code', lazy: () => import('../features/settings/SecurityCodePage') },
+  { path: 'settings/money-safe', lazy: () => import('../features/liabilities/MoneySafePage') },
   { path: 'contacts', lazy: () => import('../features/contacts/ContactsPage') },
   { path: 'contacts/:id', lazy: () => import('../features/contacts/ContactDetailPage') },
   { path: 'contacts/:id/transactions', lazy: () => import('../features/contacts/ContactTransactionsPage') },

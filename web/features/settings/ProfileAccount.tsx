@@ -48,6 +48,15 @@ export function ProfileAccount({ user, onboarding }: { user: User; onboarding: b
             </Link>
           </dd>
         </div>
+        {user.role === 'customer' ? (
+          <div className={styles.row}>
+            <dd className={styles.value}>
+              <Link className={form.link} to={withLang('/settings/money-safe')} data-testid="money-safe-link">
+                {t('profile.moneySafe')}
+              </Link>
+            </dd>
+          </div>
+        ) : null}
         <div className={styles.row}>
           <dt className={form.label}>{t('profile.language')}</dt>
           <dd className={styles.value}>

@@ -1,0 +1,93 @@
+import { useTranslation } from 'react-i18next';
+import type { LiabilityProof } from '../../../common/api/liabilities';
+import type { ProofVerdict } from '../../../common/liabilities/verify-proof';
+import { isCurrency, money } from '../../../common/money/money';
+import { intlLocale } from '../../i18n/intl-locale';
+import form from '../../ui/Form.module.css';
+import { ScreenHeader } from '../../ui/ScreenHeader';
+import { useWithLang } from '../../ui/with-lang';
+import { formatMoney } from '../home/balance';
+import styles from './MoneySafePage.module.css';
+import { useLiabilityProof } from './use-liability-proof';
+
+/** Minor units ("160500") as the locale's money ("1 605,00 MAD"). */
+function amountText(minor: string, currency: string, locale: string): string {
+  return isCurrency(currency) ? formatMoney(money(currency, BigInt(minor)), locale) : `${minor} ${currency}`;
+}
+
+function downloadHref(proof: LiabilityProof): string {
+  return `data:application/json;charset=utf-8,${encodeURIComponent(JSON.stringify(proof, null, 2))}`;
+}
+
+function ProofResult({ proof, verdict }: { proof: LiabilityProof; verdict: ProofVerdict | undefined }) {
+  const { t, i18n } = useTranslation();
+  const locale = intlLocale(i18n.language);
+  const taken = new Date(proof.taken_at);
+  const values = {
+    date: new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', timeZone: 'UTC' }).format(taken),
+    time: new Intl.DateTimeFormat(locale, {
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: 'UTC',
+    }).format(taken),
+    balance: amountText(proof.leaf.balance, proof.currency, locale),
+    total: amountText(proof.total, proof.currency, locale),
+  };
+  const ok = verdict?.ok === true;
+  return (
+    <section
+      className={`${styles.result} ${ok ? styles.ok : styles.bad}`}
+      data-testid="proof-result"
+      data-verified={String(ok)}
+    >
+      <p className={styles.status}>{ok ? t('liabilities.verified') : t('liabilities.failed')}</p>
+      <p className={styles.sentence} data-testid="proof-sentence">
+        {ok ? t('liabilities.sentence', values) : t('liabilities.failedSentence')}{' '}
+        {proof.anchor.url ? (
+          <a className={form.link} href={proof.anchor.url} data-testid="proof-record-link">
+            {t('liabilities.publicLedger')}
+          </a>
+        ) : (
+          <span>{t('liabilities.pending')}</span>
+        )}
+      </p>
+      <div className={styles.details}>
+        <a className={form.link} href={`/explorer/liabilities/?lang=${i18n.language}`}>
+          {t('liabilities.history')}
+        </a>
+        {' · '}
+        <a
+          className={form.link}
+          href={downloadHref(proof)}
+          download={`proof-${proof.snapshot_id}-${proof.currency}.json`}
+        >
+          {t('liabilities.download')}
+        </a>
+      </div>
+      <p className={styles.details}>{t('liabilities.how')}</p>
+    </section>
+  );
+}
+
+/** Profile > 'Is my money safe?': the latest proof of liabilities, verified in the browser (ADR 012). */
+export function Component() {
+  const { t } = useTranslation();
+  const withLang = useWithLang();
+  const query = useLiabilityProof();
+  const body = () => {
+    if (query.isPending) return <p>{t('liabilities.checking')}</p>;
+    if (query.isError) return <p role="alert">{t('liabilities.error')}</p>;
+    if (query.data.proofs.length === 0) return <p data-testid="proof-none">{t('liabilities.none')}</p>;
+    return query.data.proofs.map((proof, i) => (
+      <ProofResult key={`${proof.snapshot_id}-${proof.currency}`} proof={proof} verdict={query.data.verdicts[i]} />
+    ));
+  };
+  return (
+    <main className={form.page}>
+      <ScreenHeader title={t('pages.moneySafe')} backTo={withLang('/settings/profile')} />
+      <p>{t('liabilities.intro')}</p>
+      {body()}
+    </main>
+  );
+}
