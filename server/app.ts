@@ -170,11 +170,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(exchangesRoutes, { prefix: '/api', deps: services, auth });
   await app.register(billingRoutes, { prefix: '/api', deps: services, auth });
   // The sandbox takes test cards for real-looking payments: never next to a real provider, never in production.
-  if (services.payments.name === 'sandbox' && (!production || config.ALLOW_DEV_ADAPTERS)) {
+  // Mounted only where the public cannot reach it (a loopback HOST) or when EXPOSE_DEV_ROUTES says so (issue 22 item 5).
+  if (services.payments.name === 'sandbox' && config.devRoutes) {
     await app.register(sandboxRoutes, { prefix: '/sandbox', deps: services });
   }
   // The outbox shows sign-in codes: it exists only with a built-in adapter, and never in production.
-  if (!production && (services.mail.builtIn || services.sms.builtIn)) {
+  if (config.devRoutes && (services.mail.builtIn || services.sms.builtIn)) {
     await app.register(devOutboxRoutes, { prefix: '/api', db: deps.db });
   }
 

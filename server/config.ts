@@ -78,8 +78,13 @@ const configSchema = z.object({
   SMS_ACCOUNT_SID: z.string().min(1).optional(),
   SMS_AUTH_TOKEN: z.string().min(1).optional(),
   SMS_FROM: z.string().min(1).optional(),
-  /** Production refuses to start on a built-in adapter unless this says it is meant. */
+  /** Production refuses to start on the built-in mail/SMS outbox unless this says it is meant (never the sandbox). */
   ALLOW_DEV_ADAPTERS: flag,
+  /**
+   * Mounts /api/dev/outbox/ and the sandbox checkout although HOST is not a loopback address (a development box
+   * reached over a LAN). Production refuses it: the outbox shows every sign-in code, the sandbox credits money.
+   */
+  EXPOSE_DEV_ROUTES: flag,
 
   // Sign-in limits (DESIGN.md section 6).
   LOGIN_CODE_TTL_SECONDS: seconds(600),
@@ -102,7 +107,12 @@ const configSchema = z.object({
   /** How long the figures a draft shows are honoured by validation (issue 23: the price shown is the price paid). */
   QUOTE_SECONDS: z.coerce.number().int().min(60).max(3600).default(600),
   /** After a period's end, how long an unpaid renewal keeps the plan and its rate: the provider's retry span. */
-  SUBSCRIPTION_GRACE_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).default(3 * 86_400),
+  SUBSCRIPTION_GRACE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(30 * 86_400)
+    .default(3 * 86_400),
   /** Stripe when set (Checkout Sessions, webhooks signed with STRIPE_WEBHOOK_SECRET); else the built-in sandbox. */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
@@ -195,6 +205,8 @@ export type Config = Omit<
   /** True when all SMS_* variables are set; otherwise SMS goes to the built-in outbox. */
   smsConfigured: boolean;
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
+  /** The dev outbox and the sandbox checkout may be mounted: never in production; on loopback or when told. */
+  devRoutes: boolean;
   /** The EVM network when all of its variables are set; undefined = the built-in local ledger. */
   evm: EvmConfig | undefined;
 };
@@ -231,16 +243,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const smtpConfigured = c.SMTP_URL !== undefined;
   if (production && !c.ALLOW_DEV_ADAPTERS && (!smtpConfigured || !smsConfigured)) {
     problems.push(
-      `  ${smtpConfigured ? 'SMS_PROVIDER_URL' : 'SMTP_URL'}: required in production (or ALLOW_DEV_ADAPTERS=true to use the built-in outbox)`,
+      `  ${smtpConfigured ? 'SMS_PROVIDER_URL' : 'SMTP_URL'}: required in production (or ALLOW_DEV_ADAPTERS=true to keep messages in the built-in outbox)`,
     );
   }
   if (c.STRIPE_SECRET_KEY !== undefined && c.STRIPE_WEBHOOK_SECRET === undefined) {
     problems.push('  STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (webhooks are verified with it)');
   }
   // The sandbox "pays" with a test card number: in production it would create money out of nothing.
-  if (production && !c.ALLOW_DEV_ADAPTERS && c.STRIPE_SECRET_KEY === undefined) {
+  // ALLOW_DEV_ADAPTERS is the mail/SMS outbox switch only (issue 22 item 5): nothing lets production take cards in it.
+  if (production && c.STRIPE_SECRET_KEY === undefined) {
+    problems.push('  STRIPE_SECRET_KEY: required in production (the payment sandbox never runs in production)');
+  }
+  if (production && c.EXPOSE_DEV_ROUTES) {
     problems.push(
-      '  STRIPE_SECRET_KEY: required in production (or ALLOW_DEV_ADAPTERS=true to use the payment sandbox)',
+      '  EXPOSE_DEV_ROUTES: refused in production (the dev outbox and the payment sandbox never run there)',
     );
   }
   const evm = evmConfig(c, production, problems);
@@ -287,6 +303,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsConfigured,
     trustProxy: parseTrustProxy(c.TRUST_PROXY),
     evm,
+    devRoutes: !production && (isLoopbackHost(c.HOST) || c.EXPOSE_DEV_ROUTES),
   };
 }
 
@@ -354,6 +371,11 @@ function definedSecrets(c: ParsedConfig): Partial<Pick<Config, 'SECRET_KEY' | 'S
     ...(c.SECRET_KEY !== undefined && { SECRET_KEY: c.SECRET_KEY }),
     ...(c.SECURITY_CODE_PEPPER !== undefined && { SECURITY_CODE_PEPPER: c.SECURITY_CODE_PEPPER }),
   };
+}
+
+/** Only this machine reaches a server listening here (127.0.0.0/8, ::1, localhost). */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host) || /^::ffff:127\./i.test(host);
 }
 
 function parseTrustProxy(value: string): Config['trustProxy'] {

@@ -29,11 +29,13 @@ describe('loadConfig: secrets and adapters', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', ALLOW_DEV_ADAPTERS: 'true', ...noChainKey })).toThrow(
       /CHAIN_SIGNING_KEY: required/,
     );
-    expect(() => loadConfig({ ...secrets, CHAIN_SIGNING_KEY: 'bm90IGEga2V5' })).toThrow(/CHAIN_SIGNING_KEY: not an Ed25519/);
+    expect(() => loadConfig({ ...secrets, CHAIN_SIGNING_KEY: 'bm90IGEga2V5' })).toThrow(
+      /CHAIN_SIGNING_KEY: not an Ed25519/,
+    );
   });
 
   it('refuses built-in adapters in production unless ALLOW_DEV_ADAPTERS=true', () => {
-    const prod = { NODE_ENV: 'production', PUBLIC_URL: 'https://w.example', ...secrets };
+    const prod = { NODE_ENV: 'production', PUBLIC_URL: 'https://w.example', TRUST_PROXY: '1', ...secrets };
     expect(() => loadConfig(prod)).toThrow(ConfigError);
     expect(() => loadConfig({ ...prod, SMTP_URL: 'smtp://mail.example:587' })).toThrow(/SMS_PROVIDER_URL/);
     const sms = {
@@ -46,7 +48,27 @@ describe('loadConfig: secrets and adapters', () => {
     expect(() => loadConfig({ ...prod, SMTP_URL: 'smtp://mail.example:587', ...sms })).toThrow(/STRIPE_SECRET_KEY/);
     const real = loadConfig({ ...prod, SMTP_URL: 'smtp://mail.example:587', ...sms, ...stripe });
     expect([real.smtpConfigured, real.smsConfigured]).toEqual([true, true]);
-    expect(loadConfig({ ...prod, ALLOW_DEV_ADAPTERS: 'true' }).smtpConfigured).toBe(false);
+    expect(loadConfig({ ...prod, ALLOW_DEV_ADAPTERS: 'true', ...stripe }).smtpConfigured).toBe(false);
+  });
+
+  it('issue 22 item 5: ALLOW_DEV_ADAPTERS is the outbox switch only; production never runs the sandbox', () => {
+    const prod = { NODE_ENV: 'production', PUBLIC_URL: 'https://w.example', TRUST_PROXY: '1', ...secrets };
+    const stripe = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+    expect(() => loadConfig({ ...prod, ALLOW_DEV_ADAPTERS: 'true' })).toThrow(
+      /STRIPE_SECRET_KEY: required in production/,
+    );
+    expect(() => loadConfig({ ...prod, ALLOW_DEV_ADAPTERS: 'true', ...stripe, EXPOSE_DEV_ROUTES: 'true' })).toThrow(
+      /EXPOSE_DEV_ROUTES: refused in production/,
+    );
+    expect(loadConfig({ ...prod, ALLOW_DEV_ADAPTERS: 'true', ...stripe }).devRoutes).toBe(false);
+  });
+
+  it('mounts the dev routes only on a loopback HOST, or when EXPOSE_DEV_ROUTES says so', () => {
+    for (const HOST of ['127.0.0.1', '127.0.1.1', '::1', 'localhost'])
+      expect(loadConfig({ ...secrets, HOST }).devRoutes).toBe(true);
+    for (const HOST of ['0.0.0.0', '::', '192.168.1.10'])
+      expect(loadConfig({ ...secrets, HOST }).devRoutes).toBe(false);
+    expect(loadConfig({ ...secrets, HOST: '0.0.0.0', EXPOSE_DEV_ROUTES: 'true' }).devRoutes).toBe(true);
   });
 
   it('wants all SMS variables or none, and short secrets are refused', () => {

@@ -137,6 +137,25 @@ describe('SMS through the Twilio-compatible provider', () => {
 });
 
 describe('the dev outbox', () => {
+  it('issue 22 item 5: mounted with the sandbox only on a loopback HOST or with EXPOSE_DEV_ROUTES', async () => {
+    const open = await startTestApp({ env: { HOST: '0.0.0.0' } });
+    const told = await startTestApp({ env: { HOST: '0.0.0.0', EXPOSE_DEV_ROUTES: 'true' } });
+    const local = await startTestApp({ env: { HOST: '127.0.0.1' } });
+    try {
+      expect(open.app.services.mail.builtIn).toBe(true);
+      expect((await call(open, 'GET', '/api/dev/outbox/')).status).toBe(404);
+      const sandboxCss = async (app: TestApp) =>
+        (await fetch(`${app.baseUrl}/sandbox/sandbox.css`)).headers.get('content-type');
+      expect(await sandboxCss(open)).not.toMatch(/text\/css/);
+      for (const app of [told, local]) {
+        expect((await call(app, 'GET', '/api/dev/outbox/')).status).toBe(200);
+        expect(await sandboxCss(app)).toMatch(/text\/css/);
+      }
+    } finally {
+      await Promise.all([open.close(), told.close(), local.close()]);
+    }
+  });
+
   it('does not exist when no built-in adapter is active', async () => {
     const res = await call(t, 'GET', '/api/dev/outbox/');
     expect(res.status).toBe(404);
@@ -147,10 +166,13 @@ describe('the dev outbox', () => {
       env: {
         NODE_ENV: 'production',
         ALLOW_DEV_ADAPTERS: 'true',
+        STRIPE_SECRET_KEY: 'sk_test_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_x',
         SECRET_KEY: 'x'.repeat(32),
         SECURITY_CODE_PEPPER: 'y'.repeat(32),
         CHAIN_SIGNING_KEY: Buffer.alloc(32, 3).toString('base64'),
         PUBLIC_URL: 'https://wallet.example.com',
+        TRUST_PROXY: '1',
       },
     });
     try {

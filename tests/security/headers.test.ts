@@ -18,6 +18,7 @@ beforeAll(async () => {
       ...testEnv,
       NODE_ENV: 'production',
       ALLOW_DEV_ADAPTERS: 'true',
+  STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x',
       SECRET_KEY: 'k'.repeat(32),
       SECURITY_CODE_PEPPER: 'p'.repeat(32),
       CHAIN_SIGNING_KEY: Buffer.alloc(32, 5).toString('base64'),

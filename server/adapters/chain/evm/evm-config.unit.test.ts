@@ -19,6 +19,7 @@ const production = {
   NODE_ENV: 'production',
   PUBLIC_URL: 'https://w.example',
   ALLOW_DEV_ADAPTERS: 'true',
+  STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x',
   SECRET_KEY: secrets.SECRET_KEY,
   SECURITY_CODE_PEPPER: secrets.SECURITY_CODE_PEPPER,
 };
