@@ -254,6 +254,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && c.STRIPE_SECRET_KEY === undefined) {
     problems.push('  STRIPE_SECRET_KEY: required in production (the payment sandbox never runs in production)');
   }
+  // An https PUBLIC_URL means a TLS proxy in front: without TRUST_PROXY every client is the proxy's address, and
+  // one client's 100 code requests lock sign-in for everyone (issue 22 item 6).
+  if (
+    production &&
+    c.PUBLIC_URL?.startsWith('https:') &&
+    (set.TRUST_PROXY === undefined || c.TRUST_PROXY === 'false')
+  ) {
+    problems.push(
+      "  TRUST_PROXY: required in production behind the TLS proxy an https PUBLIC_URL implies (the proxy's address, e.g. 127.0.0.1, or a hop count); without it every client counts as the proxy for the per-IP sign-in limits",
+    );
+  }
   if (production && c.EXPOSE_DEV_ROUTES) {
     problems.push(
       '  EXPOSE_DEV_ROUTES: refused in production (the dev outbox and the payment sandbox never run there)',

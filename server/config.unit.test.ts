@@ -83,4 +83,19 @@ describe('loadConfig: secrets and adapters', () => {
     expect(c.trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
     expect(() => loadConfig({ ...secrets, LOGIN_CODE_MAX_ATTEMPTS: '0' })).toThrow(ConfigError);
   });
+
+  it('issue 22 item 6: production with an https PUBLIC_URL refuses to start without TRUST_PROXY', () => {
+    const prod = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://w.example',
+      ALLOW_DEV_ADAPTERS: 'true',
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      ...secrets,
+    };
+    expect(() => loadConfig(prod)).toThrow(/TRUST_PROXY: required in production/);
+    expect(() => loadConfig({ ...prod, TRUST_PROXY: 'false' })).toThrow(/TRUST_PROXY: required in production/);
+    expect(loadConfig({ ...prod, TRUST_PROXY: '127.0.0.1' }).trustProxy).toEqual(['127.0.0.1']);
+    expect(() => loadConfig({ ...prod, PUBLIC_URL: 'http://10.0.0.5:3000' })).not.toThrow();
+  });
 });

@@ -12,6 +12,7 @@ import { fieldError } from '../../http/http-error.ts';
 import { confirmEmail, type SignInIdentifier } from '../users/users.service.ts';
 import { logout, sendCode, verifyCode } from './auth.service.ts';
 import type { RouteModuleOptions } from '../route-module.ts';
+import { clientNetwork } from './client-network.ts';
 
 function identifierOf(body: { email?: string | undefined; phone_number?: string | undefined }): SignInIdentifier {
   if (body.email !== undefined) return { kind: 'email', value: body.email };
@@ -32,7 +33,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app,
       },
     },
     async (request) => {
-      await sendCode(deps, identifierOf(request.body), request.body.language, request.ip);
+      await sendCode(deps, identifierOf(request.body), request.body.language, clientNetwork(request.ip));
       return { detail: authMessages.codeSent };
     },
   );
@@ -48,7 +49,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app,
       },
     },
     async (request) => {
-      const signedIn = await verifyCode(deps, identifierOf(request.body), request.body.code, request.ip);
+      const signedIn = await verifyCode(deps, identifierOf(request.body), request.body.code, clientNetwork(request.ip));
       return {
         access: signedIn.access,
         role: signedIn.role,

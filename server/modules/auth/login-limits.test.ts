@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../../common/api/auth.ts';
 import { genericMessages } from '../../../common/api/errors.ts';
@@ -174,6 +175,13 @@ describe('sending codes', () => {
     expect(capped.status).toBe(429);
     expect(retryAfter(capped)).toBeGreaterThan(3500);
     expect((await send(uniqueEmail())).status).toBe(200);
+  });
+
+  it('counts an IPv6 client by its /64: new addresses in the same /64 share one budget (issue 22 item 6)', async () => {
+    const prefix = `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
+    for (let i = 1; i <= 3; i++) expect((await send(uniqueEmail(), `${prefix}::${i}`)).status).toBe(200);
+    expect((await send(uniqueEmail(), `${prefix}:ffff:ffff:ffff:ffff`)).status).toBe(429);
+    expect((await send(uniqueEmail(), `2001:db8:${randomBytes(2).toString('hex')}:1::1`)).status).toBe(200);
   });
 
   it('caps verifications per IP per hour (4 here, 300 by default)', async () => {

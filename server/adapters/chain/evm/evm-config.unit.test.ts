@@ -18,6 +18,7 @@ const network = {
 const production = {
   NODE_ENV: 'production',
   PUBLIC_URL: 'https://w.example',
+  TRUST_PROXY: '1',
   ALLOW_DEV_ADAPTERS: 'true',
   STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x',
   SECRET_KEY: secrets.SECRET_KEY,
