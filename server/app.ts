@@ -38,7 +38,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { liabilitiesRoutes } from './modules/liabilities/liabilities.routes.ts';
 import { startLiabilitiesSchedule } from './modules/liabilities/schedule.ts';
 import { transactionsRoutes } from './modules/transactions/transactions.routes.ts';
-import { startExpirySweep } from './modules/transactions/waiting.service.ts';
+import { startExpirySweep } from './modules/transactions/expiry-sweep.ts';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 import { serverKeys } from './security/keys.ts';
 
@@ -146,7 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(transactionsRoutes, { prefix: '/api', deps: services, auth });
   await app.register(withdrawalsRoutes, { prefix: '/api', deps: services, auth });
   // Expired withdrawals and unclaimed transfers go back to their senders even when nobody looks at them.
-  const stopSweep = startExpirySweep(services, (error) => app.log.error({ err: error }, 'expiry sweep failed'));
+  const stopSweep = startExpirySweep(services, app.log);
   app.addHook('onClose', async () => stopSweep());
   // Completed transactions reach the public ledger from the outbox; `npm run worker` when CHAIN_WORKER=off.
   if (config.CHAIN_WORKER === 'in-process') {

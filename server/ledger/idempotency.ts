@@ -127,6 +127,8 @@ export async function runIdempotent<B>(
   return { ...response, replayed: false };
 }
 
+const purgeSlice = 5_000;
+
 /** Deletes keys older than the retention, never less than 24 hours. Returns how many went. */
 export async function purgeIdempotencyKeys(
   db: Kysely<Database>,
@@ -135,9 +137,16 @@ export async function purgeIdempotencyKeys(
   if (!Number.isInteger(retentionHours) || retentionHours < minimumRetentionHours) {
     throw new RangeError(`Idempotency keys are kept at least ${minimumRetentionHours} hours`);
   }
-  const result = await db
-    .deleteFrom('idempotency_keys')
-    .where('created_at', '<', sql<Date>`now() - make_interval(hours => ${retentionHours})`)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  // In slices, each its own short statement, skipping rows another server's sweep is deleting at the same time.
+  let purged = 0;
+  for (;;) {
+    const result = await sql`
+      DELETE FROM idempotency_keys WHERE ctid IN (
+        SELECT ctid FROM idempotency_keys
+         WHERE created_at < now() - make_interval(hours => ${retentionHours})
+         LIMIT ${purgeSlice} FOR UPDATE SKIP LOCKED)`.execute(db);
+    const deleted = Number(result.numAffectedRows ?? 0n);
+    purged += deleted;
+    if (deleted < purgeSlice) return purged;
+  }
 }

@@ -168,20 +168,25 @@ export async function finishTransaction(
 }
 
 /**
- * Ids of waiting rows past their expiry, oldest first; the sweep locks and re-checks each one. A withdrawal a
- * teller holds for payout waits for the end of the reservation (issue 22 item 1).
+ * The next waiting transaction past its expiry, locked: rows another process's sweep holds are skipped (SKIP
+ * LOCKED), so several servers share the work instead of queueing on the same rows; `excluding` are the rows that
+ * already failed in this pass. A withdrawal a teller holds for payout waits for the end of the reservation (issue
+ * 22 item 1).
  */
-export async function findExpiredIds(db: Kysely<Database>, now: Date, limit: number): Promise<string[]> {
-  const rows = await db
+export async function lockNextExpired(
+  tx: Transaction<Database>,
+  now: Date,
+  excluding: readonly string[],
+): Promise<WaitingTransaction | undefined> {
+  let query = tx
     .selectFrom('transactions')
-    .select('id')
+    .select(waitingColumns)
+    .select(sql<boolean>`false`.as('reserved'))
     .where('status', 'in', ['pending', 'unclaimed'])
     .where('expires_at', '<=', now)
-    .where((eb) => eb.or([eb('reserved_until', 'is', null), eb('reserved_until', '<=', sql<Date>`now()`)]))
-    .orderBy('expires_at')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => r.id);
+    .where((eb) => eb.or([eb('reserved_until', 'is', null), eb('reserved_until', '<=', sql<Date>`now()`)]));
+  if (excluding.length > 0) query = query.where('id', 'not in', excluding);
+  return query.orderBy('expires_at').limit(1).forNoKeyUpdate().skipLocked().executeTakeFirst();
 }
 
 /** Unclaimed transfers waiting for this phone or e-mail, to be credited to the user who just registered. */

@@ -1,18 +1,15 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { formatAmount, money, negate } from '../../../common/money/money.ts';
 import type { Database } from '../../db/schema.ts';
 import { platformAccount } from '../../ledger/accounts.repository.ts';
 import { releaseHold } from '../../ledger/holds.ts';
 import { post } from '../../ledger/journal.ts';
-import { purgeIdempotencyKeys } from '../../ledger/idempotency.ts';
-import { withTransaction } from '../../ledger/transaction.ts';
 import { enqueueAnchor } from '../anchoring/enqueue-anchor.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { walletOf } from './send.service.ts';
 import { notifyUser } from './transfer-notifications.ts';
 import {
   findClaimedBy,
-  findExpiredIds,
   findUnclaimedFor,
   finishTransaction,
   lockTransaction,
@@ -52,54 +49,6 @@ export async function returnToSender(
     entryId = entry.id;
   }
   await finishTransaction(tx, row.id, { status, finalEntryId: entryId });
-}
-
-const isWaiting = (row: WaitingTransaction) => row.status === 'pending' || row.status === 'unclaimed';
-
-/**
- * Expires what is past its time: releases withdrawal holds and refunds unclaimed transfers. Safe to run from
- * several processes at once (each row is locked and re-checked); returns how many it expired.
- */
-export async function expireWaiting(db: Kysely<Database>, now: Date, batch = 100): Promise<number> {
-  let expired = 0;
-  for (const id of await findExpiredIds(db, now, batch)) {
-    const done = await withTransaction(db, async (tx) => {
-      const row = await lockTransaction(tx, id);
-      if (!row || !isWaiting(row) || row.expires_at === null || row.expires_at > now || row.reserved) return false;
-      await returnToSender(tx, row, 'expired');
-      return true;
-    });
-    if (done) expired += 1;
-  }
-  return expired;
-}
-
-/**
- * One pass of the housekeeping every server runs: expire what is past its time, then drop idempotency keys past
- * their retention (IDEMPOTENCY_RETENTION_HOURS, at least 24; one indexed DELETE). Safe from several processes.
- */
-export async function sweepOnce(
-  deps: Pick<ServiceDeps, 'db' | 'clock'> & { config: Pick<ServiceDeps['config'], 'IDEMPOTENCY_RETENTION_HOURS'> },
-): Promise<{ expired: number; keysPurged: number }> {
-  const expired = await expireWaiting(deps.db, deps.clock.now());
-  const keysPurged = await purgeIdempotencyKeys(deps.db, deps.config.IDEMPOTENCY_RETENTION_HOURS);
-  return { expired, keysPurged };
-}
-
-/** Runs sweepOnce every EXPIRY_SWEEP_INTERVAL_SECONDS; returns the function that stops it (app close). */
-export function startExpirySweep(deps: ServiceDeps, log: (error: unknown) => void): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    sweepOnce(deps)
-      .catch(log)
-      .finally(() => {
-        running = false;
-      });
-  }, deps.config.EXPIRY_SWEEP_INTERVAL_SECONDS * 1000);
-  timer.unref();
-  return () => clearInterval(timer);
 }
 
 /**

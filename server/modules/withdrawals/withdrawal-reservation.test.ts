@@ -3,7 +3,7 @@ import { beingPaidOutMessage, withdrawalMessages } from '../../../common/api/wit
 import { call, ensureRates, testEnv, type SignedIn } from '../../../tests/support/identity.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { agency, balanceOf, CODE, create, customer, teller } from '../transactions/transactions.fixtures.ts';
-import { expireWaiting } from '../transactions/waiting.service.ts';
+import { expireWaiting } from '../transactions/expiry-sweep.ts';
 
 /** Issue 22 item 1: a teller reserves a withdrawal before cash leaves the till; the same cash cannot go out twice. */
 let t: TestApp;

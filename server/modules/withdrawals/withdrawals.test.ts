@@ -5,7 +5,7 @@ import { withdrawalMessages } from '../../../common/api/withdrawals.ts';
 import { call, ensureRates, testEnv } from '../../../tests/support/identity.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { agency, balanceOf, CODE, create, customer, newKey, teller } from '../transactions/transactions.fixtures.ts';
-import { expireWaiting } from '../transactions/waiting.service.ts';
+import { expireWaiting } from '../transactions/expiry-sweep.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,0 +1,137 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { purgeIdempotencyKeys } from '../../ledger/idempotency.ts';
+import { withTransaction } from '../../ledger/transaction.ts';
+import type { ServiceDeps } from '../service-deps.ts';
+import { lockNextExpired } from './transactions.repository.ts';
+import { returnToSender } from './waiting.service.ts';
+
+/**
+ * The housekeeping every server runs (issue 24 item 3): expire what waited too long, drop old idempotency keys.
+ * Each row is its own unit: one that fails is logged, counted and left for the next pass while the others go on;
+ * a pass loops until nothing is left; several processes share the rows (SKIP LOCKED) instead of queueing on them.
+ */
+
+export interface ExpiryOutcome {
+  expired: number;
+  /** Transactions that could not be expired in this pass (each logged with its error). */
+  failed: string[];
+}
+
+export interface SweepHooks {
+  onRowFailure?: (transactionId: string, error: unknown) => void;
+  /** Checked between rows: shutdown ends the pass early, after the row in hand. */
+  shouldStop?: () => boolean;
+}
+
+export async function expireWaiting(db: Kysely<Database>, now: Date, hooks: SweepHooks = {}): Promise<ExpiryOutcome> {
+  const outcome: ExpiryOutcome = { expired: 0, failed: [] };
+  while (!hooks.shouldStop?.()) {
+    let current: string | undefined;
+    try {
+      const done = await withTransaction(db, async (tx) => {
+        const row = await lockNextExpired(tx, now, outcome.failed);
+        current = row?.id;
+        if (!row) return false;
+        await returnToSender(tx, row, 'expired');
+        return true;
+      });
+      if (!done) break;
+      outcome.expired += 1;
+    } catch (error) {
+      // No row in hand: the database itself failed (down, timeout). End the pass; the next one starts over.
+      if (current === undefined) throw error;
+      outcome.failed.push(current);
+      hooks.onRowFailure?.(current, error);
+    }
+  }
+  return outcome;
+}
+
+export interface SweepReport extends ExpiryOutcome {
+  keysPurged: number;
+  /** What stopped a part of the pass (the database, usually); the other part still ran. */
+  error?: unknown;
+}
+
+export type SweepDeps = Pick<ServiceDeps, 'db' | 'clock'> & {
+  config: Pick<ServiceDeps['config'], 'IDEMPOTENCY_RETENTION_HOURS'>;
+};
+
+/** One pass: expiry and the key purge are independent, so a failure of one does not skip the other. */
+export async function sweepOnce(deps: SweepDeps, hooks: SweepHooks = {}): Promise<SweepReport> {
+  const report: SweepReport = { expired: 0, failed: [], keysPurged: 0 };
+  try {
+    Object.assign(report, await expireWaiting(deps.db, deps.clock.now(), hooks));
+  } catch (error) {
+    report.error = error;
+  }
+  try {
+    report.keysPurged = await purgeIdempotencyKeys(deps.db, deps.config.IDEMPOTENCY_RETENTION_HOURS);
+  } catch (error) {
+    report.error ??= error;
+  }
+  return report;
+}
+
+export interface SweepLogger {
+  info(message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+/** A row failing this many passes in a row is reported as stuck (an operator must look at it). */
+export const stuckAfterPasses = 3;
+
+/**
+ * Runs sweepOnce every EXPIRY_SWEEP_INTERVAL_SECONDS. An outage is one log line when it starts and one when it
+ * ends, not a stack trace per pass. Returns stop(), which resolves once the pass in flight has finished.
+ */
+export function startExpirySweep(deps: ServiceDeps, log: SweepLogger): () => Promise<void> {
+  let inFlight: Promise<void> | undefined;
+  let stopping = false;
+  let outage = false;
+  let rowFailures = 0;
+  let streaks = new Map<string, number>();
+  const pass = async () => {
+    const report = await sweepOnce(deps, {
+      shouldStop: () => stopping,
+      onRowFailure: (transactionId, err) => {
+        rowFailures += 1;
+        log.warn({ err, transactionId, rowFailures }, 'expiry sweep: this transaction could not be expired');
+      },
+    });
+    const next = new Map<string, number>();
+    for (const id of report.failed) {
+      const passes = (streaks.get(id) ?? 0) + 1;
+      next.set(id, passes);
+      if (passes >= stuckAfterPasses) {
+        log.error(
+          { transactionId: id, passes },
+          'expiry sweep: transaction stuck, it fails on every pass (needs an operator)',
+        );
+      }
+    }
+    streaks = next;
+    if (report.error !== undefined && !outage) {
+      outage = true;
+      const message = report.error instanceof Error ? report.error.message : JSON.stringify(report.error);
+      log.warn({ reason: message }, 'expiry sweep: database unavailable, retrying every interval');
+    } else if (report.error === undefined && outage) {
+      outage = false;
+      log.info('expiry sweep: database back');
+    }
+  };
+  const timer = setInterval(() => {
+    if (inFlight || stopping) return;
+    inFlight = pass().finally(() => {
+      inFlight = undefined;
+    });
+  }, deps.config.EXPIRY_SWEEP_INTERVAL_SECONDS * 1000);
+  timer.unref();
+  return async () => {
+    stopping = true;
+    clearInterval(timer);
+    await inFlight;
+  };
+}
