@@ -199,6 +199,8 @@ export async function findUnclaimedFor(
     .selectFrom('transactions')
     .select('id')
     .where('status', '=', 'unclaimed')
+    // Past its expiry it goes back to the sender (sweep or cancel), not to a new sign-up (issue 22 item 7).
+    .where(sql<boolean>`(expires_at IS NULL OR expires_at > now())`)
     .where((eb) =>
       eb.or([
         ...(who.phone !== null ? [eb('recipient_phone_number', '=', who.phone)] : []),

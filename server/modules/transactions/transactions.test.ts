@@ -165,6 +165,24 @@ describe('unclaimed transfers', () => {
     expect(cancel.body).toEqual({ detail: transactionMessages.notCancellable });
   });
 
+  it('past its expiry, it is not credited to a new sign-up before the sweep runs (issue 22 item 7)', async () => {
+    const alice = await customer(t, 100_00n);
+    const email = uniqueEmail('late');
+    const contact = await recipientOf(t, alice, { email });
+    const sent = await create(t, alice, { amount: 25, contact });
+    await t.database.db
+      .updateTable('transactions')
+      .set({ expires_at: new Date(Date.now() - 60_000) })
+      .where('id', '=', String(sent.body.id))
+      .execute();
+    const bob = await signIn(t, { email });
+    expect(await balanceOf(t, bob)).toBe('0.00');
+    // The sender's cancel (or the sweep) returns it, as expired.
+    const back = await call(t, 'POST', `/api/transactions/${String(sent.body.id)}/cancel/`, { token: alice.token });
+    expect(back.body).toMatchObject({ status: 'expired' });
+    expect(await balanceOf(t, alice)).toBe('100.00');
+  });
+
   it('can be cancelled by its sender only, once: the money comes back', async () => {
     const alice = await customer(t, 100_00n);
     const mallory = await customer(t);
