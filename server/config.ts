@@ -289,8 +289,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
 
+  // Production never reads or writes the development secrets file: on an EVM network the local ledger's key is
+  // not a production secret, so it is derived from SECRET_KEY like a dev file from before issue 8 (issue 22 item 7).
   const allSet =
-    c.SECRET_KEY !== undefined && c.SECURITY_CODE_PEPPER !== undefined && c.CHAIN_SIGNING_KEY !== undefined;
+    c.SECRET_KEY !== undefined &&
+    c.SECURITY_CODE_PEPPER !== undefined &&
+    (c.CHAIN_SIGNING_KEY !== undefined || (production && evm !== undefined));
   const { CHAIN_SIGNING_KEY: devChainKey, ...secrets } = allSet
     ? {
         SECRET_KEY: c.SECRET_KEY ?? '',

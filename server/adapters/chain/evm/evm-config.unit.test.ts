@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config.ts';
 import { evmExplorer } from './evm-chain.ts';
@@ -20,7 +23,8 @@ const production = {
   PUBLIC_URL: 'https://w.example',
   TRUST_PROXY: '1',
   ALLOW_DEV_ADAPTERS: 'true',
-  STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x',
+  STRIPE_SECRET_KEY: 'sk_test_x',
+  STRIPE_WEBHOOK_SECRET: 'whsec_x',
   SECRET_KEY: secrets.SECRET_KEY,
   SECURITY_CODE_PEPPER: secrets.SECURITY_CODE_PEPPER,
 };
@@ -59,6 +63,13 @@ describe('loadConfig: the EVM network settings', () => {
     expect(bad({ CHAIN_ID: '0' })).toThrow(/CHAIN_ID/);
     expect(bad({ CHAIN_RPC_URL: 'ftp://rpc.example' })).toThrow(/CHAIN_RPC_URL/);
     expect(bad({ CHAIN_CONFIRMATIONS: '0' })).toThrow(/CHAIN_CONFIRMATIONS/);
+  });
+
+  it('in production on a network without CHAIN_SIGNING_KEY, writes no development secrets file (issue 22 item 7)', () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-secrets-')), 'dev-secrets.json');
+    const config = loadConfig({ ...production, ...network, DEV_SECRETS_FILE: file });
+    expect(config.SECRET_KEY).toBe(production.SECRET_KEY);
+    expect(fs.existsSync(file)).toBe(false);
   });
 
   it('in production: needs the local signing key only without a network, and an https explorer with one', () => {
