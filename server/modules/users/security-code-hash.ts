@@ -2,19 +2,24 @@ import { createHmac, randomBytes, scrypt } from 'node:crypto';
 import { sameDigest } from '../../security/keys.ts';
 
 /**
- * scrypt(salt, HMAC(pepper, code)) (DESIGN.md section 6). A 6-digit code has a million values: no work factor
- * makes a stolen table safe by itself (at 2^14 it costs one core ~10 hours to try them all), which is why the
- * pepper, kept in configuration and never in the database, is what stops an offline attack; online guessing is
- * stopped by the lockout. The work factor is therefore modest (ADR 008): at 2^14 the check was ~90 % of the CPU
- * of a send (bench/send-throughput.ts) and a signed-in attacker could spend 34 ms of server CPU per wrong code.
+ * The 6-digit security code is stored as HMAC-SHA-256 keyed by the pepper over (per-user salt, code): the keyed
+ * hash of NIST SP 800-63B 5.1.1.2 (ADR 010). A code has a million values, so no work factor protects a stolen
+ * table by itself (ADR 008); the pepper, kept in configuration and never in the database, stops an offline attack
+ * and the lockout (5 wrong codes) stops online guessing. The check costs microseconds instead of the milliseconds
+ * of scrypt, which was half of a send's CPU.
  *
- * Stored format: one byte log2(N), then the 32-byte key. A 32-byte value without that byte is a hash written
- * before ADR 008, at N = 2^14; it still verifies, and is rewritten at the current cost on its next success.
+ * Stored format: one scheme byte, then the 32-byte key.
+ * - byte 0: HMAC-SHA-256(pepper, salt || code), the current scheme;
+ * - byte 1..20: scrypt(salt, HMAC(pepper, code)) at N = 2^byte, r = 8 (ADR 008, N = 2^10);
+ * - no byte (32 bytes): scrypt at N = 2^14, written before ADR 008.
+ * The older two still verify and are rewritten in the current scheme on their next success.
  */
 const r = 8;
 const p = 1;
 const keyLength = 32;
-export const currentLog2N = 10;
+const saltLength = 16;
+/** The scheme byte of the current format: no work factor, a keyed hash. */
+export const hmacScheme = 0;
 const legacyLog2N = 14;
 
 function scryptAsync(password: Buffer, salt: Buffer, log2N: number): Promise<Buffer> {
@@ -27,28 +32,41 @@ function scryptAsync(password: Buffer, salt: Buffer, log2N: number): Promise<Buf
   });
 }
 
-async function derive(pepper: string, code: string, salt: Buffer, log2N: number): Promise<Buffer> {
+async function scryptKey(pepper: string, code: string, salt: Buffer, log2N: number): Promise<Buffer> {
   const peppered = createHmac('sha256', pepper).update(code).digest();
   return scryptAsync(peppered, salt, log2N);
 }
 
-function decode(stored: Buffer): { log2N: number; key: Buffer } | undefined {
-  if (stored.length === keyLength) return { log2N: legacyLog2N, key: stored };
-  const log2N = stored[0];
-  if (stored.length !== keyLength + 1 || log2N === undefined || log2N < 1 || log2N > 20) return undefined;
-  return { log2N, key: stored.subarray(1) };
+/** The current scheme's 32-byte key. The salt has a fixed length, so (salt, code) is read back unambiguously. */
+export function securityCodeMac(pepper: string, code: string, salt: Buffer): Buffer {
+  return createHmac('sha256', pepper).update(salt).update(code, 'utf8').digest();
 }
 
-/** The stored value for a new code (with its fresh salt): always at the current cost. */
-export async function newSecurityCodeHash(pepper: string, code: string): Promise<{ hash: Buffer; salt: Buffer }> {
-  const salt = randomBytes(16);
-  const key = await derive(pepper, code, salt, currentLog2N);
-  return { hash: Buffer.concat([Buffer.from([currentLog2N]), key]), salt };
+type Decoded = { scheme: 'hmac'; key: Buffer } | { scheme: 'scrypt'; log2N: number; key: Buffer };
+
+function decode(stored: Buffer): Decoded | undefined {
+  if (stored.length === keyLength) return { scheme: 'scrypt', log2N: legacyLog2N, key: stored };
+  const first = stored[0];
+  if (stored.length !== keyLength + 1 || first === undefined) return undefined;
+  if (first === hmacScheme) return { scheme: 'hmac', key: stored.subarray(1) };
+  if (first > 20) return undefined;
+  return { scheme: 'scrypt', log2N: first, key: stored.subarray(1) };
+}
+
+/** The stored value for a new code (with its fresh salt), always in the current scheme. */
+export function newSecurityCodeHash(pepper: string, code: string): { hash: Buffer; salt: Buffer } {
+  const salt = randomBytes(saltLength);
+  return { hash: Buffer.concat([Buffer.from([hmacScheme]), securityCodeMac(pepper, code, salt)]), salt };
+}
+
+/** Whether a stored value is in the current scheme (checkable with securityCodeMac alone, e.g. by the database). */
+export function isCurrentScheme(stored: Buffer): boolean {
+  return stored.length === keyLength + 1 && stored[0] === hmacScheme;
 }
 
 /**
- * Whether `code` is the one stored; `upgrade` is the same code re-hashed at the current cost when the stored one
- * is older, for the caller to save in the transaction that verified it.
+ * Whether `code` is the one stored; `upgrade` is the same code in the current scheme when the stored one is
+ * older, for the caller to save in the transaction that verified it.
  */
 export async function checkSecurityCode(
   pepper: string,
@@ -58,17 +76,18 @@ export async function checkSecurityCode(
 ): Promise<{ matches: boolean; upgrade?: { hash: Buffer; salt: Buffer } }> {
   const decoded = decode(stored);
   if (!decoded) return { matches: false };
-  const matches = sameDigest(await derive(pepper, code, salt, decoded.log2N), decoded.key);
-  if (!matches || decoded.log2N === currentLog2N) return { matches };
-  return { matches, upgrade: await newSecurityCodeHash(pepper, code) };
+  if (decoded.scheme === 'hmac') return { matches: sameDigest(securityCodeMac(pepper, code, salt), decoded.key) };
+  const matches = sameDigest(await scryptKey(pepper, code, salt, decoded.log2N), decoded.key);
+  if (!matches) return { matches };
+  return { matches, upgrade: newSecurityCodeHash(pepper, code) };
 }
 
-/** A hash as stored before ADR 008 (N = 2^14, no cost byte): for the upgrade test. */
+/** A hash as stored before ADR 008 (N = 2^14, no scheme byte): for the upgrade tests. */
 export async function legacySecurityCodeHash(pepper: string, code: string, salt: Buffer): Promise<Buffer> {
-  return derive(pepper, code, salt, legacyLog2N);
+  return scryptKey(pepper, code, salt, legacyLog2N);
 }
 
-/** The check's cost alone, for the send benchmark's share of the security-code check. */
-export async function securityCodeWork(pepper: string, code: string, salt: Buffer): Promise<Buffer> {
-  return derive(pepper, code, salt, currentLog2N);
+/** A hash as stored under ADR 008 (scrypt, N = 2^10, with its cost byte): for the upgrade tests and the bench. */
+export async function scryptSecurityCodeHash(pepper: string, code: string, salt: Buffer, log2N = 10): Promise<Buffer> {
+  return Buffer.concat([Buffer.from([log2N]), await scryptKey(pepper, code, salt, log2N)]);
 }

@@ -1,35 +1,54 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { checkSecurityCode, currentLog2N, legacySecurityCodeHash, newSecurityCodeHash } from './security-code-hash.ts';
+import {
+  checkSecurityCode,
+  hmacScheme,
+  isCurrentScheme,
+  legacySecurityCodeHash,
+  newSecurityCodeHash,
+  scryptSecurityCodeHash,
+  securityCodeMac,
+} from './security-code-hash.ts';
 
 const pepper = 'p'.repeat(32);
 
 describe('security code hash', () => {
-  it('stores the cost with the key, matches only the right code under the right pepper', async () => {
-    const { hash, salt } = await newSecurityCodeHash(pepper, '123456');
+  it('is HMAC-SHA-256 keyed by the pepper over salt and code, behind its scheme byte', async () => {
+    const { hash, salt } = newSecurityCodeHash(pepper, '123456');
     expect(hash).toHaveLength(33);
-    expect(hash[0]).toBe(currentLog2N);
+    expect(hash[0]).toBe(hmacScheme);
+    expect(isCurrentScheme(hash)).toBe(true);
+    expect(hash.subarray(1)).toEqual(securityCodeMac(pepper, '123456', salt));
     expect(await checkSecurityCode(pepper, '123456', salt, hash)).toEqual({ matches: true });
     expect(await checkSecurityCode(pepper, '123457', salt, hash)).toEqual({ matches: false });
     expect(await checkSecurityCode('q'.repeat(32), '123456', salt, hash)).toEqual({ matches: false });
     expect(await checkSecurityCode(pepper, '123456', randomBytes(16), hash)).toEqual({ matches: false });
   });
 
-  it('salts: the same code twice gives two different stored values', async () => {
-    const a = await newSecurityCodeHash(pepper, '123456');
-    const b = await newSecurityCodeHash(pepper, '123456');
+  it('salts: the same code twice gives two different stored values', () => {
+    const a = newSecurityCodeHash(pepper, '123456');
+    const b = newSecurityCodeHash(pepper, '123456');
     expect(a.hash.equals(b.hash)).toBe(false);
   });
 
-  it('verifies a legacy 32-byte hash (N = 2^14) and offers an upgrade only when it matches', async () => {
+  it.each([
+    [
+      'pre-ADR 008 (32 bytes, scrypt N = 2^14)',
+      (code: string, salt: Buffer) => legacySecurityCodeHash(pepper, code, salt),
+    ],
+    [
+      'ADR 008 (scrypt N = 2^10 with its cost byte)',
+      (code: string, salt: Buffer) => scryptSecurityCodeHash(pepper, code, salt),
+    ],
+  ])('verifies a %s hash and offers the HMAC upgrade only when it matches', async (_, older) => {
     const salt = randomBytes(16);
-    const legacy = await legacySecurityCodeHash(pepper, '654321', salt);
-    expect(legacy).toHaveLength(32);
-    expect(await checkSecurityCode(pepper, '654320', salt, legacy)).toEqual({ matches: false });
-    const ok = await checkSecurityCode(pepper, '654321', salt, legacy);
+    const stored = await older('654321', salt);
+    expect(isCurrentScheme(stored)).toBe(false);
+    expect(await checkSecurityCode(pepper, '654320', salt, stored)).toEqual({ matches: false });
+    const ok = await checkSecurityCode(pepper, '654321', salt, stored);
     expect(ok.matches).toBe(true);
     if (!ok.upgrade) throw new Error('no upgrade offered');
-    expect(ok.upgrade.hash[0]).toBe(currentLog2N);
+    expect(ok.upgrade.hash[0]).toBe(hmacScheme);
     expect(await checkSecurityCode(pepper, '654321', ok.upgrade.salt, ok.upgrade.hash)).toEqual({ matches: true });
   });
 

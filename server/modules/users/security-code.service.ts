@@ -110,7 +110,7 @@ export async function setSecurityCode(
   body: { security_code: string; current_security_code?: string | undefined },
 ): Promise<void> {
   if (actorId !== targetId) throw notFound();
-  const { hash, salt } = await newSecurityCodeHash(deps.config.SECURITY_CODE_PEPPER, body.security_code);
+  const { hash, salt } = newSecurityCodeHash(deps.config.SECURITY_CODE_PEPPER, body.security_code);
   const firstSet = await withTransaction(deps.db, async (tx) => {
     const state = await lockSecurityCodeState(tx, actorId);
     if (!state) throw notFound();

@@ -11,7 +11,7 @@ import {
   type SignedIn,
 } from '../../../tests/support/identity.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
-import { currentLog2N, legacySecurityCodeHash } from './security-code-hash.ts';
+import { hmacScheme, legacySecurityCodeHash, scryptSecurityCodeHash } from './security-code-hash.ts';
 import { verifySecurityCode } from './security-code.service.ts';
 
 let t: TestApp;
@@ -46,16 +46,22 @@ describe('POST /api/users/{id}/security_code/', () => {
       .where('id', '=', String(s.userId))
       .executeTakeFirstOrThrow();
     expect(row.security_code_salt).toHaveLength(16);
-    expect(row.security_code_hash).toHaveLength(33); // a cost byte (log2 N) and the 32-byte key
-    expect(row.security_code_hash?.[0]).toBe(currentLog2N);
+    expect(row.security_code_hash).toHaveLength(33); // a scheme byte and the 32-byte key
+    expect(row.security_code_hash?.[0]).toBe(hmacScheme);
     expect(row.security_code_hash?.toString('latin1')).not.toContain('135790');
     expect(await verify(s, '135790')).toEqual({ outcome: 'ok' });
   });
 
-  it('verifies a code stored at the pre-ADR 008 cost and re-hashes it at the current one on success', async () => {
+  it.each([
+    ['pre-ADR 008 scrypt (N = 2^14)', legacySecurityCodeHash],
+    [
+      'ADR 008 scrypt (N = 2^10)',
+      (pepper: string, code: string, salt: Buffer) => scryptSecurityCodeHash(pepper, code, salt),
+    ],
+  ])('verifies a code stored as %s and re-hashes it as HMAC on success', async (_, older) => {
     const s = await signIn(t);
     const salt = Buffer.from('00112233445566778899aabbccddeeff', 'hex');
-    const legacy = await legacySecurityCodeHash(t.config.SECURITY_CODE_PEPPER, '975310', salt);
+    const legacy = await older(t.config.SECURITY_CODE_PEPPER, '975310', salt);
     await t.database.db
       .updateTable('users')
       .set({ security_code_hash: legacy, security_code_salt: salt })
@@ -73,7 +79,7 @@ describe('POST /api/users/{id}/security_code/', () => {
     expect(await verify(s, '975310')).toEqual({ outcome: 'ok' });
     const upgraded = await stored();
     expect(upgraded.security_code_hash).toHaveLength(33);
-    expect(upgraded.security_code_hash?.[0]).toBe(currentLog2N);
+    expect(upgraded.security_code_hash?.[0]).toBe(hmacScheme);
     expect(upgraded.security_code_salt).not.toEqual(salt);
     expect(upgraded.security_code_failures).toBe(0);
     expect(await verify(s, '975310')).toEqual({ outcome: 'ok' });
