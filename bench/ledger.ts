@@ -40,7 +40,13 @@ try {
   const walletIds = await withTransaction(db, async (tx) => {
     const rows = await tx
       .insertInto('ledger_accounts')
-      .values(Array.from({ length: WALLETS }, (_, i) => ({ kind: 'customer_wallet', currency: 'MAD', owner_user_id: String(i + 1) })))
+      .values(
+        Array.from({ length: WALLETS }, (_, i) => ({
+          kind: 'customer_wallet',
+          currency: 'MAD',
+          owner_user_id: String(i + 1),
+        })),
+      )
       .returning('id')
       .execute();
     const ids = rows.map((r) => r.id);
@@ -49,7 +55,10 @@ try {
     await post(tx, {
       kind: 'deposit',
       reference: { type: 'bench', id: 'funding' },
-      postings: [{ accountId: fx.id, amount: money('MAD', -each * BigInt(WALLETS)) }, ...ids.map((id) => ({ accountId: id, amount: money('MAD', each) }))],
+      postings: [
+        { accountId: fx.id, amount: money('MAD', -each * BigInt(WALLETS)) },
+        ...ids.map((id) => ({ accountId: id, amount: money('MAD', each) })),
+      ],
     });
     return ids;
   });

@@ -21,9 +21,9 @@ import lighthouse from 'lighthouse';
 import { chromiumLaunch } from '../playwright.config.ts';
 import { BenchClient, benchServerLimits, signUp } from './api-client.ts';
 import { emitMetric, fmt } from './report.ts';
-import { startBenchServer } from './server-process.ts';
+import { benchPort, startBenchServer } from './server-process.ts';
 
-const PORT = 3905;
+const PORT = benchPort(5);
 const DEVTOOLS_PORT = 9305;
 const routes = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/auth', '/', '/exchange', '/transactions'];
 

@@ -24,14 +24,14 @@ import { fundWallet } from '../tests/support/factories.ts';
 import { BenchClient, benchServerLimits, mapConcurrent, signUp, type BenchUser } from './api-client.ts';
 import { emitMetric, fmt, percentile } from './report.ts';
 import { createScratchDatabase, seedDemo } from './scratch-database.ts';
-import { startBenchServer } from './server-process.ts';
+import { benchPort, startBenchServer } from './server-process.ts';
 
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 100_000);
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 10_000);
 const USERS = 200;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
 const CLIENTS = 4;
-const PORT = 3904;
+const PORT = benchPort(4);
 
 const FIRST = [
   'Amina',

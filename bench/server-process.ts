@@ -3,6 +3,14 @@ import { openSync } from 'node:fs';
 import path from 'node:path';
 import { projectRoot } from '../server/config.ts';
 
+/**
+ * The HTTP port of one bench's server: BENCH_PORT_BASE (default 3900) + offset, so several checkouts on one machine
+ * can run benches side by side (each picks its own base).
+ */
+export function benchPort(offset: number): number {
+  return Number(process.env.BENCH_PORT_BASE ?? 3900) + offset;
+}
+
 export interface BenchServer {
   child: ChildProcess;
   baseUrl: string;

@@ -1,5 +1,7 @@
 // `npm start`: build the web app if its sources changed since the last build, then run the server (on the
-// embedded PostgreSQL unless DATABASE_URL is set). One process, so signals reach the server directly.
+// embedded PostgreSQL unless DATABASE_URL is set): WEB_CONCURRENCY API processes (default: one per core) under
+// this one, which owns the embedded PostgreSQL (server/cluster.ts); with WEB_CONCURRENCY=1 the server runs in
+// this very process, so signals reach it directly.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -33,4 +35,4 @@ if (builtAt < Math.max(...sources.map(newestMtime))) {
 
 const { register } = await import('tsx/esm/api');
 register();
-await import('../server/main.ts');
+await import('../server/serve.ts');

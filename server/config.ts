@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { validateMnemonic } from '@scure/bip39';
 import { isAddress } from 'viem';
@@ -51,6 +52,8 @@ const configSchema = z.object({
   DB_QUERY_TIMEOUT_MS: milliseconds(15_000),
   /** A request not answered this long gets a 503 (the handler's database work is bounded by the settings above). */
   REQUEST_HANDLER_TIMEOUT_MS: milliseconds(30_000),
+  /** API processes `npm start` runs (Node's cluster module, one PostgreSQL); default: one per core. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(availableParallelism()),
   /** JSON bodies are small in this API; a larger one is a mistake or an attack. */
   BODY_LIMIT_BYTES: z.coerce
     .number()

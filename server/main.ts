@@ -1,12 +1,9 @@
-import { walletAddressesFor } from './adapters/chain/wallet-addresses.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { EmbeddedPostgresError } from './db/embedded-postgres.ts';
 import { MigrationError } from './db/migrator.ts';
 import { openDatabase, type OpenDatabase } from './db/open-database.ts';
-import { seedDemo } from './db/seed/seed-demo.ts';
-import { hasRates } from './modules/rates/rates.service.ts';
-import { serverKeys } from './security/keys.ts';
+import { seedOnFirstStart } from './db/seed/seed-first-start.ts';
 
 /**
  * config -> database (embedded unless DATABASE_URL) -> app -> listen. On SIGINT/SIGTERM: stop accepting, let
@@ -24,12 +21,8 @@ async function main(): Promise<void> {
     fail(`cannot open the database: ${describe(error)}`);
     return;
   }
-  // The embedded default is for trying the app: its first start gets rates, agencies and tellers (README).
   try {
-    if (database.embedded && !(await hasRates(database.db))) {
-      const report = await seedDemo(database.db, walletAddressesFor(config, serverKeys(config.SECRET_KEY)).user);
-      say(`demo data loaded: ${report.agenciesCreated} agencies, ${report.bankersCreated} tellers (npm run admin -- banker:list)`);
-    }
+    await seedOnFirstStart(database, config, say);
   } catch (error) {
     await database.close();
     fail(`cannot load the demo data: ${describe(error)}`);

@@ -7,6 +7,8 @@ export interface OpenDatabase extends DatabaseHandle {
   /** Where the data lives, for the start-up log (no password). */
   description: string;
   embedded: boolean;
+  /** The connection string (with the embedded cluster's password): what the cluster's workers connect with. */
+  url: string;
 }
 
 /**
@@ -62,6 +64,7 @@ export async function openDatabase(
   return {
     ...handle,
     embedded: embedded !== undefined,
+    url,
     description: `${where.hostname}:${where.port || 5432}${where.pathname}${embedded ? ` (embedded, ${config.embeddedPgDir})` : ''}`,
     async close() {
       await handle.close();

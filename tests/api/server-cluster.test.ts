@@ -1,0 +1,76 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { projectRoot } from '../../server/config.ts';
+
+// `npm start`'s server with WEB_CONCURRENCY=2 (server/cluster.ts): two API processes beside one embedded PostgreSQL.
+const home = path.join(projectRoot, '.data', `test-cluster-${process.pid}`);
+const pgPort = String(55500 + (process.pid % 400));
+const running = new Set<ChildProcess>();
+
+afterAll(async () => {
+  for (const child of running) child.kill('SIGKILL');
+  await fs.rm(home, { recursive: true, force: true });
+});
+
+function startCluster() {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/serve.ts'], {
+    cwd: projectRoot,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      EMBEDDED_PG_DIR: path.join(home, 'pg'),
+      EMBEDDED_PG_PORT: pgPort,
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      WEB_CONCURRENCY: '2',
+    },
+  });
+  running.add(child);
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
+  return { child, output: () => output, exited };
+}
+
+async function waitFor(output: () => string, pattern: RegExp, times = 1): Promise<RegExpExecArray[]> {
+  for (let i = 0; i < 1200; i++) {
+    const found = [...output().matchAll(new RegExp(pattern.source, 'g'))];
+    if (found.length >= times) return found;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no ${String(pattern)} x${times} in:\n${output()}`);
+}
+
+describe('npm start on all the cores', () => {
+  it('runs two API processes on one PostgreSQL, replaces one that dies, drains and stops on SIGTERM', async () => {
+    const server = startCluster();
+    const [ready] = await waitFor(server.output, /2 API processes ready in [\d.]+ s on (http:\/\/[\d.]+:\d+)\//);
+    const url = ready?.[1] ?? '';
+    const pids = (await waitFor(server.output, /API process \d+ \(pid (\d+)\) listening/, 2)).map((m) => Number(m[1]));
+    expect(new Set(pids).size).toBe(2);
+    expect((await fetch(`${url}/api/health/`)).status).toBe(200);
+
+    // A second start on the same data still refuses, clearly, and the first keeps serving.
+    const second = startCluster();
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toMatch(/in use by another server/);
+
+    process.kill(pids[0] ?? 0, 'SIGKILL');
+    await waitFor(server.output, /died \(SIGKILL\): restarting it/);
+    await waitFor(server.output, /API process \d+ \(pid (\d+)\) listening/, 3);
+    for (let i = 0; i < 4; i++) expect((await fetch(`${url}/api/health/`)).status).toBe(200);
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toMatch(/stopped/);
+    await expect(fs.stat(path.join(home, 'pg', 'postmaster.pid'))).rejects.toThrow();
+  }, 180_000); // three processes start (on a machine shared with other test runs): not a speed assertion
+});
