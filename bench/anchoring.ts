@@ -72,7 +72,7 @@ async function senders(deps: ServiceDeps, tag: string): Promise<Send> {
     await fundWallet(deps.db, from.id, 10_000_000n);
     const contact = await createContact(
       deps,
-      { id: from.id, role: 'customer', agencyId: null, sessionId: 'bench' },
+      { id: from.id, role: 'customer', agencyId: null, sessionId: 'bench', securityCodeSalt: null },
       { first_name: 'Bench', last_name: 'Recipient', email: to.email ?? '' },
     );
     pairs.push({ from: from.id, contact });

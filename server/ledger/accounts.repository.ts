@@ -100,12 +100,20 @@ export async function findAgencyCashAccount(db: Kysely<Database>, agencyId: stri
 export async function findAccount(db: Kysely<Database>, accountId: string): Promise<Account | undefined> {
   // Not an int8 at all: the same answer as an id that does not exist, rather than a cast error from PostgreSQL.
   if (!/^[1-9]\d{0,18}$/.test(accountId)) return undefined;
-  const row = await db.selectFrom('ledger_accounts').select(accountColumns).where('id', '=', accountId).executeTakeFirst();
+  const row = await db
+    .selectFrom('ledger_accounts')
+    .select(accountColumns)
+    .where('id', '=', accountId)
+    .executeTakeFirst();
   return row && toAccount(row);
 }
 
 /** A platform account by kind and currency; they exist from the migration on, so absence is a broken install. */
-export async function platformAccount(db: Kysely<Database>, kind: PlatformAccountKind, currency: Currency): Promise<Account> {
+export async function platformAccount(
+  db: Kysely<Database>,
+  kind: PlatformAccountKind,
+  currency: Currency,
+): Promise<Account> {
   const row = await db
     .selectFrom('ledger_accounts')
     .select(accountColumns)

@@ -42,7 +42,11 @@ describe('concurrency', () => {
     expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
     const balances = await Promise.all(ring.map((w) => balanceOf(db, w.id)));
     // Each wallet sent 20 times its amount and received 20 times its predecessor's.
-    expect(balances).toEqual([10_000n - 20n * 100n + 20n * 102n, 10_000n - 20n * 101n + 20n * 100n, 10_000n - 20n * 102n + 20n * 101n]);
+    expect(balances).toEqual([
+      10_000n - 20n * 100n + 20n * 102n,
+      10_000n - 20n * 101n + 20n * 100n,
+      10_000n - 20n * 102n + 20n * 101n,
+    ]);
     expect(balances.reduce((s, b) => s + b, 0n)).toBe(30_000n);
   });
 
@@ -72,7 +76,9 @@ describe('concurrency', () => {
       db,
       async (tx) => {
         attempts++;
-        await sql`DO $$ BEGIN RAISE EXCEPTION 'simulated conflict' USING ERRCODE = 'serialization_failure'; END $$`.execute(tx);
+        await sql`DO $$ BEGIN RAISE EXCEPTION 'simulated conflict' USING ERRCODE = 'serialization_failure'; END $$`.execute(
+          tx,
+        );
       },
       { maxAttempts: 3 },
     ).catch((e: unknown) => e);

@@ -3,7 +3,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { connectDatabase } from '../db/database.ts';
 import { releaseHold, reserveHold, settleHold } from './holds.ts';
-import { HoldAlreadyFinishedError, HoldNotFoundError, InsufficientFundsError, WrongAccountKindError } from './ledger-errors.ts';
+import {
+  HoldAlreadyFinishedError,
+  HoldNotFoundError,
+  InsufficientFundsError,
+  WrongAccountKindError,
+} from './ledger-errors.ts';
 import { balanceOf, mad, newAgencyCash, newWallet, rolledBack, uniqueId } from './ledger.fixtures.ts';
 import { withTransaction } from './transaction.ts';
 
@@ -12,7 +17,9 @@ const { db } = database;
 afterAll(() => database.close());
 
 const reserve = (walletAccountId: string, amount: bigint) =>
-  withTransaction(db, (tx) => reserveHold(tx, { walletAccountId, amount: mad(amount), reference: { type: 'withdrawal', id: uniqueId() } }));
+  withTransaction(db, (tx) =>
+    reserveHold(tx, { walletAccountId, amount: mad(amount), reference: { type: 'withdrawal', id: uniqueId() } }),
+  );
 
 describe('holds', () => {
   it('reserve takes the amount out of the wallet at once; settle pays it to the agency', async () => {
@@ -67,9 +74,9 @@ describe('holds', () => {
     const hold = await reserve(wallet.id, 1_000n);
     await expect(withTransaction(db, (tx) => releaseHold(tx, '999999999999'))).rejects.toThrow(HoldNotFoundError);
     await expect(withTransaction(db, (tx) => releaseHold(tx, 'abc'))).rejects.toThrow(HoldNotFoundError);
-    await expect(withTransaction(db, (tx) => settleHold(tx, hold.id, { agencyCashAccountId: other.id }))).rejects.toThrow(
-      WrongAccountKindError,
-    );
+    await expect(
+      withTransaction(db, (tx) => settleHold(tx, hold.id, { agencyCashAccountId: other.id })),
+    ).rejects.toThrow(WrongAccountKindError);
     expect(await balanceOf(db, other.id)).toBe(0n);
   });
 

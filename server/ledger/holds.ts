@@ -3,7 +3,12 @@ import { money, negate, type Money } from '../../common/money/money.ts';
 import type { Database } from '../db/schema.ts';
 import { findAccount, platformAccount } from './accounts.repository.ts';
 import { post, type EntryInput } from './journal.ts';
-import { HoldAlreadyFinishedError, HoldNotFoundError, UnknownAccountError, WrongAccountKindError } from './ledger-errors.ts';
+import {
+  HoldAlreadyFinishedError,
+  HoldNotFoundError,
+  UnknownAccountError,
+  WrongAccountKindError,
+} from './ledger-errors.ts';
 
 /**
  * Two-phase movements for cash withdrawals: reserve takes the amount out of the wallet into "withdrawals
@@ -51,7 +56,14 @@ export async function reserveHold(tx: Transaction<Database>, input: ReserveInput
     })
     .returning(['id', 'status'])
     .executeTakeFirstOrThrow();
-  return { id: row.id, walletAccountId: input.walletAccountId, amount: input.amount, status: row.status, reserveEntryId: entry.id, finalEntryId: null };
+  return {
+    id: row.id,
+    walletAccountId: input.walletAccountId,
+    amount: input.amount,
+    status: row.status,
+    reserveEntryId: entry.id,
+    finalEntryId: null,
+  };
 }
 
 interface LockedHold {

@@ -12,7 +12,16 @@ import {
   UnbalancedEntryError,
   UnknownAccountError,
 } from './ledger-errors.ts';
-import { balanceOf, deposit, mad, newAgencyCash, newWallet, rolledBack, transfer, uniqueId } from './ledger.fixtures.ts';
+import {
+  balanceOf,
+  deposit,
+  mad,
+  newAgencyCash,
+  newWallet,
+  rolledBack,
+  transfer,
+  uniqueId,
+} from './ledger.fixtures.ts';
 import { withTransaction } from './transaction.ts';
 
 const database = connectDatabase({ url: inject('databaseUrl') });
@@ -62,7 +71,10 @@ describe('post', () => {
       post(tx, {
         kind: 'adjustment',
         reference: ref(),
-        postings: Array.from({ length: 3_000 }, (_, i) => ({ accountId: i % 2 === 0 ? wallet.id : fx.id, amount: mad(i % 2 === 0 ? 1 : -1) })),
+        postings: Array.from({ length: 3_000 }, (_, i) => ({
+          accountId: i % 2 === 0 ? wallet.id : fx.id,
+          amount: mad(i % 2 === 0 ? 1 : -1),
+        })),
       }),
     );
     await sql`ANALYZE ledger_postings`.execute(db);
@@ -104,9 +116,22 @@ describe('post', () => {
     );
     expect(entry.balances.get(wallet.id)).toEqual(mad(108_500));
     expect(await balanceOf(db, wallet.id)).toBe(108_500n);
-    const stored = await db.selectFrom('ledger_entries').selectAll().where('id', '=', entry.id).executeTakeFirstOrThrow();
-    expect(stored).toMatchObject({ kind: 'deposit', reference_type: 'payment', reference_id: 'pi_123', metadata: { rate: '10.8500' } });
-    const postings = await db.selectFrom('ledger_postings').select(['account_id', 'amount']).where('entry_id', '=', entry.id).execute();
+    const stored = await db
+      .selectFrom('ledger_entries')
+      .selectAll()
+      .where('id', '=', entry.id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({
+      kind: 'deposit',
+      reference_type: 'payment',
+      reference_id: 'pi_123',
+      metadata: { rate: '10.8500' },
+    });
+    const postings = await db
+      .selectFrom('ledger_postings')
+      .select(['account_id', 'amount'])
+      .where('entry_id', '=', entry.id)
+      .execute();
     expect(postings).toHaveLength(4);
   });
 
@@ -114,12 +139,18 @@ describe('post', () => {
     const [a, b] = [await newWallet(db, 1_000n), await newWallet(db)];
     const attempt = (postings: { accountId: string; amount: ReturnType<typeof mad> }[]) =>
       withTransaction(db, (tx) => post(tx, { kind: 'transfer', reference: ref(), postings }));
-    await expect(attempt([{ accountId: a.id, amount: mad(-100) }, { accountId: b.id, amount: mad(99) }])).rejects.toThrow(
-      UnbalancedEntryError,
-    );
-    await expect(attempt([{ accountId: a.id, amount: mad(0) }, { accountId: b.id, amount: mad(0) }])).rejects.toThrow(
-      UnbalancedEntryError,
-    );
+    await expect(
+      attempt([
+        { accountId: a.id, amount: mad(-100) },
+        { accountId: b.id, amount: mad(99) },
+      ]),
+    ).rejects.toThrow(UnbalancedEntryError);
+    await expect(
+      attempt([
+        { accountId: a.id, amount: mad(0) },
+        { accountId: b.id, amount: mad(0) },
+      ]),
+    ).rejects.toThrow(UnbalancedEntryError);
     await expect(attempt([{ accountId: a.id, amount: mad(-1) }])).rejects.toThrow(UnbalancedEntryError);
     expect(await balanceOf(db, a.id)).toBe(1_000n);
   });
@@ -169,7 +200,9 @@ describe('post', () => {
 describe('the database itself', () => {
   it('keeps entries and postings append-only', async () => {
     const a = await newWallet(db, 100n);
-    const entryId = (await db.selectFrom('ledger_postings').select('entry_id').where('account_id', '=', a.id).executeTakeFirstOrThrow()).entry_id;
+    const entryId = (
+      await db.selectFrom('ledger_postings').select('entry_id').where('account_id', '=', a.id).executeTakeFirstOrThrow()
+    ).entry_id;
     // Each attempt in a transaction rolled back whatever happens: were a trigger missing, the change goes too.
     for (const change of [
       sql`UPDATE ledger_postings SET amount = amount * 2 WHERE entry_id = ${entryId}`,
@@ -215,7 +248,10 @@ describe('the database itself', () => {
           .values({ kind: 'adjustment', reference_type: 'test', reference_id: '1', metadata: '{}' })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await tx.insertInto('ledger_postings').values({ entry_id: entry.id, line: 1, account_id: a.id, currency: 'MAD', amount: 5n }).execute();
+        await tx
+          .insertInto('ledger_postings')
+          .values({ entry_id: entry.id, line: 1, account_id: a.id, currency: 'MAD', amount: 5n })
+          .execute();
       }),
     ).rejects.toMatchObject({ code: '23514', constraint: 'ledger_entry_balanced' });
     await expect(
@@ -225,7 +261,10 @@ describe('the database itself', () => {
           .values({ kind: 'adjustment', reference_type: 'test', reference_id: '1', metadata: '{}' })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await tx.insertInto('ledger_postings').values({ entry_id: entry.id, line: 1, account_id: a.id, currency: 'EUR', amount: 5n }).execute();
+        await tx
+          .insertInto('ledger_postings')
+          .values({ entry_id: entry.id, line: 1, account_id: a.id, currency: 'EUR', amount: 5n })
+          .execute();
       }),
     ).rejects.toMatchObject({ code: '23503' });
   });
@@ -254,7 +293,11 @@ describe('the database itself', () => {
       .where('reference_id', '=', reference.id)
       .execute();
     expect(entries).toEqual([]);
-    const postings = await db.selectFrom('ledger_postings').select('entry_id').where('account_id', 'in', [a.id, b.id]).execute();
+    const postings = await db
+      .selectFrom('ledger_postings')
+      .select('entry_id')
+      .where('account_id', 'in', [a.id, b.id])
+      .execute();
     expect(postings).toHaveLength(1); // the deposit only
     expect([await balanceOf(db, a.id), await balanceOf(db, b.id)]).toEqual([1_000n, 0n]);
   });

@@ -55,7 +55,8 @@ function validate(entry: EntryInput): Map<string, Currency> {
     if (!accountIdPattern.test(accountId)) throw new UnknownAccountError([accountId]);
     if (amount.minor === 0n) throw new UnbalancedEntryError(`zero posting on account ${accountId}`);
     const seen = currencies.get(accountId);
-    if (seen !== undefined && seen !== amount.currency) throw new CurrencyMismatchError(accountId, seen, amount.currency);
+    if (seen !== undefined && seen !== amount.currency)
+      throw new CurrencyMismatchError(accountId, seen, amount.currency);
     currencies.set(accountId, amount.currency);
     sums.set(amount.currency, (sums.get(amount.currency) ?? 0n) + amount.minor);
   }
@@ -66,7 +67,7 @@ function validate(entry: EntryInput): Map<string, Currency> {
 }
 
 /** ledger_post()'s own SQLSTATEs (migration 0002) -> the typed errors; anything else passes through. */
-function ledgerError(error: unknown): unknown {
+export function ledgerError(error: unknown): unknown {
   if (typeof error !== 'object' || error === null) return error;
   const { code, detail } = error as { code?: unknown; detail?: unknown };
   const parts = typeof detail === 'string' ? detail.split(',') : [];

@@ -31,7 +31,11 @@ describe('ledger:check', () => {
   it('finds nothing wrong with books written through post() and the holds', async () => {
     const [a, b] = await Promise.all([newWallet(db, 2_000n), newWallet(db)]);
     await transfer(db, a.id, b.id, 500n);
-    await db.transaction().execute((tx) => reserveHold(tx, { walletAccountId: a.id, amount: mad(300n), reference: { type: 'test', id: uniqueId() } }));
+    await db
+      .transaction()
+      .execute((tx) =>
+        reserveHold(tx, { walletAccountId: a.id, amount: mad(300n), reference: { type: 'test', id: uniqueId() } }),
+      );
     const report = await checkLedger(db);
     expect(report.problems).toEqual([]);
     expect(report.entries).toBeGreaterThan(0);
@@ -40,7 +44,9 @@ describe('ledger:check', () => {
 
   it('reports a balance that differs from its postings, a negative wallet and a hold without its money', async () => {
     const a = await newWallet(db, 1_000n);
-    const drift = await checkWhileBroken((tx) => sql`UPDATE ledger_accounts SET balance = balance + 1 WHERE id = ${a.id}`.execute(tx));
+    const drift = await checkWhileBroken((tx) =>
+      sql`UPDATE ledger_accounts SET balance = balance + 1 WHERE id = ${a.id}`.execute(tx),
+    );
     expect(drift).toContain(`account ${a.id} (customer_wallet) has balance 1001 but its postings sum to 1000`);
     expect(drift).toContain('balances in MAD sum to 1, not zero');
 
@@ -51,7 +57,9 @@ describe('ledger:check', () => {
     expect(negative).toContain(`account ${a.id} is below zero: -5`);
 
     const orphanHold = await checkWhileBroken(async (tx) => {
-      const entry = await sql<{ id: string }>`SELECT entry_id AS id FROM ledger_postings WHERE account_id = ${a.id} LIMIT 1`.execute(tx);
+      const entry = await sql<{
+        id: string;
+      }>`SELECT entry_id AS id FROM ledger_postings WHERE account_id = ${a.id} LIMIT 1`.execute(tx);
       await sql`INSERT INTO ledger_holds (wallet_account_id, currency, amount, reserve_entry_id)
                 VALUES (${a.id}, 'MAD', 7, ${entry.rows[0]!.id})`.execute(tx);
     });
@@ -64,7 +72,9 @@ describe('ledger:check', () => {
       await sql`ALTER TABLE ledger_postings DISABLE TRIGGER ledger_postings_balanced`.execute(tx);
       const entry = await sql<{ id: string }>`INSERT INTO ledger_entries (kind, reference_type, reference_id)
                                               VALUES ('adjustment', 'test', '1') RETURNING id`.execute(tx);
-      await sql`INSERT INTO ledger_postings (entry_id, line, account_id, currency, amount) VALUES (${entry.rows[0]!.id}, 1, ${a.id}, 'MAD', 3)`.execute(tx);
+      await sql`INSERT INTO ledger_postings (entry_id, line, account_id, currency, amount) VALUES (${entry.rows[0]!.id}, 1, ${a.id}, 'MAD', 3)`.execute(
+        tx,
+      );
     });
     expect(problems.some((p) => / does not balance in MAD: postings sum to 3$/.test(p))).toBe(true);
   });

@@ -38,7 +38,9 @@ async function runChecks(db: Kysely<Database>): Promise<LedgerCheckReport> {
 
   const empty = await sql<{ id: string }>`
     SELECT e.id FROM ledger_entries e
-     WHERE NOT EXISTS (SELECT 1 FROM ledger_postings p WHERE p.entry_id = e.id) ORDER BY e.id LIMIT ${listLimit}`.execute(db);
+     WHERE NOT EXISTS (SELECT 1 FROM ledger_postings p WHERE p.entry_id = e.id) ORDER BY e.id LIMIT ${listLimit}`.execute(
+    db,
+  );
   for (const r of empty.rows) problems.push(`entry ${r.id} has no postings`);
 
   const drift = await sql<{ id: string; kind: string; balance: string; total: string }>`
@@ -80,7 +82,9 @@ async function runChecks(db: Kysely<Database>): Promise<LedgerCheckReport> {
   }
 
   const counts = await sql<{ entries: string; postings: string }>`
-    SELECT (SELECT count(*) FROM ledger_entries)::text AS entries, (SELECT count(*) FROM ledger_postings)::text AS postings`.execute(db);
+    SELECT (SELECT count(*) FROM ledger_entries)::text AS entries, (SELECT count(*) FROM ledger_postings)::text AS postings`.execute(
+    db,
+  );
   const row = counts.rows[0];
   return { problems, totals: totals.rows, entries: Number(row?.entries ?? 0), postings: Number(row?.postings ?? 0) };
 }

@@ -7,7 +7,15 @@ describe('isRetryableTransactionError', () => {
     expect(isRetryableTransactionError({ code: '40001' })).toBe(true);
     expect(isRetryableTransactionError({ code: '40P01' })).toBe(true);
     expect(isRetryableTransactionError(new Error('wrapped', { cause: { code: '40P01' } }))).toBe(true);
-    for (const other of [{ code: '23514' }, { code: '23505' }, new Error('x'), null, undefined, 'string', { code: 40001 }]) {
+    for (const other of [
+      { code: '23514' },
+      { code: '23505' },
+      new Error('x'),
+      null,
+      undefined,
+      'string',
+      { code: 40001 },
+    ]) {
       expect(isRetryableTransactionError(other)).toBe(false);
     }
   });
@@ -15,7 +23,9 @@ describe('isRetryableTransactionError', () => {
 
 describe('hashRequest', () => {
   it('ignores key order and undefined fields, and tells different values apart', () => {
-    expect(hashRequest({ a: 1, b: { c: [1, 2], d: 'x' } })).toBe(hashRequest({ b: { d: 'x', c: [1, 2] }, a: 1, e: undefined }));
+    expect(hashRequest({ a: 1, b: { c: [1, 2], d: 'x' } })).toBe(
+      hashRequest({ b: { d: 'x', c: [1, 2] }, a: 1, e: undefined }),
+    );
     expect(hashRequest({ amount: '10.00' })).not.toBe(hashRequest({ amount: 10 }));
     expect(hashRequest({ amount: 10n })).toBe(hashRequest({ amount: '10' }));
     expect(hashRequest([1, 2])).not.toBe(hashRequest([2, 1]));

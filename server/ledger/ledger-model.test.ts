@@ -65,7 +65,11 @@ describe('the ledger against an in-memory model', () => {
             }
           } else if (o.op === 'reserve') {
             const attempt = withTransaction(db, (tx) =>
-              reserveHold(tx, { walletAccountId: accounts[o.from]!.id, amount: mad(o.amount), reference: { type: 'test', id: uniqueId() } }),
+              reserveHold(tx, {
+                walletAccountId: accounts[o.from]!.id,
+                amount: mad(o.amount),
+                reference: { type: 'test', id: uniqueId() },
+              }),
             );
             if (model.wallets[o.from]! < o.amount) {
               await expect(attempt).rejects.toThrow(InsufficientFundsError);
@@ -101,7 +105,11 @@ describe('the ledger against an in-memory model', () => {
           const holds = await db
             .selectFrom('ledger_holds')
             .select(['id', 'status'])
-            .where('id', 'in', model.holds.map((h) => h.id))
+            .where(
+              'id',
+              'in',
+              model.holds.map((h) => h.id),
+            )
             .orderBy('id')
             .execute();
           expect(holds.map((h) => h.status)).toEqual(model.holds.map((h) => h.status));

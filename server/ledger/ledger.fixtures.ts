@@ -77,6 +77,10 @@ export async function transfer(db: Kysely<Database>, from: string, to: string, a
 }
 
 export async function balanceOf(db: Kysely<Database>, accountId: string): Promise<bigint> {
-  const row = await db.selectFrom('ledger_accounts').select('balance').where('id', '=', accountId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('ledger_accounts')
+    .select('balance')
+    .where('id', '=', accountId)
+    .executeTakeFirstOrThrow();
   return BigInt(row.balance);
 }

@@ -37,11 +37,20 @@ export async function withTransaction<T>(
   work: (tx: Transaction<Database>) => Promise<T>,
   options: TransactionOptions = {},
 ): Promise<T> {
-  const maxAttempts = options.maxAttempts ?? defaultMaxAttempts;
+  return withRetries(() => {
+    const builder = db.transaction();
+    return (options.isolation ? builder.setIsolationLevel(options.isolation) : builder).execute(work);
+  }, options.maxAttempts);
+}
+
+/**
+ * withTransaction's retry without its BEGIN and COMMIT: for `work` that is one statement (one implicit
+ * transaction, e.g. a call of a database function that does the whole operation), so one round trip.
+ */
+export async function withRetries<T>(work: () => Promise<T>, maxAttempts = defaultMaxAttempts): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const builder = db.transaction();
-      return await (options.isolation ? builder.setIsolationLevel(options.isolation) : builder).execute(work);
+      return await work();
     } catch (error) {
       if (!isRetryableTransactionError(error)) throw error;
       if (attempt >= maxAttempts) throw new TransactionContentionError(attempt, error);

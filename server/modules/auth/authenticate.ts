@@ -1,9 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { unauthorized } from '../../http/http-error.ts';
 import type { ServiceDeps } from '../service-deps.ts';
-import { getUser } from '../users/users.service.ts';
 import { readAccessToken } from './access-token.ts';
-import { activeSessionUser } from './sessions.repository.ts';
+import { activeSessionUserRow } from './sessions.repository.ts';
 
 /** Who is calling, as the database says now: the role and agency are never taken from the token or the client. */
 export interface AuthUser {
@@ -11,6 +10,8 @@ export interface AuthUser {
   role: 'customer' | 'BANKER';
   agencyId: string | null;
   sessionId: string;
+  /** The security code's salt as of this request (null: no code set), for the send's one round trip. */
+  securityCodeSalt: Buffer | null;
 }
 
 export interface Authenticator {
@@ -33,14 +34,16 @@ export function createAuthenticator(deps: Pick<ServiceDeps, 'db' | 'clock' | 'ke
     const now = deps.clock.now();
     const claims = await readAccessToken(deps.keys.jwt, match[1], now);
     if (!claims) throw unauthorized();
-    // Both reads at once (one round trip of latency on every authenticated request instead of two); the user
-    // counts only when the live session is that user's.
-    const [sessionUser, user] = await Promise.all([
-      activeSessionUser(deps.db, claims.sessionId, now),
-      getUser(deps.db, claims.userId),
-    ]);
-    if (sessionUser !== claims.userId || !user) throw unauthorized();
-    return { id: user.id, role: user.role, agencyId: user.agency_id, sessionId: claims.sessionId };
+    // Session and user in one query: the user counts only when the live session is that user's.
+    const user = await activeSessionUserRow(deps.db, claims.sessionId, claims.userId, now);
+    if (!user) throw unauthorized();
+    return {
+      id: user.id,
+      role: user.role,
+      agencyId: user.agency_id,
+      sessionId: claims.sessionId,
+      securityCodeSalt: user.security_code_salt,
+    };
   }
 
   return {

@@ -11,16 +11,28 @@ export async function insertSession(
     .execute();
 }
 
-/** The session's user when it is neither revoked nor expired at `now`. */
-export async function activeSessionUser(db: Kysely<Database>, id: string, now: Date): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('sessions')
-    .select('user_id')
-    .where('id', '=', id)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
+/**
+ * Who a request comes from, in one round trip: the user of a session that is neither revoked nor expired at
+ * `now` and belongs to `userId` (the token's subject), with what the send path needs from that row (the
+ * security code's salt, so the code's HMAC is ready before the send's single round trip).
+ */
+export async function activeSessionUserRow(
+  db: Kysely<Database>,
+  sessionId: string,
+  userId: string,
+  now: Date,
+): Promise<
+  { id: string; role: 'customer' | 'BANKER'; agency_id: string | null; security_code_salt: Buffer | null } | undefined
+> {
+  return db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['u.id', 'u.role', 'u.agency_id', 'u.security_code_salt'])
+    .where('s.id', '=', sessionId)
+    .where('s.user_id', '=', userId)
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', now)
     .executeTakeFirst();
-  return row?.user_id;
 }
 
 export async function revokeSession(db: Kysely<Database>, id: string, at: Date): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Transaction as Tx } from 'kysely';
+import type { Kysely, Transaction as Tx } from 'kysely';
 import type { Contact } from '../../../common/api/contacts.ts';
 import { beingPaidOutMessage } from '../../../common/api/withdrawals.ts';
 import {
@@ -18,6 +18,7 @@ import type { ServiceDeps } from '../service-deps.ts';
 import { requireSecurityCode } from '../users/security-code.service.ts';
 import { reserveWithdrawal } from '../withdrawals/withdrawals.service.ts';
 import { tokenKeys } from '../withdrawals/withdrawal-token.ts';
+import { sendInOneTrip, storedTransactionId } from './send-one-trip.ts';
 import { sendToPerson } from './send.service.ts';
 import { notifyUser } from './transfer-notifications.ts';
 import { findHistoryRow, listHistory, type Viewer } from './transactions-query.repository.ts';
@@ -27,7 +28,7 @@ import { returnToSender } from './waiting.service.ts';
 
 const viewerOf = (user: AuthUser): Viewer => ({ id: user.id, agencyId: user.role === 'BANKER' ? user.agencyId : null });
 
-async function present(tx: Tx<Database>, deps: ServiceDeps, viewer: Viewer, id: string): Promise<Transaction> {
+async function present(tx: Kysely<Database>, deps: ServiceDeps, viewer: Viewer, id: string): Promise<Transaction> {
   const row = await findHistoryRow(tx, viewer, id);
   if (!row) throw new Error(`transaction ${id} not visible to its own author`);
   return presentTransaction(row, viewer, deps.clock.now(), tokenKeys(deps.config.SECRET_KEY));
@@ -57,10 +58,28 @@ async function contactFor(deps: ServiceDeps, user: AuthUser, id: string): Promis
   }
 }
 
+/** A stored response: the body itself, or (wallet_send()'s) the id of the transaction to present again. */
+async function storedBody(deps: ServiceDeps, viewer: Viewer, body: unknown): Promise<Transaction> {
+  const id = storedTransactionId(body);
+  // The body was produced by this endpoint for the same request, so it has the type of its answer.
+  return id === undefined ? (body as Transaction) : present(deps.db, deps, viewer, id);
+}
+
+/** Mail or SMS to the recipient, off the response path: best effort, as it always was (notifyUser never throws). */
+function notifyReceived(deps: ServiceDeps, recipientUserId: string, sent: Transaction): void {
+  void notifyUser(deps, recipientUserId, {
+    kind: 'received',
+    amount: sent.amount,
+    from: `${sent.sender_first_name ?? ''} ${sent.sender_last_name ?? ''}`.trim(),
+  });
+}
+
 /**
- * `POST /api/transactions/`: a send (person contact) or a withdrawal (agency). Cheap checks first, then the
- * security code (its own transaction: a failed attempt survives our rollback), then one transaction holding the
- * ledger entry, the business row and the idempotency key. Answers 201 with the transaction as its sender sees it.
+ * `POST /api/transactions/`: a send (person contact) or a withdrawal (agency). Cheap checks first; then a send to
+ * a registered recipient is one database round trip (sendInOneTrip: code, key, ledger, row, outbox). The rest
+ * (withdrawals, recipients without an account yet, codes in an older scheme) takes the general path: the security
+ * code in its own transaction (a failed attempt survives our rollback), then one transaction holding the ledger
+ * entry, the business row and the idempotency key. Answers 201 with the transaction as its sender sees it.
  */
 export async function createTransaction(
   deps: ServiceDeps,
@@ -70,12 +89,23 @@ export async function createTransaction(
 ): Promise<{ status: number; body: Transaction }> {
   if (user.role === 'BANKER') throw forbidden(transactionMessages.customersOnly);
   checkLimits(deps, body.amount.minor);
+  const viewer = viewerOf(user);
+  // The request hash leaves the security code out: a stored hash of a 6-digit code would be brute-forced offline.
+  const requestHash = hashRequest({ amount: body.amount.minor, contact: body.contact });
+  const scope = `transactions:user:${user.id}`;
+  const fast = await sendInOneTrip(deps, user, body, { scope, key: idempotencyKey, requestHash });
+  if (fast.kind === 'replay') return { status: fast.status, body: await storedBody(deps, viewer, fast.body) };
+  if (fast.kind === 'sent') {
+    const sent = presentTransaction(fast.row, viewer, deps.clock.now(), tokenKeys(deps.config.SECRET_KEY));
+    notifyReceived(deps, fast.recipientUserId, sent);
+    return { status: 201, body: sent };
+  }
+
   const contact = await contactFor(deps, user, body.contact);
   if (contact.contact_user !== null && String(contact.contact_user) === user.id)
     throw fieldError('contact', transactionMessages.yourself);
   await requireSecurityCode(deps, user.id, body.security_code);
 
-  const viewer = viewerOf(user);
   let notifyRecipient: string | null = null;
   const work = async (tx: Tx<Database>) => {
     notifyRecipient = null;
@@ -89,17 +119,10 @@ export async function createTransaction(
     }
     return { status: 201, body: await present(tx, deps, viewer, id) };
   };
-  // The request hash leaves the security code out: a stored hash of a 6-digit code would be brute-forced offline.
-  const requestHash = hashRequest({ amount: body.amount.minor, contact: body.contact });
   const result = await withTransaction(deps.db, (tx) =>
     idempotencyKey === undefined
       ? work(tx)
-      : runIdempotent(
-          tx,
-          { scope: `transactions:user:${user.id}`, key: idempotencyKey, requestHash },
-          () => work(tx),
-          withoutToken,
-        ),
+      : runIdempotent(tx, { scope, key: idempotencyKey, requestHash }, () => work(tx), withoutToken),
   );
   // A replay (the key's scope is this user's: only the owner replays) gets the token back from the sealed copy.
   if ('replayed' in result && result.replayed && result.body.category === 'withdrawal')
@@ -107,14 +130,8 @@ export async function createTransaction(
       ...result,
       body: { ...result.body, token: (await getTransaction(deps, user, String(result.body.id))).token },
     };
-  if (notifyRecipient !== null) {
-    await notifyUser(deps, notifyRecipient, {
-      kind: 'received',
-      amount: result.body.amount,
-      from: `${result.body.sender_first_name ?? ''} ${result.body.sender_last_name ?? ''}`.trim(),
-    });
-  }
-  return result;
+  if (notifyRecipient !== null) notifyReceived(deps, notifyRecipient, result.body);
+  return { status: result.status, body: await storedBody(deps, viewer, result.body) };
 }
 
 /** Issue 22 item 2: the idempotency table keeps no withdrawal token (a dump of it would be every live QR code). */

@@ -41,12 +41,17 @@ describe('POST /api/transactions/ (send)', () => {
       contact: null,
       sender: alice.userId,
     });
-    const outbox = await call<{ results: { subject: string }[] }>(
-      t,
-      'GET',
-      `/api/dev/outbox/?to=${encodeURIComponent(bob.email)}`,
-    );
-    expect(outbox.body.results[0]?.subject).toBe('You received money');
+    // The mail leaves after the answer (ADR 010): it arrives, shortly.
+    await expect
+      .poll(async () => {
+        const outbox = await call<{ results: { subject: string }[] }>(
+          t,
+          'GET',
+          `/api/dev/outbox/?to=${encodeURIComponent(bob.email)}`,
+        );
+        return outbox.body.results[0]?.subject;
+      })
+      .toBe('You received money');
   });
 
   it('refuses bad amounts with field messages, and the per-transfer bounds', async () => {

@@ -124,7 +124,10 @@ export async function setSecurityCode(
   await withTransaction(deps.db, (tx) => saveSecurityCode(tx, actorId, hash, salt));
 }
 
-async function notifyLockout(deps: SecurityCodeDeps, state: SecurityCodeState): Promise<void> {
+export async function notifyLockout(
+  deps: SecurityCodeDeps,
+  state: Pick<SecurityCodeState, 'language' | 'email' | 'emailVerified' | 'phone' | 'phoneAuth'>,
+): Promise<void> {
   const texts = securityCodeLockoutTexts[isLanguage(state.language) ? state.language : DEFAULT_LANGUAGE];
   const minutes = Math.ceil(deps.config.SECURITY_CODE_LOCK_SECONDS / 60);
   // Best effort: the lock is already committed; a mail outage must not turn the user's answer into an error.

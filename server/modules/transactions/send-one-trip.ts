@@ -1,0 +1,144 @@
+import { sql } from 'kysely';
+import { transactionMessages, type CreateTransactionBody } from '../../../common/api/transactions.ts';
+import { conflict, fieldError } from '../../http/http-error.ts';
+import { idempotencyInProgress } from '../../ledger/idempotency.ts';
+import { IdempotencyConflictError } from '../../ledger/ledger-errors.ts';
+import { ledgerError } from '../../ledger/journal.ts';
+import { withRetries } from '../../ledger/transaction.ts';
+import type { AuthUser } from '../auth/authenticate.ts';
+import type { ServiceDeps } from '../service-deps.ts';
+import { securityCodeMac } from '../users/security-code-hash.ts';
+import { notifyLockout, securityCodeError } from '../users/security-code.service.ts';
+import type { HistoryRow } from './transactions-query.repository.ts';
+
+/** What wallet_send() (migration 0020) answers. */
+type SendResult =
+  | { outcome: 'slow' | 'contact_not_found' | 'yourself' | 'not_set' | 'conflict' | 'in_progress' }
+  | { outcome: 'invalid'; remaining: number }
+  | { outcome: 'locked'; retry_after: number }
+  | {
+      outcome: 'locked_now';
+      retry_after: number;
+      language: string;
+      email: string | null;
+      email_verified: boolean;
+      phone: string | null;
+      phone_auth: boolean;
+    }
+  | { outcome: 'replay'; status: number; body: unknown }
+  | {
+      outcome: 'sent';
+      id: number;
+      created_at: string;
+      recipient: number;
+      sender_first_name: string;
+      sender_last_name: string;
+      contact_first_name: string;
+      contact_last_name: string;
+      contact_phone: string | null;
+    };
+
+export type OneTripSend =
+  | { kind: 'slow' }
+  | { kind: 'replay'; status: number; body: unknown }
+  | { kind: 'sent'; row: HistoryRow; recipientUserId: string };
+
+/**
+ * A send to a registered recipient in one database round trip: wallet_send() checks the contact, the security
+ * code (HMAC computed here with the salt read at authentication: the pepper stays in this process), the
+ * idempotency key, posts the entry and writes the row, the anchoring job and the stored response, all in the
+ * one statement's transaction (ADR 010). Answers 'slow' for what it leaves to the general path (a withdrawal, a
+ * recipient without an account yet, a code stored in an older scheme); throws the HTTP answer of every refusal.
+ */
+export async function sendInOneTrip(
+  deps: ServiceDeps,
+  user: AuthUser,
+  body: CreateTransactionBody,
+  idempotency: { scope: string; key: string | undefined; requestHash: string },
+): Promise<OneTripSend> {
+  const salt = user.securityCodeSalt;
+  const mac = salt ? securityCodeMac(deps.config.SECURITY_CODE_PEPPER, body.security_code, salt) : null;
+  const { config } = deps;
+  const result = await withRetries(async () => {
+    try {
+      const { rows } = await sql<{ result: SendResult }>`SELECT wallet_send(
+          ${user.id}::bigint, ${body.contact}::bigint, ${body.amount.minor.toString()}::bigint, ${salt}::bytea,
+          ${mac}::bytea, ${idempotency.scope}, ${idempotency.key ?? null}, ${idempotency.requestHash},
+          ${deps.clock.now()}::timestamptz, ${config.SECURITY_CODE_MAX_ATTEMPTS}::int,
+          ${config.SECURITY_CODE_LOCK_SECONDS}::int) AS result`.execute(deps.db);
+      const row = rows[0];
+      if (!row) throw new Error('wallet_send answered nothing');
+      return row.result;
+    } catch (error) {
+      throw ledgerError(error);
+    }
+  });
+  switch (result.outcome) {
+    case 'slow':
+      return { kind: 'slow' };
+    case 'contact_not_found':
+      throw fieldError('contact', transactionMessages.contactNotFound);
+    case 'yourself':
+      throw fieldError('contact', transactionMessages.yourself);
+    case 'not_set':
+      throw securityCodeError({ outcome: 'not_set' });
+    case 'invalid':
+      throw securityCodeError({ outcome: 'invalid', remainingAttempts: result.remaining });
+    case 'locked':
+      throw securityCodeError({ outcome: 'locked', retryAfterSeconds: result.retry_after });
+    case 'locked_now':
+      await notifyLockout(deps, {
+        language: result.language,
+        email: result.email,
+        emailVerified: result.email_verified,
+        phone: result.phone,
+        phoneAuth: result.phone_auth,
+      });
+      throw securityCodeError({ outcome: 'locked', retryAfterSeconds: result.retry_after });
+    case 'conflict':
+      throw new IdempotencyConflictError();
+    case 'in_progress':
+      throw conflict(idempotencyInProgress);
+    case 'replay':
+      return { kind: 'replay', status: result.status, body: result.body };
+    case 'sent':
+      return {
+        kind: 'sent',
+        recipientUserId: String(result.recipient),
+        row: {
+          id: String(result.id),
+          kind: 'transfer',
+          status: 'completed',
+          sender_user_id: user.id,
+          recipient_user_id: String(result.recipient),
+          contact_id: String(body.contact),
+          agency_id: null,
+          amount: body.amount.minor.toString(),
+          token_sealed: null,
+          identifier: null,
+          tx_id: null,
+          expires_at: null,
+          validated_at: null,
+          created_at: new Date(result.created_at),
+          sender_first_name: result.sender_first_name,
+          sender_last_name: result.sender_last_name,
+          recipient_user_first_name: null,
+          recipient_user_last_name: null,
+          contact_first_name: result.contact_first_name,
+          contact_last_name: result.contact_last_name,
+          contact_phone_number: result.contact_phone,
+          agency_name: null,
+          agency_address: null,
+          agency_zip_code: null,
+          agency_city: null,
+        },
+      };
+  }
+}
+
+/** A stored response of wallet_send(): the transaction's id, presented again on a replay. */
+export function storedTransactionId(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null || !('transaction_id' in body)) return undefined;
+  const id = body.transaction_id;
+  return typeof id === 'number' || typeof id === 'string' ? String(id) : undefined;
+}
