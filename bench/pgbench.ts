@@ -16,6 +16,8 @@ export function findPgbench(): string {
   return 'pgbench';
 }
 
+const fmtTps = (tps: number) => tps.toFixed(0);
+
 export interface PgbenchResult {
   tps: number;
   /** pgbench's "latency average", e.g. "1.234 ms". */
@@ -43,14 +45,17 @@ export function pgbenchScript(name: string, lines: string[]): { file: string; cl
 
 /**
  * The bare two-UPDATE transfer: creates `bench_transfer_accounts` with `accounts` rows in the database at `url`,
- * then runs it at `clients` for `seconds`. Lower id first, as the ledger's post() locks, so pgbench's clients
- * cannot deadlock either.
+ * then runs it at `clients` for `seconds` after `warmupSeconds` of the same (discarded: caches, plans, WAL
+ * segments). Two distinct accounts per transfer (never a self-transfer, which would lock one row), lower id
+ * first, as the ledger's post() locks, so pgbench's clients cannot deadlock either. Compare it with the app at
+ * the app's own pool size: `clients` = DB_POOL_MAX x API processes, the connections the app can use at once.
  */
 export async function bareTransfer(
   url: string,
   accounts: number,
   clients: number,
   seconds: number,
+  warmupSeconds = 3,
 ): Promise<PgbenchResult> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -64,7 +69,8 @@ export async function bareTransfer(
   }
   const script = pgbenchScript('transfer.sql', [
     `\\set a random(1, ${accounts})`,
-    `\\set b random(1, ${accounts})`,
+    // b = a + an offset in 1..accounts-1, wrapped: never a.
+    `\\set b 1 + (:a - 1 + random(1, ${accounts - 1})) % ${accounts}`,
     '\\set lo least(:a, :b)',
     '\\set hi greatest(:a, :b)',
     'BEGIN;',
@@ -73,7 +79,12 @@ export async function bareTransfer(
     'END;',
   ]);
   try {
-    return runPgbench(url, script.file, clients, seconds);
+    runPgbench(url, script.file, clients, warmupSeconds);
+    const result = runPgbench(url, script.file, clients, seconds);
+    console.log(
+      `pgbench baseline: ${clients} clients, ${accounts} accounts, two distinct per transfer, ${warmupSeconds} s warm-up then ${seconds} s: ${fmtTps(result.tps)} tx/s`,
+    );
+    return result;
   } finally {
     script.cleanup();
   }
