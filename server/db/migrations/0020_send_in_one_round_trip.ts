@@ -21,8 +21,9 @@ import { sql, type Kysely } from 'kysely';
  * A later rule of the send (rolling limit, freeze, screening hold) is one more condition here, between the code
  * check and ledger_post(), answering an outcome of its own: the same round trip.
  *
- * The stored response of a send made here is `{"transaction_id": N}`: the body is built from the row by the
- * service's presenter (one presenter, in TypeScript), and a replay presents the same row again.
+ * The stored response of a send made here is `{"id": N, "present": true}`: the body is built from the row by the
+ * service's presenter (one presenter, in TypeScript), and a replay presents the same row again. `id` is the
+ * answer's id, as in the bodies the general path stores whole.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -109,7 +110,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       RETURNING created_at INTO v_created;
       INSERT INTO chain_outbox (transaction_id) VALUES (v_id) ON CONFLICT (transaction_id) DO NOTHING;
       IF p_key IS NOT NULL THEN
-        UPDATE idempotency_keys SET response_status = 201, response_body = jsonb_build_object('transaction_id', v_id)
+        UPDATE idempotency_keys SET response_status = 201, response_body = jsonb_build_object('id', v_id, 'present', true)
          WHERE scope = p_scope AND key = p_key;
       END IF;
       RETURN jsonb_build_object('outcome', 'sent', 'id', v_id, 'created_at', v_created,

@@ -136,9 +136,9 @@ export async function sendInOneTrip(
   }
 }
 
-/** A stored response of wallet_send(): the transaction's id, presented again on a replay. */
+/** A stored response of wallet_send() (`{"id": N, "present": true}`): the transaction to present again. */
 export function storedTransactionId(body: unknown): string | undefined {
-  if (typeof body !== 'object' || body === null || !('transaction_id' in body)) return undefined;
-  const id = body.transaction_id;
+  if (typeof body !== 'object' || body === null || !('present' in body) || body.present !== true) return undefined;
+  const id = 'id' in body ? body.id : undefined;
   return typeof id === 'number' || typeof id === 'string' ? String(id) : undefined;
 }
