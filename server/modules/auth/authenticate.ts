@@ -10,8 +10,8 @@ export interface AuthUser {
   role: 'customer' | 'BANKER';
   agencyId: string | null;
   sessionId: string;
-  /** The security code's salt as of this request (null: no code set), for the send's one round trip. */
-  securityCodeSalt: Buffer | null;
+  /** The security code's salt as of this request (null: no code set; absent: not read), for the send's one round trip. */
+  securityCodeSalt?: Buffer | null;
 }
 
 export interface Authenticator {

@@ -56,7 +56,7 @@ export async function sendInOneTrip(
   body: CreateTransactionBody,
   idempotency: { scope: string; key: string | undefined; requestHash: string },
 ): Promise<OneTripSend> {
-  const salt = user.securityCodeSalt;
+  const salt = user.securityCodeSalt ?? null;
   const mac = salt ? securityCodeMac(deps.config.SECURITY_CODE_PEPPER, body.security_code, salt) : null;
   const { config } = deps;
   const result = await withRetries(async () => {
