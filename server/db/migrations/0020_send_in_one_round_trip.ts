@@ -56,7 +56,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         FROM users WHERE id = p_sender FOR NO KEY UPDATE;
       IF NOT FOUND OR u.hash IS NULL OR u.salt IS NULL THEN RETURN jsonb_build_object('outcome', 'not_set'); END IF;
       IF u.locked_until > p_now THEN
-        RETURN jsonb_build_object('outcome', 'locked',
+        RETURN jsonb_build_object('outcome', 'locked', 'locked_until', u.locked_until,
           'retry_after', greatest(1, ceil(extract(epoch FROM u.locked_until - p_now))::int));
       END IF;
       -- An older scheme (scrypt) is checked and upgraded by the service; a salt changed since authentication too.
@@ -71,6 +71,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
                  security_code_locked_until = p_now + make_interval(secs => p_lock_seconds)
            WHERE id = p_sender;
           RETURN jsonb_build_object('outcome', 'locked_now', 'retry_after', p_lock_seconds,
+            'locked_until', p_now + make_interval(secs => p_lock_seconds),
             'language', u.language, 'email', u.email, 'email_verified', u.email_verified,
             'phone', u.phone_number, 'phone_auth', u.phone_auth);
         END IF;

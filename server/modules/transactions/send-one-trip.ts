@@ -15,10 +15,11 @@ import type { HistoryRow } from './transactions-query.repository.ts';
 type SendResult =
   | { outcome: 'slow' | 'contact_not_found' | 'yourself' | 'not_set' | 'conflict' | 'in_progress' }
   | { outcome: 'invalid'; remaining: number }
-  | { outcome: 'locked'; retry_after: number }
+  | { outcome: 'locked'; retry_after: number; locked_until: string }
   | {
       outcome: 'locked_now';
       retry_after: number;
+      locked_until: string;
       language: string;
       email: string | null;
       email_verified: boolean;
@@ -85,7 +86,11 @@ export async function sendInOneTrip(
     case 'invalid':
       throw securityCodeError({ outcome: 'invalid', remainingAttempts: result.remaining });
     case 'locked':
-      throw securityCodeError({ outcome: 'locked', retryAfterSeconds: result.retry_after });
+      throw securityCodeError({
+        outcome: 'locked',
+        retryAfterSeconds: result.retry_after,
+        lockedUntil: new Date(result.locked_until),
+      });
     case 'locked_now':
       await notifyLockout(deps, {
         language: result.language,
@@ -94,7 +99,11 @@ export async function sendInOneTrip(
         phone: result.phone,
         phoneAuth: result.phone_auth,
       });
-      throw securityCodeError({ outcome: 'locked', retryAfterSeconds: result.retry_after });
+      throw securityCodeError({
+        outcome: 'locked',
+        retryAfterSeconds: result.retry_after,
+        lockedUntil: new Date(result.locked_until),
+      });
     case 'conflict':
       throw new IdempotencyConflictError();
     case 'in_progress':
