@@ -10,45 +10,42 @@ interface Props {
 }
 
 /**
- * SPEC.md section 9: 'page x / total', total being the ceiling of count over page size; Previous and Next only
- * when there is more than one page.
+ * SPEC.md section 9: 'page x / total', total being the ceiling of count over page size. Shown only when there
+ * is more than one page: 'page 1 / 1' under a short list says nothing (issue 14 item 21).
  */
 export function Pagination({ page, count, pageSize, onPage }: Props) {
   const { t } = useTranslation();
   const total = totalPages(count, pageSize);
+  if (total <= 1) return null;
   return (
     <nav className={styles.pagination} aria-label={t('pagination.label')} data-testid="pagination">
-      {total > 1 ? (
-        <button
-          type="button"
-          className={styles.button}
-          onClick={() => onPage(page - 1)}
-          disabled={page <= 1}
-          aria-label={t('pagination.previous')}
-          data-testid="page-previous"
-        >
-          <span aria-hidden="true" className={styles.arrow}>
-            ‹
-          </span>
-        </button>
-      ) : null}
+      <button
+        type="button"
+        className={styles.button}
+        onClick={() => onPage(page - 1)}
+        disabled={page <= 1}
+        aria-label={t('pagination.previous')}
+        data-testid="page-previous"
+      >
+        <span aria-hidden="true" className={styles.arrow}>
+          ‹
+        </span>
+      </button>
       <span className={styles.status} aria-live="polite" data-testid="page-status">
         {t('pagination.status', { page, total })}
       </span>
-      {total > 1 ? (
-        <button
-          type="button"
-          className={styles.button}
-          onClick={() => onPage(page + 1)}
-          disabled={page >= total}
-          aria-label={t('pagination.next')}
-          data-testid="page-next"
-        >
-          <span aria-hidden="true" className={styles.arrow}>
-            ›
-          </span>
-        </button>
-      ) : null}
+      <button
+        type="button"
+        className={styles.button}
+        onClick={() => onPage(page + 1)}
+        disabled={page >= total}
+        aria-label={t('pagination.next')}
+        data-testid="page-next"
+      >
+        <span aria-hidden="true" className={styles.arrow}>
+          ›
+        </span>
+      </button>
     </nav>
   );
 }

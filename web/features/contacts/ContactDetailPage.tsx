@@ -6,7 +6,7 @@ import { ScreenHeader } from '../../ui/ScreenHeader';
 import { commonErrorText } from '../../ui/server-messages';
 import { useWithLang } from '../../ui/with-lang';
 import { initials } from '../users/initials';
-import { TransactionList } from '../transactions/TransactionList';
+import { TransactionList, useFirstPage } from '../transactions/TransactionList';
 import styles from './ContactDetailPage.module.css';
 import { ContactInfo } from './ContactInfo';
 import { contactName } from './ContactRow';
@@ -14,6 +14,18 @@ import { useContact, useDeleteContact } from './use-contacts';
 
 /** SPEC.md section 9: the detail previews the last 4 transactions with the contact. */
 export const DETAIL_TRANSACTIONS = 4;
+
+/** 'See all' only when there is something to see (issue 14 item 21); the preview's query, from its cache. */
+function SeeAll({ user, to }: { user: string; to: string }) {
+  const { t } = useTranslation();
+  const count = useFirstPage(DETAIL_TRANSACTIONS, user).data?.count ?? 0;
+  if (count === 0) return null;
+  return (
+    <Link className={styles.seeAll} to={to} data-testid="contact-see-all">
+      {t('contacts.detail.seeAll')}
+    </Link>
+  );
+}
 
 /**
  * SPEC.md 2.3 Contact detail: avatar, name, send money (withdraw here for an agency), the last transactions
@@ -78,9 +90,7 @@ export function Component() {
             <h2 id="contact-transactions" className={styles.sectionTitle}>
               {t('contacts.detail.transactions')}
             </h2>
-            <Link className={styles.seeAll} to={withLang(seeAll)}>
-              {t('contacts.detail.seeAll')}
-            </Link>
+            {c.contact_user === null ? null : <SeeAll user={String(c.contact_user)} to={withLang(seeAll)} />}
           </div>
           {c.contact_user === null ? (
             <p className={styles.muted} data-testid="contact-no-transactions">

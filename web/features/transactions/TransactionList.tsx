@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { intlLocale } from '../../i18n/intl-locale';
+import form from '../../ui/Form.module.css';
 import { Pagination } from '../../ui/Pagination';
 import { useDebouncedValue } from '../contacts/use-debounced-value';
 import { useCurrentUser } from '../users/use-current-user';
@@ -21,6 +22,12 @@ interface Props {
   withPagination?: boolean;
 }
 
+/** The first unfiltered page a TransactionList shows (same query, same cache): for 'see all' links and the like. */
+export function useFirstPage(pageSize: number, user?: string) {
+  const { i18n } = useTranslation();
+  return useTransactionsPage({ page: 1, pageSize, user, query: filtersToQuery(emptyFilters, intlLocale(i18n.language)) });
+}
+
 export function TransactionList({ pageSize, user, withFilters = true, withPagination = true }: Props) {
   const { t, i18n } = useTranslation();
   const me = useCurrentUser();
@@ -28,7 +35,13 @@ export function TransactionList({ pageSize, user, withFilters = true, withPagina
   const [page, setPage] = useState(1);
   const [filters, setFilters] = useState<Filters>(emptyFilters);
   const debounced = useDebouncedValue(filters, FILTER_DEBOUNCE_MS);
-  const list = useTransactionsPage({ page, pageSize, user, query: filtersToQuery(debounced, intlLocale(i18n.language)) });
+  const query = filtersToQuery(debounced, intlLocale(i18n.language));
+  const list = useTransactionsPage({ page, pageSize, user, query });
+  const filtered = Object.values(query).some((value) => value !== undefined);
+  const change = (next: Filters) => {
+    setFilters(next);
+    setPage(1);
+  };
   return (
     <section>
       {withFilters ? (
@@ -36,15 +49,20 @@ export function TransactionList({ pageSize, user, withFilters = true, withPagina
           filters={filters}
           banker={banker}
           hasUser={user !== undefined}
-          onChange={(next) => {
-            setFilters(next);
-            setPage(1);
-          }}
+          onChange={change}
         />
       ) : null}
       {list.isPending ? <p className={styles.muted}>{t('transactions.loading')}</p> : null}
       {list.isError ? <p className={styles.muted}>{t('errors.unknown')}</p> : null}
-      {list.data && list.data.count === 0 ? (
+      {list.data && list.data.count === 0 && filtered ? (
+        // A filter that matches nothing is not an empty history: say so, and offer the way back (item 15).
+        <div className={styles.emptyFiltered} data-testid="transactions-no-match">
+          <p className={styles.muted}>{t('transactions.noMatch')}</p>
+          <button type="button" className={form.secondary} onClick={() => change(emptyFilters)} data-testid="clear-filters">
+            {t('transactions.clearFilters')}
+          </button>
+        </div>
+      ) : list.data && list.data.count === 0 ? (
         <p className={styles.muted} data-testid="transactions-empty">
           {t('transactions.empty')}
         </p>

@@ -1,0 +1,81 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, stubFetch } from '../contacts/test-support';
+import { RecentTransactions } from './RecentTransactions';
+import { TransactionList } from './TransactionList';
+
+const row = (id: number) => ({
+  id,
+  amount: '10.00',
+  currency: 'MAD',
+  category: 'reception',
+  status: 'completed',
+  date: '2026-11-23T10:00:00.000Z',
+  sender: 2,
+  recipient: 1,
+  contact: null,
+  sender_first_name: 'Youssef',
+  sender_last_name: 'El Amrani',
+  recipient_first_name: 'Amina',
+  recipient_last_name: 'B',
+  recipient_phone_number: null,
+  recipient_address: null,
+  recipient_zip_code: null,
+  recipient_city: null,
+  tx_id: null,
+  token: null,
+  identifier: null,
+  validated: false,
+  expires_at: null,
+  validated_at: null,
+});
+const page = (count: number) => ({
+  count,
+  next: null,
+  previous: null,
+  results: Array.from({ length: Math.min(count, 10) }, (_, i) => row(i + 1)),
+});
+
+/** Transactions: `count` of them unfiltered, none once any filter is on. */
+function api(count: number) {
+  return stubFetch((call) => {
+    if (call.url.startsWith('/api/users/'))
+      return { status: 200, body: { count: 0, next: null, previous: null, results: [] } };
+    return { status: 200, body: page(/[?&](category|amount|start_date)=/.test(call.url) ? 0 : count) };
+  });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('transaction lists', () => {
+  it('a filter that matches nothing says so and offers to clear the filters', async () => {
+    api(3);
+    renderWithProviders(<TransactionList pageSize={10} />);
+    await waitFor(() => expect(screen.getAllByTestId('transaction-row')).toHaveLength(3));
+    fireEvent.change(screen.getByTestId('filter-category'), { target: { value: 'sending' } });
+    await screen.findByTestId('transactions-no-match');
+    expect(screen.queryByTestId('transactions-empty')).toBeNull();
+    fireEvent.click(screen.getByTestId('clear-filters'));
+    await waitFor(() => expect(screen.getAllByTestId('transaction-row')).toHaveLength(3));
+  });
+
+  it('shows paging only with more than one page', async () => {
+    api(3);
+    const { unmount } = renderWithProviders(<TransactionList pageSize={10} />);
+    await waitFor(() => expect(screen.getAllByTestId('transaction-row')).toHaveLength(3));
+    expect(screen.queryByTestId('pagination')).toBeNull();
+    unmount();
+    api(11);
+    renderWithProviders(<TransactionList pageSize={10} />);
+    await screen.findByTestId('pagination');
+  });
+
+  it("hides 'see all' with no transactions", async () => {
+    api(0);
+    renderWithProviders(<RecentTransactions banker={false} />);
+    await screen.findByTestId('transactions-empty');
+    expect(screen.queryByTestId('see-all-transactions')).toBeNull();
+  });
+});
