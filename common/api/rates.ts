@@ -18,6 +18,9 @@ export const ratesSchema = z.object({
   /** Add-money bounds in EUR (DESIGN.md section 5). */
   min_amount: amount,
   max_amount: amount,
+  /** Bounds of one send or withdrawal in MAD (TRANSFER_MIN_MAD / TRANSFER_MAX_MAD): the create screen checks them at step 1. */
+  transfer_min_amount: amount,
+  transfer_max_amount: amount,
   updated_at: z.string(),
 });
 

@@ -12,7 +12,7 @@ export const ratesRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app
     {
       schema: {
         tags: ['rates'],
-        summary: 'Current rates (MAD per EUR), card fee fraction, subscription price and add-money bounds',
+        summary: 'Current rates (MAD per EUR), card fee fraction, subscription price, add-money and transfer bounds',
         response: { 200: ratesSchema },
       },
     },
@@ -26,6 +26,8 @@ export const ratesRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app
         subscription_price: formatAmount(money('EUR', SUBSCRIPTION_PRICE_CENTS)),
         min_amount: '1.00',
         max_amount: formatAmount(money('EUR', BigInt(deps.config.TOPUP_MAX_EUR) * 100n)),
+        transfer_min_amount: formatAmount(money('MAD', BigInt(deps.config.TRANSFER_MIN_MAD) * 100n)),
+        transfer_max_amount: formatAmount(money('MAD', BigInt(deps.config.TRANSFER_MAX_MAD) * 100n)),
         updated_at: rates.created_at.toISOString(),
       };
     },

@@ -68,10 +68,29 @@ const sent = {
 /** Intl puts narrow no-break spaces in French amounts; compare on plain spaces. */
 const text = (id: string) => (screen.getByTestId(id).textContent ?? '').replace(/\s/g, ' ');
 
-function api(balance: string, post: (call: RecordedCall) => { status: number; body?: unknown }): RecordedCall[] {
+/** GET /api/rates/ with the server's configured transfer bounds (defaults 1 and 20,000 MAD). */
+const rates = (transferMax = '20000.00') => ({
+  official: '10.85',
+  freemium: '10.70',
+  subscription: '10.80',
+  fee: '0.016',
+  subscription_price: '4.50',
+  min_amount: '1.00',
+  max_amount: '2000.00',
+  transfer_min_amount: '1.00',
+  transfer_max_amount: transferMax,
+  updated_at: '2026-11-23T00:00:00.000Z',
+});
+
+function api(
+  balance: string,
+  post: (call: RecordedCall) => { status: number; body?: unknown },
+  transferMax?: string,
+): RecordedCall[] {
   return stubFetch((call) => {
     if (call.url.startsWith('/api/users/'))
       return { status: 200, body: { count: 1, next: null, previous: null, results: [user(balance)] } };
+    if (call.url.startsWith('/api/rates/')) return { status: 200, body: rates(transferMax) };
     if (call.url.startsWith('/api/contacts/7/')) return { status: 200, body: contact };
     return post(call);
   });
@@ -113,6 +132,16 @@ describe('TransactionCreatePage', () => {
     fireEvent.click(screen.getByTestId('create-next'));
     expect(text('create-error')).toBe('Veuillez saisir un montant supérieur à 1 MAD.');
     expect(screen.queryByTestId('pin-input')).toBeNull();
+  });
+
+  it('checks the maximum the server is configured with, not a constant of the page (issue 23 item 5)', async () => {
+    const calls = api('10000.00', () => ({ status: 500 }), '5000.00');
+    await openWithAmount('6000');
+    expect(text('create-error')).toBe('Le montant maximum par opération est de 5 000,00 MAD.');
+    expect(screen.getByTestId('create-max').hasAttribute('disabled')).toBe(false);
+    fireEvent.click(screen.getByTestId('create-max'));
+    expect(screen.getByTestId<HTMLInputElement>('create-amount').value.replace(/\s/g, ' ')).toBe('5 000,00');
+    expect(posts(calls)).toEqual([]);
   });
 
   it('summarises what the code confirms, and Back from step 2 keeps the amount', async () => {

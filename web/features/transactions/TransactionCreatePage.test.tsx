@@ -34,6 +34,20 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
+/** GET /api/rates/ as the server answers it with the default transfer bounds (1 to 20,000 MAD). */
+const rates = {
+  official: '10.85',
+  freemium: '10.70',
+  subscription: '10.80',
+  fee: '0.016',
+  subscription_price: '4.50',
+  min_amount: '1.00',
+  max_amount: '2000.00',
+  transfer_min_amount: '1.00',
+  transfer_max_amount: '20000.00',
+  updated_at: '2026-11-23T00:00:00.000Z',
+};
+
 /** The API as the page sees it; every POST is lost on the way back (the network dropped the answer). */
 function apiLosingAnswers(): string[] {
   const keys: string[] = [];
@@ -42,7 +56,11 @@ function apiLosingAnswers(): string[] {
       keys.push(new Headers(init.headers).get('Idempotency-Key') ?? '');
       return Promise.reject(new TypeError('Failed to fetch'));
     }
-    const body = url.startsWith('/api/users/') ? { count: 1, next: null, previous: null, results: [user] } : contact;
+    const body = url.startsWith('/api/users/')
+      ? { count: 1, next: null, previous: null, results: [user] }
+      : url.startsWith('/api/rates/')
+        ? rates
+        : contact;
     return Promise.resolve(new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }));
   });
   return keys;
@@ -91,7 +109,9 @@ describe('send: amounts as the locale writes them (issue 26 item 4, issue 14 ite
       if (init.method === 'POST' && typeof init.body === 'string') bodies.push(JSON.parse(init.body));
       const body = url.startsWith('/api/users/')
         ? { count: 1, next: null, previous: null, results: [{ ...user, balance: '1605.00' }] }
-        : contact;
+        : url.startsWith('/api/rates/')
+          ? rates
+          : contact;
       return Promise.resolve(new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }));
     });
     return bodies;

@@ -13,6 +13,7 @@ import { PinInput } from '../../ui/PinInput';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { useWithLang } from '../../ui/with-lang';
 import { useContact } from '../contacts/use-contacts';
+import { useRates } from '../exchange/use-exchange';
 import { formatMoney, moneyFromApi } from '../home/balance';
 import { useCurrentUser } from '../users/use-current-user';
 import { checkAmount, type AmountCheck } from './amount-check';
@@ -21,10 +22,6 @@ import { CreateSuccess } from './CreateSuccess';
 import { CreateSummary } from './CreateSummary';
 import styles from './Transactions.module.css';
 import { useCreateTransaction } from './use-transactions';
-
-/** DESIGN.md section 5: one send or withdrawal is from 1 to 20,000 MAD (the server enforces it too). */
-const MAX_MINOR = 20_000_00n;
-const MIN_MINOR = 1_00n;
 
 /** SPEC.md 2.3 Create transaction: step 1 amount (max button) and recipient or agency; step 2 the code. */
 export function Component() {
@@ -44,16 +41,20 @@ export function Component() {
   const [done, setDone] = useState<Transaction | null>(null);
   const errorId = useId();
 
+  // The per-operation bounds are the server's configured ones (GET /api/rates/), never constants of the page.
+  const rates = useRates();
   const balance = me.data ? moneyFromApi(me.data.balance, 'MAD') : undefined;
-  const bounds = { min: money('MAD', MIN_MINOR), max: money('MAD', MAX_MINOR), balance };
-  const max = balance ? money('MAD', balance.minor < MAX_MINOR ? balance.minor : MAX_MINOR) : undefined;
+  const minLimit = rates.data ? moneyFromApi(rates.data.transfer_min_amount, 'MAD') : undefined;
+  const maxLimit = rates.data ? moneyFromApi(rates.data.transfer_max_amount, 'MAD') : undefined;
+  const limits = minLimit && maxLimit ? { min: minLimit, max: maxLimit } : undefined;
+  const max = balance && limits ? money('MAD', balance.minor < limits.max.minor ? balance.minor : limits.max.minor) : undefined;
   const c = contact.data;
   const place = c?.public
     ? [c.first_name, c.address, [c.zip_code, c.city].filter(Boolean).join(' ')].filter(Boolean).join(', ')
     : c
       ? `${c.first_name} ${c.last_name}`
       : '';
-  const checked = checkAmount(amountText, locale, bounds);
+  const checked: AmountCheck = limits ? checkAmount(amountText, locale, { ...limits, balance }) : { ok: false, problem: 'format' };
 
   function amountError(check: Exclude<AmountCheck, { ok: true }>): string {
     if (check.problem === 'ambiguous') return t('errors.amountAmbiguous', { example: formatLocaleAmount(money('MAD', 2000_50n), locale) });
@@ -64,6 +65,7 @@ export function Component() {
   }
 
   function next() {
+    if (!limits) return;
     if (!checked.ok) return setError(amountError(checked));
     if (!c) return setError(t('transactions.create.amountAndRecipient'));
     setError(null);
@@ -157,7 +159,8 @@ export function Component() {
               {error}
             </p>
           ) : null}
-          <button type="button" className={form.primary} onClick={next} data-testid="create-next">
+          {/* Until the bounds have loaded the amount cannot be checked: a tap would silently do nothing. */}
+          <button type="button" className={form.primary} onClick={next} disabled={!limits} data-testid="create-next">
             {t('transactions.create.next')}
           </button>
         </div>
