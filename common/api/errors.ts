@@ -32,4 +32,5 @@ export const genericMessages = {
   internal: 'An unexpected error occurred.',
   idempotencyConflict: 'This Idempotency-Key was already used with a different request.',
   nullCharacter: 'Null characters are not allowed.',
+  controlCharacters: 'Names may not contain line breaks, control or text-direction characters.',
 } as const;

@@ -1,3 +1,4 @@
+import { genericMessages } from './errors.ts';
 import { z } from 'zod';
 import { COUNTRIES } from '../identity/phone.ts';
 import { emailSchema, phoneSchema, roleSchema, sixDigitsSchema } from './auth.ts';
@@ -38,7 +39,33 @@ export const usersListResponseSchema = z.object({
   results: z.tuple([userSchema]),
 });
 
-export const nameSchema = z.string().trim().min(1, 'This field may not be blank.').max(100);
+/**
+ * Control characters (line breaks, tabs, C1) and the bidi embeddings, overrides and isolates (U+202A-U+202E,
+ * U+2066-U+2069) would stand inside official e-mails and SMS ('X sent you…') and could reorder their text (issue 22
+ * item 7). The bidi marks (LRM, RLM, ALM) stay allowed: Arabic keyboards type them and they cannot reorder a line.
+ * U+0000 is left to the null-character guard, which answers its own message on every route.
+ */
+const FORBIDDEN_IN_NAMES: ReadonlyArray<readonly [number, number]> = [
+  [0x01, 0x1f],
+  [0x7f, 0x9f],
+  [0x202a, 0x202e],
+  [0x2066, 0x2069],
+];
+
+function hasForbiddenNameCharacter(name: string): boolean {
+  for (const char of name) {
+    const code = char.codePointAt(0) ?? 0;
+    if (FORBIDDEN_IN_NAMES.some(([low, high]) => code >= low && code <= high)) return true;
+  }
+  return false;
+}
+
+export const nameSchema = z
+  .string()
+  .trim()
+  .min(1, 'This field may not be blank.')
+  .max(100)
+  .refine((name) => !hasForbiddenNameCharacter(name), genericMessages.controlCharacters);
 
 /**
  * SPEC.md section 5: all fields required. Phone-login users send `email` (their phone is locked), the others send

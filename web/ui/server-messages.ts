@@ -16,6 +16,7 @@ const translations = new Map<string, (t: TFunction) => string>([
   [phoneMessages.wrong_length, (t) => t('errors.phoneWrongLength')],
   [genericMessages.required, (t) => t('errors.required')],
   [genericMessages.nullCharacter, (t) => t('errors.nullCharacter')],
+  [genericMessages.controlCharacters, (t) => t('errors.controlCharacters')],
   ['This field may not be blank.', (t) => t('errors.required')],
   ['Choose FR, MA or US.', (t) => t('errors.invalidCountry')],
   [profileMessages.loginEmailLocked, (t) => t('errors.loginEmailLocked')],

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, contactSchema } from '../../../common/api/contacts.ts';
+import { genericMessages } from '../../../common/api/errors.ts';
 import { phoneMessages } from '../../../common/identity/phone.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { call, ensureRates, signIn, testEnv, uniqueEmail, uniquePhone } from '../../../tests/support/identity.ts';
@@ -41,6 +42,17 @@ describe('POST /api/contacts/', () => {
     const res = await addContact(t, s, { first_name: 'أمينة', last_name: 'الإدريسي', email, phone_number: null });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ first_name: 'أمينة', last_name: 'الإدريسي', email: email.toLowerCase() });
+  });
+
+  it('refuses line breaks, control and bidi-override characters in names; keeps Arabic with its marks', async () => {
+    const s = await signIn(t);
+    for (const bad of ['Amina\nYour account is blocked', 'Am\tina', 'Amina \u202Eevil', 'Amina \u2066x\u2069', 'Am\u0085ina']) {
+      const res = await addContact(t, s, { first_name: bad, last_name: 'B', phone_number: uniquePhone() });
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect(res.body).toEqual({ first_name: [genericMessages.controlCharacters] });
+    }
+    const marked = await addContact(t, s, { first_name: 'أمينة\u200F', last_name: 'B', email: uniqueEmail('Marked') });
+    expect(marked.status).toBe(201);
   });
 
   it('requires both names and a phone or an e-mail', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../../common/api/auth.ts';
+import { genericMessages } from '../../../common/api/errors.ts';
 import { profileMessages, userSchema } from '../../../common/api/users.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import {
@@ -66,6 +67,16 @@ describe('GET /api/users/', () => {
 });
 
 describe('PATCH /api/users/{id}/ for an e-mail user', () => {
+  it('refuses a name with a line break or a bidi override (it would stand in e-mails and SMS), nothing saved', async () => {
+    const s = await signIn(t);
+    const res = await patch(s, { ...profile, last_name: 'El Idrissi\u202E', phone_number: uniquePhone() });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ last_name: [genericMessages.controlCharacters] });
+    const broken = await patch(s, { ...profile, first_name: 'Amina\r\nBcc: x', phone_number: uniquePhone() });
+    expect(broken.body).toEqual({ first_name: [genericMessages.controlCharacters] });
+    expect(await me(s)).toMatchObject({ has_full_profile: false });
+  });
+
   it('sets the profile and the phone once; has_full_profile becomes true', async () => {
     const s = await signIn(t);
     const phone = uniquePhone();
