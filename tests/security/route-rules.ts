@@ -146,7 +146,8 @@ export const matrix: Record<string, Rule> = {
   'GET /api/billing/cancel_subscription/': { access: 'customer', banker: 403, owner: 400 },
   'GET /api/billing/subscription/': { access: 'signed-in' },
   // Keyed by the caller: no way to name another customer's leaf. Tellers are staff, not customers owed money.
-  'GET /api/liabilities/proof/': { access: 'customer', banker: 403 },
+  // The matrix takes no snapshot: a customer then has no proof yet (404; the proof itself is liabilities.test.ts's).
+  'GET /api/liabilities/proof/': { access: 'customer', banker: 403, owner: 404 },
   'GET /api/billing/sessions/:id/': { access: 'customer', params: (w) => ({ id: w.alice.sessionId }), banker: 404 },
 };
 

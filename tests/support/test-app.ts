@@ -28,7 +28,16 @@ export async function startTestApp(
   } = {},
 ): Promise<TestApp> {
   const databaseUrl = overrides.databaseUrl ?? inject('databaseUrl');
-  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, ...overrides.env });
+  // Background work (anchoring, payment actions, the liabilities schedule) stays off unless a test asks for it: a
+  // test app configured as production would otherwise run it on the shared database with its own keys, and sign
+  // other tests' public-ledger records with them (chain:verify then finds signatures that do not verify).
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: databaseUrl,
+    CHAIN_WORKER: 'off',
+    LIABILITIES_SNAPSHOT_CRON: 'off',
+    ...overrides.env,
+  });
   const database = connectDatabase({
     url: databaseUrl,
     poolMax: 5,
