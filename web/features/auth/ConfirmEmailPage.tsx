@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../app/api-error';
@@ -11,29 +11,26 @@ import { confirmEmail } from './auth-api';
 
 /**
  * SPEC.md 2.3, opened from the link in the confirmation mail, often on a device with no session (the guard lets
- * it through). The link is single use, so the answer is cached for the page's life: a re-render or a StrictMode
- * double mount must not spend it a second time and then report a failure.
+ * it through). The address is confirmed on a button press, never by loading the page: mail providers' link
+ * scanners run scripts, and would otherwise confirm addresses nobody opened (issue 22 item 7). A mutation is
+ * spent once per press, so a re-render or a StrictMode double mount never spends the single-use link again.
  */
 export function Component() {
   const { t } = useTranslation();
   const withLang = useWithLang();
   const [searchParams] = useSearchParams();
   const code = searchParams.get('code') ?? '';
-  const confirmation = useQuery({
-    queryKey: ['auth', 'confirm-email', code],
-    queryFn: () => confirmEmail(code),
-    enabled: code !== '',
-    retry: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-  });
+  const confirmation = useMutation({ mutationFn: () => confirmEmail(code), retry: false });
   // Someone already signed in goes back to the app, anyone else to the login.
   const loggedIn = readStored(STORAGE_KEYS.token) !== null;
 
   let message: string;
   let tone: 'pending' | 'ok' | 'error' = 'error';
   if (code === '') message = t('confirmEmail.missingCode');
-  else if (confirmation.isPending) {
+  else if (confirmation.isIdle) {
+    message = t('confirmEmail.prompt');
+    tone = 'pending';
+  } else if (confirmation.isPending) {
     message = t('confirmEmail.verifying');
     tone = 'pending';
   } else if (confirmation.isSuccess) {
@@ -55,6 +52,17 @@ export function Component() {
         {message}
       </p>
       <div className={form.actions}>
+        {code !== '' && (confirmation.isIdle || confirmation.isPending) ? (
+          <button
+            type="button"
+            className={form.primary}
+            onClick={() => confirmation.mutate()}
+            disabled={confirmation.isPending}
+            data-testid="confirm-email-button"
+          >
+            {t('confirmEmail.button')}
+          </button>
+        ) : null}
         <Link className={form.primary} to={withLang(loggedIn ? '/' : '/auth/step1')}>
           {loggedIn ? t('app.backHome') : t('confirmEmail.backToLogin')}
         </Link>
