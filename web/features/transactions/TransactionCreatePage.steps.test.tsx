@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { securityCodeErrors } from '../../../common/api/users';
 import { renderWithProviders, stubFetch, type RecordedCall } from '../contacts/test-support';
+import { ratesAnswer } from './rates-fixture';
 import { Component as TransactionCreatePage } from './TransactionCreatePage';
 
 const user = (balance: string) => ({
@@ -68,20 +69,6 @@ const sent = {
 /** Intl puts narrow no-break spaces in French amounts; compare on plain spaces. */
 const text = (id: string) => (screen.getByTestId(id).textContent ?? '').replace(/\s/g, ' ');
 
-/** GET /api/rates/ with the server's configured transfer bounds (defaults 1 and 20,000 MAD). */
-const rates = (transferMax = '20000.00') => ({
-  official: '10.85',
-  freemium: '10.70',
-  subscription: '10.80',
-  fee: '0.016',
-  subscription_price: '4.50',
-  min_amount: '1.00',
-  max_amount: '2000.00',
-  transfer_min_amount: '1.00',
-  transfer_max_amount: transferMax,
-  updated_at: '2026-11-23T00:00:00.000Z',
-});
-
 function api(
   balance: string,
   post: (call: RecordedCall) => { status: number; body?: unknown },
@@ -90,7 +77,7 @@ function api(
   return stubFetch((call) => {
     if (call.url.startsWith('/api/users/'))
       return { status: 200, body: { count: 1, next: null, previous: null, results: [user(balance)] } };
-    if (call.url.startsWith('/api/rates/')) return { status: 200, body: rates(transferMax) };
+    if (call.url.startsWith('/api/rates/')) return { status: 200, body: ratesAnswer(transferMax) };
     if (call.url.startsWith('/api/contacts/7/')) return { status: 200, body: contact };
     return post(call);
   });

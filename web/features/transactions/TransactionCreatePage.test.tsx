@@ -6,6 +6,7 @@ import type { User } from '../../../common/api/users';
 import { createQueryClient } from '../../app/query-client';
 import '../../i18n/i18n';
 import { Component as TransactionCreatePage } from './TransactionCreatePage';
+import { ratesAnswer } from './rates-fixture';
 
 const user: User = {
   id: 7,
@@ -34,20 +35,6 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-/** GET /api/rates/ as the server answers it with the default transfer bounds (1 to 20,000 MAD). */
-const rates = {
-  official: '10.85',
-  freemium: '10.70',
-  subscription: '10.80',
-  fee: '0.016',
-  subscription_price: '4.50',
-  min_amount: '1.00',
-  max_amount: '2000.00',
-  transfer_min_amount: '1.00',
-  transfer_max_amount: '20000.00',
-  updated_at: '2026-11-23T00:00:00.000Z',
-};
-
 /** The API as the page sees it; every POST is lost on the way back (the network dropped the answer). */
 function apiLosingAnswers(): string[] {
   const keys: string[] = [];
@@ -59,7 +46,7 @@ function apiLosingAnswers(): string[] {
     const body = url.startsWith('/api/users/')
       ? { count: 1, next: null, previous: null, results: [user] }
       : url.startsWith('/api/rates/')
-        ? rates
+        ? ratesAnswer()
         : contact;
     return Promise.resolve(new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }));
   });
@@ -110,7 +97,7 @@ describe('send: amounts as the locale writes them (issue 26 item 4, issue 14 ite
       const body = url.startsWith('/api/users/')
         ? { count: 1, next: null, previous: null, results: [{ ...user, balance: '1605.00' }] }
         : url.startsWith('/api/rates/')
-          ? rates
+          ? ratesAnswer()
           : contact;
       return Promise.resolve(new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }));
     });
