@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { openSync } from 'node:fs';
+import { mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { projectRoot } from '../server/config.ts';
 
@@ -38,6 +38,8 @@ export async function startBenchServer(
   options: BenchServerOptions = {},
 ): Promise<BenchServer> {
   const started = performance.now();
+  // A fresh clone has no .data/ yet: the log file's folder is made here, not assumed.
+  if (options.logFile) mkdirSync(path.dirname(options.logFile), { recursive: true });
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), path.join(projectRoot, 'scripts', 'start.mjs')], {
     cwd: projectRoot,
     env: {
