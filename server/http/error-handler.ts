@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { genericMessages, type ErrorBody, type FieldErrors } from '../../common/api/errors.ts';
 import { isDatabaseUnavailable } from '../db/database.ts';
 import { HttpError } from './http-error.ts';
+import { drainRequestBody } from './oversized-body.ts';
 
 interface ValidationItem {
   instancePath?: string;
@@ -71,10 +72,15 @@ export function toHttpError(error: unknown): HttpError | undefined {
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+  app.setErrorHandler(async (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const answer = toHttpError(error);
     if (answer) {
       if (answer.status >= 500) request.log.warn({ err: error }, 'service unavailable');
+      if (answer.status === 413) {
+        // The body was refused unread: let the client finish sending it, so it reads this answer (issue 20).
+        await drainRequestBody(request.raw);
+        reply.header('connection', 'close');
+      }
       return reply.code(answer.status).headers(answer.headers).send(answer.body);
     }
     // A bug: log everything, show nothing of it.

@@ -9,8 +9,20 @@ const serverPrefixes = ['/api/', '/sandbox/', '/explorer/'];
 
 const isServerPath = (url: string) => url === '/api' || serverPrefixes.some((p) => url.startsWith(p));
 
+/** `/assets/app-1234.js`, `/favicon.ico`: a missing file is a 404, not the app shell in place of a script. */
+const looksLikeFile = (url: string) => /\.[A-Za-z0-9]{1,8}$/.test(url.slice(url.lastIndexOf('/') + 1));
+
 /**
- * Serves the built web app (Vite's `dist/web`) with an SPA fallback: any other GET that asks for HTML gets
+ * Which unknown requests get the app shell: every GET or HEAD of an app route, whatever its Accept header (uptime
+ * monitors, link previews and `curl` send none), and a file-like path only when a browser asks for HTML.
+ */
+export function servesAppShell(method: string, pathname: string, accept: string | undefined): boolean {
+  if ((method !== 'GET' && method !== 'HEAD') || isServerPath(pathname)) return false;
+  return !looksLikeFile(pathname) || (accept ?? '').includes('text/html');
+}
+
+/**
+ * Serves the built web app (Vite's `dist/web`) with an SPA fallback: any other GET of an app route gets
  * index.html and the client router decides. Hashed assets are cached for a year; the HTML and the service worker
  * never, so a deploy reaches every phone on its next load.
  */
@@ -33,8 +45,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
-    if (isServerPath(pathname) || request.method !== 'GET' || !wantsHtml) {
+    if (!servesAppShell(request.method, pathname, request.headers.accept)) {
       return reply.code(404).send({ detail: genericMessages.notFound });
     }
     if (!built) {
