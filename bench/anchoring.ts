@@ -25,6 +25,7 @@ import type { Database } from '../server/db/schema.ts';
 import { withTransaction } from '../server/ledger/transaction.ts';
 import { countPendingJobs } from '../server/modules/anchoring/anchor-outbox.repository.ts';
 import { startAnchorWorker } from '../server/modules/anchoring/anchor-worker.ts';
+import { consoleWorkerLog } from '../server/jobs/worker-log.ts';
 import { createContact } from '../server/modules/contacts/contacts.service.ts';
 import type { ServiceDeps } from '../server/modules/service-deps.ts';
 import { sendToPerson } from '../server/modules/transactions/send.service.ts';
@@ -113,7 +114,7 @@ async function lagsMs(db: Kysely<Database>, ids: string[]): Promise<number[]> {
 
 /** 100 transfers/s offered for SECONDS (sends started on a fixed schedule, not waiting for each other). */
 async function loadPhase(deps: ServiceDeps, send: Send, label: string): Promise<void> {
-  const stop = startAnchorWorker(deps, (e) => console.error(`[${label}] worker: ${String(e)}`));
+  const stop = startAnchorWorker(deps, consoleWorkerLog(`[${label}] worker:`));
   const ids: Promise<string>[] = [];
   const started = performance.now();
   for (let i = 0; i < SECONDS * RATE; i++) {
@@ -149,7 +150,7 @@ async function throughputPhase(
   const pending = await countPendingJobs(deps.db);
   const started = performance.now() + deps.config.CHAIN_WORKER_INTERVAL_MS;
   const stops = Array.from({ length: workers }, () =>
-    startAnchorWorker(deps, (e) => console.error(`[${label}] ${String(e)}`)),
+    startAnchorWorker(deps, consoleWorkerLog(`[${label}]`)),
   );
   const deadline = Date.now() + 300_000;
   let left = pending;

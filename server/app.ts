@@ -150,12 +150,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => stopSweep());
   // Completed transactions reach the public ledger from the outbox; `npm run worker` when CHAIN_WORKER=off.
   if (config.CHAIN_WORKER === 'in-process') {
-    const stopAnchoring = startAnchorWorker(services, (error) => app.log.error({ err: error }, 'anchoring failed'));
+    const stopAnchoring = startAnchorWorker(services, app.log);
     app.addHook('onClose', async () => stopAnchoring());
     // Refunds and cancellations the webhook could not perform at once, from the same kind of outbox.
-    const stopActions = startPaymentActionsWorker(services, (error) =>
-      app.log.error({ err: error }, 'payment actions failed'),
-    );
+    const stopActions = startPaymentActionsWorker(services, app.log);
     app.addHook('onClose', async () => stopActions());
   }
   // The daily proof-of-liabilities snapshot and its anchoring (ADR 012); `off` in tests.

@@ -167,6 +167,12 @@ const configSchema = z.object({
   /** First retry delay after a failed publish; doubles per attempt up to CHAIN_RETRY_MAX_MS. */
   CHAIN_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(1000),
   CHAIN_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(300_000),
+  /**
+   * Attempts of one outbox job (an anchoring record, a provider refund or cancellation) before it becomes a dead
+   * letter: logged once, listed by `npm run admin -- outbox:dead`, put back by `outbox:retry` (issue 24 item 3).
+   * With the default backoff, 100 attempts outlast an outage of about six hours.
+   */
+  CHAIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100_000).default(100),
   /** A claimed job is invisible to other workers this long: a worker that dies mid-publish is retried after it. */
   CHAIN_LEASE_SECONDS: seconds(60),
   /** JSON-RPC endpoint of an EVM network (Celo, Polygon, Base…); unset = the built-in local ledger. */

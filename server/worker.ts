@@ -1,6 +1,7 @@
 import { serviceDeps } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
+import { consoleWorkerLog } from './jobs/worker-log.ts';
 import { startAnchorWorker } from './modules/anchoring/anchor-worker.ts';
 import { startPaymentActionsWorker } from './modules/billing/payment-actions.worker.ts';
 
@@ -14,13 +15,10 @@ async function main(): Promise<void> {
   const say = (message: string) => console.log(`[worker] ${message}`);
   const database = await openDatabase(config, { log: say, attachToRunning: true });
   const deps = serviceDeps({ config, db: database.db });
-  const stopAnchoring = startAnchorWorker(deps, (error) =>
-    console.error(`[worker] anchoring failed: ${error instanceof Error ? error.message : String(error)}`),
-  );
+  const log = consoleWorkerLog('[worker]');
+  const stopAnchoring = startAnchorWorker(deps, log);
   // The card provider's refunds and cancellations recorded by webhooks (same outbox pattern, same settings).
-  const stopActions = startPaymentActionsWorker(deps, (error) =>
-    console.error(`[worker] payment actions failed: ${error instanceof Error ? error.message : String(error)}`),
-  );
+  const stopActions = startPaymentActionsWorker(deps, log);
   const stop = async () => {
     await Promise.all([stopAnchoring(), stopActions()]);
   };

@@ -7,6 +7,7 @@ import { bankerListCommand } from './commands/banker-list.ts';
 import { chainVerifyCommand } from './commands/chain-verify.ts';
 import { ledgerCheckCommand } from './commands/ledger-check.ts';
 import { liabilitiesListCommand, liabilitiesSafeguardingCommand, liabilitiesSnapshotCommand } from './commands/liabilities.ts';
+import { outboxDeadCommand, outboxRetryCommand } from './commands/outbox.ts';
 import { ratesSetCommand } from './commands/rates-set.ts';
 import { seedDemoCommand } from './commands/seed-demo.ts';
 
@@ -22,6 +23,8 @@ const commands: AdminCommand[] = [
   liabilitiesSnapshotCommand,
   liabilitiesListCommand,
   liabilitiesSafeguardingCommand,
+  outboxDeadCommand,
+  outboxRetryCommand,
 ];
 
 function help(): string {

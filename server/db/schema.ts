@@ -314,6 +314,8 @@ export interface PaymentActionsTable {
   next_attempt_at: ColumnType<Date, Date | undefined, Date>;
   last_error: string | null;
   done_at: NullableTimestamp;
+  /** A dead letter (migration 0100): given up after CHAIN_MAX_ATTEMPTS, no longer leased. */
+  dead_at: NullableTimestamp;
   created_at: CreatedAt;
 }
 
@@ -336,6 +338,8 @@ export interface ChainOutboxTable {
   last_error: string | null;
   tx_id: string | null;
   published_at: NullableTimestamp;
+  /** A dead letter (migration 0100): given up after CHAIN_MAX_ATTEMPTS, no longer leased. */
+  dead_at: NullableTimestamp;
   created_at: CreatedAt;
 }
 

@@ -35,6 +35,7 @@ export async function leaseDueJobs(
       .selectFrom('chain_outbox')
       .select('id')
       .where('published_at', 'is', null)
+      .where('dead_at', 'is', null)
       .where('next_attempt_at', '<=', sql<Date>`now()`)
       .orderBy('next_attempt_at')
       .limit(options.limit)
@@ -67,21 +68,60 @@ export async function markPublished(
     WHERE o.id = d.id`.execute(db);
 }
 
-/** Reschedules a batch of failed jobs, each after its own delay and with its own error, in one statement. */
+export interface DeadJob {
+  id: string;
+  transaction_id: string;
+  attempts: number;
+  last_error: string | null;
+}
+
+/**
+ * Reschedules a batch of failed jobs, each after its own delay and with its own error, in one statement; a job that
+ * has had `maxAttempts` attempts becomes a dead letter instead (dead_at set, never leased again). Returns those.
+ */
 export async function markFailed(
   db: Kysely<Database>,
   jobs: readonly { jobId: string; delayMs: number; error: string }[],
-): Promise<void> {
-  if (jobs.length === 0) return;
-  await sql`
+  maxAttempts: number,
+): Promise<DeadJob[]> {
+  if (jobs.length === 0) return [];
+  const result = await sql<DeadJob & { dead_at: Date | null }>`
     UPDATE chain_outbox AS o
-    SET next_attempt_at = now() + make_interval(secs => d.delay_ms / 1000), last_error = d.error
+    SET next_attempt_at = now() + make_interval(secs => d.delay_ms / 1000), last_error = d.error,
+        dead_at = CASE WHEN o.attempts >= ${maxAttempts}::int THEN now() END
     FROM unnest(
       ${jobs.map((j) => j.jobId)}::bigint[],
       ${jobs.map((j) => j.delayMs)}::float8[],
       ${jobs.map((j) => j.error.slice(0, 500))}::text[]
     ) AS d(id, delay_ms, error)
-    WHERE o.id = d.id`.execute(db);
+    WHERE o.id = d.id AND o.published_at IS NULL
+    RETURNING o.id::text, o.transaction_id::text, o.attempts, o.last_error, o.dead_at`.execute(db);
+  return result.rows
+    .filter((row) => row.dead_at !== null)
+    .map(({ id, transaction_id, attempts, last_error }) => ({ id, transaction_id, attempts, last_error }));
+}
+
+/** The dead letters, newest first (the operator's list). */
+export async function listDeadJobs(db: Kysely<Database>, limit = 1000) {
+  return db
+    .selectFrom('chain_outbox')
+    .select(['id', 'transaction_id', 'attempts', 'last_error', 'dead_at', 'created_at'])
+    .where('dead_at', 'is not', null)
+    .orderBy('dead_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Puts dead letters back in the queue (all of them, or those ids) with a fresh count of attempts. */
+export async function retryDeadJobs(db: Kysely<Database>, ids?: readonly string[]): Promise<number> {
+  if (ids?.length === 0) return 0;
+  let query = db
+    .updateTable('chain_outbox')
+    .set({ dead_at: null, attempts: 0, next_attempt_at: sql<Date>`now()` })
+    .where('dead_at', 'is not', null);
+  if (ids) query = query.where('id', 'in', [...ids]);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** Jobs still waiting, for health and for the bench. */
@@ -90,6 +130,15 @@ export async function countPendingJobs(db: Kysely<Database>): Promise<number> {
     .selectFrom('chain_outbox')
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('published_at', 'is', null)
+    .where('dead_at', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** Dead letters of both outboxes (anchoring, provider actions): what the health check reports. */
+export async function countDeadLetters(db: Kysely<Database>): Promise<{ anchoring: number; paymentActions: number }> {
+  const { rows } = await sql<{ anchoring: string; payment_actions: string }>`
+    SELECT (SELECT count(*) FROM chain_outbox WHERE dead_at IS NOT NULL) AS anchoring,
+           (SELECT count(*) FROM payment_actions WHERE dead_at IS NOT NULL) AS payment_actions`.execute(db);
+  return { anchoring: Number(rows[0]?.anchoring ?? 0), paymentActions: Number(rows[0]?.payment_actions ?? 0) };
 }

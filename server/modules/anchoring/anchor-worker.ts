@@ -2,7 +2,8 @@ import { asError, type AnchorPayload, type RecordOutcome } from '../../adapters/
 import { withTransaction } from '../../ledger/transaction.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { findAnchorSources, storeTxIds } from '../transactions/transactions.repository.ts';
-import { leaseDueJobs, markFailed, markPublished, type AnchorJob } from './anchor-outbox.repository.ts';
+import { outageTracker, type WorkerLog } from '../../jobs/worker-log.ts';
+import { leaseDueJobs, markFailed, markPublished, type AnchorJob, type DeadJob } from './anchor-outbox.repository.ts';
 import { anchorPayload, isAnchorable } from './anchor-payload.ts';
 
 export type AnchorDeps = Pick<ServiceDeps, 'db' | 'config' | 'chain' | 'keys'>;
@@ -17,6 +18,8 @@ export interface RunOnceResult {
   published: number;
   failed: number;
   errors: string[];
+  /** Jobs of this pass that reached CHAIN_MAX_ATTEMPTS and became dead letters (never leased again). */
+  dead: DeadJob[];
 }
 
 /** Exponential backoff with jitter, capped: a long outage is probed every CHAIN_RETRY_MAX_MS, not hammered. */
@@ -47,7 +50,7 @@ export async function runOnce(deps: AnchorDeps, options: RunOnceOptions = {}): P
     leaseSeconds: config.CHAIN_LEASE_SECONDS,
     transactionIds: options.transactionIds,
   });
-  const result: RunOnceResult = { published: 0, failed: 0, errors: [] };
+  const result: RunOnceResult = { published: 0, failed: 0, errors: [], dead: [] };
   const failures: { jobId: string; delayMs: number; error: string }[] = [];
   const fail = (job: AnchorJob, error: unknown) => {
     result.failed++;
@@ -118,7 +121,7 @@ export async function runOnce(deps: AnchorDeps, options: RunOnceOptions = {}): P
     }
   };
   await Promise.all(Array.from({ length: Math.min(config.CHAIN_WORKER_CONCURRENCY, batches.length) }, lane));
-  await markFailed(deps.db, failures);
+  result.dead = await markFailed(deps.db, failures, config.CHAIN_MAX_ATTEMPTS);
   return result;
 }
 
@@ -127,22 +130,45 @@ export async function runOnce(deps: AnchorDeps, options: RunOnceOptions = {}): P
  * the interval (EVM sends) is followed at once, and so is a full batch, which suggests more is due. After an error
  * the worker waits a whole interval. The returned stop() waits for the pass in progress, so the pool is not closed
  * under it.
+ *
+ * Logging (issue 24 item 3): a database or chain outage is one warning when it starts and one line when it ends; a
+ * job that becomes a dead letter is one error line naming its transaction. Nothing per failed attempt.
  */
-export function startAnchorWorker(deps: AnchorDeps, log: (error: unknown) => void): () => Promise<void> {
+export function startAnchorWorker(
+  deps: AnchorDeps,
+  log: WorkerLog,
+  /** Tests only: the worker's passes limited to their own transactions (one database for every test file). */
+  passOptions: RunOnceOptions = {},
+): () => Promise<void> {
   const interval = deps.config.CHAIN_WORKER_INTERVAL_MS;
+  const database = outageTracker(log, 'anchoring: the database');
+  const network = outageTracker(log, 'anchoring: the public ledger');
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
+  const report = (r: RunOnceResult) => {
+    database.up();
+    // Every record of the pass refused: the chain (or its transaction) is down; one success says it is back.
+    if (r.failed > 0 && r.published === 0) network.down(r.errors[0]);
+    else if (r.published > 0) network.up();
+    for (const job of r.dead) {
+      log.error(
+        { transactionId: job.transaction_id, jobId: job.id, attempts: job.attempts, lastError: job.last_error },
+        'anchoring: gave up on a record after CHAIN_MAX_ATTEMPTS (dead letter: npm run admin -- outbox:dead)',
+      );
+    }
+  };
   const tick = () => {
     const started = performance.now();
-    running = runOnce(deps)
-      .then((r) =>
-        r.published + r.failed >= deps.config.CHAIN_WORKER_BATCH
+    running = runOnce(deps, passOptions)
+      .then((r) => {
+        report(r);
+        return r.published + r.failed >= deps.config.CHAIN_WORKER_BATCH
           ? 0
-          : Math.max(0, interval - (performance.now() - started)),
-      )
+          : Math.max(0, interval - (performance.now() - started));
+      })
       .catch((error: unknown) => {
-        log(error);
+        database.down(error);
         return interval;
       })
       .then((delay) => {

@@ -12,7 +12,9 @@ import {
   CODE,
   type Customer,
 } from '../transactions/transactions.fixtures.ts';
-import { runOnce } from './anchor-worker.ts';
+import { connectDatabase } from '../../db/database.ts';
+import { outboxDeadCommand, outboxRetryCommand } from '../../cli/commands/outbox.ts';
+import { runOnce, startAnchorWorker } from './anchor-worker.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -263,5 +265,124 @@ describe('anchoring completed transactions on the built-in ledger', () => {
       tx_url: '/explorer/tx/{id}',
       address_url: '/explorer/address/{address}',
     });
+  });
+});
+
+describe('anchoring failures that do not go away (issue 24 item 3)', () => {
+  const capture = () => {
+    const lines: { level: string; details: object; message: string }[] = [];
+    const log = {
+      info: (details: object, message: string) => lines.push({ level: 'info', details, message }),
+      warn: (details: object, message: string) => lines.push({ level: 'warn', details, message }),
+      error: (details: object, message: string) => lines.push({ level: 'error', details, message }),
+    };
+    return { lines, log };
+  };
+  const until = async (check: () => boolean | Promise<boolean>, ms = 5_000) => {
+    const end = Date.now() + ms;
+    while (!(await check())) {
+      if (Date.now() > end) throw new Error('timed out');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+
+  it('makes a record refused on every attempt a dead letter after CHAIN_MAX_ATTEMPTS: logged once, listed, no longer leased, and put back by outbox:retry', async () => {
+    const alice = await customer(t, 100_00n);
+    const bob = await customer(t);
+    const id = await send(alice, bob);
+    const refusing: ChainAdapter = {
+      ...t.app.services.chain,
+      async record(payloads) {
+        return payloads.map(() => ({ ok: false as const, error: new Error('execution reverted') }));
+      },
+    };
+    const { lines, log } = capture();
+    const deps = {
+      ...t.app.services,
+      chain: refusing,
+      config: { ...t.config, CHAIN_MAX_ATTEMPTS: 3, CHAIN_WORKER_INTERVAL_MS: 10, CHAIN_RETRY_BASE_MS: 10, CHAIN_RETRY_MAX_MS: 20 },
+    };
+    const stop = startAnchorWorker(deps, log, { transactionIds: [id] });
+    try {
+      await until(async () => (await job(id)).dead_at !== null);
+      // Given up: the worker goes on polling but never leases it again.
+      await new Promise((r) => setTimeout(r, 200));
+    } finally {
+      await stop();
+    }
+    const dead = await job(id);
+    expect(dead).toMatchObject({ attempts: 3, published_at: null, last_error: 'execution reverted' });
+    const deadLines = lines.filter((l) => l.level === 'error');
+    expect(deadLines).toHaveLength(1);
+    expect(deadLines[0]?.details).toMatchObject({ transactionId: id, attempts: 3, lastError: 'execution reverted' });
+    expect(await runOnce(deps, { transactionIds: [id] })).toMatchObject({ published: 0, failed: 0 });
+
+    const out: string[] = [];
+    const listed = await outboxDeadCommand.run({ db: t.database.db, args: [], out: (l) => out.push(l) });
+    expect(listed).toBe(1);
+    expect(out.join('\n')).toMatch(new RegExp(`transaction ${id}  3 attempts .*execution reverted`));
+
+    const retried = await outboxRetryCommand.run({
+      db: t.database.db,
+      args: ['--kind', 'anchoring', '--id', dead.id],
+      out: () => undefined,
+    });
+    expect(retried).toBe(0);
+    expect(await job(id)).toMatchObject({ dead_at: null, attempts: 0 });
+    expect(await runOnce(t.app.services, { transactionIds: [id] })).toMatchObject({ published: 1, failed: 0 });
+    expect((await detail(alice, id)).body.tx_id).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('logs a chain outage once when it starts and once when it ends, whatever the number of passes', async () => {
+    const alice = await customer(t, 100_00n);
+    const bob = await customer(t);
+    const ids = [await send(alice, bob, '4.00'), await send(alice, bob, '5.00')];
+    let chainUp = false;
+    const real = t.app.services.chain;
+    const flaky: ChainAdapter = {
+      ...real,
+      async record(payloads) {
+        if (!chainUp) throw new Error('connect ECONNREFUSED 10.0.0.1:8545');
+        return real.record(payloads);
+      },
+    };
+    const { lines, log } = capture();
+    const config = { ...t.config, CHAIN_WORKER_INTERVAL_MS: 10, CHAIN_RETRY_BASE_MS: 10, CHAIN_RETRY_MAX_MS: 20 };
+    const stop = startAnchorWorker({ ...t.app.services, chain: flaky, config }, log, { transactionIds: ids });
+    try {
+      await until(async () => (await job(ids[0] ?? '')).attempts >= 10 && (await job(ids[1] ?? '')).attempts >= 10);
+      chainUp = true;
+      await until(async () => (await Promise.all(ids.map(job))).every((j) => j.published_at !== null));
+      await new Promise((r) => setTimeout(r, 100));
+    } finally {
+      await stop();
+    }
+    expect(lines.map((l) => `${l.level} ${l.message}`)).toEqual([
+      'warn anchoring: the public ledger unavailable: retrying quietly until it is back',
+      expect.stringMatching(/^info anchoring: the public ledger back after \d+ s$/),
+    ]);
+    expect(lines[0]?.details).toEqual({ reason: 'connect ECONNREFUSED 10.0.0.1:8545' });
+  });
+
+  it('logs a database outage once when it starts and once when it ends, not a stack trace per pass', async () => {
+    const alice = await customer(t, 100_00n);
+    const bob = await customer(t);
+    const id = await send(alice, bob, '6.00');
+    const unreachable = connectDatabase({ url: 'postgres://postgres@127.0.0.1:1/test', poolMax: 1 });
+    const { lines, log } = capture();
+    const deps = { ...t.app.services, db: unreachable.db, config: { ...t.config, CHAIN_WORKER_INTERVAL_MS: 10 } };
+    const stop = startAnchorWorker(deps, log, { transactionIds: [id] });
+    try {
+      await new Promise((r) => setTimeout(r, 500)); // dozens of passes, each refused
+      deps.db = t.database.db; // the database is back
+      await until(async () => (await job(id)).published_at !== null);
+    } finally {
+      await stop();
+      await unreachable.close();
+    }
+    expect(lines.map((l) => `${l.level} ${l.message}`)).toEqual([
+      'warn anchoring: the database unavailable: retrying quietly until it is back',
+      expect.stringMatching(/^info anchoring: the database back after \d+ s$/),
+    ]);
   });
 });

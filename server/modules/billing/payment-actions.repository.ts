@@ -49,6 +49,7 @@ export async function leaseDueActions(
       .selectFrom('payment_actions')
       .select('id')
       .where('done_at', 'is', null)
+      .where('dead_at', 'is', null)
       .where('next_attempt_at', '<=', sql<Date>`now()`)
       .orderBy('next_attempt_at')
       .limit(options.limit)
@@ -77,13 +78,47 @@ export async function markActionDone(db: Kysely<Database>, id: string): Promise<
     .execute();
 }
 
-export async function markActionFailed(db: Kysely<Database>, id: string, delayMs: number, error: string) {
-  await db
+/** Reschedules a failed action, or makes it a dead letter once it has had `maxAttempts` attempts (returns true). */
+export async function markActionFailed(
+  db: Kysely<Database>,
+  id: string,
+  delayMs: number,
+  error: string,
+  maxAttempts: number,
+): Promise<boolean> {
+  const row = await db
     .updateTable('payment_actions')
     .set({
       next_attempt_at: sql<Date>`now() + make_interval(secs => ${delayMs / 1000})`,
       last_error: error.slice(0, 500),
+      dead_at: sql<Date | null>`CASE WHEN attempts >= ${maxAttempts}::int THEN now() END`,
     })
     .where('id', '=', id)
+    .where('done_at', 'is', null)
+    .returning('dead_at')
+    .executeTakeFirst();
+  return row !== undefined && row.dead_at !== null;
+}
+
+/** The dead letters, newest first (the operator's list). */
+export async function listDeadActions(db: Kysely<Database>, limit = 1000) {
+  return db
+    .selectFrom('payment_actions')
+    .select(['id', 'kind', 'target', 'attempts', 'last_error', 'dead_at', 'created_at'])
+    .where('dead_at', 'is not', null)
+    .orderBy('dead_at', 'desc')
+    .limit(limit)
     .execute();
+}
+
+/** Puts dead letters back in the queue (all, or those ids) with a fresh count; the provider key stays the same. */
+export async function retryDeadActions(db: Kysely<Database>, ids?: readonly string[]): Promise<number> {
+  if (ids?.length === 0) return 0;
+  let query = db
+    .updateTable('payment_actions')
+    .set({ dead_at: null, attempts: 0, next_attempt_at: sql<Date>`now()` })
+    .where('dead_at', 'is not', null);
+  if (ids) query = query.where('id', 'in', [...ids]);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

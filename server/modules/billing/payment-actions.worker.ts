@@ -1,3 +1,4 @@
+import { outageTracker, reasonOf, type WorkerLog } from '../../jobs/worker-log.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { retryDelayMs } from '../anchoring/anchor-worker.ts';
 import { leaseDueActions, markActionDone, markActionFailed, type PaymentAction } from './payment-actions.repository.ts';
@@ -18,14 +19,15 @@ async function perform(deps: PaymentActionDeps, action: PaymentAction): Promise<
 export async function runPaymentActions(
   deps: PaymentActionDeps,
   options: { eventId?: string } = {},
-): Promise<{ done: number; failed: number }> {
+  log?: WorkerLog,
+): Promise<{ done: number; failed: number; dead: number }> {
   const { config } = deps;
   const actions = await leaseDueActions(deps.db, {
     limit: config.CHAIN_WORKER_BATCH,
     leaseSeconds: config.CHAIN_LEASE_SECONDS,
     ...(options.eventId !== undefined && { eventId: options.eventId }),
   });
-  const result = { done: 0, failed: 0 };
+  const result = { done: 0, failed: 0, dead: 0 };
   for (const action of actions) {
     try {
       await perform(deps, action);
@@ -34,21 +36,32 @@ export async function runPaymentActions(
     } catch (error) {
       result.failed++;
       const delay = retryDelayMs(action.attempts, config.CHAIN_RETRY_BASE_MS, config.CHAIN_RETRY_MAX_MS);
-      await markActionFailed(deps.db, action.id, delay, error instanceof Error ? error.message : String(error));
+      const reason = reasonOf(error);
+      if (await markActionFailed(deps.db, action.id, delay, reason, config.CHAIN_MAX_ATTEMPTS)) {
+        result.dead++;
+        log?.error(
+          { actionId: action.id, kind: action.kind, target: action.target, attempts: action.attempts, lastError: reason },
+          'payment actions: gave up after CHAIN_MAX_ATTEMPTS (dead letter: npm run admin -- outbox:dead)',
+        );
+      }
     }
   }
   return result;
 }
 
-/** Every CHAIN_WORKER_INTERVAL_MS, next to the anchoring worker; stop() waits for the pass in progress. */
-export function startPaymentActionsWorker(deps: PaymentActionDeps, log: (error: unknown) => void): () => Promise<void> {
+/**
+ * Every CHAIN_WORKER_INTERVAL_MS, next to the anchoring worker; stop() waits for the pass in progress. A database
+ * outage is one line when it starts and one when it ends (issue 24 item 3), a dead letter one error line.
+ */
+export function startPaymentActionsWorker(deps: PaymentActionDeps, log: WorkerLog): () => Promise<void> {
+  const database = outageTracker(log, 'payment actions: the database');
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   const tick = () => {
-    running = runPaymentActions(deps)
-      .then(() => undefined)
-      .catch(log)
+    running = runPaymentActions(deps, {}, log)
+      .then(() => database.up())
+      .catch((error: unknown) => database.down(error))
       .then(() => {
         if (!stopped) timer = setTimeout(tick, deps.config.CHAIN_WORKER_INTERVAL_MS);
       });

@@ -207,3 +207,40 @@ describe('refunds through the outbox (issue 23 item 4)', () => {
     expect((await action()).done_at).not.toBeNull();
   });
 });
+
+describe('a refund the provider refuses every time (issue 24 item 3)', () => {
+  it('becomes a dead letter after CHAIN_MAX_ATTEMPTS, logged once, and is no longer retried', async () => {
+    const s = await signIn(t);
+    refundsFail = true;
+    try {
+      const session = await openCheckout(s);
+      const { pi, eventId: decidedBy } = await subscribeEvent(session, 1);
+      const config = { ...t.config, CHAIN_MAX_ATTEMPTS: 3 };
+      const errors: object[] = [];
+      const log = { info: () => undefined, warn: () => undefined, error: (details: object) => errors.push(details) };
+      const makeDue = () =>
+        t.database.db.updateTable('payment_actions').set({ next_attempt_at: new Date(0) }).where('target', '=', pi).execute();
+      // The webhook's own attempt was the first; two more reach the maximum.
+      for (let i = 0; i < 2; i++) {
+        await makeDue();
+        await runPaymentActions({ db: t.database.db, config, payments }, { eventId: decidedBy }, log);
+      }
+      await makeDue();
+      expect(await runPaymentActions({ db: t.database.db, config, payments }, { eventId: decidedBy }, log)).toEqual({
+        done: 0,
+        failed: 0,
+        dead: 0,
+      });
+      const row = await t.database.db
+        .selectFrom('payment_actions')
+        .select(['attempts', 'dead_at', 'done_at', 'last_error'])
+        .where('target', '=', pi)
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ attempts: 3, done_at: null, last_error: 'provider unavailable' });
+      expect(row.dead_at).not.toBeNull();
+      expect(errors).toEqual([expect.objectContaining({ kind: 'refund', target: pi, attempts: 3 })]);
+    } finally {
+      refundsFail = false;
+    }
+  });
+});
