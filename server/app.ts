@@ -20,6 +20,7 @@ import { registerNullCharacterGuard } from './http/null-characters.ts';
 import { requestLogSerializer } from './http/log-redaction.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { registerHttpMetrics } from './metrics/http-metrics.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthenticator, type Authenticator } from './modules/auth/authenticate.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
@@ -125,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
+  registerHttpMetrics(app);
   registerNullCharacterGuard(app);
   await registerSecurityHeaders(app, production);
   await registerApiDocs(app, appVersion);

@@ -5,6 +5,7 @@ import { EmbeddedPostgresError } from './db/embedded-postgres.ts';
 import { MigrationError } from './db/migrator.ts';
 import { openDatabase, type OpenDatabase } from './db/open-database.ts';
 import { seedOnFirstStart } from './db/seed/seed-first-start.ts';
+import { startMetricsServer } from './metrics/metrics-server.ts';
 
 /**
  * `npm start` on all the cores (ADR 010): WEB_CONCURRENCY API processes (server/main.ts each, Node's cluster
@@ -115,6 +116,11 @@ async function primary(config: Config, processes: number): Promise<void> {
   process.once('SIGTERM', () => void stop('SIGTERM received'));
 
   for (let i = 0; i < processes; i++) fork();
+  if (config.METRICS_PORT !== undefined) {
+    // Unref'd: the metrics port never keeps a stopping primary alive.
+    (await startMetricsServer(config.METRICS_PORT)).unref();
+    say(`metrics of all API processes on http://127.0.0.1:${config.METRICS_PORT}/metrics`);
+  }
 }
 
 /** Runs `npm start`'s server: one process in place when WEB_CONCURRENCY is 1, else the cluster above. */

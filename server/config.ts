@@ -62,6 +62,8 @@ const configSchema = z.object({
     .max(10 * 1024 * 1024)
     .default(100 * 1024),
   WEB_DIST_DIR: z.string().min(1).default('dist/web'),
+  /** Prometheus metrics on this port of 127.0.0.1 (GET /metrics), summed over the cluster's processes; unset = off. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   /** `false`, `true`, a hop count, or a comma list of proxy addresses/CIDRs (Fastify's trustProxy). */
   TRUST_PROXY: z.string().min(1).default('false'),
   /** The browser-facing origin, for links in e-mails (`https://wallet.example.com`). Required in production. */

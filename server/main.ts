@@ -1,9 +1,12 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { EmbeddedPostgresError } from './db/embedded-postgres.ts';
 import { MigrationError } from './db/migrator.ts';
 import { openDatabase, type OpenDatabase } from './db/open-database.ts';
 import { seedOnFirstStart } from './db/seed/seed-first-start.ts';
+import { registerDatabaseMetrics } from './metrics/database-metrics.ts';
+import { startMetricsServer } from './metrics/metrics-server.ts';
 
 /**
  * config -> database (embedded unless DATABASE_URL) -> app -> listen. On SIGINT/SIGTERM: stop accepting, let
@@ -30,6 +33,13 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ config, db: database.db });
+  registerDatabaseMetrics(database.db, database.pool);
+  // In a cluster the primary publishes every process's metrics (cluster.ts); a lone server publishes its own.
+  if (config.METRICS_PORT !== undefined && !cluster.isWorker) {
+    const metricsServer = await startMetricsServer(config.METRICS_PORT);
+    app.addHook('onClose', async () => void metricsServer.close());
+    say(`metrics on http://127.0.0.1:${config.METRICS_PORT}/metrics`);
+  }
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -65,7 +75,8 @@ async function main(): Promise<void> {
 }
 
 function describe(error: unknown): string {
-  const known = error instanceof ConfigError || error instanceof EmbeddedPostgresError || error instanceof MigrationError;
+  const known =
+    error instanceof ConfigError || error instanceof EmbeddedPostgresError || error instanceof MigrationError;
   if (known) return error.message;
   if (error instanceof Error) return `${error.message}${'code' in error ? ` (${String(error.code)})` : ''}`;
   return String(error);

@@ -3,6 +3,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { badRequest, conflict } from '../http/http-error.ts';
 import { IdempotencyConflictError } from './ledger-errors.ts';
+import { idempotentReplays } from '../metrics/metrics.ts';
 
 /**
  * Idempotency-Key handling for the requests that move money (DESIGN.md section 4). Use it inside the same
@@ -99,6 +100,7 @@ export async function runIdempotent<B>(
       .executeTakeFirstOrThrow();
     if (stored.request_hash !== requestHash) throw new IdempotencyConflictError();
     if (stored.response_status === null) throw conflict(idempotencyInProgress);
+    idempotentReplays.inc();
     // The body was produced by the same endpoint for the same request, so it has the type the caller expects.
     return { status: stored.response_status, body: stored.response_body as B, replayed: true };
   }

@@ -15,6 +15,7 @@ import { loginCodeTexts } from './message-templates.ts';
 import { clearEvents, eventTimes, purgeOlderThan, recordEvent } from './rate-limit-events.repository.ts';
 import { insertSession, revokeSession } from './sessions.repository.ts';
 import { afterInterval, HOUR_SECONDS, withinLimit, type WindowDecision } from './sliding-window.ts';
+import { countCodeFailure } from '../../metrics/metrics.ts';
 
 const ago = (now: Date, seconds: number) => new Date(now.getTime() - seconds * 1000);
 
@@ -170,8 +171,14 @@ export async function verifyCode(
     return { kind: 'ok', userId: user.id, role: user.role, created, sessionId, expiresAt };
   });
 
-  if (result.kind === 'locked') throw tooManyRequests(result.retryAfterSeconds);
-  if (result.kind === 'wrong') throw fieldError('code', authMessages.wrongCode);
+  if (result.kind === 'locked') {
+    countCodeFailure('login_code', 'locked');
+    throw tooManyRequests(result.retryAfterSeconds);
+  }
+  if (result.kind === 'wrong') {
+    countCodeFailure('login_code', 'wrong');
+    throw fieldError('code', authMessages.wrongCode);
+  }
   // Transfers that waited for this person were credited with the account; tell them once it is committed.
   if (result.created) await notifyClaimedTransfers(deps, result.userId);
   const access = await signAccessToken(

@@ -10,6 +10,7 @@ import type { ServiceDeps } from '../service-deps.ts';
 import { securityCodeMac } from '../users/security-code-hash.ts';
 import { notifyLockout, securityCodeError } from '../users/security-code.service.ts';
 import type { HistoryRow } from './transactions-query.repository.ts';
+import { idempotentReplays } from '../../metrics/metrics.ts';
 
 /** What wallet_send() (migration 0020) answers. */
 type SendResult =
@@ -109,6 +110,7 @@ export async function sendInOneTrip(
     case 'in_progress':
       throw conflict(idempotencyInProgress);
     case 'replay':
+      idempotentReplays.inc();
       return { kind: 'replay', status: result.status, body: result.body };
     case 'sent':
       return {

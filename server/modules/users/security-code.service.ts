@@ -11,6 +11,7 @@ import {
   saveSecurityCodeAttempts,
   type SecurityCodeState,
 } from './security-code.repository.ts';
+import { countCodeFailure } from '../../metrics/metrics.ts';
 
 export type SecurityCodeCheck =
   | { outcome: 'ok' }
@@ -81,8 +82,10 @@ export function securityCodeError(
     case 'not_set':
       return fieldError(field, securityCodeErrors.notSet);
     case 'invalid':
+      countCodeFailure('security_code', 'wrong');
       return new HttpError(400, { [field]: [securityCodeErrors.invalid], attempts_remaining: check.remainingAttempts });
     case 'locked':
+      countCodeFailure('security_code', 'locked');
       return new HttpError(
         429,
         { [field]: [securityCodeErrors.locked], locked_until: check.lockedUntil.toISOString() },
@@ -128,6 +131,7 @@ export async function notifyLockout(
   deps: SecurityCodeDeps,
   state: Pick<SecurityCodeState, 'language' | 'email' | 'emailVerified' | 'phone' | 'phoneAuth'>,
 ): Promise<void> {
+  countCodeFailure('security_code', 'lockout');
   const texts = securityCodeLockoutTexts[isLanguage(state.language) ? state.language : DEFAULT_LANGUAGE];
   const minutes = Math.ceil(deps.config.SECURITY_CODE_LOCK_SECONDS / 60);
   // Best effort: the lock is already committed; a mail outage must not turn the user's answer into an error.

@@ -1,0 +1,70 @@
+import cluster from 'node:cluster';
+import { AggregatorRegistry, Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/**
+ * The process's metrics (issue 20), in one registry that the metrics port publishes (metrics-server.ts). Counting is
+ * an increment in memory, cheap enough for the money path; nothing is sent anywhere until Prometheus scrapes.
+ * In a cluster every API process keeps its own counts and the primary adds them up on each scrape (prom-client's
+ * AggregatorRegistry: counters and histograms summed, gauges by the aggregator each one names).
+ */
+export const registry = new Registry();
+
+// Node's own: event-loop lag (a histogram of monitorEventLoopDelay), heap, GC, handles, CPU.
+collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+
+if (cluster.isWorker) {
+  // Answers the primary's IPC requests for this process's metrics (the constructor installs the listener).
+  new AggregatorRegistry();
+  AggregatorRegistry.setRegistries([registry]);
+}
+
+export const httpRequests = new Counter({
+  name: 'wallet_http_requests_total',
+  help: 'HTTP requests answered, by method, route template and status.',
+  labelNames: ['method', 'route', 'status'] as const,
+  registers: [registry],
+});
+
+export const httpDuration = new Histogram({
+  name: 'wallet_http_request_duration_seconds',
+  help: 'Time from the request to its answer, by method, route template and status.',
+  labelNames: ['method', 'route', 'status'] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+  registers: [registry],
+});
+
+export type MoneyOutcome = 'ok' | 'refused' | 'error';
+
+export const moneyOperations = new Counter({
+  name: 'wallet_money_operations_total',
+  help: 'Money operations answered: send, withdrawal, cash pickup, cancel, payout, top-up, refund; ok, refused (4xx) or error (5xx).',
+  labelNames: ['kind', 'outcome'] as const,
+  registers: [registry],
+});
+
+export const webhookFailures = new Counter({
+  name: 'wallet_webhook_failures_total',
+  help: 'Payment-provider webhooks answered with an error (the provider will retry them).',
+  registers: [registry],
+});
+
+export const idempotentReplays = new Counter({
+  name: 'wallet_idempotent_replays_total',
+  help: 'Requests answered from a stored response because their Idempotency-Key had been used (client retries).',
+  registers: [registry],
+});
+
+export const codeFailures = new Counter({
+  name: 'wallet_code_failures_total',
+  help: 'Sign-in and security codes (kind): wrong codes, answers "locked" (the attempt that locks and those refused after), locks that start (lockout).',
+  labelNames: ['kind', 'outcome'] as const,
+  registers: [registry],
+});
+
+/**
+ * A wrong code (`wrong`), an attempt refused by a lock (`locked`), or a lock that starts (`lockout`: the failure that
+ * locked it, counted as well under `wrong`), for the sign-in code or the security code.
+ */
+export function countCodeFailure(kind: 'login_code' | 'security_code', outcome: 'wrong' | 'locked' | 'lockout'): void {
+  codeFailures.inc({ kind, outcome });
+}

@@ -1,0 +1,97 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { projectRoot } from '../../server/config.ts';
+
+// The Prometheus port (issue 20): `npm start`'s server with METRICS_PORT, one process and a cluster of two.
+const running = new Set<ChildProcess>();
+afterAll(() => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+async function startServer(processes: number, metricsPort: number) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/serve.ts'], {
+    cwd: projectRoot,
+    env: {
+      ...process.env,
+      DATABASE_URL: inject('databaseUrl'),
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      WEB_CONCURRENCY: String(processes),
+      METRICS_PORT: String(metricsPort),
+      CHAIN_WORKER: 'off',
+      LIABILITIES_SNAPSHOT_CRON: 'off',
+    },
+  });
+  running.add(child);
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.on('exit', () => (running.delete(child), resolve())));
+  const ready =
+    processes === 1
+      ? /ready in [\d.]+ s on (http:\/\/[\d.]+:\d+)\//
+      : /API processes ready in [\d.]+ s on (http:\/\/[\d.]+:\d+)\//;
+  for (let i = 0; i < 1200; i++) {
+    const found = ready.exec(output);
+    if (found && output.includes('/metrics'))
+      return { url: found[1] ?? '', stop: () => (child.kill('SIGTERM'), exited) };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the server did not start:\n${output}`);
+}
+
+/** The value of one series in Prometheus' text format (`name{labels} value`), undefined when absent. */
+function series(text: string, name: string, labels = ''): number | undefined {
+  const line = text.split('\n').find((l) => l.startsWith(`${name}${labels ? `{${labels}}` : ''} `));
+  return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1));
+}
+
+describe('the metrics port', () => {
+  for (const processes of [1, 2]) {
+    it(`counts every API process's requests and money operations (${processes} process${processes > 1 ? 'es' : ''})`, async () => {
+      const metricsPort = await freePort();
+      const server = await startServer(processes, metricsPort);
+      try {
+        const health = 10;
+        for (let i = 0; i < health; i++) expect((await fetch(`${server.url}/api/health/`)).status).toBe(200);
+        // A send without a session: refused, and counted as a refused send.
+        const send = await fetch(`${server.url}/api/transactions/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ amount: '10.00', contact: 1, security_code: '123456' }),
+        });
+        expect(send.status).toBe(401);
+
+        const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toContain('text/plain');
+        const text = await res.text();
+        // Summed across the processes: each request counted once, whichever process served it.
+        expect(series(text, 'wallet_http_requests_total', 'method="GET",route="/api/health/",status="200"')).toBe(
+          health,
+        );
+        expect(
+          series(text, 'wallet_http_request_duration_seconds_count', 'method="GET",route="/api/health/",status="200"'),
+        ).toBe(health);
+        expect(series(text, 'wallet_money_operations_total', 'kind="send",outcome="refused"')).toBe(1);
+        expect(series(text, 'wallet_anchoring_backlog')).toBeGreaterThanOrEqual(0);
+        expect(series(text, 'wallet_ledger_entries')).toBeGreaterThanOrEqual(0);
+        expect(series(text, 'wallet_db_pool_connections', 'state="total"')).toBeGreaterThanOrEqual(1);
+        expect(text).toContain('nodejs_eventloop_lag_seconds');
+        // Never on the public port.
+        expect(await (await fetch(`${server.url}/metrics`)).text()).not.toContain('wallet_http_requests_total');
+      } finally {
+        await server.stop();
+      }
+    }, 120_000); // processes start on a machine shared with other test runs: not a speed assertion
+  }
+});
