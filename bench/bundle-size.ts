@@ -3,7 +3,7 @@ import { chromium } from '@playwright/test';
 import { chromiumLaunch } from '../playwright.config.ts';
 import { BenchClient, benchServerLimits, signUp } from './api-client.ts';
 import { emitMetric } from './report.ts';
-import { startBenchServer } from './server-process.ts';
+import { benchPort, startBenchServer } from './server-process.ts';
 
 // `node --import tsx bench/bundle-size.ts [path…]`: the JavaScript a phone downloads on its first visit to a route
 // (default /auth?lang=fr and /?lang=fr), measured in a real browser: raw bytes, gzip -9 size, and the bytes
@@ -11,7 +11,7 @@ import { startBenchServer } from './server-process.ts';
 // signed in (a customer signed up through the API, the token where the app keeps it), each in a fresh context.
 const routes = process.argv.length > 2 ? process.argv.slice(2) : ['/auth?lang=fr', '/?lang=fr'];
 const GOAL_KB = 120;
-const server = await startBenchServer(3901, '.data/bench-pg', { env: benchServerLimits });
+const server = await startBenchServer(benchPort(1), '.data/bench-pg', { env: benchServerLimits });
 const browser = await chromium.launch(chromiumLaunch);
 try {
   const client = new BenchClient(server.baseUrl);

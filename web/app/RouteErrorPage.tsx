@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 import { useRouteError } from 'react-router';
 import styles from './RouteErrorPage.module.css';
 import { useDocumentTitle } from '../ui/use-document-title';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 import styles from './StartupFallback.module.css';
 
 /** Shown while the first guard decision and the first screen's chunk load. */

@@ -1,11 +1,31 @@
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { useSyncExternalStore } from 'react';
 import { DEFAULT_LANGUAGE, directionOf } from '../../common/i18n/languages';
 import type { Language } from '../../common/i18n/languages';
 import core from 'virtual:i18n-core';
 import type fr from './fr.json';
 
+/**
+ * The app's translation runtime (issue 26 item 9): a key lookup in nested catalogues, `{{name}}` interpolation
+ * and plural forms chosen by Intl.PluralRules (`key_one`, `key_other`, Arabic's six forms). It replaces i18next
+ * and react-i18next, which cost the first load about 18 kB gzip for these three features; the call sites keep
+ * their shape (`const { t, i18n } = useTranslation()`, `i18n.language`).
+ */
+
 type Catalogue = typeof fr;
+interface Dictionary {
+  [key: string]: string | Dictionary;
+}
+
+type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
+type WithoutPlural<K extends string> = K extends `${infer Base}_${PluralSuffix}` ? Base : K;
+type Leaves<T, Prefix extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${Prefix}${WithoutPlural<K>}` : Leaves<T[K], `${Prefix}${K}.`>;
+}[keyof T & string];
+
+/** Every key of fr.json (the source catalogue), plural forms under their base key: a typo is a type error. */
+export type TranslationKey = Leaves<Catalogue>;
+export type TranslationValues = Record<string, string | number>;
+export type TFunction = (key: TranslationKey, values?: TranslationValues) => string;
 
 // Only the core of French (the shell and the welcome page) ships in the entry chunk; every whole catalogue
 // loads on demand, so neither a new screen's strings nor a language the user never picks cost the first load.
@@ -14,25 +34,93 @@ const catalogueLoaders: Record<Language, () => Promise<{ default: Catalogue }>> 
   en: () => import('./en.json'),
   ar: () => import('./ar.json'),
 };
+const catalogues: Partial<Record<Language, Dictionary>> = { fr: core };
 const loaded = new Set<Language>();
+let current: Language = DEFAULT_LANGUAGE;
+const listeners = new Set<() => void>();
+const pluralRules = new Map<Language, Intl.PluralRules>();
 
-export const i18n = i18next.createInstance();
+function lookup(dictionary: Dictionary | undefined, key: string): string | undefined {
+  let node: string | Dictionary | undefined = dictionary;
+  for (const part of key.split('.')) {
+    if (node === undefined || typeof node === 'string') return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
 
-const ready = i18n.use(initReactI18next).init({
-  lng: DEFAULT_LANGUAGE,
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: ['fr', 'en', 'ar'],
-  resources: { fr: { translation: core } },
-  initAsync: false,
-  // React escapes on render already.
-  interpolation: { escapeValue: false },
-});
+function pluralForm(language: Language, count: number): string {
+  let rules = pluralRules.get(language);
+  if (!rules) {
+    rules = new Intl.PluralRules(language);
+    pluralRules.set(language, rules);
+  }
+  return rules.select(count);
+}
+
+function find(language: Language, key: string, values: TranslationValues | undefined): string | undefined {
+  const dictionary = catalogues[language];
+  const count = values?.count;
+  if (typeof count === 'number') {
+    const plural = lookup(dictionary, `${key}_${pluralForm(language, count)}`) ?? lookup(dictionary, `${key}_other`);
+    if (plural !== undefined) return plural;
+  }
+  return lookup(dictionary, key);
+}
+
+function interpolate(text: string, values: TranslationValues | undefined): string {
+  if (!values) return text;
+  // React escapes on render: the values are inserted as they are.
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+    Object.hasOwn(values, name) ? String(values[name]) : whole,
+  );
+}
+
+function translator(language: () => Language): TFunction {
+  return (key, values) => {
+    const text = find(language(), key, values) ?? find(DEFAULT_LANGUAGE, key, values) ?? key;
+    return interpolate(text, values);
+  };
+}
+
+const t = translator(() => current);
+
+export const i18n = {
+  get language(): Language {
+    return current;
+  },
+  t,
+  /** A translator bound to one language whatever the active one is. */
+  getFixedT: (language: Language): TFunction => translator(() => language),
+};
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The translator of the active language; the component renders again when the language changes. */
+export function useTranslation(): { t: TFunction; i18n: typeof i18n } {
+  const language = useSyncExternalStore(subscribe, () => current);
+  // A new function per language, so memoised children that receive `t` see the change.
+  return { t: translatorFor(language), i18n };
+}
+
+const translators = new Map<Language, TFunction>();
+function translatorFor(language: Language): TFunction {
+  let translate = translators.get(language);
+  if (!translate) {
+    translate = translator(() => language);
+    translators.set(language, translate);
+  }
+  return translate;
+}
 
 async function ensureCatalogue(language: Language): Promise<void> {
   if (loaded.has(language)) return;
   const { default: catalogue } = await catalogueLoaders[language]();
-  // Deep merge over the core French sections, which are the same strings.
-  i18n.addResourceBundle(language, 'translation', catalogue, true, true);
+  // The whole catalogue replaces the core French sections, which are the same strings.
+  catalogues[language] = catalogue;
   loaded.add(language);
 }
 
@@ -47,9 +135,11 @@ function cataloguesFor(language: Language, wholeCatalogue: boolean): Language[] 
  * welcome page passes `wholeCatalogue: false`: in French it renders from the core sections alone.
  */
 export async function applyLanguage(language: Language, options: { wholeCatalogue?: boolean } = {}): Promise<void> {
-  await ready;
   await Promise.all(cataloguesFor(language, options.wholeCatalogue ?? true).map(ensureCatalogue));
-  if (i18n.language !== language) await i18n.changeLanguage(language);
+  if (current !== language) {
+    current = language;
+    for (const listener of listeners) listener();
+  }
   document.documentElement.lang = language;
   document.documentElement.dir = directionOf(language);
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ChangeEvent, ClipboardEvent, KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 import styles from './CodeBoxes.module.css';
 import { CODE_LENGTH, digitsOnly, fillDigits } from './code-digits';
 

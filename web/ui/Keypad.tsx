@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 import styles from './Keypad.module.css';
 
 interface KeypadProps {

@@ -1,5 +1,5 @@
 import type { ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 import { useLocation, useNavigate } from 'react-router';
 import { LANGUAGES, isLanguage } from '../../common/i18n/languages';
 import { writeStored } from '../app/browser-storage';

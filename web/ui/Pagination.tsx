@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 import { totalPages } from '../../common/api/page-count';
 import styles from './Pagination.module.css';
 

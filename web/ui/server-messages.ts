@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../i18n/i18n';
 import { authMessages, loginCodeMessage } from '../../common/api/auth';
 import { genericMessages } from '../../common/api/errors';
 import { profileMessages, securityCodeErrors, securityCodeMessage } from '../../common/api/users';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 
 /**
  * WCAG 2.4.2 (page titled): each screen names itself in the window title, in the current language ("Mes

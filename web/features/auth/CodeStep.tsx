@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../app/api-error';
 import { CodeBoxes } from '../../ui/CodeBoxes';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../app/api-error';
 import { readStored } from '../../app/browser-storage';

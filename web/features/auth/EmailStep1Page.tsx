@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import { useSearchParams } from 'react-router';
 import { emailSchema } from '../../../common/api/auth';
 import form from '../../ui/Form.module.css';

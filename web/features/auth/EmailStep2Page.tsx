@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import { useSearchParams } from 'react-router';
 import { CodeStep } from './CodeStep';
 import { MissingTarget } from './MissingTarget';

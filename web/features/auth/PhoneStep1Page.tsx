@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import { useNavigate } from 'react-router';
 import { COUNTRIES, prefixOfCountry } from '../../../common/identity/phone';
 import type { Country } from '../../../common/identity/phone';

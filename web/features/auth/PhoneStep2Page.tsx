@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import { useSearchParams } from 'react-router';
 import { parsePhone, phoneMessages } from '../../../common/identity/phone';
 import form from '../../ui/Form.module.css';

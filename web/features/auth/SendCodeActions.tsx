@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import form from '../../ui/Form.module.css';
 
 /** The submit row of both "send the code" steps: the form-level error above the button. */

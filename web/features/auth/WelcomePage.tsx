@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import { Link, useSearchParams } from 'react-router';
 import { InstallButton } from '../../ui/InstallButton';
 import { LanguageSwitcher } from '../../ui/LanguageSwitcher';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import { useNavigate } from 'react-router';
 import { isLanguage } from '../../../common/i18n/languages';
 import { useWithLang } from '../../ui/with-lang';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../app/api-error';
 import form from '../../ui/Form.module.css';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import type { Contact } from '../../../common/api/contacts';
 import { formatPhone } from '../../../common/identity/phone';
 import { WalletAddress } from '../../ui/WalletAddress';

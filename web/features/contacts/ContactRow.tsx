@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { TouchEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import { Link } from 'react-router';
 import type { Contact } from '../../../common/api/contacts';
 import { formatPhone } from '../../../common/identity/phone';

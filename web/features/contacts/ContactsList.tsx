@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import { Link } from 'react-router';
 import type { Contact } from '../../../common/api/contacts';
 import { Pagination } from '../../ui/Pagination';

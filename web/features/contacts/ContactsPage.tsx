@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import { useSearchParams } from 'react-router';
 import { SEARCH_MAX_LENGTH } from '../../../common/api/contacts';
 import form from '../../ui/Form.module.css';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import { copyText } from './copy-text';
 import styles from './ContactDetailPage.module.css';
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import form from '../../ui/Form.module.css';
 import { createErrorTexts, contactMessageText, type RecipientField } from './contact-errors';
 import styles from './NewRecipientForm.module.css';

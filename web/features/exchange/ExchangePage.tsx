@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n/i18n';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import { Link, useSearchParams } from 'react-router';
 import { formatLocaleAmount } from '../../../common/money/locale-amount';
 import { money } from '../../../common/money/money';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import styles from './ExchangePage.module.css';
 
 /** The countdown is shown for the quote's last minute only (issue 23): before that it is noise. */

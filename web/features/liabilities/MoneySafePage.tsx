@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import type { LiabilityProof } from '../../../common/api/liabilities';
 import type { ProofVerdict } from '../../../common/liabilities/verify-proof';
 import { isCurrency, money } from '../../../common/money/money';

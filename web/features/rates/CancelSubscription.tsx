@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import styles from './RatesPage.module.css';
 
 interface CancelSubscriptionProps {

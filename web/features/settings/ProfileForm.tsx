@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import { useNavigate } from 'react-router';
 import { COUNTRIES, prefixOfCountry } from '../../../common/identity/phone';
 import { isCountry } from './country';

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '../../i18n/i18n';
+import { useTranslation } from '../../i18n/i18n';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { User } from '../../../common/api/users';
 import { ApiError } from '../../app/api-error';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import { money, type Money } from '../../../common/money/money';
 import { intlLocale } from '../../i18n/intl-locale';
 import { formatMoney } from '../home/balance';

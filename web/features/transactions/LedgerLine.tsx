@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import { explorerTxUrl } from '../../../common/api/chain';
 import type { Transaction } from '../../../common/api/transactions';
 import { useChainInfo } from '../chain/use-chain-info';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import { useSearchParams } from 'react-router';
 import type { Transaction } from '../../../common/api/transactions';
 import { formatLocaleAmount } from '../../../common/money/locale-amount';

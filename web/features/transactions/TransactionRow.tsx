@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import { Link } from 'react-router';
 import type { Transaction } from '../../../common/api/transactions';
 import { intlLocale } from '../../i18n/intl-locale';

@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import styles from './Transactions.module.css';
 
 /** SPEC.md section 9: the token as a 300x300 QR code, error correction Q, downloadable as `vqr`. */

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n/i18n';
 import { transactionMessages } from '../../../common/api/transactions';
 import { securityCodeErrors } from '../../../common/api/users';
 import { ApiError } from '../../app/api-error';

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { isAuthPath, isGuardExempt } from '../../app/navigation-guard';
 import { ApiError } from '../../app/api-error';

@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import type { User } from '../../../common/api/users';
 import { ApiError } from '../../app/api-error';
 import form from '../../ui/Form.module.css';

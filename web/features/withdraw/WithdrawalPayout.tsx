@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../app/api-error';
 import { intlLocale } from '../../i18n/intl-locale';
