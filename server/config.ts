@@ -137,6 +137,11 @@ const configSchema = z.object({
   PAYOUT_RESERVATION_SECONDS: seconds(600),
   /** A transfer to someone without an account waits this long for them to register, then returns. */
   UNCLAIMED_TRANSFER_TTL_SECONDS: seconds(30 * 86_400),
+  /**
+   * Tests only (refused unless NODE_ENV=test): shifts what this process takes for its host's clock, so a test can
+   * start a server whose clock is hours off and check that the database's time still decides (issue 24 item 4).
+   */
+  TEST_HOST_CLOCK_OFFSET_MS: z.coerce.number().int().min(-10 * 366 * 86_400_000).max(10 * 366 * 86_400_000).default(0),
   /** How often each server process runs the expiry sweep (safe with several processes: rows are locked). */
   EXPIRY_SWEEP_INTERVAL_SECONDS: seconds(60),
   /** Idempotency keys older than this are dropped by the sweep; at least 24 hours (DESIGN.md section 4). */
@@ -275,6 +280,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(
       "  TRUST_PROXY: required in production behind the TLS proxy an https PUBLIC_URL implies (the proxy's address, e.g. 127.0.0.1, or a hop count); without it every client counts as the proxy for the per-IP sign-in limits",
     );
+  }
+  if (c.NODE_ENV !== 'test' && c.TEST_HOST_CLOCK_OFFSET_MS !== 0) {
+    problems.push('  TEST_HOST_CLOCK_OFFSET_MS: a test hook, refused unless NODE_ENV=test');
   }
   if (production && c.EXPOSE_DEV_ROUTES) {
     problems.push(

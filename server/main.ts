@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
 import { buildApp } from './app.ts';
+import { hostClock, startDatabaseClock, type DatabaseClock } from './clock.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { EmbeddedPostgresError } from './db/embedded-postgres.ts';
 import { MigrationError } from './db/migrator.ts';
@@ -32,7 +33,17 @@ async function main(): Promise<void> {
     return;
   }
 
-  const app = await buildApp({ config, db: database.db });
+  // Expiries are decided on the database's clock, not this host's (issue 24 item 4).
+  let clock: DatabaseClock;
+  try {
+    clock = await startDatabaseClock(database.db, { hostNow: hostClock(config), log: say });
+  } catch (error) {
+    await database.close();
+    fail(`cannot read the database's clock: ${describe(error)}`);
+    return;
+  }
+  const app = await buildApp({ config, db: database.db, clock });
+  app.addHook('onClose', async () => clock.stop());
   registerDatabaseMetrics(database.db, database.pool);
   // In a cluster the primary publishes every process's metrics (cluster.ts); a lone server publishes its own.
   if (config.METRICS_PORT !== undefined && !cluster.isWorker) {

@@ -1,4 +1,5 @@
 import { serviceDeps } from './app.ts';
+import { hostClock, startDatabaseClock } from './clock.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
 import { consoleWorkerLog } from './jobs/worker-log.ts';
@@ -14,7 +15,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const say = (message: string) => console.log(`[worker] ${message}`);
   const database = await openDatabase(config, { log: say, attachToRunning: true });
-  const deps = serviceDeps({ config, db: database.db });
+  const clock = await startDatabaseClock(database.db, { hostNow: hostClock(config), log: say });
+  const deps = serviceDeps({ config, db: database.db, clock });
   const log = consoleWorkerLog('[worker]');
   const stopAnchoring = startAnchorWorker(deps, log);
   // The card provider's refunds and cancellations recorded by webhooks (same outbox pattern, same settings).
@@ -25,6 +27,7 @@ async function main(): Promise<void> {
   say(`anchoring every ${config.CHAIN_WORKER_INTERVAL_MS} ms`);
   const shutdown = async () => {
     await stop();
+    clock.stop();
     await database.close();
     say('stopped');
   };
