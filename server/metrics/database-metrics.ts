@@ -8,9 +8,11 @@ interface Backlogs {
   ledger_entries: string;
   anchoring_waiting: string;
   anchoring_failing: string;
+  anchoring_dead: string;
   anchoring_lag_seconds: number | null;
   payment_actions_waiting: string;
   payment_actions_failing: string;
+  payment_actions_dead: string;
 }
 
 /** One query for every backlog figure, read at most every few seconds whatever the number of scrapes. */
@@ -18,12 +20,16 @@ async function readBacklogs(db: Kysely<Database>): Promise<Backlogs> {
   const { rows } = await sql<Backlogs>`
     SELECT
       (SELECT coalesce(max(id), 0) FROM ledger_entries) AS ledger_entries,
-      (SELECT count(*) FROM chain_outbox WHERE published_at IS NULL) AS anchoring_waiting,
-      (SELECT count(*) FROM chain_outbox WHERE published_at IS NULL AND attempts > 0) AS anchoring_failing,
-      (SELECT extract(epoch FROM now() - min(created_at))::float8 FROM chain_outbox WHERE published_at IS NULL)
-        AS anchoring_lag_seconds,
-      (SELECT count(*) FROM payment_actions WHERE done_at IS NULL) AS payment_actions_waiting,
-      (SELECT count(*) FROM payment_actions WHERE done_at IS NULL AND attempts > 0) AS payment_actions_failing`.execute(
+      (SELECT count(*) FROM chain_outbox WHERE published_at IS NULL AND dead_at IS NULL) AS anchoring_waiting,
+      (SELECT count(*) FROM chain_outbox WHERE published_at IS NULL AND dead_at IS NULL AND attempts > 0)
+        AS anchoring_failing,
+      (SELECT count(*) FROM chain_outbox WHERE dead_at IS NOT NULL AND published_at IS NULL) AS anchoring_dead,
+      (SELECT extract(epoch FROM now() - min(created_at))::float8 FROM chain_outbox
+        WHERE published_at IS NULL AND dead_at IS NULL) AS anchoring_lag_seconds,
+      (SELECT count(*) FROM payment_actions WHERE done_at IS NULL AND dead_at IS NULL) AS payment_actions_waiting,
+      (SELECT count(*) FROM payment_actions WHERE done_at IS NULL AND dead_at IS NULL AND attempts > 0)
+        AS payment_actions_failing,
+      (SELECT count(*) FROM payment_actions WHERE dead_at IS NOT NULL AND done_at IS NULL) AS payment_actions_dead`.execute(
     db,
   );
   const row = rows[0];
@@ -75,6 +81,11 @@ export function registerDatabaseMetrics(db: Kysely<Database>, pool: pg.Pool): vo
     'wallet_anchoring_lag_seconds',
     'Age of the oldest transaction waiting to be anchored (0 when none).',
     (b) => Number(b.anchoring_lag_seconds ?? 0),
+  );
+  fromBacklogs(
+    'wallet_outbox_dead_letters',
+    'Jobs given up after their maximum of attempts (`npm run admin -- outbox:dead` lists them, outbox:retry queues them again).',
+    (b) => Number(b.anchoring_dead) + Number(b.payment_actions_dead),
   );
   fromBacklogs(
     'wallet_payment_actions_backlog',

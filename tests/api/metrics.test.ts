@@ -84,6 +84,7 @@ describe('the metrics port', () => {
         ).toBe(health);
         expect(series(text, 'wallet_money_operations_total', 'kind="send",outcome="refused"')).toBe(1);
         expect(series(text, 'wallet_anchoring_backlog')).toBeGreaterThanOrEqual(0);
+        expect(series(text, 'wallet_outbox_dead_letters')).toBeGreaterThanOrEqual(0);
         expect(series(text, 'wallet_ledger_entries')).toBeGreaterThanOrEqual(0);
         expect(series(text, 'wallet_db_pool_connections', 'state="total"')).toBeGreaterThanOrEqual(1);
         expect(text).toContain('nodejs_eventloop_lag_seconds');
