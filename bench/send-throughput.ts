@@ -108,12 +108,13 @@ try {
     const ids: number[] = [];
     for (let k = 1; k <= CONTACTS_PER_USER; k++) {
       const other = users[(i + k * 17) % users.length] as BenchUser;
-      const created = await client.request<{ id: number; contact_user: number | null }>('POST', '/api/contacts/', {
+      const created = await client.request<{ id: number }>('POST', '/api/contacts/', {
         token: user.token,
         body: { first_name: 'Bench', last_name: `Contact${k}`, email: other.email },
       });
-      if (created.status !== 201 || created.body.contact_user === null)
-        throw new Error(`contact: ${created.status} ${JSON.stringify(created.body)}`);
+      // Linked in the database (the one-trip send follows the link); the answer shows it only after a first
+      // transfer (ADR 013), so it is not checked here.
+      if (created.status !== 201) throw new Error(`contact: ${created.status} ${JSON.stringify(created.body)}`);
       ids.push(created.body.id);
     }
     contacts.set(user.userId, ids);

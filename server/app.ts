@@ -26,6 +26,7 @@ import { createAuthenticator, type Authenticator } from './modules/auth/authenti
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { sandboxRoutes } from './modules/billing/sandbox.routes.ts';
 import { contactsRoutes } from './modules/contacts/contacts.routes.ts';
+import { counterpartsWithMoneyMoved } from './modules/transactions/counterparts.service.ts';
 import { devOutboxRoutes } from './modules/dev/outbox.routes.ts';
 import { exchangesRoutes } from './modules/exchanges/exchanges.routes.ts';
 import { startAnchorWorker } from './modules/anchoring/anchor-worker.ts';
@@ -144,7 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(authRoutes, { prefix: '/api', deps: services, auth });
   await app.register(usersRoutes, { prefix: '/api', deps: services, auth });
-  await app.register(contactsRoutes, { prefix: '/api', deps: services, auth });
+  await app.register(contactsRoutes, { prefix: '/api', deps: services, auth, moneyMovedWith: counterpartsWithMoneyMoved });
   await app.register(transactionsRoutes, { prefix: '/api', deps: services, auth });
   await app.register(withdrawalsRoutes, { prefix: '/api', deps: services, auth });
   // Expired withdrawals and unclaimed transfers go back to their senders even when nobody looks at them.

@@ -104,6 +104,11 @@ const configSchema = z.object({
   EMAIL_CONFIRMATION_TTL_SECONDS: seconds(2 * 86_400),
   SECURITY_CODE_MAX_ATTEMPTS: count(5),
   SECURITY_CODE_LOCK_SECONDS: seconds(900),
+  /**
+   * Recipients a customer may add per rolling hour, deleted ones included (issue 22 item 4: adding a contact was
+   * a free, unlimited way to probe phone numbers and e-mails). 429 with Retry-After past it.
+   */
+  CONTACT_CREATE_LIMIT_PER_HOUR: count(30),
 
   // Add money (issue 6, DESIGN.md section 5): the top-up bound in whole euros (the 1 EUR minimum is SPEC.md 5).
   TOPUP_MAX_EUR: z.coerce.number().int().min(1).max(1_000_000).default(2000),

@@ -16,6 +16,8 @@ export const contactMessages = {
   booleanFlag: 'Must be true or false.',
   agencyReadOnly: 'Agencies cannot be changed.',
   customersOnly: 'Bank tellers have no recipients.',
+  /** 429 past CONTACT_CREATE_LIMIT_PER_HOUR (issue 22 item 4), with Retry-After. */
+  tooManyAdded: 'You have added too many recipients in the last hour. Try again later.',
 } as const;
 
 /** SPEC.md section 9: the search is debounced by the screens; 100 characters is more than any name or e-mail. */

@@ -75,7 +75,7 @@ async function createFixture(request: APIRequestContext): Promise<Fixture> {
   ]);
   await fund(alice.userId, 900_00n);
   await fund(bob.userId, 100_00n);
-  const contact = await json<{ id: number; contact_user: number }>(
+  const contact = await json<{ id: number }>(
     await request.post('/api/contacts/', {
       headers: auth(alice),
       data: { first_name: 'Bob', last_name: 'Benali', email: bob.email },
@@ -116,6 +116,11 @@ async function createFixture(request: APIRequestContext): Promise<Fixture> {
     }),
     200,
   );
+  // ADR 013: the recipient's user shows once money has moved between the two (the send above).
+  const linked = await json<{ contact_user: number }>(
+    await request.get(`/api/contacts/${contact.id}/`, { headers: auth(alice) }),
+    200,
+  );
   const me = await json<{ results: { account_id: string }[] }>(
     await request.get('/api/users/', { headers: auth(alice) }),
     200,
@@ -135,7 +140,7 @@ async function createFixture(request: APIRequestContext): Promise<Fixture> {
     alice,
     teller,
     contactId: contact.id,
-    contactUserId: contact.contact_user,
+    contactUserId: linked.contact_user,
     agencyId,
     sendId: send.id,
     receptionId: reception.id,

@@ -166,6 +166,22 @@ export async function insertContact(tx: Transaction<Database>, contact: NewConta
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * When this customer added recipients since `since`, oldest first, deleted ones included: deleting and adding again
+ * is one more probe of whether someone is a customer (issue 22 item 4). Migration 0110 indexes it.
+ */
+export async function contactCreationTimes(tx: Transaction<Database>, ownerId: string, since: Date): Promise<Date[]> {
+  const rows = await tx
+    .selectFrom('contacts')
+    .select('created_at')
+    .where('owner_user_id', '=', ownerId)
+    .where('public', '=', false)
+    .where('created_at', '>', since)
+    .orderBy('created_at')
+    .execute();
+  return rows.map((r) => r.created_at);
+}
+
 /** Soft delete: the row stays for the history of transactions that name it. */
 export async function softDeleteOwnContact(
   tx: Transaction<Database>,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  type Contact,
   contactIdParamsSchema,
   contactSchema,
   contactsPageSchema,
@@ -7,11 +8,28 @@ import {
   createContactRequestSchema,
 } from '../../../common/api/contacts.ts';
 import { pageLinks } from '../../http/pagination.ts';
-import { createContact, deleteContact, getContact, listContacts } from './contacts.service.ts';
+import {
+  createContact,
+  deleteContact,
+  getContact,
+  listContacts,
+  withDisclosedLink,
+  withDisclosedLinks,
+  type MoneyMovedWith,
+} from './contacts.service.ts';
+import type { AuthUser } from '../auth/authenticate.ts';
 import type { RouteModuleOptions } from '../route-module.ts';
 
-/** Recipients (a customer's own) and agencies (public, read-only): every route needs a signed-in user. */
-export const contactsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app, { deps, auth }) => {
+/**
+ * Recipients (a customer's own) and agencies (public, read-only): every route needs a signed-in user. Every answer
+ * shows a recipient's link and wallet only once money has moved between the two (ADR 013, withDisclosedLinks).
+ */
+export const contactsRoutes: FastifyPluginAsyncZod<RouteModuleOptions & { moneyMovedWith: MoneyMovedWith }> = async (
+  app,
+  { deps, auth, moneyMovedWith },
+) => {
+  const disclose = (user: AuthUser, contacts: Contact[]) => withDisclosedLinks(deps, user, contacts, moneyMovedWith);
+  const discloseOne = (user: AuthUser, contact: Contact) => withDisclosedLink(deps, user, contact, moneyMovedWith);
   // Before validation: a caller without a session learns nothing, not even which fields are wrong.
   app.addHook('preValidation', auth.preHandler);
   const security = [{ bearer: [] }];
@@ -30,8 +48,10 @@ export const contactsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (
     },
     async (request) => {
       const { page, page_size: pageSize } = request.query;
-      const result = await listContacts(deps, auth.requireUser(request), request.query);
-      return { count: result.count, ...pageLinks(request.url, page, pageSize, result.count), results: result.results };
+      const user = auth.requireUser(request);
+      const result = await listContacts(deps, user, request.query);
+      const results = await disclose(user, result.results);
+      return { count: result.count, ...pageLinks(request.url, page, pageSize, result.count), results };
     },
   );
 
@@ -47,8 +67,8 @@ export const contactsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (
       },
     },
     async (request, reply) => {
-      const contact = await createContact(deps, auth.requireUser(request), request.body);
-      return reply.code(201).send(contact);
+      const user = auth.requireUser(request);
+      return reply.code(201).send(await discloseOne(user, await createContact(deps, user, request.body)));
     },
   );
 
@@ -63,7 +83,10 @@ export const contactsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (
         response: { 200: contactSchema },
       },
     },
-    async (request) => getContact(deps, auth.requireUser(request), request.params.id),
+    async (request) => {
+      const user = auth.requireUser(request);
+      return discloseOne(user, await getContact(deps, user, request.params.id));
+    },
   );
 
   app.delete(

@@ -1,12 +1,16 @@
+import type { Kysely } from 'kysely';
 import type { Contact, ContactsQueryParsed, CreateContactBody } from '../../../common/api/contacts.ts';
 import { contactMessages } from '../../../common/api/contacts.ts';
 import { lockFor } from '../../db/advisory-lock.ts';
-import { fieldError, forbidden, notFound } from '../../http/http-error.ts';
+import type { Database } from '../../db/schema.ts';
+import { fieldError, forbidden, notFound, tooManyRequests } from '../../http/http-error.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
+import { HOUR_SECONDS, withinLimit } from '../auth/sliding-window.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { findSignInUser, getUser, identifierLock, type UserRow } from '../users/users.service.ts';
 import {
+  contactCreationTimes,
   findDuplicates,
   findVisibleContact,
   insertContact,
@@ -38,6 +42,46 @@ export function presentContact(row: ContactRow): Contact {
 }
 
 /**
+ * Of `others`, the users `userId` has moved money with. The transactions module answers it; app.ts hands it to the
+ * contacts routes, since transactions already reads contacts (no cycle between the two modules).
+ */
+export type MoneyMovedWith = (db: Kysely<Database>, userId: string, others: readonly string[]) => Promise<Set<string>>;
+
+/**
+ * ADR 013: what a customer's HTTP answers say about a recipient. Until money has moved between the two (a transfer
+ * either way that reached its recipient), `contact_user` and `account_id` are null whether or not the person has
+ * an account: adding a phone number or an e-mail must not tell whether it is a customer's, nor give their
+ * wallet's public history. The link itself is kept and used by sends; only the answer waits.
+ */
+export async function withDisclosedLinks(
+  deps: ServiceDeps,
+  user: AuthUser,
+  contacts: Contact[],
+  moneyMovedWith: MoneyMovedWith,
+): Promise<Contact[]> {
+  const linked = new Set<string>();
+  for (const c of contacts) if (!c.public && c.contact_user !== null) linked.add(String(c.contact_user));
+  const disclosed = await moneyMovedWith(deps.db, user.id, [...linked]);
+  return contacts.map((c) =>
+    c.public || c.contact_user === null || disclosed.has(String(c.contact_user))
+      ? c
+      : { ...c, contact_user: null, account_id: null },
+  );
+}
+
+/** withDisclosedLinks for one contact. */
+export async function withDisclosedLink(
+  deps: ServiceDeps,
+  user: AuthUser,
+  contact: Contact,
+  moneyMovedWith: MoneyMovedWith,
+): Promise<Contact> {
+  const [shown] = await withDisclosedLinks(deps, user, [contact], moneyMovedWith);
+  if (!shown) throw new Error('withDisclosedLinks dropped a contact');
+  return shown;
+}
+
+/**
  * Recipients are a customer's (SPEC.md section 6: "Manage recipients", customers only); a banker reads agencies
  * and nothing else here.
  */
@@ -64,6 +108,10 @@ export async function listContacts(
   return { count: page.count, results: page.rows.map(presentContact) };
 }
 
+/**
+ * One contact as stored, link included: for the services that move money (a send follows the link). The HTTP
+ * answer passes it through withDisclosedLinks first.
+ */
 export async function getContact(deps: ServiceDeps, user: AuthUser, id: number): Promise<Contact> {
   const row = await findVisibleContact(deps.db, user.id, String(id));
   // A teller promoted from a customer keeps old recipients in the table: still not theirs to read as a banker.
@@ -85,8 +133,8 @@ async function registeredPerson(
 }
 
 /**
- * `POST /api/contacts/`: SPEC.md section 5 rules (the shape is checked by the schema), then yourself, then
- * duplicates, then the link to a registered user. The identifiers' locks are the ones sign-up takes, so a person
+ * `POST /api/contacts/`: SPEC.md section 5 rules (the shape is checked by the schema), then yourself, then the
+ * hourly limit (CONTACT_CREATE_LIMIT_PER_HOUR, 429), then duplicates, then the link to a registered user. The identifiers' locks are the ones sign-up takes, so a person
  * registering at this moment is linked either here or by linkContactsToNewUser, never missed.
  */
 export async function createContact(deps: ServiceDeps, user: AuthUser, body: CreateContactBody): Promise<Contact> {
@@ -99,6 +147,12 @@ export async function createContact(deps: ServiceDeps, user: AuthUser, body: Cre
 
   const identifiers = [body.phone_number, body.email].filter((v): v is string => v !== undefined).sort();
   const row = await withTransaction(deps.db, async (tx) => {
+    // One creation at a time per customer, so that concurrent requests cannot all pass the count below.
+    await lockFor(tx, `contacts:create:${user.id}`);
+    const now = deps.clock.now();
+    const recent = await contactCreationTimes(tx, user.id, new Date(now.getTime() - HOUR_SECONDS * 1000));
+    const allowed = withinLimit(recent, now, HOUR_SECONDS, deps.config.CONTACT_CREATE_LIMIT_PER_HOUR);
+    if (!allowed.allowed) throw tooManyRequests(allowed.retryAfterSeconds, contactMessages.tooManyAdded);
     for (const identifier of identifiers) await lockFor(tx, identifierLock(identifier));
     const duplicate = await findDuplicates(tx, user.id, body.phone_number, body.email);
     if (duplicate.phone) throw fieldError('phone_number', contactMessages.exists);

@@ -4,6 +4,7 @@ import { genericMessages } from '../../../common/api/errors.ts';
 import { phoneMessages } from '../../../common/identity/phone.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { call, ensureRates, signIn, testEnv, uniqueEmail, uniquePhone } from '../../../tests/support/identity.ts';
+import { create, customer } from '../transactions/transactions.fixtures.ts';
 import { addContact, list, newAgency, uniqueTag, type Body } from './contacts.fixtures.ts';
 
 let t: TestApp;
@@ -16,6 +17,15 @@ afterAll(async () => {
 });
 
 const person = { first_name: 'Amina', last_name: 'El Idrissi' };
+
+/** The link as stored (ADR 013: the answers may hide it). */
+async function linkOf(id: number): Promise<{ contact_user: string | null; account_id: string | null }> {
+  return t.database.db
+    .selectFrom('contacts')
+    .select(['contact_user', 'account_id'])
+    .where('id', '=', String(id))
+    .executeTakeFirstOrThrow();
+}
 
 describe('POST /api/contacts/', () => {
   it('adds a recipient: the phone is stored in E.164 without spaces, unlinked while nobody has it', async () => {
@@ -122,43 +132,83 @@ describe('POST /api/contacts/', () => {
     expect(answers.map((a) => a.status).sort()).toEqual([201, 400, 400]);
   });
 
-  it('links a recipient who is already registered (verified phone or e-mail) to their user and wallet', async () => {
+  it('links a registered recipient (verified phone or e-mail) but shows the link only after money moved (ADR 013)', async () => {
     const phone = uniquePhone();
     const registered = await signIn(t, { phone_number: phone });
     const me = await call<{ results: Body[] }>(t, 'GET', '/api/users/', { token: registered.token });
     const account = me.body.results[0]?.account_id;
-    const s = await signIn(t);
+    const s = await customer(t, 500_00n);
+    const unknown = await addContact(t, s, { ...person, phone_number: uniquePhone() });
     const res = await addContact(t, s, { ...person, phone_number: phone });
-    expect(res.body).toMatchObject({ contact_user: registered.userId, account_id: account });
-
-    const email = uniqueEmail();
-    const byEmail = await signIn(t, { email });
-    const res2 = await addContact(t, s, { ...person, email });
-    expect(res2.body).toMatchObject({ contact_user: byEmail.userId });
-    expect(res2.body.account_id).toMatch(/^0x[0-9a-f]{40}$/);
+    expect(res.status).toBe(201);
+    // The same answer as for a number nobody has: no user, no wallet, nothing to look up on the explorer.
+    expect(res.body).toMatchObject({ contact_user: null, account_id: null });
+    expect(Object.keys(res.body).sort()).toEqual(Object.keys(unknown.body).sort());
+    const path = `/api/contacts/${String(res.body.id)}/`;
+    expect((await call(t, 'GET', path, { token: s.token })).body).toMatchObject({ contact_user: null, account_id: null });
+    expect((await list(t, s, '')).body.results.map((c) => c.account_id)).toEqual([null, null]);
+    // The link is stored all the same: the first send is paid at once, then the detail shows the wallet.
+    const stored = await linkOf(res.body.id as number);
+    expect(stored).toEqual({ contact_user: String(registered.userId), account_id: account });
+    const sent = await create(t, s, { amount: 10, contact: res.body.id });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    expect(sent.body.validated).toBe(true);
+    expect((await call(t, 'GET', path, { token: s.token })).body).toMatchObject({
+      contact_user: registered.userId,
+      account_id: account,
+    });
+    expect((await list(t, s, `?search=${encodeURIComponent(phone)}`)).body.results[0]).toMatchObject({ account_id: account });
+    // By the pair of people, not the row: added again after a delete, it is shown at once.
+    expect((await call(t, 'DELETE', path, { token: s.token })).status).toBe(204);
+    const again = await addContact(t, s, { ...person, phone_number: phone });
+    expect(again.body).toMatchObject({ contact_user: registered.userId, account_id: account });
   });
 
-  it('links the recipient when that person registers later, in every list that names them', async () => {
+  it('shows the link after a transfer received from the recipient, and not for a cancelled one', async () => {
+    const a = await customer(t, 500_00n);
+    const b = await customer(t, 500_00n);
+    const ghost = uniqueEmail('ghost');
+    const bOfA = await addContact(t, a, { ...person, email: b.email });
+    expect(bOfA.body.contact_user).toBeNull();
+    // a -> someone without an account, cancelled: no money moved between a and anyone.
+    const ghostId = (await addContact(t, a, { ...person, email: ghost })).body.id;
+    const waiting = await create(t, a, { amount: 5, contact: ghostId });
+    expect(waiting.status).toBe(201);
+    expect((await call(t, 'POST', `/api/transactions/${String(waiting.body.id)}/cancel/`, { token: a.token })).status).toBe(200);
+    expect((await call(t, 'GET', `/api/contacts/${String(bOfA.body.id)}/`, { token: a.token })).body.contact_user).toBeNull();
+    // b sends to a: now a sees b's link.
+    const aOfB = await addContact(t, b, { ...person, email: a.email });
+    expect((await create(t, b, { amount: 7, contact: aOfB.body.id })).status).toBe(201);
+    const shown = await call(t, 'GET', `/api/contacts/${String(bOfA.body.id)}/`, { token: a.token });
+    expect(shown.body).toMatchObject({ contact_user: b.userId });
+    expect(shown.body.account_id).toMatch(/^0x[0-9a-f]{40}$/);
+  });
+
+  it('links the recipient when that person registers later, in every list that names them; shown after the claim', async () => {
     const phone = uniquePhone();
     const email = uniqueEmail();
-    const a = await signIn(t);
+    const a = await customer(t, 500_00n);
     const b = await signIn(t);
     const byPhone = await addContact(t, a, { ...person, phone_number: phone });
     const byEmail = await addContact(t, b, { ...person, email });
     expect(byPhone.body.contact_user).toBeNull();
+    expect(await linkOf(byPhone.body.id as number)).toEqual({ contact_user: null, account_id: null });
+    // Money waiting for the person: unclaimed until they sign up.
+    expect((await create(t, a, { amount: 12, contact: byPhone.body.id })).status).toBe(201);
 
     const newcomer = await signIn(t, { phone_number: phone });
+    expect((await linkOf(byPhone.body.id as number)).contact_user).toBe(String(newcomer.userId));
+    // Signing up claimed the waiting transfer: money moved, so the link shows.
     const later = await call(t, 'GET', `/api/contacts/${String(byPhone.body.id)}/`, { token: a.token });
     expect(later.body).toMatchObject({ contact_user: newcomer.userId });
     expect(later.body.account_id).toMatch(/^0x[0-9a-f]{40}$/);
-    // The e-mail recipient is someone else still unregistered.
+    // The e-mail recipient is someone else still unregistered; once registered, linked but not shown (no money).
+    expect((await linkOf(byEmail.body.id as number)).contact_user).toBeNull();
+    const emailUser = await signIn(t, { email });
+    expect((await linkOf(byEmail.body.id as number)).contact_user).toBe(String(emailUser.userId));
     expect(
       (await call(t, 'GET', `/api/contacts/${String(byEmail.body.id)}/`, { token: b.token })).body.contact_user,
     ).toBeNull();
-    const emailUser = await signIn(t, { email });
-    expect(
-      (await call(t, 'GET', `/api/contacts/${String(byEmail.body.id)}/`, { token: b.token })).body.contact_user,
-    ).toBe(emailUser.userId);
   });
 
   it('does not link to a phone someone merely typed into a profile (unverified)', async () => {
@@ -172,6 +222,44 @@ describe('POST /api/contacts/', () => {
     const s = await signIn(t);
     const res = await addContact(t, s, { ...person, phone_number: phone });
     expect(res.body).toMatchObject({ contact_user: null, account_id: null });
+    expect(await linkOf(res.body.id as number)).toEqual({ contact_user: null, account_id: null });
+  });
+});
+
+describe('the hourly limit on adding recipients (issue 22 item 4)', () => {
+  it('the 31st creation in an hour is a 429 with Retry-After; deleting and adding again counts', async () => {
+    const s = await signIn(t);
+    const other = await signIn(t);
+    const limit = t.config.CONTACT_CREATE_LIMIT_PER_HOUR;
+    expect(limit).toBe(30);
+    const phone = uniquePhone();
+    for (let i = 0; i < limit; i++) {
+      // Half of them the same person, deleted and added again.
+      const res = await addContact(t, s, { ...person, phone_number: i % 2 === 0 ? phone : uniquePhone() });
+      expect(res.status, `creation ${i + 1}: ${JSON.stringify(res.body)}`).toBe(201);
+      if (i % 2 === 0) expect((await call(t, 'DELETE', `/api/contacts/${String(res.body.id)}/`, { token: s.token })).status).toBe(204);
+    }
+    const refused = await addContact(t, s, { ...person, phone_number: phone });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ detail: contactMessages.tooManyAdded });
+    const wait = Number(refused.headers.get('retry-after'));
+    expect(wait).toBeGreaterThan(3500);
+    expect(wait).toBeLessThanOrEqual(3600);
+    // Nothing was created, and the list still works; another customer is not affected.
+    expect((await list(t, s, '')).body.count).toBe(limit / 2);
+    expect((await addContact(t, other, { ...person, phone_number: phone })).status).toBe(201);
+    // The 400s of a bad request come first and create nothing (no count to spend).
+    expect((await addContact(t, s, { ...person, phone_number: '', email: '' })).status).toBe(400);
+  });
+
+  it('concurrent creations cannot overshoot the limit', async () => {
+    const s = await signIn(t);
+    const limit = t.config.CONTACT_CREATE_LIMIT_PER_HOUR;
+    for (let i = 0; i < limit - 2; i++) expect((await addContact(t, s, { ...person, phone_number: uniquePhone() })).status).toBe(201);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => addContact(t, s, { ...person, phone_number: uniquePhone() })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 429, 429, 429]);
   });
 });
 

@@ -51,7 +51,7 @@ describe('contact info', () => {
     expect(screen.getByTestId('copy-phone').textContent).toBe('Copié');
   });
 
-  it('says when the clipboard refuses, and explains a wallet not there yet', async () => {
+  it('says when the clipboard refuses, and that the wallet shows after a first transfer (ADR 013)', async () => {
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText: () => Promise.reject(new Error('denied')) } });
     renderWithProviders(<ContactInfo contact={{ ...linked, account_id: null, contact_user: null }} />);
     await act(async () => {
@@ -59,6 +59,7 @@ describe('contact info', () => {
     });
     expect(screen.getByTestId('copy-email').textContent).toBe('Échec');
     expect(screen.queryByTestId('wallet-link')).toBeNull();
-    expect(screen.getByText(/Pas encore inscrit/)).toBeTruthy();
+    // Not 'not registered yet': before a transfer the server does not say whether the person has an account.
+    expect(screen.getByText('Visible après un premier transfert entre vous.')).toBeTruthy();
   });
 });

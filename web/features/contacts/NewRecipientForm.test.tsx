@@ -32,6 +32,16 @@ function openForm() {
 
 const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
 
+async function openAndSubmitAmina() {
+  openForm();
+  type('recipient-first_name', 'Amina');
+  type('recipient-last_name', 'El Idrissi');
+  type('phone-input', '0612345678');
+  await act(async () => {
+    fireEvent.click(screen.getByTestId('recipient-submit'));
+  });
+}
+
 describe('the new-recipient form', () => {
   it('opens, refuses an empty form with the SPEC.md 5 message and sends nothing', () => {
     const calls = stubFetch(() => ({ status: 500 }));
@@ -92,13 +102,7 @@ describe('the new-recipient form', () => {
   it("shows the server's SPEC.md 8 messages in French under the field, and 'unknown' otherwise", async () => {
     let answer: { status: number; body?: unknown } = { status: 400, body: { phone_number: [contactMessages.exists] } };
     stubFetch(() => answer);
-    openForm();
-    type('recipient-first_name', 'Amina');
-    type('recipient-last_name', 'El Idrissi');
-    type('phone-input', '0612345678');
-    await act(async () => {
-      fireEvent.click(screen.getByTestId('recipient-submit'));
-    });
+    await openAndSubmitAmina();
     await waitFor(() =>
       expect(screen.getByTestId('recipient-phone-error').textContent).toBe('Ce bénéficiaire existe déjà.'),
     );
@@ -114,6 +118,23 @@ describe('the new-recipient form', () => {
     });
     await waitFor(() =>
       expect(screen.getByTestId('recipient-error').textContent).toBe('Une erreur inconnue est survenue.'),
+    );
+  });
+
+  it('words the hourly limit on new recipients (429) with the wait in minutes (issue 22 item 4)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      async () =>
+        new Response(JSON.stringify({ detail: contactMessages.tooManyAdded }), {
+          status: 429,
+          headers: { 'content-type': 'application/json', 'retry-after': '1490' },
+        }),
+    );
+    await openAndSubmitAmina();
+    await waitFor(() =>
+      expect(screen.getByTestId('recipient-error').textContent).toBe(
+        'Vous avez ajouté beaucoup de bénéficiaires en une heure. Réessayez dans 25 min.',
+      ),
     );
   });
 

@@ -1,6 +1,7 @@
 import type { TFunction } from '../../i18n/i18n';
 import { contactMessages } from '../../../common/api/contacts';
 import { ApiError } from '../../app/api-error';
+import { intlLocale } from '../../i18n/intl-locale';
 import { commonErrorText, translateServerMessage } from '../../ui/server-messages';
 
 export type RecipientField = 'first_name' | 'last_name' | 'email' | 'phone_number';
@@ -29,6 +30,14 @@ export function contactMessageText(message: string, t: TFunction): string {
 
 /** A failed create: field messages under their inputs; anything else is 'An unknown error occurred.'. */
 export function createErrorTexts(error: unknown, t: TFunction, language: string): CreateErrorTexts {
+  // Issue 22 item 4: the hourly limit on new recipients says so, with the wait in minutes.
+  if (error instanceof ApiError && error.status === 429 && error.detail === contactMessages.tooManyAdded) {
+    const minutes = Math.max(1, Math.ceil((error.retryAfter ?? 3600) / 60));
+    return {
+      fields: {},
+      form: t('contacts.form.tooMany', { minutes: new Intl.NumberFormat(intlLocale(language)).format(minutes) }),
+    };
+  }
   const common = commonErrorText(error, t, language);
   if (common) return { fields: {}, form: common };
   if (error instanceof ApiError && error.status === 400) {

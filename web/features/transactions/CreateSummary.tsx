@@ -9,7 +9,10 @@ export interface CreateSummaryProps {
   /** The recipient's name, or the agency's name and address. */
   party: string;
   withdraw: boolean;
-  /** A registered recipient is paid at once; anyone else when they open an account. */
+  /**
+   * The server shows the recipient's account once money has moved between the two (ADR 013): then the money
+   * arrives at once. Before, whether they have an account is not said, so neither is the moment.
+   */
   registered: boolean;
 }
 
@@ -24,7 +27,7 @@ export function CreateSummary({ amount, party, withdraw, registered }: CreateSum
     ? t('transactions.summary.whenAgency')
     : registered
       ? t('transactions.summary.whenNow')
-      : t('transactions.summary.whenSignUp');
+      : t('transactions.summary.whenUnknown');
   const rows: [string, string, string][] = [
     [
       withdraw ? t('transactions.summary.withdrawAmount') : t('transactions.summary.amount'),
