@@ -7,6 +7,8 @@ export interface AdminContext {
   /** The words after the command name, e.g. `['--email', 'a@b.c']`. */
   args: string[];
   out: (line: string) => void;
+  /** The connection URL of that database (the embedded one's when no DATABASE_URL), for client tools. */
+  databaseUrl?: string;
   /** The parsed configuration (secrets for wallet addresses); commands that need it load it when absent. */
   config?: Config;
 }

@@ -2,11 +2,16 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/open-database.ts';
 import type { AdminCommand } from './admin-command.ts';
 import { agencyAddCommand } from './commands/agency-add.ts';
+import { backupCommand, restoreCommand } from './commands/backup.ts';
 import { bankerAddCommand } from './commands/banker-add.ts';
 import { bankerListCommand } from './commands/banker-list.ts';
 import { chainVerifyCommand } from './commands/chain-verify.ts';
 import { ledgerCheckCommand } from './commands/ledger-check.ts';
-import { liabilitiesListCommand, liabilitiesSafeguardingCommand, liabilitiesSnapshotCommand } from './commands/liabilities.ts';
+import {
+  liabilitiesListCommand,
+  liabilitiesSafeguardingCommand,
+  liabilitiesSnapshotCommand,
+} from './commands/liabilities.ts';
 import { outboxDeadCommand, outboxRetryCommand } from './commands/outbox.ts';
 import { ratesSetCommand } from './commands/rates-set.ts';
 import { seedDemoCommand } from './commands/seed-demo.ts';
@@ -25,6 +30,8 @@ const commands: AdminCommand[] = [
   liabilitiesSafeguardingCommand,
   outboxDeadCommand,
   outboxRetryCommand,
+  backupCommand,
+  restoreCommand,
 ];
 
 function help(): string {
@@ -54,7 +61,13 @@ async function main(argv: string[]): Promise<number> {
   // Beside a running `npm start`, operators work on its embedded database rather than being refused.
   const database = await openDatabase(config, { log: () => {}, attachToRunning: true, timeouts: false });
   try {
-    return await command.run({ db: database.db, args, out: (line) => console.log(line), config });
+    return await command.run({
+      db: database.db,
+      databaseUrl: database.url,
+      args,
+      out: (line) => console.log(line),
+      config,
+    });
   } finally {
     await database.close();
   }

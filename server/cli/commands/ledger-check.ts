@@ -1,6 +1,14 @@
 import { formatAmount, isCurrency, money } from '../../../common/money/money.ts';
-import { checkLedger } from '../../ledger/ledger-check.ts';
+import { checkLedger, type LedgerCheckReport } from '../../ledger/ledger-check.ts';
 import type { AdminCommand } from '../admin-command.ts';
+
+/** The ledger's totals per account kind, one line each (also what backup and restore print, to compare). */
+export function totalsLines(report: LedgerCheckReport): string[] {
+  return report.totals.map((t) => {
+    const amount = isCurrency(t.currency) ? formatAmount(money(t.currency, BigInt(t.balance))) : t.balance;
+    return `  ${t.currency} ${t.kind.padEnd(22)} ${String(t.accounts).padStart(8)} accounts ${amount.padStart(20)}`;
+  });
+}
 
 export const ledgerCheckCommand: AdminCommand = {
   name: 'ledger:check',
@@ -10,10 +18,7 @@ export const ledgerCheckCommand: AdminCommand = {
     const report = await checkLedger(db);
     out(`${report.entries} entries, ${report.postings} postings`);
     out('Totals per account kind:');
-    for (const t of report.totals) {
-      const amount = isCurrency(t.currency) ? formatAmount(money(t.currency, BigInt(t.balance))) : t.balance;
-      out(`  ${t.currency} ${t.kind.padEnd(22)} ${String(t.accounts).padStart(8)} accounts ${amount.padStart(20)}`);
-    }
+    for (const line of totalsLines(report)) out(line);
     if (report.problems.length === 0) {
       out('Ledger OK');
       return 0;
