@@ -4,10 +4,10 @@
  * as soon as main.ts's own shutdown has drained the requests and closed the pool, as a lone server does.
  */
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, () => {
+  process.on(signal, () => {
     process.channel?.unref();
-    // Still starting (main.ts has no handler yet): end now, as the signal's default action would.
-    if (process.listenerCount(signal) === 0) process.exit(0);
+    // Still starting (main.ts has no handler yet, only this one): end now, as the signal's default action would.
+    if (process.listenerCount(signal) === 1) process.exit(0);
   });
 }
 await import('./main.ts');

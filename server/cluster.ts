@@ -19,8 +19,8 @@ import { startMetricsServer } from './metrics/metrics-server.ts';
  */
 
 const say = (message: string) => console.log(`[wallet] ${message}`);
-/** A worker still running this long after SIGTERM is killed, so PostgreSQL can stop. */
-const drainLimitMs = 25_000;
+/** A worker still running this long past its own forced shutdown (SHUTDOWN_TIMEOUT_MS) is killed, so PostgreSQL can stop. */
+const drainMarginMs = 5_000;
 /** Restarts of a crashing worker are spaced by this much, at least, so a crash loop does not eat the machine. */
 const restartDelayMs = 1_000;
 
@@ -105,15 +105,21 @@ async function primary(config: Config, processes: number): Promise<void> {
     const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
     if (workers.length === 0) return finish();
     for (const worker of workers) worker.process.kill('SIGTERM');
+    const drainLimitMs = config.SHUTDOWN_TIMEOUT_MS + drainMarginMs;
     setTimeout(() => {
       console.error(`[wallet] API processes still running after ${drainLimitMs / 1000} s: killing them`);
       for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');
     }, drainLimitMs).unref();
   };
   // A terminal's Ctrl-C reaches the workers too (same process group); they drain on their own, and so on SIGINT
-  // the primary only waits for them (a second SIGTERM to them would be harmless: main.ts ignores repeats).
-  process.once('SIGINT', () => void stop('SIGINT received'));
-  process.once('SIGTERM', () => void stop('SIGTERM received'));
+  // the primary only waits for them (a second SIGTERM to them is harmless: main.ts ignores repeats). Every signal
+  // is handled: a second one must not kill the primary, which would leave PostgreSQL and its lock behind (issue 24).
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (stopping) say(`${signal} received: already shutting down`);
+      else void stop(`${signal} received`);
+    });
+  }
 
   for (let i = 0; i < processes; i++) fork();
   if (config.METRICS_PORT !== undefined) {

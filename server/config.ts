@@ -143,6 +143,11 @@ const configSchema = z.object({
   /** A transfer to someone without an account waits this long for them to register, then returns. */
   UNCLAIMED_TRANSFER_TTL_SECONDS: seconds(30 * 86_400),
   /**
+   * SIGTERM/SIGINT: how long in-flight requests (and sweep passes) may take to finish; then the remaining connections
+   * are cut, the embedded PostgreSQL stopped and the process exits 1 (issue 24 item 5).
+   */
+  SHUTDOWN_TIMEOUT_MS: milliseconds(20_000),
+  /**
    * Tests only (refused unless NODE_ENV=test): shifts what this process takes for its host's clock, so a test can
    * start a server whose clock is hours off and check that the database's time still decides (issue 24 item 4).
    */

@@ -6,6 +6,7 @@ import { EmbeddedPostgresError } from './db/embedded-postgres.ts';
 import { MigrationError } from './db/migrator.ts';
 import { openDatabase, type OpenDatabase } from './db/open-database.ts';
 import { seedOnFirstStart } from './db/seed/seed-first-start.ts';
+import { handleShutdownSignals } from './shutdown.ts';
 import { registerDatabaseMetrics } from './metrics/database-metrics.ts';
 import { startMetricsServer } from './metrics/metrics-server.ts';
 
@@ -51,25 +52,24 @@ async function main(): Promise<void> {
     app.addHook('onClose', async () => void metricsServer.close());
     say(`metrics on http://127.0.0.1:${config.METRICS_PORT}/metrics`);
   }
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    say(`${signal} received: finishing in-flight requests`);
-    const force = setTimeout(() => {
-      console.error('[wallet] shutdown took over 20 s; exiting');
-      process.exit(1);
-    }, 20_000);
-    force.unref();
-    try {
-      await app.close();
-    } finally {
-      await database.close();
-      say('stopped');
-    }
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  handleShutdownSignals({
+    graceMs: config.SHUTDOWN_TIMEOUT_MS,
+    log: say,
+    stoppedMessage: 'stopped',
+    // app.close() stops accepting, waits for the requests in flight and runs the onClose hooks (the sweep and the
+    // workers await their pass in flight); only then the pool and the embedded PostgreSQL close.
+    drain: async () => {
+      try {
+        await app.close();
+      } finally {
+        await database.close();
+      }
+    },
+    force: async () => {
+      app.server.closeAllConnections();
+      await database.forceClose();
+    },
+  });
 
   try {
     await app.listen({ host: config.HOST, port: config.PORT });

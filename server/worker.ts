@@ -1,6 +1,7 @@
 import { serviceDeps } from './app.ts';
 import { hostClock, startDatabaseClock } from './clock.ts';
 import { loadConfig } from './config.ts';
+import { handleShutdownSignals } from './shutdown.ts';
 import { openDatabase } from './db/open-database.ts';
 import { consoleWorkerLog } from './jobs/worker-log.ts';
 import { startAnchorWorker } from './modules/anchoring/anchor-worker.ts';
@@ -25,14 +26,21 @@ async function main(): Promise<void> {
     await Promise.all([stopAnchoring(), stopActions()]);
   };
   say(`anchoring every ${config.CHAIN_WORKER_INTERVAL_MS} ms`);
-  const shutdown = async () => {
-    await stop();
-    clock.stop();
-    await database.close();
-    say('stopped');
-  };
-  process.once('SIGINT', () => void shutdown());
-  process.once('SIGTERM', () => void shutdown());
+  handleShutdownSignals({
+    graceMs: config.SHUTDOWN_TIMEOUT_MS,
+    log: say,
+    stoppedMessage: 'stopped',
+    drain: async () => {
+      try {
+        await stop(); // each worker's pass in flight ends first
+      } finally {
+        clock.stop();
+        await database.close();
+      }
+    },
+    // A pass stuck past the grace period (an EVM node that never answers): the database is closed all the same.
+    force: () => database.forceClose(),
+  });
 }
 
 await main().catch((error: unknown) => {

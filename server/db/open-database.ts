@@ -9,6 +9,11 @@ export interface OpenDatabase extends DatabaseHandle {
   embedded: boolean;
   /** The connection string (with the embedded cluster's password): what the cluster's workers connect with. */
   url: string;
+  /**
+   * The forced shutdown's close: stops the embedded PostgreSQL first (fast mode ends every session, so connections
+   * still held by requests fail and come back), removes its lock, then closes the pool without waiting long for it.
+   */
+  forceClose(): Promise<void>;
 }
 
 /**
@@ -69,6 +74,10 @@ export async function openDatabase(
     async close() {
       await handle.close();
       await embedded?.stop();
+    },
+    async forceClose() {
+      await embedded?.stop();
+      await Promise.race([handle.close(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
     },
   };
 }

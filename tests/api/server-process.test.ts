@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../server/config.ts';
@@ -116,5 +117,64 @@ describe('the server process on its embedded database', () => {
     const server = startServer({ PORT: 'eighty' });
     expect(await server.exited).toBe(1);
     expect(server.output()).toMatch(/PORT/);
+  });
+});
+
+// Issue 24 item 5: the forced exit after the grace period skipped the database, and a second SIGTERM killed the
+// process at once (process.once): either way the embedded PostgreSQL and its lock were left behind.
+describe('shutting down while a client holds a request open', () => {
+  /** A POST whose body arrives a byte at a time: the request stays in flight until the server gives up on it. */
+  function slowBodyClient(url: string): { socket: net.Socket; stop(): void } {
+    const { hostname, port } = new URL(url);
+    const socket = net.connect(Number(port), hostname);
+    socket.on('error', () => undefined);
+    socket.write(
+      'POST /api/auth/send_code/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
+    );
+    const drip = setInterval(() => socket.write(' '), 300);
+    return { socket, stop: () => (clearInterval(drip), socket.destroy()) };
+  }
+
+  const postgresAnswers = () =>
+    new Promise<boolean>((resolve) => {
+      const probe = net.connect(Number(pgPort), '127.0.0.1');
+      probe.on('connect', () => (probe.destroy(), resolve(true)));
+      probe.on('error', () => resolve(false));
+    });
+
+  async function expectCleanlyStopped(server: Started, signals: number) {
+    const client = slowBodyClient(await readyUrl(server));
+    await new Promise((r) => setTimeout(r, 300));
+    for (let i = 0; i < signals; i++) {
+      server.child.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const signalled = Date.now();
+    const code = await server.exited;
+    client.stop();
+    // SHUTDOWN_TIMEOUT_MS=1500, then the forced path: well under the old 20 s, never killed by the signal.
+    expect(Date.now() - signalled, server.output()).toBeLessThan(12_000);
+    expect(code, server.output()).toBe(1);
+    expect(server.output()).toMatch(/shutdown took over 1\.5 s: cutting the remaining connections, stopping the database/);
+    await expect(fs.stat(path.join(home, 'pg', 'postmaster.pid'))).rejects.toThrow();
+    await expect(fs.stat(path.join(home, 'pg.lock'))).rejects.toThrow();
+    expect(await postgresAnswers()).toBe(false);
+  }
+
+  it('SIGTERM with a slow-body client: exits within a bounded time, PostgreSQL stopped, its lock removed', async () => {
+    const server = startServer({ SHUTDOWN_TIMEOUT_MS: '1500' });
+    await expectCleanlyStopped(server, 1);
+  });
+
+  it('two SIGTERMs: the second only says so, and the shutdown ends the same way', async () => {
+    const server = startServer({ SHUTDOWN_TIMEOUT_MS: '1500' });
+    await expectCleanlyStopped(server, 2);
+    expect(server.output()).toMatch(/SIGTERM received: already shutting down/);
+    // And the next start finds nothing left behind to take over.
+    const next = startServer();
+    await readyUrl(next);
+    expect(next.output()).not.toMatch(/left running by a previous run/);
+    next.child.kill('SIGTERM');
+    expect(await next.exited).toBe(0);
   });
 });
