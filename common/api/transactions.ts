@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { amountSchema } from '../money/amount-schema.ts';
+import { isTimeZone } from '../time/time-zone.ts';
 import { sixDigitsSchema } from './auth.ts';
 import { pagedResponseSchema, pageQuerySchema } from './pagination.ts';
 import { securityCodeErrors } from './users.ts';
@@ -13,6 +14,7 @@ export const transactionMessages = {
   aboveMaximum: (max: string) => `Ensure this value is less than or equal to ${max}.`,
   notCancellable: 'This transaction can no longer be cancelled.',
   invalidDate: 'Enter a valid date (YYYY-MM-DD).',
+  invalidTimeZone: 'Enter a valid IANA time zone (e.g. Europe/Paris).',
   invalidCategory: 'Choose sending, reception, exchange or withdrawal.',
   bankerOnly: 'Only bank tellers can do this.',
   customersOnly: 'Bank tellers cannot send money.',
@@ -81,9 +83,13 @@ const dateQuery = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, transactionMessages.invalidDate)
   .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), transactionMessages.invalidDate);
 
+/** The customer's time zone for date filters (issue 24 item 7): an IANA name; UTC when absent. */
+export const timeZoneQuery = z.string().refine(isTimeZone, transactionMessages.invalidTimeZone);
+
 /**
- * `GET /api/transactions/` (SPEC.md section 7). Dates are calendar days in UTC: start_date inclusive, end_date
- * exclusive (the screens send the chosen end date plus one day). `withdraw` is accepted for `withdrawal`.
+ * `GET /api/transactions/` (SPEC.md section 7). Dates are calendar days in `tz` (the browser's zone; UTC when
+ * absent): start_date inclusive, end_date exclusive (the screens send the chosen end date plus one day).
+ * `withdraw` is accepted for `withdrawal`.
  */
 export const transactionsQuerySchema = pageQuerySchema.extend({
   user: idSchema.optional(),
@@ -97,6 +103,7 @@ export const transactionsQuerySchema = pageQuerySchema.extend({
   amount_lte: amountSchema('MAD').optional(),
   start_date: dateQuery.optional(),
   end_date: dateQuery.optional(),
+  tz: timeZoneQuery.optional(),
 });
 
 export const transactionIdParamsSchema = z.object({ id: idSchema });

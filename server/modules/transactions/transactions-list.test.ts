@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, ensureRates, testEnv } from '../../../tests/support/identity.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
@@ -125,6 +126,41 @@ describe('GET /api/transactions/', () => {
       await call<Page>(t, 'GET', '/api/transactions/?category=withdraw&amount=60', { token: banker.token })
     ).body;
     expect([filtered.count, filtered.results.map((r) => r.id)]).toEqual([1, [withdrawals[1]]]);
+  });
+
+  // Issue 24 item 7: date filters were UTC days, so a payment made at 00:30 in Paris was listed under the day before.
+  it("reads date filters as days of the customer's time zone (tz), UTC when absent", async () => {
+    const alice = await customer(t, 1_000_00n);
+    const bob = await customer(t);
+    const toBob = await recipientOf(t, alice, { email: bob.email });
+    const sent = await create(t, alice, { amount: 12, contact: toBob });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    // 23:30 UTC on 15 January (winter): 00:30 on the 16th in Paris.
+    await sql`UPDATE transactions SET created_at = '2025-01-15T23:30:00Z' WHERE id = ${String(sent.body.id)}`.execute(
+      t.database.db,
+    );
+    const ids = async (query: string) => {
+      const res = await call<Page>(t, 'GET', `/api/transactions/${query}`, { token: alice.token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.results.map((r) => r.id);
+    };
+    const day15 = '?start_date=2025-01-15&end_date=2025-01-16';
+    const day16 = '?start_date=2025-01-16&end_date=2025-01-17';
+    expect(await ids(`${day15}&tz=UTC`)).toEqual([sent.body.id]);
+    expect(await ids(day15)).toEqual([sent.body.id]);
+    expect(await ids(`${day16}&tz=UTC`)).toEqual([]);
+    expect(await ids(`${day16}&tz=Europe/Paris`)).toEqual([sent.body.id]);
+    expect(await ids(`${day15}&tz=Europe/Paris`)).toEqual([]);
+    expect(await ids(`${day15}&tz=${encodeURIComponent('America/New_York')}`)).toEqual([sent.body.id]);
+  });
+
+  it('refuses a time zone that is not an IANA name with a 400 on tz', async () => {
+    const alice = await customer(t);
+    for (const tz of ['Mars/Olympus', 'Paris', '', 'Europe/Paris%27']) {
+      const res = await call(t, 'GET', `/api/transactions/?start_date=2025-01-15&tz=${tz}`, { token: alice.token });
+      expect(res.status, tz).toBe(400);
+      expect(res.body, tz).toEqual({ tz: ['Enter a valid IANA time zone (e.g. Europe/Paris).'] });
+    }
   });
 
   it('refuses bad filters with a 400, never a 500', async () => {

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction as Tx } from 'kysely';
+import { startOfDayIn } from '../../../common/time/time-zone.ts';
 import type { Contact } from '../../../common/api/contacts.ts';
 import { beingPaidOutMessage } from '../../../common/api/withdrawals.ts';
 import {
@@ -137,7 +138,6 @@ export async function createTransaction(
 /** Issue 22 item 2: the idempotency table keeps no withdrawal token (a dump of it would be every live QR code). */
 const withoutToken = (body: Transaction): Transaction => ({ ...body, token: null });
 
-const dayStart = (date: string) => new Date(`${date}T00:00:00Z`);
 
 export async function listTransactions(
   deps: ServiceDeps,
@@ -145,6 +145,8 @@ export async function listTransactions(
   query: TransactionsQueryParsed,
 ): Promise<{ count: number; results: Transaction[] }> {
   const viewer = viewerOf(user);
+  // Calendar days of the customer's zone (issue 24 item 7): 'March 3' in Paris starts at 23:00 UTC on March 2.
+  const dayStart = (date: string) => startOfDayIn(date, query.tz ?? 'UTC');
   const { count, rows } = await listHistory(
     deps.db,
     viewer,

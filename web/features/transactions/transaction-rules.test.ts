@@ -38,7 +38,10 @@ describe('filters (SPEC.md sections 6 and 7)', () => {
   });
 
   it('sends the end date plus one day (exclusive), across months and years', () => {
+    expect(filtersToQuery({ ...emptyFilters, startDate: '2025-01-31' }, 'fr-FR', 'Europe/Paris').tz).toBe('Europe/Paris');
+    expect(filtersToQuery({ ...emptyFilters, amount: '150' }, 'fr-FR', 'Europe/Paris').tz).toBeUndefined();
     expect(filtersToQuery({ ...emptyFilters, startDate: '2025-01-31', endDate: '2025-01-31' }, 'fr-FR')).toMatchObject({
+      tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
       start_date: '2025-01-31',
       end_date: '2025-02-01',
     });

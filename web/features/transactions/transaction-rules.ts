@@ -76,16 +76,33 @@ export function nextDay(date: string): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** The browser's IANA time zone (`Europe/Paris`), which the API reads date filters in; undefined if unknown. */
+export function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * SPEC.md section 7: amount, or amount_gte/amount_lte at 90 % and 110 % (2 decimals) when the box is ticked;
- * end_date is the chosen day plus one. Integer arithmetic on minor units: no float touches the amount.
+ * end_date is the chosen day plus one, both days of the browser's time zone (`tz`, issue 24 item 7: a payment at
+ * 00:30 in Paris belongs to that day, not the one before). Integer arithmetic on minor units: no float touches
+ * the amount.
  */
-export function filtersToQuery(filters: Filters, locale: string): Record<string, string | undefined> {
+export function filtersToQuery(
+  filters: Filters,
+  locale: string,
+  timeZone: string | undefined = browserTimeZone(),
+): Record<string, string | undefined> {
   const amount = typedAmount(filters.amount, locale);
+  const dated = Boolean(filters.startDate || filters.endDate);
   const query: Record<string, string | undefined> = {
     category: filters.category || undefined,
     start_date: filters.startDate || undefined,
     end_date: filters.endDate ? nextDay(filters.endDate) : undefined,
+    tz: dated ? timeZone : undefined,
   };
   if (amount && filters.vary) {
     query.amount_gte = formatAmount(money('MAD', divideRounded(amount.minor * 90n, 100n)));
