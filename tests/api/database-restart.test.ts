@@ -52,7 +52,7 @@ describe('a database restart under load', () => {
         const key = newKey();
         for (;;) {
           const started = Date.now();
-          let status = 0;
+          let status: number;
           try {
             const res = await create(t, s, { contact, amount: '1.00', security_code: CODE }, key);
             status = res.status;
