@@ -34,6 +34,7 @@ import { startPaymentActionsWorker } from './modules/billing/payment-actions.wor
 import { chainRoutes } from './modules/explorer/chain.routes.ts';
 import { explorerRoutes } from './modules/explorer/explorer.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { opsRoutes } from './modules/ops/ops.routes.ts';
 import { ratesRoutes } from './modules/rates/rates.routes.ts';
 import type { ServiceDeps } from './modules/service-deps.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -170,6 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ratesRoutes, { prefix: '/api', deps: services, auth });
   await app.register(exchangesRoutes, { prefix: '/api', deps: services, auth });
   await app.register(billingRoutes, { prefix: '/api', deps: services, auth });
+  await app.register(opsRoutes, { prefix: '/api/ops', deps: services, auth });
   // The sandbox takes test cards for real-looking payments: never next to a real provider, never in production.
   // Mounted only where the public cannot reach it (a loopback HOST) or when EXPOSE_DEV_ROUTES says so (issue 22 item 5).
   if (services.payments.name === 'sandbox' && config.devRoutes) {

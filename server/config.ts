@@ -110,6 +110,9 @@ const configSchema = z.object({
    */
   CONTACT_CREATE_LIMIT_PER_HOUR: count(30),
 
+  // Back-office (issue 15): operators' and auditors' shorter sessions.
+  OPS_SESSION_TTL_SECONDS: seconds(8 * 3600),
+
   // Add money (issue 6, DESIGN.md section 5): the top-up bound in whole euros (the 1 EUR minimum is SPEC.md 5).
   TOPUP_MAX_EUR: z.coerce.number().int().min(1).max(1_000_000).default(2000),
   /** How long a validated exchange keeps its rate; a payment made later is refunded, never credited at it. */

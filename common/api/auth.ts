@@ -44,7 +44,10 @@ export const verifyCodeRequestSchema = z
     code: sixDigitsSchema(loginCodeMessage),
   })
   .refine(oneIdentifier, { message: eitherIdentifierMessage });
-export const roleSchema = z.enum(['customer', 'BANKER']);
+/** customer and BANKER (teller) as in SPEC.md section 3; OPERATOR and AUDITOR run the back-office (issue 15). */
+export const roleSchema = z.enum(['customer', 'BANKER', 'OPERATOR', 'AUDITOR']);
+/** The back-office roles: an auditor reads what an operator reads and changes nothing. */
+export const isStaffRole = (role: Role): role is 'OPERATOR' | 'AUDITOR' => role === 'OPERATOR' || role === 'AUDITOR';
 export const verifyCodeResponseSchema = z.object({
   access: z.string(),
   role: roleSchema,

@@ -78,7 +78,7 @@ export const transactionSchema = z.object({
 
 export const transactionsPageSchema = pagedResponseSchema(transactionSchema);
 
-const dateQuery = z
+export const dateQuery = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, transactionMessages.invalidDate)
   .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), transactionMessages.invalidDate);

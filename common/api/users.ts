@@ -112,3 +112,6 @@ export const userIdParamsSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 export type UpdateUserRequest = z.input<typeof updateUserRequestSchema>;
 export type SetSecurityCodeRequest = z.infer<typeof setSecurityCodeRequestSchema>;
+
+/** A customer frozen by an operator (issue 15): every money movement answers this (403). */
+export const accountFrozenMessage = 'This account is frozen: no money can be moved. Contact customer service.';

@@ -13,6 +13,7 @@ import {
   liabilitiesSnapshotCommand,
 } from './commands/liabilities.ts';
 import { outboxDeadCommand, outboxRetryCommand } from './commands/outbox.ts';
+import { operatorAddCommand } from './commands/operator-add.ts';
 import { ratesSetCommand } from './commands/rates-set.ts';
 import { seedDemoCommand } from './commands/seed-demo.ts';
 
@@ -23,6 +24,7 @@ const commands: AdminCommand[] = [
   agencyAddCommand,
   bankerAddCommand,
   bankerListCommand,
+  operatorAddCommand,
   ratesSetCommand,
   seedDemoCommand,
   liabilitiesSnapshotCommand,

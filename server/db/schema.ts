@@ -1,3 +1,4 @@
+import type { Role } from '../../common/api/auth.ts';
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 
 /**
@@ -84,7 +85,7 @@ export interface UsersTable {
   last_name: Generated<string>;
   country: string | null;
   language: Generated<string>;
-  role: Generated<'customer' | 'BANKER'>;
+  role: Generated<Role>;
   agency_id: Int8 | null;
   account_id: string;
   security_code_hash: Buffer | null;
@@ -93,6 +94,10 @@ export interface UsersTable {
   security_code_locked_until: NullableTimestamp;
   subscription: Generated<boolean>;
   created_at: ColumnType<Date, Date | string | undefined, never>;
+  /** Frozen by an operator (issue 15, migration 0141): no money moves. */
+  frozen_at: NullableTimestamp;
+  frozen_reason: string | null;
+  frozen_by: Int8 | null;
 }
 
 export interface ContactsTable {
@@ -412,4 +417,26 @@ export interface Database {
   liabilities_leaves: LiabilitiesLeavesTable;
   liabilities_tree_levels: LiabilitiesTreeLevelsTable;
   liabilities_safeguarding: LiabilitiesSafeguardingTable;
+}
+
+// back-office (server/modules/audit, ops; migration 0140)
+
+export interface AuditTable {
+  id: GeneratedInt8;
+  actor_user_id: Int8 | null;
+  actor_role: string;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  reason: string | null;
+  /** Written as JSON text with a `::jsonb` cast. */
+  before: ColumnType<unknown, string | null, never>;
+  after: ColumnType<unknown, string | null, never>;
+  request_id: string | null;
+  ip: string | null;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface Database {
+  audit: AuditTable;
 }

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../../common/api/contacts.ts';
+import { opsMessages } from '../../common/api/ops.ts';
 import { withdrawalMessages } from '../../common/api/withdrawals.ts';
 import { balanceOf, create, customer, recipientOf } from '../../server/modules/transactions/transactions.fixtures.ts';
 import { call, ensureRates, testEnv, uniquePhone, type SignedIn } from '../support/identity.ts';
@@ -94,6 +95,24 @@ describe('route matrix', () => {
       return;
     }
 
+    if (rule.access === 'operator') {
+      // Customers and tellers are refused whatever they send; an auditor reads and never writes.
+      for (const who of [w.alice, w.mallory, w.teller1]) {
+        const res = await request(route, rule, who);
+        expect(res.status, `${who.role}: ${JSON.stringify(res.body)}`).toBe(403);
+        expect(res.body).toEqual({ detail: opsMessages.staffOnly });
+      }
+      const asAuditor = await request(route, rule, w.auditor);
+      if (route.method === 'GET') {
+        expect(asAuditor.status, JSON.stringify(asAuditor.body)).toBe(200);
+        expect((await request(route, rule, w.operator)).status).toBe(200);
+      } else {
+        expect(asAuditor.status).toBe(403);
+        expect(asAuditor.body).toEqual({ detail: opsMessages.auditorReadOnly });
+      }
+      return;
+    }
+
     if (rule.params || rule.foreign) {
       const foreign = await request(route, rule, w.mallory);
       expect(foreign.status, JSON.stringify(foreign.body)).toBe(rule.foreign?.status ?? 404);
@@ -109,6 +128,11 @@ describe('route matrix', () => {
     if (bankerExpected !== undefined) {
       const asBanker = await request(route, rule, w.teller1);
       expect(asBanker.status, JSON.stringify(asBanker.body)).toBe(bankerExpected);
+      // Operators cannot send, top up or withdraw either (issue 15): staff are not customers.
+      if (rule.access === 'customer') {
+        const asOperator = await request(route, rule, w.operator);
+        expect(asOperator.status, `operator: ${JSON.stringify(asOperator.body)}`).toBe(bankerExpected);
+      }
     }
 
     if (route.method === 'GET' && !rule.params) {

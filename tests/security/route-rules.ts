@@ -13,8 +13,11 @@ import { fillPath, routeKey, type RouteEntry, type World } from './security-help
 export type Params = Record<string, string | number>;
 
 export interface Rule {
-  /** public: no token needed (say why); signed-in: any role; customer / banker: that role only. */
-  access: 'public' | 'signed-in' | 'customer' | 'banker';
+  /**
+   * public: no token needed (say why); signed-in: any role; customer / banker: that role only; operator: the
+   * back-office (operators; auditors read, every other method is 403 to them).
+   */
+  access: 'public' | 'signed-in' | 'customer' | 'banker' | 'operator';
   why?: string;
   /** Path parameters naming one of alice's objects (for banker routes: a withdrawal of agency 1). */
   params?: (w: World) => Params;
@@ -37,6 +40,13 @@ const sandboxPage: Rule = {
   why: 'the payment sandbox stands for the card network: the random session id is the capability (dev only)',
   params: (w) => ({ id: w.alice.sessionId }),
 };
+
+const ops: Rule = { access: 'operator' };
+const opsWrite = (params: (w: World) => Params): Rule => ({
+  access: 'operator',
+  params,
+  body: () => ({ reason: 'Route matrix', security_code: CODE }),
+});
 
 export const matrix: Record<string, Rule> = {
   'GET /api/docs': publicDocs,
@@ -149,6 +159,16 @@ export const matrix: Record<string, Rule> = {
   // The matrix takes no snapshot: a customer then has no proof yet (404; the proof itself is liabilities.test.ts's).
   'GET /api/liabilities/proof/': { access: 'customer', banker: 403, owner: 404 },
   'GET /api/billing/sessions/:id/': { access: 'customer', params: (w) => ({ id: w.alice.sessionId }), banker: 404 },
+
+  // The back-office (issue 15): operators and auditors only; a write needs the operator's security code.
+  'GET /api/ops/audit/': ops,
+  'GET /api/ops/audit/csv/': ops,
+  'GET /api/ops/customers/': ops,
+  'GET /api/ops/customers/:id/': { ...ops, params: (w) => ({ id: w.alice.userId }) },
+  'POST /api/ops/customers/:id/freeze/': opsWrite((w) => ({ id: w.mallory.userId })),
+  'POST /api/ops/customers/:id/unfreeze/': opsWrite((w) => ({ id: w.mallory.userId })),
+  'POST /api/ops/customers/:id/unlock-security-code/': opsWrite((w) => ({ id: w.mallory.userId })),
+  'POST /api/ops/customers/:id/logout-all/': opsWrite((w) => ({ id: w.mallory.userId })),
 };
 
 /**

@@ -21,6 +21,8 @@ export interface OwnerCall {
 
 type Case = (t: TestApp, w: World) => Promise<OwnerCall>;
 
+const opsBody = { reason: 'Owner success path', security_code: CODE };
+
 async function funded(t: TestApp) {
   return customer(t, 1_000_00n);
 }
@@ -114,6 +116,24 @@ export const ownerSuccess: Record<string, Case> = {
   'POST /api/exchanges/:id/validate/': async (t) => {
     const d = await draftOf(t);
     return { as: d.owner, path: `/api/exchanges/${d.id}/validate/`, status: 200 };
+  },
+  'POST /api/ops/customers/:id/freeze/': async (t, w) => {
+    const c = await customer(t);
+    return { as: w.operator, path: `/api/ops/customers/${c.userId}/freeze/`, body: opsBody, status: 200 };
+  },
+  'POST /api/ops/customers/:id/unfreeze/': async (t, w) => {
+    const c = await customer(t);
+    const frozen = await call(t, 'POST', `/api/ops/customers/${c.userId}/freeze/`, { token: w.operator.token, body: opsBody });
+    if (frozen.status !== 200) throw new Error(`freeze: ${frozen.status} ${JSON.stringify(frozen.body)}`);
+    return { as: w.operator, path: `/api/ops/customers/${c.userId}/unfreeze/`, body: opsBody, status: 200 };
+  },
+  'POST /api/ops/customers/:id/unlock-security-code/': async (t, w) => {
+    const c = await customer(t);
+    return { as: w.operator, path: `/api/ops/customers/${c.userId}/unlock-security-code/`, body: opsBody, status: 200 };
+  },
+  'POST /api/ops/customers/:id/logout-all/': async (t, w) => {
+    const c = await customer(t);
+    return { as: w.operator, path: `/api/ops/customers/${c.userId}/logout-all/`, body: opsBody, status: 200 };
   },
 };
 

@@ -10,6 +10,7 @@ import {
   teller,
   type Customer,
 } from '../../server/modules/transactions/transactions.fixtures.ts';
+import { operator } from '../../server/modules/ops/ops.fixtures.ts';
 import type { SignedIn } from '../support/identity.ts';
 import type { TestApp } from '../support/test-app.ts';
 
@@ -90,16 +91,21 @@ export interface World {
   /** Teller of agency 1 (alice's withdrawal), and of agency 2. */
   teller1: SignedIn;
   teller2: SignedIn;
+  /** The back-office (issue 15): an operator and a read-only auditor. */
+  operator: SignedIn;
+  auditor: SignedIn;
 }
 
 export async function buildWorld(t: TestApp): Promise<World> {
   const [agency1, agency2] = await Promise.all([agency(t), agency(t)]);
-  const [alice, mallory, bob, teller1, teller2] = await Promise.all([
+  const [alice, mallory, bob, teller1, teller2, staff, auditor] = await Promise.all([
     customer(t, 1_000_00n),
     customer(t, 1_000_00n),
     customer(t),
     teller(t, agency1),
     teller(t, agency2),
+    operator(t),
+    operator(t, 'AUDITOR'),
   ]);
   const contactId = await recipientOf(t, alice, { email: bob.email });
   const transfer = await create(t, alice, { amount: 10, contact: contactId });
@@ -123,6 +129,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
     agency2,
     teller1,
     teller2,
+    operator: staff,
+    auditor,
   };
 }
 

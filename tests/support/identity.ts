@@ -44,7 +44,9 @@ export async function call<T = Record<string, unknown>>(
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
   const text = await res.text();
-  return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : {}) as T };
+  // A CSV export or a page is read as text; anything announced as JSON must parse.
+  const json = (res.headers.get('content-type') ?? 'application/json').includes('json');
+  return { status: res.status, headers: res.headers, body: (text ? (json ? JSON.parse(text) : text) : {}) as T };
 }
 
 export type Identifier = { email: string } | { phone_number: string };

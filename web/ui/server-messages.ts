@@ -1,7 +1,12 @@
 import type { TFunction } from '../i18n/i18n';
 import { authMessages, loginCodeMessage } from '../../common/api/auth';
 import { genericMessages } from '../../common/api/errors';
-import { profileMessages, securityCodeErrors, securityCodeMessage } from '../../common/api/users';
+import {
+  accountFrozenMessage,
+  profileMessages,
+  securityCodeErrors,
+  securityCodeMessage,
+} from '../../common/api/users';
 import { beingPaidOutMessage, withdrawalMessages } from '../../common/api/withdrawals';
 import { phoneMessages } from '../../common/identity/phone';
 import { API_TIMEOUT_DETAIL, ApiError } from '../app/api-error';
@@ -35,6 +40,7 @@ const translations = new Map<string, (t: TFunction) => string>([
   [withdrawalMessages.cancelled, (t) => t('withdraw.cancelled')],
   [withdrawalMessages.expired, (t) => t('withdraw.expired')],
   [withdrawalMessages.alreadyValidated, (t) => t('withdraw.done')],
+  [accountFrozenMessage, (t) => t('errors.accountFrozen')],
 ]);
 
 export function translateServerMessage(message: string, t: TFunction): string {
@@ -79,6 +85,8 @@ export function commonErrorText(error: unknown, t: TFunction, language: string):
   if (error.status === 0) return error.detail === API_TIMEOUT_DETAIL ? t('errors.timeout') : t('errors.network');
   // The session banner says what to do; the screen says the same words rather than 'unknown error'.
   if (error.status === 401) return t('session.ended');
+  // Frozen by an operator (issue 15): every money screen says so, whatever it was doing.
+  if (error.detail === accountFrozenMessage) return t('errors.accountFrozen');
   const code = securityCodeErrorText(error, t, language);
   if (code !== undefined) return code;
   if (error.status === 429) return tooManyAttemptsText(error, t, language);

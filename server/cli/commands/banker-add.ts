@@ -8,7 +8,7 @@ import { walletAddressOf } from './identity-keys.ts';
 
 const usage = 'banker:add (--email X | --phone P) --agency ID [--first-name F] [--last-name L]';
 
-function identifierOf(flags: { email?: string | undefined; phone?: string | undefined }): SignInIdentifier {
+export function identifierOf(flags: { email?: string | undefined; phone?: string | undefined }): SignInIdentifier {
   if ((flags.email === undefined) === (flags.phone === undefined))
     throw new UsageError('Give --email or --phone (one of them)');
   if (flags.email !== undefined) {

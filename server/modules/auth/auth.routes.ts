@@ -49,7 +49,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app,
       },
     },
     async (request) => {
-      const signedIn = await verifyCode(deps, identifierOf(request.body), request.body.code, clientNetwork(request.ip));
+      const signedIn = await verifyCode(deps, identifierOf(request.body), request.body.code, clientNetwork(request.ip), request.id);
       return {
         access: signedIn.access,
         role: signedIn.role,

@@ -1,5 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { authMessages } from '../../../common/api/auth.ts';
+import { isStaffRole, type Role } from '../../../common/api/auth.ts';
+import { insertAudit } from '../audit/audit.repository.ts';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../common/i18n/languages.ts';
 import { lockFor } from '../../db/advisory-lock.ts';
 import { fieldError, HttpError, tooManyRequests } from '../../http/http-error.ts';
@@ -101,13 +103,13 @@ export async function sendCode(
 
 export interface SignedIn {
   access: string;
-  role: 'customer' | 'BANKER';
+  role: Role;
   userId: string;
   created: boolean;
 }
 
 type Verification =
-  | { kind: 'ok'; userId: string; role: 'customer' | 'BANKER'; created: boolean; sessionId: string; expiresAt: Date }
+  | { kind: 'ok'; userId: string; role: Role; created: boolean; sessionId: string; expiresAt: Date }
   | { kind: 'wrong' }
   | { kind: 'locked'; retryAfterSeconds: number };
 
@@ -124,6 +126,7 @@ export async function verifyCode(
   identifier: SignInIdentifier,
   code: string,
   ip: string,
+  requestId?: string,
 ): Promise<SignedIn> {
   const { config } = deps;
   const now = deps.clock.now();
@@ -166,8 +169,19 @@ export async function verifyCode(
     else user = await createUser(tx, deps.chain.walletAddress, { identifier, language }, now);
 
     const sessionId = randomUUID();
-    const expiresAt = new Date(now.getTime() + config.SESSION_TTL_SECONDS * 1000);
+    // Operators and auditors get a shorter session, and their sign-ins are in the audit trail (issue 15).
+    const staff = isStaffRole(user.role);
+    const ttl = staff ? config.OPS_SESSION_TTL_SECONDS : config.SESSION_TTL_SECONDS;
+    const expiresAt = new Date(now.getTime() + ttl * 1000);
     await insertSession(tx, { id: sessionId, userId: user.id, createdAt: now, expiresAt });
+    if (staff) {
+      await insertAudit(
+        tx,
+        { userId: user.id, role: user.role, requestId: requestId ?? null, ip },
+        { action: 'auth.sign_in', targetType: 'session', targetId: sessionId, after: { expires_at: expiresAt } },
+        now,
+      );
+    }
     return { kind: 'ok', userId: user.id, role: user.role, created, sessionId, expiresAt };
   });
 

@@ -1,3 +1,4 @@
+import type { Role } from '../../../common/api/auth.ts';
 import type { FastifyRequest } from 'fastify';
 import { unauthorized } from '../../http/http-error.ts';
 import type { ServiceDeps } from '../service-deps.ts';
@@ -7,11 +8,13 @@ import { activeSessionUserRow } from './sessions.repository.ts';
 /** Who is calling, as the database says now: the role and agency are never taken from the token or the client. */
 export interface AuthUser {
   id: string;
-  role: 'customer' | 'BANKER';
+  role: Role;
   agencyId: string | null;
   sessionId: string;
   /** The security code's salt as of this request (null: no code set; absent: not read), for the send's one round trip. */
   securityCodeSalt?: Buffer | null;
+  /** Frozen by an operator (issue 15): reads allowed, every money movement refused (refuseIfFrozen). */
+  frozen?: boolean;
 }
 
 export interface Authenticator {
@@ -43,6 +46,7 @@ export function createAuthenticator(deps: Pick<ServiceDeps, 'db' | 'clock' | 'ke
       agencyId: user.agency_id,
       sessionId: claims.sessionId,
       securityCodeSalt: user.security_code_salt,
+      frozen: user.frozen_at !== null,
     };
   }
 

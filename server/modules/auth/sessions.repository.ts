@@ -1,3 +1,4 @@
+import type { Role } from '../../../common/api/auth.ts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
@@ -22,12 +23,19 @@ export async function activeSessionUserRow(
   userId: string,
   now: Date,
 ): Promise<
-  { id: string; role: 'customer' | 'BANKER'; agency_id: string | null; security_code_salt: Buffer | null } | undefined
+    | {
+      id: string;
+      role: Role;
+      agency_id: string | null;
+      security_code_salt: Buffer | null;
+      frozen_at: Date | null;
+    }
+  | undefined
 > {
   return db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['u.id', 'u.role', 'u.agency_id', 'u.security_code_salt'])
+    .select(['u.id', 'u.role', 'u.agency_id', 'u.security_code_salt', 'u.frozen_at'])
     .where('s.id', '=', sessionId)
     .where('s.user_id', '=', userId)
     .where('s.revoked_at', 'is', null)
@@ -41,5 +49,35 @@ export async function revokeSession(db: Kysely<Database>, id: string, at: Date):
     .set({ revoked_at: at })
     .where('id', '=', id)
     .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Ends every live session of a user at once (an operator's logout-all, a disabled teller): returns how many. */
+export async function revokeUserSessions(db: Kysely<Database>, userId: string, at: Date): Promise<number> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ revoked_at: at })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', at)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export interface SessionRow {
+  id: string;
+  created_at: Date;
+  expires_at: Date;
+  revoked_at: Date | null;
+}
+
+/** A user's newest sessions: their sign-ins, for the back-office. */
+export async function recentSessions(db: Kysely<Database>, userId: string, limit: number): Promise<SessionRow[]> {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'created_at', 'expires_at', 'revoked_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
     .execute();
 }

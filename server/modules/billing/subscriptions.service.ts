@@ -4,6 +4,7 @@ import { formatAmount, money } from '../../../common/money/money.ts';
 import { badRequest, forbidden } from '../../http/http-error.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
+import { refuseIfFrozen } from '../auth/frozen.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { ensureCheckoutUrl, newSessionId } from './checkout.service.ts';
 import { insertSession } from './payment-sessions.repository.ts';
@@ -57,7 +58,8 @@ export async function startSubscription(
   user: AuthUser,
   language: Language | undefined,
 ): Promise<string> {
-  if (user.role === 'BANKER') throw forbidden();
+  if (user.role !== 'customer') throw forbidden();
+  refuseIfFrozen(user);
   const now = deps.clock.now();
   if (await subscriptionActive(deps, user.id)) throw badRequest(subscriptionMessages.alreadySubscribed);
   const session = await withTransaction(deps.db, (tx) =>
@@ -78,7 +80,7 @@ export async function startSubscription(
 /** `GET /api/billing/cancel_subscription/`: no more renewals; the better rate stays until the period's end. */
 export async function cancelSubscription(deps: ServiceDeps, user: AuthUser): Promise<SubscriptionState> {
   // SPEC.md section 6: subscription is a customer's; a banker gets the same 403 as for subscribing.
-  if (user.role === 'BANKER') throw forbidden();
+  if (user.role !== 'customer') throw forbidden();
   const now = deps.clock.now();
   const row = await findUserSubscription(deps.db, user.id);
   if (!isActive(row, deps)) throw badRequest(subscriptionMessages.notSubscribed);

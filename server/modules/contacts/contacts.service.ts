@@ -86,7 +86,7 @@ export async function withDisclosedLink(
  * and nothing else here.
  */
 function requireCustomer(user: AuthUser): void {
-  if (user.role === 'BANKER') throw forbidden(contactMessages.customersOnly);
+  if (user.role !== 'customer') throw forbidden(contactMessages.customersOnly);
 }
 
 /** `GET /api/contacts/`: the caller's recipients, or every agency with `public=true`. */
@@ -115,7 +115,7 @@ export async function listContacts(
 export async function getContact(deps: ServiceDeps, user: AuthUser, id: number): Promise<Contact> {
   const row = await findVisibleContact(deps.db, user.id, String(id));
   // A teller promoted from a customer keeps old recipients in the table: still not theirs to read as a banker.
-  if (!row || (user.role === 'BANKER' && !row.public)) throw notFound();
+  if (!row || (user.role !== 'customer' && !row.public)) throw notFound();
   return presentContact(row);
 }
 

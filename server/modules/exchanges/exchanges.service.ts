@@ -19,6 +19,7 @@ import {
 } from '../billing/payment-sessions.repository.ts';
 import { subscriptionActive } from '../billing/subscriptions.service.ts';
 import { currentRates } from '../rates/rates.service.ts';
+import { refuseIfFrozen } from '../auth/frozen.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { quote, type Quote } from './exchange-quote.ts';
 import {
@@ -72,9 +73,10 @@ function quoteHolds(row: ExchangeRow, q: Quote, now: Date): boolean {
   );
 }
 
-/** Add money is for customers only (SPEC.md section 6: tellers have no such button). */
+/** Add money is for customers only (SPEC.md section 6: tellers have no such button), and not for a frozen account. */
 function requireCustomer(user: AuthUser): void {
-  if (user.role === 'BANKER') throw forbidden();
+  if (user.role !== 'customer') throw forbidden();
+  refuseIfFrozen(user);
 }
 
 /** 1 EUR to TOPUP_MAX_EUR (DESIGN.md section 5); the parse already refused text, sign and a third decimal. */

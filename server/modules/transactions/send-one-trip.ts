@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { transactionMessages, type CreateTransactionBody } from '../../../common/api/transactions.ts';
-import { conflict, fieldError } from '../../http/http-error.ts';
+import { opsMessages } from '../../../common/api/ops.ts';
+import { conflict, fieldError, forbidden } from '../../http/http-error.ts';
 import { idempotencyInProgress } from '../../ledger/idempotency.ts';
 import { IdempotencyConflictError } from '../../ledger/ledger-errors.ts';
 import { ledgerError } from '../../ledger/journal.ts';
@@ -14,7 +15,7 @@ import { idempotentReplays } from '../../metrics/metrics.ts';
 
 /** What wallet_send() (migration 0020) answers. */
 type SendResult =
-  | { outcome: 'slow' | 'contact_not_found' | 'yourself' | 'not_set' | 'conflict' | 'in_progress' }
+  | { outcome: 'slow' | 'contact_not_found' | 'yourself' | 'not_set' | 'conflict' | 'in_progress' | 'frozen' }
   | { outcome: 'invalid'; remaining: number }
   | { outcome: 'locked'; retry_after: number; locked_until: string }
   | {
@@ -82,6 +83,8 @@ export async function sendInOneTrip(
       throw fieldError('contact', transactionMessages.contactNotFound);
     case 'yourself':
       throw fieldError('contact', transactionMessages.yourself);
+    case 'frozen':
+      throw forbidden(opsMessages.accountFrozen);
     case 'not_set':
       throw securityCodeError({ outcome: 'not_set' });
     case 'invalid':

@@ -1,3 +1,4 @@
+import type { Role } from '../../../common/api/auth.ts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
@@ -28,7 +29,7 @@ export interface UserRow {
   last_name: string;
   country: string | null;
   language: string;
-  role: 'customer' | 'BANKER';
+  role: Role;
   agency_id: string | null;
   account_id: string;
   subscription: boolean;
@@ -99,7 +100,7 @@ export interface NewUser {
   phoneNumber: string | null;
   phoneAuth: boolean;
   language: string;
-  role: 'customer' | 'BANKER';
+  role: Role;
   agencyId: string | null;
   accountId: string;
   firstName?: string;
@@ -196,4 +197,9 @@ export async function listBankers(db: Kysely<Database>): Promise<BankerRow[]> {
     .orderBy('agency_id')
     .orderBy('id')
     .execute();
+}
+
+/** An operator or auditor of the back-office (issue 15): no agency. */
+export async function makeStaff(tx: Transaction<Database>, id: string, role: 'OPERATOR' | 'AUDITOR'): Promise<void> {
+  await tx.updateTable('users').set({ role, agency_id: null }).where('id', '=', id).execute();
 }

@@ -1,3 +1,4 @@
+import type { Role } from '../../../common/api/auth.ts';
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { UpdateUserRequest, User } from '../../../common/api/users.ts';
@@ -47,7 +48,7 @@ export type SignInIdentifier = { kind: 'email'; value: string } | { kind: 'phone
 export interface NewUserInput {
   identifier: SignInIdentifier;
   language: Language;
-  role?: 'customer' | 'BANKER';
+  role?: Role;
   agencyId?: string | null;
   firstName?: string;
   lastName?: string;

@@ -1,0 +1,34 @@
+import { walletAddressesFor } from '../../adapters/chain/wallet-addresses.ts';
+import { withTransaction } from '../../ledger/transaction.ts';
+import { serverKeys } from '../../security/keys.ts';
+import { call, signIn, uniqueEmail, type Answer, type SignedIn } from '../../../tests/support/identity.ts';
+import type { TestApp } from '../../../tests/support/test-app.ts';
+import { CODE, setCode } from '../transactions/transactions.fixtures.ts';
+import { addOperator } from '../users/operators.service.ts';
+
+/** A signed-in operator (or auditor) with the usual test security code. */
+export async function operator(
+  t: TestApp,
+  role: 'OPERATOR' | 'AUDITOR' = 'OPERATOR',
+): Promise<SignedIn & { email: string }> {
+  const email = uniqueEmail(role.toLowerCase());
+  await withTransaction(t.database.db, (tx) =>
+    addOperator(
+      tx,
+      walletAddressesFor(t.config, serverKeys(t.config.SECRET_KEY)).user,
+      { identifier: { kind: 'email', value: email }, role, firstName: 'Olga', lastName: 'Operator' },
+      new Date(),
+    ),
+  );
+  const s = await signIn(t, { email });
+  await setCode(t, s);
+  return { ...s, email };
+}
+
+/** POST an ops action with the operator's security code and a reason unless the body says otherwise. */
+export function opsAction(t: TestApp, as: SignedIn, path: string, body: Record<string, unknown> = {}): Promise<Answer> {
+  return call(t, 'POST', `/api/ops/${path}`, {
+    token: as.token,
+    body: { reason: 'Customer called', security_code: CODE, ...body },
+  });
+}

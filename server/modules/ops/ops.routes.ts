@@ -1,0 +1,13 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RouteModuleOptions } from '../route-module.ts';
+import { auditRoutes } from './audit.routes.ts';
+import { customersRoutes } from './customers.routes.ts';
+import { guardOpsRoutes } from './ops-access.ts';
+
+/** `/api/ops/`: the back-office (issue 15). The guard applies to every route registered below it. */
+export const opsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app, { deps, auth }) => {
+  guardOpsRoutes(app, auth);
+  const options = { deps, auth };
+  await app.register(auditRoutes, options);
+  await app.register(customersRoutes, options);
+};
