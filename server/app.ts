@@ -43,6 +43,7 @@ import { startLiabilitiesSchedule } from './modules/liabilities/schedule.ts';
 import { transactionsRoutes } from './modules/transactions/transactions.routes.ts';
 import { startExpirySweep } from './modules/transactions/expiry-sweep.ts';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.ts';
+import { pickupsRoutes } from './modules/pickups/pickups.routes.ts';
 import { serverKeys } from './security/keys.ts';
 
 installZodMessages();
@@ -149,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(contactsRoutes, { prefix: '/api', deps: services, auth, moneyMovedWith: counterpartsWithMoneyMoved });
   await app.register(transactionsRoutes, { prefix: '/api', deps: services, auth });
   await app.register(withdrawalsRoutes, { prefix: '/api', deps: services, auth });
+  await app.register(pickupsRoutes, { prefix: '/api', deps: services, auth });
   // Expired withdrawals and unclaimed transfers go back to their senders even when nobody looks at them.
   const stopSweep = startExpirySweep(services, app.log);
   app.addHook('onClose', async () => stopSweep());
@@ -162,7 +164,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   // The daily proof-of-liabilities snapshot and its anchoring (ADR 012); `off` in tests.
   if (config.LIABILITIES_SNAPSHOT_CRON !== 'off') {
-    const stopLiabilities = startLiabilitiesSchedule(services, (error) => app.log.error({ err: error }, 'liabilities snapshot failed'));
+    const stopLiabilities = startLiabilitiesSchedule(services, (error) =>
+      app.log.error({ err: error }, 'liabilities snapshot failed'),
+    );
     app.addHook('onClose', async () => stopLiabilities());
   }
   await app.register(liabilitiesRoutes, { prefix: '/api', deps: services, auth });

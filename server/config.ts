@@ -155,6 +155,10 @@ const configSchema = z.object({
    * start a server whose clock is hours off and check that the database's time still decides (issue 24 item 4).
    */
   TEST_HOST_CLOCK_OFFSET_MS: z.coerce.number().int().min(-10 * 366 * 86_400_000).max(10 * 366 * 86_400_000).default(0),
+  /** A cash pickup waits this long at the agencies (issue 17), then returns to the sender. */
+  PICKUP_TTL_SECONDS: seconds(30 * 86_400),
+  /** The recipient's reminder SMS goes this long before a pickup expires. */
+  PICKUP_REMINDER_SECONDS: seconds(3 * 86_400),
   /** How often each server process runs the expiry sweep (safe with several processes: rows are locked). */
   EXPIRY_SWEEP_INTERVAL_SECONDS: seconds(60),
   /** Idempotency keys older than this are dropped by the sweep; at least 24 hours (DESIGN.md section 4). */
@@ -219,7 +223,12 @@ type ParsedConfig = z.infer<typeof configSchema>;
 
 export type Config = Omit<
   ParsedConfig,
-  'SECRET_KEY' | 'SECURITY_CODE_PEPPER' | 'PUBLIC_URL' | 'CHAIN_SIGNING_KEY' | 'CHAIN_WORKER' | 'LIABILITIES_SNAPSHOT_CRON'
+  | 'SECRET_KEY'
+  | 'SECURITY_CODE_PEPPER'
+  | 'PUBLIC_URL'
+  | 'CHAIN_SIGNING_KEY'
+  | 'CHAIN_WORKER'
+  | 'LIABILITIES_SNAPSHOT_CRON'
 > & {
   LIABILITIES_SNAPSHOT_CRON: string;
   SECRET_KEY: string;

@@ -4,6 +4,7 @@ import { isTimeZone } from '../time/time-zone.ts';
 import { sixDigitsSchema } from './auth.ts';
 import { pagedResponseSchema, pageQuerySchema } from './pagination.ts';
 import { securityCodeErrors } from './users.ts';
+import { pickupDetailsSchema } from './pickups.ts';
 
 /** The exact server messages of SPEC.md section 8 (Transaction create) and the other rules of issue 7. */
 export const transactionMessages = {
@@ -25,12 +26,21 @@ export const idSchema = z
   .transform(String)
   .pipe(z.string().regex(/^[1-9]\d{0,14}$/, 'A valid integer is required.'));
 
-/** `POST /api/transactions/`: a person contact -> a send; an agency -> a withdrawal. */
+/** How a send reaches its person: their wallet (default), or cash at an agency (issue 17). */
+export const deliveries = ['wallet', 'cash_pickup'] as const;
+export type Delivery = (typeof deliveries)[number];
+
+/**
+ * `POST /api/transactions/`: a person contact -> a send; an agency -> a withdrawal. `delivery: "cash_pickup"`
+ * (a person with a phone) -> a reference by SMS, paid out in cash at any agency or at `agency` only.
+ */
 export const createTransactionRequestSchema = z.object({
   amount: amountSchema('MAD'),
   contact: idSchema,
   // A malformed code is refused like a wrong one, without counting as an attempt.
   security_code: sixDigitsSchema(securityCodeErrors.invalid),
+  delivery: z.enum(deliveries).optional(),
+  agency: idSchema.optional(),
 });
 
 export const transactionCategories = ['sending', 'reception', 'exchange', 'withdrawal'] as const;
@@ -45,6 +55,9 @@ export const transactionStatuses = [
   'validated',
   'cancelled',
   'expired',
+  // Cash pickup (issue 17): waiting at the agencies, then paid out.
+  'available',
+  'collected',
 ] as const;
 
 /** SPEC.md section 3 (names included); amounts are decimal strings of MAD, unsigned: the category gives the sign. */
@@ -74,6 +87,11 @@ export const transactionSchema = z.object({
   /** When a pending withdrawal or an unclaimed transfer goes back to the wallet. */
   expires_at: z.string().nullable(),
   validated_at: z.string().nullable(),
+  /** `cash_pickup` for a cash pickup (issue 17); absent otherwise. */
+  delivery: z.literal('cash_pickup').optional(),
+  /** The 10-digit pickup reference: for its sender only, while it can be collected. */
+  pickup_reference: z.string().nullable().optional(),
+  pickup: pickupDetailsSchema.optional(),
 });
 
 export const transactionsPageSchema = pagedResponseSchema(transactionSchema);

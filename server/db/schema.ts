@@ -190,9 +190,9 @@ export interface Database {
 
 // transactions (server/modules/transactions, withdrawals; migration 0005)
 
-export type TransactionKind = 'transfer' | 'exchange' | 'withdrawal';
+export type TransactionKind = 'transfer' | 'exchange' | 'withdrawal' | 'pickup';
 export type TransactionStatus =
-  'completed' | 'unclaimed' | 'claimed' | 'pending' | 'validated' | 'cancelled' | 'expired';
+  'completed' | 'unclaimed' | 'claimed' | 'pending' | 'validated' | 'cancelled' | 'expired' | 'available' | 'collected';
 
 export interface TransactionsTable {
   id: ColumnType<string, bigint | string | undefined, never>;
@@ -226,6 +226,38 @@ export interface TransactionsTable {
 
 export interface Database {
   transactions: TransactionsTable;
+}
+
+// cash pickups (server/modules/pickups; migration 0130)
+
+export interface PickupsTable {
+  transaction_id: Int8;
+  reference_hash: Buffer;
+  reference_sealed: Buffer;
+  live: Generated<boolean>;
+  recipient_first_name: string;
+  recipient_last_name: string;
+  agency_id: Int8 | null;
+  id_document_type: 'national_id' | 'passport' | 'residence_permit' | null;
+  id_document_sealed: Buffer | null;
+  id_document_hint: string | null;
+  reminder_sent_at: NullableTimestamp;
+}
+
+export interface PickupNameChangesTable {
+  id: GeneratedInt8;
+  transaction_id: Int8;
+  previous_first_name: string;
+  previous_last_name: string;
+  first_name: string;
+  last_name: string;
+  changed_by: Int8;
+  changed_at: CreatedAt;
+}
+
+export interface Database {
+  pickups: PickupsTable;
+  pickup_name_changes: PickupNameChangesTable;
 }
 
 // add money and subscription (server/modules/exchanges, billing; migration 0006)

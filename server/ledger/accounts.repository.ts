@@ -12,6 +12,7 @@ export const accountKinds = [
   'withdrawals_pending',
   'agency_cash',
   'unclaimed_transfers',
+  'pickups_pending',
 ] as const;
 export type AccountKind = (typeof accountKinds)[number];
 /** One account per currency for the whole platform, created by the migration. */

@@ -20,6 +20,10 @@ export type EntryKind =
   | 'withdrawal_reserve'
   | 'withdrawal_settle'
   | 'withdrawal_release'
+  // Cash pickup (issue 17): wallet -> pickups pending, then to an agency's cash or back to the wallet.
+  | 'pickup_send'
+  | 'pickup_payout'
+  | 'pickup_return'
   | 'adjustment';
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };

@@ -185,7 +185,12 @@ describe('web assets', () => {
       fs.writeFileSync(path.join(dist, 'assets', 'index-abc.js'), '');
       const asset = (url: string, method = 'GET') => isWebAsset({ method, url }, dist);
       expect([asset('/index.html'), asset('/assets/index-abc.js')]).toEqual([true, true]);
-      expect([asset('/'), asset('/assets'), asset('/assets/'), asset('/missing.js')]).toEqual([false, false, false, false]);
+      expect([asset('/'), asset('/assets'), asset('/assets/'), asset('/missing.js')]).toEqual([
+        false,
+        false,
+        false,
+        false,
+      ]);
       expect([asset('/index.html', 'POST'), asset('/api/health/')]).toEqual([false, false]);
     } finally {
       fs.rmSync(dist, { recursive: true, force: true });
@@ -306,8 +311,16 @@ describe('ids in query strings and bodies', () => {
       { token: w.alice.token },
     );
     expect(exchanges.body.results).toMatchObject([{ id: w.alice.exchangeId, from_amount: '25.00' }]);
-    // 1,000 MAD, minus the 10 sent, the 20 held for the withdrawal and the 1 sent with an Idempotency-Key.
-    expect(await balanceOf(t, w.alice)).toBe('969.00');
+    const pickup = await call(t, 'GET', `/api/transactions/${w.alice.pickup.id}/`, { token: w.alice.token });
+    expect(pickup.body).toMatchObject({
+      status: 'available',
+      pickup_reference: w.alice.pickup.reference,
+      recipient_first_name: 'Cash',
+      recipient_last_name: 'Pickup',
+    });
+    // 1,000 MAD, minus the 10 sent, the 20 held for the withdrawal, the 15 of the cash pickup and the 1 sent with
+    // an Idempotency-Key.
+    expect(await balanceOf(t, w.alice)).toBe('954.00');
     // Her security code was not changed by anyone else.
     const me = await call<{ results: { first_name: string }[] }>(t, 'GET', '/api/users/', { token: w.alice.token });
     expect(me.body.results[0]?.first_name).not.toBe('Mal');

@@ -76,7 +76,10 @@ export const matrix: Record<string, Rule> = {
     why: 'public ledger explorer',
     params: () => ({ address: `0x${'a'.repeat(40)}` }),
   },
-  'GET /explorer/liabilities/': { access: 'public', why: 'proof-of-liabilities history: roots and totals only (ADR 012)' },
+  'GET /explorer/liabilities/': {
+    access: 'public',
+    why: 'proof-of-liabilities history: roots and totals only (ADR 012)',
+  },
   'GET /sandbox/sandbox.css': { access: 'public', why: 'payment sandbox stylesheet' },
   'GET /sandbox/checkout/:id': sandboxPage,
   'POST /sandbox/checkout/:id/pay': sandboxPage,
@@ -139,6 +142,33 @@ export const matrix: Record<string, Rule> = {
     access: 'banker',
     params: (w) => ({ token: w.alice.withdrawal.token }),
     body: (w) => ({ id: w.alice.withdrawal.id }),
+  },
+  // Issue 17: cash pickup. The teller's routes name alice's pickup payable at agency 1 only (agency 2: 404).
+  'GET /api/pickups/:reference/': { access: 'banker', params: (w) => ({ reference: w.alice.pickup.reference }) },
+  'POST /api/pickups/:reference/reserve/': {
+    access: 'banker',
+    params: (w) => ({ reference: w.alice.pickup.reference }),
+  },
+  'POST /api/pickups/:reference/release/': {
+    access: 'banker',
+    params: (w) => ({ reference: w.alice.pickup.reference }),
+  },
+  'POST /api/pickups/:reference/pay/': {
+    access: 'banker',
+    params: (w) => ({ reference: w.alice.pickup.reference }),
+    body: () => ({
+      security_code: CODE,
+      id_document_type: 'passport',
+      id_document_number: 'AB123456',
+      recipient_name_matches: true,
+    }),
+  },
+  // The sender's name correction: only the sender (another customer and any teller: 404).
+  'POST /api/transactions/:id/recipient_name/': {
+    access: 'customer',
+    params: (w) => ({ id: w.alice.pickup.id }),
+    body: () => ({ first_name: 'Mal', last_name: 'Lory', security_code: CODE }),
+    banker: 404,
   },
   // A banker's own (always empty) list: harmless; every write below is refused.
   'GET /api/exchanges/': { access: 'signed-in' },

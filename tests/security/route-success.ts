@@ -34,6 +34,15 @@ async function withdrawalAt(t: TestApp, agencyId: string) {
   return { owner, id: Number(made.body.id), token: String(made.body.token) };
 }
 
+/** A fresh cash pickup payable at any agency (issue 17). */
+async function pickupOf(t: TestApp) {
+  const owner = await funded(t);
+  const contact = await recipientOf(t, owner, { phone_number: uniquePhone() });
+  const made = await create(t, owner, { amount: 20, contact, delivery: 'cash_pickup' });
+  if (made.status !== 201) throw new Error(`pickup: ${made.status} ${JSON.stringify(made.body)}`);
+  return { owner, id: Number(made.body.id), reference: String(made.body.pickup_reference) };
+}
+
 async function draftOf(t: TestApp) {
   const owner = await customer(t);
   const draft = await newDraft(t, owner, '40.00');
@@ -102,6 +111,39 @@ export const ownerSuccess: Record<string, Case> = {
     });
     if (reserved.status !== 200) throw new Error(`reserve: ${reserved.status} ${JSON.stringify(reserved.body)}`);
     return { as: w.teller1, path: `/api/withdrawals/${made.token}/release/`, body: { id: made.id }, status: 200 };
+  },
+  'POST /api/pickups/:reference/reserve/': async (t, w) => {
+    const made = await pickupOf(t);
+    return { as: w.teller1, path: `/api/pickups/${made.reference}/reserve/`, status: 200 };
+  },
+  'POST /api/pickups/:reference/release/': async (t, w) => {
+    const made = await pickupOf(t);
+    const reserved = await call(t, 'POST', `/api/pickups/${made.reference}/reserve/`, { token: w.teller2.token });
+    if (reserved.status !== 200) throw new Error(`reserve: ${reserved.status} ${JSON.stringify(reserved.body)}`);
+    return { as: w.teller2, path: `/api/pickups/${made.reference}/release/`, status: 200 };
+  },
+  'POST /api/pickups/:reference/pay/': async (t, w) => {
+    const made = await pickupOf(t);
+    return {
+      as: w.teller2,
+      path: `/api/pickups/${made.reference}/pay/`,
+      body: {
+        security_code: CODE,
+        id_document_type: 'residence_permit',
+        id_document_number: 'X1234567',
+        recipient_name_matches: true,
+      },
+      status: 200,
+    };
+  },
+  'POST /api/transactions/:id/recipient_name/': async (t) => {
+    const made = await pickupOf(t);
+    return {
+      as: made.owner,
+      path: `/api/transactions/${made.id}/recipient_name/`,
+      body: { first_name: 'Right', last_name: 'Name', security_code: CODE },
+      status: 200,
+    };
   },
   'POST /api/exchanges/': async (t) => ({
     as: await customer(t),

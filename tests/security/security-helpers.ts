@@ -77,6 +77,8 @@ export interface Victim extends Customer {
   contactId: number;
   transferId: number;
   withdrawal: { id: number; token: string };
+  /** A cash pickup payable at agency 1 only (issue 17). */
+  pickup: { id: number; reference: string };
   exchangeId: number;
   sessionId: string;
 }
@@ -112,6 +114,18 @@ export async function buildWorld(t: TestApp): Promise<World> {
   expect(transfer.status, JSON.stringify(transfer.body)).toBe(201);
   const withdrawal = await create(t, alice, { amount: 20, contact: Number(agency1) });
   expect(withdrawal.status, JSON.stringify(withdrawal.body)).toBe(201);
+  const pickupContact = await recipientOf(t, alice, {
+    phone_number: '+212600000017',
+    first_name: 'Cash',
+    last_name: 'Pickup',
+  });
+  const pickup = await create(t, alice, {
+    amount: 15,
+    contact: pickupContact,
+    delivery: 'cash_pickup',
+    agency: Number(agency1),
+  });
+  expect(pickup.status, JSON.stringify(pickup.body)).toBe(201);
   const { exchange, session } = await validated(t, alice, '25.00');
   // Mallory has objects too, so "not found" is never "this user has nothing at all".
   await recipientOf(t, mallory, { email: `m-${randomUUID()}@example.com` });
@@ -121,6 +135,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
       contactId,
       transferId: transfer.body.id as number,
       withdrawal: { id: withdrawal.body.id as number, token: String(withdrawal.body.token) },
+      pickup: { id: pickup.body.id as number, reference: String(pickup.body.pickup_reference) },
       exchangeId: exchange.id as number,
       sessionId: session,
     },

@@ -26,7 +26,9 @@ export function anchorPayload(source: AnchorSource, chain: ChainAdapter, salt: B
   switch (source.kind) {
     case 'transfer':
       return { ...common, kind: 'transfer', from: user(source.sender_user_id), to: user(source.recipient_user_id) };
+    // A collected cash pickup leaves the platform as cash over an agency's counter, like a withdrawal.
     case 'withdrawal':
+    case 'pickup':
       return {
         ...common,
         kind: 'withdrawal',
@@ -40,5 +42,5 @@ export function anchorPayload(source: AnchorSource, chain: ChainAdapter, salt: B
 
 /** Only what is final is anchored: a transfer waiting to be claimed or a withdrawal not yet paid out is not. */
 export function isAnchorable(source: AnchorSource): boolean {
-  return ['completed', 'claimed', 'validated'].includes(source.status);
+  return ['completed', 'claimed', 'validated', 'collected'].includes(source.status);
 }

@@ -12,6 +12,9 @@ export const liabilityPartOf = {
   customer_wallet: 'wallet',
   withdrawals_pending: 'withdrawals_pending',
   unclaimed_transfers: 'unclaimed_transfers',
+  // A cash pickup not yet collected is, like an unclaimed transfer, money its sender gets back on cancel or
+  // expiry: the same part of the sender's leaf (unclaimed-by-sender.ts sums both).
+  pickups_pending: 'unclaimed_transfers',
   card_clearing: null,
   fx: null,
   fees: null,

@@ -5,6 +5,7 @@ import { withTransaction } from '../../ledger/transaction.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { lockNextExpired } from './transactions.repository.ts';
 import { returnToSender } from './waiting.service.ts';
+import { notifyExpiredPickups, sendPickupReminders } from '../pickups/pickup-sweep.ts';
 
 /**
  * The housekeeping every server runs (issue 24 item 3): expire what waited too long, drop old idempotency keys.
@@ -14,6 +15,8 @@ import { returnToSender } from './waiting.service.ts';
 
 export interface ExpiryOutcome {
   expired: number;
+  /** Cash pickups among them: their senders are told (issue 17). */
+  expiredPickups: string[];
   /** Transactions that could not be expired in this pass (each logged with its error). */
   failed: string[];
 }
@@ -25,7 +28,7 @@ export interface SweepHooks {
 }
 
 export async function expireWaiting(db: Kysely<Database>, now: Date, hooks: SweepHooks = {}): Promise<ExpiryOutcome> {
-  const outcome: ExpiryOutcome = { expired: 0, failed: [] };
+  const outcome: ExpiryOutcome = { expired: 0, expiredPickups: [], failed: [] };
   while (!hooks.shouldStop?.()) {
     let current: string | undefined;
     try {
@@ -34,10 +37,11 @@ export async function expireWaiting(db: Kysely<Database>, now: Date, hooks: Swee
         current = row?.id;
         if (!row) return false;
         await returnToSender(tx, row, 'expired');
-        return true;
+        return row;
       });
       if (!done) break;
       outcome.expired += 1;
+      if (done.kind === 'pickup') outcome.expiredPickups.push(done.id);
     } catch (error) {
       // No row in hand: the database itself failed (down, timeout). End the pass; the next one starts over.
       if (current === undefined) throw error;
@@ -50,6 +54,8 @@ export async function expireWaiting(db: Kysely<Database>, now: Date, hooks: Swee
 
 export interface SweepReport extends ExpiryOutcome {
   keysPurged: number;
+  /** Cash pickup reminders texted in this pass (only with the full service deps: the adapters). */
+  pickupReminders: number;
   /** What stopped a part of the pass (the database, usually); the other part still ran. */
   error?: unknown;
 }
@@ -58,13 +64,24 @@ export type SweepDeps = Pick<ServiceDeps, 'db' | 'clock'> & {
   config: Pick<ServiceDeps['config'], 'IDEMPOTENCY_RETENTION_HOURS'>;
 };
 
-/** One pass: expiry and the key purge are independent, so a failure of one does not skip the other. */
-export async function sweepOnce(deps: SweepDeps, hooks: SweepHooks = {}): Promise<SweepReport> {
-  const report: SweepReport = { expired: 0, failed: [], keysPurged: 0 };
+/**
+ * One pass: expiry, the pickup reminders and the key purge are independent, so a failure of one does not skip
+ * the others. Notifications (expired pickups, reminders) need the adapters: given the full service deps.
+ */
+export async function sweepOnce(deps: SweepDeps | ServiceDeps, hooks: SweepHooks = {}): Promise<SweepReport> {
+  const report: SweepReport = { expired: 0, expiredPickups: [], failed: [], keysPurged: 0, pickupReminders: 0 };
   try {
     Object.assign(report, await expireWaiting(deps.db, deps.clock.now(), hooks));
   } catch (error) {
     report.error = error;
+  }
+  if ('sms' in deps) {
+    try {
+      await notifyExpiredPickups(deps, report.expiredPickups);
+      report.pickupReminders = await sendPickupReminders(deps);
+    } catch (error) {
+      report.error ??= error;
+    }
   }
   try {
     report.keysPurged = await purgeIdempotencyKeys(deps.db, deps.config.IDEMPOTENCY_RETENTION_HOURS);

@@ -10,7 +10,7 @@ import type { AuthUser } from '../auth/authenticate.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { securityCodeMac } from '../users/security-code-hash.ts';
 import { notifyLockout, securityCodeError } from '../users/security-code.service.ts';
-import type { HistoryRow } from './transactions-query.repository.ts';
+import { notAPickup, type HistoryRow } from './transactions-query.repository.ts';
 import { idempotentReplays } from '../../metrics/metrics.ts';
 
 /** What wallet_send() (migration 0020) answers. */
@@ -145,6 +145,7 @@ export async function sendInOneTrip(
           agency_address: null,
           agency_zip_code: null,
           agency_city: null,
+          ...notAPickup,
         },
       };
   }

@@ -40,7 +40,32 @@ export interface HistoryRow {
   agency_address: string | null;
   agency_zip_code: string | null;
   agency_city: string | null;
+  /** Cash pickup (issue 17): null for the other kinds. */
+  pickup_reference_sealed: Buffer | null;
+  pickup_first_name: string | null;
+  pickup_last_name: string | null;
+  pickup_agency_id: string | null;
+  pickup_agency_name: string | null;
+  pickup_agency_city: string | null;
+  pickup_id_document_type: 'national_id' | 'passport' | 'residence_permit' | null;
+  pickup_id_document_hint: string | null;
+  recipient_phone_number: string | null;
+  reserved: boolean;
 }
+
+/** The pickup columns of a row that is not a cash pickup (rows built without a query, e.g. wallet_send()'s). */
+export const notAPickup = {
+  pickup_reference_sealed: null,
+  pickup_first_name: null,
+  pickup_last_name: null,
+  pickup_agency_id: null,
+  pickup_agency_name: null,
+  pickup_agency_city: null,
+  pickup_id_document_type: null,
+  pickup_id_document_hint: null,
+  recipient_phone_number: null,
+  reserved: false,
+} as const;
 
 export interface HistoryFilters {
   user?: string;
@@ -61,7 +86,9 @@ function base(db: Kysely<Database>) {
     .leftJoin('users as su', 'su.id', 't.sender_user_id')
     .leftJoin('users as ru', 'ru.id', 't.recipient_user_id')
     .leftJoin('contacts as c', 'c.id', 't.contact_id')
-    .leftJoin('contacts as a', 'a.id', 't.agency_id');
+    .leftJoin('contacts as a', 'a.id', 't.agency_id')
+    .leftJoin('pickups as pk', 'pk.transaction_id', 't.id')
+    .leftJoin('contacts as pka', 'pka.id', 'pk.agency_id');
 }
 
 type Eb = ExpressionBuilder<Database & { t: Database['transactions'] }, 't'>;
@@ -71,7 +98,7 @@ function visibleTo(eb: Eb, viewer: Viewer) {
     eb('t.sender_user_id', '=', viewer.id),
     eb('t.recipient_user_id', '=', viewer.id),
     ...(viewer.agencyId !== null
-      ? [eb.and([eb('t.kind', '=', 'withdrawal'), eb('t.agency_id', '=', viewer.agencyId)])]
+      ? [eb.and([eb('t.kind', 'in', ['withdrawal', 'pickup']), eb('t.agency_id', '=', viewer.agencyId)])]
       : []),
   ]);
 }
@@ -79,13 +106,19 @@ function visibleTo(eb: Eb, viewer: Viewer) {
 function categoryIs(eb: Eb, viewer: Viewer, category: TransactionCategory) {
   switch (category) {
     case 'sending':
-      return eb.and([eb('t.kind', '=', 'transfer'), eb('t.sender_user_id', '=', viewer.id)]);
+      return eb.and([eb('t.kind', 'in', ['transfer', 'pickup']), eb('t.sender_user_id', '=', viewer.id)]);
     case 'reception':
       return eb.and([eb('t.kind', '=', 'transfer'), eb('t.recipient_user_id', '=', viewer.id)]);
     case 'exchange':
       return eb.and([eb('t.kind', '=', 'exchange'), eb('t.recipient_user_id', '=', viewer.id)]);
     case 'withdrawal':
-      return eb('t.kind', '=', 'withdrawal');
+      // A cash pickup paid at the teller's agency reads as a payout there (issue 17).
+      return viewer.agencyId === null
+        ? eb('t.kind', '=', 'withdrawal')
+        : eb.or([
+            eb('t.kind', '=', 'withdrawal'),
+            eb.and([eb('t.kind', '=', 'pickup'), eb('t.agency_id', '=', viewer.agencyId)]),
+          ]);
   }
 }
 
@@ -133,7 +166,10 @@ function sides(viewer: Viewer, f: HistoryFilters): ((eb: Eb) => Expression<SqlBo
     (eb) => eb.and([mine(eb, 'sender')]),
     (eb) => eb.and([mine(eb, 'recipient')]),
     ...(viewer.agencyId !== null
-      ? [(eb: Eb) => eb.and([eb('t.kind', '=', 'withdrawal'), eb('t.agency_id', '=', viewer.agencyId)])]
+      ? [
+          (eb: Eb) => eb.and([eb('t.kind', '=', 'withdrawal'), eb('t.agency_id', '=', viewer.agencyId)]),
+          (eb: Eb) => eb.and([eb('t.kind', '=', 'pickup'), eb('t.agency_id', '=', viewer.agencyId)]),
+        ]
       : []),
   ];
 }
@@ -164,7 +200,18 @@ const selection = [
   'a.address as agency_address',
   'a.zip_code as agency_zip_code',
   'a.city as agency_city',
+  'pk.reference_sealed as pickup_reference_sealed',
+  'pk.recipient_first_name as pickup_first_name',
+  'pk.recipient_last_name as pickup_last_name',
+  'pk.agency_id as pickup_agency_id',
+  'pka.first_name as pickup_agency_name',
+  'pka.city as pickup_agency_city',
+  'pk.id_document_type as pickup_id_document_type',
+  'pk.id_document_hint as pickup_id_document_hint',
+  't.recipient_phone_number',
 ] as const;
+
+const reservedNow = sql<boolean>`coalesce(t.reserved_until > now(), false)`.as('reserved');
 
 export async function listHistory(
   db: Kysely<Database>,
@@ -216,7 +263,10 @@ export async function listHistory(
       .leftJoin('users as ru', 'ru.id', 't.recipient_user_id')
       .leftJoin('contacts as c', 'c.id', 't.contact_id')
       .leftJoin('contacts as a', 'a.id', 't.agency_id')
+      .leftJoin('pickups as pk', 'pk.transaction_id', 't.id')
+      .leftJoin('contacts as pka', 'pka.id', 'pk.agency_id')
       .select(selection)
+      .select(reservedNow)
       .orderBy('t.id', 'desc')
       .execute(),
     count,
@@ -232,6 +282,7 @@ export async function findHistoryRow(
 ): Promise<HistoryRow | undefined> {
   return base(db)
     .select(selection)
+    .select(reservedNow)
     .where('t.id', '=', id)
     .where((eb) => visibleTo(eb, viewer))
     .executeTakeFirst();
@@ -239,5 +290,10 @@ export async function findHistoryRow(
 
 /** A withdrawal by id, whoever asks: the teller's lookup checks the agency itself to answer "another agency". */
 export async function findWithdrawalRow(db: Kysely<Database>, id: string): Promise<HistoryRow | undefined> {
-  return base(db).select(selection).where('t.id', '=', id).where('t.kind', '=', 'withdrawal').executeTakeFirst();
+  return base(db)
+    .select(selection)
+    .select(reservedNow)
+    .where('t.id', '=', id)
+    .where('t.kind', '=', 'withdrawal')
+    .executeTakeFirst();
 }

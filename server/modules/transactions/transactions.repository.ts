@@ -182,7 +182,7 @@ export async function lockNextExpired(
     .selectFrom('transactions')
     .select(waitingColumns)
     .select(sql<boolean>`false`.as('reserved'))
-    .where('status', 'in', ['pending', 'unclaimed'])
+    .where('status', 'in', ['pending', 'unclaimed', 'available'])
     .where('expires_at', '<=', now)
     .where((eb) => eb.or([eb('reserved_until', 'is', null), eb('reserved_until', '<=', sql<Date>`now()`)]));
   if (excluding.length > 0) query = query.where('id', 'not in', excluding);

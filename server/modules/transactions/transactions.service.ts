@@ -2,6 +2,7 @@ import type { Kysely, Transaction as Tx } from 'kysely';
 import { startOfDayIn } from '../../../common/time/time-zone.ts';
 import type { Contact } from '../../../common/api/contacts.ts';
 import { beingPaidOutMessage } from '../../../common/api/withdrawals.ts';
+import { pickupBeingPaidOutMessage, pickupMessages } from '../../../common/api/pickups.ts';
 import {
   transactionMessages,
   type CreateTransactionBody,
@@ -27,13 +28,26 @@ import { findHistoryRow, listHistory, type Viewer } from './transactions-query.r
 import { presentTransaction } from './transactions.presenter.ts';
 import { lockTransaction } from './transactions.repository.ts';
 import { returnToSender } from './waiting.service.ts';
+import { sendPickup } from '../pickups/pickup-money.ts';
+import { openReference, pickupKeys } from '../pickups/pickup-secrets.ts';
+import { textRecipient, type PickupSmsFacts } from '../pickups/pickup-sms.ts';
+import { nameHistory } from '../pickups/pickups.repository.ts';
+import type { HistoryRow } from './transactions-query.repository.ts';
 
 const viewerOf = (user: AuthUser): Viewer => ({ id: user.id, agencyId: user.role === 'BANKER' ? user.agencyId : null });
+
+/** A row as the viewer sees it; a cash pickup's reference opens for its sender only (the presenter decides). */
+function presentRow(deps: ServiceDeps, row: HistoryRow, viewer: Viewer): Transaction {
+  const keys = pickupKeys(deps.config.SECRET_KEY);
+  return presentTransaction(row, viewer, deps.clock.now(), tokenKeys(deps.config.SECRET_KEY), (sealed) =>
+    openReference(keys, sealed),
+  );
+}
 
 async function present(tx: Kysely<Database>, deps: ServiceDeps, viewer: Viewer, id: string): Promise<Transaction> {
   const row = await findHistoryRow(tx, viewer, id);
   if (!row) throw new Error(`transaction ${id} not visible to its own author`);
-  return presentTransaction(row, viewer, deps.clock.now(), tokenKeys(deps.config.SECRET_KEY));
+  return presentRow(deps, row, viewer);
 }
 
 /** The per-operation bounds of DESIGN.md section 5 (TRANSFER_MIN_MAD..TRANSFER_MAX_MAD, whole dirhams). */
@@ -93,13 +107,15 @@ export async function createTransaction(
   refuseIfFrozen(user);
   checkLimits(deps, body.amount.minor);
   const viewer = viewerOf(user);
+  const scope = `transactions:user:${user.id}`;
+  if (body.delivery === 'cash_pickup') return createCashPickup(deps, user, body, idempotencyKey);
+  if (body.agency !== undefined) throw fieldError('agency', pickupMessages.agencyWithoutPickup);
   // The request hash leaves the security code out: a stored hash of a 6-digit code would be brute-forced offline.
   const requestHash = hashRequest({ amount: body.amount.minor, contact: body.contact });
-  const scope = `transactions:user:${user.id}`;
   const fast = await sendInOneTrip(deps, user, body, { scope, key: idempotencyKey, requestHash });
   if (fast.kind === 'replay') return { status: fast.status, body: await storedBody(deps, viewer, fast.body) };
   if (fast.kind === 'sent') {
-    const sent = presentTransaction(fast.row, viewer, deps.clock.now(), tokenKeys(deps.config.SECRET_KEY));
+    const sent = presentRow(deps, fast.row, viewer);
     notifyReceived(deps, fast.recipientUserId, sent);
     return { status: 201, body: sent };
   }
@@ -137,8 +153,69 @@ export async function createTransaction(
   return { status: result.status, body: await storedBody(deps, viewer, result.body) };
 }
 
-/** Issue 22 item 2: the idempotency table keeps no withdrawal token (a dump of it would be every live QR code). */
-const withoutToken = (body: Transaction): Transaction => ({ ...body, token: null });
+/**
+ * Issue 22 item 2: the idempotency table keeps no withdrawal token (a dump of it would be every live QR code), nor
+ * a pickup reference (issue 17); a replay reads them again from their sealed copies.
+ */
+const withoutToken = (body: Transaction): Transaction => ({
+  ...body,
+  token: null,
+  ...(body.pickup_reference !== undefined && { pickup_reference: null }),
+});
+
+async function agencyFor(deps: ServiceDeps, user: AuthUser, id: string | undefined): Promise<Contact | null> {
+  if (id === undefined) return null;
+  try {
+    const agency = await getContact(deps, user, Number(id));
+    if (agency.public) return agency;
+  } catch (error) {
+    if (!(error instanceof HttpError && error.status === 404)) throw error;
+  }
+  throw fieldError('agency', pickupMessages.unknownAgency);
+}
+
+/**
+ * A cash pickup (issue 17): same amount rules, security code, idempotency key and balance check as a send, on
+ * the general path (the wallet send's one round trip is untouched). The recipient's SMS leaves after commit.
+ */
+async function createCashPickup(
+  deps: ServiceDeps,
+  user: AuthUser,
+  body: CreateTransactionBody,
+  idempotencyKey: string | undefined,
+): Promise<{ status: number; body: Transaction }> {
+  const viewer = viewerOf(user);
+  const contact = await contactFor(deps, user, body.contact);
+  if (contact.public) throw fieldError('contact', pickupMessages.notAPerson);
+  if (contact.contact_user !== null && String(contact.contact_user) === user.id)
+    throw fieldError('contact', transactionMessages.yourself);
+  if (!contact.phone_number) throw fieldError('contact', pickupMessages.noPhone);
+  const agency = await agencyFor(deps, user, body.agency);
+  await requireSecurityCode(deps, user.id, body.security_code);
+  let sms: PickupSmsFacts | null = null;
+  const work = async (tx: Tx<Database>) => {
+    const created = await sendPickup(tx, deps, user.id, contact, agency, body.amount);
+    sms = created.sms;
+    return { status: 201, body: await present(tx, deps, viewer, created.id) };
+  };
+  const requestHash = hashRequest({
+    amount: body.amount.minor,
+    contact: body.contact,
+    delivery: 'cash_pickup',
+    agency: body.agency ?? null,
+  });
+  const scope = `transactions:user:${user.id}`;
+  const result = await withTransaction(deps.db, (tx) =>
+    idempotencyKey === undefined
+      ? work(tx)
+      : runIdempotent(tx, { scope, key: idempotencyKey, requestHash }, () => work(tx), withoutToken),
+  );
+  if ('replayed' in result && result.replayed)
+    return { status: result.status, body: await getTransaction(deps, user, String(result.body.id)) };
+  const facts = sms as PickupSmsFacts | null;
+  if (facts !== null) void textRecipient(deps, facts, false);
+  return { status: result.status, body: result.body };
+}
 
 
 export async function listTransactions(
@@ -164,9 +241,7 @@ export async function listTransactions(
     },
     { limit: query.page_size, offset: (query.page - 1) * query.page_size },
   );
-  const now = deps.clock.now();
-  const keys = tokenKeys(deps.config.SECRET_KEY);
-  return { count, results: rows.map((row) => presentTransaction(row, viewer, now, keys)) };
+  return { count, results: rows.map((row) => presentRow(deps, row, viewer)) };
 }
 
 /** `GET /api/transactions/{id}/`: for a participant (or the banker of the withdrawal's agency); else 404. */
@@ -174,7 +249,17 @@ export async function getTransaction(deps: ServiceDeps, user: AuthUser, id: stri
   const viewer = viewerOf(user);
   const row = await findHistoryRow(deps.db, viewer, id);
   if (!row) throw notFound();
-  return presentTransaction(row, viewer, deps.clock.now(), tokenKeys(deps.config.SECRET_KEY));
+  const presented = presentRow(deps, row, viewer);
+  // The sender's detail of a cash pickup lists every correction of the name, with its time.
+  if (row.kind === 'pickup' && row.sender_user_id === user.id && presented.pickup) {
+    const history = await nameHistory(deps.db, id);
+    presented.pickup.name_history = history.map((h) => ({
+      first_name: h.first_name,
+      last_name: h.last_name,
+      changed_at: h.changed_at.toISOString(),
+    }));
+  }
+  return presented;
 }
 
 /**
@@ -189,14 +274,17 @@ export async function cancelTransaction(
   idempotencyKey?: string,
 ): Promise<Transaction> {
   const viewer = viewerOf(user);
+  let returned: { status: 'cancelled' | 'expired'; amount: string } | null = null;
   const work = async (tx: Tx<Database>) => {
+    returned = null;
     const row = await lockTransaction(tx, id);
     if (!row || row.sender_user_id !== user.id) throw notFound();
-    const waiting = row.status === 'pending' || row.status === 'unclaimed';
+    const waiting = row.status === 'pending' || row.status === 'unclaimed' || row.status === 'available';
     const expired = row.expires_at !== null && row.expires_at <= deps.clock.now();
     if (!waiting) throw badRequest(transactionMessages.notCancellable);
     // A teller holds it for payout: the cash may already be on the counter (issue 22 item 1).
-    if (row.reserved) throw conflict(beingPaidOutMessage);
+    if (row.reserved) throw conflict(row.kind === 'pickup' ? pickupBeingPaidOutMessage : beingPaidOutMessage);
+    if (row.kind === 'pickup') returned = { status: expired ? 'expired' : 'cancelled', amount: row.amount };
     // Past its expiry the money goes back all the same; record it as expired, as the sweep would.
     await returnToSender(tx, row, expired ? 'expired' : 'cancelled');
     return { status: 200, body: await present(tx, deps, viewer, id) };
@@ -214,6 +302,14 @@ export async function cancelTransaction(
           () => work(tx),
         ),
   );
+  const pickup = returned as { status: 'cancelled' | 'expired'; amount: string } | null;
+  if (pickup !== null && !('replayed' in result && result.replayed)) {
+    void notifyUser(deps, user.id, {
+      kind: pickup.status === 'cancelled' ? 'pickup_cancelled' : 'pickup_expired',
+      amount: result.body.amount,
+      name: `${result.body.recipient_first_name ?? ''} ${result.body.recipient_last_name ?? ''}`.trim(),
+    });
+  }
   return result.body;
 }
 

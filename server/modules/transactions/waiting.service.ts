@@ -8,6 +8,7 @@ import { enqueueAnchor } from '../anchoring/enqueue-anchor.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { walletOf } from './send.service.ts';
 import { notifyUser } from './transfer-notifications.ts';
+import { returnPickup } from '../pickups/pickup-money.ts';
 import {
   findClaimedBy,
   findUnclaimedFor,
@@ -29,6 +30,7 @@ export async function returnToSender(
   status: 'cancelled' | 'expired',
 ): Promise<void> {
   if (row.sender_user_id === null) throw new Error(`transaction ${row.id} has no sender`);
+  if (row.kind === 'pickup') return returnPickup(tx, row, status);
   let entryId: string;
   if (row.kind === 'withdrawal' && row.hold_id !== null) {
     const hold = await releaseHold(tx, row.hold_id, { metadata: { reason: status } });

@@ -89,6 +89,20 @@ export function requireBanker(user: AuthUser): string {
  */
 export async function idForToken(deps: ServiceDeps, tellerId: string, token: string): Promise<string> {
   if (!isWithdrawalToken(token)) throw notFound();
+  const keys = tokenKeys(deps.config.SECRET_KEY);
+  return countedTellerLookup(deps, tellerId, (tx) => findTransactionIdByTokenHash(tx, tokenHash(keys, token)));
+}
+
+/**
+ * A teller's lookup of something only its bearer should know (a QR token, a pickup reference): a lookup that
+ * finds nothing is a miss, and withdrawal tokens and pickup references share the teller's one count (DESIGN.md
+ * section 6). Over the limit every lookup is refused (429), even a right one; the teller's lock serialises it.
+ */
+export async function countedTellerLookup(
+  deps: ServiceDeps,
+  tellerId: string,
+  find: (tx: Tx<Database>) => Promise<string | undefined>,
+): Promise<string> {
   const { config } = deps;
   const now = deps.clock.now();
   const window = config.WITHDRAWAL_LOOKUP_WINDOW_SECONDS;
@@ -97,7 +111,7 @@ export async function idForToken(deps: ServiceDeps, tellerId: string, token: str
     const misses = await eventTimes(tx, 'withdrawal_lookup_miss', tellerId, new Date(now.getTime() - window * 1000));
     const allowed = withinLimit(misses, now, window, config.WITHDRAWAL_LOOKUP_MAX_MISSES);
     if (!allowed.allowed) return allowed;
-    const id = await findTransactionIdByTokenHash(tx, tokenHash(tokenKeys(config.SECRET_KEY), token));
+    const id = await find(tx);
     if (id === undefined) await recordEvent(tx, 'withdrawal_lookup_miss', tellerId, now);
     return { allowed: true as const, id };
   });

@@ -1,0 +1,50 @@
+import { groupPickupReference } from '../../../common/pickups/reference.ts';
+import type { ServiceDeps } from '../service-deps.ts';
+
+/**
+ * The recipient's SMS (issue 17): they have no account and no chosen language, so one message carries French
+ * then Arabic. It says who sent how much, the reference, until when, and that an ID in their name is needed.
+ */
+export interface PickupSmsFacts {
+  phone: string;
+  sender: string;
+  recipient: string;
+  amount: string;
+  reference: string;
+  expiresAt: Date;
+  agency: string | null;
+}
+
+const day = (date: Date, locale: string) =>
+  new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+
+export function pickupSmsBody(f: PickupSmsFacts, reminder: boolean): string {
+  const ref = groupPickupReference(f.reference);
+  const where = (fr: string, ar: string) => (f.agency === null ? '' : ` ${fr}${f.agency}${ar}`);
+  const fr = [
+    reminder
+      ? `Rappel : ${f.sender} vous a envoyé ${f.amount} MAD, pas encore retirés.`
+      : `${f.sender} vous a envoyé ${f.amount} MAD à retirer en espèces en agence.`,
+    `Référence : ${ref}.`,
+    `Valable jusqu’au ${day(f.expiresAt, 'fr-FR')}.${where('Agence : ', '.')}`,
+    `Présentez une pièce d’identité au nom de ${f.recipient}.`,
+  ].join(' ');
+  const ar = [
+    reminder
+      ? `تذكير: أرسل لك ${f.sender} مبلغ ${f.amount} درهم لم يُسحب بعد.`
+      : `أرسل لك ${f.sender} مبلغ ${f.amount} درهم للسحب نقداً من الوكالة.`,
+    `المرجع: ${ref}.`,
+    `صالح حتى ${day(f.expiresAt, 'ar-MA')}.${where('الوكالة: ', '.')}`,
+    `يلزم تقديم بطاقة هوية باسم ${f.recipient}.`,
+  ].join(' ');
+  return `${fr}\n${ar}`;
+}
+
+/** Best effort after commit, as every notification: the sender has the reference on screen to share anyway. */
+export async function textRecipient(deps: ServiceDeps, facts: PickupSmsFacts, reminder: boolean): Promise<void> {
+  try {
+    await deps.sms.send({ to: facts.phone, body: pickupSmsBody(facts, reminder) });
+  } catch {
+    // The sender's detail screen shows the reference and a share button.
+  }
+}

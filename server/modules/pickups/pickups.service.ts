@@ -1,0 +1,202 @@
+import type { Transaction as Tx } from 'kysely';
+import { maskTail, pickupMessages, type Pickup, type PickupReservation } from '../../../common/api/pickups.ts';
+import type { Transaction } from '../../../common/api/transactions.ts';
+import { withdrawalMessages } from '../../../common/api/withdrawals.ts';
+import { formatAmount, money } from '../../../common/money/money.ts';
+import { checkPickupReference } from '../../../common/pickups/reference.ts';
+import type { Database } from '../../db/schema.ts';
+import { conflict, fieldError, notFound } from '../../http/http-error.ts';
+import { hashRequest, runIdempotent } from '../../ledger/idempotency.ts';
+import { withTransaction } from '../../ledger/transaction.ts';
+import { enqueueAnchor } from '../anchoring/enqueue-anchor.ts';
+import type { AuthUser } from '../auth/authenticate.ts';
+import type { ServiceDeps } from '../service-deps.ts';
+import { notifyUser } from '../transactions/transfer-notifications.ts';
+import { findHistoryRow } from '../transactions/transactions-query.repository.ts';
+import { presentTransaction } from '../transactions/transactions.presenter.ts';
+import { requireSecurityCode } from '../users/security-code.service.ts';
+import { tokenKeys } from '../withdrawals/withdrawal-token.ts';
+import { countedTellerLookup, requireBanker } from '../withdrawals/withdrawals.service.ts';
+import { payOutPickup } from './pickup-money.ts';
+import { pickupKeys, referenceHash, sealIdDocument } from './pickup-secrets.ts';
+import {
+  findPickup,
+  findPickupIdByReference,
+  lockPickup,
+  markCollected,
+  recordIdDocument,
+  releasePickupRow,
+  reservePickupRow,
+  type PickupRow,
+} from './pickups.repository.ts';
+
+/**
+ * The teller's side of a cash pickup (issue 17): look a reference up, reserve it while the ID is checked (issue
+ * 22 item 1), pay it out once. A reference is refused on its shape or check digit before any lookup (400, not a
+ * miss); a well-formed one that names nothing is a miss of the teller's lookup limit, shared with QR tokens.
+ */
+
+interface Resolved {
+  agencyId: string;
+  id: string;
+  reference: string;
+}
+
+async function resolve(deps: ServiceDeps, user: AuthUser, typed: string): Promise<Resolved> {
+  const agencyId = requireBanker(user);
+  const check = checkPickupReference(typed);
+  if (!check.ok)
+    throw fieldError(
+      'reference',
+      check.reason === 'format' ? pickupMessages.referenceFormat : pickupMessages.checkDigit,
+    );
+  const hash = referenceHash(pickupKeys(deps.config.SECRET_KEY), check.reference);
+  const id = await countedTellerLookup(deps, user.id, (tx) => findPickupIdByReference(tx, hash));
+  return { agencyId, id, reference: check.reference };
+}
+
+/** Restricted to another agency: the same 404 as another agency's withdrawal. */
+function requireAgency(row: PickupRow, agencyId: string): void {
+  if (row.restricted_agency_id !== null && row.restricted_agency_id !== agencyId)
+    throw notFound(withdrawalMessages.otherAgency);
+}
+
+function present(row: PickupRow, now: Date): Pickup {
+  const waiting = row.status === 'available';
+  const expired = waiting && row.expires_at !== null && row.expires_at <= now;
+  return {
+    id: Number(row.id),
+    amount: formatAmount(money('MAD', BigInt(row.amount))),
+    currency: 'MAD',
+    status: expired ? 'expired' : (row.status as Pickup['status']),
+    recipient_first_name: row.recipient_first_name,
+    recipient_last_name: row.recipient_last_name,
+    recipient_phone_number: maskTail(row.recipient_phone_number ?? ''),
+    sender_first_name: row.sender_first_name,
+    sender_last_name: row.sender_last_name,
+    expires_at: waiting && !expired ? (row.expires_at?.toISOString() ?? null) : null,
+    agency:
+      row.restricted_agency_id === null
+        ? null
+        : { id: Number(row.restricted_agency_id), name: row.agency_name ?? '', city: row.agency_city },
+    reserved_until: waiting && row.reserved ? (row.reserved_until?.toISOString() ?? null) : null,
+  };
+}
+
+/** `GET /api/pickups/{reference}/`. */
+export async function lookupPickup(deps: ServiceDeps, user: AuthUser, typed: string): Promise<Pickup> {
+  const { agencyId, id } = await resolve(deps, user, typed);
+  const row = await findPickup(deps.db, id);
+  if (!row) throw notFound();
+  requireAgency(row, agencyId);
+  return present(row, deps.clock.now());
+}
+
+/** Why a pickup cannot be reserved or paid by this teller now (null: it can). */
+function refusal(row: PickupRow, tellerId: string) {
+  if (row.status === 'collected') return conflict(pickupMessages.alreadyCollected);
+  if (row.status === 'cancelled') return conflict(pickupMessages.cancelled);
+  const mine = row.reserved && row.reserved_by === tellerId;
+  if (row.reserved && !mine) return conflict(pickupMessages.heldByOtherCounter);
+  // This teller's own live reservation outlives the expiry: the ID check started in time.
+  if (row.status === 'expired' || (!mine && row.past_expiry)) return conflict(pickupMessages.expired);
+  return null;
+}
+
+/** `POST /api/pickups/{reference}/reserve/`: held for this teller for PAYOUT_RESERVATION_SECONDS. */
+export async function reservePickup(deps: ServiceDeps, user: AuthUser, typed: string): Promise<PickupReservation> {
+  const { agencyId, id } = await resolve(deps, user, typed);
+  const until = await reservePickupRow(deps.db, {
+    id,
+    agencyId,
+    tellerId: user.id,
+    seconds: deps.config.PAYOUT_RESERVATION_SECONDS,
+  });
+  if (until !== undefined) return { id: Number(id), reserved_until: until.toISOString() };
+  const row = await findPickup(deps.db, id);
+  if (!row) throw notFound();
+  requireAgency(row, agencyId);
+  // The row changed between the two statements (the other reservation just lapsed): the teller retries.
+  throw refusal(row, user.id) ?? conflict(pickupMessages.heldByOtherCounter);
+}
+
+/** `POST /api/pickups/{reference}/release/`: no cash handed over; the pickup is free for any counter again. */
+export async function releasePickup(deps: ServiceDeps, user: AuthUser, typed: string): Promise<PickupReservation> {
+  const { agencyId, id } = await resolve(deps, user, typed);
+  if (await releasePickupRow(deps.db, { id, tellerId: user.id })) return { id: Number(id), reserved_until: null };
+  const row = await findPickup(deps.db, id);
+  if (!row) throw notFound();
+  requireAgency(row, agencyId);
+  if (row.reserved && row.reserved_by !== user.id) throw conflict(pickupMessages.heldByOtherCounter);
+  return { id: Number(id), reserved_until: null };
+}
+
+export interface PayPickupBody {
+  security_code: string;
+  id_document_type: 'national_id' | 'passport' | 'residence_permit';
+  id_document_number: string;
+  recipient_name_matches: true;
+}
+
+/**
+ * `POST /api/pickups/{reference}/pay/`: the teller checked the ID and hands the cash over. The teller's code is
+ * checked first, in its own transaction (a failed attempt survives our rollback); then the row lock decides: two
+ * tellers at once queue on it and the second sees it collected (409). Without a reservation it reserves and pays
+ * in one step; with another teller's live reservation it is refused.
+ */
+export async function payPickup(
+  deps: ServiceDeps,
+  user: AuthUser,
+  typed: string,
+  body: PayPickupBody,
+  idempotencyKey: string | undefined,
+): Promise<Transaction> {
+  const { agencyId, id, reference } = await resolve(deps, user, typed);
+  await requireSecurityCode(deps, user.id, body.security_code);
+  const keys = pickupKeys(deps.config.SECRET_KEY);
+  const viewer = { id: user.id, agencyId };
+  let collected: PickupRow | undefined;
+  const work = async (tx: Tx<Database>) => {
+    collected = undefined;
+    const row = await lockPickup(tx, id);
+    if (!row) throw notFound();
+    requireAgency(row, agencyId);
+    const refused = refusal(row, user.id);
+    if (refused) throw refused;
+    const entryId = await payOutPickup(tx, row, { agencyId, tellerId: user.id });
+    await markCollected(tx, id, { agencyId, tellerId: user.id, finalEntryId: entryId });
+    await recordIdDocument(tx, id, {
+      type: body.id_document_type,
+      sealed: sealIdDocument(keys, body.id_document_number),
+      hint: body.id_document_number.slice(-2),
+    });
+    await enqueueAnchor(tx, { transactionId: id });
+    const presented = await findHistoryRow(tx, viewer, id);
+    if (!presented) throw new Error('collected pickup not visible to its teller');
+    collected = row;
+    return {
+      status: 200,
+      body: presentTransaction(presented, viewer, deps.clock.now(), tokenKeys(deps.config.SECRET_KEY)),
+    };
+  };
+  const result = await withTransaction(deps.db, (tx) =>
+    idempotencyKey === undefined
+      ? work(tx)
+      : runIdempotent(
+          tx,
+          // Neither the code nor the ID number goes into the stored hash (both would be guessed offline).
+          { scope: `pickups:user:${user.id}`, key: idempotencyKey, requestHash: hashRequest({ pay: reference }) },
+          () => work(tx),
+        ),
+  );
+  // Set by work() on the attempt that committed (TypeScript cannot see the closure's assignment).
+  const paid: PickupRow | undefined = collected;
+  if (paid !== undefined && !('replayed' in result && result.replayed)) {
+    await notifyUser(deps, paid.sender_user_id, {
+      kind: 'pickup_collected',
+      amount: result.body.amount,
+      name: `${paid.recipient_first_name} ${paid.recipient_last_name}`.trim(),
+    });
+  }
+  return result.body;
+}
