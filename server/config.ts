@@ -40,6 +40,8 @@ const configSchema = z.object({
   /** Never 5432: a system PostgreSQL may hold it. */
   EMBEDDED_PG_PORT: port.default(54329),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** What pg_stat_activity shows for this process's connections (tell API servers, workers and tools apart). */
+  DB_APPLICATION_NAME: z.string().min(1).max(63).default('remittance-wallet'),
   // Database bounds (issue 24 item 2), for the app's sessions, whichever database; migrations and operator commands
   // run without them.
   /** Longest statement; a runaway query is cancelled (503) instead of holding a connection. */

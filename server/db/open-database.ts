@@ -62,6 +62,7 @@ export async function openDatabase(
   const handle = connectDatabase({
     url,
     poolMax: config.DB_POOL_MAX,
+    applicationName: config.DB_APPLICATION_NAME,
     timeouts: options.timeouts === false ? undefined : databaseTimeouts(config),
     onConnectionError: (error) => options.log(`database connection lost: ${error.message}`),
   });

@@ -2,6 +2,7 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import pg from 'pg';
 import { projectRoot } from '../../server/config.ts';
 import { startEmbeddedPostgres, type RunningEmbeddedPostgres } from '../../server/db/embedded-postgres.ts';
 import { createScratchDatabase } from '../support/scratch-database.ts';
@@ -168,6 +169,9 @@ export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 export class Cluster {
   kills = 0;
   restarts = 0;
+  /** Moments the API processes' database sessions were all terminated, and how many sessions that ended. */
+  terminations = 0;
+  terminatedBackends = 0;
 
   constructor(readonly nodes: ApiProcess[]) {}
 
@@ -195,6 +199,41 @@ export class Cluster {
       await victim.start();
       this.restarts += 1;
       log(`restarted ${victim.name}`);
+    }
+  }
+
+  /**
+   * pg_terminate_backend on every session of the API processes (their DB_APPLICATION_NAME) at random moments until
+   * `stopAt`, as a database restart or a failover does (issue 24): requests holding a connection get a 503 and are
+   * retried, transactions in flight roll back, the processes must stay up. Sessions of operator commands and of
+   * the checks are left alone.
+   */
+  async backendMonkey(
+    random: () => number,
+    stopAt: number,
+    databaseUrl: string,
+    applicationName: string,
+    log: (line: string) => void,
+  ): Promise<void> {
+    const admin = new pg.Client({ connectionString: databaseUrl, application_name: 'chaos-backend-monkey' });
+    admin.on('error', () => undefined);
+    await admin.connect();
+    try {
+      while (Date.now() < stopAt) {
+        await sleep(700 + random() * 2800);
+        if (Date.now() >= stopAt) break;
+        const { rows } = await admin.query<{ ended: string }>(
+          `SELECT count(*) FILTER (WHERE pg_terminate_backend(pid)) AS ended FROM pg_stat_activity
+            WHERE datname = current_database() AND application_name = $1 AND pid <> pg_backend_pid()`,
+          [applicationName],
+        );
+        const ended = Number(rows[0]?.ended ?? 0);
+        this.terminations += 1;
+        this.terminatedBackends += ended;
+        log(`pg_terminate_backend: ${ended} sessions of the API processes`);
+      }
+    } finally {
+      await admin.end().catch(() => undefined);
     }
   }
 

@@ -82,6 +82,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
  * is not throttled (they are the security suite's subject, not this one's). Short expiry times make withdrawals
  * and unclaimed transfers expire during the run, racing with payouts, cancellations and claims.
  */
+const apiApplicationName = 'chaos-api';
+
 function runEnv(databaseUrl: string): NodeJS.ProcessEnv {
   return {
     ...process.env,
@@ -281,6 +283,8 @@ function summarize(evidence: Evidence | undefined, durationMs: number, workloadM
     users: journal.userIds.size,
     kills: cluster?.kills ?? 0,
     restarts: cluster?.restarts ?? 0,
+    backend_terminations: cluster?.terminations ?? 0,
+    backends_terminated: cluster?.terminatedBackends ?? 0,
     mad:
       evidence &&
       Object.fromEntries(
@@ -301,7 +305,9 @@ async function main(): Promise<number> {
   if (migrated.code !== 0) throw new Error(`migration failed:\n${migrated.output}`);
   log(`database ${database.name} on ${database.embedded ? 'an embedded PostgreSQL' : 'DATABASE_URL'}, migrated`);
   const [portA, portB] = [await freePort(), await freePort()];
-  cluster = new Cluster([new ApiProcess('api-a', portA, env), new ApiProcess('api-b', portB, env)]);
+  // The API processes' sessions carry a name of their own: the backend monkey terminates those, and only those.
+  const apiEnv = { ...env, DB_APPLICATION_NAME: apiApplicationName };
+  cluster = new Cluster([new ApiProcess('api-a', portA, apiEnv), new ApiProcess('api-b', portB, apiEnv)]);
   const tag = rng.uuid().slice(0, 8);
   // The operator commands and the two start-ups overlap: tsx start-up dominates all of them.
   const [tellerRows] = await Promise.all([
@@ -324,10 +330,11 @@ async function main(): Promise<number> {
     operatorRng: rng.fork(),
   };
   const monkey = cluster.monkey(rng.fork().next, world.stopAt, log);
+  const backendMonkey = cluster.backendMonkey(rng.fork().next, world.stopAt, database.url, apiApplicationName, log);
   // A third of the customers use a second device at the same time (same session, own Idempotency-Keys): spends
   // of one balance race across both processes, and a cancel on one device races with the other's operations.
   const devices = people.customers.filter((_, i) => i % 3 === 0).map(secondDevice);
-  await Promise.all([...runWorkload(world, people, devices), monkey]);
+  await Promise.all([...runWorkload(world, people, devices), monkey, backendMonkey]);
   const workloadMs = Date.now() - workloadStart;
   log(`workload done in ${(workloadMs / 1000).toFixed(1)} s; stopping the processes`);
   // The checks read a still database: no request, sweep or late retry can move money under them.
@@ -341,7 +348,11 @@ async function main(): Promise<number> {
   if (check.code !== 0) anomalies.push({ check: 'ledger:check', detail: check.output.trim() });
   log(`ledger:check exit ${check.code}: ${check.output.trim().split('\n').pop() ?? ''}`);
   const evidence = await checkInvariants(database.url, journal, anomalies);
-  checkFloors({ seconds, journal, stats, kills: cluster.kills }, anomalies, log);
+  checkFloors(
+    { seconds, journal, stats, kills: cluster.kills, terminatedBackends: cluster.terminatedBackends },
+    anomalies,
+    log,
+  );
 
   const summary = summarize(evidence, Date.now() - started, workloadMs);
   console.log(JSON.stringify(summary, null, 2));
@@ -351,7 +362,8 @@ async function main(): Promise<number> {
     `top-ups ${oks(ops.topup)}, sends ${oks(ops.send) + oks(ops.send_unregistered)}, withdrawals ${oks(ops.withdraw)}, ` +
       `payouts ${oks(ops.payout)}, cancels ${oks(ops.cancel)} acknowledged; ${stats.requests} requests, ` +
       `${stats.retries} retries, ${stats.timeouts} client timeouts, ${stats.connectionErrors} connection errors; ` +
-      `${summary.kills} kills, ${summary.restarts} restarts; ${anomalies.length} anomalies; ${summary.duration_s} s`,
+      `${summary.kills} kills, ${summary.restarts} restarts, ${summary.backends_terminated} database sessions ` +
+      `terminated in ${summary.backend_terminations} rounds; ${anomalies.length} anomalies; ${summary.duration_s} s`,
   );
   const pass = anomalies.length === 0;
   writeReport(pass, summary);
