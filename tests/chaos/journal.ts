@@ -52,6 +52,24 @@ export interface CancelOp {
   message?: string;
 }
 
+/** A teller's reservation of a withdrawal and the customer's cancels around it (scenarios/reserved-cancel.ts). */
+export interface ReservationOp {
+  txId: number;
+  userId: string;
+  tellerId: string;
+  /** What the teller does after the customer's first cancel: pay out, release, or let the reservation lapse. */
+  plan: 'validate' | 'release' | 'lapse';
+  /** The reserve's answer (0: none). */
+  reserve: number;
+  /** Epoch ms, from the reserve's `reserved_until`. */
+  reservedUntil?: number;
+  /** The customer's cancel while the reservation holds, and again once it is over (release or lapse). */
+  firstCancel?: { status: number; unknown: number; answeredAt: number; message?: string };
+  secondCancel?: { status: number; unknown: number; answeredAt: number; message?: string };
+  release?: number;
+  validate?: number;
+}
+
 export interface TopupOp {
   userId: string;
   /** The Idempotency-Key of the last validation (a new one after a 409 with a new quote). */
@@ -102,6 +120,7 @@ export interface Journal {
   money: MoneyOp[];
   payouts: PayoutOp[];
   cancels: CancelOp[];
+  reservations: ReservationOp[];
   topups: TopupOp[];
   signups: SignupOp[];
   /** Deliberate repeats of an acknowledged request with the same key and body; each must replay the answer. */
@@ -121,6 +140,7 @@ export const newJournal = (): Journal => ({
   money: [],
   payouts: [],
   cancels: [],
+  reservations: [],
   topups: [],
   signups: [],
   replays: 0,

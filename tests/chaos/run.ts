@@ -108,6 +108,8 @@ function runEnv(databaseUrl: string): NodeJS.ProcessEnv {
     WITHDRAWAL_TTL_SECONDS: String(Math.max(8, Math.round(seconds / 3))),
     UNCLAIMED_TRANSFER_TTL_SECONDS: String(Math.max(10, Math.round(seconds / 2))),
     EXPIRY_SWEEP_INTERVAL_SECONDS: '2',
+    // A teller's reservation lapses within the run (scenarios/reserved-cancel.ts lets some of them lapse).
+    PAYOUT_RESERVATION_SECONDS: '3',
   };
 }
 
@@ -261,6 +263,12 @@ function summarize(evidence: Evidence | undefined, durationMs: number, workloadM
       ),
       payout: count(j.payouts, (p) => `${p.result}${p.repeat ? ' (repeat)' : ''}`),
       cancel: count(j.cancels, (c) => c.result),
+      // plan: the customer's cancel while reserved -> after it (0: none); the teller's validate
+      reserved_cancel: count(
+        j.reservations.filter((r) => r.reserve === 200),
+        (r) =>
+          `${r.plan}: cancel ${r.firstCancel?.status ?? '-'}${r.secondCancel ? ` then ${r.secondCancel.status}` : ''}, validate ${r.validate ?? '-'}`,
+      ),
       late_signup: count(j.signups, (s) => s.result),
       // The card page answered "paid" but the sandbox could not deliver its event: the customer paid again.
       sandbox_undelivered: j.topups.reduce((n, t) => n + t.undelivered, 0),

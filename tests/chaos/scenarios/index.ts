@@ -5,6 +5,7 @@ import { lateSignupScenario } from './late-signup.ts';
 import { idempotentMoneyScenario } from './money-move.ts';
 import { payoutScenario } from './payout.ts';
 import { ratesChangeScenario } from './rates-change.ts';
+import { reservedCancelScenario } from './reserved-cancel.ts';
 import { sendScenario, sendUnregisteredScenario } from './send.ts';
 import { topupScenario } from './topup.ts';
 import { withdrawScenario } from './withdraw.ts';
@@ -19,6 +20,7 @@ export const scenarios: Scenario[] = [
   sendUnregisteredScenario,
   withdrawScenario,
   cancelScenario,
+  reservedCancelScenario,
   browseScenario,
   payoutScenario,
   lateSignupScenario,
