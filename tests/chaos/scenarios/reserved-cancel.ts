@@ -160,7 +160,10 @@ export const reservedCancelScenario: Scenario = {
       if (first.status === 409 && !(first.message ?? '').includes(beingPaidOutMessage))
         fail('cancel-while-reserved', `withdrawal ${op.txId}: 409 without the payout message: ${first.message ?? ''}`);
       if (first.status >= 400 && first.status !== 409 && !(op.plan === 'validate' && first.status === 400))
-        fail('unexpected-refusal', `cancel of reserved ${op.txId} (${op.plan}): ${first.status} ${first.message ?? ''}`);
+        fail(
+          'unexpected-refusal',
+          `cancel of reserved ${op.txId} (${op.plan}): ${first.status} ${first.message ?? ''}`,
+        );
       if (op.plan === 'release' && op.release !== 200 && op.release !== 0)
         fail('unexpected-refusal', `release of ${op.txId} by its teller: ${String(op.release)}`);
     }
