@@ -135,15 +135,18 @@ export const reservedCancelScenario: Scenario = {
    */
   async check({ q, journal, fail }) {
     const ends = await q(`
-      SELECT reference_id,
+      SELECT reference_type, reference_id,
              count(*) FILTER (WHERE kind = 'withdrawal_settle') AS paid,
              count(*) FILTER (WHERE kind = 'withdrawal_release') AS refunded
-        FROM ledger_entries WHERE kind IN ('withdrawal_settle', 'withdrawal_release') GROUP BY reference_id`);
+        FROM ledger_entries WHERE kind IN ('withdrawal_settle', 'withdrawal_release') GROUP BY reference_type, reference_id`);
     for (const r of ends) {
       const paid = Number(r.paid);
       const refunded = Number(r.refunded);
       if (paid + refunded > 1)
-        fail('paid-and-refunded', `withdrawal ${String(r.reference_id)}: ${paid} payouts, ${refunded} releases`);
+        fail(
+          'paid-and-refunded',
+          `${String(r.reference_type)} ${String(r.reference_id)}: ${paid} payouts, ${refunded} releases`,
+        );
     }
     const paidByClient = new Set(journal.payouts.filter((p) => p.result === 'ok').map((p) => p.txId));
     const cancelledByClient = new Set(journal.cancels.filter((c) => c.result === 'ok').map((c) => c.txId));
