@@ -18,6 +18,8 @@ export interface Totals {
   wallets: bigint;
   pending: bigint;
   unclaimed: bigint;
+  /** Cash pickups not yet collected (issue 17). */
+  pickups: bigint;
   agencyCash: bigint;
 }
 
@@ -53,13 +55,13 @@ export async function checkInvariants(databaseUrl: string, journal: Journal, ano
       wallets: byKind.get('customer_wallet') ?? 0n,
       pending: byKind.get('withdrawals_pending') ?? 0n,
       unclaimed: byKind.get('unclaimed_transfers') ?? 0n,
+      pickups: byKind.get('pickups_pending') ?? 0n,
       agencyCash: byKind.get('agency_cash') ?? 0n,
       heldMad: 0n,
     };
-    totals.heldMad = totals.wallets + totals.pending + totals.unclaimed + totals.agencyCash;
-    const otherKinds = [...byKind.keys()].filter(
-      (k) => !['fx', 'customer_wallet', 'withdrawals_pending', 'unclaimed_transfers', 'agency_cash'].includes(k),
-    );
+    totals.heldMad = totals.wallets + totals.pending + totals.unclaimed + totals.pickups + totals.agencyCash;
+    const madKinds = ['fx', 'customer_wallet', 'withdrawals_pending', 'unclaimed_transfers', 'pickups_pending'];
+    const otherKinds = [...byKind.keys()].filter((k) => ![...madKinds, 'agency_cash'].includes(k));
     if (otherKinds.length > 0) fail('mad-accounts', `unexpected MAD account kinds: ${otherKinds.join(', ')}`);
     if (totals.heldMad !== totals.mintedMad) {
       fail('mad-conservation', `held ${totals.heldMad} != minted by top-ups ${totals.mintedMad}`);
@@ -73,8 +75,10 @@ export async function checkInvariants(databaseUrl: string, journal: Journal, ano
     // 2. The business rows agree with the ledger, account kind by account kind.
     const [tx] = await q(`
       SELECT coalesce(sum(amount) FILTER (WHERE kind = 'withdrawal' AND status = 'pending'), 0) AS pending,
-             coalesce(sum(amount) FILTER (WHERE kind = 'withdrawal' AND status = 'validated'), 0) AS paid_out,
-             coalesce(sum(amount) FILTER (WHERE kind = 'transfer' AND status = 'unclaimed'), 0) AS unclaimed
+             coalesce(sum(amount) FILTER (WHERE (kind = 'withdrawal' AND status = 'validated')
+                                                OR (kind = 'pickup' AND status = 'collected')), 0) AS paid_out,
+             coalesce(sum(amount) FILTER (WHERE kind = 'transfer' AND status = 'unclaimed'), 0) AS unclaimed,
+             coalesce(sum(amount) FILTER (WHERE kind = 'pickup' AND status = 'available'), 0) AS pickups
         FROM transactions`);
     const [holds] = await q(`SELECT coalesce(sum(amount), 0) AS reserved FROM ledger_holds WHERE status = 'reserved'`);
     const compare = (check: string, ledger: bigint, rows: unknown, what: string) => {
@@ -83,12 +87,14 @@ export async function checkInvariants(databaseUrl: string, journal: Journal, ano
     compare('withdrawals-pending', totals.pending, tx?.pending, 'pending withdrawals');
     compare('withdrawals-holds', totals.pending, holds?.reserved, 'reserved holds');
     compare('unclaimed-transfers', totals.unclaimed, tx?.unclaimed, 'unclaimed transfers');
-    compare('agency-cash', totals.agencyCash, tx?.paid_out, 'withdrawals paid out');
+    compare('pickups-pending', totals.pickups, tx?.pickups, 'cash pickups available');
+    compare('agency-cash', totals.agencyCash, tx?.paid_out, 'withdrawals and cash pickups paid out');
     const tills = await q(`
       SELECT a.agency_id, a.balance, coalesce(t.paid, 0) AS paid
         FROM ledger_accounts a
         LEFT JOIN (SELECT agency_id, sum(amount) AS paid FROM transactions
-                    WHERE kind = 'withdrawal' AND status = 'validated' GROUP BY agency_id) t ON t.agency_id = a.agency_id
+                    WHERE (kind = 'withdrawal' AND status = 'validated') OR (kind = 'pickup' AND status = 'collected')
+                    GROUP BY agency_id) t ON t.agency_id = a.agency_id
        WHERE a.kind = 'agency_cash' AND a.balance <> coalesce(t.paid, 0)`);
     for (const r of tills)
       fail('agency-till', `agency ${String(r.agency_id)}: cash ${String(r.balance)}, paid out ${String(r.paid)}`);
@@ -109,7 +115,9 @@ export async function checkInvariants(databaseUrl: string, journal: Journal, ano
         UNION ALL SELECT sender_user_id, -amount FROM transactions
          WHERE kind = 'transfer' AND status IN ('completed', 'claimed', 'unclaimed')
         UNION ALL SELECT sender_user_id, -amount FROM transactions
-         WHERE kind = 'withdrawal' AND status IN ('pending', 'validated'))
+         WHERE kind = 'withdrawal' AND status IN ('pending', 'validated')
+        UNION ALL SELECT sender_user_id, -amount FROM transactions
+         WHERE kind = 'pickup' AND status IN ('available', 'collected'))
       SELECT a.owner_user_id, a.balance, coalesce(sum(f.delta), 0) AS expected
         FROM ledger_accounts a LEFT JOIN flows f ON f.user_id = a.owner_user_id
        WHERE a.kind = 'customer_wallet'

@@ -110,6 +110,21 @@ export interface RateEvent {
   to: number;
 }
 
+/** A cash pickup (issue 17): its send, then what the sender and the tellers did with it. */
+export interface PickupOp {
+  userId: string;
+  key: string;
+  amountMinor: bigint;
+  result: OpResult;
+  status: number;
+  unknown: number;
+  message?: string;
+  txId?: number;
+  reference?: string;
+  cancels: { result: OpResult; status: number; message?: string }[];
+  payouts: { tellerId: string; key: string; result: OpResult; status: number; message?: string }[];
+}
+
 export interface SignupOp {
   email: string;
   userId?: string;
@@ -123,6 +138,7 @@ export interface Journal {
   reservations: ReservationOp[];
   topups: TopupOp[];
   signups: SignupOp[];
+  pickups: PickupOp[];
   /** Deliberate repeats of an acknowledged request with the same key and body; each must replay the answer. */
   replays: number;
   /** Same key, other body: each must be a 409. */
@@ -143,6 +159,7 @@ export const newJournal = (): Journal => ({
   reservations: [],
   topups: [],
   signups: [],
+  pickups: [],
   replays: 0,
   conflictProbes: 0,
   balanceReads: 0,

@@ -4,6 +4,7 @@ import { cancelScenario } from './cancel.ts';
 import { lateSignupScenario } from './late-signup.ts';
 import { idempotentMoneyScenario } from './money-move.ts';
 import { payoutScenario } from './payout.ts';
+import { pickupScenario } from './pickup.ts';
 import { ratesChangeScenario } from './rates-change.ts';
 import { reservedCancelScenario } from './reserved-cancel.ts';
 import { sendScenario, sendUnregisteredScenario } from './send.ts';
@@ -26,6 +27,7 @@ export const scenarios: Scenario[] = [
   lateSignupScenario,
   idempotentMoneyScenario,
   ratesChangeScenario,
+  pickupScenario,
 ];
 
 /** The step a customer takes when the balance is too low for anything else. */

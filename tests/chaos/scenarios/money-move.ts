@@ -118,7 +118,10 @@ export const idempotentMoneyScenario: Scenario = {
       const n = keysPerRow.get(String(r.id)) ?? 0;
       if (n !== 1) fail('exactly-once', `transaction ${String(r.id)} (${String(r.kind)}) is the answer of ${n} keys`);
     }
-    const ours = new Set(journal.money.map((op) => `transactions:user:${op.userId} ${op.key}`));
+    // Cash pickups (scenarios/pickup.ts) are sent with keys of the same scope.
+    const ours = new Set(
+      [...journal.money, ...journal.pickups].map((op) => `transactions:user:${op.userId} ${op.key}`),
+    );
     for (const k of keys) {
       if (!ours.has(`${String(k.scope)} ${String(k.key)}`))
         fail('unknown-key', `stored key ${String(k.key)} was never sent`);

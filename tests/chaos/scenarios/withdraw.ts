@@ -74,7 +74,13 @@ export const withdrawScenario: Scenario = {
       if (acknowledged) till.min += op.amountMinor;
       till.max += op.amountMinor;
     }
-    const cash = await q(`SELECT agency_id, balance FROM ledger_accounts WHERE kind = 'agency_cash'`);
+    // The withdrawals' part of each till (cash pickups, issue 17, are paid from the same till: pickup.ts checks them).
+    const cash = await q(`
+      SELECT a.agency_id, coalesce(sum(p.amount) FILTER (WHERE e.kind = 'withdrawal_settle'), 0) AS balance
+        FROM ledger_accounts a
+        LEFT JOIN ledger_postings p ON p.account_id = a.id
+        LEFT JOIN ledger_entries e ON e.id = p.entry_id
+       WHERE a.kind = 'agency_cash' GROUP BY a.agency_id`);
     const seen = new Set<string>();
     for (const r of cash) {
       const agency = String(r.agency_id);
