@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages.ts';
 import { parsePhone, phoneMessages } from '../identity/phone.ts';
+import { loginCodeMessage } from './messages.ts';
+
+// Zod-free constants (common/api/messages.ts), re-exported where the contract always had them.
+export { authMessages, loginCodeMessage } from './messages.ts';
 
 /** An e-mail as the API takes it: trimmed, lower-cased, at most 254 characters (RFC 5321). */
 export const emailSchema = z
@@ -21,7 +25,6 @@ export const phoneSchema = z.string().transform((input, ctx) => {
 /** Login codes and security codes: exactly 6 digits (SPEC.md section 5). */
 export const sixDigitsSchema = (message: string) => z.string().regex(/^\d{6}$/, message);
 
-export const loginCodeMessage = 'The code must be 6 digits.';
 export const eitherIdentifierMessage = 'Provide an email or a phone_number, not both.';
 
 /** Exactly one identifier: `{email}` or `{phone_number}`. */
@@ -58,16 +61,6 @@ export const verifyCodeResponseSchema = z.object({
 
 export const confirmEmailQuerySchema = z.object({ code: z.string().min(1).max(200) });
 export const detailResponseSchema = z.object({ detail: z.string() });
-
-/** The server's sign-in messages; the screens translate them by this exact text (or show SPEC.md 8's own). */
-export const authMessages = {
-  codeSent: 'If this address can receive messages, a code has been sent.',
-  sendFailed: 'The code could not be sent. Try again shortly.',
-  /** One message for a wrong, expired, used or never-sent code: the answer says nothing about which. */
-  wrongCode: 'The code is incorrect or has expired.',
-  emailConfirmed: 'Your e-mail address is confirmed.',
-  badConfirmation: 'This confirmation link is invalid or has expired.',
-} as const;
 
 export type SendCodeRequest = z.input<typeof sendCodeRequestSchema>;
 export type VerifyCodeRequest = z.input<typeof verifyCodeRequestSchema>;

@@ -12,10 +12,5 @@ export const chainInfoSchema = z.object({
 });
 export type ChainInfo = z.infer<typeof chainInfoSchema>;
 
-export function explorerTxUrl(info: ChainInfo, txId: string): string {
-  return info.tx_url.replace('{id}', encodeURIComponent(txId));
-}
-
-export function explorerAddressUrl(info: ChainInfo, address: string): string {
-  return info.address_url.replace('{address}', encodeURIComponent(address));
-}
+// Zod-free (common/api/chain-links.ts) so screens build links without loading the schemas.
+export { explorerAddressUrl, explorerTxUrl } from './chain-links.ts';

@@ -3,25 +3,10 @@ import { parsePhone, phoneMessages, PHONE_INPUT_MAX_LENGTH } from '../identity/p
 import { emailSchema } from './auth.ts';
 import { pagedResponseSchema, pageQuerySchema } from './pagination.ts';
 import { nameSchema } from './users.ts';
+import { contactMessages, SEARCH_MAX_LENGTH } from './messages.ts';
 
-/** The exact messages of SPEC.md section 8 (Contacts) and of the other create rules; the screens translate them. */
-export const contactMessages = {
-  yourself: 'You cannot add yourself as a recipient.',
-  exists: 'This recipient already exists.',
-  phoneOrEmail: 'Enter a phone number or an email.',
-  phoneTooLong: `Ensure this field has no more than ${PHONE_INPUT_MAX_LENGTH} characters.`,
-  latitude: 'Enter a latitude between -90 and 90.',
-  longitude: 'Enter a longitude between -180 and 180.',
-  bothCoordinates: 'Send latitude and longitude together.',
-  booleanFlag: 'Must be true or false.',
-  agencyReadOnly: 'Agencies cannot be changed.',
-  customersOnly: 'Bank tellers have no recipients.',
-  /** 429 past CONTACT_CREATE_LIMIT_PER_HOUR (issue 22 item 4), with Retry-After. */
-  tooManyAdded: 'You have added too many recipients in the last hour. Try again later.',
-} as const;
-
-/** SPEC.md section 9: the search is debounced by the screens; 100 characters is more than any name or e-mail. */
-export const SEARCH_MAX_LENGTH = 100;
+// Zod-free constants (common/api/messages.ts), re-exported where the contract always had them.
+export { contactMessages, SEARCH_MAX_LENGTH } from './messages.ts';
 
 const coordinate = (limit: number, message: string) =>
   z

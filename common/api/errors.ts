@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+// Zod-free constants (common/api/messages.ts), re-exported where the contract always had them.
+export { genericMessages } from './messages.ts';
+
 /**
  * The error bodies of the API (DESIGN.md section 4), DRF style:
  * - field errors: `{"amount": ["Not enough funds"]}` (a field may have several messages);
@@ -18,19 +21,3 @@ export type DetailError = z.infer<typeof detailErrorSchema>;
 export type SecurityCodeErrorBody = Record<string, string[] | number | string>;
 export type ErrorBody = z.infer<typeof errorBodySchema> | SecurityCodeErrorBody;
 
-/** Messages the server sends for generic failures; the UI translates them by this exact text. */
-export const genericMessages = {
-  required: 'This field is required.',
-  notFound: 'Not found.',
-  unauthenticated: 'Authentication credentials were not provided or are invalid.',
-  forbidden: 'You do not have permission to perform this action.',
-  malformedJson: 'Malformed JSON body.',
-  unsupportedMediaType: 'Unsupported media type: send application/json.',
-  bodyTooLarge: 'Request body is too large.',
-  tooManyRequests: 'Too many attempts. Try again later.',
-  unavailable: 'Service temporarily unavailable. Try again shortly.',
-  internal: 'An unexpected error occurred.',
-  idempotencyConflict: 'This Idempotency-Key was already used with a different request.',
-  nullCharacter: 'Null characters are not allowed.',
-  controlCharacters: 'Names may not contain line breaks, control or text-direction characters.',
-} as const;

@@ -5,21 +5,10 @@ import { sixDigitsSchema } from './auth.ts';
 import { pagedResponseSchema, pageQuerySchema } from './pagination.ts';
 import { securityCodeErrors } from './users.ts';
 import { pickupDetailsSchema } from './pickups.ts';
+import { transactionMessages } from './messages.ts';
 
-/** The exact server messages of SPEC.md section 8 (Transaction create) and the other rules of issue 7. */
-export const transactionMessages = {
-  contactNotFound: 'Contact not found',
-  yourself: 'Cannot send to yourself',
-  notEnoughFunds: 'Not enough funds',
-  belowMinimum: (min: string) => `Ensure this value is greater than or equal to ${min}.`,
-  aboveMaximum: (max: string) => `Ensure this value is less than or equal to ${max}.`,
-  notCancellable: 'This transaction can no longer be cancelled.',
-  invalidDate: 'Enter a valid date (YYYY-MM-DD).',
-  invalidTimeZone: 'Enter a valid IANA time zone (e.g. Europe/Paris).',
-  invalidCategory: 'Choose sending, reception, exchange or withdrawal.',
-  bankerOnly: 'Only bank tellers can do this.',
-  customersOnly: 'Bank tellers cannot send money.',
-} as const;
+// Zod-free constants (common/api/messages.ts), re-exported where the contract always had them.
+export { transactionMessages } from './messages.ts';
 
 export const idSchema = z
   .union([z.number(), z.string()])

@@ -2,6 +2,10 @@ import { genericMessages } from './errors.ts';
 import { z } from 'zod';
 import { COUNTRIES } from '../identity/phone.ts';
 import { emailSchema, phoneSchema, roleSchema, sixDigitsSchema } from './auth.ts';
+import { securityCodeMessage } from './messages.ts';
+
+// Zod-free constants (common/api/messages.ts), re-exported where the contract always had them.
+export { accountFrozenMessage, profileMessages, securityCodeErrors, securityCodeMessage } from './messages.ts';
 
 /** A decimal string with 2 decimals for amounts ("150.00"), 4 for rates ("10.8500"). */
 const decimalString = z.string().regex(/^-?\d+\.\d+$/);
@@ -79,23 +83,6 @@ export const updateUserRequestSchema = z.object({
   phone_number: phoneSchema.optional(),
 });
 
-/** Field messages of `PATCH /api/users/{id}/` (SPEC.md section 5 rules). */
-export const profileMessages = {
-  loginEmailLocked: 'The e-mail address you sign in with cannot be changed.',
-  loginPhoneLocked: 'The phone number you sign in with cannot be changed.',
-  setOnce: 'This field cannot be changed once set.',
-  emailTaken: 'This email is already used by another account.',
-  phoneTaken: 'This phone number is already used by another account.',
-} as const;
-
-/** SPEC.md section 8: the exact `security_code` messages of every endpoint that checks the code. */
-export const securityCodeErrors = {
-  notSet: 'Security code not set',
-  invalid: 'Invalid security code',
-  locked: 'Too many wrong security codes. Try again later.',
-} as const;
-
-export const securityCodeMessage = 'The security code must be 6 digits.';
 export const setSecurityCodeRequestSchema = z.object({
   security_code: sixDigitsSchema(securityCodeMessage),
   current_security_code: sixDigitsSchema(securityCodeMessage).optional(),
@@ -113,5 +100,3 @@ export type User = z.infer<typeof userSchema>;
 export type UpdateUserRequest = z.input<typeof updateUserRequestSchema>;
 export type SetSecurityCodeRequest = z.infer<typeof setSecurityCodeRequestSchema>;
 
-/** A customer frozen by an operator (issue 15): every money movement answers this (403). */
-export const accountFrozenMessage = 'This account is frozen: no money can be moved. Contact customer service.';

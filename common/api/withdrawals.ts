@@ -3,18 +3,8 @@ import { sixDigitsSchema } from './auth.ts';
 import { idSchema } from './transactions.ts';
 import { securityCodeErrors } from './users.ts';
 
-/** The teller's messages (SPEC.md section 8, Teller): the screens translate them. */
-export const withdrawalMessages = {
-  otherAgency: 'Transaction intended for another agency.',
-  alreadyValidated: 'This withdrawal has already been made.',
-  expired: 'This withdrawal has expired.',
-  cancelled: 'This withdrawal was cancelled.',
-  idMismatch: 'This withdrawal does not match the scanned code.',
-  heldByOtherCounter: 'This withdrawal is being paid out at another counter.',
-} as const;
-
-/** The customer's cancel while a teller holds the withdrawal for payout (issue 22 item 1): a 409. */
-export const beingPaidOutMessage = 'This withdrawal is being paid out at the agency.';
+// Zod-free constants (common/api/messages.ts), re-exported where the contract always had them.
+export { withdrawalMessages, beingPaidOutMessage } from './messages.ts';
 
 /** A token is 128 random bits in base64url (22 characters); anything else is simply not found. */
 export const withdrawalTokenPattern = /^[A-Za-z0-9_-]{22}$/;

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
-import { CurrentUserBanner } from '../features/users/CurrentUserBanner';
+import { CurrentUserBanner } from '../shared/users/CurrentUserBanner';
 import { createQueryClient } from './query-client';
 
 // One client for the life of the page, so cached server state survives navigation between screens.

@@ -1,4 +1,4 @@
-import { explorerAddressUrl } from '../../common/api/chain';
+import { explorerAddressUrl } from '../../common/api/chain-links';
 import type { ChainInfo } from '../../common/api/chain';
 
 interface WalletAddressProps {

@@ -1,7 +1,6 @@
 import { applyLanguage, i18n } from '../i18n/i18n';
 import { describe, expect, it } from 'vitest';
-import { genericMessages } from '../../common/api/errors';
-import { beingPaidOutMessage, withdrawalMessages } from '../../common/api/withdrawals';
+import { genericMessages, beingPaidOutMessage, withdrawalMessages } from '../../common/api/messages';
 import { ApiError } from '../app/api-error';
 import { fieldErrorText, translateServerMessage } from './server-messages';
 

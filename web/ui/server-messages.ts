@@ -1,16 +1,19 @@
 import type { TFunction } from '../i18n/i18n';
-import { authMessages, loginCodeMessage } from '../../common/api/auth';
-import { genericMessages } from '../../common/api/errors';
 import {
   accountFrozenMessage,
+  authMessages,
+  beingPaidOutMessage,
+  genericMessages,
+  loginCodeMessage,
   profileMessages,
   securityCodeErrors,
   securityCodeMessage,
-} from '../../common/api/users';
-import { beingPaidOutMessage, withdrawalMessages } from '../../common/api/withdrawals';
+  withdrawalMessages,
+} from '../../common/api/messages';
 import { phoneMessages } from '../../common/identity/phone';
 import { API_TIMEOUT_DETAIL, ApiError } from '../app/api-error';
 import { intlLocale } from '../i18n/intl-locale';
+import { dateTimeFormat, numberFormat } from './intl-format';
 
 // The server's messages are part of the contract (common/api): screens translate them by their exact text, so a
 // new server message shows as the generic one rather than as untranslated English.
@@ -51,7 +54,7 @@ export function translateServerMessage(message: string, t: TFunction): string {
 export function tooManyAttemptsText(error: ApiError, t: TFunction, language: string): string {
   return error.retryAfter === undefined
     ? t('errors.tooManyAttemptsLater')
-    : t('errors.tooManyAttempts', { seconds: new Intl.NumberFormat(intlLocale(language)).format(error.retryAfter) });
+    : t('errors.tooManyAttempts', { seconds: numberFormat(intlLocale(language)).format(error.retryAfter) });
 }
 
 /** The translated message of one field of a 400, if the server named that field. */
@@ -69,7 +72,7 @@ export function securityCodeErrorText(error: ApiError, t: TFunction, language: s
   if (error.lockedUntil !== undefined) {
     const until = new Date(error.lockedUntil);
     if (Number.isNaN(until.getTime())) return undefined;
-    const time = new Intl.DateTimeFormat(intlLocale(language), { hour: '2-digit', minute: '2-digit' }).format(until);
+    const time = dateTimeFormat(intlLocale(language), { hour: '2-digit', minute: '2-digit' }).format(until);
     return t('errors.securityCodeLockedUntil', { time });
   }
   if (error.attemptsRemaining !== undefined) return t('errors.securityCodeWrong', { count: error.attemptsRemaining });

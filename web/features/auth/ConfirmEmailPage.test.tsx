@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, stubFetch } from '../contacts/test-support';
+import { renderWithProviders, stubFetch } from '../../shared/test-support';
 import { Component as ConfirmEmailPage } from './ConfirmEmailPage';
 
 afterEach(() => {

@@ -3,8 +3,7 @@ import type { VerifyCodeResponse } from '../../../common/api/auth';
 import { writeStored } from '../../app/browser-storage';
 import { clearSessionEnded } from '../../app/session-ended';
 import { STORAGE_KEYS } from '../../app/storage-keys';
-import { CURRENT_USER_KEY } from '../users/use-current-user';
-import { fetchCurrentUser } from '../users/users-api';
+import { currentUserQuery } from '../../shared/users/use-current-user';
 import { onboardingDestination, storedRoleOf } from './onboarding';
 
 /**
@@ -17,7 +16,7 @@ export async function startSession(client: QueryClient, signedIn: VerifyCodeResp
   writeStored(STORAGE_KEYS.token, signedIn.access);
   writeStored(STORAGE_KEYS.role, storedRoleOf(signedIn.role));
   try {
-    const user = await client.fetchQuery({ queryKey: CURRENT_USER_KEY, queryFn: ({ signal }) => fetchCurrentUser(signal) });
+    const user = await client.fetchQuery(currentUserQuery());
     return onboardingDestination(user);
   } catch {
     // Signed in all the same: home shows what it can and retries loading the user.

@@ -5,8 +5,10 @@ import form from '../../ui/Form.module.css';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { commonErrorText } from '../../ui/server-messages';
 import { useWithLang } from '../../ui/with-lang';
-import { initials } from '../users/initials';
-import { TransactionList, useFirstPage } from '../transactions/TransactionList';
+import { initials } from '../../shared/users/initials';
+import { useQuery } from '@tanstack/react-query';
+import { TransactionPreview } from '../../shared/transactions/TransactionPreview';
+import { transactionsPageQuery, type ListParams } from '../../shared/transactions/transaction-queries';
 import styles from './ContactDetailPage.module.css';
 import { ContactInfo } from './ContactInfo';
 import { contactName } from './ContactRow';
@@ -15,10 +17,12 @@ import { useContact, useDeleteContact } from './use-contacts';
 /** SPEC.md section 9: the detail previews the last 4 transactions with the contact. */
 export const DETAIL_TRANSACTIONS = 4;
 
+const previewParams = (user: string): ListParams => ({ page: 1, pageSize: DETAIL_TRANSACTIONS, user, query: {} });
+
 /** 'See all' only when there is something to see (issue 14 item 21); the preview's query, from its cache. */
 function SeeAll({ user, to }: { user: string; to: string }) {
   const { t } = useTranslation();
-  const count = useFirstPage(DETAIL_TRANSACTIONS, user).data?.count ?? 0;
+  const count = useQuery(transactionsPageQuery(previewParams(user))).data?.count ?? 0;
   if (count === 0) return null;
   return (
     <Link className={styles.seeAll} to={to} data-testid="contact-see-all">
@@ -97,7 +101,7 @@ export function Component() {
               {t('contacts.detail.noTransactions')}
             </p>
           ) : (
-            <TransactionList pageSize={DETAIL_TRANSACTIONS} user={String(c.contact_user)} withFilters={false} withPagination={false} />
+            <TransactionPreview params={previewParams(String(c.contact_user))} limit={DETAIL_TRANSACTIONS} banker={false} />
           )}
         </section>
       )}

@@ -2,7 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Contact } from '../../../common/api/contacts';
 import { ContactInfo } from './ContactInfo';
-import { renderWithProviders, stubFetch } from './test-support';
+import { renderWithProviders, stubFetch } from '../../shared/test-support';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -4,7 +4,7 @@ import { formatPhone } from '../../../common/identity/phone';
 import { WalletAddress } from '../../ui/WalletAddress';
 import styles from './ContactDetailPage.module.css';
 import { CopyButton } from './CopyButton';
-import { useChainInfo } from '../chain/use-chain-info';
+import { useChainInfo } from '../../shared/chain/use-chain-info';
 
 /** Phone as a call link, e-mail, copy buttons, the agency address, and the wallet with its explorer link. */
 export function ContactInfo({ contact }: { contact: Contact }) {

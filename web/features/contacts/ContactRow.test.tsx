@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Contact } from '../../../common/api/contacts';
 import { ContactRow } from './ContactRow';
-import { renderWithProviders } from './test-support';
+import { renderWithProviders } from '../../shared/test-support';
 
 const contact: Contact = {
   id: 7,

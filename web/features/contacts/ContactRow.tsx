@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { Contact } from '../../../common/api/contacts';
 import { formatPhone } from '../../../common/identity/phone';
 import { intlLocale } from '../../i18n/intl-locale';
-import { initials } from '../users/initials';
+import { initials } from '../../shared/users/initials';
 import styles from './ContactRow.module.css';
 import { formatDistance } from './distance';
 import { actionsOpenAfter, SWIPE_THRESHOLD_PX } from './swipe';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from '../../i18n/i18n';
 import { useSearchParams } from 'react-router';
-import { SEARCH_MAX_LENGTH } from '../../../common/api/contacts';
+import { SEARCH_MAX_LENGTH } from '../../../common/api/messages';
 import form from '../../ui/Form.module.css';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { useWithLang } from '../../ui/with-lang';

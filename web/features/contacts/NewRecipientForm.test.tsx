@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { contactMessages } from '../../../common/api/contacts';
+import { contactMessages } from '../../../common/api/messages';
 import { NewRecipientForm } from './NewRecipientForm';
-import { renderWithProviders, stubFetch } from './test-support';
+import { renderWithProviders, stubFetch } from '../../shared/test-support';
 
 afterEach(() => {
   vi.unstubAllGlobals();

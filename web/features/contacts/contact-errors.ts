@@ -1,5 +1,5 @@
 import type { TFunction } from '../../i18n/i18n';
-import { contactMessages } from '../../../common/api/contacts';
+import { contactMessages } from '../../../common/api/messages';
 import { ApiError } from '../../app/api-error';
 import { intlLocale } from '../../i18n/intl-locale';
 import { commonErrorText, translateServerMessage } from '../../ui/server-messages';

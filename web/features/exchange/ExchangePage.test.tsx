@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, stubFetch, type RecordedCall } from '../contacts/test-support';
+import { renderWithProviders, stubFetch, type RecordedCall } from '../../shared/test-support';
 import { Component as ExchangePage } from './ExchangePage';
 
 const user = {

@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { money } from '../../../common/money/money';
-import { renderWithProviders } from '../contacts/test-support';
+import { renderWithProviders } from '../../shared/test-support';
 import { checkAmount, customerRate, exchangeFigures } from './exchange-calc';
 import { ExchangeSummary } from './ExchangeSummary';
 

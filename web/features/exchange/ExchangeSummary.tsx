@@ -1,20 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/i18n';
 import { intlLocale } from '../../i18n/intl-locale';
-import { formatMoney } from '../home/balance';
+import { formatMoney, formatPercentNumber, formatRate } from '../../ui/money-format';
 import type { ExchangeFigures } from './exchange-calc';
 import styles from './ExchangePage.module.css';
-
-/** A rate as "10,70 MAD" in the locale, from its exact decimal text. */
-export function formatRate(rate: string, locale: string): string {
-  const number = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(
-    rate as `${number}`,
-  );
-  return `${number} MAD`;
-}
-
-const formatPercentText = (percent: string, locale: string) =>
-  new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(percent as `${number}`);
 
 interface SummaryProps {
   figures: ExchangeFigures | undefined;
@@ -71,7 +60,7 @@ export function ExchangeSummary({ figures, officialRate }: SummaryProps) {
             <dt>{t('exchange.fees')}</dt>
             <dd data-testid="exchange-fees">
               {/* The percent is rounded to 2 decimals (SPEC.md 9); the amount beside it is what the card is charged. */}
-              <bdi>{figures ? `${formatPercentText(figures.feePercent, locale)} %` : dash}</bdi>
+              <bdi>{figures ? `${formatPercentNumber(figures.feePercent, locale)} %` : dash}</bdi>
               {figures ? (
                 <>
                   {' = '}

@@ -4,8 +4,8 @@ import { useTranslation } from '../../i18n/i18n';
 import { Link } from 'react-router';
 import { intlLocale } from '../../i18n/intl-locale';
 import { useWithLang } from '../../ui/with-lang';
-import { formatMoney, moneyFromApi } from '../home/balance';
-import { CURRENT_USER_KEY } from '../users/use-current-user';
+import { formatMoney, moneyFromApi } from '../../ui/money-format';
+import { CURRENT_USER_KEY } from '../../shared/users/use-current-user';
 import styles from './ExchangePage.module.css';
 import { DRAFT_KEY, usePaymentSession } from './use-exchange';
 

@@ -1,18 +1,21 @@
 import { useTranslation } from '../../i18n/i18n';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { recentTransactionsQuery } from '../../shared/transactions/transaction-queries';
 import type { User } from '../../../common/api/users';
 import { intlLocale } from '../../i18n/intl-locale';
 import { InstallButton } from '../../ui/InstallButton';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useWithLang } from '../../ui/with-lang';
 import { MyRateWidget } from '../rates/MyRateWidget';
-import { initials } from '../users/initials';
-import { RecentTransactions } from '../transactions/RecentTransactions';
-import { useCurrentUser } from '../users/use-current-user';
-import { UserLoadState } from '../users/UserLoadState';
+import { initials } from '../../shared/users/initials';
+import { RecentTransactions } from './RecentTransactions';
+import { useCurrentUser } from '../../shared/users/use-current-user';
+import { UserLoadState } from '../../shared/users/UserLoadState';
 import { BottomNav } from './BottomNav';
 import styles from './HomePage.module.css';
-import { balanceView, formatMoney, homeTargets } from './balance';
+import { formatMoney } from '../../ui/money-format';
+import { balanceView, homeTargets } from './balance';
 
 function Balance({ user }: { user: User }) {
   const { t, i18n } = useTranslation();
@@ -62,6 +65,8 @@ export function Component() {
   const { t } = useTranslation();
   const withLang = useWithLang();
   const user = useCurrentUser();
+  // Asked in the same round as the user, not after it: the rows do not depend on who asks (issue 26 item 9).
+  useQuery(recentTransactionsQuery());
   useDocumentTitle(t('pages.home'));
   if (!user.data) {
     return (

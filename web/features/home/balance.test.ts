@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { money } from '../../../common/money/money';
-import { balanceView, formatMoney, homeTargets, moneyFromApi } from './balance';
+import { formatMoney, moneyFromApi } from '../../ui/money-format';
+import { balanceView, homeTargets } from './balance';
 
 describe('balanceView', () => {
   it('shows the balance in EUR as the balance divided by the rate, to the cent', () => {

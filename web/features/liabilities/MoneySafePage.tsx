@@ -6,9 +6,10 @@ import { intlLocale } from '../../i18n/intl-locale';
 import form from '../../ui/Form.module.css';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { useWithLang } from '../../ui/with-lang';
-import { formatMoney } from '../home/balance';
+import { formatMoney } from '../../ui/money-format';
 import styles from './MoneySafePage.module.css';
 import { useLiabilityProof } from './use-liability-proof';
+import { dateTimeFormat } from '../../ui/intl-format';
 
 /** Minor units ("160500") as the locale's money ("1 605,00 MAD"). */
 function amountText(minor: string, currency: string, locale: string): string {
@@ -24,8 +25,8 @@ function ProofResult({ proof, verdict }: { proof: LiabilityProof; verdict: Proof
   const locale = intlLocale(i18n.language);
   const taken = new Date(proof.taken_at);
   const values = {
-    date: new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', timeZone: 'UTC' }).format(taken),
-    time: new Intl.DateTimeFormat(locale, {
+    date: dateTimeFormat(locale, { day: '2-digit', month: '2-digit', timeZone: 'UTC' }).format(taken),
+    time: dateTimeFormat(locale, {
       hour: '2-digit',
       minute: '2-digit',
       hourCycle: 'h23',

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { User } from '../../../common/api/users';
 import { intlLocale } from '../../i18n/intl-locale';
 import { useWithLang } from '../../ui/with-lang';
-import { formatRate } from '../exchange/ExchangeSummary';
+import { formatRate } from '../../ui/money-format';
 import styles from './MyRateWidget.module.css';
 
 /** Home's "my exchange rate" banner: the customer's rate against the official one, and the way to a better one. */

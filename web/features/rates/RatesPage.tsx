@@ -7,13 +7,14 @@ import { ScreenHeader } from '../../ui/ScreenHeader';
 import { SuccessState } from '../../ui/SuccessState';
 import { useWithLang } from '../../ui/with-lang';
 import { PaymentResult } from '../exchange/PaymentResult';
-import { formatRate } from '../exchange/ExchangeSummary';
+import { formatRate } from '../../ui/money-format';
 import { useRates } from '../exchange/use-exchange';
-import { useCurrentUser } from '../users/use-current-user';
-import { UserLoadState } from '../users/UserLoadState';
+import { useCurrentUser } from '../../shared/users/use-current-user';
+import { UserLoadState } from '../../shared/users/UserLoadState';
 import { CancelSubscription } from './CancelSubscription';
 import styles from './RatesPage.module.css';
 import { useCancelSubscription, useSubscribe, useSubscription } from './use-subscription';
+import { dateTimeFormat, numberFormat } from '../../ui/intl-format';
 
 /** SPEC.md 2.3 Rates: official rate, our rate, with and without subscription, subscribe or cancel. */
 export function Component() {
@@ -35,12 +36,12 @@ export function Component() {
     const me = user.data;
     const state = subscription.data;
     const until = state?.current_period_end
-      ? new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(
+      ? dateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(
           new Date(state.current_period_end),
         )
       : '';
     const price = rates.data
-      ? `${new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(rates.data.subscription_price as `${number}`)} EUR`
+      ? `${numberFormat(locale, { minimumFractionDigits: 2 }).format(rates.data.subscription_price as `${number}`)} EUR`
       : '';
     const row = (label: string, rate: string | undefined, testId: string, mine = false) => (
       <div className={mine ? `${styles.row} ${styles.mine}` : styles.row}>

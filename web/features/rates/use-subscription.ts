@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { cancelSubscription, createSubscription, fetchSubscription } from '../exchange/exchange-api';
-import { CURRENT_USER_KEY } from '../users/use-current-user';
+import { CURRENT_USER_KEY } from '../../shared/users/use-current-user';
 
 export const SUBSCRIPTION_KEY = ['billing', 'subscription'] as const;
 

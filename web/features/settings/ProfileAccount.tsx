@@ -7,7 +7,7 @@ import { WalletAddress } from '../../ui/WalletAddress';
 import { useWithLang } from '../../ui/with-lang';
 import { useLogout } from '../auth/use-logout';
 import styles from './ProfileAccount.module.css';
-import { useChainInfo } from '../chain/use-chain-info';
+import { useChainInfo } from '../../shared/chain/use-chain-info';
 
 /** The read-only part of the profile: wallet, security code, language and logout. */
 export function ProfileAccount({ user, onboarding }: { user: User; onboarding: boolean }) {

@@ -11,8 +11,8 @@ import form from '../../ui/Form.module.css';
 import { PhoneNumberInput } from '../../ui/PhoneNumberInput';
 import { commonErrorText, fieldErrorText, translateServerMessage } from '../../ui/server-messages';
 import { useWithLang } from '../../ui/with-lang';
-import { refreshCurrentUser } from '../users/use-current-user';
-import { updateProfile } from '../users/users-api';
+import { refreshCurrentUser } from '../../shared/users/use-current-user';
+import { updateProfile } from '../../shared/users/users-api';
 import { checkProfile, draftFromUser, lockedFields } from './profile-form';
 import type { ProfileDraft } from './profile-form';
 

@@ -3,8 +3,8 @@ import { useSearchParams } from 'react-router';
 import form from '../../ui/Form.module.css';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { useWithLang } from '../../ui/with-lang';
-import { useCurrentUser } from '../users/use-current-user';
-import { UserLoadState } from '../users/UserLoadState';
+import { useCurrentUser } from '../../shared/users/use-current-user';
+import { UserLoadState } from '../../shared/users/UserLoadState';
 import { ProfileAccount } from './ProfileAccount';
 import { ProfileForm } from './ProfileForm';
 

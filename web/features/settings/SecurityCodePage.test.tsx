@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../common/api/users';
 import { createQueryClient } from '../../app/query-client';
 import '../../i18n/i18n';
-import { CURRENT_USER_KEY } from '../users/use-current-user';
+import { CURRENT_USER_KEY } from '../../shared/users/use-current-user';
 import { Component as SecurityCodePage } from './SecurityCodePage';
 
 const user: User = {

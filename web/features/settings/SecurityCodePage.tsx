@@ -12,17 +12,18 @@ import { PinInput } from '../../ui/PinInput';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { commonErrorText, fieldErrorText } from '../../ui/server-messages';
 import { useWithLang } from '../../ui/with-lang';
-import { refreshCurrentUser, useCurrentUser } from '../users/use-current-user';
-import { setSecurityCode } from '../users/users-api';
-import { UserLoadState } from '../users/UserLoadState';
+import { refreshCurrentUser, useCurrentUser } from '../../shared/users/use-current-user';
+import { setSecurityCode } from '../../shared/users/users-api';
+import { UserLoadState } from '../../shared/users/UserLoadState';
 import styles from './SecurityCodePage.module.css';
 import { advance, restartAt, startFlow, typeEntry } from './security-code-flow';
 import type { SecurityCodeFlow } from './security-code-flow';
+import { numberFormat } from '../../ui/intl-format';
 
 /** A wrong current code, a lockout (429 with its wait), no network, or a refused new code. */
 function saveErrorText(error: unknown, t: TFunction, language: string): string {
   if (error instanceof ApiError && error.status === 429 && error.retryAfter !== undefined) {
-    return t('errors.securityCodeLocked', { seconds: new Intl.NumberFormat(intlLocale(language)).format(error.retryAfter) });
+    return t('errors.securityCodeLocked', { seconds: numberFormat(intlLocale(language)).format(error.retryAfter) });
   }
   return (
     commonErrorText(error, t, language) ??

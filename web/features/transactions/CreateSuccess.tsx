@@ -5,8 +5,8 @@ import { intlLocale } from '../../i18n/intl-locale';
 import form from '../../ui/Form.module.css';
 import { SuccessState } from '../../ui/SuccessState';
 import { useWithLang } from '../../ui/with-lang';
-import { formatMoney, moneyFromApi } from '../home/balance';
-import { formatLongDate } from './transaction-rules';
+import { formatMoney, moneyFromApi } from '../../ui/money-format';
+import { formatLongDate } from '../../shared/transactions/transaction-rules';
 import { WithdrawalQr } from './WithdrawalQr';
 
 /**

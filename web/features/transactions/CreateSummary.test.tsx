@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { money } from '../../../common/money/money';
-import { renderWithProviders } from '../contacts/test-support';
+import { renderWithProviders } from '../../shared/test-support';
 import { CreateSummary } from './CreateSummary';
 
 describe('CreateSummary: when the money arrives (ADR 013)', () => {

@@ -1,7 +1,7 @@
 import { useTranslation } from '../../i18n/i18n';
 import { money, type Money } from '../../../common/money/money';
 import { intlLocale } from '../../i18n/intl-locale';
-import { formatMoney } from '../home/balance';
+import { formatMoney } from '../../ui/money-format';
 import styles from './CreateSummary.module.css';
 
 export interface CreateSummaryProps {

@@ -1,7 +1,7 @@
 import { useTranslation } from '../../i18n/i18n';
-import { explorerTxUrl } from '../../../common/api/chain';
+import { explorerTxUrl } from '../../../common/api/chain-links';
 import type { Transaction } from '../../../common/api/transactions';
-import { useChainInfo } from '../chain/use-chain-info';
+import { useChainInfo } from '../../shared/chain/use-chain-info';
 import styles from './Transactions.module.css';
 
 /** Only what is final is anchored; the rest (waiting, cancelled, expired) never gets a tx_id. */

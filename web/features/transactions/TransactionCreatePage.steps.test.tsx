@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { securityCodeErrors } from '../../../common/api/users';
-import { renderWithProviders, stubFetch, type RecordedCall } from '../contacts/test-support';
+import { securityCodeErrors } from '../../../common/api/messages';
+import { renderWithProviders, stubFetch, type RecordedCall } from '../../shared/test-support';
 import { ratesAnswer } from './rates-fixture';
 import { Component as TransactionCreatePage } from './TransactionCreatePage';
 

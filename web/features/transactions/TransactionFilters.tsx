@@ -1,6 +1,6 @@
 import { useTranslation } from '../../i18n/i18n';
 import styles from './Transactions.module.css';
-import { categoryOptions, type CategoryFilter, type Filters } from './transaction-rules';
+import { categoryOptions, type CategoryFilter, type Filters } from '../../shared/transactions/transaction-rules';
 
 interface Props {
   filters: Filters;

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, stubFetch } from '../contacts/test-support';
-import { RecentTransactions } from './RecentTransactions';
+import { renderWithProviders, stubFetch } from '../../shared/test-support';
+import { RecentTransactions } from '../home/RecentTransactions';
 import { TransactionList } from './TransactionList';
 
 const row = (id: number) => ({

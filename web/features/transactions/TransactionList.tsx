@@ -4,11 +4,11 @@ import { intlLocale } from '../../i18n/intl-locale';
 import form from '../../ui/Form.module.css';
 import { Pagination } from '../../ui/Pagination';
 import { useDebouncedValue } from '../contacts/use-debounced-value';
-import { useCurrentUser } from '../users/use-current-user';
+import { useCurrentUser } from '../../shared/users/use-current-user';
 import styles from './Transactions.module.css';
 import { TransactionFilters } from './TransactionFilters';
-import { TransactionRow } from './TransactionRow';
-import { emptyFilters, filtersToQuery, type Filters } from './transaction-rules';
+import { TransactionRow } from '../../shared/transactions/TransactionRow';
+import { emptyFilters, filtersToQuery, type Filters } from '../../shared/transactions/transaction-rules';
 import { useTransactionsPage } from './use-transactions';
 
 /** SPEC.md section 9: the amount filter is debounced 300 ms. */

@@ -3,8 +3,8 @@ import form from '../../ui/Form.module.css';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { useWithLang } from '../../ui/with-lang';
 import { BottomNav } from '../home/BottomNav';
-import { initials } from '../users/initials';
-import { useCurrentUser } from '../users/use-current-user';
+import { initials } from '../../shared/users/initials';
+import { useCurrentUser } from '../../shared/users/use-current-user';
 import { TransactionList } from './TransactionList';
 
 /** SPEC.md 2.3 All transactions: back to /, page size 10, filters, pagination, bottom navigation. */

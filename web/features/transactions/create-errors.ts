@@ -1,6 +1,5 @@
 import type { TFunction } from '../../i18n/i18n';
-import { transactionMessages } from '../../../common/api/transactions';
-import { securityCodeErrors } from '../../../common/api/users';
+import { transactionMessages, securityCodeErrors } from '../../../common/api/messages';
 import { ApiError } from '../../app/api-error';
 import { commonErrorText } from '../../ui/server-messages';
 

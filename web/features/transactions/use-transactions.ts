@@ -1,41 +1,20 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Transaction } from '../../../common/api/transactions';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  createTransaction,
-  fetchTransaction,
-  fetchTransactions,
-  lookupWithdrawal,
-  reserveWithdrawal,
-  validateWithdrawal,
+  TRANSACTIONS_KEY,
+  transactionQuery,
+  transactionsPageQuery,
   type ListParams,
-} from './transactions-api';
+} from '../../shared/transactions/transaction-queries';
+import { createTransaction, lookupWithdrawal, reserveWithdrawal, validateWithdrawal } from './transactions-api';
 
-export const TRANSACTIONS_KEY = ['transactions'] as const;
-
-/** Polls for the ledger id every 2 s, at most LEDGER_ID_POLLS times (about a minute); then the screen waits. */
-export const LEDGER_ID_POLLS = 30;
-
-export function ledgerIdPollInterval(tx: Transaction | undefined, answers: number): number | false {
-  if (!tx || tx.tx_id !== null || !['completed', 'claimed', 'validated'].includes(tx.status)) return false;
-  return answers < LEDGER_ID_POLLS ? 2000 : false;
-}
+export { LEDGER_ID_POLLS, TRANSACTIONS_KEY, ledgerIdPollInterval } from '../../shared/transactions/transaction-queries';
 
 export function useTransactionsPage(params: ListParams) {
-  return useQuery({
-    queryKey: [...TRANSACTIONS_KEY, 'list', params],
-    queryFn: ({ signal }) => fetchTransactions(params, signal),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery(transactionsPageQuery(params));
 }
 
 export function useTransaction(id: string) {
-  return useQuery({
-    queryKey: [...TRANSACTIONS_KEY, 'one', id],
-    queryFn: ({ signal }) => fetchTransaction(id, signal),
-    // A completed transaction gets its public-ledger id within seconds: look again until it shows, but not
-    // forever (a ledger outage would poll every 2 s for as long as the screen stays open, on a metered phone).
-    refetchInterval: (query) => ledgerIdPollInterval(query.state.data, query.state.dataUpdateCount),
-  });
+  return useQuery(transactionQuery(id));
 }
 
 export function useWithdrawalLookup(token: string) {

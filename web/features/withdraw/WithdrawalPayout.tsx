@@ -8,9 +8,9 @@ import { PinInput } from '../../ui/PinInput';
 import { commonErrorText, translateServerMessage } from '../../ui/server-messages';
 import { useWithLang } from '../../ui/with-lang';
 import { CopyButton } from '../contacts/CopyButton';
-import { formatMoney, moneyFromApi } from '../home/balance';
+import { formatMoney, moneyFromApi } from '../../ui/money-format';
 import styles from '../transactions/Transactions.module.css';
-import { formatLongDate, identifierForTeller } from '../transactions/transaction-rules';
+import { formatLongDate, identifierForTeller } from '../../shared/transactions/transaction-rules';
 import { useValidateWithdrawal, useWithdrawalLookup, useWithdrawalReservation } from '../transactions/use-transactions';
 import { initialTellerState, pressValidate, submissionFailed, type TellerState } from './teller-steps';
 

@@ -3,6 +3,7 @@ import { formatPhone } from '../../../common/identity/phone';
 import { parseLocaleAmount } from '../../../common/money/locale-amount';
 import { formatAmount, money, type Money } from '../../../common/money/money';
 import { divideRounded } from '../../../common/money/decimal';
+import { dateTimeFormat } from '../../ui/intl-format';
 
 /** SPEC.md section 4 (Row display): an i18n key under `transactions.row` and its values. */
 export interface RowLabel {
@@ -117,7 +118,7 @@ export function filtersToQuery(
 export function formatListDate(iso: string, locale: string, now = new Date()): string {
   const date = new Date(iso);
   const sameYear = date.getFullYear() === now.getFullYear();
-  return new Intl.DateTimeFormat(locale, sameYear
+  return dateTimeFormat(locale, sameYear
     ? { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }
     : { day: 'numeric', month: 'short', year: 'numeric' }).format(date);
 }
@@ -125,8 +126,8 @@ export function formatListDate(iso: string, locale: string, now = new Date()): s
 /** Detail and teller pages: day, full month name, year, 'à' (the `at` word), hour:minute. */
 export function formatLongDate(iso: string, locale: string, at: string): string {
   const date = new Date(iso);
-  const day = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(date);
-  const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(date);
+  const day = dateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+  const time = dateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(date);
   return `${day} ${at} ${time}`;
 }
 

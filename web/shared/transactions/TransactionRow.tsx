@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import type { Transaction } from '../../../common/api/transactions';
 import { intlLocale } from '../../i18n/intl-locale';
 import { useWithLang } from '../../ui/with-lang';
-import { formatMoney, moneyFromApi } from '../home/balance';
-import styles from './Transactions.module.css';
+import { formatMoney, moneyFromApi } from '../../ui/money-format';
+import styles from './TransactionRow.module.css';
 import { formatListDate, listSign, rowLabel } from './transaction-rules';
 
 /** One history row: label of SPEC.md section 4, date, signed amount; opens the detail. */

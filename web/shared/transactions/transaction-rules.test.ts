@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../../../common/api/transactions';
-import { categoryOptions, filtersToQuery, emptyFilters, identifierForTeller, listSign, detailSign, nextDay, rowLabel } from './transaction-rules';
+import { categoryOptions, filtersToQuery, emptyFilters, identifierForTeller, listSign, detailSign, formatListDate, nextDay, rowLabel } from './transaction-rules';
 
 const base: Transaction = {
   id: 1, amount: '150.00', currency: 'MAD', category: 'sending', status: 'completed', date: '2025-03-01T10:00:00Z',
@@ -57,5 +57,24 @@ describe('filters (SPEC.md sections 6 and 7)', () => {
 
   it('shows the identifier to the teller without dashes', () => {
     expect(identifierForTeller('K7QX-93MD-PA2R')).toBe('K7QX93MDPA2R');
+  });
+});
+
+describe('list dates on every render (issue 26 item 9)', () => {
+  it('builds one date formatter per locale and style, not one per row and keystroke', () => {
+    const Original = Intl.DateTimeFormat;
+    let built = 0;
+    Intl.DateTimeFormat = class extends Original {
+      constructor(...args: ConstructorParameters<typeof Original>) {
+        super(...args);
+        built += 1;
+      }
+    } as typeof Original;
+    try {
+      for (let row = 0; row < 50; row += 1) formatListDate('2024-03-05T10:00:00Z', 'fr-CH', new Date('2025-01-01'));
+      expect(built).toBeLessThanOrEqual(1);
+    } finally {
+      Intl.DateTimeFormat = Original;
+    }
   });
 });

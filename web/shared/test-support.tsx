@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
-import '../../i18n/i18n';
+import '../i18n/i18n';
 
 /** A screen piece with a router (at `route`), a fresh query client and the French catalogue (the i18n setup's default). */
 export function renderWithProviders(ui: ReactNode, route = '/') {

@@ -3,7 +3,7 @@ import { useParams, useSearchParams } from 'react-router';
 import form from '../../ui/Form.module.css';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { useWithLang } from '../../ui/with-lang';
-import { TransactionList } from '../transactions/TransactionList';
+import { TransactionList } from './TransactionList';
 
 /** SPEC.md 2.3 Contact transactions: the transactions with this contact's user, page size 10, filters, pages. */
 export function Component() {

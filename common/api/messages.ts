@@ -1,0 +1,104 @@
+import { PHONE_INPUT_MAX_LENGTH } from '../identity/phone.ts';
+
+/**
+ * The server's exact messages and the contract's constants, without zod (issue 26 item 9): screens that only
+ * translate a message or read a limit import this module, not the schemas, so zod (26 kB gzip) stays out of
+ * their first load. The schema modules re-export each constant, so the server's imports are unchanged.
+ */
+
+/** The server's sign-in messages; the screens translate them by this exact text (or show SPEC.md 8's own). */
+export const authMessages = {
+  codeSent: 'If this address can receive messages, a code has been sent.',
+  sendFailed: 'The code could not be sent. Try again shortly.',
+  /** One message for a wrong, expired, used or never-sent code: the answer says nothing about which. */
+  wrongCode: 'The code is incorrect or has expired.',
+  emailConfirmed: 'Your e-mail address is confirmed.',
+  badConfirmation: 'This confirmation link is invalid or has expired.',
+} as const;
+
+export const loginCodeMessage = 'The code must be 6 digits.';
+
+/** Messages the server sends for generic failures; the UI translates them by this exact text. */
+export const genericMessages = {
+  required: 'This field is required.',
+  notFound: 'Not found.',
+  unauthenticated: 'Authentication credentials were not provided or are invalid.',
+  forbidden: 'You do not have permission to perform this action.',
+  malformedJson: 'Malformed JSON body.',
+  unsupportedMediaType: 'Unsupported media type: send application/json.',
+  bodyTooLarge: 'Request body is too large.',
+  tooManyRequests: 'Too many attempts. Try again later.',
+  unavailable: 'Service temporarily unavailable. Try again shortly.',
+  internal: 'An unexpected error occurred.',
+  idempotencyConflict: 'This Idempotency-Key was already used with a different request.',
+  nullCharacter: 'Null characters are not allowed.',
+  controlCharacters: 'Names may not contain line breaks, control or text-direction characters.',
+} as const;
+
+/** Field messages of `PATCH /api/users/{id}/` (SPEC.md section 5 rules). */
+export const profileMessages = {
+  loginEmailLocked: 'The e-mail address you sign in with cannot be changed.',
+  loginPhoneLocked: 'The phone number you sign in with cannot be changed.',
+  setOnce: 'This field cannot be changed once set.',
+  emailTaken: 'This email is already used by another account.',
+  phoneTaken: 'This phone number is already used by another account.',
+} as const;
+
+/** SPEC.md section 8: the exact `security_code` messages of every endpoint that checks the code. */
+export const securityCodeErrors = {
+  notSet: 'Security code not set',
+  invalid: 'Invalid security code',
+  locked: 'Too many wrong security codes. Try again later.',
+} as const;
+
+export const securityCodeMessage = 'The security code must be 6 digits.';
+
+/** The teller's messages (SPEC.md section 8, Teller): the screens translate them. */
+export const withdrawalMessages = {
+  otherAgency: 'Transaction intended for another agency.',
+  alreadyValidated: 'This withdrawal has already been made.',
+  expired: 'This withdrawal has expired.',
+  cancelled: 'This withdrawal was cancelled.',
+  idMismatch: 'This withdrawal does not match the scanned code.',
+  heldByOtherCounter: 'This withdrawal is being paid out at another counter.',
+} as const;
+
+/** The customer's cancel while a teller holds the withdrawal for payout (issue 22 item 1): a 409. */
+export const beingPaidOutMessage = 'This withdrawal is being paid out at the agency.';
+
+/** The exact server messages of SPEC.md section 8 (Transaction create) and the other rules of issue 7. */
+export const transactionMessages = {
+  contactNotFound: 'Contact not found',
+  yourself: 'Cannot send to yourself',
+  notEnoughFunds: 'Not enough funds',
+  belowMinimum: (min: string) => `Ensure this value is greater than or equal to ${min}.`,
+  aboveMaximum: (max: string) => `Ensure this value is less than or equal to ${max}.`,
+  notCancellable: 'This transaction can no longer be cancelled.',
+  invalidDate: 'Enter a valid date (YYYY-MM-DD).',
+  invalidTimeZone: 'Enter a valid IANA time zone (e.g. Europe/Paris).',
+  invalidCategory: 'Choose sending, reception, exchange or withdrawal.',
+  bankerOnly: 'Only bank tellers can do this.',
+  customersOnly: 'Bank tellers cannot send money.',
+} as const;
+
+/** The exact messages of SPEC.md section 8 (Contacts) and of the other create rules; the screens translate them. */
+export const contactMessages = {
+  yourself: 'You cannot add yourself as a recipient.',
+  exists: 'This recipient already exists.',
+  phoneOrEmail: 'Enter a phone number or an email.',
+  phoneTooLong: `Ensure this field has no more than ${PHONE_INPUT_MAX_LENGTH} characters.`,
+  latitude: 'Enter a latitude between -90 and 90.',
+  longitude: 'Enter a longitude between -180 and 180.',
+  bothCoordinates: 'Send latitude and longitude together.',
+  booleanFlag: 'Must be true or false.',
+  agencyReadOnly: 'Agencies cannot be changed.',
+  customersOnly: 'Bank tellers have no recipients.',
+  /** 429 past CONTACT_CREATE_LIMIT_PER_HOUR (issue 22 item 4), with Retry-After. */
+  tooManyAdded: 'You have added too many recipients in the last hour. Try again later.',
+} as const;
+
+/** SPEC.md section 9: the search is debounced by the screens; 100 characters is more than any name or e-mail. */
+export const SEARCH_MAX_LENGTH = 100;
+
+/** A customer frozen by an operator (issue 15): every money movement answers this (403). */
+export const accountFrozenMessage = 'This account is frozen: no money can be moved. Contact customer service.';
