@@ -1,5 +1,5 @@
 import cluster from 'node:cluster';
-import { AggregatorRegistry, Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /**
  * The process's metrics (issue 20), in one registry that the metrics port publishes (metrics-server.ts). Counting is
@@ -68,3 +68,23 @@ export const codeFailures = new Counter({
 export function countCodeFailure(kind: 'login_code' | 'security_code', outcome: 'wrong' | 'locked' | 'lockout'): void {
   codeFailures.inc({ kind, outcome });
 }
+
+/** Issue 24 item 3: the expiry sweep's rows that fail (each logged), and those failing pass after pass. */
+export const sweepRowFailures = new Counter({
+  name: 'wallet_expiry_sweep_row_failures_total',
+  help: 'Expired transactions the sweep failed to expire (each logged at warn; the sweep went on with the others).',
+  registers: [registry],
+});
+
+export const sweepStuckRows = new Gauge({
+  name: 'wallet_expiry_sweep_stuck_rows',
+  help: 'Transactions that failed to expire in several sweep passes in a row (logged once at error: an operator must look).',
+  aggregator: 'max',
+  registers: [registry],
+});
+
+export const sweepPassFailures = new Counter({
+  name: 'wallet_expiry_sweep_pass_failures_total',
+  help: 'Sweep passes of which a part (expiry, pickup reminders, idempotency-key purge) failed as a whole (the database, usually).',
+  registers: [registry],
+});

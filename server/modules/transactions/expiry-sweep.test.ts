@@ -6,7 +6,8 @@ import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { releaseHold } from '../../ledger/holds.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
 import { reserveWithdrawal } from '../withdrawals/withdrawals.service.ts';
-import { sweepOnce } from './expiry-sweep.ts';
+import { sweepRowFailures, sweepStuckRows } from '../../metrics/metrics.ts';
+import { startExpirySweep, stuckAfterPasses, sweepOnce } from './expiry-sweep.ts';
 import { agency, customer } from './transactions.fixtures.ts';
 
 // Issue 24 item 3: one bad row used to stop every expiry behind it (and the key purge after it), and a pass took
@@ -73,6 +74,40 @@ describe('the expiry sweep', () => {
     expect(keys).toEqual([]);
     // The bad row is not silently dropped: the next pass tries it again and reports it again.
     expect((await pass()).failed).toContain(bad.ids[0]);
+  });
+
+  it('reports a row that fails pass after pass: a warning and a count per failure, one error line and a gauge once stuck', async () => {
+    const bad = await expiredWithdrawals(1);
+    await withTransaction(t.database.db, (tx) => releaseHold(tx, bad.holdIds[0] ?? ''));
+    const lines: { level: string; details: object; message: string }[] = [];
+    const log = {
+      info: (message: string) => lines.push({ level: 'info', details: {}, message }),
+      warn: (details: object, message: string) => lines.push({ level: 'warn', details, message }),
+      error: (details: object, message: string) => lines.push({ level: 'error', details, message }),
+    };
+    const failuresBefore = (await sweepRowFailures.get()).values[0]?.value ?? 0;
+    const stop = startExpirySweep({ ...t.app.services, config: { ...t.config, EXPIRY_SWEEP_INTERVAL_SECONDS: 1 } }, log);
+    try {
+      const mine = () => lines.filter((l) => (l.details as { transactionId?: string }).transactionId === bad.ids[0]);
+      for (let i = 0; i < 100 && mine().filter((l) => l.level === 'warn').length < stuckAfterPasses + 1; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const own = mine();
+      expect(own.filter((l) => l.level === 'warn').length).toBeGreaterThanOrEqual(stuckAfterPasses + 1);
+      expect(own.filter((l) => l.level === 'error')).toEqual([
+        {
+          level: 'error',
+          details: { transactionId: bad.ids[0], passes: stuckAfterPasses },
+          message: 'expiry sweep: transaction stuck, it fails on every pass (needs an operator)',
+        },
+      ]);
+      expect((await sweepRowFailures.get()).values[0]?.value).toBeGreaterThanOrEqual(failuresBefore + stuckAfterPasses + 1);
+      expect((await sweepStuckRows.get()).values[0]?.value).toBeGreaterThanOrEqual(1);
+    } finally {
+      await stop();
+    }
+    // Left for an operator: it stays where it was, its money untouched.
+    expect(await statuses(bad.ids)).toEqual(['pending']);
   });
 
   it('clears 250 expired rows in one pass', async () => {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { sweepPassFailures, sweepRowFailures, sweepStuckRows } from '../../metrics/metrics.ts';
 import type { Database } from '../../db/schema.ts';
 import { purgeIdempotencyKeys } from '../../ledger/idempotency.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
@@ -115,6 +116,7 @@ export function startExpirySweep(deps: ServiceDeps, log: SweepLogger): () => Pro
       shouldStop: () => stopping,
       onRowFailure: (transactionId, err) => {
         rowFailures += 1;
+        sweepRowFailures.inc();
         log.warn({ err, transactionId, rowFailures }, 'expiry sweep: this transaction could not be expired');
       },
     });
@@ -122,7 +124,8 @@ export function startExpirySweep(deps: ServiceDeps, log: SweepLogger): () => Pro
     for (const id of report.failed) {
       const passes = (streaks.get(id) ?? 0) + 1;
       next.set(id, passes);
-      if (passes >= stuckAfterPasses) {
+      // Once, when it becomes stuck; the gauge keeps showing it while it stays so.
+      if (passes === stuckAfterPasses) {
         log.error(
           { transactionId: id, passes },
           'expiry sweep: transaction stuck, it fails on every pass (needs an operator)',
@@ -130,6 +133,8 @@ export function startExpirySweep(deps: ServiceDeps, log: SweepLogger): () => Pro
       }
     }
     streaks = next;
+    sweepStuckRows.set([...next.values()].filter((passes) => passes >= stuckAfterPasses).length);
+    if (report.error !== undefined) sweepPassFailures.inc();
     if (report.error !== undefined && !outage) {
       outage = true;
       const message = report.error instanceof Error ? report.error.message : JSON.stringify(report.error);
