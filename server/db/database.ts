@@ -132,9 +132,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof code === 'string') {
     if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH'].includes(code)) return true;
     // 08: connection exception; 57P01-57P03: admin shutdown, crash shutdown, cannot connect now; 57P05 idle session
-    // timeout; 57014 statement timeout (or cancel); 55P03 lock timeout; 25P03 idle-in-transaction timeout.
-    if (code.startsWith('08') || ['57P01', '57P02', '57P03', '57P05', '57014', '55P03', '25P03'].includes(code))
-      return true;
+    // timeout; 57014 statement timeout (or cancel); 55P03 lock timeout; 25P03 idle-in-transaction timeout; 25006 a
+    // read-only server: a standby not promoted yet, when a proxy switches over before the failover ends.
+    const unavailable = ['57P01', '57P02', '57P03', '57P05', '57014', '55P03', '25P03', '25006'];
+    if (code.startsWith('08') || unavailable.includes(code)) return true;
   }
   return (
     typeof message === 'string' &&

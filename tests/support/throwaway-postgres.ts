@@ -80,6 +80,14 @@ function cluster(dataDir: string, port: number, home: string): ThrowawayPostgres
     async destroy() {
       await self.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      // The folder holding the clusters goes with the last of them.
+      if (
+        fs
+          .readdirSync(home)
+          .every((f) => f.endsWith('.log') || f.endsWith('.ini') || f.endsWith('.txt') || f.endsWith('.pid'))
+      ) {
+        fs.rmSync(home, { recursive: true, force: true });
+      }
     },
   };
   return self;
@@ -138,6 +146,7 @@ export async function startReplica(primary: ThrowawayPostgres): Promise<Throwawa
     '-D',
     dataDir,
     '-R',
+    '--checkpoint=fast',
     '-X',
     'stream',
     '--no-sync',
