@@ -8,6 +8,11 @@ import tseslint from 'typescript-eslint';
 const forbid = (patterns, message) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
 });
+/** One rule, several groups (a later config block's no-restricted-imports replaces an earlier one's). */
+const forbidAll = (...groups) => ({
+  'no-restricted-imports': ['error', { patterns: groups.map(([group, message]) => ({ group, message })) }],
+});
+const webGroup = [['node:*', '**/server/**'], 'web/ runs in the browser: share code through common/.'];
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', '.data/', 'coverage/', 'test-results/', 'playwright-report/'] },
@@ -51,6 +56,23 @@ export default tseslint.config(
       '@typescript-eslint/only-throw-error': ['error', { allow: [{ from: 'lib', name: 'Response' }] }],
       ...forbid(['node:*', '**/server/**'], 'web/ runs in the browser: share code through common/.'),
     },
+  },
+  {
+    // Issue 26 item 10: a feature folder never imports another one (web/features/A -> web/features/B). What two
+    // features need goes to web/ui (components, formatting) or web/shared (a resource's queries and API calls,
+    // the current user, transaction rows); a screen of B's data shown by A belongs to B.
+    files: ['web/features/**/*.{ts,tsx}'],
+    rules: forbidAll(webGroup, [
+      ['../*/**', '!../../**'],
+      'A feature imports no other feature folder: move the shared piece to web/ui or web/shared (issue 26 item 10).',
+    ]),
+  },
+  {
+    files: ['web/ui/**/*.{ts,tsx}', 'web/shared/**/*.{ts,tsx}'],
+    rules: forbidAll(webGroup, [
+      ['**/features/**'],
+      'web/ui and web/shared serve every feature and import none (issue 26 item 10).',
+    ]),
   },
   {
     files: ['server/**/*.ts'],

@@ -20,10 +20,6 @@ export function verifyCode(request: VerifyCodeRequest): Promise<VerifyCodeRespon
   return apiFetch<VerifyCodeResponse>('/auth/verify_code/', { method: 'POST', body: request });
 }
 
-/** Ends the session server-side; the server takes no body (204). The token is given: it is already forgotten here. */
-export async function logout(token: string): Promise<void> {
-  await apiFetch('/auth/logout/', { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
-}
 
 /** Resolves to the server's detail (a value, not void: TanStack Query refuses undefined as query data). */
 export async function confirmEmail(code: string): Promise<string> {

@@ -23,14 +23,3 @@ export async function startSession(client: QueryClient, signedIn: VerifyCodeResp
     return '/';
   }
 }
-
-/** Logout (SPEC.md section 4): the token and role go, and so does every cached answer of this account. */
-export function endSession(client: QueryClient): void {
-  writeStored(STORAGE_KEYS.token, null);
-  writeStored(STORAGE_KEYS.role, null);
-  // Where this person was is theirs: the next person on a shared phone must not inherit it.
-  writeStored(STORAGE_KEYS.latitude, null);
-  writeStored(STORAGE_KEYS.longitude, null);
-  clearSessionEnded();
-  client.clear();
-}

@@ -3,7 +3,7 @@ import type { Contact } from '../../../common/api/contacts';
 import { formatPhone } from '../../../common/identity/phone';
 import { WalletAddress } from '../../ui/WalletAddress';
 import styles from './ContactDetailPage.module.css';
-import { CopyButton } from './CopyButton';
+import { CopyButton } from '../../ui/CopyButton';
 import { useChainInfo } from '../../shared/chain/use-chain-info';
 
 /** Phone as a call link, e-mail, copy buttons, the agency address, and the wallet with its explorer link. */

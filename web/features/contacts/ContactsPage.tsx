@@ -9,7 +9,7 @@ import { modeOf } from './contacts-mode';
 import styles from './ContactsPage.module.css';
 import { ContactsList } from './ContactsList';
 import { NewRecipientForm } from './NewRecipientForm';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { usePosition } from './use-position';
 
 /** SPEC.md section 9: the search waits for 300 ms of quiet before asking the server. */

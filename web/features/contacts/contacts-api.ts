@@ -26,10 +26,6 @@ export function fetchContacts(params: ContactsListParams, signal?: AbortSignal):
   });
 }
 
-export function fetchContact(id: string, signal?: AbortSignal): Promise<Contact> {
-  return apiFetch<Contact>(`/contacts/${encodeURIComponent(id)}/`, { ...(signal && { signal }) });
-}
-
 export function createContact(body: CreateRecipientBody): Promise<Contact> {
   return apiFetch<Contact>('/contacts/', { method: 'POST', body });
 }

@@ -1,8 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContact, deleteContact, fetchContact, fetchContacts, type ContactsListParams } from './contacts-api';
+import { CONTACTS_KEY } from '../../shared/contacts/contact-queries';
+import { createContact, deleteContact, fetchContacts, type ContactsListParams } from './contacts-api';
 import type { CreateRecipientBody } from './recipient-form';
 
-export const CONTACTS_KEY = ['contacts'] as const;
+export { CONTACTS_KEY, useContact } from '../../shared/contacts/contact-queries';
 
 export function useContactsPage(params: ContactsListParams) {
   return useQuery({
@@ -11,10 +12,6 @@ export function useContactsPage(params: ContactsListParams) {
     // The previous page stays on screen while the next one loads on a slow network.
     placeholderData: keepPreviousData,
   });
-}
-
-export function useContact(id: string) {
-  return useQuery({ queryKey: [...CONTACTS_KEY, 'one', id], queryFn: ({ signal }) => fetchContact(id, signal) });
 }
 
 /** Lists are refreshed after every write (DESIGN.md section 7). */

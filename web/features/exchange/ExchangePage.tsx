@@ -9,7 +9,7 @@ import { money } from '../../../common/money/money';
 import type { Money } from '../../../common/money/money';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { useWithLang } from '../../ui/with-lang';
-import { useDebouncedValue } from '../contacts/use-debounced-value';
+import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { formatMoney, moneyFromApi } from '../../ui/money-format';
 import { intlLocale } from '../../i18n/intl-locale';
 import { useCurrentUser } from '../../shared/users/use-current-user';
@@ -21,9 +21,10 @@ import { checkAmount, customerRate, exchangeFigures, quoteFigures } from './exch
 import type { AmountCheck } from './exchange-calc';
 import styles from './ExchangePage.module.css';
 import { ExchangeSummary } from './ExchangeSummary';
-import { PaymentResult } from './PaymentResult';
+import { PaymentResult } from '../../shared/billing/PaymentResult';
 import { QuoteCountdown } from './QuoteCountdown';
-import { DRAFT_KEY, useDraft, useDraftSync, useRates } from './use-exchange';
+import { useRates } from '../../shared/rates/rates-queries';
+import { DRAFT_KEY, useDraft, useDraftSync } from './use-exchange';
 
 /** SPEC.md section 9: the amount is sent once it has stopped changing for 300 ms. */
 export const AMOUNT_DEBOUNCE_MS = 300;

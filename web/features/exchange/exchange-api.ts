@@ -1,7 +1,5 @@
-import type { PaymentSessionView, SubscriptionState } from '../../../common/api/billing';
 import type { z } from 'zod';
 import type { Exchange, checkoutUrlSchema, exchangesPageSchema } from '../../../common/api/exchanges';
-import type { Rates } from '../../../common/api/rates';
 import { apiFetch } from '../../app/api-client';
 
 type ExchangesPage = z.infer<typeof exchangesPageSchema>;
@@ -30,16 +28,3 @@ export const validateDraft = (id: number, idempotencyKey: string, lang: string) 
     query: { lang },
     headers: { 'Idempotency-Key': idempotencyKey },
   });
-
-export const fetchRates = (signal?: AbortSignal): Promise<Rates> =>
-  apiFetch<Rates>('/rates/', { ...(signal && { signal }) });
-
-export const fetchPaymentSession = (id: string, signal?: AbortSignal): Promise<PaymentSessionView> =>
-  apiFetch<PaymentSessionView>(`/billing/sessions/${id}/`, { ...(signal && { signal }) });
-
-export const fetchSubscription = (signal?: AbortSignal): Promise<SubscriptionState> =>
-  apiFetch<SubscriptionState>('/billing/subscription/', { ...(signal && { signal }) });
-
-export const createSubscription = (lang: string) =>
-  apiFetch<CheckoutUrl>('/billing/create_subscription/', { query: { lang } });
-export const cancelSubscription = () => apiFetch<SubscriptionState>('/billing/cancel_subscription/');

@@ -3,14 +3,9 @@ import { useEffect, useRef } from 'react';
 import type { Exchange } from '../../../common/api/exchanges';
 import { formatAmount } from '../../../common/money/money';
 import type { Money } from '../../../common/money/money';
-import { createDraft, fetchDraft, fetchPaymentSession, fetchRates, updateDraft } from './exchange-api';
+import { createDraft, fetchDraft, updateDraft } from './exchange-api';
 
 export const DRAFT_KEY = ['exchanges', 'draft'] as const;
-export const RATES_KEY = ['rates'] as const;
-
-export function useRates() {
-  return useQuery({ queryKey: RATES_KEY, queryFn: ({ signal }) => fetchRates(signal) });
-}
 
 export function useDraft() {
   return useQuery({ queryKey: DRAFT_KEY, queryFn: ({ signal }) => fetchDraft(signal) });
@@ -40,15 +35,4 @@ export function useDraftSync(amount: Money<'EUR'> | undefined, draft: Exchange |
     mutate({ id: draft?.id, text });
   }, [text, draft, isPending, mutate]);
   return { save, saved: draft !== undefined && draft !== null && draft.from_amount === text };
-}
-
-/** After the provider's return: the event may still be on its way, so ask again until the session is settled. */
-export function usePaymentSession(id: string | null) {
-  return useQuery({
-    queryKey: ['billing', 'session', id],
-    queryFn: ({ signal }) => fetchPaymentSession(id ?? '', signal),
-    enabled: id !== null,
-    refetchInterval: (query) =>
-      query.state.data?.status === 'open' && query.state.dataUpdateCount < 20 ? 1500 : false,
-  });
 }

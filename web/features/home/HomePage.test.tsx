@@ -1,6 +1,7 @@
-import { waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../shared/test-support';
+import { renderWithProviders, stubFetch } from '../../shared/test-support';
+import { RecentTransactions } from './RecentTransactions';
 import { Component as HomePage } from './HomePage';
 
 afterEach(() => {
@@ -25,5 +26,12 @@ describe('the signed-in home (issue 26 item 9)', () => {
     // The user has not answered yet, and the transactions are already on their way.
     await waitFor(() => expect(asked.some((url) => url.startsWith('/api/transactions/'))).toBe(true));
     expect(asked.filter((url) => url.startsWith('/api/users/'))).toHaveLength(1);
+  });
+
+  it("hides 'see all' with no transactions", async () => {
+    stubFetch(() => ({ status: 200, body: { count: 0, next: null, previous: null, results: [] } }));
+    renderWithProviders(<RecentTransactions banker={false} />);
+    await screen.findByTestId('transactions-empty');
+    expect(screen.queryByTestId('see-all-transactions')).toBeNull();
   });
 });

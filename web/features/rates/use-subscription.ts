@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { cancelSubscription, createSubscription, fetchSubscription } from '../exchange/exchange-api';
+import { cancelSubscription, createSubscription, fetchSubscription } from '../../shared/billing/billing-api';
 import { CURRENT_USER_KEY } from '../../shared/users/use-current-user';
 
 export const SUBSCRIPTION_KEY = ['billing', 'subscription'] as const;

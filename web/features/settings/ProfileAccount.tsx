@@ -5,7 +5,7 @@ import form from '../../ui/Form.module.css';
 import { LanguageSwitcher } from '../../ui/LanguageSwitcher';
 import { WalletAddress } from '../../ui/WalletAddress';
 import { useWithLang } from '../../ui/with-lang';
-import { useLogout } from '../auth/use-logout';
+import { useLogout } from '../../shared/session/use-logout';
 import styles from './ProfileAccount.module.css';
 import { useChainInfo } from '../../shared/chain/use-chain-info';
 

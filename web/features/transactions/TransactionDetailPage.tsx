@@ -5,7 +5,7 @@ import { intlLocale } from '../../i18n/intl-locale';
 import form from '../../ui/Form.module.css';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { useWithLang } from '../../ui/with-lang';
-import { CopyButton } from '../contacts/CopyButton';
+import { CopyButton } from '../../ui/CopyButton';
 import { formatMoney, moneyFromApi } from '../../ui/money-format';
 import { useCurrentUser } from '../../shared/users/use-current-user';
 import styles from './Transactions.module.css';

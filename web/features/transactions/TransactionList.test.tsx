@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubFetch } from '../../shared/test-support';
-import { RecentTransactions } from '../home/RecentTransactions';
 import { TransactionList } from './TransactionList';
 
 const row = (id: number) => ({
@@ -70,12 +69,5 @@ describe('transaction lists', () => {
     api(11);
     renderWithProviders(<TransactionList pageSize={10} />);
     await screen.findByTestId('pagination');
-  });
-
-  it("hides 'see all' with no transactions", async () => {
-    api(0);
-    renderWithProviders(<RecentTransactions banker={false} />);
-    await screen.findByTestId('transactions-empty');
-    expect(screen.queryByTestId('see-all-transactions')).toBeNull();
   });
 });

@@ -3,7 +3,7 @@ import { useTranslation } from '../../i18n/i18n';
 import { intlLocale } from '../../i18n/intl-locale';
 import form from '../../ui/Form.module.css';
 import { Pagination } from '../../ui/Pagination';
-import { useDebouncedValue } from '../contacts/use-debounced-value';
+import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { useCurrentUser } from '../../shared/users/use-current-user';
 import styles from './Transactions.module.css';
 import { TransactionFilters } from './TransactionFilters';

@@ -2,7 +2,7 @@ import { useTranslation } from '../../i18n/i18n';
 import form from '../../ui/Form.module.css';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { useWithLang } from '../../ui/with-lang';
-import { BottomNav } from '../home/BottomNav';
+import { BottomNav } from '../../ui/BottomNav';
 import { initials } from '../../shared/users/initials';
 import { useCurrentUser } from '../../shared/users/use-current-user';
 import { TransactionList } from './TransactionList';

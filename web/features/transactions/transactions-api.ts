@@ -1,5 +1,4 @@
 import type { Transaction } from '../../../common/api/transactions';
-import type { WithdrawalReservation } from '../../../common/api/withdrawals';
 import { apiFetch } from '../../app/api-client';
 
 /** One Idempotency-Key per user intent (the screen keeps it across retries of the same submission). */
@@ -8,28 +7,4 @@ export function createTransaction(
   key: string,
 ): Promise<Transaction> {
   return apiFetch<Transaction>('/transactions/', { method: 'POST', body, headers: { 'Idempotency-Key': key } });
-}
-
-export function lookupWithdrawal(token: string, signal?: AbortSignal): Promise<Transaction> {
-  return apiFetch<Transaction>(`/withdrawals/${encodeURIComponent(token)}/`, { ...(signal && { signal }) });
-}
-
-export function validateWithdrawal(
-  token: string,
-  body: { id: number; security_code: string },
-  key: string,
-): Promise<Transaction> {
-  return apiFetch<Transaction>(`/withdrawals/${encodeURIComponent(token)}/validate/`, {
-    method: 'POST',
-    body,
-    headers: { 'Idempotency-Key': key },
-  });
-}
-
-/** Issue 22 item 1: hold the withdrawal for this teller before the cash leaves the till, or give it back. */
-export function reserveWithdrawal(token: string, id: number, action: 'reserve' | 'release'): Promise<WithdrawalReservation> {
-  return apiFetch<WithdrawalReservation>(`/withdrawals/${encodeURIComponent(token)}/${action}/`, {
-    method: 'POST',
-    body: { id },
-  });
 }

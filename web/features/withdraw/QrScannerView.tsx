@@ -1,7 +1,7 @@
 import QrScanner from 'qr-scanner';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/i18n';
-import styles from '../transactions/Transactions.module.css';
+import styles from './Teller.module.css';
 
 /** SPEC.md section 9: one scan every 500 ms (2 per second), the back camera, 640x480 preferred. */
 const SCANS_PER_SECOND = 2;

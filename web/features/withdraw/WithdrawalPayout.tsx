@@ -7,11 +7,11 @@ import form from '../../ui/Form.module.css';
 import { PinInput } from '../../ui/PinInput';
 import { commonErrorText, translateServerMessage } from '../../ui/server-messages';
 import { useWithLang } from '../../ui/with-lang';
-import { CopyButton } from '../contacts/CopyButton';
+import { CopyButton } from '../../ui/CopyButton';
 import { formatMoney, moneyFromApi } from '../../ui/money-format';
-import styles from '../transactions/Transactions.module.css';
+import styles from './Teller.module.css';
 import { formatLongDate, identifierForTeller } from '../../shared/transactions/transaction-rules';
-import { useValidateWithdrawal, useWithdrawalLookup, useWithdrawalReservation } from '../transactions/use-transactions';
+import { useValidateWithdrawal, useWithdrawalLookup, useWithdrawalReservation } from './use-withdrawals';
 import { initialTellerState, pressValidate, submissionFailed, type TellerState } from './teller-steps';
 
 type T = ReturnType<typeof useTranslation>['t'];

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, stubFetch } from '../../shared/test-support';
+import { renderWithProviders, stubFetch } from '../test-support';
 import { PaymentResult } from './PaymentResult';
 
 const session = (status: string) => ({

@@ -1,6 +1,6 @@
-import { useTranslation } from '../../i18n/i18n';
+import { useTranslation } from '../i18n/i18n';
 import { NavLink } from 'react-router';
-import { useWithLang } from '../../ui/with-lang';
+import { useWithLang } from './with-lang';
 import styles from './BottomNav.module.css';
 
 /** SPEC.md 2.3 Home: Home, Recipients, the central round send button, and the avatar to the profile. */

@@ -6,8 +6,8 @@ import { intlLocale } from '../../i18n/intl-locale';
 import { useWithLang } from '../../ui/with-lang';
 import { formatMoney, moneyFromApi } from '../../ui/money-format';
 import { CURRENT_USER_KEY } from '../../shared/users/use-current-user';
-import styles from './ExchangePage.module.css';
-import { DRAFT_KEY, usePaymentSession } from './use-exchange';
+import styles from './PaymentResult.module.css';
+import { usePaymentSession } from './use-payment-session';
 
 /**
  * The page the provider returns to: the result of the payment and the new balance. The provider's event may
@@ -23,7 +23,8 @@ export function PaymentResult({ sessionId, cancelled }: { sessionId: string; can
   useEffect(() => {
     if (status && status !== 'open') {
       void client.invalidateQueries({ queryKey: CURRENT_USER_KEY });
-      void client.invalidateQueries({ queryKey: DRAFT_KEY });
+      // The add-money draft (['exchanges', 'draft']) is consumed by the payment: every exchange query is stale.
+      void client.invalidateQueries({ queryKey: ['exchanges'] });
     }
   }, [status, client]);
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../i18n/i18n';
+import { useTranslation } from '../i18n/i18n';
 import { copyText } from './copy-text';
-import styles from './ContactDetailPage.module.css';
+import styles from './CopyButton.module.css';
 
 /** A copy button that says "Copied" (or that it could not) for two seconds, announced to screen readers. */
 export function CopyButton({ text, label, testId }: { text: string; label: string; testId: string }) {

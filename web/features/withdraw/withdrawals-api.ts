@@ -1,0 +1,28 @@
+import type { Transaction } from '../../../common/api/transactions';
+import type { WithdrawalReservation } from '../../../common/api/withdrawals';
+import { apiFetch } from '../../app/api-client';
+
+/** The teller's withdrawal calls (DESIGN.md section 4): lookup by the scanned token, reserve/release, validate. */
+export function lookupWithdrawal(token: string, signal?: AbortSignal): Promise<Transaction> {
+  return apiFetch<Transaction>(`/withdrawals/${encodeURIComponent(token)}/`, { ...(signal && { signal }) });
+}
+
+export function validateWithdrawal(
+  token: string,
+  body: { id: number; security_code: string },
+  key: string,
+): Promise<Transaction> {
+  return apiFetch<Transaction>(`/withdrawals/${encodeURIComponent(token)}/validate/`, {
+    method: 'POST',
+    body,
+    headers: { 'Idempotency-Key': key },
+  });
+}
+
+/** Issue 22 item 1: hold the withdrawal for this teller before the cash leaves the till, or give it back. */
+export function reserveWithdrawal(token: string, id: number, action: 'reserve' | 'release'): Promise<WithdrawalReservation> {
+  return apiFetch<WithdrawalReservation>(`/withdrawals/${encodeURIComponent(token)}/${action}/`, {
+    method: 'POST',
+    body: { id },
+  });
+}

@@ -1,0 +1,42 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { readStored, writeStored } from '../../app/browser-storage';
+import { STORAGE_KEYS } from '../../app/storage-keys';
+import { useWithLang } from '../../ui/with-lang';
+import { apiFetch } from '../../app/api-client';
+import { clearSessionEnded } from '../../app/session-ended';
+
+/** Ends the session server-side; the server takes no body (204). The token is given: it is already forgotten here. */
+export async function logout(token: string): Promise<void> {
+  await apiFetch('/auth/logout/', { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+}
+
+/** Logout (SPEC.md section 4): the token and role go, and so does every cached answer of this account. */
+export function endSession(client: QueryClient): void {
+  writeStored(STORAGE_KEYS.token, null);
+  writeStored(STORAGE_KEYS.role, null);
+  // Where this person was is theirs: the next person on a shared phone must not inherit it.
+  writeStored(STORAGE_KEYS.latitude, null);
+  writeStored(STORAGE_KEYS.longitude, null);
+  clearSessionEnded();
+  client.clear();
+}
+
+/**
+ * Forgets the session here first, then tells the server: someone who asks to log out on a shared phone is
+ * logged out at once, even offline or with a server that never answers (the token then simply expires
+ * server-side). The server call carries the token it revokes, read before it is forgotten.
+ */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const withLang = useWithLang();
+  return useMutation({
+    mutationFn: async () => {
+      const token = readStored(STORAGE_KEYS.token);
+      endSession(queryClient);
+      await navigate(withLang('/auth'), { replace: true });
+      if (token) void logout(token).catch(() => undefined);
+    },
+  });
+}
