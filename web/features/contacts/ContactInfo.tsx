@@ -5,14 +5,13 @@ import { WalletAddress } from '../../ui/WalletAddress';
 import styles from './ContactDetailPage.module.css';
 import { CopyButton } from '../../ui/CopyButton';
 import { useChainInfo } from '../../shared/chain/use-chain-info';
+import { formatAddress } from '../../ui/address';
 
 /** Phone as a call link, e-mail, copy buttons, the agency address, and the wallet with its explorer link. */
 export function ContactInfo({ contact }: { contact: Contact }) {
   const { t } = useTranslation();
   const chain = useChainInfo().data;
-  const address = [contact.address, [contact.zip_code, contact.city].filter(Boolean).join(' ')]
-    .filter(Boolean)
-    .join(', ');
+  const address = formatAddress(contact.address, contact.zip_code, contact.city);
   return (
     <section className={styles.card} aria-labelledby="contact-info">
       <h2 id="contact-info" className={styles.sectionTitle}>

@@ -90,6 +90,13 @@ describe('ExchangePage', () => {
     await waitFor(() => expect(screen.getByTestId('exchange-validate').getAttribute('data-ready')).toBe('true'));
   });
 
+  it('is the shared amount field: the box says its currency, EUR (issue 26 item 10)', async () => {
+    api();
+    renderWithProviders(<ExchangePage />);
+    await screen.findByTestId('exchange-amount');
+    expect(screen.getByTestId('amount-currency').textContent).toBe('EUR');
+  });
+
   it('shows the minimum message under 1 EUR and sends nothing', async () => {
     const calls = api();
     renderWithProviders(<ExchangePage />);

@@ -25,6 +25,7 @@ import { PaymentResult } from '../../shared/billing/PaymentResult';
 import { QuoteCountdown } from './QuoteCountdown';
 import { useRates } from '../../shared/rates/rates-queries';
 import { DRAFT_KEY, useDraft, useDraftSync } from './use-exchange';
+import { AmountInput } from '../../ui/AmountInput';
 
 /** SPEC.md section 9: the amount is sent once it has stopped changing for 300 ms. */
 export const AMOUNT_DEBOUNCE_MS = 300;
@@ -114,24 +115,17 @@ function ExchangeForm() {
         <label className={styles.label} htmlFor="exchange-amount">
           {t('exchange.amountLabel')}
         </label>
-        <div className={styles.amountBox}>
-          <input
-            id="exchange-amount"
-            className={styles.amount}
-            inputMode="decimal"
-            autoComplete="off"
-            dir="ltr"
-            value={text}
-            onChange={(e) => setTyped(e.target.value)}
-            onBlur={() => setShowError(true)}
-            aria-invalid={error !== undefined && (showError || settled === text)}
-            aria-describedby="exchange-amount-error"
-            data-testid="exchange-amount"
-          />
-          <span className={styles.currency} aria-hidden="true">
-            EUR
-          </span>
-        </div>
+        <AmountInput
+          id="exchange-amount"
+          currency="EUR"
+          large
+          value={text}
+          onChange={(e) => setTyped(e.target.value)}
+          onBlur={() => setShowError(true)}
+          aria-invalid={error !== undefined && (showError || settled === text)}
+          aria-describedby="exchange-amount-error"
+          data-testid="exchange-amount"
+        />
         <p id="exchange-amount-error" className={styles.error} role="alert" data-testid="exchange-error">
           {error && (showError || (settled === text && check.kind !== 'empty')) ? error : null}
         </p>

@@ -22,6 +22,7 @@ import { CreateSuccess } from './CreateSuccess';
 import { CreateSummary } from './CreateSummary';
 import styles from './Transactions.module.css';
 import { useCreateTransaction } from './use-transactions';
+import { formatAddress } from '../../ui/address';
 
 /** SPEC.md 2.3 Create transaction: step 1 amount (max button) and recipient or agency; step 2 the code. */
 export function Component() {
@@ -50,7 +51,7 @@ export function Component() {
   const max = balance && limits ? money('MAD', balance.minor < limits.max.minor ? balance.minor : limits.max.minor) : undefined;
   const c = contact.data;
   const place = c?.public
-    ? [c.first_name, c.address, [c.zip_code, c.city].filter(Boolean).join(' ')].filter(Boolean).join(', ')
+    ? [c.first_name, formatAddress(c.address, c.zip_code, c.city)].filter(Boolean).join(', ')
     : c
       ? `${c.first_name} ${c.last_name}`
       : '';

@@ -13,9 +13,10 @@ import { detailSign, formatLongDate } from '../../shared/transactions/transactio
 import { LedgerLine } from './LedgerLine';
 import { useTransaction } from './use-transactions';
 import { WithdrawalQr } from './WithdrawalQr';
+import { transactionAddress } from '../../ui/address';
 
 function agencyAddress(tx: Transaction): string {
-  return [tx.recipient_address, [tx.recipient_zip_code, tx.recipient_city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return transactionAddress(tx);
 }
 
 function WithdrawalBlock({ tx }: { tx: Transaction }) {

@@ -13,6 +13,7 @@ import styles from './Teller.module.css';
 import { formatLongDate, identifierForTeller } from '../../shared/transactions/transaction-rules';
 import { useValidateWithdrawal, useWithdrawalLookup, useWithdrawalReservation } from './use-withdrawals';
 import { initialTellerState, pressValidate, submissionFailed, type TellerState } from './teller-steps';
+import { transactionAddress } from '../../ui/address';
 
 type T = ReturnType<typeof useTranslation>['t'];
 
@@ -81,7 +82,7 @@ export function WithdrawalPayout({ token }: { token: string }) {
   }
 
   const amount = tx ? moneyFromApi(tx.amount, 'MAD') : undefined;
-  const address = tx ? [tx.recipient_address, [tx.recipient_zip_code, tx.recipient_city].filter(Boolean).join(' ')].filter(Boolean).join(', ') : '';
+  const address = tx ? transactionAddress(tx) : '';
   const statusText =
     tx?.status === 'validated' ? t('withdraw.done') : tx?.status === 'expired' ? t('withdraw.expired') : tx?.status === 'cancelled' ? t('withdraw.cancelled') : null;
   const reserving = reservation.isPending && reservation.variables.action === 'reserve';
