@@ -112,8 +112,12 @@ const configSchema = z.object({
    */
   CONTACT_CREATE_LIMIT_PER_HOUR: count(30),
 
-  // Back-office (issue 15): operators' and auditors' shorter sessions.
+  // Back-office (issue 15): operators' and auditors' shorter sessions, and the four-eyes thresholds.
   OPS_SESSION_TTL_SECONDS: seconds(8 * 3600),
+  /** A refund above this many whole dirhams becomes a request another operator must approve (four eyes). */
+  OPS_FOUR_EYES_MAD: count(5000),
+  /** A four-eyes request not decided within this time expires. */
+  OPS_APPROVAL_TTL_SECONDS: seconds(24 * 3600),
 
   // Add money (issue 6, DESIGN.md section 5): the top-up bound in whole euros (the 1 EUR minimum is SPEC.md 5).
   TOPUP_MAX_EUR: z.coerce.number().int().min(1).max(1_000_000).default(2000),

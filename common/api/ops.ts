@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { amountSchema } from '../money/amount-schema.ts';
 import { roleSchema, sixDigitsSchema } from './auth.ts';
 import { pagedResponseSchema, pageQuerySchema } from './pagination.ts';
-import { dateQuery, idSchema, transactionSchema } from './transactions.ts';
+import { dateQuery, idSchema, transactionSchema, transactionStatuses } from './transactions.ts';
 import { accountFrozenMessage, securityCodeErrors } from './users.ts';
 
 /**
@@ -16,6 +17,11 @@ export const opsMessages = {
   notFrozen: 'This account is not frozen.',
   notACustomer: 'This action applies to customer accounts only.',
   accountFrozen: accountFrozenMessage,
+  notRefundable: 'This transaction can no longer be refunded.',
+  ownRequest: 'You cannot approve or reject your own request: another operator must.',
+  requestExpired: 'This request has expired.',
+  requestDecided: 'This request has already been decided.',
+  alreadyRequested: 'A request for this is already waiting for approval.',
 } as const;
 
 /** Why an operator does something: kept in the audit line. */
@@ -112,3 +118,108 @@ export const opsCustomerDetailSchema = opsCustomerSchema.extend({
 export type OpsCustomerDetail = z.infer<typeof opsCustomerDetailSchema>;
 
 export const logoutAllResponseSchema = z.object({ revoked: z.number().int() });
+
+// Transactions
+
+export const opsTransactionKinds = ['transfer', 'withdrawal', 'exchange', 'pickup'] as const;
+/** The statuses of common/api/transactions.ts: what happened to the money. */
+export const opsTransactionStatuses = transactionStatuses;
+
+const party = z.object({ id: z.number().int(), name: z.string() }).nullable();
+
+export const opsTransactionSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(opsTransactionKinds),
+  status: z.enum(opsTransactionStatuses),
+  amount: z.string(),
+  currency: z.literal('MAD'),
+  sender: party,
+  recipient: party,
+  /** Who an unclaimed transfer waits for, as the sender typed it. */
+  recipient_phone_number: z.string().nullable(),
+  recipient_email: z.string().nullable(),
+  agency: party,
+  reference: z.string().nullable(),
+  created_at: z.string(),
+  expires_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  /** Still waiting for someone: an operator may refund it. */
+  refundable: z.boolean(),
+});
+export const opsTransactionsPageSchema = pagedResponseSchema(opsTransactionSchema);
+
+export const opsTransactionsQuerySchema = pageQuerySchema.extend({
+  search: z.string().trim().max(100).optional(),
+  kind: z.enum(opsTransactionKinds).optional(),
+  status: z.enum(opsTransactionStatuses).optional(),
+  start_date: dateQuery.optional(),
+  end_date: dateQuery.optional(),
+  amount_gte: amountSchema('MAD').optional(),
+  amount_lte: amountSchema('MAD').optional(),
+  agency: idSchema.optional(),
+});
+export type OpsTransactionsQuery = z.output<typeof opsTransactionsQuerySchema>;
+
+export const opsPostingSchema = z.object({
+  account: z.number().int(),
+  account_kind: z.string(),
+  owner: z.number().int().nullable(),
+  agency: z.number().int().nullable(),
+  currency: z.string(),
+  /** Signed, "-150.00" for a debit. */
+  amount: z.string(),
+});
+export const opsEntrySchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  created_at: z.string(),
+  metadata: z.record(z.string(), z.unknown()),
+  postings: z.array(opsPostingSchema),
+});
+export const opsTimelineEventSchema = z.object({ at: z.string(), event: z.string(), by: z.number().int().nullable() });
+
+export const opsTransactionDetailSchema = opsTransactionSchema.extend({
+  entries: z.array(opsEntrySchema),
+  timeline: z.array(opsTimelineEventSchema),
+  events: z.array(auditEntrySchema),
+});
+export type OpsTransaction = z.infer<typeof opsTransactionSchema>;
+export type OpsTransactionDetail = z.infer<typeof opsTransactionDetailSchema>;
+
+// Four eyes
+
+export const approvalStates = ['pending', 'approved', 'rejected', 'expired'] as const;
+export const approvalSchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  subject_type: z.string(),
+  subject_id: z.string(),
+  amount: z.string().nullable(),
+  currency: z.string().nullable(),
+  payload: z.record(z.string(), z.unknown()),
+  reason: z.string(),
+  requested_by: z.number().int(),
+  requested_by_name: z.string().nullable(),
+  requested_at: z.string(),
+  expires_at: z.string(),
+  state: z.enum(approvalStates),
+  decided_by: z.number().int().nullable(),
+  decided_at: z.string().nullable(),
+  decision_reason: z.string().nullable(),
+});
+export const approvalsPageSchema = pagedResponseSchema(approvalSchema);
+export const approvalsQuerySchema = pageQuerySchema.extend({
+  state: z.enum(approvalStates).optional(),
+  kind: z.string().max(40).optional(),
+});
+export type Approval = z.infer<typeof approvalSchema>;
+
+/** A refund is done (200, the transaction) or waits for a second operator (202, the request). */
+export const refundResponseSchema = z.union([
+  z.object({ refunded: z.literal(true), transaction: opsTransactionSchema }),
+  z.object({ refunded: z.literal(false), approval: approvalSchema }),
+]);
+export const approvalDecisionResponseSchema = z.object({
+  approval: approvalSchema,
+  transaction: opsTransactionSchema.nullable(),
+});

@@ -472,3 +472,25 @@ export interface AuditTable {
 export interface Database {
   audit: AuditTable;
 }
+
+export interface OpsApprovalsTable {
+  id: GeneratedInt8;
+  kind: string;
+  subject_type: string;
+  subject_id: string;
+  amount: Int8 | null;
+  currency: string | null;
+  payload: JSONColumnType<Record<string, unknown>, string, string>;
+  reason: string;
+  requested_by: Int8;
+  requested_at: ColumnType<Date, Date, never>;
+  expires_at: ColumnType<Date, Date, never>;
+  state: ColumnType<'pending' | 'approved' | 'rejected' | 'expired', 'pending' | undefined, 'approved' | 'rejected' | 'expired'>;
+  decided_by: Int8 | null;
+  decided_at: ColumnType<Date | null, never, Date>;
+  decision_reason: string | null;
+}
+
+export interface Database {
+  ops_approvals: OpsApprovalsTable;
+}

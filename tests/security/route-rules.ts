@@ -199,6 +199,12 @@ export const matrix: Record<string, Rule> = {
   'POST /api/ops/customers/:id/unfreeze/': opsWrite((w) => ({ id: w.mallory.userId })),
   'POST /api/ops/customers/:id/unlock-security-code/': opsWrite((w) => ({ id: w.mallory.userId })),
   'POST /api/ops/customers/:id/logout-all/': opsWrite((w) => ({ id: w.mallory.userId })),
+  'GET /api/ops/transactions/': ops,
+  'GET /api/ops/transactions/:id/': { ...ops, params: (w) => ({ id: w.alice.transferId }) },
+  'POST /api/ops/transactions/:id/refund/': opsWrite((w) => ({ id: w.alice.withdrawal.id })),
+  'GET /api/ops/approvals/': ops,
+  'POST /api/ops/approvals/:id/approve/': opsWrite(() => ({ id: 1 })),
+  'POST /api/ops/approvals/:id/reject/': opsWrite(() => ({ id: 1 })),
 };
 
 /**

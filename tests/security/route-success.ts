@@ -3,6 +3,7 @@ import { newDraft } from '../../server/modules/billing/billing.fixtures.ts';
 import { CODE, create, customer, recipientOf } from '../../server/modules/transactions/transactions.fixtures.ts';
 import { call, signIn, uniqueEmail, uniquePhone, type SignedIn } from '../support/identity.ts';
 import type { TestApp } from '../support/test-app.ts';
+import { operator } from '../../server/modules/ops/ops.fixtures.ts';
 import type { World } from './security-helpers.ts';
 
 /**
@@ -177,7 +178,36 @@ export const ownerSuccess: Record<string, Case> = {
     const c = await customer(t);
     return { as: w.operator, path: `/api/ops/customers/${c.userId}/logout-all/`, body: opsBody, status: 200 };
   },
+  'POST /api/ops/transactions/:id/refund/': async (t, w) => {
+    const made = await withdrawalAt(t, w.agency1);
+    return { as: w.operator, path: `/api/ops/transactions/${made.id}/refund/`, body: opsBody, status: 200 };
+  },
+  'POST /api/ops/approvals/:id/approve/': async (t, w) => ({
+    as: w.operator,
+    path: `/api/ops/approvals/${await refundRequest(t, w)}/approve/`,
+    body: opsBody,
+    status: 200,
+  }),
+  'POST /api/ops/approvals/:id/reject/': async (t, w) => ({
+    as: w.operator,
+    path: `/api/ops/approvals/${await refundRequest(t, w)}/reject/`,
+    body: opsBody,
+    status: 200,
+  }),
 };
+
+/** A refund above the four-eyes threshold (5,000 MAD) asked by another operator: a request to decide. */
+async function refundRequest(t: TestApp, w: World): Promise<number> {
+  const owner = await customer(t, 6_000_00n);
+  const made = await create(t, owner, { amount: 5_001, contact: Number(w.agency1) });
+  if (made.status !== 201) throw new Error(`withdrawal: ${made.status} ${JSON.stringify(made.body)}`);
+  const res = await call(t, 'POST', `/api/ops/transactions/${String(made.body.id)}/refund/`, {
+    token: (await operator(t)).token,
+    body: opsBody,
+  });
+  if (res.status !== 202) throw new Error(`refund request: ${res.status} ${JSON.stringify(res.body)}`);
+  return (res.body.approval as { id: number }).id;
+}
 
 /** Every write carries a fresh Idempotency-Key: the routes that require one get it, the others ignore it. */
 export const freshKey = () => ({ 'idempotency-key': randomUUID() });

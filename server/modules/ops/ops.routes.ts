@@ -3,6 +3,7 @@ import type { RouteModuleOptions } from '../route-module.ts';
 import { auditRoutes } from './audit.routes.ts';
 import { customersRoutes } from './customers.routes.ts';
 import { guardOpsRoutes } from './ops-access.ts';
+import { opsTransactionsRoutes } from './transactions.routes.ts';
 
 /** `/api/ops/`: the back-office (issue 15). The guard applies to every route registered below it. */
 export const opsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app, { deps, auth }) => {
@@ -10,4 +11,5 @@ export const opsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app, 
   const options = { deps, auth };
   await app.register(auditRoutes, options);
   await app.register(customersRoutes, options);
+  await app.register(opsTransactionsRoutes, options);
 };

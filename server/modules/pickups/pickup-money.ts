@@ -3,7 +3,7 @@ import type { Contact } from '../../../common/api/contacts.ts';
 import { formatAmount, money, negate, type Money } from '../../../common/money/money.ts';
 import type { Database } from '../../db/schema.ts';
 import { findAgencyCashAccount, platformAccount } from '../../ledger/accounts.repository.ts';
-import { post } from '../../ledger/journal.ts';
+import { post, type JsonValue } from '../../ledger/journal.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { walletOf } from '../transactions/send.service.ts';
 import { finishTransaction, insertTransaction, nextTransactionId } from '../transactions/transactions.repository.ts';
@@ -115,6 +115,8 @@ export async function returnPickup(
   tx: Tx<Database>,
   row: { id: string; amount: string; sender_user_id: string | null },
   status: 'cancelled' | 'expired',
+  /** What the entry records (an operator's refund says who and which request, issue 15). */
+  metadata: { [key: string]: JsonValue } = { reason: status },
 ): Promise<void> {
   if (row.sender_user_id === null) throw new Error(`pickup ${row.id} has no sender`);
   const amount = money('MAD', BigInt(row.amount));
@@ -122,7 +124,7 @@ export async function returnPickup(
   const entry = await post(tx, {
     kind: 'pickup_return',
     reference: { type: 'transaction', id: row.id },
-    metadata: { reason: status },
+    metadata,
     postings: [
       { accountId: pending.id, amount: negate(amount) },
       { accountId: await walletOf(tx, row.sender_user_id), amount },

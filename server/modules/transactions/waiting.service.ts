@@ -3,7 +3,7 @@ import { formatAmount, money, negate } from '../../../common/money/money.ts';
 import type { Database } from '../../db/schema.ts';
 import { platformAccount } from '../../ledger/accounts.repository.ts';
 import { releaseHold } from '../../ledger/holds.ts';
-import { post } from '../../ledger/journal.ts';
+import { post, type JsonValue } from '../../ledger/journal.ts';
 import { enqueueAnchor } from '../anchoring/enqueue-anchor.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { walletOf } from './send.service.ts';
@@ -28,12 +28,14 @@ export async function returnToSender(
   tx: Transaction<Database>,
   row: WaitingTransaction,
   status: 'cancelled' | 'expired',
+  /** What the entry records beyond the reason (an operator's refund: who, which request). */
+  metadata: { [key: string]: JsonValue } = { reason: status },
 ): Promise<void> {
   if (row.sender_user_id === null) throw new Error(`transaction ${row.id} has no sender`);
-  if (row.kind === 'pickup') return returnPickup(tx, row, status);
+  if (row.kind === 'pickup') return returnPickup(tx, row, status, metadata);
   let entryId: string;
   if (row.kind === 'withdrawal' && row.hold_id !== null) {
-    const hold = await releaseHold(tx, row.hold_id, { metadata: { reason: status } });
+    const hold = await releaseHold(tx, row.hold_id, { metadata });
     if (hold.finalEntryId === null) throw new Error('released hold without entry');
     entryId = hold.finalEntryId;
   } else {
@@ -42,7 +44,7 @@ export async function returnToSender(
     const entry = await post(tx, {
       kind: 'transfer',
       reference: { type: 'transaction', id: row.id },
-      metadata: { reason: status },
+      metadata,
       postings: [
         { accountId: unclaimed.id, amount: negate(amount) },
         { accountId: await walletOf(tx, row.sender_user_id), amount },

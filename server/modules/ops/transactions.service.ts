@@ -1,0 +1,306 @@
+import type { Transaction } from 'kysely';
+import {
+  opsMessages,
+  type Approval,
+  type OpsTransaction,
+  type OpsTransactionDetail,
+  type OpsTransactionsQuery,
+} from '../../../common/api/ops.ts';
+import { formatAmount } from '../../../common/money/money.ts';
+import type { Database } from '../../db/schema.ts';
+import { conflict, forbidden, notFound } from '../../http/http-error.ts';
+import { hashRequest, runIdempotent } from '../../ledger/idempotency.ts';
+import { withTransaction } from '../../ledger/transaction.ts';
+import { insertAudit, listAudit, type AuditActor } from '../audit/audit.repository.ts';
+import type { AuthUser } from '../auth/authenticate.ts';
+import type { ServiceDeps } from '../service-deps.ts';
+import { lockRefundable, refundableState, refundWaiting } from '../transactions/refund.service.ts';
+import {
+  findAdminTransaction,
+  listAdminTransactions,
+  transactionPostings,
+  type AdminTransactionRow,
+} from '../transactions/transactions-admin.repository.ts';
+import {
+  decideApproval,
+  expireApprovals,
+  findApproval,
+  insertApproval,
+  listApprovals,
+  lockApproval,
+  type ApprovalRow,
+} from './approvals.repository.ts';
+import { presentAudit } from './audit.service.ts';
+import { confirmOperator } from './ops-access.ts';
+
+const iso = (d: Date | null) => (d === null ? null : d.toISOString());
+const mad = (minor: string | bigint) => formatAmount({ currency: 'MAD', minor: BigInt(minor) });
+const party = (id: string | null, name: string | null) => (id === null ? null : { id: Number(id), name: name ?? '' });
+const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
+
+export function presentOpsTransaction(row: AdminTransactionRow): OpsTransaction {
+  return {
+    id: Number(row.id),
+    kind: row.kind,
+    status: row.status,
+    amount: mad(row.amount),
+    currency: 'MAD',
+    sender: party(row.sender_user_id, row.sender_name),
+    recipient: party(row.recipient_user_id, row.recipient_name),
+    recipient_phone_number: row.recipient_phone_number,
+    recipient_email: row.recipient_email,
+    agency: party(row.agency_id, row.agency_name),
+    reference: row.reference,
+    created_at: row.created_at.toISOString(),
+    expires_at: iso(row.expires_at),
+    finished_at: iso(row.finished_at),
+    refundable: refundableState(row) === 'ok',
+  };
+}
+
+export async function transactionsPage(deps: ServiceDeps, q: OpsTransactionsQuery) {
+  const { count, rows } = await listAdminTransactions(
+    deps.db,
+    {
+      search: q.search,
+      kind: q.kind,
+      status: q.status,
+      from: q.start_date === undefined ? undefined : dayStart(q.start_date),
+      // Inclusive end day, as the screens' date pickers mean it.
+      before: q.end_date === undefined ? undefined : new Date(dayStart(q.end_date).getTime() + 86_400_000),
+      amountGte: q.amount_gte?.minor,
+      amountLte: q.amount_lte?.minor,
+      agency: q.agency,
+    },
+    { limit: q.page_size, offset: (q.page - 1) * q.page_size },
+  );
+  return { count, results: rows.map(presentOpsTransaction) };
+}
+
+export async function transactionDetail(deps: ServiceDeps, id: string): Promise<OpsTransactionDetail> {
+  const row = await findAdminTransaction(deps.db, id);
+  if (!row) throw notFound();
+  const [postings, audit] = await Promise.all([
+    transactionPostings(deps.db, id),
+    listAudit(deps.db, { target_type: 'transaction', target_id: id }, { limit: 50, offset: 0 }),
+  ]);
+  const entries: OpsTransactionDetail['entries'] = [];
+  for (const p of postings) {
+    let entry = entries.at(-1);
+    if (entry?.id !== Number(p.entry_id)) {
+      entry = {
+        id: Number(p.entry_id),
+        kind: p.entry_kind,
+        created_at: p.entry_created_at.toISOString(),
+        metadata: p.metadata,
+        postings: [],
+      };
+      entries.push(entry);
+    }
+    entry.postings.push({
+      account: Number(p.account_id),
+      account_kind: p.account_kind,
+      owner: p.owner_user_id === null ? null : Number(p.owner_user_id),
+      agency: p.account_agency_id === null ? null : Number(p.account_agency_id),
+      currency: p.currency,
+      amount: formatAmount({ currency: p.currency as 'MAD', minor: BigInt(p.amount) }),
+    });
+  }
+  const timeline: OpsTransactionDetail['timeline'] = [
+    {
+      at: row.created_at.toISOString(),
+      event: 'created',
+      by: row.sender_user_id === null ? null : Number(row.sender_user_id),
+    },
+  ];
+  if (row.validated_at)
+    timeline.push({ at: row.validated_at.toISOString(), event: 'validated', by: Number(row.validated_by) });
+  else if (row.finished_at) timeline.push({ at: row.finished_at.toISOString(), event: row.status, by: null });
+  for (const line of audit.rows.slice().reverse())
+    timeline.push({
+      at: line.created_at.toISOString(),
+      event: line.action,
+      by: line.actor_user_id === null ? null : Number(line.actor_user_id),
+    });
+  timeline.sort((a, b) => a.at.localeCompare(b.at));
+  return { ...presentOpsTransaction(row), entries, timeline, events: audit.rows.map(presentAudit) };
+}
+
+export function presentApproval(row: ApprovalRow): Approval {
+  return {
+    id: Number(row.id),
+    kind: row.kind,
+    subject_type: row.subject_type,
+    subject_id: row.subject_id,
+    amount: row.amount === null ? null : mad(row.amount),
+    currency: row.currency,
+    payload: row.payload,
+    reason: row.reason,
+    requested_by: Number(row.requested_by),
+    requested_by_name: row.requested_by_name,
+    requested_at: row.requested_at.toISOString(),
+    expires_at: row.expires_at.toISOString(),
+    state: row.state,
+    decided_by: row.decided_by === null ? null : Number(row.decided_by),
+    decided_at: iso(row.decided_at),
+    decision_reason: row.decision_reason,
+  };
+}
+
+async function presentAfter(tx: Transaction<Database>, id: string): Promise<OpsTransaction> {
+  const row = await findAdminTransaction(tx, id);
+  if (!row) throw notFound();
+  return presentOpsTransaction(row);
+}
+
+type RefundAnswer = { refunded: true; transaction: OpsTransaction } | { refunded: false; approval: Approval };
+
+/**
+ * `transactions/{id}/refund/`: money still waiting goes back to the sender (a ledger entry, under the row lock).
+ * Above OPS_FOUR_EYES_MAD it becomes a request another operator approves (202). An Idempotency-Key replays the
+ * first answer; without one, a second refund finds the transaction finished (409): never two refunds.
+ */
+export async function refundTransaction(
+  deps: ServiceDeps,
+  operator: AuthUser,
+  actor: AuditActor,
+  input: { id: string; reason: string; security_code: string },
+  idempotencyKey: string | undefined,
+): Promise<{ status: number; body: RefundAnswer }> {
+  await confirmOperator(deps, operator, input.security_code);
+  const now = deps.clock.now();
+  await expireApprovals(deps.db, now);
+  const work = async (tx: Transaction<Database>): Promise<{ status: number; body: RefundAnswer }> => {
+    const row = await lockRefundable(tx, input.id);
+    const amount = BigInt(row.amount);
+    if (amount > BigInt(deps.config.OPS_FOUR_EYES_MAD) * 100n) {
+      const approvalId = await insertApproval(tx, {
+        kind: 'refund',
+        subjectType: 'transaction',
+        subjectId: input.id,
+        amount,
+        currency: 'MAD',
+        payload: { transaction_kind: row.kind, sender: row.sender_user_id },
+        reason: input.reason,
+        requestedBy: operator.id,
+        requestedAt: now,
+        expiresAt: new Date(now.getTime() + deps.config.OPS_APPROVAL_TTL_SECONDS * 1000),
+      });
+      if (approvalId === undefined) throw conflict(opsMessages.alreadyRequested);
+      await insertAudit(
+        tx,
+        actor,
+        {
+          action: 'refund.request',
+          targetType: 'transaction',
+          targetId: input.id,
+          reason: input.reason,
+          after: { approval: approvalId, amount: mad(amount) },
+        },
+        now,
+      );
+      const approval = await findApproval(tx, approvalId);
+      if (!approval) throw notFound();
+      return { status: 202, body: { refunded: false, approval: presentApproval(approval) } };
+    }
+    await refundWaiting(tx, row, { operatorId: operator.id, approvalId: null, approvedBy: null });
+    await insertAudit(
+      tx,
+      actor,
+      {
+        action: 'transaction.refund',
+        targetType: 'transaction',
+        targetId: input.id,
+        reason: input.reason,
+        before: { status: row.status, amount: mad(amount) },
+        after: { status: 'cancelled' },
+      },
+      now,
+    );
+    return { status: 200, body: { refunded: true, transaction: await presentAfter(tx, input.id) } };
+  };
+  const requestHash = hashRequest({ id: input.id, reason: input.reason });
+  return withTransaction(deps.db, (tx) =>
+    idempotencyKey === undefined
+      ? work(tx)
+      : runIdempotent(tx, { scope: `ops:refund:${operator.id}`, key: idempotencyKey, requestHash }, () => work(tx)),
+  );
+}
+
+export async function approvalsPage(
+  deps: ServiceDeps,
+  filters: { state?: string | undefined; kind?: string | undefined },
+  page: number,
+  pageSize: number,
+) {
+  await expireApprovals(deps.db, deps.clock.now());
+  const { count, rows } = await listApprovals(deps.db, filters, { limit: pageSize, offset: (page - 1) * pageSize });
+  return { count, results: rows.map(presentApproval) };
+}
+
+/**
+ * `approvals/{id}/approve/` and `reject/`: another operator decides (the requester never can, and the database
+ * refuses it too). Approving a refund performs it in the same transaction; if the money has moved on since (paid
+ * out, cancelled), the approval is refused with 409 and stays pending for a rejection.
+ */
+export async function decide(
+  deps: ServiceDeps,
+  operator: AuthUser,
+  actor: AuditActor,
+  input: { id: string; reason: string; security_code: string; decision: 'approved' | 'rejected' },
+): Promise<{ approval: Approval; transaction: OpsTransaction | null }> {
+  await confirmOperator(deps, operator, input.security_code);
+  const now = deps.clock.now();
+  await expireApprovals(deps.db, now);
+  return withTransaction(deps.db, async (tx) => {
+    const approval = await lockApproval(tx, input.id);
+    if (!approval) throw notFound();
+    if (approval.requested_by === operator.id) throw forbidden(opsMessages.ownRequest);
+    if (approval.state === 'expired') throw conflict(opsMessages.requestExpired);
+    if (approval.state !== 'pending') throw conflict(opsMessages.requestDecided);
+    let transaction: OpsTransaction | null = null;
+    if (input.decision === 'approved' && approval.kind === 'refund') {
+      const row = await lockRefundable(tx, approval.subject_id);
+      await refundWaiting(tx, row, {
+        operatorId: approval.requested_by,
+        approvalId: approval.id,
+        approvedBy: operator.id,
+      });
+      await insertAudit(
+        tx,
+        actor,
+        {
+          action: 'transaction.refund',
+          targetType: 'transaction',
+          targetId: approval.subject_id,
+          reason: approval.reason,
+          before: { status: row.status, amount: mad(row.amount) },
+          after: { status: 'cancelled', approval: approval.id, requested_by: approval.requested_by },
+        },
+        now,
+      );
+      transaction = await presentAfter(tx, approval.subject_id);
+    }
+    await decideApproval(tx, approval.id, { state: input.decision, by: operator.id, at: now, reason: input.reason });
+    await insertAudit(
+      tx,
+      actor,
+      {
+        action: input.decision === 'approved' ? 'approval.approve' : 'approval.reject',
+        targetType: 'approval',
+        targetId: approval.id,
+        reason: input.reason,
+        before: { state: 'pending' },
+        after: {
+          state: input.decision,
+          kind: approval.kind,
+          subject: `${approval.subject_type}:${approval.subject_id}`,
+        },
+      },
+      now,
+    );
+    const after = await findApproval(tx, approval.id);
+    if (!after) throw notFound();
+    return { approval: presentApproval(after), transaction };
+  });
+}
