@@ -13,11 +13,11 @@ import { performance } from 'node:perf_hooks';
 import { money } from '../common/money/money.ts';
 import { connectDatabase } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrator.ts';
-import { platformAccount } from '../server/ledger/accounts.repository.ts';
 import { post } from '../server/ledger/journal.ts';
 import { withTransaction } from '../server/ledger/transaction.ts';
 import { bareTransfer, pgbenchScript, runPgbench } from './pgbench.ts';
 import { emitMetric } from './report.ts';
+import { fundedWallets } from './ledger-wallets.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 
 const WORKERS = 16;
@@ -36,32 +36,7 @@ try {
   const { db } = database;
   await migrateToLatest(db);
 
-  // 1,000 wallets of 10,000.00 MAD each, funded by one entry, so no transfer ever runs short.
-  const walletIds = await withTransaction(db, async (tx) => {
-    const rows = await tx
-      .insertInto('ledger_accounts')
-      .values(
-        Array.from({ length: WALLETS }, (_, i) => ({
-          kind: 'customer_wallet',
-          currency: 'MAD',
-          owner_user_id: String(i + 1),
-        })),
-      )
-      .returning('id')
-      .execute();
-    const ids = rows.map((r) => r.id);
-    const fx = await platformAccount(tx, 'fx', 'MAD');
-    const each = 1_000_000n;
-    await post(tx, {
-      kind: 'deposit',
-      reference: { type: 'bench', id: 'funding' },
-      postings: [
-        { accountId: fx.id, amount: money('MAD', -each * BigInt(WALLETS)) },
-        ...ids.map((id) => ({ accountId: id, amount: money('MAD', each) })),
-      ],
-    });
-    return ids;
-  });
+  const walletIds = await fundedWallets(db, WALLETS);
 
   const pick = () => walletIds[Math.floor(Math.random() * walletIds.length)]!;
   async function runWorkers(seconds: number): Promise<{ count: number; latencies: number[]; elapsed: number }> {
