@@ -26,9 +26,18 @@ export async function insertSnapshot(
   return row.id;
 }
 
-const leafChunk = 20_000;
+/** Leaves per INSERT: 8 array parameters of 50,000 elements; two statements for 100,000 customers. */
+const leafChunk = 50_000;
 
-/** One tree: its row, its leaves (multi-row inserts from arrays, 20,000 per statement) and its levels. */
+/** Owner ids (bigint as digits) in numeric order. */
+const byOwner = (a: { ownerUserId: string }, b: { ownerUserId: string }) =>
+  a.ownerUserId.length - b.ownerUserId.length ||
+  (a.ownerUserId < b.ownerUserId ? -1 : a.ownerUserId > b.ownerUserId ? 1 : 0);
+
+/**
+ * One tree: its row, its leaves (multi-row inserts from arrays, 50,000 per statement, in primary-key order so that
+ * the index grows at its end instead of splitting pages all over: the tree's order is by hash) and its levels.
+ */
 export async function insertTree(tx: Transaction<Database>, snapshotId: string, tree: BuiltTree): Promise<string> {
   const { id } = await tx
     .insertInto('liabilities_trees')
@@ -41,18 +50,23 @@ export async function insertTree(tx: Transaction<Database>, snapshotId: string, 
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  for (let start = 0; start < tree.leaves.length; start += leafChunk) {
-    const chunk = tree.leaves.slice(start, start + leafChunk);
+  const leaves = [...tree.leaves].sort(byOwner);
+  // Array parameters as literals made by one join each (pg's own array encoding quotes every element), and the
+  // nonces as one bytea cut by position: the parameters cost the client a tenth of what they did.
+  const literal = (values: readonly (string | number | bigint)[]) => `{${values.join(',')}}`;
+  for (let start = 0; start < leaves.length; start += leafChunk) {
+    const chunk = leaves.slice(start, start + leafChunk);
     await sql`
       INSERT INTO liabilities_leaves
         (tree_id, owner_user_id, account_id, position, nonce, balance, wallet, withdrawals_pending, unclaimed_transfers)
-      SELECT ${id}, o, a, p, decode(n, 'hex'), b, w, h, u
-        FROM unnest(${chunk.map((l) => l.ownerUserId)}::bigint[], ${chunk.map((l) => l.accountId)}::bigint[],
-                    ${chunk.map((l) => l.position)}::int[], ${chunk.map((l) => l.nonce.toString('hex'))}::text[],
-                    ${chunk.map((l) => String(l.balance))}::bigint[], ${chunk.map((l) => String(l.parts.wallet))}::bigint[],
-                    ${chunk.map((l) => String(l.parts.withdrawals_pending))}::bigint[],
-                    ${chunk.map((l) => String(l.parts.unclaimed_transfers))}::bigint[])
-             AS t(o, a, p, n, b, w, h, u)`.execute(tx);
+      SELECT ${id}, o, a, p, substring(${Buffer.concat(chunk.map((l) => l.nonce))}::bytea FROM (k::int - 1) * 32 + 1 FOR 32),
+             b, w, h, u
+        FROM unnest(${literal(chunk.map((l) => l.ownerUserId))}::bigint[], ${literal(chunk.map((l) => l.accountId))}::bigint[],
+                    ${literal(chunk.map((l) => l.position))}::int[], ${literal(chunk.map((l) => l.balance))}::bigint[],
+                    ${literal(chunk.map((l) => l.parts.wallet))}::bigint[],
+                    ${literal(chunk.map((l) => l.parts.withdrawals_pending))}::bigint[],
+                    ${literal(chunk.map((l) => l.parts.unclaimed_transfers))}::bigint[])
+             WITH ORDINALITY AS t(o, a, p, b, w, h, u, k)`.execute(tx);
   }
   for (const [level, nodes] of tree.levels.entries()) {
     await tx

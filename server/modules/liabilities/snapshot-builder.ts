@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import {
   buildLevels,
-  leafNode,
+  leafHasher,
   NONCE_BYTES,
   rootOf,
   sortLeaves,
@@ -34,7 +34,8 @@ export interface BuiltTree {
   levels: SumNode[][];
 }
 
-export const sha256 = (data: Uint8Array): Uint8Array => createHash('sha256').update(data).digest();
+/** One-shot hashing (crypto.hash): no Hash object per call, which counts at 230,000 calls per snapshot. */
+export const sha256 = (data: Uint8Array): Uint8Array => hash('sha256', data, 'buffer');
 
 /**
  * One entry per customer wallet: its balance, its reserved holds and the unclaimed transfers its owner sent. Then
@@ -90,10 +91,21 @@ export function attributeLiabilities(
 /** The tree of one currency: a fresh CSPRNG nonce per leaf, leaves sorted by hash, levels up to the root. */
 export function buildTree(currency: string, customers: readonly CustomerLiability[]): BuiltTree {
   const nonces = randomBytes(NONCE_BYTES * customers.length);
-  const unsorted = customers.map((c, i) => {
+  const leafOf = leafHasher(sha256);
+  const unsorted: BuiltLeaf[] = customers.map((c, i) => {
     const nonce = nonces.subarray(i * NONCE_BYTES, (i + 1) * NONCE_BYTES);
     const balance = c.parts.wallet + c.parts.withdrawals_pending + c.parts.unclaimed_transfers;
-    return { ...c, nonce, balance, position: 0, node: leafNode(sha256, nonce, BigInt(c.accountId), balance) };
+    const node = leafOf(nonce, BigInt(c.accountId), balance);
+    return {
+      ownerUserId: c.ownerUserId,
+      accountId: c.accountId,
+      currency: c.currency,
+      parts: c.parts,
+      nonce,
+      balance,
+      position: 0,
+      node,
+    };
   });
   const leaves = sortLeaves(unsorted);
   leaves.forEach((leaf, i) => (leaf.position = i));
