@@ -19,7 +19,14 @@ const mark = (ok: boolean | null, label: string) =>
     ? `<li class="na">${escape(label)}: not applicable (latest record)</li>`
     : `<li class="${ok ? 'ok' : 'bad'}">${escape(label)}: ${ok ? 'verified' : 'FAILED'}</li>`;
 
-export function layout(title: string, body: string, page: { lang: string; dir: 'ltr' | 'rtl' } = { lang: 'en', dir: 'ltr' }): string {
+/** The badge every explorer page wears; a page in another language passes its own words. */
+export const explorerBadge = 'Public ledger explorer (built-in ledger)';
+
+export function layout(
+  title: string,
+  body: string,
+  page: { lang: string; dir: 'ltr' | 'rtl'; badge?: string } = { lang: 'en', dir: 'ltr' },
+): string {
   return `<!doctype html>
 <html lang="${page.lang}" dir="${page.dir}">
 <head>
@@ -30,7 +37,7 @@ export function layout(title: string, body: string, page: { lang: string; dir: '
 </head>
 <body>
 <main class="card">
-<p class="badge">Public ledger explorer (built-in ledger)</p>
+<p class="badge">${escape(page.badge ?? explorerBadge)}</p>
 ${body}
 </main>
 </body>

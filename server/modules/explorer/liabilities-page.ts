@@ -12,6 +12,7 @@ export type PageLanguage = 'fr' | 'en' | 'ar';
 
 const text = {
   en: {
+    badge: 'Public ledger explorer (built-in ledger)',
     title: 'Proof of liabilities',
     intro:
       'Every day we publish the total we owe our customers as the root of a Merkle sum tree, on the public ledger. Each customer can check in the app (Profile, “Is my money safe?”) that their balance is included in it.',
@@ -26,6 +27,7 @@ const text = {
     spec: 'How to verify: ADR 012 (docs/decisions/012-proof-of-liabilities.md).',
   },
   fr: {
+    badge: 'Explorateur du registre public (registre intégré)',
     title: 'Preuve des engagements',
     intro:
       'Chaque jour, nous publions sur le registre public le total que nous devons à nos clients, sous la forme de la racine d’un arbre de Merkle à sommes. Chaque client peut vérifier dans l’application (Profil, « Mon argent est-il en sécurité ? ») que son solde y est inclus.',
@@ -40,6 +42,7 @@ const text = {
     spec: 'Comment vérifier : ADR 012 (docs/decisions/012-proof-of-liabilities.md).',
   },
   ar: {
+    badge: 'مستكشف السجل العام (السجل المدمج)',
     title: 'إثبات الالتزامات',
     intro:
       'ننشر كل يوم في السجل العام المبلغ الإجمالي الذي ندين به لعملائنا، في شكل جذر شجرة ميركل للمجاميع. يمكن لكل عميل أن يتحقق في التطبيق (الملف الشخصي، «هل أموالي في أمان؟») من أن رصيده مدرج فيه.',
@@ -107,6 +110,6 @@ export function liabilitiesPage(
 <p>${escape(t.intro)}</p>
 ${trees.length === 0 ? `<p class="muted">${escape(t.none)}</p>` : `<ul class="snapshots">\n${items}\n</ul>`}
 <p class="muted">${escape(t.spec)}</p>`,
-    { lang, dir: lang === 'ar' ? 'rtl' : 'ltr' },
+    { lang, dir: lang === 'ar' ? 'rtl' : 'ltr', badge: t.badge },
   );
 }
