@@ -11,6 +11,7 @@ import {
   withdrawalMessages,
 } from '../../common/api/messages';
 import { phoneMessages } from '../../common/identity/phone';
+import { pickupBeingPaidOutMessage, pickupMessages } from '../../common/api/pickups';
 import { API_TIMEOUT_DETAIL, ApiError } from '../app/api-error';
 import { intlLocale } from '../i18n/intl-locale';
 import { dateTimeFormat, numberFormat } from './intl-format';
@@ -44,6 +45,21 @@ const translations = new Map<string, (t: TFunction) => string>([
   [withdrawalMessages.expired, (t) => t('withdraw.expired')],
   [withdrawalMessages.alreadyValidated, (t) => t('withdraw.done')],
   [accountFrozenMessage, (t) => t('errors.accountFrozen')],
+  [pickupBeingPaidOutMessage, (t) => t('errors.pickupBeingPaidOut')],
+  [pickupMessages.noPhone, (t) => t('pickups.errors.noPhone')],
+  [pickupMessages.notAPerson, (t) => t('pickups.errors.notAPerson')],
+  [pickupMessages.unknownAgency, (t) => t('pickups.errors.unknownAgency')],
+  [pickupMessages.agencyWithoutPickup, (t) => t('pickups.errors.unknownAgency')],
+  [pickupMessages.referenceFormat, (t) => t('pickups.referenceFormat')],
+  [pickupMessages.checkDigit, (t) => t('pickups.checkDigit')],
+  [pickupMessages.alreadyCollected, (t) => t('pickups.status.collected')],
+  [pickupMessages.cancelled, (t) => t('pickups.status.cancelled')],
+  [pickupMessages.expired, (t) => t('pickups.status.expired')],
+  [pickupMessages.heldByOtherCounter, (t) => t('pickups.errors.heldElsewhere')],
+  [pickupMessages.nameMatches, (t) => t('pickups.confirmName')],
+  [pickupMessages.idDocumentType, (t) => t('pickups.chooseIdType')],
+  [pickupMessages.idDocumentNumber, (t) => t('pickups.enterIdNumber')],
+  [pickupMessages.nameNotEditable, (t) => t('pickups.errors.nameNotEditable')],
 ]);
 
 export function translateServerMessage(message: string, t: TFunction): string {

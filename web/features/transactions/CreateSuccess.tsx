@@ -8,6 +8,7 @@ import { useWithLang } from '../../ui/with-lang';
 import { formatMoney, moneyFromApi } from '../../ui/money-format';
 import { formatLongDate } from '../../shared/transactions/transaction-rules';
 import { WithdrawalQr } from './WithdrawalQr';
+import { PickupReference } from '../../shared/pickups/PickupReference';
 
 /**
  * After a send or a withdrawal: what happened, to whom, and the next step (issue 14 item 4). A withdrawal shows
@@ -21,12 +22,17 @@ export function CreateSuccess({ tx, party }: { tx: Transaction; party: string })
   const shown = amount ? formatMoney(amount, locale) : tx.amount;
   const expires = tx.expires_at ? formatLongDate(tx.expires_at, locale, t('transactions.at')) : '';
   const withdrawal = tx.category === 'withdrawal';
-  const title = withdrawal
+  const pickup = tx.delivery === 'cash_pickup';
+  const title = pickup
+    ? t('pickups.success')
+    : withdrawal
     ? t('success.withdrawal')
     : tx.status === 'unclaimed'
       ? t('success.sentWaiting')
       : t('success.sent');
-  const next = withdrawal
+  const next = pickup
+    ? t('pickups.successNext', { date: expires })
+    : withdrawal
     ? t('success.withdrawalNext', { date: expires })
     : tx.status === 'unclaimed'
       ? t('success.sentWaitingNext', { date: expires })
@@ -58,6 +64,7 @@ export function CreateSuccess({ tx, party }: { tx: Transaction; party: string })
       </p>
       <p data-testid="success-next">{next}</p>
       {withdrawal && tx.token ? <WithdrawalQr token={tx.token} /> : null}
+      {pickup && tx.pickup_reference ? <PickupReference tx={tx} /> : null}
     </SuccessState>
   );
 }

@@ -23,6 +23,7 @@ import { CreateSummary } from './CreateSummary';
 import styles from './Transactions.module.css';
 import { useCreateTransaction } from './use-transactions';
 import { formatAddress } from '../../ui/address';
+import { DeliveryChoice, type Delivery } from '../../shared/pickups/DeliveryChoice';
 
 /** SPEC.md 2.3 Create transaction: step 1 amount (max button) and recipient or agency; step 2 the code. */
 export function Component() {
@@ -40,6 +41,7 @@ export function Component() {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<Transaction | null>(null);
+  const [delivery, setDelivery] = useState<Delivery>({ kind: 'wallet', agency: null });
   const errorId = useId();
 
   // The per-operation bounds are the server's configured ones (GET /api/rates/), never constants of the page.
@@ -55,6 +57,9 @@ export function Component() {
     : c
       ? `${c.first_name} ${c.last_name}`
       : '';
+  // Issue 17: a person with a phone may also collect it in cash at an agency.
+  const canPickUp = !withdraw && c !== undefined && !c.public && Boolean(c.phone_number);
+  const pickup = canPickUp && delivery.kind === 'cash_pickup';
   const checked: AmountCheck = limits ? checkAmount(amountText, locale, { ...limits, balance }) : { ok: false, problem: 'format' };
 
   function amountError(check: Exclude<AmountCheck, { ok: true }>): string {
@@ -85,9 +90,16 @@ export function Component() {
     if (code.length !== 6) return setError(t('transactions.create.invalidCode'));
     // One Idempotency-Key per intent (this recipient, this amount), kept in the tab's session until the server's
     // answer is known: a send retried after a timeout, even from a fresh page, cannot go out twice.
-    const intent = `${withdraw ? 'withdraw' : 'send'}:${c.id}:${formatAmount(checked.amount)}`;
+    const how = pickup ? `pickup:${delivery.agency ?? 'any'}` : withdraw ? 'withdraw' : 'send';
+    const intent = `${how}:${c.id}:${formatAmount(checked.amount)}`;
+    const body = {
+      amount: formatAmount(checked.amount),
+      contact: c.id,
+      security_code: code,
+      ...(pickup && { delivery: 'cash_pickup' as const, ...(delivery.agency !== null && { agency: delivery.agency }) }),
+    };
     create.mutate(
-      { body: { amount: formatAmount(checked.amount), contact: c.id, security_code: code }, key: intentKey(intent) },
+      { body, key: intentKey(intent) },
       {
         onSuccess: (tx) => {
           settleIntent(intent);
@@ -124,6 +136,7 @@ export function Component() {
           <p className={styles.muted} data-testid="create-party">
             <bdi>{place}</bdi>
           </p>
+          {canPickUp ? <DeliveryChoice value={delivery} onChange={setDelivery} /> : null}
         </section>
       ) : null}
       {step === 1 ? (

@@ -14,6 +14,7 @@ import { LedgerLine } from './LedgerLine';
 import { useTransaction } from './use-transactions';
 import { WithdrawalQr } from './WithdrawalQr';
 import { transactionAddress } from '../../ui/address';
+import { PickupSenderBlock } from '../../shared/pickups/PickupSenderBlock';
 
 function agencyAddress(tx: Transaction): string {
   return transactionAddress(tx);
@@ -107,7 +108,13 @@ export function Component() {
             <p className={styles.muted}>{formatLongDate(tx.date, locale, t('transactions.at'))}</p>
             <LedgerLine tx={tx} />
           </section>
-          {tx.category === 'withdrawal' && !banker ? <WithdrawalBlock tx={tx} /> : <PartyBlock tx={tx} banker={banker} />}
+          {tx.delivery === 'cash_pickup' && tx.category === 'sending' ? (
+            <PickupSenderBlock tx={tx} />
+          ) : tx.category === 'withdrawal' && !banker ? (
+            <WithdrawalBlock tx={tx} />
+          ) : (
+            <PartyBlock tx={tx} banker={banker} />
+          )}
         </>
       ) : null}
     </main>

@@ -1,7 +1,7 @@
 import type { TFunction } from '../../i18n/i18n';
 import { transactionMessages, securityCodeErrors } from '../../../common/api/messages';
 import { ApiError } from '../../app/api-error';
-import { commonErrorText } from '../../ui/server-messages';
+import { commonErrorText, translateServerMessage } from '../../ui/server-messages';
 
 /** SPEC.md section 8 (Transaction create): each server message to its screen text; anything else is unknown. */
 export function createErrorText(error: unknown, t: TFunction, language: string): string {
@@ -15,5 +15,8 @@ export function createErrorText(error: unknown, t: TFunction, language: string):
   if (contact === transactionMessages.contactNotFound) return t('transactions.create.unknownRecipient');
   if (contact === transactionMessages.yourself) return t('transactions.create.invalidRecipient');
   if (error.firstError('amount') === transactionMessages.notEnoughFunds) return t('transactions.create.insufficient');
+  // Cash pickup (issue 17): no phone, not a person, an unknown agency.
+  const field = contact ?? error.firstError('agency');
+  if (field !== undefined) return translateServerMessage(field, t);
   return t('errors.unknown');
 }

@@ -4,7 +4,7 @@ import {
   transactionsPageQuery,
   type ListParams,
 } from '../../shared/transactions/transaction-queries';
-import { createTransaction } from './transactions-api';
+import { createTransaction, type CreateBody } from './transactions-api';
 
 export { LEDGER_ID_POLLS, TRANSACTIONS_KEY, ledgerIdPollInterval } from '../../shared/transactions/transaction-queries';
 
@@ -20,7 +20,7 @@ export function useTransaction(id: string) {
 export function useCreateTransaction() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { body: { amount: string; contact: number; security_code: string }; key: string }) =>
+    mutationFn: (input: { body: CreateBody; key: string }) =>
       createTransaction(input.body, input.key),
     onSuccess: () => client.invalidateQueries(),
   });

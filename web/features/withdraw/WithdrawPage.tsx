@@ -5,6 +5,8 @@ import form from '../../ui/Form.module.css';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { useWithLang } from '../../ui/with-lang';
 import { WithdrawalPayout } from './WithdrawalPayout';
+import { PickupPayout } from '../../shared/pickups/PickupPayout';
+import { PickupReferenceEntry } from '../../shared/pickups/PickupReferenceEntry';
 
 const QrScannerView = lazy(() => import('./QrScannerView').then((m) => ({ default: m.QrScannerView })));
 
@@ -32,6 +34,7 @@ export function Component() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('transaction') ?? '';
+  const pickup = params.get('pickup') ?? '';
   const [manual, setManual] = useState('');
 
   const open = (value: string) => {
@@ -43,7 +46,9 @@ export function Component() {
     <main className={form.page}>
       <ScreenHeader title={t('pages.withdraw')} backTo={withLang('/')} />
       <p className={form.intro}>{t('withdraw.description')}</p>
-      {token === '' ? (
+      {pickup !== '' ? (
+        <PickupPayout key={pickup} reference={pickup} />
+      ) : token === '' ? (
         <>
           <Suspense fallback={null}>
             <QrScannerView onDecode={open} />
@@ -63,6 +68,7 @@ export function Component() {
               {t('withdraw.open')}
             </button>
           </form>
+          <PickupReferenceEntry onOpen={(reference) => void navigate(withLang(`/withdraw?pickup=${reference}`))} />
         </>
       ) : (
         <WithdrawalPayout key={token} token={token} />

@@ -7,7 +7,7 @@ import { dateTimeFormat } from '../../ui/intl-format';
 
 /** SPEC.md section 4 (Row display): an i18n key under `transactions.row` and its values. */
 export interface RowLabel {
-  key: 'pendingWithdrawal' | 'withdrawal' | 'from' | 'to' | 'tellerPending' | 'tellerDone' | 'deposit';
+  key: 'pendingWithdrawal' | 'withdrawal' | 'from' | 'to' | 'tellerPending' | 'tellerDone' | 'deposit' | 'toPickup' | 'tellerPickup';
   /** The person the label names, '' when none. */
   name: string;
 }
@@ -18,6 +18,9 @@ export function rowLabel(tx: Transaction, banker: boolean): RowLabel {
   const sender = fullName(tx.sender_first_name, tx.sender_last_name);
   switch (tx.category) {
     case 'withdrawal':
+      // A cash pickup paid at this agency: the recipient who took the cash (issue 17).
+      if (banker && tx.delivery === 'cash_pickup')
+        return { key: 'tellerPickup', name: fullName(tx.recipient_first_name, tx.recipient_last_name) };
       if (banker) return { key: tx.validated ? 'tellerDone' : 'tellerPending', name: sender };
       return { key: tx.validated ? 'withdrawal' : 'pendingWithdrawal', name: '' };
     case 'reception':
@@ -25,7 +28,7 @@ export function rowLabel(tx: Transaction, banker: boolean): RowLabel {
     case 'sending': {
       const name = fullName(tx.recipient_first_name, tx.recipient_last_name);
       const phone = tx.recipient_phone_number ? formatPhone(tx.recipient_phone_number) : '';
-      return { key: 'to', name: name || phone };
+      return { key: tx.delivery === 'cash_pickup' ? 'toPickup' : 'to', name: name || phone };
     }
     default:
       return { key: 'deposit', name: '' };
