@@ -62,7 +62,9 @@ describe('withdrawal token at rest and in logs', () => {
     expect(replay.body).toEqual(made.body);
     const banker = await teller(t, agencyId);
     expect((await call(t, 'GET', `/api/withdrawals/${token}/`, { token: banker.token })).status).toBe(200);
-    expect((await call(t, 'GET', `/withdraw?transaction=${token}`, {})).status).toBeLessThan(500);
+    // The teller page's URL carries the token: its log line must not. The app shell answers it (200), or a 503
+    // saying the web app is not built yet when the API tier runs before the build (as in `npm test`).
+    expect([200, 503]).toContain((await call(t, 'GET', `/withdraw?transaction=${token}`, {})).status);
 
     expect(await rowsAsText()).not.toContain(token);
     const dump = await pgDump();
