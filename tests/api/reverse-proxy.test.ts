@@ -64,6 +64,7 @@ let apis: Awaited<ReturnType<typeof startApi>>[] = [];
 let httpsPort = 0;
 let httpPort = 0;
 let ca: Buffer;
+let nginxProcess: ReturnType<typeof track> | undefined;
 
 beforeAll(async () => {
   if (!fs.existsSync(nginxBinary)) {
@@ -112,10 +113,10 @@ beforeAll(async () => {
     .replace(/root \/srv\/wallet\/dist\/web;/, `root ${webRoot};`);
   fs.writeFileSync(path.join(dir, 'nginx.conf'), config);
   await exec(nginxBinary, ['-t', '-c', path.join(dir, 'nginx.conf'), '-p', dir]);
-  const nginx = track(
+  const nginx = (nginxProcess = track(
     spawn(nginxBinary, ['-c', path.join(dir, 'nginx.conf'), '-p', dir, '-g', 'daemon off;']),
     'nginx',
-  );
+  ));
   for (let i = 0; i < 100; i++) {
     if (
       await get('/api/health/').then(
@@ -130,6 +131,11 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  // nginx's master stops its workers on SIGTERM; a SIGKILL would leave them holding the ports.
+  if (nginxProcess) {
+    nginxProcess.child.kill('SIGTERM');
+    await Promise.race([nginxProcess.exited, new Promise((r) => setTimeout(r, 5000))]);
+  }
   for (const child of running) child.kill('SIGKILL');
   fs.rmSync(dir, { recursive: true, force: true });
 });
