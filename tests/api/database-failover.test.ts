@@ -109,6 +109,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
+  // PgBouncer itself, by its pid file: the child may be `runuser`, whose death would leave PgBouncer running.
+  const pidFile = bouncerDir && path.join(bouncerDir, 'pgbouncer.pid');
+  if (pidFile && fs.existsSync(pidFile)) process.kill(Number(fs.readFileSync(pidFile, 'utf8').trim()), 'SIGINT');
   bouncer?.kill('SIGKILL');
   await replica?.destroy();
   await primary?.destroy();
