@@ -92,14 +92,14 @@ beforeAll(async () => {
     ? spawn('runuser', ['-u', 'postgres', '--', '/usr/sbin/pgbouncer', ini])
     : spawn('/usr/sbin/pgbouncer', [ini]);
   for (let i = 0; i < 100; i++) {
-    const ok = await new pg.Client({
-      connectionString: `postgres://postgres@127.0.0.1:${bouncerPort}/${database.name}`,
-    })
-      .connect()
-      .then(
-        () => true,
-        () => false,
-      );
+    // A probe, closed at once: an idle client left open would meet the primary's death with no 'error' listener.
+    const probe = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${bouncerPort}/${database.name}` });
+    probe.on('error', () => undefined);
+    const ok = await probe.connect().then(
+      () => true,
+      () => false,
+    );
+    await probe.end().catch(() => undefined);
     if (ok) break;
     await new Promise((r) => setTimeout(r, 100));
   }
