@@ -6,6 +6,7 @@ import { pagedResponseSchema, pageQuerySchema } from './pagination.ts';
 import { securityCodeErrors } from './users.ts';
 import { pickupDetailsSchema } from './pickups.ts';
 import { transactionMessages } from './messages.ts';
+import { timelineStepSchema } from './timeline.ts';
 
 // Zod-free constants (common/api/messages.ts), re-exported where the contract always had them.
 export { transactionMessages } from './messages.ts';
@@ -81,6 +82,8 @@ export const transactionSchema = z.object({
   /** The 10-digit pickup reference: for its sender only, while it can be collected. */
   pickup_reference: z.string().nullable().optional(),
   pickup: pickupDetailsSchema.optional(),
+  /** The detail only (`GET /api/transactions/{id}/`): its steps as the viewer may see them, oldest first (issue 18). */
+  timeline: z.array(timelineStepSchema).optional(),
 });
 
 export const transactionsPageSchema = pagedResponseSchema(transactionSchema);

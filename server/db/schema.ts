@@ -1,4 +1,5 @@
 import type { Role } from '../../common/api/auth.ts';
+import type { TimelineStatus } from '../../common/api/timeline.ts';
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 
 /**
@@ -493,4 +494,19 @@ export interface OpsApprovalsTable {
 
 export interface Database {
   ops_approvals: OpsApprovalsTable;
+}
+
+// transaction lifecycle (issue 18; server/modules/transactions/timeline.ts; migration 0180)
+
+export interface TransactionEventsTable {
+  id: ColumnType<string, never, never>;
+  transaction_id: Int8;
+  status: TimelineStatus;
+  reason: string | null;
+  tx_id: string | null;
+  at: CreatedAt;
+}
+
+export interface Database {
+  transaction_events: TransactionEventsTable;
 }

@@ -28,6 +28,7 @@ import { findHistoryRow, listHistory, type Viewer } from './transactions-query.r
 import { presentTransaction } from './transactions.presenter.ts';
 import { lockTransaction } from './transactions.repository.ts';
 import { returnToSender } from './waiting.service.ts';
+import { timelineFor } from './timeline.ts';
 import { sendPickup } from '../pickups/pickup-money.ts';
 import { openReference, pickupKeys } from '../pickups/pickup-secrets.ts';
 import { textRecipient, type PickupSmsFacts } from '../pickups/pickup-sms.ts';
@@ -259,6 +260,7 @@ export async function getTransaction(deps: ServiceDeps, user: AuthUser, id: stri
       changed_at: h.changed_at.toISOString(),
     }));
   }
+  presented.timeline = await timelineFor(deps.db, row, viewer);
   return presented;
 }
 

@@ -13,6 +13,7 @@ import { detailSign, formatLongDate } from '../../shared/transactions/transactio
 import { LedgerLine } from './LedgerLine';
 import { useTransaction } from './use-transactions';
 import { WithdrawalQr } from './WithdrawalQr';
+import { Timeline } from './Timeline';
 import { transactionAddress } from '../../ui/address';
 import { PickupSenderBlock } from '../../shared/pickups/PickupSenderBlock';
 
@@ -115,6 +116,7 @@ export function Component() {
           ) : (
             <PartyBlock tx={tx} banker={banker} />
           )}
+          <Timeline tx={tx} />
         </>
       ) : null}
     </main>

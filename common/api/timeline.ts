@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/**
+ * The steps of a transaction's timeline (issue 18), one documented set for every kind. Written by the database in
+ * the same transaction as the change each records (migration 0180); shown in order of `at`.
+ *
+ * - `created`: the transaction exists (sent, withdrawal asked, top-up credited).
+ * - `available`: a withdrawal's QR code or a cash pickup's reference can be paid out at an agency.
+ * - `on_hold`: held for a compliance review, with a `reason` code (for its sender only).
+ * - `received`: the recipient's wallet was credited (a send to a registered user, a top-up).
+ * - `claimed`: a transfer waiting for someone without an account was credited when they registered.
+ * - `paid_out`: a withdrawal paid in cash by a teller; `collected`: a cash pickup paid to its recipient.
+ * - `cancelled`: taken back by its sender; `refunded`: given back by an operator; `expired`: its time ran out and
+ *   the money went back to the sender.
+ * - `anchored`: recorded on the public ledger, with its `tx_id`.
+ */
+export const timelineStatuses = [
+  'created',
+  'available',
+  'on_hold',
+  'received',
+  'claimed',
+  'paid_out',
+  'collected',
+  'cancelled',
+  'refunded',
+  'expired',
+  'anchored',
+] as const;
+export type TimelineStatus = (typeof timelineStatuses)[number];
+
+export const timelineStepSchema = z.object({
+  status: z.enum(timelineStatuses),
+  /** ISO 8601 time, the database's. */
+  at: z.string(),
+  /** `on_hold` only: the review's reason code. */
+  reason: z.string().optional(),
+  /** `anchored` only: the public ledger's transaction id. */
+  tx_id: z.string().optional(),
+});
+export type TimelineStep = z.infer<typeof timelineStepSchema>;
+
+/**
+ * Which steps a viewer sees (only their own facts): the sender and a top-up's owner see every step; the recipient
+ * of a send sees that it was sent, reached them and was anchored; the teller of the paying agency sees the payout's
+ * steps. A reason code is the sender's.
+ */
+export const recipientSteps: readonly TimelineStatus[] = ['created', 'received', 'claimed', 'anchored'];
+export const agencySteps: readonly TimelineStatus[] = [
+  'created',
+  'available',
+  'paid_out',
+  'collected',
+  'cancelled',
+  'expired',
+  'refunded',
+  'anchored',
+];

@@ -1,0 +1,59 @@
+/// <reference lib="dom" />
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { account, pageFor } from './accounts.ts';
+import { fund } from './operator.ts';
+
+/**
+ * Issue 18: a transfer tells its story. The detail's timeline, each screen saved in French and Arabic at 390x844
+ * into .data/screenshots/ (look at them).
+ */
+
+const shots = path.join(process.cwd(), '.data', 'screenshots');
+
+async function shoot(page: Page, name: string) {
+  await fs.mkdir(shots, { recursive: true });
+  for (const lang of ['fr', 'ar']) {
+    const url = new URL(page.url());
+    url.searchParams.set('lang', lang);
+    await page.goto(url.toString());
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    await page.screenshot({ path: path.join(shots, `lifecycle-${name}-${lang}-390.png`), fullPage: true });
+  }
+  const back = new URL(page.url());
+  back.searchParams.set('lang', 'fr');
+  await page.goto(back.toString());
+}
+
+test('the detail of a send shows its timeline', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const alice = await account(request);
+  const bob = await account(request);
+  await fund(alice.userId, 500_00n);
+  const auth = { authorization: `Bearer ${alice.token}` };
+  const contact = await request.post('/api/contacts/', {
+    headers: auth,
+    data: { first_name: 'Bob', last_name: 'Bennani', email: bob.email },
+  });
+  expect(contact.status(), await contact.text()).toBe(201);
+  const sent = await request.post('/api/transactions/', {
+    headers: auth,
+    data: { amount: '25', contact: ((await contact.json()) as { id: number }).id, security_code: '246810' },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  const id = ((await sent.json()) as { id: number }).id;
+  const phone = await pageFor(browser, alice);
+  await phone.goto(`/transactions/${id}?lang=fr`);
+  const timeline = phone.getByTestId('timeline');
+  // The e2e server anchors in-process: the public-ledger step follows within moments (reload until it shows).
+  await expect(async () => {
+    await phone.reload();
+    await expect(timeline.locator('li')).toHaveCount(3, { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(timeline.locator('li').first()).toContainText('Transaction créée');
+  await expect(timeline.locator('li').nth(1)).toContainText('Créditée sur le portefeuille');
+  await expect(timeline.locator('li').nth(2)).toContainText('Inscrite sur le registre public');
+  await shoot(phone, 'detail-timeline');
+});

@@ -1,0 +1,34 @@
+import type { Transaction } from '../../../common/api/transactions';
+import { useTranslation } from '../../i18n/i18n';
+import { intlLocale } from '../../i18n/intl-locale';
+import { formatLongDate } from '../../shared/transactions/transaction-rules';
+import styles from './Timeline.module.css';
+import cards from './Transactions.module.css';
+
+/** The transaction's story (issue 18): each step the server recorded, oldest first, with its date and time. */
+export function Timeline({ tx }: { tx: Transaction }) {
+  const { t, i18n } = useTranslation();
+  const steps = tx.timeline ?? [];
+  if (steps.length === 0) return null;
+  const locale = intlLocale(i18n.language);
+  return (
+    <section className={cards.card} data-testid="timeline" aria-labelledby="timeline-heading">
+      <h2 className={cards.heading} id="timeline-heading">
+        {t('timeline.title')}
+      </h2>
+      <ol className={styles.steps}>
+        {steps.map((step, i) => (
+          <li key={`${step.status}-${i}`} className={styles.step} data-step={step.status}>
+            <span className={styles.label}>{t(`timeline.steps.${step.status}`)}</span>
+            <time className={styles.when} dateTime={step.at}>
+              {formatLongDate(step.at, locale, t('transactions.at'))}
+            </time>
+            {step.reason !== undefined ? (
+              <span className={styles.when}>{t('timeline.reason', { reason: step.reason })}</span>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
