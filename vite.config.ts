@@ -89,7 +89,8 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         // The teller's QR scanner (its page and its decoding worker) is for tellers only: customers' phones do
         // not download it into their precache. A teller loads it from the network when scanning (online anyway).
-        globIgnores: ['**/qr-scanner-worker*', '**/QrScannerView*'],
+        // Likewise the back-office (issue 15): its screens, theme and catalogues are for operators only.
+        globIgnores: ['**/qr-scanner-worker*', '**/QrScannerView*', '**/OpsApp*', '**/ops-*'],
         navigateFallback: '/index.html',
         // Server paths are never answered from the cache: money and identity are always fresh.
         navigateFallbackDenylist: [/^\/api\//, /^\/sandbox\//, /^\/explorer\//],

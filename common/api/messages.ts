@@ -102,3 +102,36 @@ export const SEARCH_MAX_LENGTH = 100;
 
 /** A customer frozen by an operator (issue 15): every money movement answers this (403). */
 export const accountFrozenMessage = 'This account is frozen: no money can be moved. Contact customer service.';
+
+/** The back-office's messages (`/api/ops/`, issue 15): the ops screens translate them by their exact text. */
+export const opsMessages = {
+  staffOnly: 'Only operators can do this.',
+  auditorReadOnly: 'Auditors can read but not change anything.',
+  reasonRequired: 'Give a reason (at least 3 characters).',
+  alreadyFrozen: 'This account is already frozen.',
+  notFrozen: 'This account is not frozen.',
+  notACustomer: 'This action applies to customer accounts only.',
+  accountFrozen: accountFrozenMessage,
+  notRefundable: 'This transaction can no longer be refunded.',
+  ownRequest: 'You cannot approve or reject your own request: another operator must.',
+  requestExpired: 'This request has expired.',
+  requestDecided: 'This request has already been decided.',
+  alreadyRequested: 'A request for this is already waiting for approval.',
+} as const;
+
+/** What happened to it; SPEC.md section 3 shows only `validated`, the screens may use the rest. */
+export const transactionStatuses = [
+  'completed',
+  'unclaimed',
+  'claimed',
+  'pending',
+  'validated',
+  'cancelled',
+  'expired',
+  // Cash pickup (issue 17): waiting at the agencies, then paid out.
+  'available',
+  'collected',
+] as const;
+
+/** What the back-office lists as a transaction (issue 15). */
+export const opsTransactionKinds = ['transfer', 'withdrawal', 'exchange', 'pickup'] as const;

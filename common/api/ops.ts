@@ -3,26 +3,12 @@ import { amountSchema } from '../money/amount-schema.ts';
 import { roleSchema, sixDigitsSchema } from './auth.ts';
 import { pagedResponseSchema, pageQuerySchema } from './pagination.ts';
 import { dateQuery, idSchema, transactionSchema, transactionStatuses } from './transactions.ts';
-import { accountFrozenMessage, securityCodeErrors } from './users.ts';
+import { opsMessages, opsTransactionKinds } from './messages.ts';
+import { securityCodeErrors } from './users.ts';
 
-/**
- * The back-office API (`/api/ops/`, issue 15): operators act, auditors read. The screens translate these
- * messages by their exact text.
- */
-export const opsMessages = {
-  staffOnly: 'Only operators can do this.',
-  auditorReadOnly: 'Auditors can read but not change anything.',
-  reasonRequired: 'Give a reason (at least 3 characters).',
-  alreadyFrozen: 'This account is already frozen.',
-  notFrozen: 'This account is not frozen.',
-  notACustomer: 'This action applies to customer accounts only.',
-  accountFrozen: accountFrozenMessage,
-  notRefundable: 'This transaction can no longer be refunded.',
-  ownRequest: 'You cannot approve or reject your own request: another operator must.',
-  requestExpired: 'This request has expired.',
-  requestDecided: 'This request has already been decided.',
-  alreadyRequested: 'A request for this is already waiting for approval.',
-} as const;
+/** The back-office API (`/api/ops/`, issue 15): operators act, auditors read. Its messages live in messages.ts
+ * (zod-free, for the screens) and are re-exported here for the server. */
+export { opsMessages };
 
 /** Why an operator does something: kept in the audit line. */
 export const reasonSchema = z
@@ -121,7 +107,7 @@ export const logoutAllResponseSchema = z.object({ revoked: z.number().int() });
 
 // Transactions
 
-export const opsTransactionKinds = ['transfer', 'withdrawal', 'exchange', 'pickup'] as const;
+export { opsTransactionKinds };
 /** The statuses of common/api/transactions.ts: what happened to the money. */
 export const opsTransactionStatuses = transactionStatuses;
 

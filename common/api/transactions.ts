@@ -5,7 +5,7 @@ import { sixDigitsSchema } from './auth.ts';
 import { pagedResponseSchema, pageQuerySchema } from './pagination.ts';
 import { securityCodeErrors } from './users.ts';
 import { pickupDetailsSchema } from './pickups.ts';
-import { transactionMessages } from './messages.ts';
+import { transactionMessages, transactionStatuses } from './messages.ts';
 import { timelineStepSchema } from './timeline.ts';
 
 // Zod-free constants (common/api/messages.ts), re-exported where the contract always had them.
@@ -36,19 +36,8 @@ export const createTransactionRequestSchema = z.object({
 export const transactionCategories = ['sending', 'reception', 'exchange', 'withdrawal'] as const;
 export type TransactionCategory = (typeof transactionCategories)[number];
 
-/** What happened to it; SPEC.md section 3 shows only `validated`, the screens may use the rest. */
-export const transactionStatuses = [
-  'completed',
-  'unclaimed',
-  'claimed',
-  'pending',
-  'validated',
-  'cancelled',
-  'expired',
-  // Cash pickup (issue 17): waiting at the agencies, then paid out.
-  'available',
-  'collected',
-] as const;
+/** What happened to it: the list lives in messages.ts (zod-free, for the screens). */
+export { transactionStatuses };
 
 /** SPEC.md section 3 (names included); amounts are decimal strings of MAD, unsigned: the category gives the sign. */
 export const transactionSchema = z.object({

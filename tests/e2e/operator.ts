@@ -39,3 +39,22 @@ export async function fund(userId: number, madMinor: bigint): Promise<void> {
     await database.close();
   }
 }
+
+/**
+ * A back-office operator of its own for one test (issue 15), made by `operator:add` as the bootstrap does; the
+ * caller signs them in (accounts.ts `account(request, email)`).
+ */
+export async function newOperator(role: 'operator' | 'auditor' = 'operator'): Promise<string> {
+  const email = `e2e-${role}-${randomUUID()}@example.com`;
+  await admin([
+    'operator:add',
+    '--email',
+    email,
+    '--first-name',
+    role === 'operator' ? 'Olga' : 'Adam',
+    '--last-name',
+    randomUUID().slice(0, 6),
+    ...(role === 'auditor' ? ['--auditor'] : []),
+  ]);
+  return email;
+}

@@ -30,6 +30,8 @@ export const screenRoutes: RouteObject[] = [
   { path: 'withdraw', lazy: () => import('../features/withdraw/WithdrawPage') },
   { path: 'exchange', lazy: () => import('../features/exchange/ExchangePage') },
   { path: 'rates', lazy: () => import('../features/rates/RatesPage') },
+  // The back-office (issue 15): one lazy chunk with its own nested routes, its strings and its theme.
+  { path: 'ops/*', lazy: () => import('../features/ops/route').then((route) => route.loadOps()) },
   { path: '*', lazy: () => import('../features/not-found/NotFoundPage') },
 ];
 

@@ -12,13 +12,14 @@ import type fr from './fr.json';
  */
 
 type Catalogue = typeof fr;
-interface Dictionary {
+export interface Dictionary {
   [key: string]: string | Dictionary;
 }
 
 type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
 type WithoutPlural<K extends string> = K extends `${infer Base}_${PluralSuffix}` ? Base : K;
-type Leaves<T, Prefix extends string = ''> = {
+/** The keys of a nested catalogue, plural forms under their base key (also used by the back-office's own). */
+export type Leaves<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${WithoutPlural<K>}` : Leaves<T[K], `${Prefix}${K}.`>;
 }[keyof T & string];
 
@@ -59,7 +60,16 @@ function pluralForm(language: Language, count: number): string {
 }
 
 function find(language: Language, key: string, values: TranslationValues | undefined): string | undefined {
-  const dictionary = catalogues[language];
+  return findIn(catalogues[language], language, key, values);
+}
+
+/** A key of one dictionary, its plural form chosen by the language's rules; undefined when it has none. */
+export function findIn(
+  dictionary: Dictionary | undefined,
+  language: Language,
+  key: string,
+  values: TranslationValues | undefined,
+): string | undefined {
   const count = values?.count;
   if (typeof count === 'number') {
     const plural = lookup(dictionary, `${key}_${pluralForm(language, count)}`) ?? lookup(dictionary, `${key}_other`);
@@ -68,7 +78,7 @@ function find(language: Language, key: string, values: TranslationValues | undef
   return lookup(dictionary, key);
 }
 
-function interpolate(text: string, values: TranslationValues | undefined): string {
+export function interpolate(text: string, values: TranslationValues | undefined): string {
   if (!values) return text;
   // React escapes on render: the values are inserted as they are.
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>

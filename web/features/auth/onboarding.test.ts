@@ -3,22 +3,31 @@ import { onboardingDestination, storedRoleOf } from './onboarding';
 
 describe('onboardingDestination (SPEC.md section 4)', () => {
   it('sends a user without a security code to set it first, whatever the profile', () => {
-    expect(onboardingDestination({ has_security_code: false, has_full_profile: false })).toBe(
+    expect(onboardingDestination({ has_security_code: false, has_full_profile: false, role: 'customer' })).toBe(
       '/settings/security-code?onboarding=true',
     );
-    expect(onboardingDestination({ has_security_code: false, has_full_profile: true })).toBe(
+    expect(onboardingDestination({ has_security_code: false, has_full_profile: true, role: 'customer' })).toBe(
       '/settings/security-code?onboarding=true',
     );
   });
 
   it('then to the profile when it is incomplete', () => {
-    expect(onboardingDestination({ has_security_code: true, has_full_profile: false })).toBe(
+    expect(onboardingDestination({ has_security_code: true, has_full_profile: false, role: 'customer' })).toBe(
       '/settings/profile?onboarding=true',
     );
   });
 
   it('and home once both are done', () => {
-    expect(onboardingDestination({ has_security_code: true, has_full_profile: true })).toBe('/');
+    expect(onboardingDestination({ has_security_code: true, has_full_profile: true, role: 'customer' })).toBe('/');
+  });
+
+  it('lands an operator or an auditor with a security code on the back-office, profile or not (issue 15)', () => {
+    for (const role of ['OPERATOR', 'AUDITOR'] as const) {
+      expect(onboardingDestination({ has_security_code: true, has_full_profile: false, role })).toBe('/ops');
+      expect(onboardingDestination({ has_security_code: false, has_full_profile: true, role })).toBe(
+        '/settings/security-code?onboarding=true',
+      );
+    }
   });
 });
 

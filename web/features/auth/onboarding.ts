@@ -4,8 +4,10 @@ import type { User } from '../../../common/api/users';
  * SPEC.md section 4, after a login: no security code first (money cannot move without it), then an incomplete
  * profile, then home. The onboarding flag makes each step hand over to the next one.
  */
-export function onboardingDestination(user: Pick<User, 'has_security_code' | 'has_full_profile'>): string {
+export function onboardingDestination(user: Pick<User, 'has_security_code' | 'has_full_profile' | 'role'>): string {
   if (!user.has_security_code) return '/settings/security-code?onboarding=true';
+  // Operators and auditors work in the back-office (issue 15); their profile is set by whoever added them.
+  if (user.role === 'OPERATOR' || user.role === 'AUDITOR') return '/ops';
   if (!user.has_full_profile) return '/settings/profile?onboarding=true';
   return '/';
 }

@@ -52,7 +52,10 @@ function SecurityCodeForm({ user, onboarding }: { user: User; onboarding: boolea
     mutationFn: (body: Parameters<typeof setSecurityCode>[1]) => setSecurityCode(user.id, body),
     onSuccess: async (updated) => {
       await refreshCurrentUser(queryClient, updated);
-      await navigate(withLang(onboarding ? '/settings/profile?onboarding=true' : '/settings/profile'));
+      // An operator's or auditor's onboarding ends with the code: they work in the back-office (issue 15).
+      const staff = updated.role === 'OPERATOR' || updated.role === 'AUDITOR';
+      const next = staff ? '/ops' : onboarding ? '/settings/profile?onboarding=true' : '/settings/profile';
+      await navigate(withLang(next));
     },
     onError: (error) => {
       setServerError(saveErrorText(error, t, i18n.language));

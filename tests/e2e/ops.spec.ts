@@ -1,0 +1,192 @@
+/// <reference lib="dom" />
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { account, pageFor, type Account } from './accounts.ts';
+import { nextMessage, outboxCount, setSecurityCode, typeLoginCode } from './identity-helpers.ts';
+import { fund, newOperator } from './operator.ts';
+
+// Issue 15 item 5: the back-office screens in Chromium. A refund above OPS_FOUR_EYES_MAD (5,000 MAD by default)
+// with four eyes: operator A asks, A cannot approve their own request (the screen says so), operator B approves,
+// and the customer's balance shows the money back. Then axe on every ops screen in French and Arabic.
+
+const CODE = '246810';
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const shots = path.join(process.cwd(), '.data', 'screenshots');
+
+const auth = (who: Account) => ({ authorization: `Bearer ${who.token}` });
+
+/** A customer with 8,000 MAD who sent 6,000 MAD to an e-mail nobody has registered: unclaimed, refundable. */
+async function unclaimedTransfer(request: APIRequestContext): Promise<{ alice: Account; id: number }> {
+  const alice = await account(request);
+  await fund(alice.userId, 8_000_00n);
+  const contact = await request.post('/api/contacts/', {
+    headers: auth(alice),
+    data: { first_name: 'Youssef', last_name: 'Benali', email: `e2e-nobody-${alice.userId}-${Date.now()}@example.com` },
+  });
+  expect(contact.status(), await contact.text()).toBe(201);
+  const sent = await request.post('/api/transactions/', {
+    headers: auth(alice),
+    data: { amount: 6000, contact: ((await contact.json()) as { id: number }).id, security_code: CODE },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  return { alice, id: ((await sent.json()) as { id: number }).id };
+}
+
+/** The approvals table's row of the request about transaction `id`. */
+const approvalRow = (page: Page, id: number) =>
+  page.locator('tr', { has: page.locator(`a[href^="/ops/transactions/${id}?"]`) });
+
+async function confirmAction(page: Page, dialog: string, reason: string) {
+  const box = page.getByTestId(dialog);
+  await expect(box).toBeVisible();
+  await box.getByTestId('action-reason').fill(reason);
+  await box.getByTestId('action-code').fill(CODE);
+  await box.getByTestId('action-confirm').click();
+}
+
+test.describe('back-office (issue 15)', () => {
+  test('a refund above the four-eyes threshold: A asks, A cannot approve, B approves, the balance shows it', async ({
+    browser,
+    request,
+  }) => {
+    const { alice, id } = await unclaimedTransfer(request);
+    const [a, b] = await Promise.all([
+      newOperator().then((email) => account(request, email)),
+      newOperator().then((email) => account(request, email)),
+    ]);
+
+    const pageA = await pageFor(browser, a);
+    await pageA.setViewportSize({ width: 1280, height: 800 });
+    await pageA.goto(`/ops/transactions?lang=fr&search=${id}`);
+    await expect(pageA.locator('html')).toHaveAttribute('data-ops', '');
+    await pageA.getByTestId(`tx-link-${id}`).click();
+    await expect(pageA).toHaveURL(new RegExp(`/ops/transactions/${id}\\?lang=fr`));
+    await expect(pageA.getByTestId('tx-amount')).toContainText(/6\s000,00/);
+    await expect(pageA.getByTestId('tx-postings').first()).toBeVisible();
+
+    // A wrong security code is refused and nothing happens; the dialog says how many tries are left.
+    await pageA.getByTestId('refund-open').click();
+    const dialog = pageA.getByTestId('refund-dialog');
+    await dialog.getByTestId('action-reason').fill('Le destinataire ne créera pas de compte');
+    await dialog.getByTestId('action-code').fill('999999');
+    await dialog.getByTestId('action-confirm').click();
+    await expect(dialog.getByTestId('action-error')).not.toBeEmpty();
+    await dialog.getByTestId('action-code').fill(CODE);
+    await dialog.getByTestId('action-confirm').click();
+    await expect(pageA.getByTestId('refund-requested')).toContainText("attend la validation d'un autre opérateur");
+
+    // A sees their own request without the buttons, and why.
+    await pageA.goto('/ops/approvals?lang=fr');
+    const own = approvalRow(pageA, id);
+    await expect(own.getByTestId('approval-own')).toHaveText(
+      'Vous ne pouvez pas valider ni rejeter votre propre demande : un autre opérateur doit le faire.',
+    );
+    await expect(own.getByTestId('approval-approve')).toHaveCount(0);
+    await pageA.screenshot({ path: path.join(shots, 'ops-approvals-own-fr-1280.png'), fullPage: true });
+
+    // The customer's money has not moved yet.
+    const alicePage = await pageFor(browser, alice);
+    await alicePage.goto('/?lang=fr');
+    await expect(alicePage.getByTestId('balance-mad')).toContainText(/2\s000,00/);
+
+    // B approves, with a reason and their own security code.
+    const pageB = await pageFor(browser, b);
+    await pageB.setViewportSize({ width: 1280, height: 800 });
+    await pageB.goto('/ops/approvals?lang=fr');
+    const row = approvalRow(pageB, id);
+    await row.getByTestId('approval-approve').click();
+    await confirmAction(pageB, 'approval-dialog', 'Vérifié avec le client au téléphone');
+    await expect(pageB.getByTestId('approval-done')).toHaveText('Demande approuvée.');
+
+    // The transaction is refunded (its status and a new ledger entry), and the customer sees 8,000 MAD again.
+    await pageB.goto(`/ops/transactions/${id}?lang=fr`);
+    await expect(pageB.getByTestId('refund-open')).toHaveCount(0);
+    await expect(pageB.getByTestId('tx-postings')).toHaveCount(2);
+    await alicePage.reload();
+    await expect(alicePage.getByTestId('balance-mad')).toContainText(/8\s000,00/);
+
+    // The audit trail has both operators' lines.
+    await pageB.goto('/ops/audit?lang=fr&action=approval.approve');
+    await expect(pageB.getByTestId('audit-row').first()).toContainText('Vérifié avec le client au téléphone');
+  });
+
+  test('an operator who signs in lands on /ops; a customer who opens /ops gets the not-found page', async ({
+    page,
+    request,
+    browser,
+  }) => {
+    // A new operator, as `operator:add` leaves them: no security code yet. They choose it, then the back-office.
+    const email = await newOperator();
+    await page.goto('/auth/email/step1?lang=fr');
+    const before = await outboxCount(request, email);
+    await page.getByTestId('email-input').fill(email);
+    await page.getByTestId('send-code').click();
+    await typeLoginCode(page, await nextMessage(request, email, before, 'code'));
+    await expect(page).toHaveURL(/\/settings\/security-code\?/);
+    await setSecurityCode(page, CODE);
+    await expect(page).toHaveURL(/\/ops\?lang=fr$/);
+    await expect(page.getByTestId('ops-shell')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tableau de bord');
+
+    const customer = await pageFor(browser, await account(request));
+    await customer.goto('/ops/customers?lang=fr');
+    await expect(customer.getByRole('heading', { level: 1 })).toHaveText('Page introuvable');
+    await expect(customer.getByTestId('ops-shell')).toHaveCount(0);
+    await expect(customer.locator('html')).not.toHaveAttribute('data-ops', '');
+  });
+
+  test('axe finds nothing serious on any ops screen, in French and in Arabic', async ({ browser, request }) => {
+    test.setTimeout(300_000);
+    const { alice, id } = await unclaimedTransfer(request);
+    const [a, b] = await Promise.all([
+      newOperator().then((email) => account(request, email)),
+      newOperator().then((email) => account(request, email)),
+    ]);
+    // A pending request by B, so that A's approvals screen shows the buttons.
+    const asked = await request.post(`/api/ops/transactions/${id}/refund/`, {
+      headers: auth(b),
+      data: { reason: 'Destinataire injoignable', security_code: CODE },
+    });
+    expect(asked.status(), await asked.text()).toBe(202);
+    const page = await pageFor(browser, a);
+    for (const [width, height] of [
+      [1280, 800],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      for (const lang of ['fr', 'ar']) {
+        for (const screen of [
+          '/ops',
+          '/ops/customers',
+          `/ops/customers/${alice.userId}`,
+          '/ops/transactions',
+          `/ops/transactions/${id}`,
+          '/ops/approvals',
+          '/ops/audit',
+        ]) {
+          await page.goto(`${screen}?lang=${lang}`);
+          await expect(page.getByTestId('ops-shell')).toBeVisible();
+          await expect(page.getByTestId('ops-loading')).toHaveCount(0);
+          await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+          if (width === 1280) {
+            const axe = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+            const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+            expect(serious.map((v) => `${screen} ${lang}: ${v.id} ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+          }
+          const name = `ops${screen.replace(/\/ops/, '').replace(/\/\d+/, '-detail').replace(/\//g, '-') || '-dashboard'}`;
+          await page.screenshot({ path: path.join(shots, `${name}-${lang}-${width}.png`), fullPage: true });
+        }
+        // The refund dialog and the approval dialog, open.
+        if (width === 1280) {
+          await page.goto(`/ops/approvals?lang=${lang}`);
+          await approvalRow(page, id).getByTestId('approval-approve').click();
+          await expect(page.getByTestId('approval-dialog')).toBeVisible();
+          const axe = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+          expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+          await page.screenshot({ path: path.join(shots, `ops-approval-dialog-${lang}-${width}.png`) });
+        }
+      }
+    }
+  });
+});

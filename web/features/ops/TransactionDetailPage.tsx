@@ -1,0 +1,249 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { transactionStatuses } from '../../../common/api/messages';
+import { AuditTable } from './AuditTable';
+import styles from './Ops.module.css';
+import { fetchTransaction, refund } from './ops-api';
+import type { OpsKey } from './ops-i18n';
+import { ActionDialog, DateTime, Money, PageTitle, QueryState, StatusBadge, TableWrap, useOps } from './OpsParts';
+import { useStaff } from './staff';
+
+const statuses: readonly string[] = transactionStatuses;
+const auditActions = new Map<string, OpsKey>([
+  ['created', 'timeline.created'],
+  ['refund.request', 'timeline.refundRequested'],
+  ['transaction.refund', 'timeline.refunded'],
+  ['approval.approve', 'timeline.approved'],
+  ['approval.reject', 'timeline.rejected'],
+]);
+
+/** A step of the timeline in words: a status, a known action, or the audit action's own name. */
+function TimelineEvent({ event }: { event: string }) {
+  const { ot } = useOps();
+  const key = auditActions.get(event);
+  if (key) return <>{ot(key)}</>;
+  if (statuses.includes(event)) return <>{ot(`status.${event}` as OpsKey)}</>;
+  return <code dir="ltr">{event}</code>;
+}
+
+type RefundResult = { refunded: true } | { refunded: false; approval: { id: number } };
+
+/** One transaction: who, how much, where, its ledger entries with every posting, its timeline, and the refund. */
+export function TransactionDetailPage({ id }: { id: string }) {
+  const { ot, withLang } = useOps();
+  const { canWrite } = useStaff();
+  const client = useQueryClient();
+  const [refunding, setRefunding] = useState(false);
+  const [outcome, setOutcome] = useState<RefundResult | null>(null);
+  const detail = useQuery({
+    queryKey: ['ops', 'transaction', id],
+    queryFn: ({ signal }) => fetchTransaction(id, signal),
+  });
+  const tx = detail.data;
+  if (!tx)
+    return (
+      <>
+        <PageTitle>{ot('transaction.title', { id })}</PageTitle>
+        <QueryState isPending={detail.isPending} error={detail.error} onRetry={() => void detail.refetch()} />
+      </>
+    );
+
+  const party = (p: { id: number; name: string } | null) =>
+    p ? (
+      <Link to={withLang(`/ops/customers/${p.id}`)}>{p.name || `#${p.id}`}</Link>
+    ) : (
+      '—'
+    );
+  return (
+    <>
+      <p>
+        <Link to={withLang('/ops/transactions')}>{ot('transaction.back')}</Link>
+      </p>
+      <PageTitle>
+        {ot('transaction.title', { id: tx.id })} <StatusBadge status={tx.status} />
+      </PageTitle>
+      {outcome ? (
+        outcome.refunded ? (
+          <p className={styles.success} role="status" data-testid="refund-done">
+            {ot('transaction.refunded')}
+          </p>
+        ) : (
+          <p className={styles.notice} role="status" data-testid="refund-requested">
+            {ot('transaction.refundRequested', { id: outcome.approval.id })}{' '}
+            <Link to={withLang('/ops/approvals')}>{ot('nav.approvals')}</Link>
+          </p>
+        )
+      ) : null}
+      {canWrite && tx.refundable ? (
+        <div className={styles.actions}>
+          <button
+            type="button"
+            className={styles.danger}
+            onClick={() => {
+              setOutcome(null);
+              setRefunding(true);
+            }}
+            data-testid="refund-open"
+          >
+            {ot('transaction.refund')}
+          </button>
+        </div>
+      ) : null}
+      <dl className={styles.facts} data-testid="tx-facts">
+        <div>
+          <dt>{ot('transactions.amount')}</dt>
+          <dd data-testid="tx-amount">
+            <Money amount={tx.amount} currency={tx.currency} />
+          </dd>
+        </div>
+        <div>
+          <dt>{ot('transactions.kind')}</dt>
+          <dd>{ot(`kinds.${tx.kind}`)}</dd>
+        </div>
+        <div>
+          <dt>{ot('transactions.sender')}</dt>
+          <dd>{party(tx.sender)}</dd>
+        </div>
+        <div>
+          <dt>{ot('transactions.recipient')}</dt>
+          <dd>
+            {tx.recipient ? (
+              party(tx.recipient)
+            ) : (
+              <bdi dir="ltr">{tx.recipient_phone_number ?? tx.recipient_email ?? '—'}</bdi>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>{ot('transactions.agency')}</dt>
+          <dd>{tx.agency ? tx.agency.name : '—'}</dd>
+        </div>
+        <div>
+          <dt>{ot('transactions.reference')}</dt>
+          <dd>
+            <bdi dir="ltr">{tx.reference ?? '—'}</bdi>
+          </dd>
+        </div>
+        <div>
+          <dt>{ot('transactions.date')}</dt>
+          <dd>
+            <DateTime iso={tx.created_at} />
+          </dd>
+        </div>
+        <div>
+          <dt>{ot('transaction.expires')}</dt>
+          <dd>
+            <DateTime iso={tx.expires_at} />
+          </dd>
+        </div>
+        <div>
+          <dt>{ot('transaction.finished')}</dt>
+          <dd>
+            <DateTime iso={tx.finished_at} />
+          </dd>
+        </div>
+      </dl>
+
+      <h2 className={styles.subtitle}>{ot('transaction.timeline')}</h2>
+      {tx.timeline.length === 0 ? (
+        <p className={styles.muted}>{ot('common.empty')}</p>
+      ) : (
+        <ol data-testid="tx-timeline">
+          {tx.timeline.map((event, index) => (
+            <li key={index}>
+              <DateTime iso={event.at} /> — <TimelineEvent event={event.event} />
+              {event.by === null ? null : <span className={styles.muted}> (#{event.by})</span>}
+            </li>
+          ))}
+        </ol>
+      )}
+
+      <h2 className={styles.subtitle}>{ot('transaction.ledger')}</h2>
+      {tx.entries.length === 0 ? (
+        <p className={styles.muted}>{ot('common.empty')}</p>
+      ) : (
+        tx.entries.map((entry) => (
+          <section key={entry.id} aria-label={ot('transaction.entry', { id: entry.id })}>
+            <h3 className={styles.cardLabel}>
+              {ot('transaction.entry', { id: entry.id })} · <code dir="ltr">{entry.kind}</code> ·{' '}
+              <DateTime iso={entry.created_at} />
+            </h3>
+            <TableWrap label={ot('transaction.entry', { id: entry.id })}>
+              <table className={styles.table} data-testid="tx-postings">
+                <thead>
+                  <tr>
+                    <th scope="col">{ot('transaction.account')}</th>
+                    <th scope="col">{ot('transaction.accountKind')}</th>
+                    <th scope="col">{ot('transaction.owner')}</th>
+                    <th scope="col" className={styles.num}>
+                      {ot('transaction.debit')}
+                    </th>
+                    <th scope="col" className={styles.num}>
+                      {ot('transaction.credit')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {entry.postings.map((posting, index) => (
+                    <tr key={index}>
+                      <td>#{posting.account}</td>
+                      <td>
+                        <code dir="ltr">{posting.account_kind}</code>
+                      </td>
+                      <td>
+                        {posting.owner !== null
+                          ? `#${posting.owner}`
+                          : posting.agency !== null
+                            ? ot('transaction.agencyAccount', { id: posting.agency })
+                            : ot('transaction.platform')}
+                      </td>
+                      <td className={styles.num}>
+                        {posting.amount.startsWith('-') ? (
+                          <Money amount={posting.amount.slice(1)} currency={posting.currency} />
+                        ) : null}
+                      </td>
+                      <td className={styles.num}>
+                        {posting.amount.startsWith('-') ? null : (
+                          <Money amount={posting.amount} currency={posting.currency} />
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableWrap>
+          </section>
+        ))
+      )}
+
+      <h2 className={styles.subtitle}>{ot('customer.events')}</h2>
+      {tx.events.length === 0 ? (
+        <p className={styles.muted}>{ot('common.empty')}</p>
+      ) : (
+        <AuditTable entries={tx.events} label={ot('customer.events')} />
+      )}
+
+      {refunding ? (
+        <ActionDialog
+          testId="refund-dialog"
+          title={ot('transaction.refundTitle', { id: tx.id })}
+          description={
+            <p>
+              {ot('transaction.refundExplain')} <Money amount={tx.amount} />
+            </p>
+          }
+          confirmLabel={ot('transaction.refund')}
+          danger
+          onClose={() => setRefunding(false)}
+          action={(input) => refund<RefundResult>(tx.id, input)}
+          onDone={(result) => {
+            setOutcome(result as RefundResult);
+            setRefunding(false);
+            void client.invalidateQueries({ queryKey: ['ops'] });
+          }}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import type {
+  Approval,
+  AuditEntry,
+  OpsActionRequest,
+  OpsCustomer,
+  OpsCustomerDetail,
+  OpsTransaction,
+  OpsTransactionDetail,
+} from '../../../common/api/ops';
+import { apiFetch, apiUrl } from '../../app/api-client';
+import { ApiError, parseApiError } from '../../app/api-error';
+import { readStored } from '../../app/browser-storage';
+import { STORAGE_KEYS } from '../../app/storage-keys';
+import { intentKey, settleIntent } from '../../app/intent-key';
+
+// The back-office's calls (`/api/ops/`, issue 15). Types come from common/api/ops (type-only: no zod here).
+
+export interface Page<T> {
+  count: number;
+  results: T[];
+}
+
+export type Query = Record<string, string | number | undefined>;
+
+/** Empty filters are left out of the URL, so the server never sees `kind=`. */
+function clean(query: Query): Query {
+  return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== ''));
+}
+
+export const opsGet = <T>(path: string, query: Query = {}, signal?: AbortSignal) =>
+  apiFetch<T>(`/ops/${path}`, { query: clean(query), signal });
+
+export const fetchCustomers = (query: Query, signal?: AbortSignal) => opsGet<Page<OpsCustomer>>('customers/', query, signal);
+export const fetchCustomer = (id: string, signal?: AbortSignal) => opsGet<OpsCustomerDetail>(`customers/${id}/`, {}, signal);
+export const fetchTransactions = (query: Query, signal?: AbortSignal) =>
+  opsGet<Page<OpsTransaction>>('transactions/', query, signal);
+export const fetchTransaction = (id: string, signal?: AbortSignal) =>
+  opsGet<OpsTransactionDetail>(`transactions/${id}/`, {}, signal);
+export const fetchApprovals = (query: Query, signal?: AbortSignal) => opsGet<Page<Approval>>('approvals/', query, signal);
+export const fetchAudit = (query: Query, signal?: AbortSignal) => opsGet<Page<AuditEntry>>('audit/', query, signal);
+
+/** An action with its reason and the operator's security code again (POST, JSON). */
+export function opsAction<T>(path: string, body: OpsActionRequest): Promise<T> {
+  return apiFetch<T>(`/ops/${path}`, { method: 'POST', body });
+}
+
+/**
+ * A refund moves money: one Idempotency-Key per transaction and intent, kept until the server answers, so a
+ * retry after a lost answer cannot refund (or request) twice.
+ */
+export async function refund<T>(id: number, body: OpsActionRequest): Promise<T> {
+  const intent = `ops-refund:${id}`;
+  try {
+    const result = await apiFetch<T>(`/ops/transactions/${id}/refund/`, {
+      method: 'POST',
+      body,
+      headers: { 'Idempotency-Key': intentKey(intent) },
+    });
+    settleIntent(intent);
+    return result;
+  } catch (error) {
+    if (error instanceof ApiError && error.status !== 0) settleIntent(intent);
+    throw error;
+  }
+}
+
+/**
+ * A CSV export: the bearer token cannot ride on a plain link, so the file is fetched and handed to the browser
+ * as a download of the same name.
+ */
+export async function downloadCsv(path: string, query: Query, filename: string): Promise<void> {
+  const token = readStored(STORAGE_KEYS.token);
+  const response = await fetch(apiUrl(`/ops/${path}`, clean(query)), {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    credentials: 'same-origin',
+  });
+  if (!response.ok) throw parseApiError(response.status, await response.text().catch(() => ''));
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

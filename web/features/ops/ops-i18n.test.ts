@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { opsMessages, opsTransactionKinds, transactionStatuses } from '../../../common/api/messages';
+import ar from './i18n/ops-ar.json';
+import en from './i18n/ops-en.json';
+import fr from './i18n/ops-fr.json';
+
+type Tree = { [key: string]: string | Tree };
+
+/** Every key of a catalogue, plural forms folded under their base key. */
+function keys(tree: Tree, prefix = ''): Set<string> {
+  const out = new Set<string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = `${prefix}${key.replace(/_(zero|one|two|few|many|other)$/, '')}`;
+    if (typeof value === 'string') out.add(path);
+    else for (const k of keys(value, `${path}.`)) out.add(k);
+  }
+  return out;
+}
+
+function values(tree: Tree): string[] {
+  return Object.values(tree).flatMap((v) => (typeof v === 'string' ? [v] : values(v)));
+}
+
+describe('the back-office catalogues (issue 15)', () => {
+  const french = keys(fr);
+
+  it.each([
+    ['en', en],
+    ['ar', ar],
+  ] as const)('%s has exactly the keys of French, each string non-empty', (_, catalogue) => {
+    expect([...keys(catalogue)].sort()).toEqual([...french].sort());
+    expect(values(catalogue).filter((v) => v.trim() === '')).toEqual([]);
+  });
+
+  it('names every status, kind and role the API sends, and translates every ops message', () => {
+    for (const status of [...transactionStatuses, 'approved', 'rejected']) expect(french).toContain(`status.${status}`);
+    for (const kind of opsTransactionKinds) expect(french).toContain(`kinds.${kind}`);
+    for (const role of ['customer', 'BANKER', 'OPERATOR', 'AUDITOR']) expect(french).toContain(`roles.${role}`);
+    // Each server message but the frozen one (the shared catalogue words it) has its own key.
+    const named = Object.keys(opsMessages).filter((k) => k !== 'accountFrozen');
+    for (const name of named) expect(french).toContain(`errors.${name}`);
+  });
+
+  it('keeps the placeholders of each French string in its translations', () => {
+    const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+    const lookup = (tree: Tree, path: string): string | undefined => {
+      const node = path.split('.').reduce<string | Tree | undefined>((n, p) => (typeof n === 'object' ? n[p] : undefined), tree);
+      return typeof node === 'string' ? node : undefined;
+    };
+    const walk = (tree: Tree, prefix = ''): [string, string][] =>
+      Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [[`${prefix}${k}`, v]] : walk(v, `${prefix}${k}.`)));
+    for (const [path, text] of walk(fr)) {
+      if (/_(one|other)$/.test(path)) continue;
+      for (const other of [en, ar]) expect(placeholders(lookup(other, path) ?? ''), path).toEqual(placeholders(text));
+    }
+  });
+});
