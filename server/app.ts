@@ -42,6 +42,7 @@ import { liabilitiesRoutes } from './modules/liabilities/liabilities.routes.ts';
 import { startLiabilitiesSchedule } from './modules/liabilities/schedule.ts';
 import { transactionsRoutes } from './modules/transactions/transactions.routes.ts';
 import { startExpirySweep } from './modules/transactions/expiry-sweep.ts';
+import { syncLimits } from './modules/compliance/limits.ts';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 import { pickupsRoutes } from './modules/pickups/pickups.routes.ts';
 import { serverKeys } from './security/keys.ts';
@@ -151,6 +152,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(transactionsRoutes, { prefix: '/api', deps: services, auth });
   await app.register(withdrawalsRoutes, { prefix: '/api', deps: services, auth });
   await app.register(pickupsRoutes, { prefix: '/api', deps: services, auth });
+  // The database enforces the limits this process is configured with (issue 16). A database down at start keeps
+  // the figures written before (or the migration's defaults): logged, not fatal, like the other start-up work.
+  app.addHook('onReady', async () => {
+    try {
+      await syncLimits(services.db, config);
+    } catch (error) {
+      app.log.error({ err: error }, 'could not write the configured limits to the database');
+    }
+  });
   // Expired withdrawals and unclaimed transfers go back to their senders even when nobody looks at them.
   const stopSweep = startExpirySweep(services, app.log);
   app.addHook('onClose', async () => stopSweep());

@@ -142,6 +142,17 @@ const configSchema = z.object({
   // money may wait for someone before it goes back to the sender.
   TRANSFER_MIN_MAD: count(1),
   TRANSFER_MAX_MAD: count(20_000),
+  // Customer levels (issue 16): rolling 30-day limits and the per-operation bound, in whole units. Level 1 is a
+  // verified identifier and a full profile; level 2 an approved identity document and an address.
+  /** Top-ups (EUR) per rolling 30 days, level 1 / level 2. */
+  LIMIT_L1_TOPUP_EUR: count(1_000),
+  LIMIT_L2_TOPUP_EUR: count(10_000),
+  /** Sends + cash pickups + withdrawals together (MAD) per rolling 30 days, level 1 / level 2. */
+  LIMIT_L1_OUTGOING_MAD: count(20_000),
+  LIMIT_L2_OUTGOING_MAD: count(100_000),
+  /** One send, pickup or withdrawal (MAD) at most, level 1 / level 2 (TRANSFER_MAX_MAD still bounds both). */
+  LIMIT_L1_OPERATION_MAD: count(10_000),
+  LIMIT_L2_OPERATION_MAD: count(20_000),
   /** A withdrawal QR code is valid this long; then the sweep releases the hold back to the wallet. */
   WITHDRAWAL_TTL_SECONDS: seconds(48 * 3600),
   /** Token guessing at the counter: scanned tokens matching no withdrawal, per teller, within the window. */

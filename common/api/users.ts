@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { COUNTRIES } from '../identity/phone.ts';
 import { emailSchema, phoneSchema, roleSchema, sixDigitsSchema } from './auth.ts';
 import { securityCodeMessage } from './messages.ts';
+import { LIMIT_KINDS } from './limits.ts';
 
 // Zod-free constants (common/api/messages.ts), re-exported where the contract always had them.
 export { accountFrozenMessage, profileMessages, securityCodeErrors, securityCodeMessage } from './messages.ts';
@@ -34,6 +35,20 @@ export const userSchema = z.object({
   account_id: z.string(),
   has_security_code: z.boolean(),
   has_full_profile: z.boolean(),
+  /** Issue 16: 1 (verified identifier, full profile) or 2 (identity document approved, address given). */
+  level: z.union([z.literal(1), z.literal(2)]),
+  /** What remains of each rolling 30-day limit (common/api/limits.ts). */
+  limits: z.array(
+    z.object({
+      kind: z.enum(LIMIT_KINDS),
+      currency: z.enum(['EUR', 'MAD']),
+      limit: decimalString,
+      used: decimalString,
+      remaining: decimalString,
+      resets_at: z.string().nullable(),
+      per_operation: decimalString,
+    }),
+  ),
 });
 
 export const usersListResponseSchema = z.object({

@@ -99,6 +99,8 @@ export interface UsersTable {
   frozen_at: NullableTimestamp;
   frozen_reason: string | null;
   frozen_by: Int8 | null;
+  /** Issue 16 (migration 0190): 1, or 2 once an identity document is approved with a full address. */
+  kyc_level: Generated<number>;
 }
 
 export interface ContactsTable {
@@ -509,4 +511,27 @@ export interface TransactionEventsTable {
 
 export interface Database {
   transaction_events: TransactionEventsTable;
+}
+
+// compliance (server/modules/compliance; issue 16, migration 0190)
+
+export interface ComplianceLimitsTable {
+  level: number;
+  kind: 'topup' | 'outgoing';
+  currency: 'EUR' | 'MAD';
+  window_limit: Int8;
+  per_operation: Int8;
+}
+
+export interface LimitUsageTable {
+  user_id: Int8;
+  kind: 'topup' | 'outgoing';
+  /** A UTC day ('YYYY-MM-DD' in, Date out). */
+  day: ColumnType<Date, string, string>;
+  amount: Int8;
+}
+
+export interface Database {
+  compliance_limits: ComplianceLimitsTable;
+  limit_usage: LimitUsageTable;
 }

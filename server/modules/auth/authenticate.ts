@@ -15,6 +15,8 @@ export interface AuthUser {
   securityCodeSalt?: Buffer | null;
   /** Frozen by an operator (issue 15): reads allowed, every money movement refused (refuseIfFrozen). */
   frozen?: boolean;
+  /** Customer level (issue 16): 1, or 2 once identity is verified; absent where not read (1). */
+  level?: number;
 }
 
 export interface Authenticator {
@@ -47,6 +49,7 @@ export function createAuthenticator(deps: Pick<ServiceDeps, 'db' | 'clock' | 'ke
       sessionId: claims.sessionId,
       securityCodeSalt: user.security_code_salt,
       frozen: user.frozen_at !== null,
+      level: user.kyc_level,
     };
   }
 

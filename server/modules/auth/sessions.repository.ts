@@ -29,13 +29,14 @@ export async function activeSessionUserRow(
       agency_id: string | null;
       security_code_salt: Buffer | null;
       frozen_at: Date | null;
+      kyc_level: number;
     }
   | undefined
 > {
   return db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['u.id', 'u.role', 'u.agency_id', 'u.security_code_salt', 'u.frozen_at'])
+    .select(['u.id', 'u.role', 'u.agency_id', 'u.security_code_salt', 'u.frozen_at', 'u.kyc_level'])
     .where('s.id', '=', sessionId)
     .where('s.user_id', '=', userId)
     .where('s.revoked_at', 'is', null)

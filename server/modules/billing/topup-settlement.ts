@@ -10,6 +10,7 @@ import type { ServiceDeps } from '../service-deps.ts';
 import { enqueuePaymentAction } from './payment-actions.repository.ts';
 import { finishSession, type PaymentSessionRow } from './payment-sessions.repository.ts';
 import { enqueueAnchor } from '../anchoring/enqueue-anchor.ts';
+import { tryTakeLimit } from '../compliance/limits.ts';
 
 type Completed = Extract<PaymentEvent, { kind: 'checkout_completed' }>;
 
@@ -58,6 +59,12 @@ export async function settleTopUp(
   if (exchange.status === 'paid') return refund('exchange_already_paid');
 
   const from = money('EUR', BigInt(exchange.from_amount));
+  // Issue 16: counted under the customer's row lock; a payment that no longer fits the rolling limit (another
+  // top-up credited meanwhile, a lower limit configured) is refunded, never credited past it.
+  if (await tryTakeLimit(tx, exchange.user_id, 'topup', from.minor, now)) {
+    if (session.exchange_id) await unlockRate(tx, session.exchange_id, now);
+    return refund('limit_exceeded');
+  }
   const fee = money('EUR', BigInt(exchange.fee_amount));
   const to = money('MAD', BigInt(exchange.to_amount));
   const gross = money('EUR', from.minor + fee.minor);

@@ -22,6 +22,7 @@ import { currentRates } from '../rates/rates.service.ts';
 import { refuseIfFrozen } from '../auth/frozen.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { quote, type Quote } from './exchange-quote.ts';
+import { limitError, remainingMinor } from '../compliance/limits.ts';
 import {
   findUserExchange,
   listUserExchanges,
@@ -88,6 +89,15 @@ function checkBounds(deps: ServiceDeps, amount: Money<'EUR'>): void {
   }
 }
 
+/**
+ * Issue 16: a top-up past the customer's rolling limit is refused here, before a checkout opens and so before the
+ * card is charged (a hint read without a lock: the webhook counts it under the lock and refunds what no longer fits).
+ */
+async function checkTopUpLimit(deps: ServiceDeps, user: AuthUser, amount: Money<'EUR'>): Promise<void> {
+  const left = await remainingMinor(deps.db, deps.config, user.id, user.level ?? 1, 'topup', deps.clock.now());
+  if (amount.minor > left.remainingMinor) throw limitError(left, 'from_amount');
+}
+
 async function priceFor(deps: ServiceDeps, userId: string, amount: Money<'EUR'>): Promise<Quote> {
   const [rates, subscribed] = await Promise.all([currentRates(deps.db), subscriptionActive(deps, userId)]);
   return quote(amount, rates, subscribed);
@@ -106,6 +116,7 @@ export async function listExchanges(
 export async function createDraft(deps: ServiceDeps, user: AuthUser, amount: Money<'EUR'>): Promise<Exchange> {
   requireCustomer(user);
   checkBounds(deps, amount);
+  await checkTopUpLimit(deps, user, amount);
   const q = await priceFor(deps, user.id, amount);
   const now = deps.clock.now();
   const row = await withTransaction(deps.db, async (tx) => {
@@ -125,6 +136,7 @@ export async function updateDraft(
 ): Promise<Exchange> {
   requireCustomer(user);
   checkBounds(deps, amount);
+  await checkTopUpLimit(deps, user, amount);
   const q = await priceFor(deps, user.id, amount);
   const now = deps.clock.now();
   const row = await withTransaction(deps.db, async (tx) => {
@@ -167,6 +179,7 @@ export async function validateExchange(
     // A minute of margin: handing out a page whose lock ends while the customer types the card is a refund.
     const live = await findLiveExchangeSession(tx, id, new Date(now.getTime() + 60_000));
     if (live && exchange.locked_until) return { status: 200, body: { session: live.id } };
+    await checkTopUpLimit(deps, user, money('EUR', BigInt(exchange.from_amount)));
     const q = await priceFor(deps, user.id, money('EUR', BigInt(exchange.from_amount)));
     await supersedeOpenSessions(tx, id, now);
     if (!quoteHolds(exchange, q, now)) {

@@ -12,6 +12,7 @@ import { securityCodeMac } from '../users/security-code-hash.ts';
 import { notifyLockout, securityCodeError } from '../users/security-code.service.ts';
 import { notAPickup, type HistoryRow } from './transactions-query.repository.ts';
 import { idempotentReplays } from '../../metrics/metrics.ts';
+import { limitError, type LimitRefusal } from '../compliance/limits.ts';
 
 /** What wallet_send() (migration 0020) answers. */
 type SendResult =
@@ -29,6 +30,7 @@ type SendResult =
       phone_auth: boolean;
     }
   | { outcome: 'replay'; status: number; body: unknown }
+  | LimitRefusal
   | {
       outcome: 'sent';
       id: number;
@@ -112,6 +114,8 @@ export async function sendInOneTrip(
       throw new IdempotencyConflictError();
     case 'in_progress':
       throw conflict(idempotencyInProgress);
+    case 'limit':
+      throw limitError(result);
     case 'replay':
       idempotentReplays.inc();
       return { kind: 'replay', status: result.status, body: result.body };

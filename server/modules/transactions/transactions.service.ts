@@ -22,6 +22,7 @@ import { requireSecurityCode } from '../users/security-code.service.ts';
 import { reserveWithdrawal } from '../withdrawals/withdrawals.service.ts';
 import { tokenKeys } from '../withdrawals/withdrawal-token.ts';
 import { sendInOneTrip, storedTransactionId } from './send-one-trip.ts';
+import { takeLimit } from '../compliance/limits.ts';
 import { sendToPerson } from './send.service.ts';
 import { notifyUser } from './transfer-notifications.ts';
 import { findHistoryRow, listHistory, type Viewer } from './transactions-query.repository.ts';
@@ -129,6 +130,8 @@ export async function createTransaction(
   let notifyRecipient: string | null = null;
   const work = async (tx: Tx<Database>) => {
     notifyRecipient = null;
+    // Issue 16: counted against the rolling limit under the sender's row lock, before the money moves.
+    await takeLimit(tx, user.id, 'outgoing', body.amount.minor, deps.clock.now());
     let id: string;
     if (contact.public) {
       id = await reserveWithdrawal(tx, deps, user.id, String(contact.id), body.amount);
@@ -195,6 +198,7 @@ async function createCashPickup(
   await requireSecurityCode(deps, user.id, body.security_code);
   let sms: PickupSmsFacts | null = null;
   const work = async (tx: Tx<Database>) => {
+    await takeLimit(tx, user.id, 'outgoing', body.amount.minor, deps.clock.now());
     const created = await sendPickup(tx, deps, user.id, contact, agency, body.amount);
     sms = created.sms;
     return { status: 201, body: await present(tx, deps, viewer, created.id) };

@@ -68,6 +68,8 @@ describe('POST /api/transactions/ (send)', () => {
     expect((await create(t, alice, { amount: 20_000.01, contact })).body).toEqual({
       amount: [transactionMessages.aboveMaximum('20000.00')],
     });
+    // TRANSFER_MAX_MAD is the bound of a level-2 customer (issue 16: level 1 stops at 10,000 MAD per operation).
+    await t.database.db.updateTable('users').set({ kyc_level: 2 }).where('id', '=', String(alice.userId)).execute();
     expect((await create(t, alice, { amount: 20_000, contact })).status).toBe(201);
     expect(await balanceOf(t, alice)).toBe('10000.00');
   });

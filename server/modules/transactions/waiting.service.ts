@@ -9,6 +9,7 @@ import type { ServiceDeps } from '../service-deps.ts';
 import { walletOf } from './send.service.ts';
 import { notifyUser } from './transfer-notifications.ts';
 import { returnPickup } from '../pickups/pickup-money.ts';
+import { releaseOutgoing } from '../compliance/limits.ts';
 import {
   findClaimedBy,
   findUnclaimedFor,
@@ -32,6 +33,8 @@ export async function returnToSender(
   metadata: { [key: string]: JsonValue } = { reason: status },
 ): Promise<void> {
   if (row.sender_user_id === null) throw new Error(`transaction ${row.id} has no sender`);
+  // Money back with its sender no longer counts against their rolling limit (issue 16).
+  await releaseOutgoing(tx, row.id);
   if (row.kind === 'pickup') return returnPickup(tx, row, status, metadata);
   let entryId: string;
   if (row.kind === 'withdrawal' && row.hold_id !== null) {

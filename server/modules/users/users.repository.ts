@@ -17,6 +17,7 @@ export const userColumns = [
   'account_id',
   'subscription',
   'security_code_hash',
+  'kyc_level',
 ] as const;
 
 export interface UserRow {
@@ -34,6 +35,7 @@ export interface UserRow {
   account_id: string;
   subscription: boolean;
   security_code_hash: Buffer | null;
+  kyc_level: number;
 }
 
 export async function findUserById(db: Kysely<Database>, id: string, forUpdate = false): Promise<UserRow | undefined> {

@@ -17,6 +17,7 @@ import { subscriptionActive, type SubscriptionDeps } from '../billing/subscripti
 import { linkContactsToNewUser } from '../contacts/contacts-link.service.ts';
 import { claimTransfersForNewUser } from '../transactions/waiting.service.ts';
 import { currentRates } from '../rates/rates.service.ts';
+import { limitsOf } from '../compliance/limits.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import {
   insertEmailConfirmation,
@@ -105,10 +106,11 @@ export async function getUser(db: Kysely<Database>, id: string): Promise<UserRow
 export async function presentUser(deps: SubscriptionDeps, user: UserRow): Promise<User> {
   // The subscription's truth is the provider's state (billing module), read at the app's clock, as pricing reads it.
   const { db } = deps;
-  const [balance, rates, subscribed] = await Promise.all([
+  const [balance, rates, subscribed, limits] = await Promise.all([
     userWalletBalance(db, user.id),
     currentRates(db),
     subscriptionActive(deps, user.id),
+    limitsOf(db, deps.config, user.id, user.kyc_level, deps.clock.now()),
   ]);
   const country = (COUNTRIES as readonly string[]).includes(user.country ?? '') ? (user.country as Country) : null;
   return {
@@ -129,6 +131,8 @@ export async function presentUser(deps: SubscriptionDeps, user: UserRow): Promis
     account_id: user.account_id,
     has_security_code: user.security_code_hash !== null,
     has_full_profile: hasFullProfile(user),
+    level: user.kyc_level === 2 ? 2 : 1,
+    limits,
   };
 }
 

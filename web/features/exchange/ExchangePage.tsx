@@ -13,6 +13,7 @@ import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { formatMoney, moneyFromApi } from '../../ui/money-format';
 import { intlLocale } from '../../i18n/intl-locale';
 import { useCurrentUser } from '../../shared/users/use-current-user';
+import { LimitsSummary, limitRefusalText } from '../../shared/limits/LimitsSummary';
 import { UserLoadState } from '../../shared/users/UserLoadState';
 import { ApiError } from '../../app/api-error';
 import { intentKey, settleIntent } from '../../app/intent-key';
@@ -94,6 +95,10 @@ function ExchangeForm() {
   const figures = quote ? quoteFigures(quote) : preview;
   const error = amountError(check, t, max ?? money('EUR', 2000_00n), locale);
   const canValidate = check.kind === 'ok' && sync.saved && settled === text && !validate.isPending;
+  // Issue 16: a top-up past the rolling limit is refused by the server with the remaining amount; say it here.
+  const failure = validate.error ?? sync.save.error;
+  const limitText =
+    failure instanceof ApiError ? limitRefusalText(failure.firstError('from_amount'), t, locale) : undefined;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -145,10 +150,11 @@ function ExchangeForm() {
         </Link>
       ) : null}
       {sync.save.isError || (validate.isError && !requoted) ? (
-        <p className={styles.error} role="alert">
-          {t('errors.unknown')}
+        <p className={styles.error} role="alert" data-testid={limitText ? 'exchange-limit-error' : undefined}>
+          {limitText ?? t('errors.unknown')}
         </p>
       ) : null}
+      <LimitsSummary user={me} kinds={['topup']} />
       <button
         type="submit"
         className={styles.primary}

@@ -16,6 +16,7 @@ import { BottomNav } from '../../ui/BottomNav';
 import styles from './HomePage.module.css';
 import { formatMoney } from '../../ui/money-format';
 import { balanceView, homeTargets } from './balance';
+import { LimitsSummary } from '../../shared/limits/LimitsSummary';
 
 function Balance({ user }: { user: User }) {
   const { t, i18n } = useTranslation();
@@ -94,6 +95,7 @@ export function Component() {
         ) : (
           <CustomerActions user={me} />
         )}
+        <LimitsSummary user={me} kinds={['outgoing', 'topup']} />
         <RecentTransactions banker={isBanker} />
         <MyRateWidget user={me} />
         {/* SPEC.md: shown whenever the browser offers it, so to signed-in users too, not only on the welcome page. */}

@@ -26,6 +26,8 @@ const user: User = {
   account_id: '0xabc',
   has_security_code: false,
   has_full_profile: false,
+  level: 1,
+  limits: [],
 };
 
 afterEach(() => {

@@ -71,6 +71,8 @@ describe('draftFromUser', () => {
       account_id: '0x1',
       has_security_code: true,
       has_full_profile: false,
+      level: 1,
+      limits: [],
     });
     expect(draft).toMatchObject({ phonePrefix: '+212', phone: '6 12 34 56 78', email: '' });
   });

@@ -26,6 +26,8 @@ const user: User = {
   account_id: '0xabc',
   has_security_code: true,
   has_full_profile: true,
+  level: 1,
+  limits: [],
 };
 const contact = { id: 4, first_name: 'Youssef', last_name: 'E', public: false, contact_user: 9 };
 

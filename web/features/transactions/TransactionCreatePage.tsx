@@ -18,6 +18,7 @@ import { formatMoney, moneyFromApi } from '../../ui/money-format';
 import { useCurrentUser } from '../../shared/users/use-current-user';
 import { checkAmount, type AmountCheck } from './amount-check';
 import { createErrorText } from './create-errors';
+import { LimitsSummary } from '../../shared/limits/LimitsSummary';
 import { CreateSuccess } from './CreateSuccess';
 import { CreateSummary } from './CreateSummary';
 import styles from './Transactions.module.css';
@@ -173,6 +174,7 @@ export function Component() {
               {error}
             </p>
           ) : null}
+          {me.data ? <LimitsSummary user={me.data} kinds={['outgoing']} /> : null}
           {/* Until the bounds have loaded the amount cannot be checked: a tap would silently do nothing. */}
           <button type="button" className={form.primary} onClick={next} disabled={!limits} data-testid="create-next">
             {t('transactions.create.next')}

@@ -2,6 +2,8 @@ import type { TFunction } from '../../i18n/i18n';
 import { transactionMessages, securityCodeErrors } from '../../../common/api/messages';
 import { ApiError } from '../../app/api-error';
 import { commonErrorText, translateServerMessage } from '../../ui/server-messages';
+import { limitRefusalText } from '../../shared/limits/LimitsSummary';
+import { intlLocale } from '../../i18n/intl-locale';
 
 /** SPEC.md section 8 (Transaction create): each server message to its screen text; anything else is unknown. */
 export function createErrorText(error: unknown, t: TFunction, language: string): string {
@@ -15,6 +17,8 @@ export function createErrorText(error: unknown, t: TFunction, language: string):
   if (contact === transactionMessages.contactNotFound) return t('transactions.create.unknownRecipient');
   if (contact === transactionMessages.yourself) return t('transactions.create.invalidRecipient');
   if (error.firstError('amount') === transactionMessages.notEnoughFunds) return t('transactions.create.insufficient');
+  const limit = limitRefusalText(error.firstError('amount'), t, intlLocale(language));
+  if (limit !== undefined) return limit;
   // Cash pickup (issue 17): no phone, not a person, an unknown agency.
   const field = contact ?? error.firstError('agency');
   if (field !== undefined) return translateServerMessage(field, t);
