@@ -1,9 +1,9 @@
-import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { i18nCore } from './scripts/vite-i18n-core.ts';
 import { precompress } from './scripts/vite-precompress.ts';
+import { webAliases } from './scripts/web-aliases.ts';
 
 const api = 'http://127.0.0.1:3000';
 
@@ -26,7 +26,7 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|use-sync-external-store)[\\/]/,
+              test: /node_modules[\\/](preact|react-router)[\\/]/,
             },
             {
               // TanStack Query, which every screen after sign-in needs before it can ask the server anything: one
@@ -41,16 +41,7 @@ export default defineConfig({
       },
     },
   },
-  resolve: {
-    alias: [
-      // react-router's package exports only its development build (warnings, invariant messages) to bundlers;
-      // the production build is the same API without them, about a third smaller.
-      {
-        find: /^react-router$/,
-        replacement: fileURLToPath(new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url)),
-      },
-    ],
-  },
+  resolve: { alias: webAliases },
   server: {
     host: '127.0.0.1',
     port: 5173,

@@ -29,18 +29,18 @@ describe('CodeBoxes', () => {
   it('moves to the next box after each digit and submits once when the sixth is filled', () => {
     const { boxes, onComplete } = setup();
     '48213'.split('').forEach((digit, i) => {
-      fireEvent.change(boxes[i]!, { target: { value: digit } });
+      fireEvent.input(boxes[i]!, { target: { value: digit } });
       expect(document.activeElement).toBe(boxes[i + 1]);
     });
     expect(onComplete).not.toHaveBeenCalled();
-    fireEvent.change(boxes[5]!, { target: { value: '7' } });
+    fireEvent.input(boxes[5]!, { target: { value: '7' } });
     expect(onComplete).toHaveBeenCalledTimes(1);
     expect(onComplete).toHaveBeenCalledWith('482137');
   });
 
   it('keeps digits only: a letter leaves the box empty and the focus where it was', () => {
     const { boxes, onComplete } = setup();
-    fireEvent.change(boxes[0]!, { target: { value: 'a' } });
+    fireEvent.input(boxes[0]!, { target: { value: 'a' } });
     expect(boxes[0]?.value).toBe('');
     expect(document.activeElement).toBe(boxes[0]);
     expect(onComplete).not.toHaveBeenCalled();
@@ -48,7 +48,7 @@ describe('CodeBoxes', () => {
 
   it('reads the Arabic-Indic digits an Arabic keyboard types as ASCII digits', () => {
     const { boxes } = setup();
-    fireEvent.change(boxes[0]!, { target: { value: '٣' } });
+    fireEvent.input(boxes[0]!, { target: { value: '٣' } });
     expect(boxes[0]?.value).toBe('3');
     expect(document.activeElement).toBe(boxes[1]);
   });
@@ -69,15 +69,15 @@ describe('CodeBoxes', () => {
 
   it('takes a whole code written into one box by SMS autofill', () => {
     const { boxes, onComplete } = setup();
-    fireEvent.change(boxes[0]!, { target: { value: '654321' } });
+    fireEvent.input(boxes[0]!, { target: { value: '654321' } });
     expect(values(boxes)).toBe('654321');
     expect(onComplete).toHaveBeenCalledWith('654321');
   });
 
   it('goes back and clears the previous box on Backspace in an empty box', () => {
     const { boxes } = setup();
-    fireEvent.change(boxes[0]!, { target: { value: '1' } });
-    fireEvent.change(boxes[1]!, { target: { value: '2' } });
+    fireEvent.input(boxes[0]!, { target: { value: '1' } });
+    fireEvent.input(boxes[1]!, { target: { value: '2' } });
     expect(document.activeElement).toBe(boxes[2]);
     fireEvent.keyDown(boxes[2]!, { key: 'Backspace' });
     expect(document.activeElement).toBe(boxes[1]);
@@ -86,8 +86,8 @@ describe('CodeBoxes', () => {
 
   it('replaces a digit typed over, instead of spilling into the next box', () => {
     const { boxes } = setup();
-    fireEvent.change(boxes[0]!, { target: { value: '1' } });
-    fireEvent.change(boxes[0]!, { target: { value: '19' } });
+    fireEvent.input(boxes[0]!, { target: { value: '1' } });
+    fireEvent.input(boxes[0]!, { target: { value: '19' } });
     expect(boxes[0]?.value).toBe('9');
     expect(boxes[1]?.value).toBe('');
   });

@@ -30,7 +30,7 @@ function openForm() {
   fireEvent.click(screen.getByTestId('recipient-open'));
 }
 
-const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
+const type = (testId: string, value: string) => fireEvent.input(screen.getByTestId(testId), { target: { value } });
 
 async function openAndSubmitAmina() {
   openForm();

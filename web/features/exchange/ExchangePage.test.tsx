@@ -76,15 +76,15 @@ describe('ExchangePage', () => {
     renderWithProviders(<ExchangePage />);
     const input = await screen.findByTestId('exchange-amount');
     await screen.findByTestId('see-rates');
-    fireEvent.change(input, { target: { value: '0.5' } });
-    fireEvent.change(input, { target: { value: '10' } });
-    fireEvent.change(input, { target: { value: '100' } });
+    fireEvent.input(input, { target: { value: '0.5' } });
+    fireEvent.input(input, { target: { value: '10' } });
+    fireEvent.input(input, { target: { value: '100' } });
     // Figures follow the typing at once; nothing is sent before the debounce.
     expect(screen.getByTestId('exchange-mad').textContent?.replace(/\s/g, ' ')).toBe('1 070,00 MAD');
     expect(writes(calls)).toEqual([]);
     await waitFor(() => expect(writes(calls)).toEqual([['POST', '/api/exchanges/', { from_amount: '100.00' }]]));
 
-    fireEvent.change(input, { target: { value: '120,5' } });
+    fireEvent.input(input, { target: { value: '120,5' } });
     await waitFor(() => expect(writes(calls)).toHaveLength(2));
     expect(writes(calls)[1]).toEqual(['PATCH', '/api/exchanges/9/', { from_amount: '120.50' }]);
     await waitFor(() => expect(screen.getByTestId('exchange-validate').getAttribute('data-ready')).toBe('true'));
@@ -101,7 +101,7 @@ describe('ExchangePage', () => {
     const calls = api();
     renderWithProviders(<ExchangePage />);
     const input = await screen.findByTestId('exchange-amount');
-    fireEvent.change(input, { target: { value: '0.99' } });
+    fireEvent.input(input, { target: { value: '0.99' } });
     await waitFor(() =>
       expect(screen.getByTestId('exchange-error').textContent).toBe('Veuillez saisir un montant supérieur à 1 €.'),
     );
@@ -126,12 +126,12 @@ describe('ExchangePage', () => {
     });
     renderWithProviders(<ExchangePage />);
     const input = await screen.findByTestId('exchange-amount');
-    fireEvent.change(input, { target: { value: '100' } });
+    fireEvent.input(input, { target: { value: '100' } });
     await waitFor(() => expect(writes(calls)).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 2000));
     expect(writes(calls)).toHaveLength(1);
 
-    fireEvent.change(input, { target: { value: '150' } });
+    fireEvent.input(input, { target: { value: '150' } });
     await waitFor(() => expect(writes(calls)).toHaveLength(2));
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(writes(calls)).toEqual([

@@ -89,12 +89,12 @@ async function openWithAmount(amount: string) {
   renderWithProviders(<TransactionCreatePage />, '/transactions/create?contact=7&transaction=send');
   await screen.findByText('Youssef El Amrani');
   await waitFor(() => expect(screen.getByTestId('create-max').hasAttribute('disabled')).toBe(false));
-  fireEvent.change(screen.getByTestId('create-amount'), { target: { value: amount } });
+  fireEvent.input(screen.getByTestId('create-amount'), { target: { value: amount } });
   fireEvent.click(screen.getByTestId('create-next'));
 }
 
 function typeCode(code: string) {
-  fireEvent.change(screen.getByTestId('pin-input'), { target: { value: code } });
+  fireEvent.input(screen.getByTestId('pin-input'), { target: { value: code } });
   fireEvent.click(screen.getByTestId('create-confirm'));
 }
 
@@ -115,7 +115,7 @@ describe('TransactionCreatePage', () => {
     api('50000.00', () => ({ status: 500 }));
     await openWithAmount('20000.01');
     expect(text('create-error')).toBe('Le montant maximum par opération est de 20 000,00 MAD.');
-    fireEvent.change(screen.getByTestId('create-amount'), { target: { value: '0,50' } });
+    fireEvent.input(screen.getByTestId('create-amount'), { target: { value: '0,50' } });
     fireEvent.click(screen.getByTestId('create-next'));
     expect(text('create-error')).toBe('Veuillez saisir un montant supérieur à 1 MAD.');
     expect(screen.queryByTestId('pin-input')).toBeNull();

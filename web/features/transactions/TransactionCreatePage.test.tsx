@@ -70,9 +70,9 @@ function renderPage() {
 async function sendFromAFreshPage(amount: string) {
   const view = renderPage();
   await screen.findByText(/Youssef/);
-  fireEvent.change(screen.getByTestId('create-amount'), { target: { value: amount } });
+  fireEvent.input(screen.getByTestId('create-amount'), { target: { value: amount } });
   fireEvent.click(screen.getByTestId('create-next'));
-  fireEvent.change(await screen.findByTestId('pin-input'), { target: { value: '135790' } });
+  fireEvent.input(await screen.findByTestId('pin-input'), { target: { value: '135790' } });
   fireEvent.click(screen.getByTestId('create-confirm'));
   await screen.findByText('Pas de connexion. Vérifiez votre réseau et réessayez.');
   view.unmount();
@@ -114,9 +114,9 @@ describe('send: amounts as the locale writes them (issue 26 item 4, issue 14 ite
     await waitFor(() => expect(screen.getByTestId<HTMLButtonElement>('create-max').disabled).toBe(false));
     fireEvent.click(screen.getByTestId('create-max'));
     expect(screen.getByTestId<HTMLInputElement>('create-amount').value).toBe('1\u202F605,00');
-    fireEvent.change(screen.getByTestId('create-amount'), { target: { value: '١٥٠' } });
+    fireEvent.input(screen.getByTestId('create-amount'), { target: { value: '١٥٠' } });
     fireEvent.click(screen.getByTestId('create-next'));
-    fireEvent.change(await screen.findByTestId('pin-input'), { target: { value: '135790' } });
+    fireEvent.input(await screen.findByTestId('pin-input'), { target: { value: '135790' } });
     fireEvent.click(screen.getByTestId('create-confirm'));
     await waitFor(() => expect(bodies).toEqual([{ amount: '150.00', contact: 4, security_code: '135790' }]));
   });
@@ -125,7 +125,7 @@ describe('send: amounts as the locale writes them (issue 26 item 4, issue 14 ite
     apiAnswering();
     renderPage();
     await screen.findByText(/Youssef/);
-    fireEvent.change(screen.getByTestId('create-amount'), { target: { value: '2,000' } });
+    fireEvent.input(screen.getByTestId('create-amount'), { target: { value: '2,000' } });
     fireEvent.click(screen.getByTestId('create-next'));
     expect((await screen.findByTestId('create-error')).textContent).toContain('Montant ambigu');
   });
