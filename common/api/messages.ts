@@ -117,6 +117,9 @@ export const opsMessages = {
   requestExpired: 'This request has expired.',
   requestDecided: 'This request has already been decided.',
   alreadyRequested: 'A request for this is already waiting for approval.',
+  // The reviews queue (common/api/ops-reviews.ts).
+  reviewDecided: 'This item has already been decided.',
+  reviewOwnItem: 'You opened this item: another operator must decide it.',
 } as const;
 
 /** What happened to it; SPEC.md section 3 shows only `validated`, the screens may use the rest. */

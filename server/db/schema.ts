@@ -498,6 +498,26 @@ export interface Database {
   ops_approvals: OpsApprovalsTable;
 }
 
+// reviews queue (server/modules/reviews; migration 0150)
+
+export interface ReviewsTable {
+  id: GeneratedInt8;
+  kind: string;
+  subject: string;
+  payload: JSONColumnType<Record<string, unknown>, string, never>;
+  state: ColumnType<'open' | 'approved' | 'rejected', 'open' | undefined, 'approved' | 'rejected'>;
+  dedupe_key: string | null;
+  opened_by: Int8 | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  decided_by: Int8 | null;
+  decided_at: ColumnType<Date | null, never, Date>;
+  reason: string | null;
+}
+
+export interface Database {
+  reviews: ReviewsTable;
+}
+
 // transaction lifecycle (issue 18; server/modules/transactions/timeline.ts; migration 0180)
 
 export interface TransactionEventsTable {

@@ -205,6 +205,10 @@ export const matrix: Record<string, Rule> = {
   'GET /api/ops/approvals/': ops,
   'POST /api/ops/approvals/:id/approve/': opsWrite(() => ({ id: 1 })),
   'POST /api/ops/approvals/:id/reject/': opsWrite(() => ({ id: 1 })),
+  'GET /api/ops/reviews/': ops,
+  'GET /api/ops/reviews/:id/': { ...ops, params: (w) => ({ id: w.reviewId }) },
+  'POST /api/ops/reviews/:id/approve/': opsWrite((w) => ({ id: w.reviewId })),
+  'POST /api/ops/reviews/:id/reject/': opsWrite((w) => ({ id: w.reviewId })),
 };
 
 /**

@@ -4,6 +4,8 @@ import { CODE, create, customer, recipientOf } from '../../server/modules/transa
 import { call, signIn, uniqueEmail, uniquePhone, type SignedIn } from '../support/identity.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { operator } from '../../server/modules/ops/ops.fixtures.ts';
+import { openReview } from '../../server/modules/reviews/reviews.service.ts';
+import { withTransaction } from '../../server/ledger/transaction.ts';
 import type { World } from './security-helpers.ts';
 
 /**
@@ -166,7 +168,10 @@ export const ownerSuccess: Record<string, Case> = {
   },
   'POST /api/ops/customers/:id/unfreeze/': async (t, w) => {
     const c = await customer(t);
-    const frozen = await call(t, 'POST', `/api/ops/customers/${c.userId}/freeze/`, { token: w.operator.token, body: opsBody });
+    const frozen = await call(t, 'POST', `/api/ops/customers/${c.userId}/freeze/`, {
+      token: w.operator.token,
+      body: opsBody,
+    });
     if (frozen.status !== 200) throw new Error(`freeze: ${frozen.status} ${JSON.stringify(frozen.body)}`);
     return { as: w.operator, path: `/api/ops/customers/${c.userId}/unfreeze/`, body: opsBody, status: 200 };
   },
@@ -194,7 +199,27 @@ export const ownerSuccess: Record<string, Case> = {
     body: opsBody,
     status: 200,
   }),
+  'POST /api/ops/reviews/:id/approve/': async (t, w) => ({
+    as: w.operator,
+    path: `/api/ops/reviews/${await reviewItem(t)}/approve/`,
+    body: opsBody,
+    status: 200,
+  }),
+  'POST /api/ops/reviews/:id/reject/': async (t, w) => ({
+    as: w.operator,
+    path: `/api/ops/reviews/${await reviewItem(t)}/reject/`,
+    body: opsBody,
+    status: 200,
+  }),
 };
+
+/** A fresh open item of the reviews queue, as a module opens one. */
+async function reviewItem(t: TestApp): Promise<string> {
+  const opened = await withTransaction(t.database.db, (tx) =>
+    openReview(tx, { kind: 'monitoring', subject: `route-success:${randomUUID()}` }, new Date()),
+  );
+  return opened.id;
+}
 
 /** A refund above the four-eyes threshold (5,000 MAD) asked by another operator: a request to decide. */
 async function refundRequest(t: TestApp, w: World): Promise<number> {

@@ -11,6 +11,8 @@ import {
   type Customer,
 } from '../../server/modules/transactions/transactions.fixtures.ts';
 import { operator } from '../../server/modules/ops/ops.fixtures.ts';
+import { openReview } from '../../server/modules/reviews/reviews.service.ts';
+import { withTransaction } from '../../server/ledger/transaction.ts';
 import type { SignedIn } from '../support/identity.ts';
 import type { TestApp } from '../support/test-app.ts';
 
@@ -96,6 +98,8 @@ export interface World {
   /** The back-office (issue 15): an operator and a read-only auditor. */
   operator: SignedIn;
   auditor: SignedIn;
+  /** An open item of the reviews queue (about alice). */
+  reviewId: number;
 }
 
 export async function buildWorld(t: TestApp): Promise<World> {
@@ -129,6 +133,9 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const { exchange, session } = await validated(t, alice, '25.00');
   // Mallory has objects too, so "not found" is never "this user has nothing at all".
   await recipientOf(t, mallory, { email: `m-${randomUUID()}@example.com` });
+  const review = await withTransaction(t.database.db, (tx) =>
+    openReview(tx, { kind: 'monitoring', subject: `user:${alice.userId}` }, new Date()),
+  );
   return {
     alice: {
       ...alice,
@@ -146,6 +153,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     teller2,
     operator: staff,
     auditor,
+    reviewId: Number(review.id),
   };
 }
 

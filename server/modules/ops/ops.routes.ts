@@ -3,6 +3,7 @@ import type { RouteModuleOptions } from '../route-module.ts';
 import { auditRoutes } from './audit.routes.ts';
 import { customersRoutes } from './customers.routes.ts';
 import { guardOpsRoutes } from './ops-access.ts';
+import { reviewsRoutes } from './reviews.routes.ts';
 import { opsTransactionsRoutes } from './transactions.routes.ts';
 
 /** `/api/ops/`: the back-office (issue 15). The guard applies to every route registered below it. */
@@ -12,4 +13,5 @@ export const opsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app, 
   await app.register(auditRoutes, options);
   await app.register(customersRoutes, options);
   await app.register(opsTransactionsRoutes, options);
+  await app.register(reviewsRoutes, options);
 };

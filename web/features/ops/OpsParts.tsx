@@ -25,19 +25,13 @@ export function useOps() {
   return { t, ot, language, locale: intlLocale(language), withLang };
 }
 
-const opsTranslations = new Map<string, OpsKey>([
-  [opsMessages.staffOnly, 'errors.staffOnly'],
-  [opsMessages.auditorReadOnly, 'errors.auditorReadOnly'],
-  [opsMessages.reasonRequired, 'errors.reasonRequired'],
-  [opsMessages.alreadyFrozen, 'errors.alreadyFrozen'],
-  [opsMessages.notFrozen, 'errors.notFrozen'],
-  [opsMessages.notACustomer, 'errors.notACustomer'],
-  [opsMessages.notRefundable, 'errors.notRefundable'],
-  [opsMessages.ownRequest, 'errors.ownRequest'],
-  [opsMessages.requestExpired, 'errors.requestExpired'],
-  [opsMessages.requestDecided, 'errors.requestDecided'],
-  [opsMessages.alreadyRequested, 'errors.alreadyRequested'],
-]);
+// Every server message of opsMessages has its key `errors.<name>` (ops-i18n.test.ts checks the catalogues), so a
+// new message needs only its three strings; the frozen one is worded by the shared catalogue (commonErrorText).
+const opsTranslations = new Map<string, OpsKey>(
+  (Object.keys(opsMessages) as (keyof typeof opsMessages)[])
+    .filter((name) => name !== 'accountFrozen')
+    .map((name) => [opsMessages[name], `errors.${name}` as OpsKey]),
+);
 
 /** A failure in the operator's language: the shared wording first, then the back-office's own messages. */
 export function opsErrorText(error: unknown, t: TFunction, ot: OpsT, language: string): string {

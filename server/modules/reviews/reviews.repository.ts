@@ -1,0 +1,126 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { ReviewState } from '../../../common/api/ops-reviews.ts';
+import type { Database } from '../../db/schema.ts';
+
+export interface ReviewRow {
+  id: string;
+  kind: string;
+  subject: string;
+  payload: Record<string, unknown>;
+  state: ReviewState;
+  dedupe_key: string | null;
+  opened_by: string | null;
+  created_at: Date;
+  decided_by: string | null;
+  decided_by_name: string | null;
+  decided_at: Date | null;
+  reason: string | null;
+}
+
+function reviews(db: Kysely<Database>) {
+  return db
+    .selectFrom('reviews as r')
+    .leftJoin('users as u', 'u.id', 'r.decided_by')
+    .select([
+      'r.id',
+      'r.kind',
+      'r.subject',
+      'r.payload',
+      'r.state',
+      'r.dedupe_key',
+      'r.opened_by',
+      'r.created_at',
+      'r.decided_by',
+      sql<string | null>`nullif(trim(u.first_name || ' ' || u.last_name), '')`.as('decided_by_name'),
+      'r.decided_at',
+      'r.reason',
+    ]);
+}
+
+/** Inserts an open item; with a dedupe key already open for this kind, inserts nothing and returns undefined. */
+export async function insertReview(
+  tx: Transaction<Database> | Kysely<Database>,
+  row: {
+    kind: string;
+    subject: string;
+    payload: Record<string, unknown>;
+    dedupeKey: string | null;
+    openedBy: string | null;
+    createdAt: Date;
+  },
+): Promise<string | undefined> {
+  const inserted = await tx
+    .insertInto('reviews')
+    .values({
+      kind: row.kind,
+      subject: row.subject,
+      payload: JSON.stringify(row.payload),
+      dedupe_key: row.dedupeKey,
+      opened_by: row.openedBy,
+      created_at: row.createdAt,
+    })
+    .onConflict((oc) =>
+      oc.columns(['kind', 'dedupe_key']).where('state', '=', 'open').where('dedupe_key', 'is not', null).doNothing(),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  return inserted?.id;
+}
+
+export async function findOpenReviewByKey(
+  db: Kysely<Database>,
+  kind: string,
+  dedupeKey: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('reviews')
+    .select('id')
+    .where('kind', '=', kind)
+    .where('dedupe_key', '=', dedupeKey)
+    .where('state', '=', 'open')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export async function findReview(db: Kysely<Database>, id: string): Promise<ReviewRow | undefined> {
+  return reviews(db).where('r.id', '=', id).executeTakeFirst();
+}
+
+/** The row lock a decision takes: a second decider waits here, then reads the first one's state. */
+export async function lockReview(tx: Transaction<Database>, id: string): Promise<ReviewRow | undefined> {
+  return reviews(tx).where('r.id', '=', id).forUpdate('r').executeTakeFirst();
+}
+
+/** Returns false when the item was no longer open (the row lock makes that impossible; the guard says so twice). */
+export async function markDecided(
+  tx: Transaction<Database>,
+  id: string,
+  decision: { state: 'approved' | 'rejected'; by: string; at: Date; reason: string },
+): Promise<boolean> {
+  const res = await tx
+    .updateTable('reviews')
+    .set({ state: decision.state, decided_by: decision.by, decided_at: decision.at, reason: decision.reason })
+    .where('id', '=', id)
+    .where('state', '=', 'open')
+    .executeTakeFirst();
+  return res.numUpdatedRows === 1n;
+}
+
+export async function listReviews(
+  db: Kysely<Database>,
+  filters: { state?: ReviewState | undefined; kind?: string | undefined; subject?: string | undefined },
+  page: { limit: number; offset: number },
+): Promise<{ count: number; rows: ReviewRow[] }> {
+  let q = reviews(db);
+  if (filters.state !== undefined) q = q.where('r.state', '=', filters.state);
+  if (filters.kind !== undefined) q = q.where('r.kind', '=', filters.kind);
+  if (filters.subject !== undefined) q = q.where('r.subject', '=', filters.subject);
+  const [rows, total] = await Promise.all([
+    q.orderBy('r.id', 'desc').limit(page.limit).offset(page.offset).execute(),
+    q
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { count: Number(total.n), rows };
+}

@@ -1,0 +1,197 @@
+import type { Kysely, Transaction } from 'kysely';
+import { reviewMessages, type Review, type ReviewState } from '../../../common/api/ops-reviews.ts';
+import type { Database } from '../../db/schema.ts';
+import { conflict, forbidden, notFound } from '../../http/http-error.ts';
+import { withTransaction } from '../../ledger/transaction.ts';
+import { insertAudit, type AuditActor } from '../audit/audit.repository.ts';
+import type { AuthUser } from '../auth/authenticate.ts';
+import { confirmOperator } from '../ops/ops-access.ts';
+import type { ServiceDeps } from '../service-deps.ts';
+import {
+  findOpenReviewByKey,
+  findReview,
+  insertReview,
+  listReviews,
+  lockReview,
+  markDecided,
+  type ReviewRow,
+} from './reviews.repository.ts';
+
+/*
+ * The reviews queue: the module API (issue 15; for the compliance engineer and any module that needs a human).
+ *
+ * OPENING AN ITEM, in your own database transaction (so the item exists if and only if your change commits):
+ *
+ *     import { openReview } from '../reviews/reviews.service.ts';
+ *     const { id, created } = await openReview(tx, {
+ *       kind: 'sanctions_hit',                 // ^[a-z_]{1,40}$
+ *       subject: `user:${userId}`,             // what it is about; the queue filters on it exactly
+ *       payload: { list: 'OFAC', score: 0.93 },// JSON shown to the operator as is; no secrets
+ *       dedupeKey: `user:${userId}:OFAC:123`,  // optional: at most one OPEN item per (kind, dedupeKey);
+ *                                              // opening it again returns the open one, created: false
+ *     }, deps.clock.now());
+ *
+ * DECIDING: operators call POST /api/ops/reviews/{id}/approve/ or reject/ with {reason, security_code}. The
+ * service checks the code (wrong: 400, counted toward the operator's lockout), locks the row, refuses an item no
+ * longer open with 409 (reviewMessages.decided: two operators deciding at once, one wins), runs the kind's
+ * handler, marks the item and writes the audit line, ALL IN ONE TRANSACTION.
+ *
+ * PLUGGING A KIND: register a handler once, at module load (import the file from your module's routes so it
+ * runs when the app starts), e.g. in server/modules/compliance/sanctions.reviews.ts:
+ *
+ *     registerReviewKind('sanctions_hit', {
+ *       async decide({ tx, review, decision, reason, operatorId, now }) {
+ *         if (decision === 'approved') await releaseHeldTransfer(tx, review.payload.transaction_id);
+ *         else await keepFrozen(tx, review.subject);
+ *         return { released: decision === 'approved' };  // shown in the response as `outcome`, and audited
+ *       },
+ *     });
+ *
+ * The handler runs inside the decision's transaction, after the row lock: whatever it writes commits together
+ * with the decision, or not at all. Throw an HttpError (e.g. conflict('...')) to refuse the decision: the item
+ * stays open and the operator sees your message (add it to the web catalogues). Money moves only through the
+ * ledger's functions with `tx`. A kind with no handler is a pure acknowledgement: the decision is recorded and
+ * nothing else happens. The handler must only touch the database through `tx` (the transaction may be re-run
+ * after a serialization failure).
+ */
+
+export interface ReviewDecisionContext {
+  tx: Transaction<Database>;
+  deps: ServiceDeps;
+  /** The item as it was when locked (state 'open'). */
+  review: ReviewRow;
+  decision: 'approved' | 'rejected';
+  reason: string;
+  operatorId: string;
+  now: Date;
+}
+
+export interface ReviewKindHandler {
+  /** Runs in the decision's transaction; its return value is the response's `outcome` and goes in the audit line. */
+  decide(context: ReviewDecisionContext): Promise<Record<string, unknown> | void>;
+}
+
+const handlers = new Map<string, ReviewKindHandler>();
+
+/** Plugs a kind's decision handler. Registering a kind twice is a programming error (two modules claim it). */
+export function registerReviewKind(kind: string, handler: ReviewKindHandler): void {
+  if (!/^[a-z_]{1,40}$/.test(kind)) throw new Error(`review kind ${kind}: lowercase letters and _ only`);
+  if (handlers.has(kind)) throw new Error(`review kind ${kind} is already registered`);
+  handlers.set(kind, handler);
+}
+
+/** For tests that plug a kind of their own. */
+export function unregisterReviewKind(kind: string): void {
+  handlers.delete(kind);
+}
+
+export interface OpenReviewInput {
+  kind: string;
+  subject: string;
+  payload?: Record<string, unknown>;
+  dedupeKey?: string | null;
+  /** The operator who opened it by hand: they may not decide it. */
+  openedBy?: string | null;
+}
+
+/** Opens an item in the caller's transaction; see the module comment above. */
+export async function openReview(
+  tx: Transaction<Database> | Kysely<Database>,
+  input: OpenReviewInput,
+  now: Date,
+): Promise<{ id: string; created: boolean }> {
+  const dedupeKey = input.dedupeKey ?? null;
+  const id = await insertReview(tx, {
+    kind: input.kind,
+    subject: input.subject,
+    payload: input.payload ?? {},
+    dedupeKey,
+    openedBy: input.openedBy ?? null,
+    createdAt: now,
+  });
+  if (id !== undefined) return { id, created: true };
+  // ON CONFLICT DO NOTHING: the open item with this key exists (it was visible to the conflict check).
+  const existing = dedupeKey === null ? undefined : await findOpenReviewByKey(tx, input.kind, dedupeKey);
+  if (existing === undefined) throw new Error('review insert skipped without an open item for its key');
+  return { id: existing, created: false };
+}
+
+const iso = (d: Date | null) => (d === null ? null : d.toISOString());
+
+export function presentReview(row: ReviewRow): Review {
+  return {
+    id: Number(row.id),
+    kind: row.kind,
+    subject: row.subject,
+    payload: row.payload,
+    state: row.state,
+    opened_by: row.opened_by === null ? null : Number(row.opened_by),
+    created_at: row.created_at.toISOString(),
+    decided_by: row.decided_by === null ? null : Number(row.decided_by),
+    decided_by_name: row.decided_by_name,
+    decided_at: iso(row.decided_at),
+    reason: row.reason,
+  };
+}
+
+export async function reviewsPage(
+  deps: ServiceDeps,
+  filters: { state?: ReviewState | undefined; kind?: string | undefined; subject?: string | undefined },
+  page: number,
+  pageSize: number,
+) {
+  const { count, rows } = await listReviews(deps.db, filters, { limit: pageSize, offset: (page - 1) * pageSize });
+  return { count, results: rows.map(presentReview) };
+}
+
+export async function reviewDetail(deps: ServiceDeps, id: string): Promise<Review> {
+  const row = await findReview(deps.db, id);
+  if (!row) throw notFound();
+  return presentReview(row);
+}
+
+/** `reviews/{id}/approve/` and `reject/`: exactly once, with the kind's handler in the same transaction. */
+export async function decideReview(
+  deps: ServiceDeps,
+  operator: AuthUser,
+  actor: AuditActor,
+  input: { id: string; reason: string; security_code: string; decision: 'approved' | 'rejected' },
+): Promise<{ review: Review; outcome: Record<string, unknown> | null }> {
+  await confirmOperator(deps, operator, input.security_code);
+  const now = deps.clock.now();
+  return withTransaction(deps.db, async (tx) => {
+    const review = await lockReview(tx, input.id);
+    if (!review) throw notFound();
+    if (review.state !== 'open') throw conflict(reviewMessages.decided);
+    if (review.opened_by === operator.id) throw forbidden(reviewMessages.ownItem);
+    const handler = handlers.get(review.kind);
+    const outcome =
+      (await handler?.decide({
+        tx,
+        deps,
+        review,
+        decision: input.decision,
+        reason: input.reason,
+        operatorId: operator.id,
+        now,
+      })) ?? null;
+    if (!(await markDecided(tx, review.id, { state: input.decision, by: operator.id, at: now, reason: input.reason })))
+      throw conflict(reviewMessages.decided);
+    await insertAudit(
+      tx,
+      actor,
+      {
+        action: input.decision === 'approved' ? 'review.approve' : 'review.reject',
+        targetType: 'review',
+        targetId: review.id,
+        reason: input.reason,
+        before: { state: 'open', kind: review.kind, subject: review.subject },
+        after: { state: input.decision, kind: review.kind, subject: review.subject, outcome },
+      },
+      now,
+    );
+    const after = await findReview(tx, review.id);
+    if (!after) throw notFound();
+    return { review: presentReview(after), outcome };
+  });
+}
