@@ -136,6 +136,43 @@ test.describe('back-office (issue 15)', () => {
     await expect(customer.locator('html')).not.toHaveAttribute('data-ops', '');
   });
 
+  test('an operator freezes a customer from their screen; an auditor sees the same screens without any action', async ({
+    browser,
+    request,
+  }) => {
+    const { alice, id } = await unclaimedTransfer(request);
+    const [op, auditor] = await Promise.all([
+      newOperator().then((email) => account(request, email)),
+      newOperator('auditor').then((email) => account(request, email)),
+    ]);
+    const page = await pageFor(browser, op);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/ops/customers?lang=fr');
+    await page.getByTestId('customers-search').fill(alice.email);
+    await expect(page.getByTestId('customer-row')).toHaveCount(1);
+    await page.getByTestId('customer-row').getByRole('link').click();
+    await expect(page.getByTestId('customer-balance')).toContainText(/2\s000,00/);
+    await page.getByTestId('customer-freeze').click();
+    await confirmAction(page, 'customer-dialog', 'Carte volée signalée par le client');
+    await expect(page.getByTestId('customer-done')).toHaveText('Le compte est gelé.');
+    await expect(page.getByTestId('customer-unfreeze')).toBeVisible();
+    // The customer's own send is refused now, with the frozen message.
+    const refused = await request.post('/api/transactions/', {
+      headers: auth(alice),
+      data: { amount: 10, contact: 1, security_code: CODE },
+    });
+    expect(refused.status()).toBe(403);
+
+    const readOnly = await pageFor(browser, auditor);
+    await readOnly.setViewportSize({ width: 1280, height: 800 });
+    await readOnly.goto(`/ops/customers/${alice.userId}?lang=fr`);
+    await expect(readOnly.getByTestId('customer-facts')).toBeVisible();
+    await expect(readOnly.getByTestId('customer-unfreeze')).toHaveCount(0);
+    await readOnly.goto(`/ops/transactions/${id}?lang=fr`);
+    await expect(readOnly.getByTestId('tx-facts')).toBeVisible();
+    await expect(readOnly.getByTestId('refund-open')).toHaveCount(0);
+  });
+
   test('axe finds nothing serious on any ops screen, in French and in Arabic', async ({ browser, request }) => {
     test.setTimeout(300_000);
     const { alice, id } = await unclaimedTransfer(request);
@@ -163,6 +200,7 @@ test.describe('back-office (issue 15)', () => {
           '/ops/transactions',
           `/ops/transactions/${id}`,
           '/ops/approvals',
+          '/ops/reviews',
           '/ops/audit',
         ]) {
           await page.goto(`${screen}?lang=${lang}`);

@@ -17,6 +17,7 @@ import styles from './Ops.module.css';
 import type { OpsKey } from './ops-i18n';
 import { useOpsTranslation } from './ops-i18n';
 import { useOps } from './OpsParts';
+import { ReviewsPage } from './ReviewsPage';
 import { TransactionDetailPage } from './TransactionDetailPage';
 import { TransactionsPage } from './TransactionsPage';
 import { StaffContext } from './staff';
@@ -27,6 +28,7 @@ const sections: { path: string; label: OpsKey }[] = [
   { path: '/ops/customers', label: 'nav.customers' },
   { path: '/ops/transactions', label: 'nav.transactions' },
   { path: '/ops/approvals', label: 'nav.approvals' },
+  { path: '/ops/reviews', label: 'nav.reviews' },
   { path: '/ops/audit', label: 'nav.audit' },
 ];
 
@@ -42,6 +44,7 @@ const screens: { pattern: string; render: (id: string) => ReactNode }[] = [
   { pattern: '/ops/transactions', render: () => <TransactionsPage /> },
   { pattern: '/ops/transactions/:id', render: (id) => <TransactionDetailPage id={id} /> },
   { pattern: '/ops/approvals', render: () => <ApprovalsPage /> },
+  { pattern: '/ops/reviews', render: () => <ReviewsPage /> },
   { pattern: '/ops/audit', render: () => <AuditPage /> },
 ];
 
