@@ -206,6 +206,7 @@ export const matrix: Record<string, Rule> = {
   'POST /api/ops/approvals/:id/approve/': opsWrite(() => ({ id: 1 })),
   'POST /api/ops/approvals/:id/reject/': opsWrite(() => ({ id: 1 })),
   'GET /api/ops/reviews/': ops,
+  'GET /api/ops/dashboard/': ops,
   'GET /api/ops/reviews/:id/': { ...ops, params: (w) => ({ id: w.reviewId }) },
   'POST /api/ops/reviews/:id/approve/': opsWrite((w) => ({ id: w.reviewId })),
   'POST /api/ops/reviews/:id/reject/': opsWrite((w) => ({ id: w.reviewId })),

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RouteModuleOptions } from '../route-module.ts';
 import { auditRoutes } from './audit.routes.ts';
 import { customersRoutes } from './customers.routes.ts';
+import { dashboardRoutes } from './dashboard.routes.ts';
 import { guardOpsRoutes } from './ops-access.ts';
 import { reviewsRoutes } from './reviews.routes.ts';
 import { opsTransactionsRoutes } from './transactions.routes.ts';
@@ -14,4 +15,5 @@ export const opsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app, 
   await app.register(customersRoutes, options);
   await app.register(opsTransactionsRoutes, options);
   await app.register(reviewsRoutes, options);
+  await app.register(dashboardRoutes, options);
 };
