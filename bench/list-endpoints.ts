@@ -7,6 +7,10 @@
  *
  *   node --import tsx bench/list-endpoints.ts
  *   BENCH_PLANS=0 node --import tsx bench/list-endpoints.ts     # figures only
+ *   BENCH_CPU_PROF=1 node --import tsx bench/list-endpoints.ts  # also a V8 CPU profile of the server (bench/profile-top.ts)
+ *
+ * Beside each latency, the server's CPU per request (its processes, from /proc): unlike a percentile on a shared
+ * machine, it does not grow with the machine's load, so it tells the app's own cost from the wait for a core.
  *
  * Data, all through the ledger's own rules: users signed up through the API; their wallets funded by fundWallet
  * (one balanced entry each); every transfer and top-up is one ledger_post() call (the function post() calls:
@@ -14,9 +18,11 @@
  * customer has a fifth of all transactions and of all contacts, far more than a real one: the worst case.
  */
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
+import { projectRoot } from '../server/config.ts';
 import type { Database } from '../server/db/schema.ts';
 import { listOwnContacts } from '../server/modules/contacts/contacts.repository.ts';
 import { listHistory } from '../server/modules/transactions/transactions-query.repository.ts';
@@ -24,7 +30,7 @@ import { fundWallet } from '../tests/support/factories.ts';
 import { BenchClient, benchServerLimits, mapConcurrent, signUp, type BenchUser } from './api-client.ts';
 import { emitMetric, fmt, percentile } from './report.ts';
 import { createScratchDatabase, seedDemo } from './scratch-database.ts';
-import { benchPort, startBenchServer } from './server-process.ts';
+import { benchPort, processStats, startBenchServer } from './server-process.ts';
 
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 100_000);
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 10_000);
@@ -70,9 +76,12 @@ const db = new Kysely<Database>({
     if (event.level === 'query') captured.push({ sql: event.query.sql, parameters: event.query.parameters });
   },
 });
+const profileDir = path.join(projectRoot, '.data', 'profiles');
 const server = await startBenchServer(PORT, '.data/bench-pg', {
   env: { ...benchServerLimits, DATABASE_URL: scratch.url },
+  nodeArgs: process.env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
 });
+const serverPid = server.child.pid ?? 0;
 seedDemo(scratch.url); // after the server's own migration: rates and agencies
 const client = new BenchClient(server.baseUrl, CLIENTS * 2);
 try {
@@ -247,6 +256,7 @@ try {
       for (let i = 0; i < 20; i++) await client.request('GET', path, { token: viewer.token });
       const latencies: number[] = [];
       let count = 0;
+      const cpuBefore = processStats(serverPid).cpuMs;
       await mapConcurrent(Array.from({ length: REQUESTS }), CLIENTS, async () => {
         const t0 = performance.now();
         const response = await client.request<{ count: number }>('GET', path, { token: viewer.token });
@@ -254,12 +264,13 @@ try {
         if (response.status !== 200) throw new Error(`${path}: ${response.status} ${JSON.stringify(response.body)}`);
         count = response.body.count ?? 0;
       });
+      const cpuPerRequest = (processStats(serverPid).cpuMs - cpuBefore) / REQUESTS;
       const sorted = latencies.sort((a, b) => a - b);
       const p99 = percentile(sorted, 99);
       if (path === '/api/health/') worst.floor = p99;
       else if (p99 > worst.p99) [worst.p99, worst.name] = [p99, name];
       console.log(
-        `  ${name.padEnd(36)} count ${String(count).padStart(6)}   p50 ${fmt(percentile(sorted, 50), 1).padStart(6)} ms   p99 ${fmt(p99, 1).padStart(6)} ms`,
+        `  ${name.padEnd(36)} count ${String(count).padStart(6)}   p50 ${fmt(percentile(sorted, 50), 1).padStart(6)} ms   p99 ${fmt(p99, 1).padStart(6)} ms   server CPU ${fmt(cpuPerRequest, 2).padStart(5)} ms`,
       );
     }
     worstByViewer.set(viewer === alice ? 'heaviest' : 'typical', worst);

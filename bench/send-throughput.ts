@@ -29,7 +29,7 @@ import { BenchClient, benchServerLimits, mapConcurrent, signUp, type BenchUser }
 import { bareTransfer } from './pgbench.ts';
 import { emitMetric, fmt, percentile } from './report.ts';
 import { createScratchDatabase, seedDemo } from './scratch-database.ts';
-import { benchPort, startBenchServer } from './server-process.ts';
+import { benchPort, processStats, startBenchServer } from './server-process.ts';
 
 const CLIENTS = 32;
 /** API processes of each measured run (WEB_CONCURRENCY), on the same users and database. */
@@ -43,25 +43,6 @@ const PORT = benchPort(3);
 const CODE = '482916';
 const profileDir = path.join(projectRoot, '.data', 'profiles');
 
-/** Resident memory and CPU time (user + system, ms) of a process and its descendants (the cluster), from /proc. */
-function processStats(pid: number): { rssMb: number; cpuMs: number } {
-  let rssMb = 0;
-  let cpuMs = 0;
-  const visit = (p: number) => {
-    try {
-      const status = readFileSync(`/proc/${p}/status`, 'utf8');
-      rssMb += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) / 1024;
-      const fields = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      cpuMs += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime (fields 14 and 15 of stat)
-      for (const child of readFileSync(`/proc/${p}/task/${p}/children`, 'utf8').split(' ').filter(Boolean))
-        visit(Number(child));
-    } catch {
-      // a process that just ended
-    }
-  };
-  visit(pid);
-  return { rssMb, cpuMs };
-}
 
 /** The security-code check alone: HMAC-SHA-256(pepper, salt || code) as the server computes it, in this process. */
 function measureSecurityCode(): { cpuMsPerVerify: number; verifiesPerSecond: number } {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, openSync } from 'node:fs';
+import { mkdirSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { projectRoot } from '../server/config.ts';
 
@@ -83,4 +83,24 @@ export async function startBenchServer(
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** Resident memory and CPU time (user + system, ms) of a process and its descendants (the cluster), from /proc. */
+export function processStats(pid: number): { rssMb: number; cpuMs: number } {
+  let rssMb = 0;
+  let cpuMs = 0;
+  const visit = (p: number) => {
+    try {
+      const status = readFileSync(`/proc/${p}/status`, 'utf8');
+      rssMb += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) / 1024;
+      const fields = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      cpuMs += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime (fields 14 and 15 of stat)
+      for (const child of readFileSync(`/proc/${p}/task/${p}/children`, 'utf8').split(' ').filter(Boolean))
+        visit(Number(child));
+    } catch {
+      // a process that just ended
+    }
+  };
+  visit(pid);
+  return { rssMb, cpuMs };
 }
