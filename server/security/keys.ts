@@ -15,8 +15,21 @@ export interface ServerKeys {
   chainReference: Buffer;
 }
 
+const derived = new Map<string, Buffer>();
+
+/**
+ * Derived once per process and purpose: presenting one page of history derived five keys per row (the withdrawal
+ * token's and the pickup reference's), about 0.1 ms of CPU per list request (issue 13 item 5). The callers only
+ * read the buffer.
+ */
 export function deriveKey(secret: string, purpose: string): Buffer {
-  return createHmac('sha256', secret).update(`remittance-wallet/${purpose}`).digest();
+  const id = `${purpose}\u0000${secret}`;
+  let key = derived.get(id);
+  if (!key) {
+    key = createHmac('sha256', secret).update(`remittance-wallet/${purpose}`).digest();
+    derived.set(id, key);
+  }
+  return key;
 }
 
 export function serverKeys(secretKey: string): ServerKeys {
