@@ -16,7 +16,7 @@ const cryptoKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
 function hs256Key(raw: Uint8Array): Promise<CryptoKey> {
   let key = cryptoKeys.get(raw);
   if (!key) {
-    key = crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    key = crypto.subtle.importKey('raw', new Uint8Array(raw), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
     cryptoKeys.set(raw, key);
   }
   return key;
