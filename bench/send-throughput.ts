@@ -16,7 +16,7 @@
  * and its children, from /proc). Prints figures; asserts nothing.
  */
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
