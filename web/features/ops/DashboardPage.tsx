@@ -1,59 +1,160 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import type { Dashboard } from '../../../common/api/ops-dashboard';
 import styles from './Ops.module.css';
-import { fetchApprovals, fetchTransactions } from './ops-api';
-import { PageTitle, QueryState, useOps } from './OpsParts';
+import { opsGet } from './ops-api';
+import type { OpsKey } from './ops-i18n';
+import { DateTime, Money, PageTitle, QueryState, StatusBadge, TableWrap, useOps } from './OpsParts';
 
-function todayUtc(): string {
-  return new Date().toISOString().slice(0, 10);
-}
+const kinds: readonly string[] = ['transfer', 'withdrawal', 'exchange', 'pickup'];
 
-/** What needs a human now, at a glance: four-eyes requests waiting, money waiting to be paid out, today's volume. */
+/** The service at a glance (issue 15): human work waiting, volumes, platform balances, background queues. */
 export function DashboardPage() {
   const { ot, withLang } = useOps();
-  const today = todayUtc();
-  const approvals = useQuery({
-    queryKey: ['ops', 'approvals', { state: 'pending', page_size: 1 }],
-    queryFn: ({ signal }) => fetchApprovals({ state: 'pending', page_size: 1 }, signal),
+  const dashboard = useQuery({
+    queryKey: ['ops', 'dashboard'],
+    queryFn: ({ signal }) => opsGet<Dashboard>('dashboard/', {}, signal),
+    refetchInterval: 60_000,
   });
-  const todays = useQuery({
-    queryKey: ['ops', 'transactions', { start_date: today, page_size: 1 }],
-    queryFn: ({ signal }) => fetchTransactions({ start_date: today, page_size: 1 }, signal),
-  });
-  const unclaimed = useQuery({
-    queryKey: ['ops', 'transactions', { status: 'unclaimed', page_size: 1 }],
-    queryFn: ({ signal }) => fetchTransactions({ status: 'unclaimed', page_size: 1 }, signal),
-  });
-  const pendingWithdrawals = useQuery({
-    queryKey: ['ops', 'transactions', { status: 'pending', page_size: 1 }],
-    queryFn: ({ signal }) => fetchTransactions({ status: 'pending', page_size: 1 }, signal),
-  });
+  const d = dashboard.data;
+  if (!d)
+    return (
+      <>
+        <PageTitle>{ot('nav.dashboard')}</PageTitle>
+        <QueryState isPending={dashboard.isPending} error={dashboard.error} onRetry={() => void dashboard.refetch()} />
+      </>
+    );
+  const kindLabel = (kind: string) => (kinds.includes(kind) ? ot(`kinds.${kind}` as OpsKey) : kind);
   const cards = [
-    { label: ot('dashboard.pendingApprovals'), query: approvals, to: '/ops/approvals', testId: 'dash-approvals' },
-    { label: ot('dashboard.today'), query: todays, to: `/ops/transactions?start_date=${today}`, testId: 'dash-today' },
-    { label: ot('dashboard.unclaimed'), query: unclaimed, to: '/ops/transactions?status=unclaimed', testId: 'dash-unclaimed' },
-    {
-      label: ot('dashboard.pendingWithdrawals'),
-      query: pendingWithdrawals,
-      to: '/ops/transactions?status=pending',
-      testId: 'dash-pending',
-    },
+    { label: ot('dashboard.pendingApprovals'), value: d.pending_approvals, to: '/ops/approvals', testId: 'dash-approvals' },
+    { label: ot('dashboard.openReviews'), value: d.open_reviews, to: '/ops/reviews', testId: 'dash-reviews' },
+    { label: ot('dashboard.today'), value: d.today.count, amount: d.today.amount, to: '/ops/transactions', testId: 'dash-today' },
+    { label: ot('dashboard.last7'), value: d.last_7_days.count, amount: d.last_7_days.amount, to: '/ops/transactions', testId: 'dash-week' },
   ];
-  const failed = cards.find((card) => card.query.error);
+  const queues = [
+    { label: ot('dashboard.anchoring'), queue: d.anchoring },
+    { label: ot('dashboard.paymentActions'), queue: d.payment_actions },
+  ];
   return (
     <>
       <PageTitle>{ot('nav.dashboard')}</PageTitle>
-      {failed ? (
-        <QueryState isPending={false} error={failed.query.error} onRetry={() => void failed.query.refetch()} />
-      ) : null}
+      <p className={styles.muted}>
+        {ot('dashboard.generated')} <DateTime iso={d.generated_at} />
+      </p>
       <div className={styles.cards}>
         {cards.map((card) => (
           <div className={styles.card} key={card.testId} data-testid={card.testId}>
             <p className={styles.cardLabel}>{card.label}</p>
-            <p className={styles.cardValue}>{card.query.data ? card.query.data.count : '…'}</p>
+            <p className={styles.cardValue}>
+              {card.value}
+              {card.amount === undefined ? null : (
+                <>
+                  {' · '}
+                  <Money amount={card.amount} />
+                </>
+              )}
+            </p>
             <Link to={withLang(card.to)}>{ot('dashboard.open')}</Link>
           </div>
         ))}
+      </div>
+
+      <h2 className={styles.subtitle}>{ot('dashboard.volumes')}</h2>
+      {d.last_7_days.by_kind_status.length === 0 ? (
+        <p className={styles.muted}>{ot('common.empty')}</p>
+      ) : (
+        <TableWrap label={ot('dashboard.volumes')}>
+          <table className={styles.table} data-testid="dash-volumes">
+            <thead>
+              <tr>
+                <th scope="col">{ot('transactions.kind')}</th>
+                <th scope="col">{ot('transactions.status')}</th>
+                <th scope="col" className={styles.num}>
+                  {ot('dashboard.today')}
+                </th>
+                <th scope="col" className={styles.num}>
+                  {ot('dashboard.last7')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {d.last_7_days.by_kind_status.map((row) => {
+                const today = d.today.by_kind_status.find((r) => r.kind === row.kind && r.status === row.status);
+                return (
+                  <tr key={`${row.kind}-${row.status}`}>
+                    <td>{kindLabel(row.kind)}</td>
+                    <td>
+                      <StatusBadge status={row.status} />
+                    </td>
+                    <td className={styles.num}>
+                      {today ? (
+                        <>
+                          {today.count} · <Money amount={today.amount} />
+                        </>
+                      ) : (
+                        '—'
+                      )}
+                    </td>
+                    <td className={styles.num}>
+                      {row.count} · <Money amount={row.amount} />
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </TableWrap>
+      )}
+
+      <h2 className={styles.subtitle}>{ot('dashboard.accounts')}</h2>
+      <TableWrap label={ot('dashboard.accounts')}>
+        <table className={styles.table} data-testid="dash-accounts">
+          <thead>
+            <tr>
+              <th scope="col">{ot('transaction.accountKind')}</th>
+              <th scope="col">{ot('transactions.agency')}</th>
+              <th scope="col" className={styles.num}>
+                {ot('customers.balance')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {d.accounts.map((account, index) => (
+              <tr key={index}>
+                <td>
+                  <code dir="ltr">{account.kind}</code>
+                </td>
+                <td>{account.agency ? account.agency.name : '—'}</td>
+                <td className={styles.num}>
+                  <Money amount={account.balance} currency={account.currency} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableWrap>
+
+      <h2 className={styles.subtitle}>{ot('dashboard.queues')}</h2>
+      <div className={styles.cards}>
+        {queues.map(({ label, queue }) => (
+          <div className={styles.card} key={label}>
+            <p className={styles.cardLabel}>{label}</p>
+            <p>
+              {ot('dashboard.waiting', { count: queue.waiting })} · {ot('dashboard.failing', { count: queue.failing })} ·{' '}
+              <span className={queue.dead > 0 ? styles.badgeBad : undefined}>{ot('dashboard.dead', { count: queue.dead })}</span>
+            </p>
+            <p className={styles.muted}>
+              {queue.lag_seconds === null ? ot('dashboard.noLag') : ot('dashboard.lag', { seconds: Math.round(queue.lag_seconds) })}
+            </p>
+          </div>
+        ))}
+        <div className={styles.card}>
+          <p className={styles.cardLabel}>{ot('dashboard.webhooks')}</p>
+          <p>
+            {ot('dashboard.processing', { count: d.webhooks.processing })} ·{' '}
+            {ot('dashboard.received', { count: d.webhooks.received_24h })}
+          </p>
+        </div>
       </div>
     </>
   );
