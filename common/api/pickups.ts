@@ -15,8 +15,8 @@ export const pickupMessages = {
   cancelled: 'This pickup was cancelled.',
   expired: 'This pickup has expired.',
   heldByOtherCounter: 'This pickup is being paid out at another counter.',
-  // The SPEC.md teller wording for the handover checkbox (issue 17: the same wording for this one).
-  nameMatches: 'Please confirm the amount handover.',
+  // The screen's box reads 'the name on the ID matches': the refusal says the same (issue 14, not the handover's).
+  nameMatches: 'Please confirm that the name on the ID matches.',
   idDocumentType: 'Choose the type of ID document.',
   idDocumentNumber: 'Enter the ID document number (letters and digits).',
   nameNotEditable: 'The name can no longer be changed.',

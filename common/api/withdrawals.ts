@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sixDigitsSchema } from './auth.ts';
-import { idSchema } from './transactions.ts';
+import { idSchema, timeZoneQuery } from './transactions.ts';
 import { securityCodeErrors } from './users.ts';
 
 // Zod-free constants (common/api/messages.ts), re-exported where the contract always had them.
@@ -32,3 +32,20 @@ export const withdrawalReservationSchema = z.object({
 });
 
 export type WithdrawalReservation = z.infer<typeof withdrawalReservationSchema>;
+
+/** `GET /api/withdrawals/today/?tz=`: the teller's day is their agency's, in the browser's zone (UTC when absent). */
+export const payoutsTodayQuerySchema = z.object({ tz: timeZoneQuery.optional() });
+
+/**
+ * What the teller's agency paid out today (issue 14 item 12): withdrawals and cash pickups validated at this
+ * agency since local midnight, their number and total in MAD.
+ */
+export const payoutsTodaySchema = z.object({
+  /** The local day counted, YYYY-MM-DD. */
+  date: z.string(),
+  count: z.number().int(),
+  /** MAD, 2 decimals ("1500.00"). */
+  total: z.string(),
+});
+
+export type PayoutsToday = z.infer<typeof payoutsTodaySchema>;

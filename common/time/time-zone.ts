@@ -52,3 +52,14 @@ export function startOfDayIn(date: string, timeZone: string): Date {
   const [early, late] = first <= second ? [first, second] : [second, first];
   return new Date(early + offsetAt(early, timeZone) >= wall ? early : late);
 }
+
+/**
+ * The calendar day (YYYY-MM-DD) `instant` falls on in `timeZone`, and the instants that day starts and ends:
+ * a teller's 'today' is their agency's day, not UTC's (issue 14 item 12).
+ */
+export function dayAround(instant: Date, timeZone: string): { date: string; start: Date; end: Date } {
+  const wall = new Date(instant.getTime() + offsetAt(instant.getTime(), timeZone));
+  const date = wall.toISOString().slice(0, 10);
+  const next = new Date(Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate() + 1));
+  return { date, start: startOfDayIn(date, timeZone), end: startOfDayIn(next.toISOString().slice(0, 10), timeZone) };
+}

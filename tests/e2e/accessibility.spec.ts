@@ -336,6 +336,7 @@ test.describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
             { path: '/', ready: 'h1' },
             { path: '/withdraw', ready: 'h1' },
             { path: `/withdraw?transaction=${f.withdrawalToken}`, ready: '[data-testid="withdraw-transaction"]' },
+            { path: `/withdraw?transaction=${'Z'.repeat(22)}`, ready: '[data-testid="teller-type-again"]' },
             { path: '/transactions', ready: 'h1' },
           ],
           lang,

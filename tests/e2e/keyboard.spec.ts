@@ -268,7 +268,10 @@ test.describe('keyboard only', () => {
     await page.keyboard.type(CODE);
     await tabTo(page, page.getByTestId('withdraw-validate'));
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/\?lang=fr$/);
+    // The success state takes the focus; the next withdrawal is one Tab away.
+    await expect(page.getByTestId('payout-success')).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(page.getByTestId('teller-scan-again')).toBeFocused();
 
     const after = await request.get(`/api/withdrawals/${token}/`, {
       headers: { authorization: `Bearer ${teller.token}` },

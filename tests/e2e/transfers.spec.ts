@@ -88,7 +88,27 @@ test.describe('sends and withdrawals', () => {
     await counter.getByTestId('withdraw-validate').click();
     await enterCode(counter);
     await counter.getByTestId('withdraw-validate').click();
+    // A payout ends on what was handed to whom (issue 14 item 4), then the teller's home counts it (item 12).
+    await expect(counter.getByTestId('payout-success')).toContainText('Retrait payé');
+    await expect(counter.getByTestId('payout-success-text')).toContainText('200,00');
+    await expect(counter.getByTestId('payout-success-text')).toContainText('Nadia Test');
+    await counter.getByTestId('success-home').click();
     await expect(counter).toHaveURL(/\/\?lang=fr$/);
+    // The Casablanca agency is shared by the e2e tests running meanwhile: at least this one, in MAD.
+    await expect(counter.getByTestId('payouts-today-count')).toHaveText(/^\d+ paiements?$/);
+    await expect(counter.getByTestId('payouts-today-total')).toContainText('MAD');
+    await expect(counter.getByTestId('balance-mad')).toHaveCount(0);
+
+    // The same code again: done, said in words, no validate button (item 9).
+    await counter.goto(`/withdraw?transaction=${token}&lang=fr`);
+    await expect(counter.getByTestId('withdraw-status')).toHaveText('Ce retrait a déjà été payé : il n’y a rien à remettre.');
+    await expect(counter.getByTestId('withdraw-validate')).toHaveCount(0);
+    await expect(counter.getByTestId('confirm-amount')).toHaveCount(0);
+    // A mistyped code: 'not found', and typing again lands on the field (item 10).
+    await counter.goto(`/withdraw?transaction=${'Z'.repeat(22)}&lang=fr`);
+    await expect(counter.getByTestId('withdraw-lookup-error')).toContainText('Aucun retrait ne correspond à ce code');
+    await counter.getByTestId('teller-type-again').click();
+    await expect(counter.getByTestId('manual-token')).toBeFocused();
 
     await page.goto(detailUrl);
     await expect(page.getByTestId('withdrawal-done')).toHaveText('Le retrait a déjà été effectué');

@@ -125,6 +125,7 @@ export const matrix: Record<string, Rule> = {
     // Even the teller of the withdrawal's agency cannot cancel it.
     banker: 404,
   },
+  'GET /api/withdrawals/today/': { access: 'banker' },
   'GET /api/withdrawals/:token/': { access: 'banker', params: (w) => ({ token: w.alice.withdrawal.token }) },
   'POST /api/withdrawals/:token/validate/': {
     access: 'banker',

@@ -73,3 +73,21 @@ export async function reservationState(
     .where('kind', '=', 'withdrawal')
     .executeTakeFirst();
 }
+
+/** Cash paid out at one agency between two instants: validated withdrawals and collected pickups. */
+export async function sumAgencyPayouts(
+  db: Kysely<Database>,
+  agencyId: string,
+  from: Date,
+  to: Date,
+): Promise<{ count: number; total: bigint }> {
+  const row = await db
+    .selectFrom('transactions')
+    .select([sql<string>`count(*)`.as('count'), sql<string>`coalesce(sum(amount), 0)`.as('total')])
+    .where('agency_id', '=', agencyId)
+    .where('status', 'in', ['validated', 'collected'])
+    .where('validated_at', '>=', from)
+    .where('validated_at', '<', to)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), total: BigInt(row.total) };
+}

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { transactionSchema } from '../../../common/api/transactions.ts';
 import {
+  payoutsTodayQuerySchema,
+  payoutsTodaySchema,
   validateWithdrawalRequestSchema,
   withdrawalReservationRequestSchema,
   withdrawalReservationSchema,
@@ -8,7 +10,7 @@ import {
 } from '../../../common/api/withdrawals.ts';
 import { idempotencyKeyHeader, parseIdempotencyKey } from '../../ledger/idempotency.ts';
 import { releasePayout, reserveForPayout } from './withdrawal-reservation.service.ts';
-import { lookupWithdrawal, validateWithdrawal } from './withdrawals.service.ts';
+import { lookupWithdrawal, payoutsToday, validateWithdrawal } from './withdrawals.service.ts';
 import type { RouteModuleOptions } from '../route-module.ts';
 
 /** The teller's counter (DESIGN.md section 4): look up a scanned QR token, pay it out. Bankers only. */
@@ -16,6 +18,20 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = asyn
   app.addHook('preValidation', auth.preHandler);
   const security = [{ bearer: [] }];
   const tags = ['withdrawals'];
+
+  app.get(
+    '/withdrawals/today/',
+    {
+      schema: {
+        tags,
+        summary: "What the teller's agency paid out today (withdrawals and cash pickups): count and total",
+        security,
+        querystring: payoutsTodayQuerySchema,
+        response: { 200: payoutsTodaySchema },
+      },
+    },
+    async (request) => payoutsToday(deps, auth.requireUser(request), request.query.tz),
+  );
 
   app.get(
     '/withdrawals/:token/',

@@ -1,8 +1,9 @@
 import type { Transaction as Tx } from 'kysely';
 import type { Transaction } from '../../../common/api/transactions.ts';
 import { transactionMessages } from '../../../common/api/transactions.ts';
-import { withdrawalMessages } from '../../../common/api/withdrawals.ts';
-import type { Money } from '../../../common/money/money.ts';
+import { withdrawalMessages, type PayoutsToday } from '../../../common/api/withdrawals.ts';
+import { formatAmount, money, type Money } from '../../../common/money/money.ts';
+import { dayAround } from '../../../common/time/time-zone.ts';
 import type { Database } from '../../db/schema.ts';
 import { lockFor } from '../../db/advisory-lock.ts';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../http/http-error.ts';
@@ -33,6 +34,7 @@ import {
   tokenHash,
   tokenKeys,
 } from './withdrawal-token.ts';
+import { sumAgencyPayouts } from './withdrawal-reservations.repository.ts';
 import { requireSecurityCode } from '../users/security-code.service.ts';
 import { enqueueAnchor } from '../anchoring/enqueue-anchor.ts';
 
@@ -118,6 +120,17 @@ export async function countedTellerLookup(
   if (!found.allowed) throw tooManyRequests(found.retryAfterSeconds);
   if (found.id === undefined) throw notFound();
   return found.id;
+}
+
+/**
+ * `GET /api/withdrawals/today/`: what this teller's agency paid out on the local day (withdrawals and cash
+ * pickups alike: both leave its till), whoever of its tellers paid. Served by the partial index of migration 0170.
+ */
+export async function payoutsToday(deps: ServiceDeps, user: AuthUser, timeZone = 'UTC'): Promise<PayoutsToday> {
+  const agencyId = requireBanker(user);
+  const day = dayAround(deps.clock.now(), timeZone);
+  const row = await sumAgencyPayouts(deps.db, agencyId, day.start, day.end);
+  return { date: day.date, count: row.count, total: formatAmount(money('MAD', row.total)) };
 }
 
 /** `GET /api/withdrawals/{token}/`: the teller's view of a scanned code, for their own agency only. */

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transactionMessages } from '../../../common/api/transactions.ts';
 import { securityCodeErrors } from '../../../common/api/users.ts';
 import { withdrawalMessages } from '../../../common/api/withdrawals.ts';
+import { genericMessages } from '../../../common/api/messages.ts';
+import { pay, sentPickup } from '../pickups/pickups.fixtures.ts';
 import { call, ensureRates, testEnv } from '../../../tests/support/identity.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { agency, balanceOf, CODE, create, customer, newKey, teller } from '../transactions/transactions.fixtures.ts';
@@ -133,7 +135,10 @@ describe('withdrawals', () => {
   it('refuses unknown or malformed tokens, a mismatched id and a wrong teller code', async () => {
     const { agencyId, tx } = await pendingWithdrawal();
     const banker = await teller(t, agencyId);
-    expect((await lookup('A'.repeat(22), banker)).status).toBe(404);
+    const unknown = await lookup('A'.repeat(22), banker);
+    expect(unknown.status).toBe(404);
+    // Not the other-agency message: the screen says 'not found' for this one (issue 14 item 10).
+    expect(unknown.body).toEqual({ detail: genericMessages.notFound });
     expect((await lookup('short', banker)).status).toBe(404);
     expect((await validate(tx.token ?? '', banker, { id: tx.id + 1, security_code: CODE })).status).toBe(404);
     const wrong = await validate(tx.token ?? '', banker, { id: tx.id, security_code: '000000' });
@@ -181,5 +186,39 @@ describe('withdrawals', () => {
     const alice = await customer(t, 5_00n);
     const res = await create(t, alice, { amount: 6, contact: Number(agencyId) });
     expect(res.body).toEqual({ amount: [transactionMessages.notEnoughFunds] });
+  });
+
+  it("counts what the teller's agency paid out on the local day: withdrawals and pickups, any of its tellers", async () => {
+    const { agencyId, tx } = await pendingWithdrawal(40);
+    const banker = await teller(t, agencyId);
+    const colleague = await teller(t, agencyId);
+    const today = (s: { token: string }, tz?: string) =>
+      call<{ date: string; count: number; total: string }>(
+        t,
+        'GET',
+        `/api/withdrawals/today/${tz === undefined ? '' : `?tz=${encodeURIComponent(tz)}`}`,
+        { token: s.token },
+      );
+    const before = await today(banker, 'Africa/Casablanca');
+    expect(before.status).toBe(200);
+    expect(before.body).toMatchObject({ count: 0, total: '0.00' });
+    expect(before.body.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    // A pending withdrawal is not paid out yet; once validated it counts, and so does a pickup paid there.
+    expect((await today(banker)).body).toMatchObject({ count: 0, total: '0.00' });
+    expect((await validate(tx.token ?? '', banker, { id: tx.id, security_code: CODE })).status).toBe(200);
+    const pickup = await sentPickup(t, {}, 25.5);
+    expect((await pay(t, pickup.reference, colleague)).status).toBe(200);
+    expect((await today(banker, 'Africa/Casablanca')).body).toMatchObject({ count: 2, total: '65.50' });
+    expect((await today(colleague)).body).toMatchObject({ count: 2, total: '65.50' });
+
+    // Another agency's tellers see their own day; customers are refused; a zone that is not one is a 400 on tz.
+    const other = await teller(t, await agency(t));
+    expect((await today(other)).body).toMatchObject({ count: 0, total: '0.00' });
+    const customerAnswer = await today(await customer(t, 0n));
+    expect(customerAnswer.status).toBe(403);
+    const badZone = await today(banker, 'Mars/Olympus');
+    expect(badZone.status).toBe(400);
+    expect(badZone.body).toHaveProperty('tz');
   });
 });

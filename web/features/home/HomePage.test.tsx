@@ -34,4 +34,29 @@ describe('the signed-in home (issue 26 item 9)', () => {
     await screen.findByTestId('transactions-empty');
     expect(screen.queryByTestId('see-all-transactions')).toBeNull();
   });
+
+  it("a teller's home shows what the agency paid out today, count and total, and no balance (issue 14 item 12)", async () => {
+    const calls = stubFetch((call) => {
+      if (call.url.startsWith('/api/users/'))
+        return {
+          status: 200,
+          body: {
+            count: 1,
+            next: null,
+            previous: null,
+            results: [{ id: 9, role: 'BANKER', first_name: 'Youssef', last_name: 'T', balance: '0.00', rate: '10.85' }],
+          },
+        };
+      if (call.url.startsWith('/api/withdrawals/today/'))
+        return { status: 200, body: { date: '2026-11-23', count: 3, total: '1605.00' } };
+      return { status: 200, body: { count: 0, next: null, previous: null, results: [] } };
+    });
+    renderWithProviders(<HomePage />);
+    await screen.findByTestId('banker-home');
+    await waitFor(() => expect(screen.getByTestId('payouts-today-count').textContent).toBe('3 paiements'));
+    expect(screen.getByTestId('payouts-today-total').textContent).toMatch(/^1\s605,00\sMAD$/);
+    expect(screen.queryByTestId('balance-mad')).toBeNull();
+    // Today is the browser's day: the zone goes with the question.
+    expect(calls.find((c) => c.url.startsWith('/api/withdrawals/today/'))?.url).toMatch(/\?tz=/);
+  });
 });

@@ -10,6 +10,7 @@ import { useWithLang } from '../../ui/with-lang';
 import { MyRateWidget } from './MyRateWidget';
 import { initials } from '../../shared/users/initials';
 import { RecentTransactions } from './RecentTransactions';
+import { PayoutsToday } from './PayoutsToday';
 import { useCurrentUser } from '../../shared/users/use-current-user';
 import { UserLoadState } from '../../shared/users/UserLoadState';
 import { BottomNav } from '../../ui/BottomNav';
@@ -59,8 +60,8 @@ function CustomerActions({ user }: { user: User }) {
 }
 
 /**
- * SPEC.md 2.3 Home. Customers get the three money buttons and the bottom navigation; a banker only the
- * accept-withdrawal button. The role comes from the server's user, not from the theme's stored role.
+ * SPEC.md 2.3 Home. Customers get their balance, the three money buttons and the bottom navigation; a banker what
+ * their agency paid out today and the accept-withdrawal button (no balance: a teller holds none, issue 14 item 12). The role comes from the server's user, not from the theme's stored role.
  */
 export function Component() {
   const { t } = useTranslation();
@@ -84,16 +85,19 @@ export function Component() {
         <h1 className={styles.hello}>
           {me.first_name ? t('home.hello', { name: me.first_name }) : t('home.helloNoName')}
         </h1>
-        <Balance user={me} />
         {isBanker ? (
           <>
+            <PayoutsToday />
             <p className={styles.intro}>{t('home.bankerIntro')}</p>
             <Link className={styles.primary} to={withLang('/withdraw')} data-testid="accept-withdrawal">
               {t('home.acceptWithdrawal')}
             </Link>
           </>
         ) : (
-          <CustomerActions user={me} />
+          <>
+            <Balance user={me} />
+            <CustomerActions user={me} />
+          </>
         )}
         <LimitsSummary user={me} kinds={['outgoing', 'topup']} />
         <RecentTransactions banker={isBanker} />

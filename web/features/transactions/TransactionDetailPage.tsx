@@ -67,7 +67,9 @@ function PartyBlock({ tx, banker }: { tx: Transaction; banker: boolean }) {
     : `${tx.recipient_first_name ?? ''} ${tx.recipient_last_name ?? ''}`;
   return (
     <section className={styles.card} data-testid={showSender ? 'sender-block' : 'recipient-block'}>
-      <h2 className={styles.heading}>{t(showSender ? 'transactions.sender' : 'transactions.recipient')}</h2>
+      <h2 className={styles.heading}>
+        {t(banker && tx.category === 'withdrawal' ? 'transactions.customer' : showSender ? 'transactions.sender' : 'transactions.recipient')}
+      </h2>
       {!showSender && tx.contact !== null ? (
         <Link to={withLang(`/contacts/${tx.contact}`)}>
           <bdi>{name.trim()}</bdi>
@@ -89,7 +91,11 @@ export function Component() {
   const query = useTransaction(id);
   const banker = me.data?.role === 'BANKER';
   const tx = query.data;
-  const title = tx?.category === 'withdrawal' ? t('transactions.myWithdrawal') : t('transactions.myTransaction');
+  // A teller's withdrawal is a customer's, paid at their counter: not 'my withdrawal' (issue 14 item 13).
+  const title =
+    tx?.category === 'withdrawal'
+      ? t(banker ? 'transactions.tellerWithdrawal' : 'transactions.myWithdrawal')
+      : t('transactions.myTransaction');
   const locale = intlLocale(i18n.language);
   const amount = tx ? moneyFromApi(tx.amount, 'MAD') : undefined;
   return (

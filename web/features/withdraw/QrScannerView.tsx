@@ -1,7 +1,7 @@
 import QrScanner from 'qr-scanner';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/i18n';
-import styles from './Teller.module.css';
+import card from '../../ui/Card.module.css';
 
 /** SPEC.md section 9: one scan every 500 ms (2 per second), the back camera, 640x480 preferred. */
 const SCANS_PER_SECOND = 2;
@@ -32,10 +32,10 @@ export function QrScannerView({ onDecode }: { onDecode: (value: string) => void 
     };
   }, []);
   return (
-    <section className={styles.card}>
-      <h2 className={styles.heading}>{t('withdraw.scan')}</h2>
+    <section className={card.card}>
+      <h2 className={card.heading}>{t('withdraw.scan')}</h2>
       <video ref={video} width={640} height={480} style={{ inlineSize: '100%', blockSize: 'auto' }} muted playsInline />
-      {failed ? <p className={styles.muted}>{t('withdraw.noCamera')}</p> : null}
+      {failed ? <p className={card.muted}>{t('withdraw.noCamera')}</p> : null}
     </section>
   );
 }

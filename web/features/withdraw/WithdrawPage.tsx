@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from '../../i18n/i18n';
 import { useNavigate, useSearchParams } from 'react-router';
 import form from '../../ui/Form.module.css';
@@ -35,17 +35,23 @@ export function Component() {
   const [params] = useSearchParams();
   const token = params.get('transaction') ?? '';
   const pickup = params.get('pickup') ?? '';
+  // 'Type again' after a failed lookup (issue 14 item 10) lands on the field to type in.
+  const entry = params.get('entry');
   const [manual, setManual] = useState('');
+  const [manualError, setManualError] = useState(false);
+  const manualErrorId = useId();
 
   const open = (value: string) => {
     const found = tokenFrom(value);
     if (found) void navigate(withLang(`/withdraw?transaction=${encodeURIComponent(found)}`));
+    return found !== undefined;
   };
 
   return (
     <main className={form.page}>
       <ScreenHeader title={t('pages.withdraw')} backTo={withLang('/')} />
-      <p className={form.intro}>{t('withdraw.description')}</p>
+      {/* The intro says how to start (scan or type); a loaded withdrawal or pickup says what to check instead. */}
+      {pickup === '' && token === '' ? <p className={form.intro}>{t('withdraw.description')}</p> : null}
       {pickup !== '' ? (
         <PickupPayout key={pickup} reference={pickup} />
       ) : token === '' ? (
@@ -57,18 +63,37 @@ export function Component() {
             className={form.form}
             onSubmit={(e) => {
               e.preventDefault();
-              open(manual);
+              // A typed value that cannot be a code says so, instead of the button doing nothing.
+              setManualError(!open(manual));
             }}
           >
             <label className={form.field}>
               <span className={form.label}>{t('withdraw.manual')}</span>
-              <input className={form.select} value={manual} onChange={(e) => setManual(e.target.value)} data-testid="manual-token" />
+              <input
+                className={form.select}
+                value={manual}
+                onChange={(e) => {
+                  setManual(e.target.value);
+                  setManualError(false);
+                }}
+                autoFocus={entry === 'manual'}
+                autoComplete="off"
+                dir="ltr"
+                aria-invalid={manualError || undefined}
+                aria-describedby={manualError ? manualErrorId : undefined}
+                data-testid="manual-token"
+              />
             </label>
+            {manualError ? (
+              <p id={manualErrorId} className={form.error} role="alert" data-testid="manual-token-error">
+                {t('withdraw.badCode')}
+              </p>
+            ) : null}
             <button type="submit" className={form.secondary}>
               {t('withdraw.open')}
             </button>
           </form>
-          <PickupReferenceEntry onOpen={(reference) => void navigate(withLang(`/withdraw?pickup=${reference}`))} />
+          <PickupReferenceEntry autoFocus={entry === 'pickup'} onOpen={(reference) => void navigate(withLang(`/withdraw?pickup=${reference}`))} />
         </>
       ) : (
         <WithdrawalPayout key={token} token={token} />

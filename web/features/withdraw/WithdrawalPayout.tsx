@@ -1,26 +1,31 @@
 import { useId, useState } from 'react';
 import { useTranslation } from '../../i18n/i18n';
-import { useNavigate } from 'react-router';
+import { withdrawalMessages } from '../../../common/api/messages';
 import { ApiError } from '../../app/api-error';
 import { intlLocale } from '../../i18n/intl-locale';
 import form from '../../ui/Form.module.css';
+import card from '../../ui/Card.module.css';
 import { PinInput } from '../../ui/PinInput';
 import { commonErrorText, translateServerMessage } from '../../ui/server-messages';
-import { useWithLang } from '../../ui/with-lang';
 import { CopyButton } from '../../ui/CopyButton';
 import { formatMoney, moneyFromApi } from '../../ui/money-format';
-import styles from './Teller.module.css';
 import { formatLongDate, identifierForTeller } from '../../shared/transactions/transaction-rules';
+import { PayoutSuccess, TellerNextActions } from '../../shared/payouts/TellerOutcome';
 import { useValidateWithdrawal, useWithdrawalLookup, useWithdrawalReservation } from './use-withdrawals';
 import { initialTellerState, pressValidate, submissionFailed, type TellerState } from './teller-steps';
 import { transactionAddress } from '../../ui/address';
+import { isolate } from '../../ui/bidi';
 
 type T = ReturnType<typeof useTranslation>['t'];
 
-function lookupErrorText(error: unknown, t: T): string {
-  // SPEC.md section 8: a 404 at lookup reads as the wrong-agency message (an unknown token looks the same).
-  if (error instanceof ApiError && error.status === 404) return t('withdraw.otherAgency');
-  return t('errors.unknown');
+/**
+ * SPEC.md section 8 keeps 'Transaction intended for another agency.' for another agency's withdrawal (the server
+ * says so in its 404); a token that names no withdrawal is 'not found' (issue 14 item 10).
+ */
+export function lookupErrorText(error: unknown, t: T, language: string): string {
+  if (error instanceof ApiError && error.status === 404)
+    return error.detail === withdrawalMessages.otherAgency ? t('withdraw.otherAgency') : t('withdraw.notFound');
+  return commonErrorText(error, t, language) ?? t('errors.unknown');
 }
 
 /** Why the withdrawal could not be held: cancelled, expired, paid, held by another counter (server wording). */
@@ -31,21 +36,26 @@ function reserveErrorText(error: unknown, t: T, language: string): string {
   return t('errors.unknown');
 }
 
+const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
+
 /**
  * SPEC.md section 4's teller steps for one scanned withdrawal. Ticking the handover box first reserves the
  * withdrawal for this teller (issue 22 item 1), so the customer cannot cancel it nor another counter pay it while
  * the cash is counted; the box stays unticked if that fails. Unticking gives the reservation back.
+ *
+ * The teller sees what they hand over and to whom, by name (never an internal id), and what to check before the
+ * cash leaves the till (issue 14 item 11). Only a pending withdrawal offers the steps and the validate button;
+ * a paid, expired or cancelled one says so and offers the next scan (item 9). A payout ends on a success state.
  */
 export function WithdrawalPayout({ token }: { token: string }) {
   const { t, i18n } = useTranslation();
   const locale = intlLocale(i18n.language);
-  const withLang = useWithLang();
-  const navigate = useNavigate();
   const lookup = useWithdrawalLookup(token);
   const validate = useValidateWithdrawal();
   const reservation = useWithdrawalReservation(token);
   const [state, setState] = useState<TellerState>(initialTellerState);
   const [reserveError, setReserveError] = useState<string | null>(null);
+  const [paid, setPaid] = useState(false);
   const errorId = useId();
   // One key per withdrawal: this component is keyed by the token, so the next scan gets a new one.
   const [key] = useState(() => crypto.randomUUID());
@@ -75,49 +85,80 @@ export function WithdrawalPayout({ token }: { token: string }) {
     validate.mutate(
       { token, body: { id: tx.id, security_code: next.code }, key },
       {
-        onSuccess: () => void navigate(withLang('/')),
+        onSuccess: () => setPaid(true),
         onError: () => setState((s) => submissionFailed(s)),
       },
     );
   }
 
   const amount = tx ? moneyFromApi(tx.amount, 'MAD') : undefined;
+  const amountText = tx ? (amount ? formatMoney(amount, locale) : tx.amount) : '';
+  const customer = tx ? fullName(tx.sender_first_name, tx.sender_last_name) : '';
+
+  if (paid && tx) return <PayoutSuccess title={t('withdraw.paidTitle')} amount={amountText} name={customer} />;
+
   const address = tx ? transactionAddress(tx) : '';
   const statusText =
     tx?.status === 'validated' ? t('withdraw.done') : tx?.status === 'expired' ? t('withdraw.expired') : tx?.status === 'cancelled' ? t('withdraw.cancelled') : null;
+  const payable = tx !== undefined && statusText === null;
   const reserving = reservation.isPending && reservation.variables.action === 'reserve';
 
   return (
     <>
-      {validate.isPending ? <div className={styles.busy} role="progressbar" aria-label={t('withdraw.busy')} data-testid="busy-bar" /> : null}
-      {lookup.isPending ? <p className={styles.muted}>{t('withdraw.loading')}</p> : null}
+      {validate.isPending ? <div className={card.busy} role="progressbar" aria-label={t('withdraw.busy')} data-testid="busy-bar" /> : null}
+      {lookup.isPending ? <p className={card.muted}>{t('withdraw.loading')}</p> : null}
       {lookup.isError ? (
-        <p className={form.error} role="alert" data-testid="withdraw-lookup-error">
-          {lookupErrorText(lookup.error, t)}
-        </p>
+        <>
+          <p className={form.error} role="alert" data-testid="withdraw-lookup-error">
+            {lookupErrorText(lookup.error, t, i18n.language)}
+          </p>
+          <TellerNextActions retry="withdrawal" />
+        </>
       ) : null}
       {tx ? (
-        <section className={styles.card} data-testid="withdraw-transaction">
-          <p className={styles.amount}>
-            <bdi>-{amount ? formatMoney(amount, locale) : tx.amount}</bdi>
+        <section className={card.card} data-testid="withdraw-transaction">
+          <p className={card.muted}>{t('withdraw.toHandOver')}</p>
+          <p className={card.amount} data-testid="withdraw-amount">
+            <bdi>{amountText}</bdi>
           </p>
-          <p className={styles.muted}>{formatLongDate(tx.date, locale, t('transactions.at'))}</p>
-          <p>
-            {t('withdraw.identifier')} : <bdi data-testid="withdraw-identifier">{identifierForTeller(tx.identifier)}</bdi>
-          </p>
-          <div className={styles.inline}>
-            <span>{address}</span>
-            <CopyButton text={address} label={t('transactions.copyAddress')} testId="copy-address" />
-          </div>
-          <p data-testid="withdraw-sender">
-            {t('withdraw.sender')} : {tx.sender} — <bdi>{`${tx.sender_first_name ?? ''} ${tx.sender_last_name ?? ''}`.trim()}</bdi>
-          </p>
-          {statusText ? <p className={styles.done}>{statusText}</p> : <h2 className={styles.heading}>{t('withdraw.confirmHeading')}</h2>}
+          <dl className={card.facts}>
+            <dt>{t('withdraw.customer')}</dt>
+            <dd data-testid="withdraw-sender">
+              <bdi>{customer}</bdi>
+            </dd>
+            <dt>{t('withdraw.identifier')}</dt>
+            <dd>
+              <bdi dir="ltr" data-testid="withdraw-identifier">
+                {identifierForTeller(tx.identifier)}
+              </bdi>
+            </dd>
+            <dt>{t('withdraw.requested')}</dt>
+            <dd>{formatLongDate(tx.date, locale, t('transactions.at'))}</dd>
+            <dt>{t('withdraw.agency')}</dt>
+            <dd>
+              <bdi>{address}</bdi> <CopyButton text={address} label={t('transactions.copyAddress')} testId="copy-address" />
+            </dd>
+          </dl>
+          {statusText ? (
+            <p className={card.done} role="status" data-testid="withdraw-status">
+              {statusText}
+            </p>
+          ) : (
+            <>
+              <h2 className={card.heading}>{t('withdraw.confirmHeading')}</h2>
+              <ul className={card.checklist} data-testid="withdraw-checklist">
+                <li>{t('withdraw.checkName', { name: isolate(customer) })}</li>
+                <li>{t('withdraw.checkCode')}</li>
+                <li>{t('withdraw.checkAmount')}</li>
+              </ul>
+            </>
+          )}
         </section>
       ) : null}
-      {tx && !statusText ? (
+      {tx && !payable ? <TellerNextActions /> : null}
+      {payable ? (
         <div className={form.form}>
-          <label className={styles.inline}>
+          <label className={card.inline}>
             <input
               type="checkbox"
               checked={state.confirmed || reserving}
@@ -147,18 +188,16 @@ export function WithdrawalPayout({ token }: { token: string }) {
               {state.message === 'confirmAmount' ? t('withdraw.pleaseConfirm') : t('withdraw.invalidCode')}
             </p>
           ) : null}
+          <button
+            type="button"
+            className={form.primary}
+            onClick={onValidate}
+            disabled={validate.isPending || reserving}
+            data-testid="withdraw-validate"
+          >
+            {t('withdraw.validate')}
+          </button>
         </div>
-      ) : null}
-      {lookup.isFetched && tx?.id !== undefined && !lookup.isError ? (
-        <button
-          type="button"
-          className={form.primary}
-          onClick={onValidate}
-          disabled={validate.isPending || reserving}
-          data-testid="withdraw-validate"
-        >
-          {t('withdraw.validate')}
-        </button>
       ) : null}
     </>
   );

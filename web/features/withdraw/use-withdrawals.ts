@@ -17,6 +17,9 @@ export function useValidateWithdrawal() {
     mutationFn: (input: { token: string; body: { id: number; security_code: string }; key: string }) =>
       validateWithdrawal(input.token, input.body, input.key),
     onSuccess: () => client.invalidateQueries(),
+    // Paid meanwhile at another counter, cancelled, expired: the lookup shows the withdrawal as it now is.
+    onError: (_error, input) =>
+      client.invalidateQueries({ queryKey: [...TRANSACTIONS_KEY, 'withdrawal', input.token] }),
   });
 }
 

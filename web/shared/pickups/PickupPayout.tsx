@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { idDocumentTypes, type IdDocumentType } from '../../../common/api/pickups';
 import { ApiError } from '../../app/api-error';
 import { useTranslation } from '../../i18n/i18n';
@@ -7,7 +6,9 @@ import { intlLocale } from '../../i18n/intl-locale';
 import form from '../../ui/Form.module.css';
 import { PinInput } from '../../ui/PinInput';
 import { commonErrorText, fieldErrorText, translateServerMessage } from '../../ui/server-messages';
-import { useWithLang } from '../../ui/with-lang';
+import { isolate } from '../../ui/bidi';
+import { formatPhone } from '../../../common/identity/phone';
+import { PayoutSuccess, TellerNextActions } from '../payouts/TellerOutcome';
 import { formatMoney, moneyFromApi } from '../../ui/money-format';
 import { formatLongDate } from '../transactions/transaction-rules';
 import styles from './Pickups.module.css';
@@ -41,8 +42,6 @@ function errorText(error: unknown, t: T, language: string): string {
 export function PickupPayout({ reference }: { reference: string }) {
   const { t, i18n } = useTranslation();
   const locale = intlLocale(i18n.language);
-  const withLang = useWithLang();
-  const navigate = useNavigate();
   const lookup = usePickupLookup(reference);
   const reservation = usePickupReservation(reference);
   const pay = usePayPickup(reference);
@@ -52,18 +51,25 @@ export function PickupPayout({ reference }: { reference: string }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [key] = useState(() => crypto.randomUUID());
+  const [paid, setPaid] = useState(false);
   const errorId = useId();
   const p = lookup.data;
 
   if (lookup.isPending) return <p className={styles.muted}>{t('transactions.loading')}</p>;
   if (lookup.isError || !p)
     return (
-      <p className={form.error} role="alert" data-testid="pickup-lookup-error">
-        {errorText(lookup.error, t, i18n.language)}
-      </p>
+      <>
+        <p className={form.error} role="alert" data-testid="pickup-lookup-error">
+          {errorText(lookup.error, t, i18n.language)}
+        </p>
+        <TellerNextActions retry="pickup" />
+      </>
     );
   const amount = moneyFromApi(p.amount, 'MAD');
+  const amountText = amount ? formatMoney(amount, locale) : p.amount;
+  const recipient = `${p.recipient_first_name} ${p.recipient_last_name}`;
   const payable = p.status === 'available';
+  if (paid) return <PayoutSuccess title={t('pickups.paidTitle')} amount={amountText} name={recipient} />;
 
   function onTick(checked: boolean) {
     setError(null);
@@ -93,7 +99,7 @@ export function PickupPayout({ reference }: { reference: string }) {
         key,
       },
       {
-        onSuccess: () => void navigate(withLang('/')),
+        onSuccess: () => setPaid(true),
         onError: (err) => {
           setCode('');
           setError(errorText(err, t, i18n.language));
@@ -107,29 +113,28 @@ export function PickupPayout({ reference }: { reference: string }) {
       <section className={styles.card}>
         <p className={form.label}>{t('pickups.recipient')}</p>
         <p className={styles.name} data-testid="pickup-recipient">
-          <bdi>
-            {p.recipient_first_name} {p.recipient_last_name}
-          </bdi>
+          <bdi>{recipient}</bdi>
         </p>
         <p className={styles.amount} data-testid="pickup-amount">
-          <bdi>{amount ? formatMoney(amount, locale) : p.amount}</bdi>
+          <bdi>{amountText}</bdi>
         </p>
         <p className={styles.muted}>
-          {t('pickups.from', { name: `${p.sender_first_name ?? ''} ${p.sender_last_name ?? ''}`.trim() })} ·{' '}
-          <bdi dir="ltr">{p.recipient_phone_number}</bdi>
+          {t('pickups.from', { name: isolate(`${p.sender_first_name ?? ''} ${p.sender_last_name ?? ''}`.trim()) })} ·{' '}
+          <bdi dir="ltr">{formatPhone(p.recipient_phone_number)}</bdi>
         </p>
         {p.expires_at ? (
           <p className={styles.muted}>
             {t('pickups.expires', { date: formatLongDate(p.expires_at, locale, t('transactions.at')) })}
           </p>
         ) : null}
-        {p.agency ? <p className={styles.muted}>{t('pickups.onlyAt', { agency: p.agency.name })}</p> : null}
+        {p.agency ? <p className={styles.muted}>{t('pickups.onlyAt', { agency: isolate(p.agency.name) })}</p> : null}
         {!payable ? (
           <p className={form.error} role="alert" data-testid="pickup-not-payable">
             {t(`pickups.status.${p.status}`)}
           </p>
         ) : null}
       </section>
+      {!payable ? <TellerNextActions /> : null}
       {payable ? (
         <>
           <h2 className={styles.heading}>{t('pickups.checkId')}</h2>

@@ -9,7 +9,7 @@ import styles from './Pickups.module.css';
  * 'Enter a pickup reference' (issue 17): typed on the keyboard or the on-screen keypad, grouped as it is printed;
  * a mistyped digit is caught by the check digit before any lookup.
  */
-export function PickupReferenceEntry({ onOpen }: { onOpen: (reference: string) => void }) {
+export function PickupReferenceEntry({ onOpen, autoFocus = false }: { onOpen: (reference: string) => void; autoFocus?: boolean }) {
   const { t } = useTranslation();
   const [digits, setDigits] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -37,6 +37,7 @@ export function PickupReferenceEntry({ onOpen }: { onOpen: (reference: string) =
           inputMode="numeric"
           autoComplete="off"
           dir="ltr"
+          autoFocus={autoFocus}
           aria-invalid={error !== null || undefined}
           data-testid="pickup-reference-input"
         />

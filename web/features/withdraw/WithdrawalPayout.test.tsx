@@ -1,0 +1,109 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { withdrawalMessages } from '../../../common/api/messages';
+import { renderWithProviders, stubFetch } from '../../shared/test-support';
+import { WithdrawalPayout } from './WithdrawalPayout';
+import { Component as WithdrawPage } from './WithdrawPage';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const TOKEN = 'A'.repeat(22);
+
+const withdrawal = (status: string) => ({
+  id: 41,
+  amount: '300.00',
+  currency: 'MAD',
+  category: 'withdrawal',
+  status,
+  date: '2026-11-23T10:00:00.000Z',
+  sender: 6,
+  recipient: null,
+  contact: 3,
+  sender_first_name: 'Amina',
+  sender_last_name: 'Benali',
+  recipient_first_name: 'Wallet Casablanca Centre',
+  recipient_last_name: null,
+  recipient_phone_number: null,
+  recipient_address: '20 Boulevard Mohammed V',
+  recipient_zip_code: '20250',
+  recipient_city: 'Casablanca',
+  tx_id: null,
+  token: null,
+  identifier: 'ABCD-EFGH-JKLM',
+  validated: status === 'validated',
+  expires_at: null,
+  validated_at: null,
+});
+
+describe("the teller's withdrawal screen (issue 14 items 9-11)", () => {
+  it('names the customer (no internal id), says what to check, offers the steps', async () => {
+    stubFetch(() => ({ status: 200, body: withdrawal('pending') }));
+    renderWithProviders(<WithdrawalPayout token={TOKEN} />);
+    const card = await screen.findByTestId('withdraw-transaction');
+    expect(screen.getByTestId('withdraw-sender').textContent).toBe('Amina Benali');
+    expect(card.textContent).not.toMatch(/\b6 —/);
+    expect(card.textContent).toContain('À remettre au client');
+    const checklist = within(screen.getByTestId('withdraw-checklist'));
+    expect(checklist.getByText(/La pièce d’identité du client est au nom de/).textContent).toContain('Amina Benali');
+    expect(screen.getByTestId('withdraw-identifier').textContent).toBe('ABCDEFGHJKLM');
+    expect(screen.queryByTestId('withdraw-validate')).not.toBeNull();
+    expect(screen.queryByTestId('confirm-amount')).not.toBeNull();
+  });
+
+  it('a paid withdrawal has no validate button or steps: it says it is done and offers the next scan', async () => {
+    stubFetch(() => ({ status: 200, body: withdrawal('validated') }));
+    renderWithProviders(<WithdrawalPayout token={TOKEN} />);
+    expect((await screen.findByTestId('withdraw-status')).textContent).toContain('Ce retrait a déjà été payé');
+    expect(screen.queryByTestId('withdraw-validate')).toBeNull();
+    expect(screen.queryByTestId('confirm-amount')).toBeNull();
+    expect(screen.getByTestId('teller-scan-again').getAttribute('href')).toBe('/withdraw');
+  });
+
+  it("an unknown code is 'not found' with scan and type again; another agency's keeps SPEC.md's message", async () => {
+    stubFetch(() => ({ status: 404, body: { detail: 'Not found.' } }));
+    const { unmount } = renderWithProviders(<WithdrawalPayout token={TOKEN} />);
+    expect((await screen.findByTestId('withdraw-lookup-error')).textContent).toContain('Aucun retrait ne correspond à ce code');
+    expect(screen.getByTestId('teller-scan-again').getAttribute('href')).toBe('/withdraw');
+    expect(screen.getByTestId('teller-type-again').getAttribute('href')).toBe('/withdraw?entry=manual');
+    expect(screen.queryByTestId('withdraw-validate')).toBeNull();
+    unmount();
+
+    stubFetch(() => ({ status: 404, body: { detail: withdrawalMessages.otherAgency } }));
+    renderWithProviders(<WithdrawalPayout token={TOKEN} />);
+    expect((await screen.findByTestId('withdraw-lookup-error')).textContent).toContain('Transaction destinée à une autre agence.');
+    expect(screen.queryByTestId('teller-type-again')).not.toBeNull();
+  });
+
+  it('a payout ends on a success state: the amount, to whom, the next withdrawal or home', async () => {
+    const calls = stubFetch((call) => {
+      if (call.url.includes('/reserve/')) return { status: 200, body: { id: 41, reserved_until: '2026-11-23T10:05:00Z' } };
+      if (call.url.includes('/validate/')) return { status: 200, body: withdrawal('validated') };
+      return { status: 200, body: withdrawal('pending') };
+    });
+    renderWithProviders(<WithdrawalPayout token={TOKEN} />);
+    fireEvent.click(await screen.findByTestId('confirm-amount'));
+    await waitFor(() => expect(screen.getByTestId<HTMLInputElement>('confirm-amount').checked).toBe(true));
+    fireEvent.click(screen.getByTestId('withdraw-validate'));
+    for (const digit of '123456') fireEvent.click(screen.getByTestId(`keypad-${digit}`));
+    fireEvent.click(screen.getByTestId('withdraw-validate'));
+    const success = await screen.findByTestId('payout-success');
+    expect(success.textContent).toContain('Retrait payé');
+    expect(screen.getByTestId('payout-success-text').textContent).toMatch(/300,00\sMAD.*remis à .*Amina Benali/);
+    expect(screen.getByTestId('success-home').getAttribute('href')).toBe('/');
+    expect(calls.some((c) => c.url.endsWith('/validate/') && c.method === 'POST')).toBe(true);
+  });
+});
+
+describe('the scan screen', () => {
+  it('a typed value that cannot be a code says so instead of doing nothing', async () => {
+    renderWithProviders(<WithdrawPage />, '/withdraw?entry=manual');
+    const input = screen.getByTestId('manual-token');
+    expect(document.activeElement).toBe(input);
+    fireEvent.change(input, { target: { value: 'abc' } });
+    fireEvent.submit(input.closest('form') as HTMLFormElement);
+    expect((await screen.findByTestId('manual-token-error')).textContent).toContain('Ce n’est pas un code de retrait');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+  });
+});

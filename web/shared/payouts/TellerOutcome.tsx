@@ -1,0 +1,57 @@
+import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/i18n';
+import form from '../../ui/Form.module.css';
+import { SuccessState } from '../../ui/SuccessState';
+import { useWithLang } from '../../ui/with-lang';
+import { isolate } from '../../ui/bidi';
+
+/**
+ * The teller's next moves after a lookup failed or a payout is over (issue 14 items 4, 9, 10): scan the next code,
+ * type it again, or go home. Every dead end of the counter offers them, not only the back arrow.
+ */
+export function TellerNextActions({ retry }: { retry?: 'withdrawal' | 'pickup' }) {
+  const { t } = useTranslation();
+  const withLang = useWithLang();
+  return (
+    <div className={form.form} data-testid="teller-next">
+      <Link className={form.primary} to={withLang('/withdraw')} data-testid="teller-scan-again">
+        {t(retry === undefined ? 'withdraw.next' : 'withdraw.scanAgain')}
+      </Link>
+      {retry !== undefined ? (
+        <Link
+          className={form.secondary}
+          to={withLang(`/withdraw?entry=${retry === 'pickup' ? 'pickup' : 'manual'}`)}
+          data-testid="teller-type-again"
+        >
+          {t('withdraw.typeAgain')}
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+/** A payout went through: what was handed to whom, then the next customer or home. */
+export function PayoutSuccess({ title, amount, name }: { title: string; amount: string; name: string }) {
+  const { t } = useTranslation();
+  const withLang = useWithLang();
+  return (
+    <SuccessState
+      title={title}
+      testId="payout-success"
+      actions={
+        <>
+          <Link className={form.primary} to={withLang('/withdraw')} data-testid="teller-scan-again">
+            {t('withdraw.next')}
+          </Link>
+          <Link className={form.secondary} to={withLang('/')} data-testid="success-home">
+            {t('success.home')}
+          </Link>
+        </>
+      }
+    >
+      <p data-testid="payout-success-text">
+        {t('withdraw.paidText', { amount: isolate(amount), name: isolate(name) })}
+      </p>
+    </SuccessState>
+  );
+}
