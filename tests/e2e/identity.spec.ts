@@ -52,11 +52,18 @@ test.describe('sign-in and identity', () => {
     await expect(page).toHaveURL(/\/settings\/profile\?.*onboarding=true/);
     await expect(page.getByTestId('profile-email')).toHaveValue(email);
     await expect(page.getByTestId('profile-email')).toBeDisabled();
-    await expect(page.getByTestId('security-code-status')).toHaveText('Défini');
-    await expect(page.getByTestId('wallet-address')).not.toBeEmpty();
+    // Onboarding shows only what it asks (issue 14 item 22): no wallet, code or logout yet.
+    await expect(page.getByTestId('security-code-status')).toHaveCount(0);
+    await expect(page.getByTestId('wallet-address')).toHaveCount(0);
+    await expect(page.getByTestId('logout')).toHaveCount(0);
 
     await page.getByTestId('profile-save').click();
     await expect(page.getByTestId('profile-error')).toHaveText('Tous les champs sont obligatoires.');
+    // Each missing field is marked, and the first one has the focus (item 23).
+    await expect(page.getByTestId('profile-country')).toBeFocused();
+    await expect(page.getByTestId('profile-country')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByTestId('profile-first-name')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByTestId('profile-email')).not.toHaveAttribute('aria-invalid', 'true');
 
     await page.getByTestId('profile-country').selectOption('MA');
     await page.getByTestId('profile-first-name').fill('Amina');

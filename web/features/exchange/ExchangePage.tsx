@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { tIsolated } from '../../ui/bidi';
 import type { TFunction } from '../../i18n/i18n';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
@@ -165,7 +166,7 @@ function ExchangeForm() {
         {validate.isPending
           ? t('exchange.redirecting')
           : figures
-            ? t('exchange.pay', { amount: formatMoney(figures.cost, locale) })
+            ? tIsolated(t, 'exchange.pay', { amount: formatMoney(figures.cost, locale) })
             : t('exchange.validate')}
       </button>
     </form>

@@ -1,4 +1,5 @@
 import { useTranslation } from '../../i18n/i18n';
+import { tIsolated } from '../../ui/bidi';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { recentTransactionsQuery } from '../../shared/transactions/transaction-queries';
@@ -83,7 +84,7 @@ export function Component() {
     <>
       <main className={styles.page} data-testid={isBanker ? 'banker-home' : 'customer-home'}>
         <h1 className={styles.hello}>
-          {me.first_name ? t('home.hello', { name: me.first_name }) : t('home.helloNoName')}
+          {me.first_name ? tIsolated(t, 'home.hello', { name: me.first_name }) : t('home.helloNoName')}
         </h1>
         {isBanker ? (
           <>

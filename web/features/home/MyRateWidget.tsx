@@ -1,4 +1,5 @@
 import { useTranslation } from '../../i18n/i18n';
+import { tIsolated } from '../../ui/bidi';
 import { Link } from 'react-router';
 import type { User } from '../../../common/api/users';
 import { intlLocale } from '../../i18n/intl-locale';
@@ -26,7 +27,7 @@ export function MyRateWidget({ user }: { user: User }) {
       <Link className={styles.link} to={withLang('/rates')}>
         {user.subscription
           ? t('rateWidget.subscribed')
-          : t('rateWidget.better', { rate: formatRate(user.rate_subscription, locale) })}
+          : tIsolated(t, 'rateWidget.better', { rate: formatRate(user.rate_subscription, locale) })}
       </Link>
     </section>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { tIsolated } from '../../ui/bidi';
 import { useTranslation } from '../../i18n/i18n';
 import { Link, useSearchParams } from 'react-router';
 import { intlLocale } from '../../i18n/intl-locale';
@@ -77,7 +78,7 @@ export function Component() {
           {row(t('rates.subscription'), me.rate_subscription, 'rates-subscription')}
         </dl>
         <section className={styles.plan} data-testid="subscription-state" data-active={String(me.subscription)}>
-          <h2 className={styles.planTitle}>{t('rates.planTitle', { price })}</h2>
+          <h2 className={styles.planTitle}>{tIsolated(t, 'rates.planTitle', { price })}</h2>
           {me.subscription ? (
             <p>
               {state?.cancel_at_period_end
@@ -99,7 +100,7 @@ export function Component() {
               onClick={() => subscribe.mutate()}
               data-testid="subscribe"
             >
-              {subscribe.isPending ? t('exchange.redirecting') : t('rates.subscribe', { price })}
+              {subscribe.isPending ? t('exchange.redirecting') : tIsolated(t, 'rates.subscribe', { price })}
             </button>
           )}
           {subscribe.isError || cancel.isError ? (

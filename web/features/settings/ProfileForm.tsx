@@ -14,9 +14,8 @@ import { useWithLang } from '../../ui/with-lang';
 import { refreshCurrentUser } from '../../shared/users/use-current-user';
 import { updateProfile } from '../../shared/users/users-api';
 import { checkProfile, draftFromUser, lockedFields } from './profile-form';
-import type { ProfileDraft } from './profile-form';
+import type { ProfileDraft, ProfileField as FieldName } from './profile-form';
 
-type FieldName = 'country' | 'first_name' | 'last_name' | 'email' | 'phone_number';
 
 function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) {
   return (
@@ -43,7 +42,10 @@ export function ProfileForm({ user }: { user: User }) {
   const [draft, setDraft] = useState<ProfileDraft>(() => draftFromUser(user));
   const [formError, setFormError] = useState<string | null>(null);
   const [phoneError, setPhoneError] = useState<string | null>(null);
+  // Item 23: 'all fields are required' also marks each missing field, and the first takes the focus.
+  const [missing, setMissing] = useState<FieldName[]>([]);
   const locked = lockedFields(user);
+  const id = (name: string) => `${ids}-${name}`;
 
   const save = useMutation({
     mutationFn: (body: UpdateUserRequest) => updateProfile(user.id, body),
@@ -53,7 +55,9 @@ export function ProfileForm({ user }: { user: User }) {
     },
   });
 
-  const serverFieldError = (field: FieldName) => (save.error ? fieldErrorText(save.error, field, t) : undefined);
+  const serverFieldError = (field: FieldName) =>
+    missing.includes(field) ? t('errors.required') : save.error ? fieldErrorText(save.error, field, t) : undefined;
+  const invalid = (field: FieldName) => missing.includes(field) || undefined;
   const serverFormError =
     save.error && (commonErrorText(save.error, t, i18n.language) ??
       (save.error instanceof ApiError && save.error.detail ? translateServerMessage(save.error.detail, t) : undefined) ??
@@ -63,6 +67,7 @@ export function ProfileForm({ user }: { user: User }) {
     setDraft((current) => ({ ...current, ...patch }));
     setFormError(null);
     setPhoneError(null);
+    setMissing([]);
   }
 
   function onSubmit(event: FormEvent) {
@@ -72,12 +77,16 @@ export function ProfileForm({ user }: { user: User }) {
       save.mutate(check.body);
     } else if (check.allRequired) {
       setFormError(t('profile.allRequired'));
+      setMissing(check.missing);
+      const first = { country: 'country', first_name: 'first', last_name: 'last', email: 'email', phone_number: 'phone' }[
+        check.missing[0] ?? 'country'
+      ];
+      document.getElementById(id(first))?.focus();
     } else {
       setPhoneError(translateServerMessage(check.message, t));
     }
   }
 
-  const id = (name: string) => `${ids}-${name}`;
   return (
     <form className={form.form} onSubmit={onSubmit} noValidate data-testid="profile-form">
       <Field id={id('country')} label={t('profile.country')} error={serverFieldError('country')}>
@@ -91,6 +100,8 @@ export function ProfileForm({ user }: { user: User }) {
             const followPrefix = country !== '' && !locked.phone && draft.phone === '';
             update({ country, ...(followPrefix && { phonePrefix: prefixOfCountry[country] }) });
           }}
+          aria-invalid={invalid('country')}
+          aria-describedby={`${id('country')}-error`}
           data-testid="profile-country"
         >
           <option value="">{t('profile.chooseCountry')}</option>
@@ -109,6 +120,8 @@ export function ProfileForm({ user }: { user: User }) {
           dir="auto"
           value={draft.first_name}
           onChange={(event) => update({ first_name: event.target.value })}
+          aria-invalid={invalid('first_name')}
+          aria-describedby={`${id('first')}-error`}
           data-testid="profile-first-name"
         />
       </Field>
@@ -120,6 +133,8 @@ export function ProfileForm({ user }: { user: User }) {
           dir="auto"
           value={draft.last_name}
           onChange={(event) => update({ last_name: event.target.value })}
+          aria-invalid={invalid('last_name')}
+          aria-describedby={`${id('last')}-error`}
           data-testid="profile-last-name"
         />
       </Field>
@@ -140,6 +155,8 @@ export function ProfileForm({ user }: { user: User }) {
           value={draft.email}
           disabled={locked.email}
           onChange={(event) => update({ email: event.target.value })}
+          aria-invalid={invalid('email')}
+          aria-describedby={`${id('email')}-error`}
           data-testid="profile-email"
         />
       </Field>
@@ -163,6 +180,7 @@ export function ProfileForm({ user }: { user: User }) {
           prefixLabel={t('profile.phonePrefix')}
           disabled={locked.phone}
           describedBy={`${id('phone')}-error`}
+          invalid={missing.includes('phone_number')}
         />
       </Field>
       <p className={form.error} role="alert" data-testid="profile-error">

@@ -23,7 +23,8 @@ export function Component() {
         <>
           {/* Keyed by user, so the form starts again from the server's values after a logout and a new login. */}
           <ProfileForm key={user.data.id} user={user.data} />
-          <ProfileAccount user={user.data} onboarding={onboarding} />
+          {/* Onboarding asks for the profile only: the wallet, code and logout wait for the real profile (item 22). */}
+          {onboarding ? null : <ProfileAccount user={user.data} onboarding={onboarding} />}
         </>
       ) : (
         <UserLoadState query={user} />

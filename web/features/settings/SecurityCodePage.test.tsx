@@ -92,9 +92,12 @@ describe('security code screen', () => {
     const router = renderPage();
 
     expect(screen.getByLabelText('Choisissez un code de sécurité à 6 chiffres')).toBeTruthy();
+    // Where the user is (issue 14 item 24): first entry, then the confirmation.
+    expect(screen.getByTestId('security-code-step').textContent).toBe('Étape 1 sur 2');
     tap('123456');
     submit();
     expect(screen.getByLabelText('Saisissez à nouveau le code pour le confirmer')).toBeTruthy();
+    expect(screen.getByTestId('security-code-step').textContent).toBe('Étape 2 sur 2');
     tap('123455');
     submit();
     expect(screen.getByTestId('security-code-error').textContent).toBe('Les codes ne correspondent pas, réessayez...');

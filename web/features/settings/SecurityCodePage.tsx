@@ -16,7 +16,7 @@ import { refreshCurrentUser, useCurrentUser } from '../../shared/users/use-curre
 import { setSecurityCode } from '../../shared/users/users-api';
 import { UserLoadState } from '../../shared/users/UserLoadState';
 import styles from './SecurityCodePage.module.css';
-import { advance, restartAt, startFlow, typeEntry } from './security-code-flow';
+import { advance, restartAt, startFlow, stepPosition, typeEntry } from './security-code-flow';
 import type { SecurityCodeFlow } from './security-code-flow';
 import { numberFormat } from '../../ui/intl-format';
 
@@ -74,8 +74,12 @@ function SecurityCodeForm({ user, onboarding }: { user: User; onboarding: boolea
 
   const message = flow.message ? t(`securityCode.${flow.message}`) : serverError;
 
+  const position = stepPosition(flow, user.has_security_code);
   return (
     <form className={form.form} onSubmit={onSubmit} noValidate>
+      <p className={styles.step} data-testid="security-code-step">
+        {t('securityCode.stepOf', position)}
+      </p>
       <PinInput
         key={flow.step}
         label={t(stepLabels[flow.step])}

@@ -13,9 +13,22 @@ const complete: ProfileDraft = {
 
 describe('checkProfile (SPEC.md section 5)', () => {
   it('refuses a missing field with the all-fields-required message', () => {
+    const named = { country: 'country', first_name: 'first_name', last_name: 'last_name', email: 'email', phone: 'phone_number' } as const;
     for (const field of ['country', 'first_name', 'last_name', 'email', 'phone'] as const) {
-      expect(checkProfile({ ...complete, [field]: ' ' }, { phone_auth: false })).toEqual({ ok: false, allRequired: true });
+      expect(checkProfile({ ...complete, [field]: ' ' }, { phone_auth: false })).toEqual({
+        ok: false,
+        allRequired: true,
+        missing: [named[field]],
+      });
     }
+  });
+
+  it('names every missing field, in screen order (issue 14 item 23)', () => {
+    expect(checkProfile({ ...complete, country: '', last_name: '', phone: '' }, { phone_auth: false })).toEqual({
+      ok: false,
+      allRequired: true,
+      missing: ['country', 'last_name', 'phone_number'],
+    });
   });
 
   it('sends phone_number (no email) for users who log in by e-mail', () => {

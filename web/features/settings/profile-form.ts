@@ -35,9 +35,12 @@ export function draftFromUser(user: User): ProfileDraft {
   };
 }
 
+/** The form's fields, in screen order: the first missing one takes the focus. */
+export type ProfileField = 'country' | 'first_name' | 'last_name' | 'email' | 'phone_number';
+
 export type ProfileCheck =
   | { ok: true; body: UpdateUserRequest }
-  | { ok: false; allRequired: true }
+  | { ok: false; allRequired: true; missing: ProfileField[] }
   | { ok: false; allRequired: false; field: 'phone_number'; message: string };
 
 /**
@@ -46,10 +49,15 @@ export type ProfileCheck =
  */
 export function checkProfile(draft: ProfileDraft, user: Pick<User, 'phone_auth'>): ProfileCheck {
   const phoneDigits = draft.phone.replace(/\D/g, '');
-  const filled = [draft.country, draft.first_name.trim(), draft.last_name.trim(), draft.email.trim(), phoneDigits];
-  if (filled.some((value) => value === '') || !(COUNTRIES as readonly string[]).includes(draft.country)) {
-    return { ok: false, allRequired: true };
-  }
+  const values: [ProfileField, string][] = [
+    ['country', (COUNTRIES as readonly string[]).includes(draft.country) ? draft.country : ''],
+    ['first_name', draft.first_name.trim()],
+    ['last_name', draft.last_name.trim()],
+    ['email', draft.email.trim()],
+    ['phone_number', phoneDigits],
+  ];
+  const missing = values.filter(([, value]) => value === '').map(([field]) => field);
+  if (missing.length > 0) return { ok: false, allRequired: true, missing };
   const base = { first_name: draft.first_name.trim(), last_name: draft.last_name.trim(), country: draft.country as Country };
   if (user.phone_auth) return { ok: true, body: { ...base, email: draft.email.trim() } };
   const phone = parsePhone(phoneForApi(draft.phonePrefix, draft.phone));

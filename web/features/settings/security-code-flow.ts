@@ -50,3 +50,9 @@ export function restartAt(flow: SecurityCodeFlow, field: 'current_security_code'
   const step: SecurityCodeStep = field === 'current_security_code' && flow.current !== '' ? 'current' : 'new';
   return { step, entry: '', current: step === 'current' ? '' : flow.current, first: '', message: null };
 }
+
+/** Where the user is among the code's entries (issue 14 item 24): '1 of 2', '2 of 2', or of 3 with the current code. */
+export function stepPosition(flow: Pick<SecurityCodeFlow, 'step'>, hasSecurityCode: boolean): { step: number; total: number } {
+  const order: SecurityCodeStep[] = hasSecurityCode ? ['current', 'new', 'confirm'] : ['new', 'confirm'];
+  return { step: order.indexOf(flow.step) + 1, total: order.length };
+}

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { tIsolated } from '../../ui/bidi';
 import { useTranslation } from '../../i18n/i18n';
 import { useSearchParams } from 'react-router';
 import type { Transaction } from '../../../common/api/transactions';
@@ -168,7 +169,7 @@ export function Component() {
               </button>
             </span>
           </label>
-          {max ? <p className={form.hint}>{t('transactions.create.maxAmount', { amount: formatMoney(max, locale) })}</p> : null}
+          {max ? <p className={form.hint}>{tIsolated(t, 'transactions.create.maxAmount', { amount: formatMoney(max, locale) })}</p> : null}
           {error ? (
             <p id={errorId} className={form.error} role="alert" data-testid="create-error">
               {error}

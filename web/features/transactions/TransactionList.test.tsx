@@ -53,11 +53,35 @@ describe('transaction lists', () => {
     api(3);
     renderWithProviders(<TransactionList pageSize={10} />);
     await waitFor(() => expect(screen.getAllByTestId('transaction-row')).toHaveLength(3));
+    fireEvent.click(screen.getByTestId('filters-toggle'));
     fireEvent.change(screen.getByTestId('filter-category'), { target: { value: 'sending' } });
     await screen.findByTestId('transactions-no-match');
     expect(screen.queryByTestId('transactions-empty')).toBeNull();
     fireEvent.click(screen.getByTestId('clear-filters'));
     await waitFor(() => expect(screen.getAllByTestId('transaction-row')).toHaveLength(3));
+  });
+
+  it('filters are a compact row: closed at first, a chip per active filter in the locale, each removable (item 16)', async () => {
+    const calls = api(3);
+    renderWithProviders(<TransactionList pageSize={10} />);
+    await waitFor(() => expect(screen.getAllByTestId('transaction-row')).toHaveLength(3));
+    const toggle = screen.getByTestId('filters-toggle');
+    expect(screen.queryByTestId('transaction-filters')).toBeNull();
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.change(screen.getByTestId('filter-start'), { target: { value: '2026-11-03' } });
+    fireEvent.change(screen.getByTestId('filter-amount'), { target: { value: '1605' } });
+    expect(screen.getByTestId('filter-chip-startDate').textContent).toMatch(/^Du 3 nov\. 2026/);
+    expect(screen.getByTestId('filter-chip-amount').textContent).toMatch(/^1\s605,00\sMAD/);
+    expect(toggle.textContent).toBe('Filtres · 2');
+    // Closed again, the chips still say what is on; removing one asks again without it.
+    fireEvent.click(toggle);
+    expect(screen.queryByTestId('transaction-filters')).toBeNull();
+    fireEvent.click(screen.getByTestId('filter-chip-startDate'));
+    expect(screen.queryByTestId('filter-chip-startDate')).toBeNull();
+    await waitFor(() => expect(calls.at(-1)?.url).toContain('amount=1605.00'));
+    expect(calls.at(-1)?.url).not.toContain('start_date');
   });
 
   it('shows paging only with more than one page', async () => {

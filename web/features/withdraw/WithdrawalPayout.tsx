@@ -14,7 +14,7 @@ import { PayoutSuccess, TellerNextActions } from '../../shared/payouts/TellerOut
 import { useValidateWithdrawal, useWithdrawalLookup, useWithdrawalReservation } from './use-withdrawals';
 import { initialTellerState, pressValidate, submissionFailed, type TellerState } from './teller-steps';
 import { transactionAddress } from '../../ui/address';
-import { isolate } from '../../ui/bidi';
+import { tIsolated } from '../../ui/bidi';
 
 type T = ReturnType<typeof useTranslation>['t'];
 
@@ -147,7 +147,7 @@ export function WithdrawalPayout({ token }: { token: string }) {
             <>
               <h2 className={card.heading}>{t('withdraw.confirmHeading')}</h2>
               <ul className={card.checklist} data-testid="withdraw-checklist">
-                <li>{t('withdraw.checkName', { name: isolate(customer) })}</li>
+                <li>{tIsolated(t, 'withdraw.checkName', { name: customer })}</li>
                 <li>{t('withdraw.checkCode')}</li>
                 <li>{t('withdraw.checkAmount')}</li>
               </ul>

@@ -3,7 +3,7 @@ import { useTranslation } from '../../i18n/i18n';
 import form from '../../ui/Form.module.css';
 import { SuccessState } from '../../ui/SuccessState';
 import { useWithLang } from '../../ui/with-lang';
-import { isolate } from '../../ui/bidi';
+import { tIsolated } from '../../ui/bidi';
 
 /**
  * The teller's next moves after a lookup failed or a payout is over (issue 14 items 4, 9, 10): scan the next code,
@@ -50,7 +50,7 @@ export function PayoutSuccess({ title, amount, name }: { title: string; amount: 
       }
     >
       <p data-testid="payout-success-text">
-        {t('withdraw.paidText', { amount: isolate(amount), name: isolate(name) })}
+        {tIsolated(t, 'withdraw.paidText', { amount, name })}
       </p>
     </SuccessState>
   );

@@ -6,7 +6,7 @@ import { intlLocale } from '../../i18n/intl-locale';
 import form from '../../ui/Form.module.css';
 import { PinInput } from '../../ui/PinInput';
 import { commonErrorText, fieldErrorText, translateServerMessage } from '../../ui/server-messages';
-import { isolate } from '../../ui/bidi';
+import { tIsolated } from '../../ui/bidi';
 import { formatPhone } from '../../../common/identity/phone';
 import { PayoutSuccess, TellerNextActions } from '../payouts/TellerOutcome';
 import { formatMoney, moneyFromApi } from '../../ui/money-format';
@@ -119,7 +119,7 @@ export function PickupPayout({ reference }: { reference: string }) {
           <bdi>{amountText}</bdi>
         </p>
         <p className={styles.muted}>
-          {t('pickups.from', { name: isolate(`${p.sender_first_name ?? ''} ${p.sender_last_name ?? ''}`.trim()) })} ·{' '}
+          {tIsolated(t, 'pickups.from', { name: `${p.sender_first_name ?? ''} ${p.sender_last_name ?? ''}`.trim() })} ·{' '}
           <bdi dir="ltr">{formatPhone(p.recipient_phone_number)}</bdi>
         </p>
         {p.expires_at ? (
@@ -127,7 +127,7 @@ export function PickupPayout({ reference }: { reference: string }) {
             {t('pickups.expires', { date: formatLongDate(p.expires_at, locale, t('transactions.at')) })}
           </p>
         ) : null}
-        {p.agency ? <p className={styles.muted}>{t('pickups.onlyAt', { agency: isolate(p.agency.name) })}</p> : null}
+        {p.agency ? <p className={styles.muted}>{tIsolated(t, 'pickups.onlyAt', { agency: p.agency.name })}</p> : null}
         {!payable ? (
           <p className={form.error} role="alert" data-testid="pickup-not-payable">
             {t(`pickups.status.${p.status}`)}

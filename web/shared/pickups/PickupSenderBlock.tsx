@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { tIsolated } from '../../ui/bidi';
 import type { Transaction } from '../../../common/api/transactions';
 import { ApiError } from '../../app/api-error';
 import { useTranslation } from '../../i18n/i18n';
@@ -119,7 +120,7 @@ export function PickupSenderBlock({ tx }: { tx: Transaction }) {
       </p>
       {tx.pickup?.agency ? (
         <p className={styles.muted} data-testid="pickup-agency">
-          {t('pickups.onlyAt', { agency: [tx.pickup.agency.name, tx.pickup.agency.city].filter(Boolean).join(', ') })}
+          {tIsolated(t, 'pickups.onlyAt', { agency: [tx.pickup.agency.name, tx.pickup.agency.city].filter(Boolean).join(', ') })}
         </p>
       ) : available ? (
         <p className={styles.muted}>{t('pickups.anyAgency')}</p>

@@ -4,6 +4,7 @@ import type { Transaction } from '../../../common/api/transactions';
 import { intlLocale } from '../../i18n/intl-locale';
 import { useWithLang } from '../../ui/with-lang';
 import { formatMoney, moneyFromApi } from '../../ui/money-format';
+import { tIsolated } from '../../ui/bidi';
 import styles from './TransactionRow.module.css';
 import { formatListDate, listSign, rowLabel } from './transaction-rules';
 
@@ -24,7 +25,7 @@ export function TransactionRow({ tx, banker }: { tx: Transaction; banker: boolea
       >
         <span className={styles.text}>
           <span className={styles.label}>
-            <bdi>{t(`transactions.row.${label.key}` as const, { name: label.name })}</bdi>
+            <bdi>{tIsolated(t, `transactions.row.${label.key}` as const, { name: label.name })}</bdi>
           </span>
           <span className={styles.date}>{formatListDate(tx.date, locale)}</span>
         </span>

@@ -1,0 +1,146 @@
+/// <reference lib="dom" />
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { account, CODE, pageFor, type Account } from './accounts.ts';
+import { fund, newTeller } from './operator.ts';
+
+/**
+ * Issue 14 item 17 and 'done when': every screen a customer or a teller meets, in French and Arabic, at 390x844
+ * and 360x740, with Latin names, a Moroccan phone number and a street address inside the Arabic screens. Each is
+ * saved into .data/screenshots/ (look at them) and checked for the defect's class: nothing wider than the screen,
+ * and no text cut off by an overflow that does not end in an ellipsis (text cut mid-layout, or cut at the start
+ * of an Arabic line).
+ */
+
+const shots = path.join(process.cwd(), '.data', 'screenshots');
+const auth = (who: Account) => ({ authorization: `Bearer ${who.token}` });
+
+/** Elements whose text overflows their box with no ellipsis to say so, and the page's own overflow. */
+async function cutText(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > window.innerWidth + 1) found.push(`page is ${root.scrollWidth}px wide`);
+    for (const el of Array.from(document.querySelectorAll('body *'))) {
+      if (!(el instanceof HTMLElement)) continue;
+      if (el.childElementCount > 0 && !el.matches('p, span, bdi, a, button, dd, dt, h1, h2, h3, label, li')) continue;
+      const text = el.innerText.trim();
+      if (text === '' || el.closest('svg, video, canvas, [aria-hidden="true"]')) continue;
+      const style = getComputedStyle(el);
+      if (style.display === 'none' || style.visibility === 'hidden') continue;
+      const clipped = ['hidden', 'clip'].includes(style.overflowX);
+      const over = el.scrollWidth > el.clientWidth + 1;
+      if (clipped && over && style.textOverflow !== 'ellipsis') found.push(`cut: ${el.tagName} "${text.slice(0, 40)}"`);
+      const box = el.getBoundingClientRect();
+      if (box.width > 0 && (box.right > window.innerWidth + 1 || box.left < -1))
+        found.push(`off screen: ${el.tagName} "${text.slice(0, 40)}" ${Math.round(box.left)}..${Math.round(box.right)}`);
+    }
+    return found;
+  });
+}
+
+async function agencyId(request: APIRequestContext, who: Account): Promise<number> {
+  const res = await request.get('/api/contacts/?public=true&search=Casablanca', { headers: auth(who) });
+  const found = ((await res.json()) as { results: { id: number; first_name: string }[] }).results.find((a) =>
+    a.first_name.includes('Casablanca'),
+  );
+  return found?.id ?? 0;
+}
+
+async function withdrawal(request: APIRequestContext, who: Account, agency: number) {
+  const res = await request.post('/api/transactions/', {
+    headers: auth(who),
+    data: { amount: '300', contact: agency, security_code: CODE },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: number; token: string };
+}
+
+interface Screen {
+  name: string;
+  path: string;
+  ready: string;
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('every customer and teller screen in fr and ar at 390 and 360 px: nothing cut, nothing off screen', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  await fs.mkdir(shots, { recursive: true });
+  const customer = await account(request);
+  await request.patch(`/api/users/${customer.userId}/`, {
+    headers: auth(customer),
+    data: { first_name: 'Youssef', last_name: 'El Amrani' },
+  });
+  await fund(customer.userId, 1_605_00n);
+  const agency = await agencyId(request, customer);
+  const pending = await withdrawal(request, customer, agency);
+  const paid = await withdrawal(request, customer, agency);
+  const contact = await request.post('/api/contacts/', {
+    headers: auth(customer),
+    data: { first_name: 'Amina', last_name: 'Benali-Ouazzani', phone_number: '+212612345678' },
+  });
+  expect(contact.status(), await contact.text()).toBe(201);
+  const contactId = ((await contact.json()) as { id: number }).id;
+  const teller = await account(request, await newTeller());
+  const pay = await request.post(`/api/withdrawals/${paid.token}/validate/`, {
+    headers: auth(teller),
+    data: { id: paid.id, security_code: CODE },
+  });
+  expect(pay.status(), await pay.text()).toBe(200);
+
+  const customerScreens: Screen[] = [
+    { name: 'home', path: '/', ready: '[data-testid="customer-home"]' },
+    { name: 'transactions', path: '/transactions', ready: '[data-testid="transaction-row"]' },
+    { name: 'select-agency', path: '/contacts?transaction=withdraw', ready: '[data-testid="contact-row"]' },
+    { name: 'contacts', path: '/contacts', ready: '[data-testid="contact-row"]' },
+    { name: 'contact', path: `/contacts/${contactId}`, ready: 'h1' },
+    {
+      name: 'create-withdraw',
+      path: `/transactions/create?contact=${agency}&transaction=withdraw`,
+      ready: '[data-testid="create-amount"]',
+    },
+    { name: 'create-send', path: `/transactions/create?contact=${contactId}&transaction=send`, ready: '[data-testid="create-amount"]' },
+    { name: 'withdrawal-detail', path: `/transactions/${pending.id}?category=withdrawal`, ready: '[data-testid="withdrawal-qr"]' },
+    { name: 'profile', path: '/settings/profile', ready: 'h1' },
+  ];
+  const tellerScreens: Screen[] = [
+    { name: 'teller-home', path: '/', ready: '[data-testid="payouts-today-count"]:not(:empty)' },
+    { name: 'teller-scan', path: '/withdraw', ready: '[data-testid="manual-token"]' },
+    { name: 'teller-withdrawal', path: `/withdraw?transaction=${pending.token}`, ready: '[data-testid="withdraw-checklist"]' },
+    { name: 'teller-paid', path: `/withdraw?transaction=${paid.token}`, ready: '[data-testid="withdraw-status"]' },
+    { name: 'teller-not-found', path: `/withdraw?transaction=${'Z'.repeat(22)}`, ready: '[data-testid="teller-type-again"]' },
+    { name: 'teller-transactions', path: '/transactions', ready: '[data-testid="transaction-row"]' },
+    { name: 'teller-detail', path: `/transactions/${paid.id}?category=withdrawal&banker=true`, ready: 'h1' },
+  ];
+
+  const problems: string[] = [];
+  for (const [who, screens] of [
+    [customer, customerScreens],
+    [teller, tellerScreens],
+  ] as const) {
+    const page = await pageFor(browser, who);
+    for (const [width, height] of [
+      [390, 844],
+      [360, 740],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      for (const lang of ['fr', 'ar']) {
+        for (const screen of screens) {
+          await page.goto(`${screen.path}${screen.path.includes('?') ? '&' : '?'}lang=${lang}`);
+          await expect(page.locator(screen.ready).first()).toBeVisible();
+          await expect(page.locator('html')).toHaveAttribute('lang', lang);
+          await page.waitForLoadState('networkidle');
+          await page.screenshot({ path: path.join(shots, `audit-${screen.name}-${lang}-${width}.png`), fullPage: true });
+          for (const problem of await cutText(page)) problems.push(`${screen.name} ${lang} ${width}: ${problem}`);
+        }
+      }
+    }
+    await page.context().close();
+  }
+  expect(problems, problems.join('\n')).toEqual([]);
+});
