@@ -70,8 +70,8 @@ describe('transaction lists', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
-    fireEvent.change(screen.getByTestId('filter-start'), { target: { value: '2026-11-03' } });
-    fireEvent.change(screen.getByTestId('filter-amount'), { target: { value: '1605' } });
+    fireEvent.input(screen.getByTestId('filter-start'), { target: { value: '2026-11-03' } });
+    fireEvent.input(screen.getByTestId('filter-amount'), { target: { value: '1605' } });
     expect(screen.getByTestId('filter-chip-startDate').textContent).toMatch(/^Du 3 nov\. 2026/);
     expect(screen.getByTestId('filter-chip-amount').textContent).toMatch(/^1\s605,00\sMAD/);
     expect(toggle.textContent).toBe('Filtres · 2');

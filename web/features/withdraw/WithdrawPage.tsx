@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/i18n';
 import { useNavigate, useSearchParams } from 'react-router';
 import form from '../../ui/Form.module.css';
@@ -40,6 +40,11 @@ export function Component() {
   const [manual, setManual] = useState('');
   const [manualError, setManualError] = useState(false);
   const manualErrorId = useId();
+  const manualInput = useRef<HTMLInputElement>(null);
+  // Focused by hand: an autofocus attribute on an element a route change inserts is not honoured everywhere.
+  useEffect(() => {
+    if (entry === 'manual') manualInput.current?.focus();
+  }, [entry]);
 
   const open = (value: string) => {
     const found = tokenFrom(value);
@@ -76,7 +81,7 @@ export function Component() {
                   setManual(e.target.value);
                   setManualError(false);
                 }}
-                autoFocus={entry === 'manual'}
+                ref={manualInput}
                 autoComplete="off"
                 dir="ltr"
                 aria-invalid={manualError || undefined}

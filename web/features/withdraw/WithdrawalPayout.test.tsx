@@ -101,7 +101,7 @@ describe('the scan screen', () => {
     renderWithProviders(<WithdrawPage />, '/withdraw?entry=manual');
     const input = screen.getByTestId('manual-token');
     expect(document.activeElement).toBe(input);
-    fireEvent.change(input, { target: { value: 'abc' } });
+    fireEvent.input(input, { target: { value: 'abc' } });
     fireEvent.submit(input.closest('form') as HTMLFormElement);
     expect((await screen.findByTestId('manual-token-error')).textContent).toContain('Ce n’est pas un code de retrait');
     expect(input.getAttribute('aria-invalid')).toBe('true');

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { checkPickupReference, groupPickupReference } from '../../../common/pickups/reference';
 import { useTranslation } from '../../i18n/i18n';
 import form from '../../ui/Form.module.css';
@@ -13,6 +13,11 @@ export function PickupReferenceEntry({ onOpen, autoFocus = false }: { onOpen: (r
   const { t } = useTranslation();
   const [digits, setDigits] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  // 'Type again' after a failed lookup lands here (issue 14 item 10); focused by hand, not by autofocus.
+  useEffect(() => {
+    if (autoFocus) input.current?.focus();
+  }, [autoFocus]);
   const set = (value: string) => {
     setDigits(value.replace(/\D/g, '').slice(0, 10));
     setError(null);
@@ -37,7 +42,7 @@ export function PickupReferenceEntry({ onOpen, autoFocus = false }: { onOpen: (r
           inputMode="numeric"
           autoComplete="off"
           dir="ltr"
-          autoFocus={autoFocus}
+          ref={input}
           aria-invalid={error !== null || undefined}
           data-testid="pickup-reference-input"
         />
