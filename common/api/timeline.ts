@@ -56,3 +56,8 @@ export const agencySteps: readonly TimelineStatus[] = [
   'refunded',
   'anchored',
 ];
+
+/** `GET /api/transactions/{id}/receipt/?lang=fr|en|ar`: the receipt's language (the user's own when absent). */
+export const receiptQuerySchema = z.object({
+  lang: z.enum(['fr', 'en', 'ar'], { message: 'Choose fr, en or ar.' }).optional(),
+});

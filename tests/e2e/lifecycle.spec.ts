@@ -27,7 +27,7 @@ async function shoot(page: Page, name: string) {
   await page.goto(back.toString());
 }
 
-test('the detail of a send shows its timeline', async ({ browser, request }) => {
+test('the detail of a send shows its timeline and downloads its receipt', async ({ browser, request }) => {
   test.setTimeout(120_000);
   const alice = await account(request);
   const bob = await account(request);
@@ -55,5 +55,9 @@ test('the detail of a send shows its timeline', async ({ browser, request }) => 
   await expect(timeline.locator('li').first()).toContainText('Transaction créée');
   await expect(timeline.locator('li').nth(1)).toContainText('Créditée sur le portefeuille');
   await expect(timeline.locator('li').nth(2)).toContainText('Inscrite sur le registre public');
+  // 'Download receipt': the PDF of this transaction, in the screen's language.
+  const download = phone.waitForEvent('download');
+  await phone.getByTestId('download-receipt').click();
+  expect((await download).suggestedFilename()).toBe(`receipt-${id}-fr.pdf`);
   await shoot(phone, 'detail-timeline');
 });

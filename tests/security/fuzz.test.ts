@@ -221,8 +221,9 @@ describe('fuzzing every route', () => {
         return;
       }
       expectSane(answer, what);
-      // The API answers JSON, but for its CSV exports (a 200 that says text/csv).
-      const csv = answer.status === 200 && (answer.headers.get('content-type') ?? '').startsWith('text/csv');
+      // The API answers JSON, but for its files: CSV exports and receipts (a 200 that says text/csv or a PDF).
+      const type = answer.headers.get('content-type') ?? '';
+      const csv = answer.status === 200 && (type.startsWith('text/csv') || type.startsWith('application/pdf'));
       if (req.path.startsWith('/api/') && answer.text && !csv)
         expect((): unknown => JSON.parse(answer.text), what).not.toThrow();
     });

@@ -119,6 +119,12 @@ export const matrix: Record<string, Rule> = {
     params: (w) => ({ id: w.alice.transferId }),
     agencyObject: (w) => ({ id: w.alice.withdrawal.id }),
   },
+  // Issue 18: the receipt PDF of a transaction the caller may see (the teller of the withdrawal's agency too).
+  'GET /api/transactions/:id/receipt/': {
+    access: 'signed-in',
+    params: (w) => ({ id: w.alice.transferId }),
+    agencyObject: (w) => ({ id: w.alice.withdrawal.id }),
+  },
   'POST /api/transactions/:id/cancel/': {
     access: 'customer',
     params: (w) => ({ id: w.alice.withdrawal.id }),

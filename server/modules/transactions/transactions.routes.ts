@@ -10,6 +10,10 @@ import { pageLinks } from '../../http/pagination.ts';
 import { idempotencyKeyHeader, parseIdempotencyKey } from '../../ledger/idempotency.ts';
 import { cancelTransaction, createTransaction, getTransaction, listTransactions } from './transactions.service.ts';
 import type { RouteModuleOptions } from '../route-module.ts';
+import { receiptQuerySchema } from '../../../common/api/timeline.ts';
+import { DEFAULT_LANGUAGE, isLanguage } from '../../../common/i18n/languages.ts';
+import { receiptFor } from '../receipts/receipt.service.ts';
+import { getUser } from '../users/users.service.ts';
 
 /** Sends, withdrawals and the history (SPEC.md sections 3 and 7). Every route needs a signed-in user. */
 export const transactionsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app, { deps, auth }) => {
@@ -86,5 +90,32 @@ export const transactionsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = asy
         request.params.id,
         parseIdempotencyKey(request.headers[idempotencyKeyHeader]),
       ),
+  );
+
+  app.get(
+    '/transactions/:id/receipt/',
+    {
+      schema: {
+        tags,
+        summary: 'The receipt of one of your transactions as a PDF (A4), in fr, en or ar (issue 18)',
+        security,
+        params: transactionIdParamsSchema,
+        querystring: receiptQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const user = auth.requireUser(request);
+      let language = request.query.lang;
+      if (language === undefined) {
+        const stored = (await getUser(deps.db, user.id))?.language;
+        language = isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+      }
+      const receipt = await receiptFor(deps, user, request.params.id, language);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${receipt.filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(receipt.pdf);
+    },
   );
 };

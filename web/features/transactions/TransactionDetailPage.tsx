@@ -14,6 +14,7 @@ import { LedgerLine } from './LedgerLine';
 import { useTransaction } from './use-transactions';
 import { WithdrawalQr } from './WithdrawalQr';
 import { Timeline } from './Timeline';
+import { DetailActions } from './DetailActions';
 import { transactionAddress } from '../../ui/address';
 import { PickupSenderBlock } from '../../shared/pickups/PickupSenderBlock';
 
@@ -123,6 +124,7 @@ export function Component() {
             <PartyBlock tx={tx} banker={banker} />
           )}
           <Timeline tx={tx} />
+          {banker ? null : <DetailActions tx={tx} />}
         </>
       ) : null}
     </main>

@@ -1,0 +1,91 @@
+import path from 'node:path';
+import PDFDocument from 'pdfkit';
+import { projectRoot } from '../../config.ts';
+import { drawLine, wrapLines } from './pdf-text.ts';
+
+/**
+ * The receipt's page (issue 18): A4, one column of label / value rows large enough to read on a phone, then the
+ * rights paragraph. Noto Sans Arabic (an npm package, OFL) has the Latin letters too, so one font serves the three
+ * languages and is never fetched nor looked for in the system's fonts.
+ */
+const fontDir = path.join(projectRoot, 'node_modules', '@expo-google-fonts', 'noto-sans-arabic');
+const regular = path.join(fontDir, '400Regular', 'NotoSansArabic_400Regular.ttf');
+const bold = path.join(fontDir, '700Bold', 'NotoSansArabic_700Bold.ttf');
+
+export interface ReceiptLayout {
+  rtl: boolean;
+  title: string;
+  /** [label, value]; a value may be several lines. */
+  rows: [string, string][];
+  rightsTitle: string;
+  rights: string;
+  footer: string;
+  /** Metadata of the file. */
+  subject: string;
+}
+
+const A4 = { width: 595.28, height: 841.89 };
+const MARGIN = 48;
+
+export function renderReceipt(layout: ReceiptLayout): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    info: { Title: layout.title, Subject: layout.subject, Creator: 'Remittance Wallet' },
+    lang: layout.rtl ? 'ar' : undefined,
+  });
+  doc.registerFont('regular', regular);
+  doc.registerFont('bold', bold);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const width = A4.width - 2 * MARGIN;
+  const rtl = layout.rtl;
+  let y = MARGIN;
+  // A long receipt (a top-up has more rows) continues on a second page rather than under the footer.
+  const room = (height: number) => {
+    if (y + height <= A4.height - MARGIN - 24) return;
+    doc.addPage();
+    y = MARGIN;
+  };
+
+  doc.font('bold').fontSize(24).fillColor('#0b3d2e');
+  drawLine(doc, layout.title, { x: MARGIN, y, width, rtl });
+  y += 44;
+  doc.moveTo(MARGIN, y).lineTo(MARGIN + width, y).strokeColor('#0f7a55').lineWidth(2).stroke();
+  y += 14;
+
+  for (const [label, value] of layout.rows) {
+    room(38);
+    doc.font('regular').fontSize(10).fillColor('#55625c');
+    drawLine(doc, label, { x: MARGIN, y, width, rtl });
+    y += 15;
+    doc.font('bold').fontSize(13).fillColor('#111111');
+    for (const line of value.split('\n').flatMap((l) => wrapLines(doc, l, width))) {
+      drawLine(doc, line, { x: MARGIN, y, width, rtl });
+      y += 18;
+    }
+    y += 6;
+  }
+
+  room(90);
+  y += 6;
+  doc.moveTo(MARGIN, y).lineTo(MARGIN + width, y).strokeColor('#c9d3ce').lineWidth(1).stroke();
+  y += 12;
+  doc.font('bold').fontSize(13).fillColor('#111111');
+  drawLine(doc, layout.rightsTitle, { x: MARGIN, y, width, rtl });
+  y += 20;
+  doc.font('regular').fontSize(10).fillColor('#222222');
+  for (const line of wrapLines(doc, layout.rights, width)) {
+    room(15);
+    drawLine(doc, line, { x: MARGIN, y, width, rtl });
+    y += 15;
+  }
+  doc.font('regular').fontSize(9).fillColor('#55625c');
+  drawLine(doc, layout.footer, { x: MARGIN, y: A4.height - MARGIN - 12, width, rtl });
+  doc.end();
+  return done;
+}
