@@ -41,7 +41,10 @@ async function openManually(page: Page, token: string) {
 }
 
 test.describe('teller reservation', () => {
-  test('A, tick, Back, scan B: B starts unticked and validates with a new Idempotency-Key', async ({ browser, request }) => {
+  test('A, tick, Back, scan B: B starts unticked and validates with a new Idempotency-Key', async ({
+    browser,
+    request,
+  }) => {
     const alice = await account(request);
     await fund(alice.userId, 300_00n);
     const agency = await casablanca(request, alice);
@@ -75,7 +78,10 @@ test.describe('teller reservation', () => {
     await expect(counter.getByTestId('payout-success')).toBeVisible();
   });
 
-  test('ticking says why the withdrawal cannot be held: another counter, then cancelled', async ({ browser, request }) => {
+  test('ticking says why the withdrawal cannot be held: another counter, then cancelled', async ({
+    browser,
+    request,
+  }) => {
     const alice = await account(request);
     await fund(alice.userId, 300_00n);
     const agency = await casablanca(request, alice);
@@ -93,7 +99,9 @@ test.describe('teller reservation', () => {
     const cancel = await request.post(`/api/transactions/${held.id}/cancel/`, { headers: auth(alice) });
     expect(cancel.status()).toBe(409);
     await counter.goto(`/withdraw?transaction=${held.token}&lang=fr`);
-    await counter.getByTestId('confirm-amount').check();
+    // A click, not check(): the refused tick may be undone before Playwright reads the box (on a quiet machine
+    // it is), and check() then fails on "did not change its state". The outcome is asserted below.
+    await counter.getByTestId('confirm-amount').click();
     await expect(counter.getByTestId('withdraw-reserve-error')).toHaveText(
       'Ce retrait est en cours de paiement à un autre guichet.',
     );
@@ -106,7 +114,7 @@ test.describe('teller reservation', () => {
     });
     expect(release.status()).toBe(200);
     expect((await request.post(`/api/transactions/${held.id}/cancel/`, { headers: auth(alice) })).status()).toBe(200);
-    await counter.getByTestId('confirm-amount').check();
+    await counter.getByTestId('confirm-amount').click();
     await expect(counter.getByTestId('withdraw-transaction')).toContainText('Ce retrait a été annulé.');
     await expect(counter.getByTestId('confirm-amount')).toHaveCount(0);
   });
