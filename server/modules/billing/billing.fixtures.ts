@@ -1,3 +1,4 @@
+import { minorAsWireInteger, parseAmount } from '../../../common/money/money.ts';
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { sandboxPayments } from '../../adapters/payments/sandbox-payments.ts';
@@ -107,4 +108,11 @@ export async function exchangeEntries(t: TestApp, exchangeId: unknown) {
     .where('reference_type', '=', 'exchange')
     .where('reference_id', '=', String(exchangeId))
     .execute();
+}
+
+/** An API EUR amount (`"100.50"`) in cents, read exactly by the app's own parser (no float arithmetic). */
+export function eurCents(text: unknown): number {
+  const parsed = parseAmount(text, 'EUR');
+  if (!parsed.ok) throw new Error(`not an EUR amount: ${String(text)}`);
+  return minorAsWireInteger(parsed.value.minor);
 }

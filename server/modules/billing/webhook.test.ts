@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { ensureRates, signIn, testEnv } from '../../../tests/support/identity.ts';
 import { signPayload } from '../../adapters/payments/webhook-signature.ts';
-import { completedEvent, exchangeEntries, me, postEvent, sandboxFor, validated } from './billing.fixtures.ts';
+import { completedEvent, eurCents, exchangeEntries, me, postEvent, sandboxFor, validated } from './billing.fixtures.ts';
 
 const payments = sandboxFor();
 let t: TestApp;
@@ -15,13 +15,12 @@ afterAll(async () => {
   await t.close();
 });
 
-const cents = (text: unknown) => Math.round(Number(text) * 100);
 
 describe('POST /api/billing/webhook/', () => {
   it('credits a confirmed payment once, through one balanced entry, and records the history row', async () => {
     const s = await signIn(t);
     const { exchange, session } = await validated(t, s, '100.00');
-    const event = completedEvent(session, cents(exchange.total_amount));
+    const event = completedEvent(session, eurCents(exchange.total_amount));
     const first = await postEvent(t, event);
     expect(first).toEqual({ status: 200, body: { received: true, outcome: 'credited' } });
     expect((await me(t, s)).balance).toBe(exchange.to_amount);
@@ -36,11 +35,11 @@ describe('POST /api/billing/webhook/', () => {
       .orderBy('p.line')
       .execute();
     expect(postings).toEqual([
-      { kind: 'card_clearing', currency: 'EUR', amount: String(-cents(exchange.total_amount)) },
-      { kind: 'fees', currency: 'EUR', amount: String(cents(exchange.fee_amount)) },
-      { kind: 'fx', currency: 'EUR', amount: String(cents(exchange.from_amount)) },
-      { kind: 'fx', currency: 'MAD', amount: String(-cents(exchange.to_amount)) },
-      { kind: 'customer_wallet', currency: 'MAD', amount: String(cents(exchange.to_amount)) },
+      { kind: 'card_clearing', currency: 'EUR', amount: String(-eurCents(exchange.total_amount)) },
+      { kind: 'fees', currency: 'EUR', amount: String(eurCents(exchange.fee_amount)) },
+      { kind: 'fx', currency: 'EUR', amount: String(eurCents(exchange.from_amount)) },
+      { kind: 'fx', currency: 'MAD', amount: String(-eurCents(exchange.to_amount)) },
+      { kind: 'customer_wallet', currency: 'MAD', amount: String(eurCents(exchange.to_amount)) },
     ]);
     const history = await t.database.db
       .selectFrom('transactions')
@@ -48,12 +47,12 @@ describe('POST /api/billing/webhook/', () => {
       .where('reference', '=', `exchange:${String(exchange.id)}`)
       .execute();
     expect(history).toEqual([
-      { kind: 'exchange', amount: String(cents(exchange.to_amount)), ledger_entry_id: entries[0]?.id },
+      { kind: 'exchange', amount: String(eurCents(exchange.to_amount)), ledger_entry_id: entries[0]?.id },
     ]);
 
     // The same event again (provider retry), and a second "completed" event id for the same payment.
     expect((await postEvent(t, event)).body.outcome).toBe('duplicate:credited');
-    expect((await postEvent(t, completedEvent(session, cents(exchange.total_amount)))).body.outcome).toBe(
+    expect((await postEvent(t, completedEvent(session, eurCents(exchange.total_amount)))).body.outcome).toBe(
       'already_paid',
     );
     expect((await me(t, s)).balance).toBe(exchange.to_amount);
@@ -69,7 +68,7 @@ describe('POST /api/billing/webhook/', () => {
   it('applies concurrent deliveries of one event exactly once', async () => {
     const s = await signIn(t);
     const { exchange, session } = await validated(t, s, '37.45');
-    const event = completedEvent(session, cents(exchange.total_amount));
+    const event = completedEvent(session, eurCents(exchange.total_amount));
     const outcomes = await Promise.all(Array.from({ length: 5 }, () => postEvent(t, event)));
     expect(outcomes.filter((o) => o.body.outcome === 'credited')).toHaveLength(1);
     expect(outcomes.every((o) => o.status === 200)).toBe(true);
@@ -80,7 +79,7 @@ describe('POST /api/billing/webhook/', () => {
   it('refuses a bad, missing, stale or foreign signature with 400 and changes nothing', async () => {
     const s = await signIn(t);
     const { exchange, session } = await validated(t, s);
-    const event = completedEvent(session, cents(exchange.total_amount));
+    const event = completedEvent(session, eurCents(exchange.total_amount));
     const payload = JSON.stringify(event);
     const cases = [
       { secret: 'whsec_someone_else_0123456789' },
@@ -114,10 +113,10 @@ describe('POST /api/billing/webhook/', () => {
   it('keeps a payment whatever the order: a late "expired" after it changes nothing, and "expired" before it does not block it', async () => {
     const s = await signIn(t);
     const { exchange, session } = await validated(t, s, '20.00');
-    const expired = completedEvent(session, cents(exchange.total_amount), { type: 'checkout.session.expired' });
+    const expired = completedEvent(session, eurCents(exchange.total_amount), { type: 'checkout.session.expired' });
     expect((await postEvent(t, expired)).body.outcome).toBe('expired');
-    expect((await postEvent(t, completedEvent(session, cents(exchange.total_amount)))).body.outcome).toBe('credited');
-    const lateExpired = completedEvent(session, cents(exchange.total_amount), { type: 'checkout.session.expired' });
+    expect((await postEvent(t, completedEvent(session, eurCents(exchange.total_amount)))).body.outcome).toBe('credited');
+    const lateExpired = completedEvent(session, eurCents(exchange.total_amount), { type: 'checkout.session.expired' });
     expect((await postEvent(t, lateExpired)).body.outcome).toBe('ignored_not_open');
     expect((await me(t, s)).balance).toBe(exchange.to_amount);
   });
@@ -127,7 +126,7 @@ describe('POST /api/billing/webhook/', () => {
     const { exchange, session } = await validated(t, s, '50.00');
     // The lock is 30 minutes (RATE_LOCK_SECONDS); the provider says the payment happened 31 minutes after.
     const afterLock = new Date(Date.now() + 31 * 60_000);
-    const res = await postEvent(t, completedEvent(session, cents(exchange.total_amount), { created: afterLock }));
+    const res = await postEvent(t, completedEvent(session, eurCents(exchange.total_amount), { created: afterLock }));
     expect(res.body.outcome).toBe('rate_lock_expired');
     expect(payments.refunds).toContainEqual({
       paymentId: `pi_test_${session.slice(3)}`,
@@ -147,7 +146,7 @@ describe('POST /api/billing/webhook/', () => {
   it('refunds a payment of another amount, and of a checkout superseded by a new amount', async () => {
     const s = await signIn(t);
     const { exchange, session } = await validated(t, s, '10.00');
-    expect((await postEvent(t, completedEvent(session, cents(exchange.total_amount) - 1))).body.outcome).toBe(
+    expect((await postEvent(t, completedEvent(session, eurCents(exchange.total_amount) - 1))).body.outcome).toBe(
       'amount_mismatch',
     );
     const second = await validated(t, s, '12.00');
@@ -157,7 +156,7 @@ describe('POST /api/billing/webhook/', () => {
       body: JSON.stringify({ from_amount: '15.00' }),
     });
     expect(patched.status).toBe(200);
-    const res = await postEvent(t, completedEvent(second.session, cents(second.exchange.total_amount)));
+    const res = await postEvent(t, completedEvent(second.session, eurCents(second.exchange.total_amount)));
     expect(res.body.outcome).toBe('superseded');
     expect((await me(t, s)).balance).toBe('0.00');
   });
@@ -185,7 +184,7 @@ describe('POST /api/billing/webhook/', () => {
       .raw(`CREATE TRIGGER ${tag} BEFORE UPDATE ON exchanges FOR EACH ROW EXECUTE FUNCTION ${tag}()`)
       .execute(t.database.db);
     try {
-      const event = completedEvent(session, cents(exchange.total_amount));
+      const event = completedEvent(session, eurCents(exchange.total_amount));
       const crashed = await postEvent(t, event);
       expect(crashed.status).toBe(500);
       expect((await me(t, s)).balance).toBe('0.00');

@@ -6,7 +6,7 @@ import { call, ensureRates, testEnv, type SignedIn } from '../../../tests/suppor
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { projectRoot } from '../../config.ts';
 import { runOnce } from '../anchoring/anchor-worker.ts';
-import { completedEvent, postEvent, sandboxFor, validated } from '../billing/billing.fixtures.ts';
+import { completedEvent, eurCents, postEvent, sandboxFor, validated } from '../billing/billing.fixtures.ts';
 import { agency, create, customer, recipientOf } from '../transactions/transactions.fixtures.ts';
 
 /**
@@ -116,7 +116,7 @@ describe('GET /api/transactions/{id}/receipt/ (issue 18)', () => {
   it('a top-up: amount paid, fee, the rate applied, the official rate and the mark-up, the MAD credited', async () => {
     const alice = await customer(t);
     const { exchange, session } = await validated(t, alice, '100.00');
-    const paid = await postEvent(t, completedEvent(session, Math.round(Number(exchange.total_amount) * 100)));
+    const paid = await postEvent(t, completedEvent(session, eurCents(exchange.total_amount)));
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     const list = await call<{ results: { id: number; category: string }[] }>(t, 'GET', '/api/transactions/', {
       token: alice.token,
