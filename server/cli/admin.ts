@@ -15,6 +15,7 @@ import {
 import { outboxDeadCommand, outboxRetryCommand } from './commands/outbox.ts';
 import { operatorAddCommand } from './commands/operator-add.ts';
 import { ratesSetCommand } from './commands/rates-set.ts';
+import { sanctionsImportCommand } from './commands/sanctions-import.ts';
 import { seedDemoCommand } from './commands/seed-demo.ts';
 
 // Each operator command lives in its own module under cli/commands/ and is listed here.
@@ -34,6 +35,7 @@ const commands: AdminCommand[] = [
   outboxRetryCommand,
   backupCommand,
   restoreCommand,
+  sanctionsImportCommand,
 ];
 
 function help(): string {

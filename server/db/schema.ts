@@ -555,3 +555,33 @@ export interface Database {
   compliance_limits: ComplianceLimitsTable;
   limit_usage: LimitUsageTable;
 }
+
+// sanctions screening (server/modules/sanctions; issue 16, migrations 0220-0229)
+
+export type SanctionsSource = 'eu' | 'un' | 'ofac';
+
+export interface SanctionsListsTable {
+  source: SanctionsSource;
+  version: Int8;
+  list_date: ColumnType<Date, string, string>;
+  imported_at: ColumnType<Date, Date | undefined, Date>;
+  entry_count: number;
+  file_sha256: string;
+}
+
+export interface SanctionsEntriesTable {
+  id: GeneratedInt8;
+  source: SanctionsSource;
+  external_id: string;
+  subject_type: 'person' | 'entity';
+  names: string[];
+  birth_dates: Generated<string[]>;
+  nationalities: Generated<string[]>;
+  programme: string | null;
+  listed_on: ColumnType<Date | null, string | null | undefined, string | null>;
+}
+
+export interface Database {
+  sanctions_lists: SanctionsListsTable;
+  sanctions_entries: SanctionsEntriesTable;
+}
