@@ -34,6 +34,7 @@ import { startPaymentActionsWorker } from './modules/billing/payment-actions.wor
 import { chainRoutes } from './modules/explorer/chain.routes.ts';
 import { explorerRoutes } from './modules/explorer/explorer.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { opsRoutes } from './modules/ops/ops.routes.ts';
 import { ratesRoutes } from './modules/rates/rates.routes.ts';
 import type { ServiceDeps } from './modules/service-deps.ts';
@@ -152,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(transactionsRoutes, { prefix: '/api', deps: services, auth });
   await app.register(withdrawalsRoutes, { prefix: '/api', deps: services, auth });
   await app.register(pickupsRoutes, { prefix: '/api', deps: services, auth });
+  await app.register(kycRoutes, { prefix: '/api', deps: services, auth });
   // The database enforces the limits this process is configured with (issue 16). A database down at start keeps
   // the figures written before (or the migration's defaults): logged, not fatal, like the other start-up work.
   app.addHook('onReady', async () => {

@@ -76,6 +76,22 @@ const configSchema = z.object({
   SECRET_KEY: secret,
   /** Mixed into every security-code hash; kept out of the database so a dump alone cannot brute-force PINs. */
   SECURITY_CODE_PEPPER: secret,
+  /**
+   * Encrypts identity documents at rest (issue 16, AES-256-GCM): 32 bytes in base64. Required in production;
+   * development and test keep a generated one in DEV_SECRETS_FILE. Its id (a hash prefix) is stored with each file.
+   */
+  KYC_ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64 (openssl rand -base64 32)')
+    .optional(),
+  /** Keys used before a rotation, comma-separated base64: files encrypted with them stay readable. */
+  KYC_PREVIOUS_ENCRYPTION_KEYS: z
+    .string()
+    .refine(
+      (v) => v.split(',').every((k) => Buffer.from(k.trim(), 'base64').length === 32),
+      'must be a comma-separated list of 32-byte base64 keys',
+    )
+    .optional(),
   DEV_SECRETS_FILE: z.string().min(1).default('.data/dev-secrets.json'),
 
   // Adapters: the real service when configured, else the built-in outbox (GET /api/dev/outbox/).
@@ -246,7 +262,9 @@ export type Config = Omit<
   | 'CHAIN_SIGNING_KEY'
   | 'CHAIN_WORKER'
   | 'LIABILITIES_SNAPSHOT_CRON'
+  | 'KYC_ENCRYPTION_KEY'
 > & {
+  KYC_ENCRYPTION_KEY: string;
   LIABILITIES_SNAPSHOT_CRON: string;
   SECRET_KEY: string;
   CHAIN_SIGNING_KEY: string;
@@ -331,7 +349,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const evm = evmConfig(c, production, problems);
   if (production) {
     // The local ledger's signing key is the production secret only when the local ledger is the ledger.
-    const required = ['SECRET_KEY', 'SECURITY_CODE_PEPPER', 'PUBLIC_URL', ...(evm ? [] : ['CHAIN_SIGNING_KEY'])];
+    const required = ['SECRET_KEY', 'SECURITY_CODE_PEPPER', 'PUBLIC_URL', 'KYC_ENCRYPTION_KEY', ...(evm ? [] : ['CHAIN_SIGNING_KEY'])];
     for (const name of required as (keyof ParsedConfig)[]) {
       if (c[name] === undefined) problems.push(`  ${name}: required in production`);
     }
@@ -353,7 +371,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     c.SECRET_KEY !== undefined &&
     c.SECURITY_CODE_PEPPER !== undefined &&
     (c.CHAIN_SIGNING_KEY !== undefined || (production && evm !== undefined));
-  const { CHAIN_SIGNING_KEY: devChainKey, ...secrets } = allSet
+  const {
+    CHAIN_SIGNING_KEY: devChainKey,
+    KYC_ENCRYPTION_KEY: devKycKey,
+    ...secrets
+  }: { SECRET_KEY: string; SECURITY_CODE_PEPPER: string; CHAIN_SIGNING_KEY?: string; KYC_ENCRYPTION_KEY?: string } = allSet
     ? {
         SECRET_KEY: c.SECRET_KEY ?? '',
         SECURITY_CODE_PEPPER: c.SECURITY_CODE_PEPPER ?? '',
@@ -367,6 +389,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // rewriting a file that concurrent processes read could give them different keys.
     CHAIN_SIGNING_KEY:
       c.CHAIN_SIGNING_KEY ?? devChainKey ?? signingKeyFromSeed(deriveKey(secrets.SECRET_KEY, 'chain-signing-ed25519')),
+    // Likewise a dev file from before issue 16 has no document key: one derived from its SECRET_KEY is as stable.
+    KYC_ENCRYPTION_KEY:
+      c.KYC_ENCRYPTION_KEY ?? devKycKey ?? deriveKey(secrets.SECRET_KEY, 'kyc-documents-aes256gcm').toString('base64'),
     CHAIN_WORKER: c.CHAIN_WORKER ?? (c.NODE_ENV === 'test' ? 'off' : 'in-process'),
     LIABILITIES_SNAPSHOT_CRON: c.LIABILITIES_SNAPSHOT_CRON ?? (c.NODE_ENV === 'test' ? 'off' : '0 0 * * *'),
     PUBLIC_URL: (c.PUBLIC_URL ?? `http://${c.HOST === '0.0.0.0' ? 'localhost' : c.HOST}:${c.PORT}`).replace(/\/+$/, ''),

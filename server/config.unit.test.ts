@@ -9,6 +9,7 @@ const secrets = {
   SECURITY_CODE_PEPPER: 'p'.repeat(32),
   // A 32-byte Ed25519 seed, base64: the public ledger's signing key (issue 8).
   CHAIN_SIGNING_KEY: Buffer.alloc(32, 9).toString('base64'),
+  KYC_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
 };
 const tmpFile = () => path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-secrets-')), 'dev-secrets.json');
 
@@ -32,6 +33,20 @@ describe('loadConfig: secrets and adapters', () => {
     expect(() => loadConfig({ ...secrets, CHAIN_SIGNING_KEY: 'bm90IGEga2V5' })).toThrow(
       /CHAIN_SIGNING_KEY: not an Ed25519/,
     );
+  });
+
+  it('issue 16: the identity documents key is 32 bytes, required in production, generated and kept in development', () => {
+    const { KYC_ENCRYPTION_KEY: _kyc, ...noKycKey } = secrets;
+    expect(() => loadConfig({ NODE_ENV: 'production', ALLOW_DEV_ADAPTERS: 'true', ...noKycKey })).toThrow(
+      /KYC_ENCRYPTION_KEY: required/,
+    );
+    expect(() => loadConfig({ ...secrets, KYC_ENCRYPTION_KEY: Buffer.alloc(16).toString('base64') })).toThrow(
+      /KYC_ENCRYPTION_KEY: must be 32 bytes/,
+    );
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kyc-key-')), 'secrets.json');
+    const first = loadConfig({ DEV_SECRETS_FILE: file }).KYC_ENCRYPTION_KEY;
+    expect(Buffer.from(first, 'base64')).toHaveLength(32);
+    expect(loadConfig({ DEV_SECRETS_FILE: file }).KYC_ENCRYPTION_KEY).toBe(first);
   });
 
   it('refuses built-in adapters in production unless ALLOW_DEV_ADAPTERS=true', () => {

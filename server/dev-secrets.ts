@@ -8,6 +8,8 @@ export interface DevSecrets {
   SECURITY_CODE_PEPPER: string;
   /** Ed25519 key of the built-in public ledger; absent from files written before issue 8 (config.ts derives one). */
   CHAIN_SIGNING_KEY?: string;
+  /** AES-256 key of the identity documents (base64); absent from files written before issue 16 (config.ts derives one). */
+  KYC_ENCRYPTION_KEY?: string;
 }
 
 function isDevSecrets(value: unknown): value is DevSecrets {
@@ -16,7 +18,8 @@ function isDevSecrets(value: unknown): value is DevSecrets {
   return (
     typeof v.SECRET_KEY === 'string' &&
     typeof v.SECURITY_CODE_PEPPER === 'string' &&
-    (v.CHAIN_SIGNING_KEY === undefined || typeof v.CHAIN_SIGNING_KEY === 'string')
+    (v.CHAIN_SIGNING_KEY === undefined || typeof v.CHAIN_SIGNING_KEY === 'string') &&
+    (v.KYC_ENCRYPTION_KEY === undefined || typeof v.KYC_ENCRYPTION_KEY === 'string')
   );
 }
 
@@ -37,6 +40,7 @@ export function loadOrCreateDevSecrets(file: string): DevSecrets {
     SECRET_KEY: randomBytes(32).toString('base64url'),
     SECURITY_CODE_PEPPER: randomBytes(32).toString('base64url'),
     CHAIN_SIGNING_KEY: generateSigningKey(),
+    KYC_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
   };
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;

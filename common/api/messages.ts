@@ -138,3 +138,19 @@ export const transactionStatuses = [
 
 /** What the back-office lists as a transaction (issue 15). */
 export const opsTransactionKinds = ['transfer', 'withdrawal', 'exchange', 'pickup'] as const;
+
+/** Identity documents (issue 16, `POST /api/kyc/submissions/`): the field and detail messages the screens translate. */
+export const kycMessages = {
+  wrongType: 'Send a JPEG, PNG or PDF file.',
+  tooLarge: 'This file is larger than 5 MB.',
+  documentType: 'Choose national_id, passport or residence_permit.',
+  once: 'Send this field once.',
+  notMultipart: 'Send the documents as multipart/form-data.',
+  pending: 'Your documents are already being reviewed.',
+  verified: 'Your identity is already verified.',
+  adult: 'You must be at least 18 years old.',
+  customerOnly: 'Only customers send identity documents.',
+} as const;
+
+/** Largest identity document file accepted, in bytes (5 MB). */
+export const KYC_MAX_FILE_BYTES = 5 * 1024 * 1024;

@@ -71,7 +71,7 @@ const FORBIDDEN_IN_NAMES: ReadonlyArray<readonly [number, number]> = [
   [0x2066, 0x2069],
 ];
 
-function hasForbiddenNameCharacter(name: string): boolean {
+export function hasForbiddenNameCharacter(name: string): boolean {
   for (const char of name) {
     const code = char.codePointAt(0) ?? 0;
     if (FORBIDDEN_IN_NAMES.some(([low, high]) => code >= low && code <= high)) return true;

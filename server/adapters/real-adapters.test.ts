@@ -171,6 +171,7 @@ describe('the dev outbox', () => {
         SECRET_KEY: 'x'.repeat(32),
         SECURITY_CODE_PEPPER: 'y'.repeat(32),
         CHAIN_SIGNING_KEY: Buffer.alloc(32, 3).toString('base64'),
+        KYC_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
         PUBLIC_URL: 'https://wallet.example.com',
         TRUST_PROXY: '1',
       },

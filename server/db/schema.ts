@@ -101,6 +101,11 @@ export interface UsersTable {
   frozen_by: Int8 | null;
   /** Issue 16 (migration 0190): 1, or 2 once an identity document is approved with a full address. */
   kyc_level: Generated<number>;
+  /** Issue 16 (migration 0230): what level 2 needs on the profile besides the document ('YYYY-MM-DD' in). */
+  date_of_birth: ColumnType<Date | null, string | null | undefined, string | null>;
+  address: string | null;
+  postcode: string | null;
+  city: string | null;
 }
 
 export interface ContactsTable {
@@ -584,4 +589,39 @@ export interface SanctionsEntriesTable {
 export interface Database {
   sanctions_lists: SanctionsListsTable;
   sanctions_entries: SanctionsEntriesTable;
+}
+
+// identity documents (server/modules/kyc; issue 16, migration 0230)
+
+export type KycState = 'pending' | 'approved' | 'rejected';
+export type KycDocumentType = 'national_id' | 'passport' | 'residence_permit';
+export type KycPart = 'front' | 'back' | 'selfie';
+export type KycMediaType = 'image/jpeg' | 'image/png' | 'application/pdf';
+
+export interface KycSubmissionsTable {
+  id: GeneratedInt8;
+  user_id: Int8;
+  document_type: KycDocumentType;
+  state: ColumnType<KycState, KycState | undefined, KycState>;
+  review_id: Int8 | null;
+  reason: string | null;
+  created_at: ColumnType<Date, Date, never>;
+  decided_at: NullableTimestamp;
+}
+
+export interface KycFilesTable {
+  id: GeneratedInt8;
+  submission_id: Int8;
+  part: KycPart;
+  media_type: KycMediaType;
+  size: number;
+  key_id: string;
+  iv: Buffer;
+  tag: Buffer;
+  ciphertext: Buffer;
+}
+
+export interface Database {
+  kyc_submissions: KycSubmissionsTable;
+  kyc_files: KycFilesTable;
 }

@@ -22,6 +22,7 @@ beforeAll(async () => {
       SECRET_KEY: 'k'.repeat(32),
       SECURITY_CODE_PEPPER: 'p'.repeat(32),
       CHAIN_SIGNING_KEY: Buffer.alloc(32, 5).toString('base64'),
+      KYC_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
       PUBLIC_URL: 'https://wallet.example.com',
     },
   });

@@ -98,6 +98,9 @@ export const matrix: Record<string, Rule> = {
     params: (w) => ({ id: w.alice.userId }),
     body: () => ({ security_code: '111111', current_security_code: CODE }),
   },
+  // Issue 16: a customer's identity verification. Staff read their own (empty) state; only customers send documents.
+  'GET /api/kyc/': { access: 'signed-in' },
+  'POST /api/kyc/submissions/': { access: 'customer', banker: 403, body: () => ({ document_type: 'passport' }) },
   'GET /api/contacts/': { access: 'customer', banker: 403 },
   'POST /api/contacts/': {
     access: 'customer',
@@ -215,6 +218,8 @@ export const matrix: Record<string, Rule> = {
   'GET /api/ops/reviews/': ops,
   'GET /api/ops/dashboard/': ops,
   'GET /api/ops/reviews/:id/': { ...ops, params: (w) => ({ id: w.reviewId }) },
+  // Issue 16: an identity document's file, decrypted for the reviews screen (never cached, each view audited).
+  'GET /api/ops/kyc/files/:id/': { ...ops, params: (w) => ({ id: w.kycFileId }) },
   'POST /api/ops/reviews/:id/approve/': opsWrite((w) => ({ id: w.reviewId })),
   'POST /api/ops/reviews/:id/reject/': opsWrite((w) => ({ id: w.reviewId })),
 };

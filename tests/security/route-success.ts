@@ -7,6 +7,7 @@ import { operator } from '../../server/modules/ops/ops.fixtures.ts';
 import { openReview } from '../../server/modules/reviews/reviews.service.ts';
 import { withTransaction } from '../../server/ledger/transaction.ts';
 import type { World } from './security-helpers.ts';
+import { fullForm, submit } from '../../server/modules/kyc/kyc.fixtures.ts';
 
 /**
  * The success path of every write route for its owner (issue 25 item 3): a route that refused everyone would
@@ -20,6 +21,8 @@ export interface OwnerCall {
   path: string;
   body?: unknown;
   status: number;
+  /** For a route that takes no JSON (the multipart upload): how the owner sends it. */
+  send?: () => Promise<{ status: number; body: unknown }>;
 }
 
 type Case = (t: TestApp, w: World) => Promise<OwnerCall>;
@@ -54,6 +57,10 @@ async function draftOf(t: TestApp) {
 }
 
 export const ownerSuccess: Record<string, Case> = {
+  'POST /api/kyc/submissions/': async (t) => {
+    const c = await customer(t);
+    return { as: c, path: '/api/kyc/submissions/', status: 201, send: () => submit(t, c, fullForm()) };
+  },
   'POST /api/auth/logout/': async (t) => ({ as: await signIn(t), path: '/api/auth/logout/', status: 204 }),
   'PATCH /api/users/:id/': async (t) => {
     const c = await customer(t);

@@ -13,6 +13,7 @@ import {
 import { operator } from '../../server/modules/ops/ops.fixtures.ts';
 import { openReview } from '../../server/modules/reviews/reviews.service.ts';
 import { withTransaction } from '../../server/ledger/transaction.ts';
+import { fullForm, submit } from '../../server/modules/kyc/kyc.fixtures.ts';
 import type { SignedIn } from '../support/identity.ts';
 import type { TestApp } from '../support/test-app.ts';
 
@@ -100,6 +101,8 @@ export interface World {
   auditor: SignedIn;
   /** An open item of the reviews queue (about alice). */
   reviewId: number;
+  /** A file of an identity document submission (issue 16), pending review. */
+  kycFileId: number;
 }
 
 export async function buildWorld(t: TestApp): Promise<World> {
@@ -136,6 +139,13 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const review = await withTransaction(t.database.db, (tx) =>
     openReview(tx, { kind: 'monitoring', subject: `user:${alice.userId}` }, new Date()),
   );
+  expect((await submit(t, bob, fullForm())).status).toBe(201);
+  const kycFile = await t.database.db
+    .selectFrom('kyc_files as f')
+    .innerJoin('kyc_submissions as s', 's.id', 'f.submission_id')
+    .select('f.id')
+    .where('s.user_id', '=', String(bob.userId))
+    .executeTakeFirstOrThrow();
   return {
     alice: {
       ...alice,
@@ -154,6 +164,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     operator: staff,
     auditor,
     reviewId: Number(review.id),
+    kycFileId: Number(kycFile.id),
   };
 }
 

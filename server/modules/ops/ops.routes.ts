@@ -4,6 +4,7 @@ import { auditRoutes } from './audit.routes.ts';
 import { customersRoutes } from './customers.routes.ts';
 import { dashboardRoutes } from './dashboard.routes.ts';
 import { guardOpsRoutes } from './ops-access.ts';
+import { kycFilesRoutes } from './kyc-files.routes.ts';
 import { reviewsRoutes } from './reviews.routes.ts';
 import { opsTransactionsRoutes } from './transactions.routes.ts';
 
@@ -16,4 +17,5 @@ export const opsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app, 
   await app.register(opsTransactionsRoutes, options);
   await app.register(reviewsRoutes, options);
   await app.register(dashboardRoutes, options);
+  await app.register(kycFilesRoutes, options);
 };

@@ -130,7 +130,7 @@ describe('reviews/{id}/approve/ and reject/', () => {
   });
 
   it('rejects with a reason; a kind without a handler is only recorded', async () => {
-    const { id } = await open('kyc_document', subjectTag(), { document: 'passport' });
+    const { id } = await open('test_unhandled', subjectTag(), { document: 'passport' });
     const res = await opsAction(t, second, `reviews/${id}/reject/`, { reason: 'Blurred photo' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ review: { state: 'rejected', decided_by: second.userId }, outcome: null });

@@ -9,6 +9,7 @@ const secrets = {
   SECRET_KEY: 's'.repeat(32),
   SECURITY_CODE_PEPPER: 'p'.repeat(32),
   CHAIN_SIGNING_KEY: Buffer.alloc(32, 9).toString('base64'),
+  KYC_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
 };
 const network = {
   CHAIN_RPC_URL: 'https://rpc.example',

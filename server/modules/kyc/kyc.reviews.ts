@@ -1,0 +1,20 @@
+import { conflict } from '../../http/http-error.ts';
+import { registerReviewKind } from '../reviews/reviews.service.ts';
+import { decideSubmission, lockSubmissionByReview } from './kyc.repository.ts';
+import { KYC_REVIEW_KIND } from './kyc.service.ts';
+
+/**
+ * An operator's decision on identity documents (issue 16), in the decision's transaction: approve raises the
+ * customer to level 2 (the limits read the level, so they rise at once); reject keeps the level and stores the
+ * operator's reason, which the customer reads on GET /api/kyc/ before sending new documents.
+ */
+registerReviewKind(KYC_REVIEW_KIND, {
+  async decide({ tx, review, decision, reason, now }) {
+    const submission = await lockSubmissionByReview(tx, review.id);
+    if (!submission || submission.state !== 'pending') throw conflict('These documents are no longer waiting for review.');
+    await decideSubmission(tx, submission.id, { state: decision, reason: decision === 'rejected' ? reason : null, at: now });
+    if (decision === 'approved')
+      await tx.updateTable('users').set({ kyc_level: 2 }).where('id', '=', submission.user_id).execute();
+    return { level: decision === 'approved' ? 2 : 1, submission_id: Number(submission.id) };
+  },
+});
