@@ -103,8 +103,35 @@ export const SEARCH_MAX_LENGTH = 100;
 /** A customer frozen by an operator (issue 15): every money movement answers this (403). */
 export const accountFrozenMessage = 'This account is frozen: no money can be moved. Contact customer service.';
 
+/** The back-office's agencies, tellers and operators (issue 15): part of opsMessages below. */
+const opsPeopleMessages = {
+  agencyName: 'Enter the agency name (1 to 100 characters).',
+  agencyAddress: 'Enter the address (1 to 200 characters).',
+  agencyZip: 'Enter the postal code (1 to 20 characters).',
+  agencyCity: 'Enter the city (1 to 100 characters).',
+  agencyLatitude: 'Enter a latitude between -90 and 90 (up to 6 decimals).',
+  agencyLongitude: 'Enter a longitude between -180 and 180 (up to 6 decimals).',
+  agencyNoChange: 'Change at least one field.',
+  agencyNameTaken: 'Another agency already has this name.',
+  agencyAlreadyDisabled: 'This agency is already disabled.',
+  agencyNotDisabled: 'This agency is not disabled.',
+  agencyDisabled: 'This agency is disabled: choose another one.',
+  unknownAgency: 'Unknown agency.',
+  notATeller: 'This account is not a teller.',
+  alreadyTeller: 'This person is already a teller: move them to another agency instead.',
+  sameAgency: 'This teller already works at this agency.',
+  isStaff: 'This person is an operator or auditor: remove them from the back-office first.',
+  isTeller: 'This person is a teller: disable them as a teller first.',
+  hasMoney: 'This customer still has money or pending transfers: they must be settled first.',
+  alreadyStaff: 'This person is already an operator or auditor.',
+  notStaff: 'This account is not an operator or auditor.',
+  removeYourself: 'You cannot remove yourself: another operator must.',
+  lastOperator: 'At least one operator must remain.',
+} as const;
+
 /** The back-office's messages (`/api/ops/`, issue 15): the ops screens translate them by their exact text. */
 export const opsMessages = {
+  ...opsPeopleMessages,
   staffOnly: 'Only operators can do this.',
   auditorReadOnly: 'Auditors can read but not change anything.',
   reasonRequired: 'Give a reason (at least 3 characters).',

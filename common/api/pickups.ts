@@ -8,6 +8,8 @@ export const pickupMessages = {
   noPhone: 'This recipient has no phone number: a cash pickup is announced by SMS.',
   notAPerson: 'A cash pickup is sent to a person, not to an agency.',
   unknownAgency: 'Unknown agency.',
+  // An agency an operator disabled (issue 15): what is pending there stays payable, nothing new goes there.
+  agencyDisabled: 'This agency no longer takes withdrawals or cash pickups: choose another one.',
   agencyWithoutPickup: 'An agency can only be chosen for a cash pickup.',
   referenceFormat: 'A pickup reference has 10 digits.',
   checkDigit: 'This reference is not valid: check the digits.',

@@ -127,6 +127,8 @@ export interface ContactsTable {
   account_id: string | null;
   created_at: CreatedAt;
   deleted_at: NullableTimestamp;
+  /** An agency an operator disabled (issue 15, migration 0200): no longer offered to customers. */
+  disabled_at: NullableTimestamp;
 }
 
 export interface LoginCodesTable {

@@ -222,6 +222,15 @@ export const matrix: Record<string, Rule> = {
   'GET /api/ops/kyc/files/:id/': { ...ops, params: (w) => ({ id: w.kycFileId }) },
   'POST /api/ops/reviews/:id/approve/': opsWrite((w) => ({ id: w.reviewId })),
   'POST /api/ops/reviews/:id/reject/': opsWrite((w) => ({ id: w.reviewId })),
+  'GET /api/ops/agencies/': ops,
+  'GET /api/ops/agencies/:id/': { ...ops, params: (w) => ({ id: w.agency1 }) },
+  'POST /api/ops/agencies/': {
+    access: 'operator',
+    body: () => ({ name: 'Matrix', address: '1 rue', zip_code: '1', city: 'Rabat', latitude: '34', longitude: '-6' }),
+  },
+  'PATCH /api/ops/agencies/:id/': { access: 'operator', params: (w) => ({ id: w.agency1 }), body: () => ({ city: 'X' }) },
+  'POST /api/ops/agencies/:id/disable/': opsWrite((w) => ({ id: w.agency1 })),
+  'POST /api/ops/agencies/:id/enable/': opsWrite((w) => ({ id: w.agency1 })),
 };
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { newDraft } from '../../server/modules/billing/billing.fixtures.ts';
-import { CODE, create, customer, recipientOf } from '../../server/modules/transactions/transactions.fixtures.ts';
+import { agency, CODE, create, customer, recipientOf } from '../../server/modules/transactions/transactions.fixtures.ts';
 import { call, signIn, uniqueEmail, uniquePhone, type SignedIn } from '../support/identity.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { operator } from '../../server/modules/ops/ops.fixtures.ts';
@@ -218,6 +218,30 @@ export const ownerSuccess: Record<string, Case> = {
     body: opsBody,
     status: 200,
   }),
+  'POST /api/ops/agencies/': async (_t, w) => ({
+    as: w.operator,
+    path: '/api/ops/agencies/',
+    body: { name: `Agency ${randomUUID()}`, address: '1 rue', zip_code: '1', city: 'Rabat', latitude: 34, longitude: -6 },
+    status: 201,
+  }),
+  'PATCH /api/ops/agencies/:id/': async (t, w) => ({
+    as: w.operator,
+    path: `/api/ops/agencies/${await agency(t)}/`,
+    body: { city: 'Rabat' },
+    status: 200,
+  }),
+  'POST /api/ops/agencies/:id/disable/': async (t, w) => ({
+    as: w.operator,
+    path: `/api/ops/agencies/${await agency(t)}/disable/`,
+    body: opsBody,
+    status: 200,
+  }),
+  'POST /api/ops/agencies/:id/enable/': async (t, w) => {
+    const id = await agency(t);
+    const off = await call(t, 'POST', `/api/ops/agencies/${id}/disable/`, { token: w.operator.token, body: opsBody });
+    if (off.status !== 200) throw new Error(`disable: ${off.status} ${JSON.stringify(off.body)}`);
+    return { as: w.operator, path: `/api/ops/agencies/${id}/enable/`, body: opsBody, status: 200 };
+  },
 };
 
 /** A fresh open item of the reviews queue, as a module opens one. */

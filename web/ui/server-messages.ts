@@ -49,6 +49,7 @@ const translations = new Map<string, (t: TFunction) => string>([
   [pickupMessages.noPhone, (t) => t('pickups.errors.noPhone')],
   [pickupMessages.notAPerson, (t) => t('pickups.errors.notAPerson')],
   [pickupMessages.unknownAgency, (t) => t('pickups.errors.unknownAgency')],
+  [pickupMessages.agencyDisabled, (t) => t('pickups.errors.agencyDisabled')],
   [pickupMessages.agencyWithoutPickup, (t) => t('pickups.errors.unknownAgency')],
   [pickupMessages.referenceFormat, (t) => t('pickups.referenceFormat')],
   [pickupMessages.checkDigit, (t) => t('pickups.checkDigit')],

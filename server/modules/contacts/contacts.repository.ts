@@ -81,7 +81,12 @@ export async function listAgencies(
   position: { latitude: number; longitude: number } | undefined,
   window: PageWindow,
 ): Promise<ContactPageRows> {
-  let base = db.selectFrom('contacts').where('public', '=', true).where('deleted_at', 'is', null);
+  // A disabled agency (issue 15) is offered to no one: it has no place in the list.
+  let base = db
+    .selectFrom('contacts')
+    .where('public', '=', true)
+    .where('deleted_at', 'is', null)
+    .where('disabled_at', 'is', null);
   if (search) base = base.where(searchCondition(search, true));
   const proximity = position ? distanceKm(position.latitude, position.longitude) : sql<number | null>`NULL::float8`;
   let query = base.select([...columns, proximity.as('proximity')]);
@@ -109,6 +114,7 @@ export async function findVisibleContact(
     .select([...columns, sql<number | null>`NULL::float8`.as('proximity')])
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
+    .where('disabled_at', 'is', null)
     .where((eb) => eb.or([eb('owner_user_id', '=', ownerId), eb('public', '=', true)]))
     .executeTakeFirst();
 }
@@ -200,15 +206,17 @@ export async function softDeleteOwnContact(
   return result.numUpdatedRows > 0n;
 }
 
-export async function isLiveAgency(db: Kysely<Database>, id: string): Promise<boolean> {
+/** An agency (not deleted): 'enabled', or 'disabled' by an operator (issue 15); undefined for anything else. */
+export async function agencyState(db: Kysely<Database>, id: string): Promise<'enabled' | 'disabled' | undefined> {
   const row = await db
     .selectFrom('contacts')
-    .select('id')
+    .select('disabled_at')
     .where('id', '=', id)
     .where('public', '=', true)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
-  return row !== undefined;
+  if (!row) return undefined;
+  return row.disabled_at === null ? 'enabled' : 'disabled';
 }
 
 /**

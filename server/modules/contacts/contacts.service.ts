@@ -14,7 +14,7 @@ import {
   findDuplicates,
   findVisibleContact,
   insertContact,
-  isLiveAgency,
+  agencyState,
   listAgencies,
   listOwnContacts,
   softDeleteOwnContact,
@@ -119,6 +119,11 @@ export async function getContact(deps: ServiceDeps, user: AuthUser, id: number):
   return presentContact(row);
 }
 
+/** Whether this id is an agency an operator disabled (issue 15), for a clear refusal instead of 'not found'. */
+export async function agencyIsDisabled(deps: ServiceDeps, id: number): Promise<boolean> {
+  return Number.isSafeInteger(id) && id > 0 && (await agencyState(deps.db, String(id))) === 'disabled';
+}
+
 /** The registered person a recipient names, by a verified identifier; the phone wins when both name someone. */
 async function registeredPerson(
   deps: ServiceDeps,
@@ -184,6 +189,6 @@ export async function deleteContact(deps: ServiceDeps, user: AuthUser, id: numbe
     softDeleteOwnContact(tx, user.id, String(id), deps.clock.now()),
   );
   if (deleted) return;
-  if (await isLiveAgency(deps.db, String(id))) throw forbidden(contactMessages.agencyReadOnly);
+  if ((await agencyState(deps.db, String(id))) !== undefined) throw forbidden(contactMessages.agencyReadOnly);
   throw notFound();
 }

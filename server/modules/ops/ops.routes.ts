@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RouteModuleOptions } from '../route-module.ts';
+import { agenciesRoutes } from './agencies.routes.ts';
 import { auditRoutes } from './audit.routes.ts';
 import { customersRoutes } from './customers.routes.ts';
 import { dashboardRoutes } from './dashboard.routes.ts';
@@ -18,4 +19,5 @@ export const opsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app, 
   await app.register(reviewsRoutes, options);
   await app.register(dashboardRoutes, options);
   await app.register(kycFilesRoutes, options);
+  await app.register(agenciesRoutes, options);
 };

@@ -15,7 +15,7 @@ import { badRequest, conflict, fieldError, forbidden, HttpError, notFound } from
 import { hashRequest, runIdempotent } from '../../ledger/idempotency.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
-import { getContact } from '../contacts/contacts.service.ts';
+import { agencyIsDisabled, getContact } from '../contacts/contacts.service.ts';
 import { refuseIfFrozen } from '../auth/frozen.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { requireSecurityCode } from '../users/security-code.service.ts';
@@ -70,9 +70,9 @@ async function contactFor(deps: ServiceDeps, user: AuthUser, id: string): Promis
   try {
     return await getContact(deps, user, Number(id));
   } catch (error) {
-    if (error instanceof HttpError && error.status === 404)
-      throw fieldError('contact', transactionMessages.contactNotFound);
-    throw error;
+    if (!(error instanceof HttpError && error.status === 404)) throw error;
+    if (await agencyIsDisabled(deps, Number(id))) throw fieldError('contact', pickupMessages.agencyDisabled);
+    throw fieldError('contact', transactionMessages.contactNotFound);
   }
 }
 
@@ -174,6 +174,7 @@ async function agencyFor(deps: ServiceDeps, user: AuthUser, id: string | undefin
     if (agency.public) return agency;
   } catch (error) {
     if (!(error instanceof HttpError && error.status === 404)) throw error;
+    if (await agencyIsDisabled(deps, Number(id))) throw fieldError('agency', pickupMessages.agencyDisabled);
   }
   throw fieldError('agency', pickupMessages.unknownAgency);
 }
