@@ -169,6 +169,11 @@ const configSchema = z.object({
   /** One send, pickup or withdrawal (MAD) at most, level 1 / level 2 (TRANSFER_MAX_MAD still bounds both). */
   LIMIT_L1_OPERATION_MAD: count(10_000),
   LIMIT_L2_OPERATION_MAD: count(20_000),
+  /**
+   * Sanctions screening (issue 16): a name scoring at least this against a listed entry is a hit (0..1; OpenSanctions'
+   * threshold). Lower catches more spellings and flags more ordinary names: bench/sanctions-corpus.ts measures both.
+   */
+  SANCTIONS_MATCH_THRESHOLD: z.coerce.number().min(0.5).max(1).default(0.7),
   /** A withdrawal QR code is valid this long; then the sweep releases the hold back to the wallet. */
   WITHDRAWAL_TTL_SECONDS: seconds(48 * 3600),
   /** Token guessing at the counter: scanned tokens matching no withdrawal, per teller, within the window. */
