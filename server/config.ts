@@ -132,6 +132,11 @@ const configSchema = z.object({
   OPS_SESSION_TTL_SECONDS: seconds(8 * 3600),
   /** A refund above this many whole dirhams becomes a request another operator must approve (four eyes). */
   OPS_FOUR_EYES_MAD: count(5000),
+  /**
+   * A rates change moving the official or a customer rate by more than this percent (of the rate in force) becomes a
+   * request another operator must approve (four eyes). Decimals allowed: 2.5.
+   */
+  OPS_RATE_CHANGE_FOUR_EYES_PCT: z.coerce.number().min(0).max(100).default(2),
   /** A four-eyes request not decided within this time expires. */
   OPS_APPROVAL_TTL_SECONDS: seconds(24 * 3600),
 

@@ -147,6 +147,17 @@ export const opsMessages = {
   // The reviews queue (common/api/ops-reviews.ts).
   reviewDecided: 'This item has already been decided.',
   reviewOwnItem: 'You opened this item: another operator must decide it.',
+  // Rates set from the back-office (common/api/ops-rates.ts), field by field.
+  rateNotPositive: 'Enter a positive decimal number, e.g. 10.85.',
+  rateTooPrecise: 'At most 4 decimals.',
+  feeNotFraction: 'The card fee is a fraction below 1 (0.016 = 1.6 %).',
+  feeTooPrecise: 'At most 4 decimals: customers see the fee as a percent with 2 decimals (0.0161 = 1.61 %).',
+  rateAboveOfficial: 'A customer rate may not exceed the official rate.',
+  subscriptionBelowFreemium: 'The subscription rate may not be below the freemium rate.',
+  marginTooWide: 'A margin may not exceed 10 % of the official rate.',
+  effectiveInvalid: 'Enter a valid date and time.',
+  effectiveInPast: 'The effective time cannot be in the past.',
+  effectiveTooFar: 'The effective time must be within the next 366 days.',
 } as const;
 
 /** What happened to it; SPEC.md section 3 shows only `validated`, the screens may use the rest. */

@@ -23,14 +23,22 @@ describe('validateRates', () => {
   });
   it('refuses a customer rate above the official one, subscription below freemium, a fee of 1 or more', () => {
     expect(validateRates({ ...ok, freemium: '10.90' })).toHaveLength(2);
-    expect(validateRates({ ...ok, subscription: '10.60' })).toEqual(['--subscription may not be below --freemium']);
+    expect(validateRates({ ...ok, subscription: '10.60' })).toEqual([
+      '--subscription: The subscription rate may not be below the freemium rate.',
+    ]);
     expect(validateRates({ ...ok, fee: '1' })).toHaveLength(1);
     expect(validateRates({ ...ok, official: '-1' })).toHaveLength(1);
-    expect(validateRates({ ...ok, official: '10.85001' })).toEqual(['--official has too many decimals']);
+    expect(validateRates({ ...ok, official: '10.85001' })).toEqual(['--official: At most 4 decimals.']);
+  });
+  it('refuses a customer rate more than 10 % below the official one (a typo that costs money)', () => {
+    expect(validateRates({ ...ok, freemium: '9.7650' })).toEqual([]);
+    expect(validateRates({ ...ok, freemium: '9.7649' })).toEqual([
+      '--freemium: A margin may not exceed 10 % of the official rate.',
+    ]);
   });
   it('refuses a fee the screens cannot show as charged: more than 2 decimals of a percent (issue 23)', () => {
     expect(validateRates({ ...ok, fee: '0.016125' })).toEqual([
-      '--fee has more precision than the 2-decimal percent shown to customers (0.016125 = 1.6125 %)',
+      '--fee: At most 4 decimals: customers see the fee as a percent with 2 decimals (0.0161 = 1.61 %).',
     ]);
     expect(validateRates({ ...ok, fee: '0.0161' })).toEqual([]);
     expect(validateRates({ ...ok, fee: '0.016100' })).toEqual([]);

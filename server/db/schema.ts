@@ -184,6 +184,12 @@ export interface RatesTable {
   subscription: string;
   card_fee: string;
   created_at: ColumnType<Date, Date | string | undefined, never>;
+  /** From when the row applies (migration 0210); the rate in force is the latest not after now. */
+  effective_at: ColumnType<Date, Date | string | undefined, never>;
+  set_by: ColumnType<string | null, bigint | string | null | undefined, never>;
+  approved_by: ColumnType<string | null, bigint | string | null | undefined, never>;
+  approval_id: ColumnType<string | null, bigint | string | null | undefined, never>;
+  reason: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** Declaration merging adds these to the ledger's `Database` above without touching its lines. */

@@ -231,6 +231,11 @@ export const matrix: Record<string, Rule> = {
   'PATCH /api/ops/agencies/:id/': { access: 'operator', params: (w) => ({ id: w.agency1 }), body: () => ({ city: 'X' }) },
   'POST /api/ops/agencies/:id/disable/': opsWrite((w) => ({ id: w.agency1 })),
   'POST /api/ops/agencies/:id/enable/': opsWrite((w) => ({ id: w.agency1 })),
+  'GET /api/ops/rates/': ops,
+  'POST /api/ops/rates/': {
+    access: 'operator',
+    body: () => ({ official: '10.85', freemium: '10.70', subscription: '10.80', reason: 'Route matrix', security_code: CODE }),
+  },
 };
 
 /**

@@ -242,6 +242,23 @@ export const ownerSuccess: Record<string, Case> = {
     if (off.status !== 200) throw new Error(`disable: ${off.status} ${JSON.stringify(off.body)}`);
     return { as: w.operator, path: `/api/ops/agencies/${id}/enable/`, body: opsBody, status: 200 };
   },
+  // The rates in force again, effective in 300 days: a change of 0 % (no four eyes) that moves no price today on the
+  // database the other test files share.
+  'POST /api/ops/rates/': async (t, w) => {
+    const now = (await call(t, 'GET', '/api/rates/')).body;
+    return {
+      as: w.operator,
+      path: '/api/ops/rates/',
+      body: {
+        official: now.official,
+        freemium: now.freemium,
+        subscription: now.subscription,
+        effective_at: new Date(Date.now() + 300 * 86_400_000).toISOString(),
+        ...opsBody,
+      },
+      status: 200,
+    };
+  },
 };
 
 /** A fresh open item of the reviews queue, as a module opens one. */

@@ -99,7 +99,7 @@ async function checkTopUpLimit(deps: ServiceDeps, user: AuthUser, amount: Money<
 }
 
 async function priceFor(deps: ServiceDeps, userId: string, amount: Money<'EUR'>): Promise<Quote> {
-  const [rates, subscribed] = await Promise.all([currentRates(deps.db), subscriptionActive(deps, userId)]);
+  const [rates, subscribed] = await Promise.all([currentRates(deps.db, deps.clock.now()), subscriptionActive(deps, userId)]);
   return quote(amount, rates, subscribed);
 }
 

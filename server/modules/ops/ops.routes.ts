@@ -6,6 +6,7 @@ import { customersRoutes } from './customers.routes.ts';
 import { dashboardRoutes } from './dashboard.routes.ts';
 import { guardOpsRoutes } from './ops-access.ts';
 import { kycFilesRoutes } from './kyc-files.routes.ts';
+import { opsRatesRoutes } from './rates.routes.ts';
 import { reviewsRoutes } from './reviews.routes.ts';
 import { opsTransactionsRoutes } from './transactions.routes.ts';
 
@@ -20,4 +21,5 @@ export const opsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app, 
   await app.register(dashboardRoutes, options);
   await app.register(kycFilesRoutes, options);
   await app.register(agenciesRoutes, options);
+  await app.register(opsRatesRoutes, options);
 };

@@ -28,10 +28,11 @@ import {
   insertApproval,
   listApprovals,
   lockApproval,
-  type ApprovalRow,
 } from './approvals.repository.ts';
+import { presentApproval } from './approvals.present.ts';
 import { presentAudit } from './audit.service.ts';
 import { confirmOperator } from './ops-access.ts';
+import { applyApprovedRates, RATES_APPROVAL_KIND } from './rates.service.ts';
 
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
 const mad = (minor: string | bigint) => formatAmount({ currency: 'MAD', minor: BigInt(minor) });
@@ -124,27 +125,6 @@ export async function transactionDetail(deps: ServiceDeps, id: string): Promise<
     });
   timeline.sort((a, b) => a.at.localeCompare(b.at));
   return { ...presentOpsTransaction(row), entries, timeline, events: audit.rows.map(presentAudit) };
-}
-
-export function presentApproval(row: ApprovalRow): Approval {
-  return {
-    id: Number(row.id),
-    kind: row.kind,
-    subject_type: row.subject_type,
-    subject_id: row.subject_id,
-    amount: row.amount === null ? null : mad(row.amount),
-    currency: row.currency,
-    payload: row.payload,
-    reason: row.reason,
-    requested_by: Number(row.requested_by),
-    requested_by_name: row.requested_by_name,
-    requested_at: row.requested_at.toISOString(),
-    expires_at: row.expires_at.toISOString(),
-    state: row.state,
-    decided_by: row.decided_by === null ? null : Number(row.decided_by),
-    decided_at: iso(row.decided_at),
-    decision_reason: row.decision_reason,
-  };
 }
 
 async function presentAfter(tx: Transaction<Database>, id: string): Promise<OpsTransaction> {
@@ -281,6 +261,8 @@ export async function decide(
       );
       transaction = await presentAfter(tx, approval.subject_id);
     }
+    if (input.decision === 'approved' && approval.kind === RATES_APPROVAL_KIND)
+      await applyApprovedRates(tx, actor, approval, operator.id, now);
     await decideApproval(tx, approval.id, { state: input.decision, by: operator.id, at: now, reason: input.reason });
     await insertAudit(
       tx,

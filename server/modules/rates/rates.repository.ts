@@ -1,28 +1,50 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 /** numeric columns as PostgreSQL prints them: exact decimal text ("10.8500", "0.016000"). */
 export interface RatesRow {
+  id: string;
   official: string;
   freemium: string;
   subscription: string;
   card_fee: string;
   created_at: Date;
+  /** From when it applies (migration 0210). */
+  effective_at: Date;
 }
 
-export async function latestRates(db: Kysely<Database>): Promise<RatesRow | undefined> {
+const columns = ['id', 'official', 'freemium', 'subscription', 'card_fee', 'created_at', 'effective_at'] as const;
+
+/** The row in force at `at`: the latest effective time not after it, the newest row of that time. */
+export async function ratesInForce(db: Kysely<Database>, at: Date): Promise<RatesRow | undefined> {
   return db
     .selectFrom('rates')
-    .select(['official', 'freemium', 'subscription', 'card_fee', 'created_at'])
+    .select(columns)
+    .where('effective_at', '<=', at)
+    .orderBy('effective_at', 'desc')
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
 }
 
-export async function insertRates(
-  db: Kysely<Database>,
-  rates: { official: string; freemium: string; subscription: string; cardFee: string },
-): Promise<RatesRow> {
+export async function anyRates(db: Kysely<Database>): Promise<boolean> {
+  return (await db.selectFrom('rates').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
+export interface NewRates {
+  official: string;
+  freemium: string;
+  subscription: string;
+  cardFee: string;
+  /** Omitted: the database's now(). */
+  effectiveAt?: Date;
+  setBy?: string;
+  approvedBy?: string;
+  approvalId?: string;
+  reason?: string;
+}
+
+export async function insertRates(db: Kysely<Database>, rates: NewRates): Promise<RatesRow> {
   return db
     .insertInto('rates')
     .values({
@@ -30,7 +52,62 @@ export async function insertRates(
       freemium: rates.freemium,
       subscription: rates.subscription,
       card_fee: rates.cardFee,
+      ...(rates.effectiveAt ? { effective_at: rates.effectiveAt } : {}),
+      set_by: rates.setBy ?? null,
+      approved_by: rates.approvedBy ?? null,
+      approval_id: rates.approvalId ?? null,
+      reason: rates.reason ?? null,
     })
-    .returning(['official', 'freemium', 'subscription', 'card_fee', 'created_at'])
+    .returning(columns)
     .executeTakeFirstOrThrow();
+}
+
+export interface RatesHistoryRow extends RatesRow {
+  set_by: string | null;
+  set_by_name: string | null;
+  approved_by: string | null;
+  approved_by_name: string | null;
+  approval_id: string | null;
+  reason: string | null;
+}
+
+function historyRows(db: Kysely<Database>) {
+  return db
+    .selectFrom('rates as r')
+    .leftJoin('users as s', 's.id', 'r.set_by')
+    .leftJoin('users as a', 'a.id', 'r.approved_by')
+    .select([
+      'r.id',
+      'r.official',
+      'r.freemium',
+      'r.subscription',
+      'r.card_fee',
+      'r.created_at',
+      'r.effective_at',
+      'r.set_by',
+      sql<string | null>`nullif(trim(s.first_name || ' ' || s.last_name), '')`.as('set_by_name'),
+      'r.approved_by',
+      sql<string | null>`nullif(trim(a.first_name || ' ' || a.last_name), '')`.as('approved_by_name'),
+      'r.approval_id',
+      'r.reason',
+    ]);
+}
+
+export async function findRatesHistoryRow(db: Kysely<Database>, id: string): Promise<RatesHistoryRow | undefined> {
+  return historyRows(db).where('r.id', '=', id).executeTakeFirst();
+}
+
+/** Every rates row, the latest effective time first (scheduled ones on top). */
+export async function listRatesHistory(
+  db: Kysely<Database>,
+  page: { limit: number; offset: number },
+): Promise<{ count: number; rows: RatesHistoryRow[] }> {
+  const [rows, total] = await Promise.all([
+    historyRows(db).orderBy('r.effective_at', 'desc').orderBy('r.id', 'desc').limit(page.limit).offset(page.offset).execute(),
+    db
+      .selectFrom('rates')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { count: Number(total.n), rows };
 }

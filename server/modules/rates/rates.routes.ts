@@ -17,7 +17,7 @@ export const ratesRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app
       },
     },
     async () => {
-      const rates = await currentRates(deps.db);
+      const rates = await currentRates(deps.db, deps.clock.now());
       return {
         official: rates.official,
         freemium: rates.freemium,
@@ -28,7 +28,7 @@ export const ratesRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app
         max_amount: formatAmount(money('EUR', BigInt(deps.config.TOPUP_MAX_EUR) * 100n)),
         transfer_min_amount: formatAmount(money('MAD', BigInt(deps.config.TRANSFER_MIN_MAD) * 100n)),
         transfer_max_amount: formatAmount(money('MAD', BigInt(deps.config.TRANSFER_MAX_MAD) * 100n)),
-        updated_at: rates.created_at.toISOString(),
+        updated_at: rates.effective_at.toISOString(),
       };
     },
   );

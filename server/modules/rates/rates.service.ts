@@ -1,20 +1,25 @@
 import type { Kysely } from 'kysely';
-import { formatDecimal, parseDecimal, type Decimal } from '../../../common/money/decimal.ts';
+import { opsMessages } from '../../../common/api/messages.ts';
+import { parseDecimal, type Decimal } from '../../../common/money/decimal.ts';
 import type { Database } from '../../db/schema.ts';
 import { serviceUnavailable } from '../../http/http-error.ts';
-import { insertRates, latestRates, type RatesRow } from './rates.repository.ts';
+import { anyRates, insertRates, ratesInForce, type NewRates, type RatesRow } from './rates.repository.ts';
 
 export type CurrentRates = RatesRow;
 
-/** The newest rates row, or a 503: without rates nothing priced can be shown (operators run `rates:set`). */
-export async function currentRates(db: Kysely<Database>): Promise<CurrentRates> {
-  const rates = await latestRates(db);
+/**
+ * The rates in force at `now` (the app's clock): the one source every price reads, quotes, top-ups and the
+ * profile alike. A row set for later applies from its effective time on, with no job to run. Without any row in
+ * force nothing priced can be shown: a 503 (operators run `rates:set` or use /ops/rates).
+ */
+export async function currentRates(db: Kysely<Database>, now: Date): Promise<CurrentRates> {
+  const rates = await ratesInForce(db, now);
   if (!rates) throw serviceUnavailable();
   return rates;
 }
 
 export async function hasRates(db: Kysely<Database>): Promise<boolean> {
-  return (await latestRates(db)) !== undefined;
+  return anyRates(db);
 }
 
 export interface RatesInput {
@@ -24,8 +29,13 @@ export interface RatesInput {
   fee: string;
 }
 
+export type RatesField = keyof RatesInput;
+
+/** A customer rate may sit at most this far below the official one: a wider margin is a typo that costs money. */
+export const MAX_MARGIN_PERCENT = 10n;
+
 /** Compares two exact decimals without floating point. */
-function compareDecimal(a: Decimal, b: Decimal): number {
+export function compareDecimal(a: Decimal, b: Decimal): number {
   const scale = Math.max(a.scale, b.scale);
   const x = a.units * 10n ** BigInt(scale - a.scale);
   const y = b.units * 10n ** BigInt(scale - b.scale);
@@ -33,44 +43,84 @@ function compareDecimal(a: Decimal, b: Decimal): number {
 }
 
 /**
- * Checks and records new rates; they apply from now on. The customer rates may not beat the official rate and the
- * subscription rate may not be worse than the freemium one: either would be a typo that costs money.
+ * What is wrong with a set of rates, field by field (the messages are opsMessages', so the screens translate them).
+ * The customer rates may not beat the official rate, the subscription rate may not be worse than the freemium one,
+ * and neither may sit more than MAX_MARGIN_PERCENT below the official rate: each would be a typo that costs money.
  */
-export function validateRates(input: RatesInput): string[] {
-  const problems: string[] = [];
-  const parsed = new Map<string, Decimal>();
+export function rateProblems(input: RatesInput): { field: RatesField; message: string }[] {
+  const problems: { field: RatesField; message: string }[] = [];
+  const parsed = new Map<RatesField, Decimal>();
   for (const name of ['official', 'freemium', 'subscription', 'fee'] as const) {
-    const text = input[name];
-    const value = parseDecimal(text);
-    if (!value || (value.units === 0n && name !== 'fee')) {
-      problems.push(`--${name} must be a positive decimal (e.g. 10.85), got "${text}"`);
-    } else if (value.scale > (name === 'fee' ? 6 : 4)) problems.push(`--${name} has too many decimals`);
-    else parsed.set(name, value);
+    const value = parseDecimal(input[name]);
+    if (!value || (value.units === 0n && name !== 'fee'))
+      problems.push({ field: name, message: opsMessages.rateNotPositive });
+    else if (value.scale > (name === 'fee' ? 6 : 4)) {
+      problems.push({ field: name, message: name === 'fee' ? opsMessages.feeTooPrecise : opsMessages.rateTooPrecise });
+    } else parsed.set(name, value);
   }
-  const [official, freemium, subscription, fee] = ['official', 'freemium', 'subscription', 'fee'].map((n) =>
-    parsed.get(n),
-  );
+  const official = parsed.get('official');
+  const freemium = parsed.get('freemium');
+  const subscription = parsed.get('subscription');
+  const fee = parsed.get('fee');
   if (fee && compareDecimal(fee, { units: 1n, scale: 0 }) >= 0)
-    problems.push('--fee is a fraction below 1 (0.016 = 1.6 %)');
+    problems.push({ field: 'fee', message: opsMessages.feeNotFraction });
   // Customers see the fee as a percent with 2 decimals (SPEC.md 9): a finer fee would charge what is not shown.
-  else if (fee && fee.scale > 4 && fee.units % 10n ** BigInt(fee.scale - 4) !== 0n) {
-    const percent = formatDecimal({ units: fee.units, scale: fee.scale - 2 });
-    problems.push(
-      `--fee has more precision than the 2-decimal percent shown to customers (${input.fee} = ${percent} %)`,
-    );
+  else if (fee && fee.scale > 4 && fee.units % 10n ** BigInt(fee.scale - 4) !== 0n)
+    problems.push({ field: 'fee', message: opsMessages.feeTooPrecise });
+  for (const [name, rate] of [
+    ['freemium', freemium],
+    ['subscription', subscription],
+  ] as const) {
+    if (!official || !rate) continue;
+    if (compareDecimal(rate, official) > 0) problems.push({ field: name, message: opsMessages.rateAboveOfficial });
+    // rate < official * (100 - MAX) / 100, in integers: rate * 100 < official * (100 - MAX).
+    else if (
+      compareDecimal(
+        { units: rate.units * 100n, scale: rate.scale },
+        { units: official.units * (100n - MAX_MARGIN_PERCENT), scale: official.scale },
+      ) < 0
+    )
+      problems.push({ field: name, message: opsMessages.marginTooWide });
   }
-  if (official && freemium && compareDecimal(freemium, official) > 0)
-    problems.push('--freemium may not exceed --official');
-  if (official && subscription && compareDecimal(subscription, official) > 0) {
-    problems.push('--subscription may not exceed --official');
-  }
-  if (freemium && subscription && compareDecimal(subscription, freemium) < 0) {
-    problems.push('--subscription may not be below --freemium');
-  }
+  if (freemium && subscription && compareDecimal(subscription, freemium) < 0)
+    problems.push({ field: 'subscription', message: opsMessages.subscriptionBelowFreemium });
   return problems;
 }
 
-export async function setRates(db: Kysely<Database>, input: RatesInput): Promise<RatesRow> {
+/** The same checks, worded for the command line (`rates:set`). */
+export function validateRates(input: RatesInput): string[] {
+  return rateProblems(input).map((p) => `--${p.field}: ${p.message}`);
+}
+
+/**
+ * The largest relative change, in basis points (rounded up), of the official and the two customer rates against
+ * the rates in force: what the four-eyes threshold (OPS_RATE_CHANGE_FOUR_EYES_PCT) is compared with.
+ */
+export function rateChangeBasisPoints(from: RatesRow, to: RatesInput): bigint {
+  let largest = 0n;
+  for (const [before, after] of [
+    [from.official, to.official],
+    [from.freemium, to.freemium],
+    [from.subscription, to.subscription],
+  ] as const) {
+    const a = parseDecimal(before);
+    const b = parseDecimal(after);
+    if (!a || !b || a.units === 0n) continue;
+    const scale = Math.max(a.scale, b.scale);
+    const x = a.units * 10n ** BigInt(scale - a.scale);
+    const y = b.units * 10n ** BigInt(scale - b.scale);
+    const diff = (y > x ? y - x : x - y) * 10_000n;
+    const bp = (diff + x - 1n) / x;
+    if (bp > largest) largest = bp;
+  }
+  return largest;
+}
+
+export async function setRates(
+  db: Kysely<Database>,
+  input: RatesInput,
+  more: Omit<NewRates, 'official' | 'freemium' | 'subscription' | 'cardFee'> = {},
+): Promise<RatesRow> {
   const problems = validateRates(input);
   if (problems.length > 0) throw new RangeError(problems.join('; '));
   return insertRates(db, {
@@ -78,5 +128,6 @@ export async function setRates(db: Kysely<Database>, input: RatesInput): Promise
     freemium: input.freemium,
     subscription: input.subscription,
     cardFee: input.fee,
+    ...more,
   });
 }

@@ -108,7 +108,7 @@ export async function presentUser(deps: SubscriptionDeps, user: UserRow): Promis
   const { db } = deps;
   const [balance, rates, subscribed, limits] = await Promise.all([
     userWalletBalance(db, user.id),
-    currentRates(db),
+    currentRates(db, deps.clock.now()),
     subscriptionActive(deps, user.id),
     limitsOf(db, deps.config, user.id, user.kyc_level, deps.clock.now()),
   ]);
