@@ -92,6 +92,16 @@ test('every customer and teller screen in fr and ar at 390 and 360 px: nothing c
     data: { id: paid.id, security_code: CODE },
   });
   expect(pay.status(), await pay.text()).toBe(200);
+  // The paid withdrawal's public-ledger proof (issue 14 item 25) shows once the in-process worker anchored it.
+  await expect
+    .poll(
+      async () =>
+        ((await (await request.get(`/api/transactions/${paid.id}/`, { headers: auth(customer) })).json()) as {
+          tx_id: string | null;
+        }).tx_id,
+      { timeout: 30_000 },
+    )
+    .toMatch(/^[0-9a-f]{64}$/);
 
   const customerScreens: Screen[] = [
     { name: 'home', path: '/', ready: '[data-testid="customer-home"]' },
@@ -107,6 +117,7 @@ test('every customer and teller screen in fr and ar at 390 and 360 px: nothing c
     { name: 'create-send', path: `/transactions/create?contact=${contactId}&transaction=send`, ready: '[data-testid="create-amount"]' },
     { name: 'withdrawal-detail', path: `/transactions/${pending.id}?category=withdrawal`, ready: '[data-testid="withdrawal-qr"]' },
     { name: 'profile', path: '/settings/profile', ready: 'h1' },
+    { name: 'paid-detail', path: `/transactions/${paid.id}?category=withdrawal`, ready: '[data-testid="ledger-tx-id"]' },
   ];
   const tellerScreens: Screen[] = [
     { name: 'teller-home', path: '/', ready: '[data-testid="payouts-today-count"]:not(:empty)' },

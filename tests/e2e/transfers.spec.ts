@@ -30,7 +30,11 @@ test.describe('sends and withdrawals', () => {
 
     // Issue 8: the in-process worker anchors the send within seconds; its 'view' link opens a verifying page.
     await page.getByTestId('transaction-row').first().click();
-    await expect(page.getByTestId('ledger-tx-id')).toHaveText(/^[0-9a-f]{64}$/, { timeout: 15_000 });
+    // Issue 14 item 25: a short form of the id (first and last characters), the full one in its title and copied.
+    await expect(page.getByTestId('ledger-tx-id')).toHaveText(/^[0-9a-f]{8}…[0-9a-f]{6}$/, { timeout: 15_000 });
+    const fullId = await page.getByTestId('ledger-tx-id').getAttribute('title');
+    expect(fullId).toMatch(/^[0-9a-f]{64}$/);
+    expect(fullId!.startsWith((await page.getByTestId('ledger-tx-id').textContent())!.slice(0, 8))).toBe(true);
     // The 64-character id once widened the page past a phone's screen: it must wrap inside the column.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       page.viewportSize()?.width ?? 390,

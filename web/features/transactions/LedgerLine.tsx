@@ -2,12 +2,22 @@ import { useTranslation } from '../../i18n/i18n';
 import { explorerTxUrl } from '../../../common/api/chain-links';
 import type { Transaction } from '../../../common/api/transactions';
 import { useChainInfo } from '../../shared/chain/use-chain-info';
+import { CopyButton } from '../../ui/CopyButton';
 import styles from './Transactions.module.css';
 
 /** Only what is final is anchored; the rest (waiting, cancelled, expired) never gets a tx_id. */
 export const isAnchored = (tx: Transaction) => ['completed', 'claimed', 'validated'].includes(tx.status);
 
-/** The public-ledger id with its explorer link (new tab), or "pending" while the anchor is on its way. */
+/**
+ * A 64-character hash means nothing to a customer (issue 14 item 25): its first and last characters, enough to
+ * compare with the explorer's page, then copy (the full id) and a link to the public ledger, where the full id
+ * shows with what was recorded.
+ */
+export function shortLedgerId(txId: string): string {
+  return txId.length > 14 ? `${txId.slice(0, 8)}…${txId.slice(-6)}` : txId;
+}
+
+/** The public-ledger proof of a transfer: short id, copy, explorer link (new tab), or "pending" while anchoring. */
 export function LedgerLine({ tx }: { tx: Transaction }) {
   const { t } = useTranslation();
   const chain = useChainInfo().data;
@@ -19,15 +29,19 @@ export function LedgerLine({ tx }: { tx: Transaction }) {
     ) : null;
   }
   return (
-    <p className={styles.inline}>
-      {t('transactions.ledgerId')} : <code className={styles.hash} dir="ltr" data-testid="ledger-tx-id">
-        {tx.tx_id}
-      </code>
+    <div className={styles.ledger}>
+      <p className={styles.inline}>
+        {t('transactions.ledgerId')} :{' '}
+        <code className={styles.hash} dir="ltr" title={tx.tx_id} data-testid="ledger-tx-id">
+          {shortLedgerId(tx.tx_id)}
+        </code>
+        <CopyButton text={tx.tx_id} label={t('transactions.copyLedgerId')} testId="ledger-copy" />
+      </p>
       {chain ? (
         <a href={explorerTxUrl(chain, tx.tx_id)} target="_blank" rel="noopener noreferrer" data-testid="ledger-link">
-          {t('transactions.view')}
+          {t('transactions.viewOnLedger')}
         </a>
       ) : null}
-    </p>
+    </div>
   );
 }

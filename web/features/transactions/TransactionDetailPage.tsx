@@ -32,7 +32,7 @@ function WithdrawalBlock({ tx }: { tx: Transaction }) {
         <bdi>{tx.recipient_first_name}</bdi>
       </p>
       <div className={styles.inline}>
-        <span data-testid="agency-address">{address}</span>
+        <bdi data-testid="agency-address">{address}</bdi>
         <CopyButton text={address} label={t('transactions.copyAddress')} testId="copy-address" />
       </div>
       {tx.validated ? (
