@@ -59,8 +59,9 @@ export default defineConfig({
       registerType: 'prompt',
       includeAssets: ['icons/icon.svg'],
       manifest: {
-        name: 'Remittance Wallet',
-        short_name: 'Wallet',
+        // The app's name reads the same in French and English; the installed icon's label is the short name.
+        name: 'Sila – Europe → Maroc',
+        short_name: 'Sila',
         description: 'Fast, safe and affordable remittances from Europe to Morocco.',
         lang: 'fr',
         start_url: '/',

@@ -210,9 +210,9 @@ async function audit(page: Page, screens: Screen[], lang: 'fr' | 'ar', violation
       // WCAG 2.4.2: the window title names the screen, in the screen's language, as its heading does (home's
       // heading is a greeting: its title is the screen's name).
       const heading = (await page.locator('h1').first().innerText()).trim();
-      await expect(page).toHaveTitle(
-        url.pathname === '/' ? /^.+ · Remittance Wallet$/ : `${heading} · Remittance Wallet`,
-      );
+      // The app's own name reads in every language (issue 14 item 27): Sila, صلة in Arabic.
+      const appName = lang === 'ar' ? 'صلة' : 'Sila';
+      await expect(page).toHaveTitle(url.pathname === '/' ? new RegExp(`^.+ · ${appName}$`) : `${heading} · ${appName}`);
     }
     await scan(page, `${lang} ${screen.path}`, violations);
   }

@@ -31,7 +31,7 @@ export function renderReceipt(layout: ReceiptLayout): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
-    info: { Title: layout.title, Subject: layout.subject, Creator: 'Remittance Wallet' },
+    info: { Title: layout.title, Subject: layout.subject, Creator: 'Sila' },
     lang: layout.rtl ? 'ar' : undefined,
   });
   doc.registerFont('regular', regular);

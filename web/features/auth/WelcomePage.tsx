@@ -28,7 +28,10 @@ export function Component() {
 
       <section className={styles.hero}>
         <Logo label={t('welcome.logo')} />
-        <p className={styles.appName}>{t('app.name')}</p>
+        <p className={styles.appName}>
+          <span className={styles.brand}>{t('app.name')}</span>
+          <span>{t('app.tagline')}</span>
+        </p>
         {isBankerView ? <p className={styles.badge}>{t('welcome.bankerSpace')}</p> : null}
         <h1 className={styles.title}>{t('welcome.title')}</h1>
         <p className={styles.subtitle}>{t('welcome.subtitle')}</p>

@@ -59,4 +59,30 @@ describe('the signed-in home (issue 26 item 9)', () => {
     // Today is the browser's day: the zone goes with the question.
     expect(calls.find((c) => c.url.startsWith('/api/withdrawals/today/'))?.url).toMatch(/\?tz=/);
   });
+
+  it('gives the money actions an icon each, and says the EUR line is at the official rate (issue 14 item 26)', async () => {
+    stubFetch((call) => {
+      if (call.url.startsWith('/api/users/'))
+        return {
+          status: 200,
+          body: {
+            count: 1,
+            next: null,
+            previous: null,
+            results: [{ id: 4, role: 'CUSTOMER', first_name: 'Nadia', last_name: 'B', balance: '1605.00', rate: '10.85' }],
+          },
+        };
+      return { status: 200, body: { count: 0, next: null, previous: null, results: [] } };
+    });
+    renderWithProviders(<HomePage />);
+    await screen.findByTestId('customer-home');
+    expect(screen.getByTestId('balance-eur').textContent).toMatch(/^soit .*147,93\sEUR.* au taux officiel du jour$/);
+    for (const kind of ['send', 'add', 'withdraw']) {
+      const action = screen.getByTestId(`home-${kind}`);
+      expect(action.querySelector('svg')).not.toBeNull();
+      // The icon is decoration: the link's name is its label alone.
+      expect(action.querySelector('[aria-hidden="true"]')?.contains(action.querySelector('svg'))).toBe(true);
+    }
+    expect(screen.getByTestId('home-send').textContent).toBe("Envoyer de l'argent");
+  });
 });

@@ -34,10 +34,36 @@ function Balance({ user }: { user: User }) {
       </p>
       {balance?.eur ? (
         <p className={styles.eur} data-testid="balance-eur">
-          <bdi>≈ {formatMoney(balance.eur, locale)}</bdi>
+          {/* Not what was paid: the MAD balance at today's official rate (issue 14 item 26). */}
+          {tIsolated(t, 'home.balanceEur', { amount: formatMoney(balance.eur, locale) })}
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** The three money actions, each an icon in a filled disc above its label (issue 14 item 26). */
+const actionIcons = {
+  // An upward arrow: "send it off" has no left or right, so it never needs mirroring in Arabic.
+  send: <path d="M12 19V5M6 11l6-6 6 6" />,
+  add: <path d="M12 5v14M5 12h14" />,
+  // Banknote: the cash taken out at an agency.
+  withdraw: (
+    <>
+      <rect x="3" y="6.5" width="18" height="11" rx="2" />
+      <circle cx="12" cy="12" r="2.5" />
+    </>
+  ),
+};
+
+function ActionLink({ to, kind, label }: { to: string; kind: keyof typeof actionIcons; label: string }) {
+  return (
+    <Link className={styles.action} to={to} data-testid={`home-${kind}`}>
+      <span className={styles.actionIcon} aria-hidden="true">
+        <svg viewBox="0 0 24 24">{actionIcons[kind]}</svg>
+      </span>
+      <span className={styles.actionLabel}>{label}</span>
+    </Link>
   );
 }
 
@@ -46,16 +72,10 @@ function CustomerActions({ user }: { user: User }) {
   const withLang = useWithLang();
   const targets = homeTargets(balanceView(user.balance, user.rate)?.mad);
   return (
-    <nav className={styles.actions} data-testid="customer-actions">
-      <Link className={styles.action} to={withLang(targets.send)} data-testid="home-send">
-        {t('home.send')}
-      </Link>
-      <Link className={styles.action} to={withLang(targets.add)} data-testid="home-add">
-        {t('home.add')}
-      </Link>
-      <Link className={styles.action} to={withLang(targets.withdraw)} data-testid="home-withdraw">
-        {t('home.withdraw')}
-      </Link>
+    <nav className={styles.actions} aria-label={t('home.actions')} data-testid="customer-actions">
+      <ActionLink to={withLang(targets.send)} kind="send" label={t('home.send')} />
+      <ActionLink to={withLang(targets.add)} kind="add" label={t('home.add')} />
+      <ActionLink to={withLang(targets.withdraw)} kind="withdraw" label={t('home.withdraw')} />
     </nav>
   );
 }
