@@ -21,6 +21,8 @@ const user = {
   account_id: '0xabc',
   has_security_code: true,
   has_full_profile: true,
+  level: 1,
+  limits: [] as unknown[],
 };
 const rates = {
   official: '10.8500',
@@ -47,12 +49,12 @@ const exchange = (id: number, from: string) => ({
   quote_expires_at: new Date(Date.now() + 600_000).toISOString(),
 });
 
-function api(subscribed = false): RecordedCall[] {
+function api(subscribed = false, limits: unknown[] = []): RecordedCall[] {
   return stubFetch((call) => {
     if (call.url.startsWith('/api/users/')) {
       return {
         status: 200,
-        body: { count: 1, next: null, previous: null, results: [{ ...user, subscription: subscribed }] },
+        body: { count: 1, next: null, previous: null, results: [{ ...user, subscription: subscribed, limits }] },
       };
     }
     if (call.url.startsWith('/api/rates/')) return { status: 200, body: rates };
@@ -104,6 +106,30 @@ describe('ExchangePage', () => {
     fireEvent.input(input, { target: { value: '0.99' } });
     await waitFor(() =>
       expect(screen.getByTestId('exchange-error').textContent).toBe('Veuillez saisir un montant supérieur à 1 €.'),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(writes(calls)).toEqual([]);
+  });
+
+  it("says at once what the level's rolling top-up limit still allows, and saves nothing past it (issue 16)", async () => {
+    const topup = {
+      kind: 'topup',
+      currency: 'EUR',
+      limit: '1000.00',
+      used: '850.00',
+      remaining: '150.00',
+      resets_at: '2026-12-20T10:00:00.000Z',
+      per_operation: '1000.00',
+    };
+    const calls = api(false, [topup]);
+    renderWithProviders(<ExchangePage />);
+    const input = await screen.findByTestId('exchange-amount');
+    await screen.findByTestId('see-rates');
+    fireEvent.input(input, { target: { value: '200' } });
+    await waitFor(() =>
+      expect(screen.getByTestId('exchange-error').textContent?.replace(/\s/g, ' ')).toBe(
+        'Limite atteinte pour votre niveau : il vous reste 150,00 EUR.',
+      ),
     );
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(writes(calls)).toEqual([]);

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { tIsolated } from '../../ui/bidi';
 import type { TFunction } from '../../i18n/i18n';
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/i18n';
 import { Link, useSearchParams } from 'react-router';
@@ -28,17 +28,26 @@ import { QuoteCountdown } from './QuoteCountdown';
 import { useRates } from '../../shared/rates/rates-queries';
 import { DRAFT_KEY, useDraft, useDraftSync } from './use-exchange';
 import { AmountInput } from '../../ui/AmountInput';
+import { levelAllowance, smallest } from '../../shared/limits/allowance';
 
 /** SPEC.md section 9: the amount is sent once it has stopped changing for 300 ms. */
 export const AMOUNT_DEBOUNCE_MS = 300;
 
-function amountError(check: AmountCheck, t: TFunction, max: Money<'EUR'>, locale: string): string | undefined {
+function amountError(
+  check: AmountCheck,
+  t: TFunction,
+  max: Money<'EUR'>,
+  locale: string,
+  byLevel: boolean,
+): ReactNode {
   if (check.kind === 'belowMinimum') return t('exchange.minimum');
   if (check.kind === 'invalid') return t('exchange.invalid');
   if (check.kind === 'ambiguous') {
     return t('errors.amountAmbiguous', { example: formatLocaleAmount(money('EUR', 2000_50n), locale) });
   }
-  if (check.kind === 'aboveMaximum') return t('exchange.maximum', { max: formatLocaleAmount(max, locale) });
+  // Amounts inside the sentence are isolated (issue 14 item 17): an Arabic line never reorders them.
+  if (check.kind === 'aboveMaximum' && byLevel) return tIsolated(t, 'limits.refused', { remaining: formatMoney(max, locale) });
+  if (check.kind === 'aboveMaximum') return tIsolated(t, 'exchange.maximum', { max: formatLocaleAmount(max, locale) });
   return undefined;
 }
 
@@ -64,7 +73,11 @@ function ExchangeForm() {
   // Until the customer types, the field shows the saved draft's amount.
   const text = typed ?? (draft.data ? shownAmount(draft.data.from_amount, locale) : '');
   const settled = useDebouncedValue(text, AMOUNT_DEBOUNCE_MS);
-  const max = rates.data ? moneyFromApi(rates.data.max_amount, 'EUR') : undefined;
+  const perOperation = rates.data ? moneyFromApi(rates.data.max_amount, 'EUR') : undefined;
+  // Issue 16: the level's rolling top-up limit, checked here as the server will, before the card page.
+  const level = levelAllowance(user.data, 'topup', 'EUR');
+  const max = smallest(perOperation, level);
+  const maxByLevel = max !== undefined && max === level && max !== perOperation;
   const check = checkAmount(text, max, locale);
   const settledCheck = checkAmount(settled, max, locale);
   const sync = useDraftSync(settledCheck.kind === 'ok' ? settledCheck.amount : undefined, draft.data);
@@ -94,7 +107,7 @@ function ExchangeForm() {
       ? exchangeFigures(check.amount, rate, rates.data.fee, rates.data.official)
       : undefined;
   const figures = quote ? quoteFigures(quote) : preview;
-  const error = amountError(check, t, max ?? money('EUR', 2000_00n), locale);
+  const error = amountError(check, t, max ?? money('EUR', 2000_00n), locale, maxByLevel);
   const canValidate = check.kind === 'ok' && sync.saved && settled === text && !validate.isPending;
   // Issue 16: a top-up past the rolling limit is refused by the server with the remaining amount; say it here.
   const failure = validate.error ?? sync.save.error;

@@ -5,7 +5,7 @@ import { renderWithProviders, stubFetch, type RecordedCall } from '../../shared/
 import { ratesAnswer } from './rates-fixture';
 import { Component as TransactionCreatePage } from './TransactionCreatePage';
 
-const user = (balance: string) => ({
+const user = (balance: string, limits: unknown[] = []) => ({
   id: 1,
   first_name: 'Amina',
   last_name: 'B',
@@ -23,6 +23,8 @@ const user = (balance: string) => ({
   account_id: '0xabc',
   has_security_code: true,
   has_full_profile: true,
+  level: 1,
+  limits,
 });
 const contact = {
   id: 7,
@@ -73,10 +75,11 @@ function api(
   balance: string,
   post: (call: RecordedCall) => { status: number; body?: unknown },
   transferMax?: string,
+  limits: unknown[] = [],
 ): RecordedCall[] {
   return stubFetch((call) => {
     if (call.url.startsWith('/api/users/'))
-      return { status: 200, body: { count: 1, next: null, previous: null, results: [user(balance)] } };
+      return { status: 200, body: { count: 1, next: null, previous: null, results: [user(balance, limits)] } };
     if (call.url.startsWith('/api/rates/')) return { status: 200, body: ratesAnswer(transferMax) };
     if (call.url.startsWith('/api/contacts/7/')) return { status: 200, body: contact };
     return post(call);
@@ -119,6 +122,25 @@ describe('TransactionCreatePage', () => {
     fireEvent.click(screen.getByTestId('create-next'));
     expect(text('create-error')).toBe('Veuillez saisir un montant supérieur à 1 MAD.');
     expect(screen.queryByTestId('pin-input')).toBeNull();
+  });
+
+  it("refuses at step 1 what the customer's level no longer allows, and Max stops there (issue 14 item 2, issue 16)", async () => {
+    const outgoing = {
+      kind: 'outgoing',
+      currency: 'MAD',
+      limit: '20000.00',
+      used: '18500.00',
+      remaining: '1500.00',
+      resets_at: '2026-12-20T10:00:00.000Z',
+      per_operation: '10000.00',
+    };
+    const calls = api('5000.00', () => ({ status: 500 }), undefined, [outgoing]);
+    await openWithAmount('2000');
+    expect(text('create-error')).toBe('Limite atteinte pour votre niveau : il vous reste 1 500,00 MAD.');
+    expect(screen.queryByTestId('pin-input')).toBeNull();
+    fireEvent.click(screen.getByTestId('create-max'));
+    expect(screen.getByTestId<HTMLInputElement>('create-amount').value.replace(/\s/g, ' ')).toBe('1 500,00');
+    expect(posts(calls)).toEqual([]);
   });
 
   it('checks the maximum the server is configured with, not a constant of the page (issue 23 item 5)', async () => {

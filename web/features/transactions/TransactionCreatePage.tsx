@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { tIsolated } from '../../ui/bidi';
 import { useTranslation } from '../../i18n/i18n';
 import { useSearchParams } from 'react-router';
@@ -20,6 +20,7 @@ import { useCurrentUser } from '../../shared/users/use-current-user';
 import { checkAmount, type AmountCheck } from './amount-check';
 import { createErrorText } from './create-errors';
 import { LimitsSummary } from '../../shared/limits/LimitsSummary';
+import { levelAllowance, smallest } from '../../shared/limits/allowance';
 import { CreateSuccess } from './CreateSuccess';
 import { CreateSummary } from './CreateSummary';
 import styles from './Transactions.module.css';
@@ -41,7 +42,8 @@ export function Component() {
   const [step, setStep] = useState<1 | 2>(1);
   const [amountText, setAmountText] = useState('');
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // A node, not a string: amounts inside an Arabic sentence are isolated (tIsolated, issue 14 item 17).
+  const [error, setError] = useState<ReactNode | null>(null);
   const [done, setDone] = useState<Transaction | null>(null);
   const [delivery, setDelivery] = useState<Delivery>({ kind: 'wallet', agency: null });
   const errorId = useId();
@@ -52,7 +54,9 @@ export function Component() {
   const minLimit = rates.data ? moneyFromApi(rates.data.transfer_min_amount, 'MAD') : undefined;
   const maxLimit = rates.data ? moneyFromApi(rates.data.transfer_max_amount, 'MAD') : undefined;
   const limits = minLimit && maxLimit ? { min: minLimit, max: maxLimit } : undefined;
-  const max = balance && limits ? money('MAD', balance.minor < limits.max.minor ? balance.minor : limits.max.minor) : undefined;
+  // Sends, cash pickups and withdrawals share the level's outgoing limit (issue 16).
+  const level = levelAllowance(me.data, 'outgoing', 'MAD');
+  const max = balance && limits ? smallest(balance, limits.max, level) : undefined;
   const c = contact.data;
   const place = c?.public
     ? [c.first_name, formatAddress(c.address, c.zip_code, c.city)].filter(Boolean).join(', ')
@@ -62,14 +66,17 @@ export function Component() {
   // Issue 17: a person with a phone may also collect it in cash at an agency.
   const canPickUp = !withdraw && c !== undefined && !c.public && Boolean(c.phone_number);
   const pickup = canPickUp && delivery.kind === 'cash_pickup';
-  const checked: AmountCheck = limits ? checkAmount(amountText, locale, { ...limits, balance }) : { ok: false, problem: 'format' };
+  const checked: AmountCheck = limits ? checkAmount(amountText, locale, { ...limits, balance, level }) : { ok: false, problem: 'format' };
 
-  function amountError(check: Exclude<AmountCheck, { ok: true }>): string {
+  function amountError(check: Exclude<AmountCheck, { ok: true }>): ReactNode {
     if (check.problem === 'ambiguous') return t('errors.amountAmbiguous', { example: formatLocaleAmount(money('MAD', 2000_50n), locale) });
     if (!('limit' in check)) return t('transactions.create.amountAndRecipient');
     if (check.problem === 'minimum') return t('transactions.create.minimum');
     const limit = formatMoney(check.limit, locale);
-    return check.problem === 'balance' ? t('transactions.create.aboveBalance', { amount: limit }) : t('transactions.create.aboveLimit', { amount: limit });
+    if (check.problem === 'level') return tIsolated(t, 'limits.refused', { remaining: limit });
+    return check.problem === 'balance'
+      ? tIsolated(t, 'transactions.create.aboveBalance', { amount: limit })
+      : tIsolated(t, 'transactions.create.aboveLimit', { amount: limit });
   }
 
   function next() {

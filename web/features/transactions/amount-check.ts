@@ -7,12 +7,14 @@ export interface AmountBounds {
   max: Money<'MAD'>;
   /** What the wallet holds; undefined until it has loaded (then only the limits are checked). */
   balance: Money<'MAD'> | undefined;
+  /** What the customer's level still allows in one operation (web/shared/limits/allowance.ts), when known. */
+  level?: Money<'MAD'> | undefined;
 }
 
 export type AmountCheck =
   | { ok: true; amount: Money<'MAD'> }
   | { ok: false; problem: 'format' | 'ambiguous' }
-  | { ok: false; problem: 'minimum' | 'maximum' | 'balance'; limit: Money<'MAD'> };
+  | { ok: false; problem: 'minimum' | 'maximum' | 'balance' | 'level'; limit: Money<'MAD'> };
 
 /**
  * Step 1 of a send or withdrawal: everything the server would refuse about the amount alone is said here,
@@ -26,5 +28,6 @@ export function checkAmount(text: string, locale: string, bounds: AmountBounds):
   if (amount.minor < bounds.min.minor) return { ok: false, problem: 'minimum', limit: bounds.min };
   if (amount.minor > bounds.max.minor) return { ok: false, problem: 'maximum', limit: bounds.max };
   if (bounds.balance && amount.minor > bounds.balance.minor) return { ok: false, problem: 'balance', limit: bounds.balance };
+  if (bounds.level && amount.minor > bounds.level.minor) return { ok: false, problem: 'level', limit: bounds.level };
   return { ok: true, amount };
 }
