@@ -30,7 +30,7 @@ import { fundWallet } from '../tests/support/factories.ts';
 import { BenchClient, benchServerLimits, mapConcurrent, signUp, type BenchUser } from './api-client.ts';
 import { emitMetric, fmt, percentile } from './report.ts';
 import { createScratchDatabase, seedDemo } from './scratch-database.ts';
-import { benchPort, processStats, startBenchServer } from './server-process.ts';
+import { benchPort, databaseBackendsCpu, databaseCpuSince, processStats, startBenchServer } from './server-process.ts';
 
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 100_000);
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 10_000);
@@ -68,6 +68,7 @@ const LAST = [
 ];
 
 const scratch = await createScratchDatabase('list_bench');
+const databaseName = new URL(scratch.url).pathname.slice(1);
 const captured: { sql: string; parameters: readonly unknown[] }[] = [];
 const pool = new pg.Pool({ connectionString: scratch.url, max: 4 });
 const db = new Kysely<Database>({
@@ -257,6 +258,7 @@ try {
       const latencies: number[] = [];
       let count = 0;
       const cpuBefore = processStats(serverPid).cpuMs;
+      const databaseBefore = databaseBackendsCpu(databaseName);
       await mapConcurrent(Array.from({ length: REQUESTS }), CLIENTS, async () => {
         const t0 = performance.now();
         const response = await client.request<{ count: number }>('GET', path, { token: viewer.token });
@@ -265,12 +267,13 @@ try {
         count = response.body.count ?? 0;
       });
       const cpuPerRequest = (processStats(serverPid).cpuMs - cpuBefore) / REQUESTS;
+      const databaseCpuPerRequest = databaseCpuSince(databaseName, databaseBefore) / REQUESTS;
       const sorted = latencies.sort((a, b) => a - b);
       const p99 = percentile(sorted, 99);
       if (path === '/api/health/') worst.floor = p99;
       else if (p99 > worst.p99) [worst.p99, worst.name] = [p99, name];
       console.log(
-        `  ${name.padEnd(36)} count ${String(count).padStart(6)}   p50 ${fmt(percentile(sorted, 50), 1).padStart(6)} ms   p99 ${fmt(p99, 1).padStart(6)} ms   server CPU ${fmt(cpuPerRequest, 2).padStart(5)} ms`,
+        `  ${name.padEnd(36)} count ${String(count).padStart(6)}   p50 ${fmt(percentile(sorted, 50), 1).padStart(6)} ms   p99 ${fmt(p99, 1).padStart(6)} ms   server CPU ${fmt(cpuPerRequest, 2).padStart(5)} ms   database CPU ${fmt(databaseCpuPerRequest, 2).padStart(5)} ms`,
       );
     }
     worstByViewer.set(viewer === alice ? 'heaviest' : 'typical', worst);

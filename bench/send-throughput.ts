@@ -29,7 +29,7 @@ import { BenchClient, benchServerLimits, mapConcurrent, signUp, type BenchUser }
 import { bareTransfer } from './pgbench.ts';
 import { emitMetric, fmt, percentile } from './report.ts';
 import { createScratchDatabase, seedDemo } from './scratch-database.ts';
-import { benchPort, processStats, startBenchServer } from './server-process.ts';
+import { benchPort, databaseBackendsCpu, databaseCpuSince, processStats, startBenchServer } from './server-process.ts';
 
 const CLIENTS = 32;
 /** API processes of each measured run (WEB_CONCURRENCY), on the same users and database. */
@@ -75,6 +75,7 @@ let server = await startServer(PROCESSES[0] ?? 1);
 seedDemo(scratch.url); // after the server's own migration: rates and agencies
 const client = new BenchClient(server.baseUrl, CLIENTS * 2);
 const database = connectDatabase({ url: scratch.url, poolMax: 4 });
+const databaseName = new URL(scratch.url).pathname.slice(1);
 const ms = (v: number) => `${fmt(v, 1)} ms`;
 try {
   // Users: signed up through the API, a security code each, funded through the ledger (fundWallet, one balanced
@@ -115,6 +116,7 @@ try {
       peakRssMb = Math.max(peakRssMb, processStats(pid).rssMb);
     }, 250);
     const before = processStats(pid);
+    const databaseBefore = databaseBackendsCpu(databaseName);
     const start = performance.now();
     const end = start + seconds * 1000;
     await Promise.all(
@@ -141,6 +143,7 @@ try {
     const elapsed = (performance.now() - start) / 1000;
     clearInterval(sampler);
     const after = processStats(pid);
+    const databaseCpuMs = databaseCpuSince(databaseName, databaseBefore);
     const ok = statuses.get(201) ?? 0;
     return {
       statuses,
@@ -150,6 +153,7 @@ try {
       elapsed,
       cpuMs: after.cpuMs - before.cpuMs,
       cpuMsPerSend: (after.cpuMs - before.cpuMs) / Math.max(1, ok),
+      databaseCpuMsPerSend: databaseCpuMs / Math.max(1, ok),
       peakRssMb: Math.max(peakRssMb, after.rssMb),
     };
   }
@@ -188,6 +192,9 @@ try {
       `server processes:  RSS ${fmt(m.peakRssMb, 0)} MB peak, CPU ${fmt(m.cpuMs / m.elapsed / 10, 0)} % of one core, ${ms(m.cpuMsPerSend)} CPU per 201`,
     );
     console.log(
+      `database:          ${ms(m.databaseCpuMsPerSend)} CPU per 201 (the PostgreSQL backends serving this run's database)`,
+    );
+    console.log(
       `pgbench transfer:  ${fmt(pg.tps, 0)} tx/s (two UPDATEs, ${POOL * processes} clients = the app's connections, 3 s warm-up; latency average ${pg.latency})`,
     );
     console.log(`ratio:             ${fmt((100 * m.rate) / pg.tps, 1)} % of pgbench (goal >= 20 %)`);
@@ -210,6 +217,7 @@ try {
       met: m.rate / pg.tps >= 0.2,
     });
     emitMetric({ metric: `server CPU per send (${label})`, value: ms(m.cpuMsPerSend) });
+    emitMetric({ metric: `database CPU per send (${label})`, value: ms(m.databaseCpuMsPerSend) });
     emitMetric({
       metric: `security-code check share of CPU per send (${label})`,
       value: `${fmt((100 * code.cpuMsPerVerify) / m.cpuMsPerSend, 2)} % (${fmt(code.cpuMsPerVerify * 1000, 1)} us of ${ms(m.cpuMsPerSend)})`,

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, openSync, readFileSync } from 'node:fs';
+import { mkdirSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { projectRoot } from '../server/config.ts';
 
@@ -104,3 +104,33 @@ export function processStats(pid: number): { rssMb: number; cpuMs: number } {
   visit(pid);
   return { rssMb, cpuMs };
 }
+
+/**
+ * CPU time of the PostgreSQL backends serving one database, by pid (a backend's process title, which
+ * /proc/PID/cmdline shows, is "postgres: USER DATABASE HOST(PORT) STATE"). Only a PostgreSQL on this machine.
+ * Diff two readings with databaseCpuSince: the database's own work per operation, which, unlike a rate, does not
+ * depend on what else the machine is running.
+ */
+export function databaseBackendsCpu(database: string): Map<number, number> {
+  const cpu = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (!title.startsWith('postgres: ') || !title.split(' ').includes(database)) continue;
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      cpu.set(Number(entry), ((Number(fields[11]) + Number(fields[12])) * 1000) / 100);
+    } catch {
+      // a process that just ended
+    }
+  }
+  return cpu;
+}
+
+/** CPU milliseconds the database's backends used since `before` (backends started since count from zero). */
+export function databaseCpuSince(database: string, before: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of databaseBackendsCpu(database)) total += ms - (before.get(pid) ?? 0);
+  return total;
+}
+
