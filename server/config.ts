@@ -52,6 +52,12 @@ const configSchema = z.object({
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: milliseconds(20_000),
   /** No answer at all from the database this long (a host gone silent): the query fails, its connection is dropped. */
   DB_QUERY_TIMEOUT_MS: milliseconds(15_000),
+  /**
+   * Parameterised queries as named prepared statements, parsed and planned once per connection (issue 13). `off`
+   * behind a pooler in transaction mode (PgBouncer before 1.21), where a connection's statements do not follow the
+   * client.
+   */
+  DB_PREPARED_STATEMENTS: z.enum(['on', 'off']).default('on'),
   /** A request not answered this long gets a 503 (the handler's database work is bounded by the settings above). */
   REQUEST_HANDLER_TIMEOUT_MS: milliseconds(30_000),
   /** API processes `npm start` runs (Node's cluster module, one PostgreSQL); default: one per core. */

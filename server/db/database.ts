@@ -29,6 +29,12 @@ export interface DatabaseTimeouts {
 export interface DatabaseOptions {
   url: string;
   poolMax?: number;
+  /**
+   * Run parameterised queries as named prepared statements (issue 13 item 3): PostgreSQL parses and plans each
+   * distinct query text once per connection instead of at every call. Off for migrations and operator tools,
+   * whose texts run once and whose DDL would only invalidate plans.
+   */
+  preparedStatements?: boolean;
   /** What pg_stat_activity shows for these connections. */
   applicationName?: string | undefined;
   /** Unset for operator tools and migrations, which may legitimately run long. */
@@ -82,7 +88,8 @@ export function connectDatabase(options: DatabaseOptions): DatabaseHandle {
   pool.on('connect', (client) => {
     client.on('error', (error) => options.onConnectionError?.(error));
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: discardingTimedOut(pool) }) });
+  const statements = options.preparedStatements ? new StatementNames() : undefined;
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: discardingTimedOut(pool, statements) }) });
   let closed = false;
   return {
     db,
@@ -98,25 +105,74 @@ export function connectDatabase(options: DatabaseOptions): DatabaseHandle {
 const readTimeout = 'Query read timeout';
 
 /**
+ * Names for prepared statements, one per distinct query text, shared by the process's connections (pg prepares a
+ * name on a connection the first time that connection runs it). Only reads with parameters are named:
+ * - with parameters, a text already goes through the extended protocol, so naming cannot change what it does, and
+ *   a text without them may hold several statements, which a prepared statement cannot;
+ * - reads only (the text starts with SELECT): planning the list queries is most of their database time (ADR 010),
+ *   while a write plans little, and an INSERT ... ON CONFLICT against a partial unique index (`WHERE state =
+ *   $1`) must see the predicate's values to pick its arbiter index, which a generic plan does not have (it failed
+ *   with 'no unique or exclusion constraint matching the ON CONFLICT specification').
+ * Bounded: a text past the first MAX_NAMED distinct ones (an IN list of a new length, say) runs unnamed, so neither
+ * this map nor the server's per-connection plan cache grows without end.
+ */
+const READ = /^\s*select\s/i;
+
+export class StatementNames {
+  static readonly MAX_NAMED = 2_000;
+  private readonly names = new Map<string, string>();
+
+  nameOf(text: string, parameterCount: number): string | undefined {
+    if (parameterCount === 0 || !READ.test(text)) return undefined;
+    let name = this.names.get(text);
+    if (name === undefined && this.names.size < StatementNames.MAX_NAMED) {
+      name = `q${this.names.size + 1}`;
+      this.names.set(text, name);
+    }
+    return name;
+  }
+}
+
+/**
+ * A prepared statement whose result columns changed under it (a column added by a migration of a newer release
+ * while this process runs): PostgreSQL refuses to run it. The connection is discarded, so the retry runs on a
+ * fresh connection that prepares the text again.
+ */
+function isStalePlan(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { code?: unknown }).code === '0A000' &&
+    /cached plan must not change result type/.test(String((error as { message?: unknown }).message))
+  );
+}
+
+/**
  * pg's query_timeout fails the query but keeps the connection, whose socket may be dead silent: every later query
  * on it (the ROLLBACK first) would queue behind the lost one for ever and the pool would never get it back. After
- * a read timeout the connection fails its next queries at once and is destroyed on release.
+ * a read timeout the connection fails its next queries at once and is destroyed on release. Queries run as named
+ * prepared statements when `statements` is given.
  */
-function discardingTimedOut(pool: pg.Pool): PostgresPool {
+function discardingTimedOut(pool: pg.Pool, statements?: StatementNames): PostgresPool {
   return {
     async connect(): Promise<PostgresPoolClient> {
       const client = await pool.connect();
       let broken: Error | undefined;
+      let stale = false;
       const query = async (text: string, values: readonly unknown[]) => {
         if (broken) throw broken;
+        const name = statements?.nameOf(text, values.length);
         try {
-          return await client.query(text, values as unknown[]);
+          return await (name === undefined
+            ? client.query(text, values as unknown[])
+            : client.query({ name, text, values: values as unknown[] }));
         } catch (error) {
           if (error instanceof Error && error.message === readTimeout) broken = error;
+          if (isStalePlan(error)) stale = true;
           throw error;
         }
       };
-      return { query, release: () => client.release(broken) } as unknown as PostgresPoolClient;
+      return { query, release: () => client.release(broken ?? stale) } as unknown as PostgresPoolClient;
     },
     end: () => pool.end(),
   };
@@ -136,6 +192,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     // read-only server: a standby not promoted yet, when a proxy switches over before the failover ends.
     const unavailable = ['57P01', '57P02', '57P03', '57P05', '57014', '55P03', '25P03', '25006'];
     if (code.startsWith('08') || unavailable.includes(code)) return true;
+    if (isStalePlan(error)) return true;
   }
   return (
     typeof message === 'string' &&

@@ -63,6 +63,7 @@ export async function openDatabase(
     url,
     poolMax: config.DB_POOL_MAX,
     applicationName: config.DB_APPLICATION_NAME,
+    preparedStatements: config.DB_PREPARED_STATEMENTS === 'on',
     timeouts: options.timeouts === false ? undefined : databaseTimeouts(config),
     onConnectionError: (error) => options.log(`database connection lost: ${error.message}`),
   });

@@ -42,6 +42,7 @@ export async function startTestApp(
     url: databaseUrl,
     poolMax: 5,
     applicationName: overrides.applicationName,
+    preparedStatements: config.DB_PREPARED_STATEMENTS === 'on',
     timeouts: overrides.databaseTimeouts ? databaseTimeouts(config) : undefined,
   });
   const app = await buildApp({ config, db: database.db, logger: false, ...overrides.deps });
