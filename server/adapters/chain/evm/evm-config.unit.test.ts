@@ -28,6 +28,7 @@ const production = {
   STRIPE_WEBHOOK_SECRET: 'whsec_x',
   SECRET_KEY: secrets.SECRET_KEY,
   SECURITY_CODE_PEPPER: secrets.SECURITY_CODE_PEPPER,
+  KYC_ENCRYPTION_KEY: secrets.KYC_ENCRYPTION_KEY,
 };
 
 describe('loadConfig: the EVM network settings', () => {
