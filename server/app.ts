@@ -31,6 +31,8 @@ import { devOutboxRoutes } from './modules/dev/outbox.routes.ts';
 import { exchangesRoutes } from './modules/exchanges/exchanges.routes.ts';
 import { startAnchorWorker } from './modules/anchoring/anchor-worker.ts';
 import { startPaymentActionsWorker } from './modules/billing/payment-actions.worker.ts';
+import { startNotificationDelivery } from './modules/notifications/delivery.worker.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { chainRoutes } from './modules/explorer/chain.routes.ts';
 import { explorerRoutes } from './modules/explorer/explorer.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -154,6 +156,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(withdrawalsRoutes, { prefix: '/api', deps: services, auth });
   await app.register(pickupsRoutes, { prefix: '/api', deps: services, auth });
   await app.register(kycRoutes, { prefix: '/api', deps: services, auth });
+  await app.register(notificationsRoutes, { prefix: '/api', deps: services, auth });
+  // The e-mail/SMS of notifications, from their outbox: polled with the other workers, and nudged after every
+  // write request (not awaited: never on the response path) so a message leaves at once wherever the worker runs.
+  const delivery = startNotificationDelivery(services, app.log, { poll: config.CHAIN_WORKER === 'in-process' });
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') delivery.nudge();
+  });
+  app.addHook('onClose', async () => delivery.stop());
   // The database enforces the limits this process is configured with (issue 16). A database down at start keeps
   // the figures written before (or the migration's defaults): logged, not fatal, like the other start-up work.
   app.addHook('onReady', async () => {

@@ -6,6 +6,7 @@ import { openDatabase } from './db/open-database.ts';
 import { consoleWorkerLog } from './jobs/worker-log.ts';
 import { startAnchorWorker } from './modules/anchoring/anchor-worker.ts';
 import { startPaymentActionsWorker } from './modules/billing/payment-actions.worker.ts';
+import { startNotificationDelivery } from './modules/notifications/delivery.worker.ts';
 
 /**
  * `npm run worker`: the anchoring worker apart from the API (set CHAIN_WORKER=off on the API servers). Several
@@ -22,8 +23,10 @@ async function main(): Promise<void> {
   const stopAnchoring = startAnchorWorker(deps, log);
   // The card provider's refunds and cancellations recorded by webhooks (same outbox pattern, same settings).
   const stopActions = startPaymentActionsWorker(deps, log);
+  // The e-mail/SMS of notifications (issue 18), from their outbox.
+  const delivery = startNotificationDelivery(deps, log, { poll: true });
   const stop = async () => {
-    await Promise.all([stopAnchoring(), stopActions()]);
+    await Promise.all([stopAnchoring(), stopActions(), delivery.stop()]);
   };
   say(`anchoring every ${config.CHAIN_WORKER_INTERVAL_MS} ms`);
   handleShutdownSignals({

@@ -633,3 +633,32 @@ export interface Database {
   kyc_submissions: KycSubmissionsTable;
   kyc_files: KycFilesTable;
 }
+
+// notifications (server/modules/notifications; issue 18, migration 0240)
+
+export interface NotificationsTable {
+  id: ColumnType<string, never, never>;
+  user_id: Int8;
+  kind: string;
+  transaction_id: Int8 | null;
+  params: ColumnType<unknown, string, string>;
+  created_at: CreatedAt;
+  read_at: NullableTimestamp;
+}
+
+export interface NotificationDeliveriesTable {
+  id: ColumnType<string, never, never>;
+  notification_id: Int8;
+  attempts: Generated<number>;
+  next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  last_error: string | null;
+  channel: 'email' | 'sms' | 'none' | null;
+  done_at: NullableTimestamp;
+  dead_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  notifications: NotificationsTable;
+  notification_deliveries: NotificationDeliveriesTable;
+}

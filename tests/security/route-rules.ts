@@ -128,6 +128,9 @@ export const matrix: Record<string, Rule> = {
     params: (w) => ({ id: w.alice.transferId }),
     agencyObject: (w) => ({ id: w.alice.withdrawal.id }),
   },
+  // Issue 18: each user's own notifications (another user's ids are ignored: notifications.test.ts).
+  'GET /api/notifications/': { access: 'signed-in' },
+  'POST /api/notifications/read/': { access: 'signed-in', body: () => ({}) },
   'POST /api/transactions/:id/cancel/': {
     access: 'customer',
     params: (w) => ({ id: w.alice.withdrawal.id }),

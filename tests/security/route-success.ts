@@ -96,6 +96,12 @@ export const ownerSuccess: Record<string, Case> = {
     const contact = await recipientOf(t, c, { email: uniqueEmail('payee') });
     return { as: c, path: '/api/transactions/', body: { amount: 5, contact, security_code: CODE }, status: 201 };
   },
+  'POST /api/notifications/read/': async (t) => ({
+    as: await customer(t),
+    path: '/api/notifications/read/',
+    body: {},
+    status: 200,
+  }),
   'POST /api/transactions/:id/cancel/': async (t, w) => {
     const made = await withdrawalAt(t, w.agency1);
     return { as: made.owner, path: `/api/transactions/${made.id}/cancel/`, status: 200 };

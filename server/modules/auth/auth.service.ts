@@ -9,7 +9,6 @@ import { withTransaction } from '../../ledger/transaction.ts';
 import { hmac, sameDigest } from '../../security/keys.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { createUser, findSignInUser, identifierLock, type SignInIdentifier } from '../users/users.service.ts';
-import { notifyClaimedTransfers } from '../transactions/waiting.service.ts';
 import { setUserLanguage } from '../users/users.repository.ts';
 import { signAccessToken } from './access-token.ts';
 import { countWrongAttempt, insertLoginCode, latestLoginCode, markLoginCodeUsed } from './login-codes.repository.ts';
@@ -193,8 +192,6 @@ export async function verifyCode(
     countCodeFailure('login_code', 'wrong');
     throw fieldError('code', authMessages.wrongCode);
   }
-  // Transfers that waited for this person were credited with the account; tell them once it is committed.
-  if (result.created) await notifyClaimedTransfers(deps, result.userId);
   const access = await signAccessToken(
     deps.keys.jwt,
     { sessionId: result.sessionId, userId: result.userId },

@@ -11,7 +11,6 @@ import { withTransaction } from '../../ledger/transaction.ts';
 import { enqueueAnchor } from '../anchoring/enqueue-anchor.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
 import type { ServiceDeps } from '../service-deps.ts';
-import { notifyUser } from '../transactions/transfer-notifications.ts';
 import { findHistoryRow } from '../transactions/transactions-query.repository.ts';
 import { presentTransaction } from '../transactions/transactions.presenter.ts';
 import { requireSecurityCode } from '../users/security-code.service.ts';
@@ -155,9 +154,8 @@ export async function payPickup(
   await requireSecurityCode(deps, user.id, body.security_code);
   const keys = pickupKeys(deps.config.SECRET_KEY);
   const viewer = { id: user.id, agencyId };
-  let collected: PickupRow | undefined;
+  // The sender's 'collected' notification is written with the payout (the timeline's trigger, migration 0240).
   const work = async (tx: Tx<Database>) => {
-    collected = undefined;
     const row = await lockPickup(tx, id);
     if (!row) throw notFound();
     requireAgency(row, agencyId);
@@ -173,7 +171,6 @@ export async function payPickup(
     await enqueueAnchor(tx, { transactionId: id });
     const presented = await findHistoryRow(tx, viewer, id);
     if (!presented) throw new Error('collected pickup not visible to its teller');
-    collected = row;
     return {
       status: 200,
       body: presentTransaction(presented, viewer, deps.clock.now(), tokenKeys(deps.config.SECRET_KEY)),
@@ -189,14 +186,5 @@ export async function payPickup(
           () => work(tx),
         ),
   );
-  // Set by work() on the attempt that committed (TypeScript cannot see the closure's assignment).
-  const paid: PickupRow | undefined = collected;
-  if (paid !== undefined && !('replayed' in result && result.replayed)) {
-    await notifyUser(deps, paid.sender_user_id, {
-      kind: 'pickup_collected',
-      amount: result.body.amount,
-      name: `${paid.recipient_first_name} ${paid.recipient_last_name}`.trim(),
-    });
-  }
   return result.body;
 }

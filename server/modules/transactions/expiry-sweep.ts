@@ -6,7 +6,8 @@ import { withTransaction } from '../../ledger/transaction.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { lockNextExpired } from './transactions.repository.ts';
 import { returnToSender } from './waiting.service.ts';
-import { notifyExpiredPickups, sendPickupReminders } from '../pickups/pickup-sweep.ts';
+import { sendPickupReminders } from '../pickups/pickup-sweep.ts';
+import { runNotificationDeliveries } from '../notifications/delivery.worker.ts';
 
 /**
  * The housekeeping every server runs (issue 24 item 3): expire what waited too long, drop old idempotency keys.
@@ -67,7 +68,8 @@ export type SweepDeps = Pick<ServiceDeps, 'db' | 'clock'> & {
 
 /**
  * One pass: expiry, the pickup reminders and the key purge are independent, so a failure of one does not skip
- * the others. Notifications (expired pickups, reminders) need the adapters: given the full service deps.
+ * the others. Messages (the reminders; the e-mail/SMS of the notifications the expiries wrote, sent at once rather
+ * than at the delivery worker's next pass) need the adapters: given the full service deps.
  */
 export async function sweepOnce(deps: SweepDeps | ServiceDeps, hooks: SweepHooks = {}): Promise<SweepReport> {
   const report: SweepReport = { expired: 0, expiredPickups: [], failed: [], keysPurged: 0, pickupReminders: 0 };
@@ -78,8 +80,8 @@ export async function sweepOnce(deps: SweepDeps | ServiceDeps, hooks: SweepHooks
   }
   if ('sms' in deps) {
     try {
-      await notifyExpiredPickups(deps, report.expiredPickups);
       report.pickupReminders = await sendPickupReminders(deps);
+      if (report.expired > 0) await runNotificationDeliveries(deps);
     } catch (error) {
       report.error ??= error;
     }

@@ -212,20 +212,6 @@ export async function findUnclaimedFor(
   return rows.map((r) => r.id);
 }
 
-/** Transfers a new user received by claiming them at registration, with the sender's name for the notification. */
-export async function findClaimedBy(
-  db: Kysely<Database>,
-  userId: string,
-): Promise<{ amount: string; first_name: string; last_name: string }[]> {
-  return db
-    .selectFrom('transactions as t')
-    .innerJoin('users as s', 's.id', 't.sender_user_id')
-    .select(['t.amount', 's.first_name', 's.last_name'])
-    .where('t.recipient_user_id', '=', userId)
-    .where('t.status', '=', 'claimed')
-    .execute();
-}
-
 /** What the anchoring worker needs of a transaction to describe it on the public ledger (no personal data). */
 export interface AnchorSource {
   id: string;

@@ -24,7 +24,6 @@ import { tokenKeys } from '../withdrawals/withdrawal-token.ts';
 import { sendInOneTrip, storedTransactionId } from './send-one-trip.ts';
 import { takeLimit } from '../compliance/limits.ts';
 import { sendToPerson } from './send.service.ts';
-import { notifyUser } from './transfer-notifications.ts';
 import { findHistoryRow, listHistory, type Viewer } from './transactions-query.repository.ts';
 import { presentTransaction } from './transactions.presenter.ts';
 import { lockTransaction } from './transactions.repository.ts';
@@ -83,15 +82,6 @@ async function storedBody(deps: ServiceDeps, viewer: Viewer, body: unknown): Pro
   return id === undefined ? (body as Transaction) : present(deps.db, deps, viewer, id);
 }
 
-/** Mail or SMS to the recipient, off the response path: best effort, as it always was (notifyUser never throws). */
-function notifyReceived(deps: ServiceDeps, recipientUserId: string, sent: Transaction): void {
-  void notifyUser(deps, recipientUserId, {
-    kind: 'received',
-    amount: sent.amount,
-    from: `${sent.sender_first_name ?? ''} ${sent.sender_last_name ?? ''}`.trim(),
-  });
-}
-
 /**
  * `POST /api/transactions/`: a send (person contact) or a withdrawal (agency). Cheap checks first; then a send to
  * a registered recipient is one database round trip (sendInOneTrip: code, key, ledger, row, outbox). The rest
@@ -117,9 +107,8 @@ export async function createTransaction(
   const fast = await sendInOneTrip(deps, user, body, { scope, key: idempotencyKey, requestHash });
   if (fast.kind === 'replay') return { status: fast.status, body: await storedBody(deps, viewer, fast.body) };
   if (fast.kind === 'sent') {
-    const sent = presentRow(deps, fast.row, viewer);
-    notifyReceived(deps, fast.recipientUserId, sent);
-    return { status: 201, body: sent };
+    // The recipient's notification was written with the money (the timeline's trigger, migration 0240).
+    return { status: 201, body: presentRow(deps, fast.row, viewer) };
   }
 
   const contact = await contactFor(deps, user, body.contact);
@@ -127,18 +116,14 @@ export async function createTransaction(
     throw fieldError('contact', transactionMessages.yourself);
   await requireSecurityCode(deps, user.id, body.security_code);
 
-  let notifyRecipient: string | null = null;
   const work = async (tx: Tx<Database>) => {
-    notifyRecipient = null;
     // Issue 16: counted against the rolling limit under the sender's row lock, before the money moves.
     await takeLimit(tx, user.id, 'outgoing', body.amount.minor, deps.clock.now());
     let id: string;
     if (contact.public) {
       id = await reserveWithdrawal(tx, deps, user.id, String(contact.id), body.amount);
     } else {
-      const sent = await sendToPerson(tx, deps, user.id, contact, body.amount);
-      id = sent.id;
-      notifyRecipient = sent.recipientUserId;
+      id = (await sendToPerson(tx, deps, user.id, contact, body.amount)).id;
     }
     return { status: 201, body: await present(tx, deps, viewer, id) };
   };
@@ -153,7 +138,6 @@ export async function createTransaction(
       ...result,
       body: { ...result.body, token: (await getTransaction(deps, user, String(result.body.id))).token },
     };
-  if (notifyRecipient !== null) notifyReceived(deps, notifyRecipient, result.body);
   return { status: result.status, body: await storedBody(deps, viewer, result.body) };
 }
 
@@ -281,9 +265,7 @@ export async function cancelTransaction(
   idempotencyKey?: string,
 ): Promise<Transaction> {
   const viewer = viewerOf(user);
-  let returned: { status: 'cancelled' | 'expired'; amount: string } | null = null;
   const work = async (tx: Tx<Database>) => {
-    returned = null;
     const row = await lockTransaction(tx, id);
     if (!row || row.sender_user_id !== user.id) throw notFound();
     const waiting = row.status === 'pending' || row.status === 'unclaimed' || row.status === 'available';
@@ -291,8 +273,8 @@ export async function cancelTransaction(
     if (!waiting) throw badRequest(transactionMessages.notCancellable);
     // A teller holds it for payout: the cash may already be on the counter (issue 22 item 1).
     if (row.reserved) throw conflict(row.kind === 'pickup' ? pickupBeingPaidOutMessage : beingPaidOutMessage);
-    if (row.kind === 'pickup') returned = { status: expired ? 'expired' : 'cancelled', amount: row.amount };
-    // Past its expiry the money goes back all the same; record it as expired, as the sweep would.
+    // Past its expiry the money goes back all the same; record it as expired, as the sweep would. The sender's
+    // notification is written with it (the timeline's trigger, migration 0240).
     await returnToSender(tx, row, expired ? 'expired' : 'cancelled');
     return { status: 200, body: await present(tx, deps, viewer, id) };
   };
@@ -309,14 +291,6 @@ export async function cancelTransaction(
           () => work(tx),
         ),
   );
-  const pickup = returned as { status: 'cancelled' | 'expired'; amount: string } | null;
-  if (pickup !== null && !('replayed' in result && result.replayed)) {
-    void notifyUser(deps, user.id, {
-      kind: pickup.status === 'cancelled' ? 'pickup_cancelled' : 'pickup_expired',
-      amount: result.body.amount,
-      name: `${result.body.recipient_first_name ?? ''} ${result.body.recipient_last_name ?? ''}`.trim(),
-    });
-  }
   return result.body;
 }
 

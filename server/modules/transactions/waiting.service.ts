@@ -1,17 +1,14 @@
 import type { Transaction } from 'kysely';
-import { formatAmount, money, negate } from '../../../common/money/money.ts';
+import { money, negate } from '../../../common/money/money.ts';
 import type { Database } from '../../db/schema.ts';
 import { platformAccount } from '../../ledger/accounts.repository.ts';
 import { releaseHold } from '../../ledger/holds.ts';
 import { post, type JsonValue } from '../../ledger/journal.ts';
 import { enqueueAnchor } from '../anchoring/enqueue-anchor.ts';
-import type { ServiceDeps } from '../service-deps.ts';
 import { walletOf } from './send.service.ts';
-import { notifyUser } from './transfer-notifications.ts';
 import { returnPickup } from '../pickups/pickup-money.ts';
 import { releaseOutgoing } from '../compliance/limits.ts';
 import {
-  findClaimedBy,
   findUnclaimedFor,
   finishTransaction,
   lockTransaction,
@@ -61,7 +58,8 @@ export async function returnToSender(
 /**
  * Called by the users module in the transaction that creates a user (after the wallet exists), holding the
  * identifier's lock: transfers sent to this phone or e-mail before they registered are credited now. Only
- * identifiers the person proved count, as for contact links. Notification: notifyClaimedTransfers after commit.
+ * identifiers the person proved count, as for contact links. Their notifications are written with each claim
+ * (the timeline's trigger, migration 0240).
  */
 export async function claimTransfersForNewUser(
   tx: Transaction<Database>,
@@ -93,16 +91,5 @@ export async function claimTransfersForNewUser(
     });
     await finishTransaction(tx, id, { status: 'claimed', finalEntryId: entry.id, recipientUserId: user.id });
     await enqueueAnchor(tx, { transactionId: id });
-  }
-}
-
-/** After a new user's transaction committed: one notification per transfer that was waiting for them. */
-export async function notifyClaimedTransfers(deps: ServiceDeps, userId: string): Promise<void> {
-  for (const row of await findClaimedBy(deps.db, userId)) {
-    await notifyUser(deps, userId, {
-      kind: 'received',
-      amount: formatAmount(money('MAD', BigInt(row.amount))),
-      from: `${row.first_name} ${row.last_name}`.trim(),
-    });
   }
 }

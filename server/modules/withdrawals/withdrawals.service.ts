@@ -16,7 +16,6 @@ import { eventTimes, recordEvent } from '../auth/rate-limit-events.repository.ts
 import { withinLimit } from '../auth/sliding-window.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { walletOf } from '../transactions/send.service.ts';
-import { notifyUser } from '../transactions/transfer-notifications.ts';
 import { findWithdrawalRow } from '../transactions/transactions-query.repository.ts';
 import { presentTransaction } from '../transactions/transactions.presenter.ts';
 import {
@@ -198,15 +197,5 @@ export async function validateWithdrawal(
           () => work(tx),
         ),
   );
-  if (!('replayed' in result && result.replayed)) {
-    const sender = result.body.sender;
-    if (sender !== null) {
-      await notifyUser(deps, String(sender), {
-        kind: 'paid_out',
-        amount: result.body.amount,
-        agency: result.body.recipient_first_name ?? '',
-      });
-    }
-  }
   return result;
 }

@@ -1,0 +1,120 @@
+import { DEFAULT_LANGUAGE, isLanguage } from '../../../common/i18n/languages.ts';
+import { outageTracker, reasonOf, type WorkerLog } from '../../jobs/worker-log.ts';
+import { retryDelayMs } from '../anchoring/anchor-worker.ts';
+import type { ServiceDeps } from '../service-deps.ts';
+import { renderNotification } from './notification-texts.ts';
+import {
+  leaseDueDeliveries,
+  markDeliveryDone,
+  markDeliveryFailed,
+  type DueDelivery,
+} from './notifications.repository.ts';
+
+export type DeliveryDeps = Pick<ServiceDeps, 'db' | 'config' | 'mail' | 'sms'>;
+
+/**
+ * The e-mail or SMS of one notification, in the user's language of the moment: by e-mail when they proved an
+ * address, else by SMS to the phone they sign in with, else nothing (done: the in-app list has it).
+ */
+async function deliver(deps: DeliveryDeps, d: DueDelivery): Promise<'email' | 'sms' | 'none'> {
+  const language = isLanguage(d.language) ? d.language : DEFAULT_LANGUAGE;
+  const texts = renderNotification(language, d.kind, d.params);
+  if (d.email && d.email_verified_at) {
+    await deps.mail.send({ to: d.email, subject: texts.title, text: texts.body });
+    return 'email';
+  }
+  if (d.phone_number && d.phone_auth) {
+    await deps.sms.send({ to: d.phone_number, body: `${texts.title}. ${texts.body}` });
+    return 'sms';
+  }
+  return 'none';
+}
+
+/**
+ * One pass over the due deliveries, with the other outboxes' lease, backoff and settings (CHAIN_*). Never throws
+ * for a delivery: a failed one is retried later, a dead letter after CHAIN_MAX_ATTEMPTS attempts.
+ */
+export async function runNotificationDeliveries(
+  deps: DeliveryDeps,
+  log?: WorkerLog,
+): Promise<{ sent: number; failed: number; dead: number }> {
+  const { config } = deps;
+  const result = { sent: 0, failed: 0, dead: 0 };
+  for (;;) {
+    const due = await leaseDueDeliveries(deps.db, {
+      limit: config.CHAIN_WORKER_BATCH,
+      leaseSeconds: config.CHAIN_LEASE_SECONDS,
+    });
+    for (const delivery of due) {
+      try {
+        await markDeliveryDone(deps.db, delivery.id, await deliver(deps, delivery));
+        result.sent++;
+      } catch (error) {
+        result.failed++;
+        const delay = retryDelayMs(delivery.attempts, config.CHAIN_RETRY_BASE_MS, config.CHAIN_RETRY_MAX_MS);
+        const reason = reasonOf(error);
+        if (await markDeliveryFailed(deps.db, delivery.id, delay, reason, config.CHAIN_MAX_ATTEMPTS)) {
+          result.dead++;
+          log?.error(
+            { deliveryId: delivery.id, kind: delivery.kind, attempts: delivery.attempts, lastError: reason },
+            'notification delivery: gave up after CHAIN_MAX_ATTEMPTS (dead letter)',
+          );
+        }
+      }
+    }
+    if (due.length < config.CHAIN_WORKER_BATCH) return result;
+  }
+}
+
+export interface NotificationDelivery {
+  /** Run a pass soon (after a request that may have written notifications), without waiting for it. */
+  nudge(): void;
+  /** Stops the polling and waits for the pass in flight. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The delivery worker. With `poll` (CHAIN_WORKER=in-process, or `npm run worker`) a pass every
+ * CHAIN_WORKER_INTERVAL_MS; in every API process a nudge after each write request runs one at once, off the
+ * response path, so a message leaves within moments even where the worker runs elsewhere. Passes never overlap:
+ * a nudge during a pass runs one more after it.
+ */
+export function startNotificationDelivery(
+  deps: DeliveryDeps,
+  log: WorkerLog,
+  options: { poll: boolean },
+): NotificationDelivery {
+  const database = outageTracker(log, 'notification delivery: the database');
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  const pass = (): void => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    clearTimeout(timer);
+    running = runNotificationDeliveries(deps, log)
+      .then(() => database.up())
+      .catch((error: unknown) => database.down(error))
+      .finally(() => {
+        running = undefined;
+        if (stopped) return;
+        if (again) {
+          again = false;
+          pass();
+        } else if (options.poll) timer = setTimeout(pass, deps.config.CHAIN_WORKER_INTERVAL_MS);
+      });
+  };
+  if (options.poll) timer = setTimeout(pass, deps.config.CHAIN_WORKER_INTERVAL_MS);
+  return {
+    nudge: pass,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,153 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+/** SQL of `notifications` and `notification_deliveries` (migration 0240). */
+
+export interface NotificationRow {
+  id: string;
+  kind: string;
+  transaction_id: string | null;
+  params: unknown;
+  created_at: Date;
+  read_at: Date | null;
+}
+
+export async function listNotifications(
+  db: Kysely<Database>,
+  userId: string,
+  page: { limit: number; offset: number },
+): Promise<{ rows: NotificationRow[]; count: number; unread: number }> {
+  const [rows, counts] = await Promise.all([
+    db
+      .selectFrom('notifications')
+      .select(['id', 'kind', 'transaction_id', 'params', 'created_at', 'read_at'])
+      .where('user_id', '=', userId)
+      .orderBy('id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    db
+      .selectFrom('notifications')
+      .select([sql<string>`count(*)`.as('count'), sql<string>`count(*) FILTER (WHERE read_at IS NULL)`.as('unread')])
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, count: Number(counts.count), unread: Number(counts.unread) };
+}
+
+/** Marks the user's own notifications read (those ids, or all); another user's ids match no row. */
+export async function markRead(
+  db: Kysely<Database>,
+  userId: string,
+  ids: readonly number[] | undefined,
+): Promise<number> {
+  if (ids?.length !== 0) {
+    let query = db
+      .updateTable('notifications')
+      .set({ read_at: sql<Date>`now()` })
+      .where('user_id', '=', userId)
+      .where('read_at', 'is', null);
+    if (ids !== undefined) query = query.where('id', 'in', ids.map(String));
+    await query.execute();
+  }
+  const row = await db
+    .selectFrom('notifications')
+    .select(sql<string>`count(*)`.as('unread'))
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.unread);
+}
+
+export interface DueDelivery {
+  id: string;
+  attempts: number;
+  kind: string;
+  params: unknown;
+  user_id: string;
+  language: string;
+  email: string | null;
+  email_verified_at: Date | null;
+  phone_number: string | null;
+  phone_auth: boolean;
+}
+
+/** Leases due deliveries as leaseDueActions does: SKIP LOCKED, and the lease pushes next_attempt_at on. */
+export async function leaseDueDeliveries(
+  db: Kysely<Database>,
+  options: { limit: number; leaseSeconds: number },
+): Promise<DueDelivery[]> {
+  return db.transaction().execute(async (tx) => {
+    const ids = (
+      await tx
+        .selectFrom('notification_deliveries')
+        .select('id')
+        .where('done_at', 'is', null)
+        .where('dead_at', 'is', null)
+        .where('next_attempt_at', '<=', sql<Date>`now()`)
+        .orderBy('next_attempt_at')
+        .limit(options.limit)
+        .forUpdate()
+        .skipLocked()
+        .execute()
+    ).map((row) => row.id);
+    if (ids.length === 0) return [];
+    await tx
+      .updateTable('notification_deliveries')
+      .set({
+        attempts: sql<number>`attempts + 1`,
+        next_attempt_at: sql<Date>`now() + make_interval(secs => ${options.leaseSeconds})`,
+      })
+      .where('id', 'in', ids)
+      .execute();
+    return tx
+      .selectFrom('notification_deliveries as d')
+      .innerJoin('notifications as n', 'n.id', 'd.notification_id')
+      .innerJoin('users as u', 'u.id', 'n.user_id')
+      .select([
+        'd.id',
+        'd.attempts',
+        'n.kind',
+        'n.params',
+        'n.user_id',
+        'u.language',
+        'u.email',
+        'u.email_verified_at',
+        'u.phone_number',
+        'u.phone_auth',
+      ])
+      .where('d.id', 'in', ids)
+      .orderBy('d.id')
+      .execute();
+  });
+}
+
+export async function markDeliveryDone(db: Kysely<Database>, id: string, channel: 'email' | 'sms' | 'none') {
+  await db
+    .updateTable('notification_deliveries')
+    .set({ done_at: sql<Date>`now()`, last_error: null, channel })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Reschedules a failed delivery, or makes it a dead letter after `maxAttempts` attempts (returns true). */
+export async function markDeliveryFailed(
+  db: Kysely<Database>,
+  id: string,
+  delayMs: number,
+  error: string,
+  maxAttempts: number,
+): Promise<boolean> {
+  const row = await db
+    .updateTable('notification_deliveries')
+    .set({
+      next_attempt_at: sql<Date>`now() + make_interval(secs => ${delayMs / 1000})`,
+      last_error: error.slice(0, 500),
+      dead_at: sql<Date | null>`CASE WHEN attempts >= ${maxAttempts}::int THEN now() END`,
+    })
+    .where('id', '=', id)
+    .where('done_at', 'is', null)
+    .returning('dead_at')
+    .executeTakeFirst();
+  return row !== undefined && row.dead_at !== null;
+}

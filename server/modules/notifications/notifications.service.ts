@@ -1,0 +1,42 @@
+import type { MarkReadRequest, Notification } from '../../../common/api/notifications.ts';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../common/i18n/languages.ts';
+import type { AuthUser } from '../auth/authenticate.ts';
+import type { ServiceDeps } from '../service-deps.ts';
+import { renderNotification } from './notification-texts.ts';
+import { listNotifications, markRead } from './notifications.repository.ts';
+
+async function languageOf(deps: ServiceDeps, userId: string): Promise<Language> {
+  const row = await deps.db.selectFrom('users').select('language').where('id', '=', userId).executeTakeFirst();
+  return isLanguage(row?.language) ? row.language : DEFAULT_LANGUAGE;
+}
+
+/** The caller's notifications, newest first, rendered in `lang` (else their language), with the unread count. */
+export async function notificationsPage(
+  deps: ServiceDeps,
+  user: AuthUser,
+  query: { page: number; page_size: number; lang?: Language | undefined },
+): Promise<{ count: number; unread: number; results: Notification[] }> {
+  const language = query.lang ?? (await languageOf(deps, user.id));
+  const { rows, count, unread } = await listNotifications(deps.db, user.id, {
+    limit: query.page_size,
+    offset: (query.page - 1) * query.page_size,
+  });
+  const results = rows.map((row) => ({
+    id: Number(row.id),
+    kind: row.kind,
+    ...renderNotification(language, row.kind, row.params),
+    transaction: row.transaction_id === null ? null : Number(row.transaction_id),
+    created_at: row.created_at.toISOString(),
+    read_at: row.read_at === null ? null : row.read_at.toISOString(),
+  }));
+  return { count, unread, results };
+}
+
+/** Marks the caller's notifications read: those ids (another user's are ignored), or all with no ids. */
+export async function readNotifications(
+  deps: ServiceDeps,
+  user: AuthUser,
+  body: MarkReadRequest,
+): Promise<{ unread: number }> {
+  return { unread: await markRead(deps.db, user.id, body?.ids) };
+}
