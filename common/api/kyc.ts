@@ -34,7 +34,10 @@ export const kycProfileSchema = z.object({
   date_of_birth: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, transactionMessages.invalidDate)
-    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), transactionMessages.invalidDate)
+    .refine(
+      (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+      transactionMessages.invalidDate,
+    )
     .optional(),
   address: text(200).optional(),
   postcode: text(20).optional(),

@@ -158,6 +158,8 @@ export const opsMessages = {
   effectiveInvalid: 'Enter a valid date and time.',
   effectiveInPast: 'The effective time cannot be in the past.',
   effectiveTooFar: 'The effective time must be within the next 366 days.',
+  // Identity documents (issue 16): the submission was decided or withdrawn (account closed) meanwhile.
+  kycNotPending: 'These documents are no longer waiting for review.',
 } as const;
 
 /** What happened to it; SPEC.md section 3 shows only `validated`, the screens may use the rest. */

@@ -21,6 +21,7 @@ export const screenRoutes: RouteObject[] = [
   { path: 'settings/profile', lazy: () => import('../features/settings/ProfilePage') },
   { path: 'settings/security-code', lazy: () => import('../features/settings/SecurityCodePage') },
   { path: 'settings/money-safe', lazy: () => import('../features/liabilities/MoneySafePage') },
+  { path: 'settings/identity', lazy: () => import('../features/kyc/IdentityPage') },
   { path: 'contacts', lazy: () => import('../features/contacts/ContactsPage') },
   { path: 'contacts/:id', lazy: () => import('../features/contacts/ContactDetailPage') },
   { path: 'contacts/:id/transactions', lazy: () => import('../features/transactions/ContactTransactionsPage') },

@@ -21,7 +21,9 @@ export interface DocumentKeyring {
 /** A key's id: the first 16 hex digits of its SHA-256, which names the key without revealing it. */
 export const keyIdOf = (key: Buffer) => createHash('sha256').update(key).digest('hex').slice(0, 16);
 
-export function documentKeyring(config: Pick<Config, 'KYC_ENCRYPTION_KEY' | 'KYC_PREVIOUS_ENCRYPTION_KEYS'>): DocumentKeyring {
+export function documentKeyring(
+  config: Pick<Config, 'KYC_ENCRYPTION_KEY' | 'KYC_PREVIOUS_ENCRYPTION_KEYS'>,
+): DocumentKeyring {
   const current = Buffer.from(config.KYC_ENCRYPTION_KEY, 'base64');
   const keys = new Map<string, Buffer>([[keyIdOf(current), current]]);
   for (const text of (config.KYC_PREVIOUS_ENCRYPTION_KEYS ?? '').split(',')) {

@@ -82,7 +82,10 @@ export async function findFile(db: Kysely<Database>, id: string) {
 }
 
 /** The submission a review item is about, locked for its decision. */
-export async function lockSubmissionByReview(db: Kysely<Database>, reviewId: string): Promise<SubmissionRow | undefined> {
+export async function lockSubmissionByReview(
+  db: Kysely<Database>,
+  reviewId: string,
+): Promise<SubmissionRow | undefined> {
   return db
     .selectFrom('kyc_submissions')
     .select(submissionColumns)

@@ -1,3 +1,4 @@
+import { opsMessages } from '../../../common/api/messages.ts';
 import { conflict } from '../../http/http-error.ts';
 import { registerReviewKind } from '../reviews/reviews.service.ts';
 import { decideSubmission, lockSubmissionByReview } from './kyc.repository.ts';
@@ -11,8 +12,12 @@ import { KYC_REVIEW_KIND } from './kyc.service.ts';
 registerReviewKind(KYC_REVIEW_KIND, {
   async decide({ tx, review, decision, reason, now }) {
     const submission = await lockSubmissionByReview(tx, review.id);
-    if (!submission || submission.state !== 'pending') throw conflict('These documents are no longer waiting for review.');
-    await decideSubmission(tx, submission.id, { state: decision, reason: decision === 'rejected' ? reason : null, at: now });
+    if (!submission || submission.state !== 'pending') throw conflict(opsMessages.kycNotPending);
+    await decideSubmission(tx, submission.id, {
+      state: decision,
+      reason: decision === 'rejected' ? reason : null,
+      at: now,
+    });
     if (decision === 'approved')
       await tx.updateTable('users').set({ kyc_level: 2 }).where('id', '=', submission.user_id).execute();
     return { level: decision === 'approved' ? 2 : 1, submission_id: Number(submission.id) };

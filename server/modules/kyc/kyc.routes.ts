@@ -17,8 +17,10 @@ export const KYC_BODY_LIMIT = 3 * KYC_MAX_FILE_BYTES + 64 * 1024;
 export const kycRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app, { deps, auth }) => {
   app.addHook('preValidation', auth.preHandler);
   // Multipart is read into memory here only (this plugin's routes), within KYC_BODY_LIMIT; checkSubmission splits it.
-  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: KYC_BODY_LIMIT }, (_req, body, done) =>
-    done(null, body),
+  app.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'buffer', bodyLimit: KYC_BODY_LIMIT },
+    (_req, body, done) => done(null, body),
   );
   const security = [{ bearer: [] }];
 

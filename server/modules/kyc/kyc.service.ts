@@ -164,7 +164,8 @@ export async function submitDocuments(
 ): Promise<KycStatus> {
   if (user.role !== 'customer') throw forbidden(kycMessages.customerOnly);
   const boundary = multipartBoundary(request.contentType);
-  if (!Buffer.isBuffer(request.body) || boundary === undefined) throw new HttpError(400, { detail: kycMessages.notMultipart });
+  if (!Buffer.isBuffer(request.body) || boundary === undefined)
+    throw new HttpError(400, { detail: kycMessages.notMultipart });
   const before = await kycProfile(deps.db, user.id);
   if (before.level === 2) throw conflict(kycMessages.verified);
   if ((await latestSubmission(deps.db, user.id))?.state === 'pending') throw conflict(kycMessages.pending);

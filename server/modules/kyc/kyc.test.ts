@@ -121,9 +121,21 @@ describe('POST /api/kyc/submissions/', () => {
     const cases: [Record<string, unknown>, number, Record<string, string[]>][] = [
       [{ front: '' }, 400, { front: [genericMessages.required] }],
       [{ back: undefined }, 400, { back: [genericMessages.required] }],
-      [{ selfie: { bytes: Buffer.from('GIF89a not allowed'), name: 'me.png', type: 'image/png' } }, 400, { selfie: [kycMessages.wrongType] }],
-      [{ front: { bytes: Buffer.from('<html>'), name: 'id.jpg', type: 'image/jpeg' } }, 400, { front: [kycMessages.wrongType] }],
-      [{ back: { bytes: fiveMegabytesAndOne, name: 'big.png', type: 'image/png' } }, 413, { back: [kycMessages.tooLarge] }],
+      [
+        { selfie: { bytes: Buffer.from('GIF89a not allowed'), name: 'me.png', type: 'image/png' } },
+        400,
+        { selfie: [kycMessages.wrongType] },
+      ],
+      [
+        { front: { bytes: Buffer.from('<html>'), name: 'id.jpg', type: 'image/jpeg' } },
+        400,
+        { front: [kycMessages.wrongType] },
+      ],
+      [
+        { back: { bytes: fiveMegabytesAndOne, name: 'big.png', type: 'image/png' } },
+        413,
+        { back: [kycMessages.tooLarge] },
+      ],
       [{ document_type: 'driving_licence' }, 400, { document_type: [kycMessages.documentType] }],
       [{ document_type: undefined }, 400, { document_type: [genericMessages.required] }],
       [{ city: undefined }, 400, { city: [genericMessages.required] }],
@@ -137,11 +149,17 @@ describe('POST /api/kyc/submissions/', () => {
       const res = await submit(t, carol, form);
       expect([res.status, res.body], JSON.stringify(change).slice(0, 80)).toEqual([code, body]);
     }
-    const json = await call(t, 'POST', '/api/kyc/submissions/', { token: carol.token, body: { document_type: 'passport' } });
+    const json = await call(t, 'POST', '/api/kyc/submissions/', {
+      token: carol.token,
+      body: { document_type: 'passport' },
+    });
     expect(json.status).toBe(400);
     expect(json.body).toEqual({ detail: kycMessages.notMultipart });
     expect(await storedSubmissions(carol)).toBe(0);
-    expect(await status(carol)).toMatchObject({ state: 'none', missing: ['date_of_birth', 'address', 'postcode', 'city'] });
+    expect(await status(carol)).toMatchObject({
+      state: 'none',
+      missing: ['date_of_birth', 'address', 'postcode', 'city'],
+    });
   });
 
   it('a body over the route limit is refused unread (413), and staff do not send documents', async () => {

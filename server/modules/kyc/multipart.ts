@@ -22,7 +22,8 @@ export function multipartBoundary(contentType: string | undefined): string | und
 }
 
 function headerParameter(header: string, name: string): string | undefined {
-  const match = new RegExp(`;\\s*${name}="((?:[^"\\\\]|\\\\.)*)"`, 'i').exec(header) ??
+  const match =
+    new RegExp(`;\\s*${name}="((?:[^"\\\\]|\\\\.)*)"`, 'i').exec(header) ??
     new RegExp(`;\\s*${name}=([^;\\s]+)`, 'i').exec(header);
   return match?.[1]?.replace(/\\(.)/g, '$1');
 }
@@ -46,7 +47,11 @@ export function parseMultipart(body: Buffer, boundary: string): FormPart[] {
     const start = headersEnd + HEADER_END.length;
     const end = body.indexOf(Buffer.concat([CRLF, delimiter]), start);
     if (end < 0) throw new MalformedMultipart('part not closed');
-    parts.push({ name, filename: disposition && headerParameter(disposition, 'filename'), data: body.subarray(start, end) });
+    parts.push({
+      name,
+      filename: disposition && headerParameter(disposition, 'filename'),
+      data: body.subarray(start, end),
+    });
     if (parts.length > MAX_PARTS) throw new MalformedMultipart('too many parts');
     at = end + CRLF.length;
   }

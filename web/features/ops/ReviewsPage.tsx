@@ -7,6 +7,7 @@ import { opsAction, opsGet } from './ops-api';
 import type { Page, Query } from './ops-api';
 import { ActionDialog, DateTime, ListState, PageTitle, StatusBadge, TableWrap, useOps, useOpsList } from './OpsParts';
 import { useStaff } from './staff';
+import { KycDocuments } from './KycDocuments';
 
 const PAGE_SIZE = 25;
 const STATES = ['open', 'approved', 'rejected'] as const;
@@ -93,9 +94,13 @@ export function ReviewsPage() {
                     <bdi dir="ltr">{review.subject}</bdi>
                   </td>
                   <td>
-                    <pre className={styles.json} dir="ltr">
-                      {JSON.stringify(review.payload, null, 1)}
-                    </pre>
+                    {review.kind === 'kyc_document' ? (
+                      <KycDocuments payload={review.payload} />
+                    ) : (
+                      <pre className={styles.json} dir="ltr">
+                        {JSON.stringify(review.payload, null, 1)}
+                      </pre>
+                    )}
                   </td>
                   <td>
                     <DateTime iso={review.created_at} />

@@ -5,6 +5,8 @@ import { useTranslation, type TFunction } from '../../i18n/i18n';
 import { intlLocale } from '../../i18n/intl-locale';
 import { dateTimeFormat } from '../../ui/intl-format';
 import { formatMoney, moneyFromApi } from '../../ui/money-format';
+import { Link } from 'react-router';
+import { useWithLang } from '../../ui/with-lang';
 import styles from './LimitsSummary.module.css';
 
 function amount(text: string, currency: Limit['currency'], locale: string): string {
@@ -18,6 +20,7 @@ function amount(text: string, currency: Limit['currency'], locale: string): stri
  */
 export function LimitsSummary({ user, kinds }: { user: User; kinds: readonly LimitKind[] }) {
   const { t, i18n } = useTranslation();
+  const withLang = useWithLang();
   const locale = intlLocale(i18n.language);
   // A user answered by a server older than issue 16 (a cached answer during a deploy) has no limits yet.
   const shown = (user.limits as Limit[] | undefined)?.filter((l) => kinds.includes(l.kind)) ?? [];
@@ -44,7 +47,13 @@ export function LimitsSummary({ user, kinds }: { user: User; kinds: readonly Lim
           ) : null}
         </p>
       ))}
-      {user.level === 1 ? <p className={styles.raise}>{t('limits.raise')}</p> : null}
+      {user.level === 1 ? (
+        <p className={styles.raise}>
+          <Link to={withLang('/settings/identity')} data-testid="raise-limits">
+            {t('limits.raise')}
+          </Link>
+        </p>
+      ) : null}
     </section>
   );
 }
