@@ -111,6 +111,49 @@ test.describe('back-office (issue 15)', () => {
     await expect(pageB.getByTestId('audit-row').first()).toContainText('Vérifié avec le client au téléphone');
   });
 
+  test('rates past the four-eyes percent: A asks from /ops/rates, B approves, the history shows them scheduled', async ({
+    browser,
+    request,
+  }) => {
+    const [a, b] = await Promise.all([
+      newOperator().then((email) => account(request, email)),
+      newOperator().then((email) => account(request, email)),
+    ]);
+    // 5 % above the rates in force, from 200 days on: a four-eyes change that moves no price today.
+    const now = (await (await request.get('/api/rates/')).json()) as { official: string };
+    const official = Number(now.official) * 1.05;
+    const text = (n: number) => n.toFixed(2);
+    const later = new Date(Date.now() + 200 * 86_400_000);
+    const local = new Date(later.getTime() - later.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+
+    const pageA = await pageFor(browser, a);
+    await pageA.setViewportSize({ width: 1280, height: 800 });
+    await pageA.goto('/ops/rates?lang=fr');
+    await expect(pageA.getByTestId('rates-in-force')).toBeVisible();
+    await pageA.getByTestId('rates-official').fill(text(official));
+    await pageA.getByTestId('rates-freemium').fill(text(official * 0.985));
+    await pageA.getByTestId('rates-subscription').fill(text(official * 0.995));
+    await pageA.getByTestId('rates-later').click();
+    await pageA.getByTestId('rates-effective-at').fill(local);
+    await pageA.getByTestId('rates-submit').click();
+    await confirmAction(pageA, 'rates-dialog', 'Nouvelle grille de la banque');
+    await expect(pageA.getByTestId('rates-requested')).toContainText('attend l’approbation d’un autre opérateur');
+
+    const pageB = await pageFor(browser, b);
+    await pageB.setViewportSize({ width: 1280, height: 800 });
+    await pageB.goto('/ops/approvals?lang=fr');
+    const row = pageB.locator('tr', { has: pageB.locator('a[href^="/ops/rates"]') });
+    await expect(row).toContainText(text(official));
+    await row.getByTestId('approval-approve').click();
+    await confirmAction(pageB, 'approval-dialog', 'Grille vérifiée');
+    await expect(pageB.getByTestId('approval-done')).toHaveText('Demande approuvée.');
+    await pageB.goto('/ops/rates?lang=fr');
+    const first = pageB.getByTestId('rates-table').locator('tbody tr').first();
+    await expect(first).toContainText('Programmé');
+    await expect(first).toContainText(text(official));
+    await expect(first).toContainText('Nouvelle grille de la banque');
+  });
+
   test('an operator who signs in lands on /ops; a customer who opens /ops gets the not-found page', async ({
     page,
     request,
@@ -200,6 +243,8 @@ test.describe('back-office (issue 15)', () => {
           '/ops/transactions',
           `/ops/transactions/${id}`,
           '/ops/approvals',
+          '/ops/rates',
+          '/ops/reconciliation',
           '/ops/reviews',
           '/ops/audit',
         ]) {

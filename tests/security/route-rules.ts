@@ -235,6 +235,7 @@ export const matrix: Record<string, Rule> = {
   'POST /api/ops/agencies/:id/disable/': opsWrite((w) => ({ id: w.agency1 })),
   'POST /api/ops/agencies/:id/enable/': opsWrite((w) => ({ id: w.agency1 })),
   'GET /api/ops/rates/': ops,
+  'GET /api/ops/reconciliation/': { ...ops, query: '?date=2026-01-15' },
   'POST /api/ops/rates/': {
     access: 'operator',
     body: () => ({ official: '10.85', freemium: '10.70', subscription: '10.80', reason: 'Route matrix', security_code: CODE }),

@@ -7,6 +7,7 @@ import { dashboardRoutes } from './dashboard.routes.ts';
 import { guardOpsRoutes } from './ops-access.ts';
 import { kycFilesRoutes } from './kyc-files.routes.ts';
 import { opsRatesRoutes } from './rates.routes.ts';
+import { reconciliationRoutes } from './reconciliation.routes.ts';
 import { reviewsRoutes } from './reviews.routes.ts';
 import { opsTransactionsRoutes } from './transactions.routes.ts';
 
@@ -22,4 +23,5 @@ export const opsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app, 
   await app.register(kycFilesRoutes, options);
   await app.register(agenciesRoutes, options);
   await app.register(opsRatesRoutes, options);
+  await app.register(reconciliationRoutes, options);
 };

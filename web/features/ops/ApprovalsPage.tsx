@@ -15,6 +15,17 @@ const STATES = ['pending', 'approved', 'rejected', 'expired'] as const;
 function Subject({ approval }: { approval: Approval }) {
   const { ot, withLang } = useOps();
   const kind = approval.kind === 'refund' ? ot('approvals.kindRefund') : approval.kind;
+  if (approval.kind === 'rates') {
+    // The figures asked for against those in force when asked (see server/modules/ops/rates.service.ts).
+    const p = approval.payload as { official?: string; freemium?: string; subscription?: string; change_percent?: string };
+    const before = (approval.payload.before ?? {}) as { official?: string };
+    return (
+      <>
+        <Link to={withLang('/ops/rates')}>{ot('approvals.kindRates')}</Link> ·{' '}
+        <bdi dir="ltr">{`${before.official ?? '?'} → ${p.official ?? '?'} (${p.freemium ?? '?'} / ${p.subscription ?? '?'}) ±${p.change_percent ?? '?'} %`}</bdi>
+      </>
+    );
+  }
   if (approval.subject_type === 'transaction')
     return (
       <>

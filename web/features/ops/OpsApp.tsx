@@ -13,6 +13,8 @@ import { AuditPage } from './AuditPage';
 import { CustomerDetailPage } from './CustomerDetailPage';
 import { CustomersPage } from './CustomersPage';
 import { DashboardPage } from './DashboardPage';
+import { RatesPage } from './RatesPage';
+import { ReconciliationPage } from './ReconciliationPage';
 import styles from './Ops.module.css';
 import type { OpsKey } from './ops-i18n';
 import { useOpsTranslation } from './ops-i18n';
@@ -28,6 +30,8 @@ const sections: { path: string; label: OpsKey }[] = [
   { path: '/ops/customers', label: 'nav.customers' },
   { path: '/ops/transactions', label: 'nav.transactions' },
   { path: '/ops/approvals', label: 'nav.approvals' },
+  { path: '/ops/rates', label: 'nav.rates' },
+  { path: '/ops/reconciliation', label: 'nav.reconciliation' },
   { path: '/ops/reviews', label: 'nav.reviews' },
   { path: '/ops/audit', label: 'nav.audit' },
 ];
@@ -44,6 +48,8 @@ const screens: { pattern: string; render: (id: string) => ReactNode }[] = [
   { pattern: '/ops/transactions', render: () => <TransactionsPage /> },
   { pattern: '/ops/transactions/:id', render: (id) => <TransactionDetailPage id={id} /> },
   { pattern: '/ops/approvals', render: () => <ApprovalsPage /> },
+  { pattern: '/ops/rates', render: () => <RatesPage /> },
+  { pattern: '/ops/reconciliation', render: () => <ReconciliationPage /> },
   { pattern: '/ops/reviews', render: () => <ReviewsPage /> },
   { pattern: '/ops/audit', render: () => <AuditPage /> },
 ];

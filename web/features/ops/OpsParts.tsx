@@ -248,9 +248,9 @@ export function ActionDialog({
 
 export function StatusBadge({ status }: { status: string }) {
   const { ot } = useOps();
-  const tone = ['completed', 'validated', 'claimed', 'collected', 'approved'].includes(status)
+  const tone = ['completed', 'validated', 'claimed', 'collected', 'approved', 'in_force'].includes(status)
     ? styles.badgeOk
-    : ['cancelled', 'expired', 'rejected'].includes(status)
+    : ['cancelled', 'expired', 'rejected', 'superseded', 'refunded'].includes(status)
       ? styles.badgeBad
       : styles.badgeWarn;
   return <span className={tone}>{ot(`status.${status}` as OpsKey)}</span>;

@@ -7,6 +7,7 @@ import type {
   OpsTransaction,
   OpsTransactionDetail,
 } from '../../../common/api/ops';
+import type { OpsRatesPage, SetRatesRequest } from '../../../common/api/ops-rates';
 import { apiFetch, apiUrl } from '../../app/api-client';
 import { ApiError, parseApiError } from '../../app/api-error';
 import { readStored } from '../../app/browser-storage';
@@ -38,6 +39,7 @@ export const fetchTransaction = (id: string, signal?: AbortSignal) =>
   opsGet<OpsTransactionDetail>(`transactions/${id}/`, {}, signal);
 export const fetchApprovals = (query: Query, signal?: AbortSignal) => opsGet<Page<Approval>>('approvals/', query, signal);
 export const fetchAudit = (query: Query, signal?: AbortSignal) => opsGet<Page<AuditEntry>>('audit/', query, signal);
+export const fetchRates = (query: Query, signal?: AbortSignal) => opsGet<OpsRatesPage>('rates/', query, signal);
 
 /** An action with its reason and the operator's security code again (POST, JSON). */
 export function opsAction<T>(path: string, body: OpsActionRequest): Promise<T> {
@@ -45,17 +47,12 @@ export function opsAction<T>(path: string, body: OpsActionRequest): Promise<T> {
 }
 
 /**
- * A refund moves money: one Idempotency-Key per transaction and intent, kept until the server answers, so a
- * retry after a lost answer cannot refund (or request) twice.
+ * A POST that moves money or prices: one Idempotency-Key per intent, kept until the server answers, so a retry
+ * after a lost answer cannot do it (or request it) twice.
  */
-export async function refund<T>(id: number, body: OpsActionRequest): Promise<T> {
-  const intent = `ops-refund:${id}`;
+async function once<T>(intent: string, path: string, body: unknown): Promise<T> {
   try {
-    const result = await apiFetch<T>(`/ops/transactions/${id}/refund/`, {
-      method: 'POST',
-      body,
-      headers: { 'Idempotency-Key': intentKey(intent) },
-    });
+    const result = await apiFetch<T>(path, { method: 'POST', body, headers: { 'Idempotency-Key': intentKey(intent) } });
     settleIntent(intent);
     return result;
   } catch (error) {
@@ -63,6 +60,14 @@ export async function refund<T>(id: number, body: OpsActionRequest): Promise<T> 
     throw error;
   }
 }
+
+/** A refund of one transaction (see `once`). */
+export const refund = <T>(id: number, body: OpsActionRequest): Promise<T> =>
+  once<T>(`ops-refund:${id}`, `/ops/transactions/${id}/refund/`, body);
+
+/** New rates (see `once`): a new intent per set of figures, so a corrected form is a new request. */
+export const setRates = <T>(body: SetRatesRequest): Promise<T> =>
+  once<T>(`ops-rates:${JSON.stringify({ ...body, security_code: undefined, reason: undefined })}`, '/ops/rates/', body);
 
 /**
  * A CSV export: the bearer token cannot ride on a plain link, so the file is fetched and handed to the browser

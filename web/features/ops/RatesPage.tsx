@@ -1,0 +1,363 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import type { OpsRate, OpsRatesPage, SetRatesResponse } from '../../../common/api/ops-rates';
+import { ApiError } from '../../app/api-error';
+import { dateTimeFormat } from '../../ui/intl-format';
+import { Pagination } from '../../ui/Pagination';
+import styles from './Ops.module.css';
+import { fetchRates, setRates } from './ops-api';
+import type { OpsKey } from './ops-i18n';
+import { ActionDialog, DateTime, ListState, opsErrorText, PageTitle, StatusBadge, TableWrap, useOps, useOpsList } from './OpsParts';
+import { useStaff } from './staff';
+
+const PAGE_SIZE = 25;
+type RateField = 'official' | 'freemium' | 'subscription' | 'fee';
+type Draft = Record<RateField, string> & { when: 'now' | 'later'; effective_at: string };
+
+/** A rate as typed in the form: the decimal comma of French keyboards is a point for the API. */
+const normalise = (text: string) => text.trim().replace(',', '.');
+
+/** "10.8500" shown as typed by people: trailing zeros past two decimals dropped ("10.85"). */
+const short = (rate: string) => rate.replace(/(\.\d\d\d*?)0+$/, '$1');
+
+function RateCell({ rate, margin }: { rate: string; margin?: string }) {
+  const { ot } = useOps();
+  return (
+    <>
+      <bdi dir="ltr">{short(rate)}</bdi>
+      {margin === undefined ? null : (
+        <span className={styles.muted}>
+          {' '}
+          ({ot('rates.margin', { percent: margin })})
+        </span>
+      )}
+    </>
+  );
+}
+
+/** The person who set or approved a row; the command line (`rates:set`) sets rows with nobody. */
+const who = (p: OpsRate['set_by']) => (p ? p.name || `#${p.id}` : '—');
+
+function InForce({ rate }: { rate: OpsRate | null }) {
+  const { ot } = useOps();
+  if (!rate) return <p className={styles.notice}>{ot('rates.none')}</p>;
+  return (
+    <dl className={styles.facts} data-testid="rates-in-force">
+      <div>
+        <dt>{ot('rates.official')}</dt>
+        <dd>
+          <RateCell rate={rate.official} /> <span className={styles.muted}>{ot('rates.unit')}</span>
+        </dd>
+      </div>
+      <div>
+        <dt>{ot('rates.freemium')}</dt>
+        <dd>
+          <RateCell rate={rate.freemium} margin={rate.freemium_margin} />
+        </dd>
+      </div>
+      <div>
+        <dt>{ot('rates.subscription')}</dt>
+        <dd>
+          <RateCell rate={rate.subscription} margin={rate.subscription_margin} />
+        </dd>
+      </div>
+      <div>
+        <dt>{ot('rates.fee')}</dt>
+        <dd>
+          <bdi dir="ltr">{short(rate.fee)}</bdi>
+        </dd>
+      </div>
+      <div>
+        <dt>{ot('rates.since')}</dt>
+        <dd>
+          <DateTime iso={rate.effective_at} />
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/** The form of new rates: prefilled with those in force; the reason and security code are asked in the dialog. */
+function RatesForm({
+  inForce,
+  fourEyes,
+  onDone,
+}: {
+  inForce: OpsRate | null;
+  fourEyes: string;
+  onDone: (result: SetRatesResponse) => void;
+}) {
+  const { t, ot, language } = useOps();
+  const client = useQueryClient();
+  const ids = { official: useId(), freemium: useId(), subscription: useId(), fee: useId(), effective_at: useId() };
+  const [draft, setDraft] = useState<Draft>({
+    official: inForce ? short(inForce.official) : '',
+    freemium: inForce ? short(inForce.freemium) : '',
+    subscription: inForce ? short(inForce.subscription) : '',
+    fee: inForce ? short(inForce.fee) : '',
+    when: 'now',
+    effective_at: '',
+  });
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [confirming, setConfirming] = useState(false);
+  const set = (key: keyof Draft) => (event: { target: { value: string } }) =>
+    setDraft((d) => ({ ...d, [key]: event.target.value }));
+
+  const body = () => ({
+    official: normalise(draft.official),
+    freemium: normalise(draft.freemium),
+    subscription: normalise(draft.subscription),
+    ...(draft.fee.trim() ? { fee: normalise(draft.fee) } : {}),
+    // datetime-local is the operator's local time: the browser gives the instant with its zone.
+    ...(draft.when === 'later' && draft.effective_at ? { effective_at: new Date(draft.effective_at).toISOString() } : {}),
+  });
+
+  const fieldError = (name: RateField | 'effective_at') =>
+    fieldErrors[name] ? (
+      <span id={`${ids[name]}-error`} className={styles.error} data-testid={`rates-error-${name}`}>
+        {fieldErrors[name]}
+      </span>
+    ) : null;
+
+  const input = (name: RateField, label: OpsKey, hint?: OpsKey) => (
+    <label className={styles.field} htmlFor={ids[name]}>
+      {ot(label)}
+      <input
+        id={ids[name]}
+        className={styles.input}
+        inputMode="decimal"
+        dir="ltr"
+        autoComplete="off"
+        value={draft[name]}
+        onChange={set(name)}
+        aria-invalid={fieldErrors[name] ? true : undefined}
+        aria-describedby={fieldErrors[name] ? `${ids[name]}-error` : undefined}
+        data-testid={`rates-${name}`}
+      />
+      {hint ? <span className={styles.muted}>{ot(hint)}</span> : null}
+      {fieldError(name)}
+    </label>
+  );
+
+  return (
+    <section aria-labelledby={`${ids.official}-title`}>
+      <h2 id={`${ids.official}-title`} className={styles.subtitle}>
+        {ot('rates.formTitle')}
+      </h2>
+      <form
+        className={styles.filters}
+        onSubmit={(event) => {
+          event.preventDefault();
+          setConfirming(true);
+        }}
+        data-testid="rates-form"
+      >
+        {input('official', 'rates.official')}
+        {input('freemium', 'rates.freemium')}
+        {input('subscription', 'rates.subscription')}
+        {input('fee', 'rates.fee', 'rates.feeHint')}
+        <fieldset className={styles.field}>
+          <legend>{ot('rates.when')}</legend>
+          <label>
+            <input type="radio" name="when" checked={draft.when === 'now'} onChange={() => setDraft((d) => ({ ...d, when: 'now' }))} />{' '}
+            {ot('rates.now')}
+          </label>
+          <label>
+            <input
+              type="radio"
+              name="when"
+              checked={draft.when === 'later'}
+              onChange={() => setDraft((d) => ({ ...d, when: 'later' }))}
+              data-testid="rates-later"
+            />{' '}
+            {ot('rates.later')}
+          </label>
+        </fieldset>
+        {draft.when === 'later' ? (
+          <label className={styles.field} htmlFor={ids.effective_at}>
+            {ot('rates.effectiveAt')}
+            <input
+              id={ids.effective_at}
+              className={styles.input}
+              type="datetime-local"
+              required
+              value={draft.effective_at}
+              onChange={set('effective_at')}
+              aria-invalid={fieldErrors.effective_at ? true : undefined}
+              aria-describedby={fieldErrors.effective_at ? `${ids.effective_at}-error` : undefined}
+              data-testid="rates-effective-at"
+            />
+            {fieldError('effective_at')}
+          </label>
+        ) : null}
+        <button type="submit" className={styles.primary} data-testid="rates-submit">
+          {ot('rates.submit')}
+        </button>
+      </form>
+      <p className={styles.muted}>{ot('rates.fourEyes', { percent: fourEyes })}</p>
+      {confirming ? (
+        <ActionDialog
+          testId="rates-dialog"
+          title={ot('rates.confirmTitle')}
+          description={
+            <p dir="ltr">
+              <bdi>{`${normalise(draft.official)} · ${normalise(draft.freemium)} · ${normalise(draft.subscription)}`}</bdi>
+            </p>
+          }
+          confirmLabel={ot('rates.confirm')}
+          danger
+          onClose={() => setConfirming(false)}
+          action={async (confirm) => {
+            try {
+              const result = await setRates<SetRatesResponse>({ ...body(), ...confirm });
+              setFieldErrors({});
+              return result;
+            } catch (error) {
+              // Field-level 400s are shown under their fields too (the dialog says the first one).
+              if (error instanceof ApiError && error.status === 400) {
+                const shown: Record<string, string> = {};
+                for (const [field, messages] of Object.entries(error.fieldErrors)) {
+                  if (field === 'reason' || field === 'security_code' || messages[0] === undefined) continue;
+                  shown[field] = opsErrorText(new ApiError({ status: 400, detail: messages[0] }), t, ot, language);
+                }
+                setFieldErrors(shown);
+              }
+              throw error;
+            }
+          }}
+          onDone={(result) => {
+            onDone(result as SetRatesResponse);
+            setConfirming(false);
+            void client.invalidateQueries({ queryKey: ['ops'] });
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+/** What the last submission did: set now, scheduled, or a request waiting for a second operator. */
+function Outcome({ outcome }: { outcome: SetRatesResponse }) {
+  const { ot, locale } = useOps();
+  const change = outcome.applied ? undefined : outcome.approval.payload.change_percent;
+  if (!outcome.applied)
+    return (
+      <p className={styles.notice} role="status" data-testid="rates-requested">
+        {ot('rates.requested', {
+          id: outcome.approval.id,
+          percent: typeof change === 'string' ? change : '',
+        })}{' '}
+        <RatesApprovalsLink />
+      </p>
+    );
+  return (
+    <p className={styles.success} role="status" data-testid="rates-done">
+      {outcome.rate.state === 'scheduled'
+        ? ot('rates.scheduledDone', {
+            at: dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(
+              new Date(outcome.rate.effective_at),
+            ),
+          })
+        : ot('rates.applied')}
+    </p>
+  );
+}
+
+function RatesApprovalsLink() {
+  const { ot, withLang } = useOps();
+  return <Link to={withLang('/ops/approvals')}>{ot('nav.approvals')}</Link>;
+}
+
+/**
+ * The rates (issue 15): those in force, the form of new ones (now or later; a large change waits for a second
+ * operator), and the history with who set and approved each row.
+ */
+export function RatesPage() {
+  const { ot } = useOps();
+  const { canWrite } = useStaff();
+  const { page, update, list, rows } = useOpsList('rates', [] as const, PAGE_SIZE, fetchRates);
+  const data = list.data as OpsRatesPage | undefined;
+  const [outcome, setOutcome] = useState<SetRatesResponse | null>(null);
+  return (
+    <>
+      <PageTitle>{ot('nav.rates')}</PageTitle>
+      {data ? (
+        <>
+          <h2 className={styles.subtitle}>{ot('rates.inForce')}</h2>
+          <InForce rate={data.in_force} />
+          {outcome ? <Outcome outcome={outcome} /> : null}
+          {canWrite ? (
+            <RatesForm
+              key={data.in_force?.id ?? 0}
+              inForce={data.in_force}
+              fourEyes={data.four_eyes_percent}
+              onDone={setOutcome}
+            />
+          ) : null}
+        </>
+      ) : null}
+      <h2 className={styles.subtitle}>{ot('rates.history')}</h2>
+      <ListState list={list} emptyText={ot('rates.empty')} />
+      {rows.length > 0 ? (
+        <TableWrap label={ot('rates.history')}>
+          <table className={styles.table} data-testid="rates-table">
+            <thead>
+              <tr>
+                <th scope="col">{ot('rates.effectiveAt')}</th>
+                <th scope="col">{ot('rates.state')}</th>
+                <th scope="col" className={styles.num}>
+                  {ot('rates.official')}
+                </th>
+                <th scope="col" className={styles.num}>
+                  {ot('rates.freemium')}
+                </th>
+                <th scope="col" className={styles.num}>
+                  {ot('rates.subscription')}
+                </th>
+                <th scope="col" className={styles.num}>
+                  {ot('rates.fee')}
+                </th>
+                <th scope="col">{ot('rates.setBy')}</th>
+                <th scope="col">{ot('rates.approvedBy')}</th>
+                <th scope="col">{ot('rates.reason')}</th>
+                <th scope="col">{ot('rates.created')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((rate) => (
+                <tr key={rate.id} data-testid={`rate-${rate.id}`}>
+                  <td>
+                    <DateTime iso={rate.effective_at} />
+                  </td>
+                  <td>
+                    <StatusBadge status={rate.state} />
+                  </td>
+                  <td className={styles.num}>
+                    <RateCell rate={rate.official} />
+                  </td>
+                  <td className={styles.num}>
+                    <RateCell rate={rate.freemium} margin={rate.freemium_margin} />
+                  </td>
+                  <td className={styles.num}>
+                    <RateCell rate={rate.subscription} margin={rate.subscription_margin} />
+                  </td>
+                  <td className={styles.num}>
+                    <bdi dir="ltr">{short(rate.fee)}</bdi>
+                  </td>
+                  <td>{who(rate.set_by)}</td>
+                  <td>{who(rate.approved_by)}</td>
+                  <td>{rate.reason ?? '—'}</td>
+                  <td>
+                    <DateTime iso={rate.created_at} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableWrap>
+      ) : null}
+      <Pagination page={page} count={list.data?.count ?? 0} pageSize={PAGE_SIZE} onPage={(p) => update({ page: String(p) })} />
+    </>
+  );
+}
