@@ -174,6 +174,8 @@ export const transactionStatuses = [
   // Cash pickup (issue 17): waiting at the agencies, then paid out.
   'available',
   'collected',
+  // Given back to the sender by an operator (issue 15): a transfer, withdrawal or pickup that was still waiting.
+  'refunded',
 ] as const;
 
 /** What the back-office lists as a transaction (issue 15). */

@@ -30,7 +30,7 @@ export const pickupBeingPaidOutMessage = 'This transfer is being paid out at the
 export const idDocumentTypes = ['national_id', 'passport', 'residence_permit'] as const;
 export type IdDocumentType = (typeof idDocumentTypes)[number];
 
-export const pickupStatuses = ['available', 'collected', 'cancelled', 'expired'] as const;
+export const pickupStatuses = ['available', 'collected', 'cancelled', 'expired', 'refunded'] as const;
 
 /** The reference as typed: spaces and dashes allowed; the service checks digits and the check digit. */
 export const pickupReferenceParamsSchema = z.object({ reference: z.string().max(40) });

@@ -208,7 +208,17 @@ export interface Database {
 
 export type TransactionKind = 'transfer' | 'exchange' | 'withdrawal' | 'pickup';
 export type TransactionStatus =
-  'completed' | 'unclaimed' | 'claimed' | 'pending' | 'validated' | 'cancelled' | 'expired' | 'available' | 'collected';
+  | 'completed'
+  | 'unclaimed'
+  | 'claimed'
+  | 'pending'
+  | 'validated'
+  | 'cancelled'
+  | 'expired'
+  | 'available'
+  | 'collected'
+  // Given back by an operator (issue 15, migration 0211).
+  | 'refunded';
 
 export interface TransactionsTable {
   id: ColumnType<string, bigint | string | undefined, never>;

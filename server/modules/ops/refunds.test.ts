@@ -63,6 +63,17 @@ const auditLines = async (action: string, type: string, id: unknown) =>
     )
   ).body.results;
 
+/** The refund notices a customer has in the app (the `refunded` step notifies the sender, migration 0240). */
+async function refundNotices(who: SignedIn, id: unknown) {
+  const res = await call<{ results: { kind: string; transaction: number | null; body: string }[] }>(
+    t,
+    'GET',
+    '/api/notifications/?page_size=100',
+    { token: who.token },
+  );
+  return res.body.results.filter((n) => n.kind === 'transfer_refunded' && n.transaction === id);
+}
+
 async function unclaimed(amount: number) {
   const sender = await customer(t, 1_000_00n);
   const contact = await recipientOf(t, sender, { email: uniqueEmail('nobody') });
@@ -117,7 +128,7 @@ describe('refund/', () => {
     const key = newKey();
     const res = await refund(id, op, {}, key);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ refunded: true, transaction: { id, status: 'cancelled', refundable: false } });
+    expect(res.body).toMatchObject({ refunded: true, transaction: { id, status: 'refunded', refundable: false } });
     expect(await balanceOf(t, sender)).toBe('1000.00');
     const replay = await refund(id, op, {}, key);
     expect(replay.status).toBe(200);
@@ -129,8 +140,15 @@ describe('refund/', () => {
     const entries = (await detail(id)).body.entries;
     expect(entries).toHaveLength(2);
     expect(entries[1]?.metadata).toMatchObject({ reason: 'refund', operator: String(op.userId) });
+    // The sender reads 'refunded' (status and timeline step) and is told, once (the replay sent nothing more).
+    const mine = await call<{ status: string; timeline: { status: string }[] }>(t, 'GET', `/api/transactions/${id}/`, {
+      token: sender.token,
+    });
+    expect(mine.body.status).toBe('refunded');
+    expect(mine.body.timeline.map((s) => s.status)).toEqual(['created', 'refunded']);
+    expect(await refundNotices(sender, id)).toEqual([expect.objectContaining({ body: expect.stringContaining('40') })]);
     expect(await auditLines('transaction.refund', 'transaction', id)).toMatchObject([
-      { actor: op.userId, reason: 'Customer asked', before: { status: 'unclaimed' }, after: { status: 'cancelled' } },
+      { actor: op.userId, reason: 'Customer asked', before: { status: 'unclaimed' }, after: { status: 'refunded' } },
     ]);
   });
 
@@ -173,7 +191,7 @@ describe('refund/', () => {
     expect(await balanceOf(t, open.alice)).toBe('150.00');
     const res = await refund(open.tx.id);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ refunded: true, transaction: { kind: 'pickup', status: 'cancelled' } });
+    expect(res.body).toMatchObject({ refunded: true, transaction: { kind: 'pickup', status: 'refunded' } });
     expect(await balanceOf(t, open.alice)).toBe('200.00');
     expect((await detail(open.tx.id)).body.entries.at(-1)?.metadata).toMatchObject({ reason: 'refund' });
 
@@ -239,9 +257,10 @@ describe('four eyes', () => {
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
     expect(approved.body).toMatchObject({
       approval: { state: 'approved', decided_by: second.userId, decision_reason: 'Checked the agency' },
-      transaction: { id: w.id, status: 'cancelled' },
+      transaction: { id: w.id, status: 'refunded' },
     });
     expect(await balanceOf(t, w.owner)).toBe('1000.00');
+    expect(await refundNotices(w.owner, w.id)).toHaveLength(1);
     expect((await opsAction(t, second, `approvals/${approvalId}/approve/`)).status).toBe(409);
     expect(await auditLines('approval.approve', 'approval', approvalId)).toMatchObject([{ actor: second.userId }]);
     expect(await auditLines('refund.request', 'transaction', w.id)).toMatchObject([
@@ -282,9 +301,12 @@ describe('four eyes', () => {
   });
 });
 
+// Real PostgreSQL, many rounds: both sides take the transaction's row lock, so one of them finds it finished.
+const ROUNDS = 20;
+
 describe('a refund racing a teller payout', () => {
-  it('pays or refunds, never both', async () => {
-    for (let round = 0; round < 6; round++) {
+  it('a withdrawal: pays or refunds, never both', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
       const w = await withdrawal(60);
       const banker = await teller(t, w.agencyId);
       const [payout, refunded] = await Promise.all([
@@ -304,9 +326,27 @@ describe('a refund racing a teller payout', () => {
         expect(state.status).toBe('validated');
         expect(await balanceOf(t, w.owner)).toBe('940.00');
       } else {
-        expect(state.status).toBe('cancelled');
+        expect(state.status).toBe('refunded');
         expect(await balanceOf(t, w.owner)).toBe('1000.00');
       }
+    }
+  });
+
+  it('a cash pickup: collected or refunded, never both', async () => {
+    const banker = await teller(t, await agency(t));
+    for (let round = 0; round < ROUNDS; round++) {
+      const sent = await sentPickup(t);
+      const [paid, refunded] = await Promise.all([pay(t, sent.reference, banker), refund(sent.tx.id)]);
+      expect(
+        [paid.status, refunded.status].filter((s) => s === 200),
+        JSON.stringify([paid.body, refunded.body]),
+      ).toHaveLength(1);
+      const state = (await detail(sent.tx.id)).body;
+      const balance = await balanceOf(t, sent.alice);
+      if (paid.status === 200) expect([state.status, balance]).toEqual(['collected', '150.00']);
+      else expect([state.status, balance]).toEqual(['refunded', '200.00']);
+      // One way out in the ledger: the send, then either the payout or the return.
+      expect(state.entries as unknown[]).toHaveLength(2);
     }
   });
 });

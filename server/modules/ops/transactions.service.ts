@@ -193,13 +193,15 @@ export async function refundTransaction(
         targetId: input.id,
         reason: input.reason,
         before: { status: row.status, amount: mad(amount) },
-        after: { status: 'cancelled' },
+        after: { status: 'refunded' },
       },
       now,
     );
     return { status: 200, body: { refunded: true, transaction: await presentAfter(tx, input.id) } };
   };
   const requestHash = hashRequest({ id: input.id, reason: input.reason });
+  // The sender's notice is the notifications module's: the `refunded` timeline step notifies them in this
+  // transaction (migration 0240), once, whatever the path (direct refund or approved request).
   return withTransaction(deps.db, (tx) =>
     idempotencyKey === undefined
       ? work(tx)
@@ -255,7 +257,7 @@ export async function decide(
           targetId: approval.subject_id,
           reason: approval.reason,
           before: { status: row.status, amount: mad(row.amount) },
-          after: { status: 'cancelled', approval: approval.id, requested_by: approval.requested_by },
+          after: { status: 'refunded', approval: approval.id, requested_by: approval.requested_by },
         },
         now,
       );

@@ -110,11 +110,11 @@ export async function payOutPickup(
   return entry.id;
 }
 
-/** Cancelled by its sender or expired: the amount goes back to the sender's wallet, the reference dies. */
+/** Cancelled by its sender, refunded by an operator or expired: the amount goes back to the sender's wallet, the reference dies. */
 export async function returnPickup(
   tx: Tx<Database>,
   row: { id: string; amount: string; sender_user_id: string | null },
-  status: 'cancelled' | 'expired',
+  status: 'cancelled' | 'expired' | 'refunded',
   /** What the entry records (an operator's refund says who and which request, issue 15). */
   metadata: { [key: string]: JsonValue } = { reason: status },
 ): Promise<void> {

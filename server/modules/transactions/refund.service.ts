@@ -40,13 +40,13 @@ export async function lockRefundable(tx: Transaction<Database>, id: string): Pro
   return row;
 }
 
-/** The refund itself, on a row `lockRefundable` returned in this transaction: its status becomes `cancelled`. */
+/** The refund itself, on a row `lockRefundable` returned in this transaction: its status becomes `refunded`. */
 export async function refundWaiting(
   tx: Transaction<Database>,
   row: WaitingTransaction,
   by: { operatorId: string; approvalId: string | null; approvedBy: string | null },
 ): Promise<void> {
-  await returnToSender(tx, row, 'cancelled', {
+  await returnToSender(tx, row, 'refunded', {
     reason: 'refund',
     operator: by.operatorId,
     ...(by.approvalId !== null && { approval: by.approvalId, approved_by: by.approvedBy }),

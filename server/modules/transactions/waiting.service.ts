@@ -25,7 +25,7 @@ import {
 export async function returnToSender(
   tx: Transaction<Database>,
   row: WaitingTransaction,
-  status: 'cancelled' | 'expired',
+  status: 'cancelled' | 'expired' | 'refunded',
   /** What the entry records beyond the reason (an operator's refund: who, which request). */
   metadata: { [key: string]: JsonValue } = { reason: status },
 ): Promise<void> {

@@ -38,7 +38,7 @@ export async function reserveForPayout(
   if (!state) throw notFound();
   if (state.agency_id !== agencyId) throw notFound(withdrawalMessages.otherAgency);
   if (state.status === 'validated') throw conflict(withdrawalMessages.alreadyValidated);
-  if (state.status === 'cancelled') throw badRequest(withdrawalMessages.cancelled);
+  if (state.status === 'cancelled' || state.status === 'refunded') throw badRequest(withdrawalMessages.cancelled);
   if (state.status === 'expired' || state.past_expiry) throw badRequest(withdrawalMessages.expired);
   if (state.held_by_other) throw conflict(withdrawalMessages.heldByOtherCounter);
   // The row changed between the two statements (e.g. the other reservation just lapsed): the teller retries.

@@ -165,7 +165,7 @@ export async function validateWithdrawal(
     if (!row || row.kind !== 'withdrawal' || row.hold_id === null) throw notFound();
     if (row.agency_id !== agencyId) throw notFound(withdrawalMessages.otherAgency);
     if (row.status === 'validated') throw conflict(withdrawalMessages.alreadyValidated);
-    if (row.status === 'cancelled') throw badRequest(withdrawalMessages.cancelled);
+    if (row.status === 'cancelled' || row.status === 'refunded') throw badRequest(withdrawalMessages.cancelled);
     // Another counter holds it (issue 22 item 1); this teller's own live reservation outlives the expiry.
     const mine = row.reserved && row.reserved_by === user.id;
     if (row.reserved && !mine) throw conflict(withdrawalMessages.heldByOtherCounter);

@@ -52,7 +52,15 @@ function WithdrawalBlock({ tx }: { tx: Transaction }) {
           </p>
         </>
       ) : (
-        <p className={styles.muted}>{t(tx.status === 'cancelled' ? 'transactions.cancelled' : 'transactions.expired')}</p>
+        <p className={styles.muted}>
+          {t(
+            tx.status === 'cancelled'
+              ? 'transactions.cancelled'
+              : tx.status === 'refunded'
+                ? 'transactions.refunded'
+                : 'transactions.expired',
+          )}
+        </p>
       )}
     </section>
   );

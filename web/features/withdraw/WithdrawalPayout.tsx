@@ -99,7 +99,7 @@ export function WithdrawalPayout({ token }: { token: string }) {
 
   const address = tx ? transactionAddress(tx) : '';
   const statusText =
-    tx?.status === 'validated' ? t('withdraw.done') : tx?.status === 'expired' ? t('withdraw.expired') : tx?.status === 'cancelled' ? t('withdraw.cancelled') : null;
+    tx?.status === 'validated' ? t('withdraw.done') : tx?.status === 'expired' ? t('withdraw.expired') : tx?.status === 'cancelled' ? t('withdraw.cancelled') : tx?.status === 'refunded' ? t('withdraw.refunded') : null;
   const payable = tx !== undefined && statusText === null;
   const reserving = reservation.isPending && reservation.variables.action === 'reserve';
 

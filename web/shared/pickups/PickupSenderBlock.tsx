@@ -100,7 +100,7 @@ export function PickupSenderBlock({ tx }: { tx: Transaction }) {
   const available = tx.status === 'available';
   const name = `${tx.recipient_first_name ?? ''} ${tx.recipient_last_name ?? ''}`.trim();
   const status = t(
-    `pickups.status.${tx.status === 'available' || tx.status === 'collected' || tx.status === 'cancelled' ? tx.status : 'expired'}`,
+    `pickups.status.${tx.status === 'available' || tx.status === 'collected' || tx.status === 'cancelled' || tx.status === 'refunded' ? tx.status : 'expired'}`,
   );
   return (
     <section className={styles.card} data-testid="pickup-block">
