@@ -154,6 +154,25 @@ test.describe('back-office (issue 15)', () => {
     await expect(first).toContainText('Nouvelle grille de la banque');
   });
 
+  test('the reconciliation of a day downloads as CSV, UTF-8 with a BOM, under its date's name', async ({
+    browser,
+    request,
+  }) => {
+    const op = await account(request, await newOperator());
+    const page = await pageFor(browser, op);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/ops/reconciliation?lang=fr&date=2020-02-29');
+    await expect(page.getByTestId('reconciliation-no-differences')).toHaveText('Aucun écart : tout concorde.');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('reconciliation-csv').click()]);
+    expect(download.suggestedFilename()).toBe('reconciliation-2020-02-29.csv');
+    const file = await download.path();
+    const bytes = await import('node:fs/promises').then((fs) => fs.readFile(file));
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.subarray(3).toString('utf8').split('\r\n')[0]).toBe(
+      'section,item,reference,agency,currency,count,expected,actual,at',
+    );
+  });
+
   test('an operator who signs in lands on /ops; a customer who opens /ops gets the not-found page', async ({
     page,
     request,

@@ -116,3 +116,16 @@ export function eurCents(text: unknown): number {
   if (!parsed.ok) throw new Error(`not an EUR amount: ${String(text)}`);
   return minorAsWireInteger(parsed.value.minor);
 }
+
+/** Pays a checkout with the sandbox's test card, as the customer's browser does; returns our session id. */
+export async function payWithCard(t: TestApp, url: string): Promise<string> {
+  const session = /\/sandbox\/checkout\/(ps_[A-Za-z0-9]+)$/.exec(url)?.[1] ?? '';
+  const res = await fetch(`${t.baseUrl}/sandbox/checkout/${session}/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ card_number: '4242424242424242', expiry: '12/34', cvc: '123' }).toString(),
+    redirect: 'manual',
+  });
+  expect(res.status).toBe(303);
+  return session;
+}

@@ -3,7 +3,7 @@ import { exchangeSchema, requotedSchema } from '../../../common/api/exchanges.ts
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { call, ensureRates, movableClock, signIn, testEnv, type SignedIn } from '../../../tests/support/identity.ts';
 import { ratesSetCommand } from '../../cli/commands/rates-set.ts';
-import { exchangeEntries, me, newDraft, sandboxFor, type Body } from '../billing/billing.fixtures.ts';
+import { exchangeEntries, me, newDraft, payWithCard, sandboxFor, type Body } from '../billing/billing.fixtures.ts';
 
 const clock = movableClock();
 let t: TestApp;
@@ -24,19 +24,6 @@ async function ratesSet(freemium: string, fee = '0.016') {
 
 const validate = (s: SignedIn, id: unknown) =>
   call<Body>(t, 'GET', `/api/exchanges/${String(id)}/validate/`, { token: s.token });
-
-/** Pays our checkout with the sandbox's test card, as the customer's browser does. */
-async function payWithCard(url: string) {
-  const session = /\/sandbox\/checkout\/(ps_[A-Za-z0-9]+)$/.exec(url)?.[1] ?? '';
-  const res = await fetch(`${t.baseUrl}/sandbox/checkout/${session}/pay`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ card_number: '4242424242424242', expiry: '12/34', cvc: '123' }).toString(),
-    redirect: 'manual',
-  });
-  expect(res.status).toBe(303);
-  return session;
-}
 
 /** What the card paid (the clearing account's side of the exchange's entry) and what the wallet got. */
 async function booked(exchangeId: unknown) {
@@ -86,7 +73,7 @@ describe('the quote a customer sees is the quote they pay (issue 23 item 1)', ()
 
     const ok = await validate(s, shown.id);
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
-    const session = await payWithCard(String(ok.body.url));
+    const session = await payWithCard(t, String(ok.body.url));
     const row = await t.database.db
       .selectFrom('payment_sessions')
       .select(['amount', 'status'])

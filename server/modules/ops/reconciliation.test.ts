@@ -6,7 +6,7 @@ import { withTransaction } from '../../ledger/transaction.ts';
 import { call, ensureRates, testEnv, type SignedIn } from '../../../tests/support/identity.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../../../tests/support/scratch-database.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { newDraft, validated } from '../billing/billing.fixtures.ts';
+import { newDraft, payWithCard, validated } from '../billing/billing.fixtures.ts';
 import { pay, sentPickup } from '../pickups/pickups.fixtures.ts';
 import { agency, CODE, create, customer, teller } from '../transactions/transactions.fixtures.ts';
 import { operator } from './ops.fixtures.ts';
@@ -40,16 +40,8 @@ const report = (query: string, as = op) =>
 
 /** A top-up paid by card in the sandbox: the provider reports it, the webhook credits it. */
 async function paidTopUp(amount: string): Promise<string> {
-  const s = await customer(t);
-  const { session } = await validated(t, s, amount);
-  const res = await fetch(`${t.baseUrl}/sandbox/checkout/${session}/pay`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ card_number: '4242424242424242', expiry: '12/34', cvc: '123' }).toString(),
-    redirect: 'manual',
-  });
-  expect(res.status).toBe(303);
-  return session;
+  const { url } = await validated(t, await customer(t), amount);
+  return payWithCard(t, url);
 }
 
 describe('reconciliation/', () => {

@@ -1,30 +1,17 @@
-import { useState } from 'react';
 import { Pagination } from '../../ui/Pagination';
 import { AuditTable } from './AuditTable';
 import styles from './Ops.module.css';
 import { downloadCsv, fetchAudit } from './ops-api';
-import { ListState, opsErrorText, PageTitle, useOps, useOpsList } from './OpsParts';
+import { ListState, PageTitle, useCsvDownload, useOps, useOpsList } from './OpsParts';
 
 const PAGE_SIZE = 50;
 const FILTERS = ['actor', 'action', 'target_type', 'target_id', 'start_date', 'end_date'] as const;
 
 /** The audit trail: every operator action and sign-in, filtered, and the same filters as a CSV file. */
 export function AuditPage() {
-  const { t, ot, language } = useOps();
+  const { ot } = useOps();
   const { values, page, update, draft, set, apply, list: audit, rows } = useOpsList('audit', FILTERS, PAGE_SIZE, fetchAudit);
-  const [csvError, setCsvError] = useState<string | null>(null);
-  const [downloading, setDownloading] = useState(false);
-  async function csv() {
-    setCsvError(null);
-    setDownloading(true);
-    try {
-      await downloadCsv('audit/csv/', values, 'audit.csv');
-    } catch (error) {
-      setCsvError(opsErrorText(error, t, ot, language));
-    } finally {
-      setDownloading(false);
-    }
-  }
+  const csv = useCsvDownload(() => downloadCsv('audit/csv/', values, 'audit.csv'));
   return (
     <>
       <PageTitle>{ot('nav.audit')}</PageTitle>
@@ -63,13 +50,13 @@ export function AuditPage() {
         <button type="submit" className={styles.primary} data-testid="audit-apply">
           {ot('common.apply')}
         </button>
-        <button type="button" className={styles.button} onClick={() => void csv()} disabled={downloading} data-testid="audit-csv">
+        <button type="button" className={styles.button} onClick={csv.start} disabled={csv.downloading} data-testid="audit-csv">
           {ot('common.csv')}
         </button>
       </form>
-      {csvError ? (
+      {csv.error ? (
         <p className={styles.error} role="alert">
-          {csvError}
+          {csv.error}
         </p>
       ) : null}
       <ListState list={audit} emptyText={ot('audit.empty')} />

@@ -319,3 +319,22 @@ export function ListState({ list, emptyText }: { list: UseQueryResult<Page<unkno
     />
   );
 }
+
+/** A CSV download button's state: fetching, and the failure in the operator's language (audit, reconciliation). */
+export function useCsvDownload(download: () => Promise<void>) {
+  const { t, ot, language } = useOps();
+  const [error, setError] = useState<string | null>(null);
+  const [downloading, setDownloading] = useState(false);
+  async function start() {
+    setError(null);
+    setDownloading(true);
+    try {
+      await download();
+    } catch (failure) {
+      setError(opsErrorText(failure, t, ot, language));
+    } finally {
+      setDownloading(false);
+    }
+  }
+  return { error, downloading, start: () => void start() };
+}

@@ -4,7 +4,7 @@ import type { Reconciliation } from '../../../common/api/ops-reconciliation';
 import styles from './Ops.module.css';
 import { downloadCsv, opsGet } from './ops-api';
 import type { OpsKey } from './ops-i18n';
-import { DateTime, Money, opsErrorText, PageTitle, QueryState, TableWrap, useOps, useUrlFilters } from './OpsParts';
+import { DateTime, Money, PageTitle, QueryState, TableWrap, useCsvDownload, useOps, useUrlFilters } from './OpsParts';
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 
@@ -14,27 +14,15 @@ const todayUtc = () => new Date().toISOString().slice(0, 10);
  * every difference on its own line; the same as a CSV file.
  */
 export function ReconciliationPage() {
-  const { t, ot, language } = useOps();
+  const { ot } = useOps();
   const { values, update } = useUrlFilters(['date'] as const);
   const date = values.date || todayUtc();
   const [draft, setDraft] = useState(date);
-  const [csvError, setCsvError] = useState<string | null>(null);
-  const [downloading, setDownloading] = useState(false);
   const report = useQuery({
     queryKey: ['ops', 'reconciliation', date],
     queryFn: ({ signal }) => opsGet<Reconciliation>('reconciliation/', { date }, signal),
   });
-  async function csv() {
-    setCsvError(null);
-    setDownloading(true);
-    try {
-      await downloadCsv('reconciliation/', { date, format: 'csv' }, `reconciliation-${date}.csv`);
-    } catch (error) {
-      setCsvError(opsErrorText(error, t, ot, language));
-    } finally {
-      setDownloading(false);
-    }
-  }
+  const csv = useCsvDownload(() => downloadCsv('reconciliation/', { date, format: 'csv' }, `reconciliation-${date}.csv`));
   const r = report.data;
   return (
     <>
@@ -64,16 +52,16 @@ export function ReconciliationPage() {
         <button
           type="button"
           className={styles.button}
-          onClick={() => void csv()}
-          disabled={downloading}
+          onClick={csv.start}
+          disabled={csv.downloading}
           data-testid="reconciliation-csv"
         >
           {ot('common.csv')}
         </button>
       </form>
-      {csvError ? (
+      {csv.error ? (
         <p className={styles.error} role="alert">
-          {csvError}
+          {csv.error}
         </p>
       ) : null}
       {!r ? (
