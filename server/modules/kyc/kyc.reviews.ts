@@ -1,5 +1,6 @@
 import { opsMessages } from '../../../common/api/messages.ts';
 import { conflict } from '../../http/http-error.ts';
+import { notify } from '../notifications/notify.ts';
 import { registerReviewKind } from '../reviews/reviews.service.ts';
 import { decideSubmission, lockSubmissionByReview } from './kyc.repository.ts';
 import { KYC_REVIEW_KIND } from './kyc.service.ts';
@@ -20,6 +21,13 @@ registerReviewKind(KYC_REVIEW_KIND, {
     });
     if (decision === 'approved')
       await tx.updateTable('users').set({ kyc_level: 2 }).where('id', '=', submission.user_id).execute();
+    // In the decision's transaction: the customer hears of it exactly when it is decided (e-mail or SMS after commit).
+    await notify(tx, {
+      userId: submission.user_id,
+      kind: decision === 'approved' ? 'kyc_approved' : 'kyc_rejected',
+      transactionId: null,
+      params: {},
+    });
     return { level: decision === 'approved' ? 2 : 1, submission_id: Number(submission.id) };
   },
 });

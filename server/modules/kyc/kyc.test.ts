@@ -25,6 +25,11 @@ const storedSubmissions = async (s: SignedIn) =>
   (await t.database.db.selectFrom('kyc_submissions').select('id').where('user_id', '=', String(s.userId)).execute())
     .length;
 
+const notificationKinds = async (s: SignedIn) =>
+  (
+    await t.database.db.selectFrom('notifications').select('kind').where('user_id', '=', String(s.userId)).execute()
+  ).map((n) => n.kind);
+
 async function reviewOf(s: SignedIn) {
   const res = await call<{ results: { id: number; payload: Record<string, unknown> }[] }>(
     t,
@@ -181,6 +186,7 @@ describe('the review of identity documents', () => {
     expect(decided.status, JSON.stringify(decided.body)).toBe(200);
     expect(decided.body.outcome).toMatchObject({ level: 2 });
     expect(await status(erin)).toMatchObject({ state: 'approved', level: 2, reason: null });
+    expect(await notificationKinds(erin)).toEqual(['kyc_approved']);
     const me = await call<{ results: { level: number; limits: { kind: string; limit: string }[] }[] }>(
       t,
       'GET',
@@ -206,6 +212,7 @@ describe('the review of identity documents', () => {
     const reason = 'The photo of the front is blurred: take it again in good light.';
     expect((await opsAction(t, op, `reviews/${review.id}/reject/`, { reason })).status).toBe(200);
     expect(await status(fay)).toMatchObject({ state: 'rejected', level: 1, reason, missing: [] });
+    expect(await notificationKinds(fay)).toEqual(['kyc_rejected']);
     // The profile fields are kept: the second form needs only the files.
     const second = await submit(t, fay, {
       document_type: 'passport',
