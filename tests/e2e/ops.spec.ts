@@ -154,7 +154,7 @@ test.describe('back-office (issue 15)', () => {
     await expect(first).toContainText('Nouvelle grille de la banque');
   });
 
-  test('the reconciliation of a day downloads as CSV, UTF-8 with a BOM, under its date's name', async ({
+  test("the reconciliation of a day downloads as CSV, UTF-8 with a BOM, under its date's name", async ({
     browser,
     request,
   }) => {
