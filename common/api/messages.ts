@@ -176,6 +176,8 @@ export const transactionStatuses = [
   'collected',
   // Given back to the sender by an operator (issue 15): a transfer, withdrawal or pickup that was still waiting.
   'refunded',
+  // Issue 16: held for a compliance review (a sanctions hit); the sender reads 'under review'.
+  'on_hold',
 ] as const;
 
 /** What the back-office lists as a transaction (issue 15). */

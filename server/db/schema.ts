@@ -106,6 +106,11 @@ export interface UsersTable {
   address: string | null;
   postcode: string | null;
   city: string | null;
+  /** Sanctions screening (migration 0221): the lists' version last screened against, entries cleared by an operator. */
+  sanctions_version: Int8 | null;
+  sanctions_cleared: Generated<string[]>;
+  /** The sanctions review whose customer hit froze the account (its approval lifts that freeze only). */
+  frozen_by_review: Int8 | null;
 }
 
 export interface ContactsTable {
@@ -129,6 +134,11 @@ export interface ContactsTable {
   deleted_at: NullableTimestamp;
   /** An agency an operator disabled (issue 15, migration 0200): no longer offered to customers. */
   disabled_at: NullableTimestamp;
+  /** Sanctions screening (migration 0221): version screened against, the hit then (matches) or null, cleared entries. */
+  sanctions_version: Int8 | null;
+  sanctions_hit: ColumnType<unknown, string | null, string | null>;
+  sanctions_cleared: Generated<string[]>;
+  sanctions_confirmed_at: NullableTimestamp;
 }
 
 export interface LoginCodesTable {
@@ -218,7 +228,8 @@ export type TransactionStatus =
   | 'available'
   | 'collected'
   // Given back by an operator (issue 15, migration 0211).
-  | 'refunded';
+  | 'refunded'
+  | 'on_hold';
 
 export interface TransactionsTable {
   id: ColumnType<string, bigint | string | undefined, never>;
@@ -665,10 +676,28 @@ export interface NotificationDeliveriesTable {
   channel: 'email' | 'sms' | 'none' | null;
   done_at: NullableTimestamp;
   dead_at: NullableTimestamp;
+}
+
+export interface SanctionsReportsTable {
+  id: GeneratedInt8;
+  review_id: Int8;
+  subject: string;
+  user_id: Int8 | null;
+  contact_id: Int8 | null;
+  transaction_id: Int8 | null;
+  screened_name: string;
+  matches: ColumnType<unknown, string, never>;
+  amount: Int8 | null;
+  decided_by: Int8;
+  reason: string;
   created_at: CreatedAt;
 }
 
 export interface Database {
   notifications: NotificationsTable;
   notification_deliveries: NotificationDeliveriesTable;
+}
+
+export interface Database {
+  sanctions_reports: SanctionsReportsTable;
 }

@@ -13,6 +13,7 @@ export const accountKinds = [
   'agency_cash',
   'unclaimed_transfers',
   'pickups_pending',
+  'compliance_hold',
 ] as const;
 export type AccountKind = (typeof accountKinds)[number];
 /** One account per currency for the whole platform, created by the migration. */

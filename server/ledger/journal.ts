@@ -24,6 +24,9 @@ export type EntryKind =
   | 'pickup_send'
   | 'pickup_payout'
   | 'pickup_return'
+  // Issue 16: a send held for a sanctions review (wallet -> compliance hold), and its release after approval.
+  | 'sanctions_hold'
+  | 'sanctions_release'
   | 'adjustment';
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };

@@ -1,4 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import { loadConfig } from '../../config.ts';
+import { rescreenCustomers } from '../../modules/sanctions/screening.ts';
 import { sanctionsSources } from '../../modules/sanctions/list-entry.ts';
 import { importList, parseList } from '../../modules/sanctions/sanctions-import.ts';
 import type { SanctionsSource } from '../../db/schema.ts';
@@ -32,7 +34,7 @@ export const sanctionsImportCommand: AdminCommand = {
   usage,
   summary:
     'replace one sanctions list (EU consolidated CSV, UN consolidated XML, OFAC SDN.CSV with its ALT.CSV) by a file, then screen every customer again',
-  async run({ db, args, out }) {
+  async run({ db, args, out, config }) {
     return withUsage(usage, out, async () => {
       const a = parseArgs(args);
       if (!(sanctionsSources as readonly string[]).includes(a.format))
@@ -65,6 +67,14 @@ export const sanctionsImportCommand: AdminCommand = {
         `Imported ${source.toUpperCase()} list of ${imported.listDate}: ${imported.entryCount} entries ` +
           `(${imported.persons} persons), version ${imported.version}.`,
       );
+      // Every customer against the new lists (a hit freezes and opens a review); recipients are screened again
+      // at their next send, as wallet_send() sees their screening is of an older version.
+      const { screened, hits } = await rescreenCustomers({
+        db,
+        config: { SANCTIONS_MATCH_THRESHOLD: (config ?? loadConfig()).SANCTIONS_MATCH_THRESHOLD },
+        clock: { now: () => new Date() },
+      });
+      out(`Customers screened again: ${screened}, hits: ${hits}${hits > 0 ? ' (frozen, in the reviews queue)' : ''}.`);
       return 0;
     });
   },

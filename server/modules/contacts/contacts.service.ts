@@ -1,3 +1,4 @@
+import { screenRecipient } from '../sanctions/screening.ts';
 import type { Kysely } from 'kysely';
 import type { Contact, ContactsQueryParsed, CreateContactBody } from '../../../common/api/contacts.ts';
 import { contactMessages } from '../../../common/api/contacts.ts';
@@ -176,6 +177,8 @@ export async function createContact(deps: ServiceDeps, user: AuthUser, body: Cre
       accountId: person?.account_id ?? null,
     });
   });
+  // Issue 16: the recipient screened when added (a hit opens a review; sends to them are then held).
+  await screenRecipient(deps, String(row.id), { reviewHit: true });
   return presentContact(row);
 }
 

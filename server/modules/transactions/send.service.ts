@@ -24,7 +24,10 @@ export async function walletOf(tx: Transaction<Database>, userId: string): Promi
  * identifiers are checked under the same advisory lock that user creation takes: either the new user exists and
  * is found here, or the registration's claim (claimTransfersForNewUser) runs after this commit and sees the row.
  */
-async function currentRecipient(tx: Transaction<Database>, contact: Contact): Promise<UserRow | undefined> {
+export async function currentRecipient(
+  tx: Transaction<Database>,
+  contact: Pick<Contact, 'contact_user' | 'phone_number' | 'email'>,
+): Promise<UserRow | undefined> {
   if (contact.contact_user !== null) return undefined;
   const identifiers = [
     ...(contact.phone_number ? [{ kind: 'phone' as const, value: contact.phone_number }] : []),

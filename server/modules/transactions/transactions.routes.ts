@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+// The sanctions_hit review kind's decision (issue 16), registered when the app loads its routes.
+import '../sanctions/sanctions.reviews.ts';
 import {
   createTransactionRequestSchema,
   transactionIdParamsSchema,

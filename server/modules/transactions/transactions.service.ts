@@ -24,6 +24,8 @@ import { tokenKeys } from '../withdrawals/withdrawal-token.ts';
 import { sendInOneTrip, storedTransactionId } from './send-one-trip.ts';
 import { takeLimit } from '../compliance/limits.ts';
 import { sendToPerson } from './send.service.ts';
+import { holdTransfer } from '../sanctions/sanctions-hold.ts';
+import { screenRecipient } from '../sanctions/screening.ts';
 import { findHistoryRow, listHistory, type Viewer } from './transactions-query.repository.ts';
 import { presentTransaction } from './transactions.presenter.ts';
 import { lockTransaction } from './transactions.repository.ts';
@@ -115,6 +117,8 @@ export async function createTransaction(
   if (contact.contact_user !== null && String(contact.contact_user) === user.id)
     throw fieldError('contact', transactionMessages.yourself);
   await requireSecurityCode(deps, user.id, body.security_code);
+  // Issue 16: the recipient against the sanctions lists in force (kept on the contact per lists' version).
+  const screening = contact.public ? null : await screenRecipient(deps, String(contact.id), { reviewHit: false });
 
   const work = async (tx: Tx<Database>) => {
     // Issue 16: counted against the rolling limit under the sender's row lock, before the money moves.
@@ -122,6 +126,9 @@ export async function createTransaction(
     let id: string;
     if (contact.public) {
       id = await reserveWithdrawal(tx, deps, user.id, String(contact.id), body.amount);
+    } else if (screening?.held) {
+      // A hit never lets money reach the person: held for review, the sender reads 'under review'.
+      id = await holdTransfer(tx, deps, user.id, contact, body.amount, screening);
     } else {
       id = (await sendToPerson(tx, deps, user.id, contact, body.amount)).id;
     }

@@ -1,3 +1,4 @@
+import { screenCustomer } from '../sanctions/screening.ts';
 import type { Role } from '../../../common/api/auth.ts';
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
@@ -199,6 +200,8 @@ export async function updateProfile(
       // The profile is saved either way; the address stays unverified (it cannot sign in) until a link works.
       .catch(() => undefined);
   }
+  // Issue 16: a completed or changed profile is screened against the sanctions lists (a hit freezes until reviewed).
+  await screenCustomer(deps, actorId);
   return getMe(deps, actorId);
 }
 

@@ -87,6 +87,11 @@ function PartyBlock({ tx, banker }: { tx: Transaction; banker: boolean }) {
         <bdi>{name.trim()}</bdi>
       )}
       {tx.status === 'unclaimed' ? <p className={styles.muted}>{t('transactions.unclaimed')}</p> : null}
+      {tx.status === 'on_hold' ? (
+        <p className={styles.muted} data-testid="under-review">
+          {t('transactions.underReviewExplain')}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -28,6 +28,11 @@ export function TransactionRow({ tx, banker }: { tx: Transaction; banker: boolea
             <bdi>{tIsolated(t, `transactions.row.${label.key}` as const, { name: label.name })}</bdi>
           </span>
           <span className={styles.date}>{formatListDate(tx.date, locale)}</span>
+          {tx.status === 'on_hold' ? (
+            <span className={styles.review} data-testid="under-review">
+              {t('transactions.underReview')}
+            </span>
+          ) : null}
         </span>
         <span className={sign === '-' ? styles.minus : styles.plus} data-testid="transaction-amount">
           <bdi>

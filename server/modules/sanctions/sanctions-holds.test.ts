@@ -1,0 +1,262 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { opsMessages } from '../../../common/api/ops.ts';
+import { call, ensureRates, testEnv, uniquePhone, type SignedIn } from '../../../tests/support/identity.ts';
+import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { sanctionsImportCommand } from '../../cli/commands/sanctions-import.ts';
+import { operator, opsAction } from '../ops/ops.fixtures.ts';
+import { balanceOf, create, customer, recipientOf, type Body } from '../transactions/transactions.fixtures.ts';
+
+/**
+ * Sanctions screening holds (issue 16) over HTTP: the lists of tests/fixtures/sanctions/ (invented names), a send to
+ * a listed recipient held and then released (approve) or confirmed (reject), a customer hit, no hit for an
+ * ordinary name.
+ */
+const fixtures = join(import.meta.dirname, '../../../tests/fixtures/sanctions');
+let t: TestApp;
+let op: SignedIn;
+
+beforeAll(async () => {
+  t = await startTestApp({ env: testEnv });
+  await ensureRates(t);
+  op = await operator(t);
+  for (const args of [
+    ['--format', 'eu', join(fixtures, 'eu-consolidated.csv')],
+    ['--format', 'ofac', join(fixtures, 'SDN.CSV'), '--aliases', join(fixtures, 'ALT.CSV'), '--date', '2026-11-20'],
+  ]) {
+    const lines: string[] = [];
+    const code = await sanctionsImportCommand.run({
+      db: t.database.db,
+      args,
+      out: (l) => lines.push(l),
+      config: t.config,
+    });
+    expect(code, lines.join('\n')).toBe(0);
+  }
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const reviewOf = async (subject: string) => {
+  const res = await call<{ results: Body[] }>(t, 'GET', `/api/ops/reviews/?kind=sanctions_hit&subject=${subject}`, {
+    token: op.token,
+  });
+  expect(res.status).toBe(200);
+  return res.body.results[0];
+};
+const detail = (s: SignedIn, id: unknown) => call(t, 'GET', `/api/transactions/${String(id)}/`, { token: s.token });
+const heldInComplianceHold = async (transactionId: unknown) =>
+  t.database.db
+    .selectFrom('ledger_postings as p')
+    .innerJoin('ledger_entries as e', 'e.id', 'p.entry_id')
+    .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+    .select((eb) => eb.fn.sum<string>('p.amount').as('held'))
+    .where('e.reference_type', '=', 'transaction')
+    .where('e.reference_id', '=', String(transactionId))
+    .where('a.kind', '=', 'compliance_hold')
+    .executeTakeFirst();
+
+describe('a send to a listed recipient', () => {
+  it('is held (on_hold, compliance hold, under review for the sender) and completes as it would have on approval', async () => {
+    const sender = await customer(t, 100_000n);
+    const recipient = await customer(t);
+    // The EU entry "Mohammed Al-Hassan Zaytouni", written as a sender would.
+    const contact = await recipientOf(t, sender, {
+      first_name: 'Mohamed',
+      last_name: 'El Hassan Zitouni',
+      email: recipient.email,
+    });
+    const res = await create(t, sender, { amount: 150, contact });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({ status: 'on_hold', amount: '150.00', category: 'sending' });
+    const id = res.body.id;
+    expect(await balanceOf(t, sender)).toBe('850.00');
+    expect(await balanceOf(t, recipient)).toBe('0.00');
+    expect((await heldInComplianceHold(id))?.held).toBe('15000');
+    const shown = await detail(sender, id);
+    expect(shown.body.status).toBe('on_hold');
+    expect(shown.body.timeline).toEqual([
+      expect.objectContaining({ status: 'created' }),
+      expect.objectContaining({ status: 'on_hold', reason: 'sanctions_recipient' }),
+    ]);
+    // The recipient sees nothing of the hold's reason (nor any money).
+    const list = await call<{ results: Body[] }>(t, 'GET', '/api/transactions/', { token: sender.token });
+    expect(list.body.results.find((r) => r.id === id)).toMatchObject({ status: 'on_hold' });
+    // Cannot be taken back while under review.
+    expect((await call(t, 'POST', `/api/transactions/${String(id)}/cancel/`, { token: sender.token })).status).toBe(
+      400,
+    );
+
+    const review = await reviewOf(`transaction:${String(id)}`);
+    expect(review).toMatchObject({
+      state: 'open',
+      payload: { type: 'transfer', screened_name: 'Mohamed El Hassan Zitouni' },
+    });
+    const matches = (review?.payload as { matches: Body[] }).matches;
+    expect(matches[0]).toMatchObject({
+      entry: 'eu:900101',
+      list: 'EU',
+      listed_name: expect.any(String),
+      birth_dates: ['1971-04-12'],
+    });
+    expect(matches[0]?.score).toBeGreaterThanOrEqual(0.7);
+
+    const decided = await opsAction(t, op, `reviews/${String(review?.id)}/approve/`, {
+      reason: 'Another person: different birth date',
+    });
+    expect(decided.status, JSON.stringify(decided.body)).toBe(200);
+    expect(decided.body.outcome).toMatchObject({ released: true, status: 'completed' });
+    expect(await balanceOf(t, recipient)).toBe('150.00');
+    expect((await heldInComplianceHold(id))?.held).toBe('0');
+    const after = await detail(sender, id);
+    expect(after.body.status).toBe('completed');
+    expect((after.body.timeline as Body[]).map((s) => s.status)).toEqual(['created', 'on_hold', 'received']);
+    // Cleared for this recipient: the next send goes straight through.
+    const next = await create(t, sender, { amount: 10, contact });
+    expect(next.body).toMatchObject({ status: 'completed' });
+  });
+
+  it('stays held when the hit is confirmed: the recipient is frozen, a report is stored, later sends are held too', async () => {
+    const sender = await customer(t, 100_000n);
+    const recipient = await customer(t, 5_000n);
+    const contact = await recipientOf(t, sender, {
+      first_name: 'Brahim',
+      last_name: 'Temlali',
+      email: recipient.email,
+    });
+    const res = await create(t, sender, { amount: 200, contact });
+    expect(res.body).toMatchObject({ status: 'on_hold' });
+    const review = await reviewOf(`transaction:${String(res.body.id)}`);
+    const decided = await opsAction(t, op, `reviews/${String(review?.id)}/reject/`, {
+      reason: 'Confirmed by passport copy',
+    });
+    expect(decided.status, JSON.stringify(decided.body)).toBe(200);
+    expect(decided.body.outcome).toMatchObject({ held: true, recipient_frozen: true });
+    expect((await detail(sender, res.body.id)).body.status).toBe('on_hold');
+    expect((await heldInComplianceHold(res.body.id))?.held).toBe('20000');
+    expect(await balanceOf(t, recipient)).toBe('50.00');
+    const report = await t.database.db
+      .selectFrom('sanctions_reports')
+      .selectAll()
+      .where('review_id', '=', String(review?.id))
+      .executeTakeFirstOrThrow();
+    expect(report).toMatchObject({
+      transaction_id: String(res.body.id),
+      amount: '20000',
+      reason: 'Confirmed by passport copy',
+      screened_name: 'Brahim Temlali',
+    });
+    // The recipient's own money no longer moves.
+    const theirs = await create(t, recipient, {
+      amount: 10,
+      contact: await recipientOf(t, recipient, { first_name: 'Lina', last_name: 'Ouali', email: sender.email }),
+    });
+    expect(theirs.status).toBe(403);
+    expect(theirs.body).toEqual({ detail: opsMessages.accountFrozen });
+    const again = await create(t, sender, { amount: 20, contact });
+    expect(again.body).toMatchObject({ status: 'on_hold' });
+  });
+
+  it('holds a send to a listed recipient without an account, released to wait for their registration', async () => {
+    const sender = await customer(t, 100_000n);
+    const contact = await recipientOf(t, sender, {
+      first_name: 'Karim',
+      last_name: 'Feltani',
+      email: `karim.${Date.now()}@example.com`,
+    });
+    const res = await create(t, sender, { amount: 50, contact });
+    expect(res.body).toMatchObject({ status: 'on_hold' });
+    const review = await reviewOf(`transaction:${String(res.body.id)}`);
+    const decided = await opsAction(t, op, `reviews/${String(review?.id)}/approve/`, { reason: 'Different person' });
+    expect(decided.body.outcome).toMatchObject({ released: true, status: 'unclaimed' });
+    const after = await detail(sender, res.body.id);
+    expect(after.body).toMatchObject({ status: 'unclaimed', expires_at: expect.any(String) });
+  });
+
+  it('opens a review when the listed recipient is added, before any money moves', async () => {
+    const sender = await customer(t, 10_000n);
+    const contact = await recipientOf(t, sender, {
+      first_name: 'Arkadi',
+      last_name: 'Gravenkov',
+      phone_number: '+212600000417',
+    });
+    const review = await reviewOf(`contact:${contact}`);
+    expect(review).toMatchObject({ state: 'open', payload: { type: 'recipient', screened_name: 'Arkadi Gravenkov' } });
+  });
+});
+
+describe('an ordinary recipient', () => {
+  it('is not a hit: the send completes in one go', async () => {
+    const sender = await customer(t, 10_000n);
+    const recipient = await customer(t);
+    const contact = await recipientOf(t, sender, {
+      first_name: 'Fatima',
+      last_name: 'Bennani',
+      email: recipient.email,
+    });
+    const res = await create(t, sender, { amount: 25, contact });
+    expect(res.body).toMatchObject({ status: 'completed' });
+    expect(await reviewOf(`contact:${contact}`)).toBeUndefined();
+    const row = await t.database.db
+      .selectFrom('contacts')
+      .select(['sanctions_hit', 'sanctions_version'])
+      .where('id', '=', String(contact))
+      .executeTakeFirstOrThrow();
+    expect(row.sanctions_hit).toBeNull();
+    expect(row.sanctions_version).not.toBeNull();
+  });
+});
+
+describe('a customer hit', () => {
+  const phones = new Map<string, string>();
+  const patchProfile = (s: SignedIn & { email: string }, body: Body) => {
+    const phone = phones.get(String(s.userId)) ?? uniquePhone();
+    phones.set(String(s.userId), phone);
+    return call(t, 'PATCH', `/api/users/${s.userId}/`, {
+      token: s.token,
+      body: { email: s.email, phone_number: phone, ...body },
+    });
+  };
+
+  it('freezes the customer until reviewed; approval lifts the freeze and the name is not raised again', async () => {
+    const c = await customer(t, 10_000n);
+    const other = await customer(t);
+    const contact = await recipientOf(t, c, { first_name: 'Nora', last_name: 'Haddad', email: other.email });
+    const saved = await patchProfile(c, { first_name: 'Ibrahim', last_name: 'Ouarzazi', country: 'FR' });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const refused = await create(t, c, { amount: 10, contact });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ detail: opsMessages.accountFrozen });
+    const review = await reviewOf(`user:${c.userId}`);
+    expect(review).toMatchObject({ state: 'open', payload: { type: 'customer', screened_name: 'Ibrahim Ouarzazi' } });
+    const decided = await opsAction(t, op, `reviews/${String(review?.id)}/approve/`, {
+      reason: 'Not the listed person',
+    });
+    expect(decided.body.outcome).toMatchObject({ cleared: true, unfrozen: true });
+    expect((await create(t, c, { amount: 10, contact })).body).toMatchObject({ status: 'completed' });
+    await patchProfile(c, { first_name: 'Ibrahim', last_name: 'Ouarzazi', country: 'MA' });
+    expect((await create(t, c, { amount: 10, contact })).body).toMatchObject({ status: 'completed' });
+  });
+
+  it('stays frozen when confirmed, with a report', async () => {
+    const c = await customer(t, 10_000n);
+    await patchProfile(c, { first_name: 'Mohammed', last_name: 'Zaytouni', country: 'FR' });
+    const review = await reviewOf(`user:${c.userId}`);
+    const decided = await opsAction(t, op, `reviews/${String(review?.id)}/reject/`, { reason: 'Confirmed' });
+    expect(decided.body.outcome).toMatchObject({ frozen: true });
+    const user = await t.database.db
+      .selectFrom('users')
+      .select(['frozen_at'])
+      .where('id', '=', String(c.userId))
+      .executeTakeFirstOrThrow();
+    expect(user.frozen_at).not.toBeNull();
+    expect(
+      await t.database.db
+        .selectFrom('sanctions_reports')
+        .select('id')
+        .where('user_id', '=', String(c.userId))
+        .executeTakeFirst(),
+    ).toBeDefined();
+  });
+});

@@ -1,0 +1,143 @@
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { conflict } from '../../http/http-error.ts';
+import { registerReviewKind } from '../reviews/reviews.service.ts';
+import type { ReviewRow } from '../reviews/reviews.repository.ts';
+import { lockTransaction } from '../transactions/transactions.repository.ts';
+import { releaseHeldTransfer } from './sanctions-hold.ts';
+import { SANCTIONS_REVIEW_KIND, type MatchFacts } from './screening.ts';
+
+/**
+ * An operator's decision on a sanctions hit (issue 16), in the decision's transaction. The payload's `type` says
+ * what was hit: a send held for its recipient (`transfer`), a recipient when added (`recipient`), a customer
+ * (`customer`).
+ * - approve = a false positive: a held send completes as it would have (releaseHeldTransfer); the recipient's or
+ *   customer's matched entries are cleared for them (not raised again by the next list version); a customer frozen
+ *   by this hit moves money again.
+ * - reject = the hit is confirmed: the money stays in compliance-hold, the recipient is marked confirmed (every send
+ *   to them is held) and a customer behind them frozen, a frozen customer stays frozen, and a report row is stored
+ *   (sanctions_reports, append-only).
+ */
+
+interface Payload {
+  type: 'transfer' | 'recipient' | 'customer';
+  transaction_id?: number;
+  contact_id?: number;
+  user_id?: number;
+  screened_name: string;
+  matches: MatchFacts[];
+  amount?: string;
+}
+
+const gone = 'This sanctions hit is no longer waiting for a decision.';
+
+async function clearContact(tx: Transaction<Database>, contactId: string, matches: MatchFacts[]) {
+  await tx
+    .updateTable('contacts')
+    .set({
+      sanctions_hit: null,
+      sanctions_cleared: sql<
+        string[]
+      >`(SELECT array_agg(DISTINCT e) FROM unnest(sanctions_cleared || ${matches.map((m) => m.entry)}::text[]) e)`,
+    })
+    .where('id', '=', contactId)
+    .execute();
+}
+
+async function confirmContact(tx: Transaction<Database>, contactId: string, review: ReviewRow, operatorId: string) {
+  const contact = await tx
+    .updateTable('contacts')
+    .set({ sanctions_confirmed_at: sql<Date>`coalesce(sanctions_confirmed_at, now())` })
+    .where('id', '=', contactId)
+    .returning('contact_user')
+    .executeTakeFirst();
+  if (contact?.contact_user) await freeze(tx, contact.contact_user, review, operatorId);
+  return contact?.contact_user ?? null;
+}
+
+async function freeze(tx: Transaction<Database>, userId: string, review: ReviewRow, operatorId: string) {
+  await tx
+    .updateTable('users')
+    .set({
+      frozen_at: sql<Date>`coalesce(frozen_at, now())`,
+      frozen_reason: sql<string>`coalesce(frozen_reason, 'Sanctions screening: hit confirmed')`,
+      frozen_by: sql<string>`coalesce(frozen_by, ${operatorId}::bigint)`,
+      frozen_by_review: sql<string>`coalesce(frozen_by_review, ${review.id}::bigint)`,
+    })
+    .where('id', '=', userId)
+    .execute();
+}
+
+registerReviewKind(SANCTIONS_REVIEW_KIND, {
+  async decide({ tx, deps, review, decision, reason, operatorId }) {
+    const p = review.payload as unknown as Payload;
+    const report = async (ids: { user?: string | null; contact?: string | null; transaction?: string | null }) =>
+      tx
+        .insertInto('sanctions_reports')
+        .values({
+          review_id: review.id,
+          subject: review.subject,
+          user_id: ids.user ?? null,
+          contact_id: ids.contact ?? null,
+          transaction_id: ids.transaction ?? null,
+          screened_name: p.screened_name,
+          matches: JSON.stringify(p.matches),
+          amount: p.amount ?? null,
+          decided_by: operatorId,
+          reason,
+        })
+        .execute();
+
+    if (p.type === 'transfer') {
+      const id = String(p.transaction_id);
+      const row = await lockTransaction(tx, id);
+      if (!row || row.status !== 'on_hold') throw conflict(gone);
+      const contactId = String(p.contact_id);
+      if (decision === 'approved') {
+        const recipient = await releaseHeldTransfer(tx, deps, { id, amount: row.amount, contact_id: contactId });
+        await clearContact(tx, contactId, p.matches);
+        return { released: true, status: recipient === null ? 'unclaimed' : 'completed' };
+      }
+      const frozenUser = await confirmContact(tx, contactId, review, operatorId);
+      await report({ user: frozenUser, contact: contactId, transaction: id });
+      return { released: false, held: true, recipient_frozen: frozenUser !== null };
+    }
+
+    if (p.type === 'recipient') {
+      const contactId = String(p.contact_id);
+      if (decision === 'approved') {
+        await clearContact(tx, contactId, p.matches);
+        return { cleared: true };
+      }
+      const frozenUser = await confirmContact(tx, contactId, review, operatorId);
+      await report({ user: frozenUser, contact: contactId });
+      return { cleared: false, recipient_frozen: frozenUser !== null };
+    }
+
+    const userId = String(p.user_id);
+    if (decision === 'approved') {
+      const unfrozen = await tx
+        .updateTable('users')
+        .set({
+          sanctions_cleared: sql<
+            string[]
+          >`(SELECT array_agg(DISTINCT e) FROM unnest(sanctions_cleared || ${p.matches.map((m) => m.entry)}::text[]) e)`,
+          frozen_at: sql<Date | null>`CASE WHEN frozen_by_review = ${review.id}::bigint THEN NULL ELSE frozen_at END`,
+          frozen_reason: sql<
+            string | null
+          >`CASE WHEN frozen_by_review = ${review.id}::bigint THEN NULL ELSE frozen_reason END`,
+          frozen_by: sql<string | null>`CASE WHEN frozen_by_review = ${review.id}::bigint THEN NULL ELSE frozen_by END`,
+          frozen_by_review: sql<
+            string | null
+          >`CASE WHEN frozen_by_review = ${review.id}::bigint THEN NULL ELSE frozen_by_review END`,
+        })
+        .where('id', '=', userId)
+        .returning(sql<boolean>`frozen_at IS NULL`.as('free'))
+        .executeTakeFirst();
+      return { cleared: true, unfrozen: unfrozen?.free ?? false };
+    }
+    await freeze(tx, userId, review, operatorId);
+    await report({ user: userId });
+    return { cleared: false, frozen: true };
+  },
+});

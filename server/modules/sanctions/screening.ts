@@ -1,0 +1,207 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { withTransaction } from '../../ledger/transaction.ts';
+import { openReview } from '../reviews/reviews.service.ts';
+import { listsVersion, sanctionsIndex } from './sanctions-index.ts';
+import type { SanctionsMatch, ScreenedSubject } from './sanctions-matcher.ts';
+
+/**
+ * Who is screened and when (issue 16):
+ * - a recipient (contact) when added, and at every send or pickup to them: the result is kept on the contact with
+ *   the lists' version it was computed against, so a send re-screens only when the lists changed since (wallet_send()
+ *   answers 'slow' for a stale or held recipient; the general path calls screenRecipient());
+ * - a customer when the profile is completed or changes, and all customers after every list import.
+ * A new hit opens a `sanctions_hit` review with the matches (sanctions.reviews.ts decides it). A customer hit
+ * also freezes the customer's money movement until it is reviewed.
+ */
+
+export const SANCTIONS_REVIEW_KIND = 'sanctions_hit';
+
+export interface ScreeningDeps {
+  db: Kysely<Database>;
+  config: { SANCTIONS_MATCH_THRESHOLD: number };
+  clock: { now(): Date };
+}
+
+/** What an operator sees of each match (review payload, report). */
+export interface MatchFacts {
+  entry: string;
+  list: string;
+  external_id: string;
+  listed_name: string;
+  names: string[];
+  birth_dates: string[];
+  nationalities: string[];
+  programme: string | null;
+  score: number;
+}
+
+export const matchFacts = (matches: SanctionsMatch[]): MatchFacts[] =>
+  matches.slice(0, 5).map((m) => ({
+    entry: m.entry.key,
+    list: m.entry.source.toUpperCase(),
+    external_id: m.entry.externalId,
+    listed_name: m.matchedName,
+    names: m.entry.names,
+    birth_dates: m.entry.birthDates,
+    nationalities: m.entry.nationalities,
+    programme: m.entry.programme,
+    score: Math.round(m.score * 1000) / 1000,
+  }));
+
+async function screen(deps: ScreeningDeps, subject: ScreenedSubject, cleared: string[], version: string) {
+  const index = await sanctionsIndex(deps.db, version);
+  return matchFacts(index.screen(subject, deps.config.SANCTIONS_MATCH_THRESHOLD, new Set(cleared)));
+}
+
+export interface RecipientScreening {
+  /** Money to this recipient must be held: a hit waiting for review, or confirmed. */
+  held: boolean;
+  matches: MatchFacts[];
+  screenedName: string;
+}
+
+/**
+ * The recipient's screening against the lists in force: kept on the contact when it is current, else computed and
+ * stored. A hit found now (not at the previous screening) opens a review of the recipient.
+ */
+export async function screenRecipient(
+  deps: ScreeningDeps,
+  contactId: string,
+  /** When the recipient is added: a hit opens a review of its own (at a send, the held send's review covers it). */
+  options: { reviewHit: boolean },
+): Promise<RecipientScreening> {
+  const version = await listsVersion(deps.db);
+  const contact = await deps.db
+    .selectFrom('contacts')
+    .select([
+      'id',
+      'owner_user_id',
+      'first_name',
+      'last_name',
+      'sanctions_version',
+      'sanctions_hit',
+      'sanctions_cleared',
+      'sanctions_confirmed_at',
+    ])
+    .where('id', '=', contactId)
+    .executeTakeFirst();
+  if (!contact) throw new Error(`contact ${contactId} not found`);
+  const screenedName = `${contact.first_name} ${contact.last_name}`.trim();
+  const stored = (contact.sanctions_hit as MatchFacts[] | null) ?? null;
+  if (contact.sanctions_version === version)
+    return { held: stored !== null || contact.sanctions_confirmed_at !== null, matches: stored ?? [], screenedName };
+  const matches = await screen(deps, { name: screenedName }, contact.sanctions_cleared, version);
+  await withTransaction(deps.db, async (tx) => {
+    await tx
+      .updateTable('contacts')
+      .set({ sanctions_version: version, sanctions_hit: matches.length > 0 ? JSON.stringify(matches) : null })
+      .where('id', '=', contactId)
+      .execute();
+    if (options.reviewHit && matches.length > 0 && stored === null)
+      await openReview(
+        tx,
+        {
+          kind: SANCTIONS_REVIEW_KIND,
+          subject: `contact:${contactId}`,
+          payload: {
+            type: 'recipient',
+            contact_id: Number(contactId),
+            owner_user_id: Number(contact.owner_user_id),
+            screened_name: screenedName,
+            matches,
+          },
+          dedupeKey: `contact:${contactId}`,
+        },
+        deps.clock.now(),
+      );
+  });
+  return { held: matches.length > 0 || contact.sanctions_confirmed_at !== null, matches, screenedName };
+}
+
+/**
+ * A customer's screening (profile completed or changed, or a new list): a hit not cleared before freezes the
+ * account's money movement and opens a review, in one transaction; nothing changes for a customer already frozen by
+ * an open sanctions review. Returns whether the customer is a hit.
+ */
+export async function screenCustomer(deps: ScreeningDeps, userId: string, version?: string): Promise<boolean> {
+  const v = version ?? (await listsVersion(deps.db));
+  const user = await deps.db
+    .selectFrom('users')
+    .select([
+      'id',
+      'role',
+      'first_name',
+      'last_name',
+      'country',
+      'date_of_birth',
+      'sanctions_cleared',
+      'frozen_by_review',
+    ])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!user || user.role !== 'customer') return false;
+  const name = `${user.first_name} ${user.last_name}`.trim();
+  if (name === '') return false;
+  const birthDate = user.date_of_birth === null ? null : user.date_of_birth.toISOString().slice(0, 10);
+  const matches = await screen(deps, { name, country: user.country, birthDate }, user.sanctions_cleared, v);
+  await withTransaction(deps.db, async (tx) => {
+    await tx.updateTable('users').set({ sanctions_version: v }).where('id', '=', userId).execute();
+    if (matches.length === 0 || user.frozen_by_review !== null) return;
+    await holdCustomer(tx, deps, userId, name, matches);
+  });
+  return matches.length > 0;
+}
+
+async function holdCustomer(
+  tx: Transaction<Database>,
+  deps: ScreeningDeps,
+  userId: string,
+  name: string,
+  matches: MatchFacts[],
+): Promise<void> {
+  const { id } = await openReview(
+    tx,
+    {
+      kind: SANCTIONS_REVIEW_KIND,
+      subject: `user:${userId}`,
+      payload: { type: 'customer', user_id: Number(userId), screened_name: name, matches },
+      dedupeKey: `user:${userId}`,
+    },
+    deps.clock.now(),
+  );
+  // An operator's own freeze stays as it is (and is lifted only by an operator).
+  await tx
+    .updateTable('users')
+    .set({
+      frozen_at: sql<Date>`coalesce(frozen_at, now())`,
+      frozen_reason: sql<string>`coalesce(frozen_reason, 'Sanctions screening: under review')`,
+      frozen_by_review: id,
+    })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** After a list import: every customer again, against the new version. Returns how many are hits. */
+export async function rescreenCustomers(deps: ScreeningDeps): Promise<{ screened: number; hits: number }> {
+  const version = await listsVersion(deps.db);
+  let after = '0';
+  let screened = 0;
+  let hits = 0;
+  for (;;) {
+    const batch = await deps.db
+      .selectFrom('users')
+      .select('id')
+      .where('role', '=', 'customer')
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(500)
+      .execute();
+    if (batch.length === 0) return { screened, hits };
+    for (const { id } of batch) {
+      if (await screenCustomer(deps, id, version)) hits++;
+      screened++;
+    }
+    after = batch[batch.length - 1]?.id ?? after;
+  }
+}
