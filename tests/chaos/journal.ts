@@ -93,6 +93,11 @@ export interface TopupOp {
   toAmountMinor?: bigint;
   /** The MAD of the last quote the client was shown and accepted (the draft's, or a 409's new one). */
   quotedToMinor?: bigint;
+  /**
+   * Refused by the customer's top-up limit (issue 16): a 400 on from_amount (or amount) with the limit message, an
+   * expected outcome once the workload has added 1,000 EUR for a level-1 customer, not an anomaly.
+   */
+  limited?: boolean;
   /** Pay attempts whose answer we never saw: a declined card after one of them is not evidence. */
   unknown: number;
   /** Times the card page said "paid" but the session stayed open (the sandbox could not deliver its event). */
