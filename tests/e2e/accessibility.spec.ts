@@ -269,6 +269,7 @@ test.describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
             { path: '/', ready: '[data-testid="transaction-row"]' },
             { path: '/exchange', ready: '[data-testid="exchange-amount"]' },
             { path: '/rates', ready: '[data-testid="rates-subscription"]' },
+            { path: '/notifications', ready: '[data-testid="notification"]' },
             { path: '/transactions', ready: '[data-testid="transaction-row"]' },
             {
               path: `/transactions/${f.sendId}?category=sending&banker=false`,

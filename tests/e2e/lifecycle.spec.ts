@@ -61,3 +61,52 @@ test('the detail of a send shows its timeline and downloads its receipt', async 
   expect((await download).suggestedFilename()).toBe(`receipt-${id}-fr.pdf`);
   await shoot(phone, 'detail-timeline');
 });
+
+test('money received shows on the home bell; the notifications screen lists it and marks it read', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const alice = await account(request);
+  const bob = await account(request);
+  await fund(alice.userId, 500_00n);
+  const auth = { authorization: `Bearer ${alice.token}` };
+  const contact = await request.post('/api/contacts/', {
+    headers: auth,
+    data: { first_name: 'Bob', last_name: 'Bennani', email: bob.email },
+  });
+  const contactId = ((await contact.json()) as { id: number }).id;
+  for (const amount of ['25', '12.50']) {
+    const sent = await request.post('/api/transactions/', {
+      headers: auth,
+      data: { amount, contact: contactId, security_code: '246810' },
+    });
+    expect(sent.status(), await sent.text()).toBe(201);
+  }
+  const phone = await pageFor(browser, bob);
+  await phone.goto('/?lang=fr');
+  const bell = phone.getByTestId('notification-bell');
+  await expect(phone.getByTestId('notification-badge')).toHaveText('2');
+  await expect(bell).toHaveAttribute('aria-label', 'Notifications, 2 non lues');
+  await shoot(phone, 'home-bell');
+  await bell.click();
+  await expect(phone).toHaveURL(/\/notifications/);
+  const rows = phone.getByTestId('notification');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText('Vous avez reçu de l’argent');
+  await expect(rows.first()).toContainText('Nadia Test vous a envoyé 12,50 MAD');
+  await expect(rows.first()).toHaveAttribute('data-unread', 'true');
+  await shoot(phone, 'notifications');
+  // Opening one marks it read and leads to its transaction.
+  await rows.nth(1).getByRole('link').click();
+  await expect(phone).toHaveURL(/\/transactions\/\d+/);
+  await phone.goBack();
+  await expect(phone.getByTestId('notification').nth(1)).toHaveAttribute('data-unread', 'false');
+  await expect(phone.getByTestId('notification').first()).toHaveAttribute('data-unread', 'true');
+  await phone.getByTestId('mark-all-read').click();
+  await expect(phone.getByTestId('notification').first()).toHaveAttribute('data-unread', 'false');
+  await expect(phone.getByTestId('mark-all-read')).toHaveCount(0);
+  await phone.goto('/?lang=fr');
+  await expect(phone.getByTestId('notification-bell')).toHaveAttribute('aria-label', 'Notifications');
+  await expect(phone.getByTestId('notification-badge')).toHaveCount(0);
+});

@@ -117,6 +117,7 @@ test('every customer and teller screen in fr and ar at 390 and 360 px: nothing c
     { name: 'create-send', path: `/transactions/create?contact=${contactId}&transaction=send`, ready: '[data-testid="create-amount"]' },
     { name: 'withdrawal-detail', path: `/transactions/${pending.id}?category=withdrawal`, ready: '[data-testid="withdrawal-qr"]' },
     { name: 'profile', path: '/settings/profile', ready: 'h1' },
+    { name: 'notifications', path: '/notifications', ready: '[data-testid="notification"]' },
     { name: 'paid-detail', path: `/transactions/${paid.id}?category=withdrawal`, ready: '[data-testid="ledger-tx-id"]' },
   ];
   const tellerScreens: Screen[] = [

@@ -30,6 +30,7 @@ export const screenRoutes: RouteObject[] = [
   { path: 'transactions/:id', lazy: () => import('../features/transactions/TransactionDetailPage') },
   { path: 'withdraw', lazy: () => import('../features/withdraw/WithdrawPage') },
   { path: 'exchange', lazy: () => import('../features/exchange/ExchangePage') },
+  { path: 'notifications', lazy: () => import('../features/notifications/NotificationsPage') },
   { path: 'rates', lazy: () => import('../features/rates/RatesPage') },
   // The back-office (issue 15): one lazy chunk with its own nested routes, its strings and its theme.
   { path: 'ops/*', lazy: () => import('../features/ops/route').then((route) => route.loadOps()) },

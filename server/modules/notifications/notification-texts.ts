@@ -39,12 +39,17 @@ export interface NotificationTexts {
 
 type Templates = { [K in NotificationKind]: (p: NotificationParams[K]) => NotificationTexts };
 
-/** "150.00 MAD" from the stored minor units; anything unreadable shows as given rather than failing a list. */
-function amountOf(p: { amount?: unknown; currency?: unknown }): string {
+/**
+ * "150.00 MAD" (en), "150,00 MAD" (fr, as the app writes it) from the stored minor units, exact (no float); an
+ * unreadable amount shows as 0.00 rather than failing a list.
+ */
+function amountOf(p: { amount?: unknown; currency?: unknown }, comma = true): string {
   const currency = isCurrency(p.currency) ? p.currency : 'MAD';
   const text = typeof p.amount === 'string' && /^-?\d{1,18}$/.test(p.amount) ? p.amount : '0';
-  return `${formatAmount(money(currency, BigInt(text)))} ${currency === 'MAD' ? 'MAD' : 'EUR'}`;
+  const decimal = formatAmount(money(currency, BigInt(text)));
+  return `${comma ? decimal.replace('.', ',') : decimal} ${currency}`;
 }
+const amountEn = (p: TransferParams) => amountOf(p, false);
 const amountAr = (p: TransferParams) => amountOf(p).replace(/ MAD$/, ' درهم').replace(/ EUR$/, ' يورو');
 
 const isPickup = (p: TransferParams) => p.transaction_kind === 'pickup';
@@ -100,39 +105,39 @@ const fr: Templates = {
 const en: Templates = {
   money_received: (p) => ({
     title: 'You received money',
-    body: `${p.name} sent you ${amountOf(p)}. It is in your balance.`,
+    body: `${p.name} sent you ${amountEn(p)}. It is in your balance.`,
   }),
   withdrawal_paid_out: (p) => ({
     title: 'Withdrawal paid out',
-    body: `Your withdrawal of ${amountOf(p)} was paid out at ${p.name}.`,
+    body: `Your withdrawal of ${amountEn(p)} was paid out at ${p.name}.`,
   }),
   pickup_collected: (p) => ({
     title: 'Cash pickup collected',
-    body: `${p.name} collected the ${amountOf(p)} you sent.`,
+    body: `${p.name} collected the ${amountEn(p)} you sent.`,
   }),
   transfer_cancelled: (p) => ({
     title: isPickup(p) ? 'Cash pickup cancelled' : isWithdrawal(p) ? 'Withdrawal cancelled' : 'Transfer cancelled',
     body: isWithdrawal(p)
-      ? `Your withdrawal of ${amountOf(p)} is cancelled. The money is back in your balance.`
-      : `Your ${amountOf(p)} to ${p.name} is cancelled. The money is back in your balance.`,
+      ? `Your withdrawal of ${amountEn(p)} is cancelled. The money is back in your balance.`
+      : `Your ${amountEn(p)} to ${p.name} is cancelled. The money is back in your balance.`,
   }),
   transfer_refunded: (p) => ({
     title: 'Refunded',
-    body: `Your ${amountOf(p)} (${p.name}) was refunded. The money is back in your balance.`,
+    body: `Your ${amountEn(p)} (${p.name}) was refunded. The money is back in your balance.`,
   }),
   transfer_expired: (p) => ({
     title: isPickup(p) ? 'Cash pickup expired' : 'Expired',
     body: isWithdrawal(p)
-      ? `Your withdrawal of ${amountOf(p)} was not collected in time. The money is back in your balance.`
-      : `${p.name} did not receive your ${amountOf(p)} in time. The money is back in your balance.`,
+      ? `Your withdrawal of ${amountEn(p)} was not collected in time. The money is back in your balance.`
+      : `${p.name} did not receive your ${amountEn(p)} in time. The money is back in your balance.`,
   }),
   transfer_on_hold: (p) => ({
     title: 'Being checked',
-    body: `Your ${amountOf(p)} (${p.name}) is being checked. We will keep you posted.`,
+    body: `Your ${amountEn(p)} (${p.name}) is being checked. We will keep you posted.`,
   }),
   transfer_released: (p) => ({
     title: 'Check complete',
-    body: `Your ${amountOf(p)} (${p.name}) was checked and is on its way again.`,
+    body: `Your ${amountEn(p)} (${p.name}) was checked and is on its way again.`,
   }),
   kyc_approved: () => ({
     title: 'Identity verified',

@@ -62,7 +62,7 @@ describe('notifications of a transfer', () => {
     });
     expect(page.results[0]?.body).toContain('40.50 MAD');
     expect((await list(bob, '?lang=fr')).results[0]?.title).toBe('Vous avez reçu de l’argent');
-    expect((await list(bob, '?lang=ar')).results[0]?.body).toContain('40.50 درهم');
+    expect((await list(bob, '?lang=ar')).results[0]?.body).toContain('40,50 درهم');
     expect((await list(alice)).results.filter((n) => n.transaction === sent.body.id)).toEqual([]);
     // The e-mail goes through the outbox, after the answer.
     expect((await outbox(t, bob.email))[0]).toMatchObject({ subject: 'You received money' });

@@ -9,6 +9,7 @@ import { InstallButton } from '../../ui/InstallButton';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useWithLang } from '../../ui/with-lang';
 import { MyRateWidget } from './MyRateWidget';
+import { NotificationBell } from './NotificationBell';
 import { initials } from '../../shared/users/initials';
 import { RecentTransactions } from './RecentTransactions';
 import { PayoutsToday } from './PayoutsToday';
@@ -103,9 +104,12 @@ export function Component() {
   return (
     <>
       <main className={styles.page} data-testid={isBanker ? 'banker-home' : 'customer-home'}>
-        <h1 className={styles.hello}>
-          {me.first_name ? tIsolated(t, 'home.hello', { name: me.first_name }) : t('home.helloNoName')}
-        </h1>
+        <div className={styles.top}>
+          <h1 className={styles.hello}>
+            {me.first_name ? tIsolated(t, 'home.hello', { name: me.first_name }) : t('home.helloNoName')}
+          </h1>
+          {isBanker ? null : <NotificationBell />}
+        </div>
         {isBanker ? (
           <>
             <PayoutsToday />

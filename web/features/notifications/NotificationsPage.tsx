@@ -1,0 +1,108 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { Notification } from '../../../common/api/notifications';
+import { useTranslation } from '../../i18n/i18n';
+import { intlLocale } from '../../i18n/intl-locale';
+import {
+  markNotificationsRead,
+  NOTIFICATIONS_KEY,
+  notificationsPageQuery,
+} from '../../shared/notifications/notification-queries';
+import { initials } from '../../shared/users/initials';
+import { useCurrentUser } from '../../shared/users/use-current-user';
+import { BottomNav } from '../../ui/BottomNav';
+import form from '../../ui/Form.module.css';
+import { dateTimeFormat } from '../../ui/intl-format';
+import { Pagination } from '../../ui/Pagination';
+import { ScreenHeader } from '../../ui/ScreenHeader';
+import { useWithLang } from '../../ui/with-lang';
+import styles from './NotificationsPage.module.css';
+
+const PAGE_SIZE = 20;
+
+function Row({ item, onRead }: { item: Notification; onRead: (id: number) => void }) {
+  const { t, i18n } = useTranslation();
+  const withLang = useWithLang();
+  const when = dateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(item.created_at),
+  );
+  const unread = item.read_at === null;
+  const content = (
+    <>
+      <span className={styles.dot} data-unread={unread} aria-hidden="true" />
+      <span className={styles.text}>
+        <span className={styles.title}>
+          {item.title}
+          {unread ? <span className={styles.visuallyHidden}> ({t('notifications.unread')})</span> : null}
+        </span>
+        <span className={styles.body}>{item.body}</span>
+        <time className={styles.when} dateTime={item.created_at}>
+          {when}
+        </time>
+      </span>
+    </>
+  );
+  return (
+    <li data-testid="notification" data-unread={unread}>
+      {item.transaction !== null ? (
+        <Link
+          className={styles.row}
+          to={withLang(`/transactions/${item.transaction}`)}
+          onClick={() => unread && onRead(item.id)}
+        >
+          {content}
+        </Link>
+      ) : (
+        <button type="button" className={styles.row} onClick={() => unread && onRead(item.id)}>
+          {content}
+        </button>
+      )}
+    </li>
+  );
+}
+
+/** Issue 18: the user's notifications, newest first; opening one marks it read, or all at once. */
+export function Component() {
+  const { t, i18n } = useTranslation();
+  const withLang = useWithLang();
+  const me = useCurrentUser();
+  const client = useQueryClient();
+  const [page, setPage] = useState(1);
+  const list = useQuery(notificationsPageQuery({ page, pageSize: PAGE_SIZE, lang: i18n.language }));
+  const read = useMutation({
+    mutationFn: (ids?: number[]) => markNotificationsRead(ids),
+    onSettled: () => client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
+  });
+  const items = list.data?.results ?? [];
+  return (
+    <>
+      <main className={form.page} data-testid="notifications-page">
+        <ScreenHeader title={t('pages.notifications')} backTo={withLang('/')} />
+        {(list.data?.unread ?? 0) > 0 ? (
+          <button
+            type="button"
+            className={styles.markAll}
+            onClick={() => read.mutate(undefined)}
+            disabled={read.isPending}
+            data-testid="mark-all-read"
+          >
+            {t('notifications.markAll')}
+          </button>
+        ) : null}
+        {list.isError ? <p role="alert">{t('notifications.loadError')}</p> : null}
+        {list.isPending ? <p>{t('common.loading')}</p> : null}
+        {list.isSuccess && items.length === 0 ? <p className={styles.empty}>{t('notifications.empty')}</p> : null}
+        <ul className={styles.list}>
+          {items.map((item) => (
+            <Row key={item.id} item={item} onRead={(id) => read.mutate([id])} />
+          ))}
+        </ul>
+        <Pagination page={page} count={list.data?.count ?? 0} pageSize={PAGE_SIZE} onPage={setPage} />
+      </main>
+      {me.data && me.data.role !== 'BANKER' ? (
+        <BottomNav initials={initials(me.data.first_name, me.data.last_name)} />
+      ) : null}
+    </>
+  );
+}
