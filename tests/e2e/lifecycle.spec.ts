@@ -110,3 +110,41 @@ test('money received shows on the home bell; the notifications screen lists it a
   await expect(phone.getByTestId('notification-bell')).toHaveAttribute('aria-label', 'Notifications');
   await expect(phone.getByTestId('notification-badge')).toHaveCount(0);
 });
+
+test('the sender cancels a transfer still waiting, after confirming, and sends the same amount again', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const alice = await account(request);
+  await fund(alice.userId, 500_00n);
+  const auth = { authorization: `Bearer ${alice.token}` };
+  const contact = await request.post('/api/contacts/', {
+    headers: auth,
+    data: { first_name: 'Yasmine', last_name: 'Alaoui', email: `e2e-later-${Date.now()}@example.com` },
+  });
+  const contactId = ((await contact.json()) as { id: number }).id;
+  const sent = await request.post('/api/transactions/', {
+    headers: auth,
+    data: { amount: '25', contact: contactId, security_code: '246810' },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  const id = ((await sent.json()) as { id: number }).id;
+  const phone = await pageFor(browser, alice);
+  await phone.goto(`/transactions/${id}?lang=fr`);
+  await expect(phone.getByTestId('cancel-transaction')).toBeVisible();
+  await shoot(phone, 'detail-cancel');
+  // Dismissing the confirmation changes nothing; accepting it cancels.
+  phone.once('dialog', (dialog) => void dialog.dismiss());
+  await phone.getByTestId('cancel-transaction').click();
+  await expect(phone.getByTestId('cancel-transaction')).toBeVisible();
+  phone.once('dialog', (dialog) => void dialog.accept());
+  await phone.getByTestId('cancel-transaction').click();
+  await expect(phone.getByTestId('cancel-transaction')).toHaveCount(0);
+  const after = (await (await request.get(`/api/transactions/${id}/`, { headers: auth })).json()) as { status: string };
+  expect(after.status).toBe('cancelled');
+  // Send again: the same recipient and amount, a new transfer confirmed by the security code.
+  await phone.getByTestId('send-again').click();
+  await expect(phone).toHaveURL(/\/transactions\/create\?.*amount=25\.00/);
+  await expect(phone.getByTestId('create-amount')).toHaveValue('25,00');
+});

@@ -30,12 +30,14 @@ function Row({ item, onRead }: { item: Notification; onRead: (id: number) => voi
   const unread = item.read_at === null;
   const content = (
     <>
-      <span className={styles.dot} data-unread={unread} aria-hidden="true" />
+      {/* Unread is said by the dot itself (an image with a name), so no hidden text can be cut by the layout. */}
+      {unread ? (
+        <span className={styles.dot} data-unread role="img" aria-label={t('notifications.unread')} />
+      ) : (
+        <span className={styles.dot} aria-hidden="true" />
+      )}
       <span className={styles.text}>
-        <span className={styles.title}>
-          {item.title}
-          {unread ? <span className={styles.visuallyHidden}> ({t('notifications.unread')})</span> : null}
-        </span>
+        <span className={styles.title}>{item.title}</span>
         <span className={styles.body}>{item.body}</span>
         <time className={styles.when} dateTime={item.created_at}>
           {when}

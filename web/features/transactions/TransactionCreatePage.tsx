@@ -40,7 +40,12 @@ export function Component() {
   const me = useCurrentUser();
   const create = useCreateTransaction();
   const [step, setStep] = useState<1 | 2>(1);
-  const [amountText, setAmountText] = useState('');
+  // 'Send again' (issue 18) brings the amount of the transfer it repeats: "12.50", shown as this language writes it.
+  const [amountText, setAmountText] = useState(() => {
+    const again = params.get('amount');
+    const amount = again !== null && /^\d{1,9}(\.\d{2})?$/.test(again) ? moneyFromApi(again, 'MAD') : undefined;
+    return amount ? formatLocaleAmount(amount, locale) : '';
+  });
   const [code, setCode] = useState('');
   // A node, not a string: amounts inside an Arabic sentence are isolated (tIsolated, issue 14 item 17).
   const [error, setError] = useState<ReactNode | null>(null);
