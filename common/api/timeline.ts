@@ -6,7 +6,9 @@ import { z } from 'zod';
  *
  * - `created`: the transaction exists (sent, withdrawal asked, top-up credited).
  * - `available`: a withdrawal's QR code or a cash pickup's reference can be paid out at an agency.
- * - `on_hold`: held for a compliance review, with a `reason` code (for its sender only).
+ * - `on_hold`: held for a compliance review, with a `reason` code (for its sender only). The sender reads the public
+ *   code HOLD_REASON_PUBLIC only, never the review's own code (`sanctions_recipient`...): AML law forbids telling a
+ *   customer that a sanctions or suspicion check concerns them (tipping-off).
  * - `received`: the recipient's wallet was credited (a send to a registered user, a top-up).
  * - `claimed`: a transfer waiting for someone without an account was credited when they registered.
  * - `paid_out`: a withdrawal paid in cash by a teller; `collected`: a cash pickup paid to its recipient.
@@ -61,3 +63,6 @@ export const agencySteps: readonly TimelineStatus[] = [
 export const receiptQuerySchema = z.object({
   lang: z.enum(['fr', 'en', 'ar'], { message: 'Choose fr, en or ar.' }).optional(),
 });
+
+/** The one reason a customer reads for a hold, whatever the review's own code (tipping-off, see above). */
+export const HOLD_REASON_PUBLIC = 'compliance_review';

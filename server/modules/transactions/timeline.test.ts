@@ -121,13 +121,15 @@ describe('GET /api/transactions/{id}/ timeline (issue 18)', () => {
        WHERE NOT EXISTS (SELECT 1 FROM transactions x WHERE x.id = e.transaction_id)`.execute(t.database.db);
     expect(orphans.rows[0]?.n).toBe('0');
     expect(Number(before.n)).toBeGreaterThan(0);
-    // A hold with its reason (what compliance will write): the sender sees the code, the recipient not the step.
+    // A hold with its review's code: the sender reads only that it is a compliance review (never which one: telling
+    // a customer of a sanctions check is tipping-off), the recipient not the step.
     await t.database.db
       .insertInto('transaction_events')
-      .values({ transaction_id: String(sent.body.id), status: 'on_hold', reason: 'screening' })
+      .values({ transaction_id: String(sent.body.id), status: 'on_hold', reason: 'sanctions_recipient' })
       .execute();
     const mine = (await detail(alice, sent.body.id)).body.timeline;
-    expect(mine.find((s) => s.status === 'on_hold')).toMatchObject({ reason: 'screening' });
+    expect(mine.find((s) => s.status === 'on_hold')).toMatchObject({ reason: 'compliance_review' });
+    expect(JSON.stringify(mine)).not.toContain('sanctions');
     expect(await steps(bob, sent.body.id)).toEqual(['created', 'received']);
   });
 

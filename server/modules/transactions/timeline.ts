@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { agencySteps, recipientSteps, type TimelineStep } from '../../../common/api/timeline.ts';
+import { agencySteps, HOLD_REASON_PUBLIC, recipientSteps, type TimelineStep } from '../../../common/api/timeline.ts';
 import type { Database } from '../../db/schema.ts';
 import type { HistoryRow, Viewer } from './transactions-query.repository.ts';
 
@@ -27,7 +27,8 @@ export async function timelineFor(
     .map((s) => ({
       status: s.status,
       at: s.at.toISOString(),
-      ...(owner && s.reason !== null && { reason: s.reason }),
+      // The review's own code (e.g. sanctions_recipient) stays internal: telling the customer is tipping-off.
+      ...(owner && s.reason !== null && { reason: HOLD_REASON_PUBLIC }),
       ...(s.status === 'anchored' && s.tx_id !== null && { tx_id: s.tx_id }),
     }));
 }

@@ -24,7 +24,10 @@ export function Timeline({ tx }: { tx: Transaction }) {
               {formatLongDate(step.at, locale, t('transactions.at'))}
             </time>
             {step.reason !== undefined ? (
-              <span className={styles.when}>{t('timeline.reason', { reason: step.reason })}</span>
+              // One sentence whatever the code: the server sends only the public one (common/api/timeline.ts).
+              <span className={styles.when} data-testid="hold-reason">
+                {t('timeline.holdReason')}
+              </span>
             ) : null}
           </li>
         ))}
