@@ -16,11 +16,7 @@ const coordinate = (limit: number, message: string) =>
   z
     .union([z.string(), z.number()], { message })
     .transform((v) => String(v).trim())
-    .pipe(
-      z
-        .string()
-        .refine((v) => /^-?\d{1,3}(\.\d{1,6})?$/.test(v) && Math.abs(Number(v)) <= limit, message),
-    );
+    .pipe(z.string().refine((v) => /^-?\d{1,3}(\.\d{1,6})?$/.test(v) && Math.abs(Number(v)) <= limit, message));
 
 /** Optional contact details: "" or null clears them. */
 const blankAsNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);

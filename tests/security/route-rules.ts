@@ -240,6 +240,23 @@ export const matrix: Record<string, Rule> = {
     access: 'operator',
     body: () => ({ official: '10.85', freemium: '10.70', subscription: '10.80', reason: 'Route matrix', security_code: CODE }),
   },
+  'GET /api/ops/tellers/': ops,
+  'POST /api/ops/tellers/': {
+    access: 'operator',
+    body: (w) => ({ email: 'matrix-teller@example.com', agency: w.agency1, reason: 'Route matrix', security_code: CODE }),
+  },
+  'POST /api/ops/tellers/:id/move/': {
+    access: 'operator',
+    params: (w) => ({ id: w.teller1.userId }),
+    body: (w) => ({ agency: w.agency2, reason: 'Route matrix', security_code: CODE }),
+  },
+  'POST /api/ops/tellers/:id/disable/': opsWrite((w) => ({ id: w.teller1.userId })),
+  'GET /api/ops/operators/': ops,
+  'POST /api/ops/operators/': {
+    access: 'operator',
+    body: () => ({ email: 'matrix-operator@example.com', role: 'OPERATOR', reason: 'Route matrix', security_code: CODE }),
+  },
+  'POST /api/ops/operators/:id/remove/': opsWrite((w) => ({ id: w.auditor.userId })),
 };
 
 /**

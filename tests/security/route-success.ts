@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { newDraft } from '../../server/modules/billing/billing.fixtures.ts';
-import { agency, CODE, create, customer, recipientOf } from '../../server/modules/transactions/transactions.fixtures.ts';
+import {
+  agency,
+  CODE,
+  create,
+  customer,
+  recipientOf,
+  teller,
+} from '../../server/modules/transactions/transactions.fixtures.ts';
 import { call, signIn, uniqueEmail, uniquePhone, type SignedIn } from '../support/identity.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { operator } from '../../server/modules/ops/ops.fixtures.ts';
@@ -264,6 +271,31 @@ export const ownerSuccess: Record<string, Case> = {
       },
       status: 200,
     };
+  },
+  'POST /api/ops/tellers/': async (t, w) => ({
+    as: w.operator,
+    path: '/api/ops/tellers/',
+    body: { ...opsBody, email: uniqueEmail('route-teller'), agency: Number(await agency(t)) },
+    status: 201,
+  }),
+  'POST /api/ops/tellers/:id/move/': async (t, w) => {
+    const banker = await teller(t, await agency(t));
+    const to = Number(await agency(t));
+    return { as: w.operator, path: `/api/ops/tellers/${banker.userId}/move/`, body: { ...opsBody, agency: to }, status: 200 };
+  },
+  'POST /api/ops/tellers/:id/disable/': async (t, w) => {
+    const banker = await teller(t, await agency(t));
+    return { as: w.operator, path: `/api/ops/tellers/${banker.userId}/disable/`, body: opsBody, status: 200 };
+  },
+  'POST /api/ops/operators/': async (_t, w) => ({
+    as: w.operator,
+    path: '/api/ops/operators/',
+    body: { ...opsBody, email: uniqueEmail('route-operator'), role: 'AUDITOR' },
+    status: 201,
+  }),
+  'POST /api/ops/operators/:id/remove/': async (t, w) => {
+    const other = await operator(t, 'AUDITOR');
+    return { as: w.operator, path: `/api/ops/operators/${other.userId}/remove/`, body: opsBody, status: 200 };
   },
 };
 

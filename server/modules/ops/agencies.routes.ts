@@ -86,7 +86,11 @@ export const agenciesRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (
   );
 
   for (const [path, disabled, summary] of [
-    ['disable', true, 'Disable an agency: offered to no customer; what is pending there stays payable until it expires'],
+    [
+      'disable',
+      true,
+      'Disable an agency: offered to no customer; what is pending there stays payable until it expires',
+    ],
     ['enable', false, 'Enable a disabled agency again'],
   ] as const) {
     app.post(

@@ -93,11 +93,7 @@ async function refuseTakenName(db: Kysely<Database>, name: string, self?: string
 }
 
 /** `POST agencies/`: the agency and its cash account, with its audit line. */
-export async function createOpsAgency(
-  deps: ServiceDeps,
-  actor: AuditActor,
-  body: AgencyCreate,
-): Promise<OpsAgency> {
+export async function createOpsAgency(deps: ServiceDeps, actor: AuditActor, body: AgencyCreate): Promise<OpsAgency> {
   return withTransaction(deps.db, async (tx) => {
     await refuseTakenName(tx, body.name);
     const row = await createAgency(tx, {
@@ -114,7 +110,12 @@ export async function createOpsAgency(
     const created = await findOpsAgency(tx, row.id, now);
     if (!created) throw new Error(`agency ${row.id} vanished`);
     const after = presentAgency(created);
-    await insertAudit(tx, actor, { action: 'agency.create', targetType: 'agency', targetId: row.id, after: stateOf(after) }, now);
+    await insertAudit(
+      tx,
+      actor,
+      { action: 'agency.create', targetType: 'agency', targetId: row.id, after: stateOf(after) },
+      now,
+    );
     return after;
   });
 }

@@ -6,7 +6,7 @@ import { call, ensureRates, otherCode, testEnv, uniquePhone } from '../../../tes
 import { uniqueTag } from '../contacts/contacts.fixtures.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { agency, CODE, create, customer, recipientOf, teller } from '../transactions/transactions.fixtures.ts';
-import { operator, opsAction } from './ops.fixtures.ts';
+import { lastAudit as lastLine, operator, opsAction } from './ops.fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,15 +27,8 @@ const newAgencyBody = () => ({
   longitude: -7.5898,
   phone_number: '+212 522 00 00 00',
 });
-const lastAudit = async (token: string, action: string, target: number) =>
-  (
-    await call<{ results: Record<string, unknown>[] }>(
-      t,
-      'GET',
-      `/api/ops/audit/?action=${action}&target_type=agency&target_id=${target}`,
-      { token },
-    )
-  ).body.results[0];
+const lastAudit = (token: string, action: string, target: number) =>
+  lastLine(t, { token }, action, { type: 'agency', id: target });
 const agencyOf = async (token: string, id: number) =>
   (await call<Agency>(t, 'GET', `/api/ops/agencies/${id}/`, { token })).body;
 
@@ -86,9 +79,9 @@ describe('agencies/ create and edit', () => {
       before: { address: '12 rue de Fès', email: null },
       after: { address: '14 rue de Fès', email: 'agence@example.com' },
     });
-    expect((await call(t, 'PATCH', '/api/ops/agencies/999999999/', { token: op.token, body: { city: 'X' } })).status).toBe(
-      404,
-    );
+    expect(
+      (await call(t, 'PATCH', '/api/ops/agencies/999999999/', { token: op.token, body: { city: 'X' } })).status,
+    ).toBe(404);
   });
 
   it('answers a bad field with its own message, and a name already taken', async () => {
@@ -175,7 +168,10 @@ describe('agencies/{id}/disable/', () => {
     expect(enabled.status).toBe(200);
     expect(enabled.body).toMatchObject({ disabled: false, disabled_at: null });
     expect((await opsAction(t, op, `agencies/${id}/enable/`)).status).toBe(409);
-    expect(await lastAudit(op.token, 'agency.enable', id)).toMatchObject({ reason: 'Reopened', after: { disabled: false } });
+    expect(await lastAudit(op.token, 'agency.enable', id)).toMatchObject({
+      reason: 'Reopened',
+      after: { disabled: false },
+    });
     expect((await create(t, c, { amount: 10, contact: id })).status).toBe(201);
   });
 

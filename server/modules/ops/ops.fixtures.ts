@@ -32,3 +32,19 @@ export function opsAction(t: TestApp, as: SignedIn, path: string, body: Record<s
     body: { reason: 'Customer called', security_code: CODE, ...body },
   });
 }
+
+/** The newest audit line of `action` about one target, as an operator or auditor reads it. */
+export async function lastAudit(
+  t: TestApp,
+  as: { token: string },
+  action: string,
+  target: { type: string; id: number | string },
+): Promise<Record<string, unknown> | undefined> {
+  const res = await call<{ results: Record<string, unknown>[] }>(
+    t,
+    'GET',
+    `/api/ops/audit/?action=${action}&target_type=${target.type}&target_id=${target.id}`,
+    { token: as.token },
+  );
+  return res.body.results[0];
+}

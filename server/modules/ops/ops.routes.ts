@@ -8,7 +8,9 @@ import { guardOpsRoutes } from './ops-access.ts';
 import { kycFilesRoutes } from './kyc-files.routes.ts';
 import { opsRatesRoutes } from './rates.routes.ts';
 import { reconciliationRoutes } from './reconciliation.routes.ts';
+import { operatorsRoutes } from './operators.routes.ts';
 import { reviewsRoutes } from './reviews.routes.ts';
+import { tellersRoutes } from './tellers.routes.ts';
 import { opsTransactionsRoutes } from './transactions.routes.ts';
 
 /** `/api/ops/`: the back-office (issue 15). The guard applies to every route registered below it. */
@@ -24,4 +26,6 @@ export const opsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app, 
   await app.register(agenciesRoutes, options);
   await app.register(opsRatesRoutes, options);
   await app.register(reconciliationRoutes, options);
+  await app.register(tellersRoutes, options);
+  await app.register(operatorsRoutes, options);
 };

@@ -1,0 +1,121 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { OpsStaff } from '../../../common/api/ops-people.ts';
+import { opsMessages } from '../../../common/api/ops.ts';
+import type { Database } from '../../db/schema.ts';
+import { fieldError, notFound } from '../../http/http-error.ts';
+import { insertAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { revokeUserSessions } from '../auth/sessions.repository.ts';
+import { agencyState } from '../contacts/contacts.repository.ts';
+import type { ServiceDeps } from '../service-deps.ts';
+import {
+  findStaff,
+  hasMoneyOrPending,
+  listStaff,
+  makeCustomer,
+  type StaffFilters,
+  type StaffRow,
+} from '../users/staff.repository.ts';
+import type { UserRow } from '../users/users.repository.ts';
+
+/** Tellers, operators and auditors as the back-office shows them (issue 15). */
+export function presentStaff(row: StaffRow): OpsStaff {
+  return {
+    id: Number(row.id),
+    first_name: row.first_name,
+    last_name: row.last_name,
+    email: row.email,
+    phone_number: row.phone_number,
+    role: row.role,
+    agency:
+      row.agency_id === null
+        ? null
+        : { id: Number(row.agency_id), name: row.agency_name ?? '', disabled: row.agency_disabled_at !== null },
+    created_at: row.created_at.toISOString(),
+    last_sign_in: row.last_sign_in === null ? null : new Date(row.last_sign_in).toISOString(),
+  };
+}
+
+/** What an audit line keeps of a person's access: their role and agency. */
+export const accessOf = (row: { role: string; agency_id: string | null }) => ({
+  role: row.role,
+  agency: row.agency_id === null ? null : Number(row.agency_id),
+});
+
+export async function staffPage(
+  deps: ServiceDeps,
+  filters: StaffFilters,
+  page: number,
+  pageSize: number,
+): Promise<{ count: number; results: OpsStaff[] }> {
+  const { count, rows } = await listStaff(deps.db, filters, { limit: pageSize, offset: (page - 1) * pageSize });
+  return { count, results: rows.map(presentStaff) };
+}
+
+export async function staffMember(db: Kysely<Database>, id: string): Promise<{ row: StaffRow; shown: OpsStaff }> {
+  const row = await findStaff(db, id);
+  if (!row) throw notFound();
+  return { row, shown: presentStaff(row) };
+}
+
+/** An agency a teller can be sent to: one that exists and is not disabled (the field says which). */
+export async function requireOpenAgency(db: Kysely<Database>, id: string): Promise<void> {
+  const state = await agencyState(db, id);
+  if (state === undefined) throw fieldError('agency', opsMessages.unknownAgency);
+  if (state === 'disabled') throw fieldError('agency', opsMessages.agencyDisabled);
+}
+
+/**
+ * A customer becoming a teller or an operator must have nothing left in the service: staff cannot send, so a
+ * balance or a transfer on its way would be stuck. Named after the e-mail field the operator typed.
+ */
+export async function refuseIfMoneyLeft(db: Kysely<Database>, existing: UserRow): Promise<void> {
+  if (await hasMoneyOrPending(db, existing.id)) throw fieldError('email', opsMessages.hasMoney);
+}
+
+export interface AccessChange {
+  action: string;
+  id: string;
+  reason: string;
+  before: { role: string; agency_id: string | null } | null;
+}
+
+/** After a change of someone's role or agency: the audit line (before, after) and the person as they are now. */
+export async function recordAccessChange(
+  tx: Transaction<Database>,
+  deps: ServiceDeps,
+  actor: AuditActor,
+  change: AccessChange,
+  extra: Record<string, unknown> = {},
+): Promise<OpsStaff> {
+  const { row, shown } = await staffMember(tx, change.id);
+  await insertAudit(
+    tx,
+    actor,
+    {
+      action: change.action,
+      targetType: 'user',
+      targetId: change.id,
+      reason: change.reason,
+      before: change.before ? accessOf(change.before) : null,
+      after: { ...accessOf(row), ...extra },
+    },
+    deps.clock.now(),
+  );
+  return shown;
+}
+
+/**
+ * A disabled teller or a removed operator: back to a plain account with no agency, and every session ended in
+ * the same transaction, so a request with their old token is a 401 right after.
+ */
+export async function endAccess(
+  tx: Transaction<Database>,
+  deps: ServiceDeps,
+  actor: AuditActor,
+  change: AccessChange,
+): Promise<OpsStaff & { sessions_ended: number }> {
+  await makeCustomer(tx, change.id);
+  const ended = await revokeUserSessions(tx, change.id, deps.clock.now());
+  const shown = await recordAccessChange(tx, deps, actor, change, { sessions_ended: ended });
+  return { ...shown, sessions_ended: ended };
+}
