@@ -8,6 +8,7 @@ import { useCurrentUser } from '../../shared/users/use-current-user';
 import { LanguageSwitcher } from '../../ui/LanguageSwitcher';
 import { PlaceholderPage } from '../../ui/PlaceholderPage';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { AgenciesPage } from './AgenciesPage';
 import { ApprovalsPage } from './ApprovalsPage';
 import { AuditPage } from './AuditPage';
 import { CustomerDetailPage } from './CustomerDetailPage';
@@ -18,11 +19,13 @@ import { ReconciliationPage } from './ReconciliationPage';
 import styles from './Ops.module.css';
 import type { OpsKey } from './ops-i18n';
 import { useOpsTranslation } from './ops-i18n';
+import { OperatorsPage } from './OperatorsPage';
 import { useOps } from './OpsParts';
 import { ReviewsPage } from './ReviewsPage';
 import { TransactionDetailPage } from './TransactionDetailPage';
 import { TransactionsPage } from './TransactionsPage';
 import { StaffContext } from './staff';
+import { TellersPage } from './TellersPage';
 
 /** The pages of the back-office, in the order of the navigation. */
 const sections: { path: string; label: OpsKey }[] = [
@@ -32,8 +35,11 @@ const sections: { path: string; label: OpsKey }[] = [
   { path: '/ops/approvals', label: 'nav.approvals' },
   { path: '/ops/rates', label: 'nav.rates' },
   { path: '/ops/reconciliation', label: 'nav.reconciliation' },
+  { path: '/ops/agencies', label: 'nav.agencies' },
+  { path: '/ops/tellers', label: 'nav.tellers' },
   { path: '/ops/reviews', label: 'nav.reviews' },
   { path: '/ops/audit', label: 'nav.audit' },
+  { path: '/ops/operators', label: 'nav.operators' },
 ];
 
 /**
@@ -50,6 +56,9 @@ const screens: { pattern: string; render: (id: string) => ReactNode }[] = [
   { pattern: '/ops/approvals', render: () => <ApprovalsPage /> },
   { pattern: '/ops/rates', render: () => <RatesPage /> },
   { pattern: '/ops/reconciliation', render: () => <ReconciliationPage /> },
+  { pattern: '/ops/agencies', render: () => <AgenciesPage /> },
+  { pattern: '/ops/tellers', render: () => <TellersPage /> },
+  { pattern: '/ops/operators', render: () => <OperatorsPage /> },
   { pattern: '/ops/reviews', render: () => <ReviewsPage /> },
   { pattern: '/ops/audit', render: () => <AuditPage /> },
 ];

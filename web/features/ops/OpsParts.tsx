@@ -33,6 +33,12 @@ const opsTranslations = new Map<string, OpsKey>(
     .map((name) => [opsMessages[name], `errors.${name}` as OpsKey]),
 );
 
+/** One server message in the operator's language (a field's error): the back-office's own, else the shared one. */
+export function opsMessageText(message: string, t: TFunction, ot: OpsT): string {
+  const key = opsTranslations.get(message);
+  return key ? ot(key) : translateServerMessage(message, t);
+}
+
 /** A failure in the operator's language: the shared wording first, then the back-office's own messages. */
 export function opsErrorText(error: unknown, t: TFunction, ot: OpsT, language: string): string {
   const common = commonErrorText(error, t, language);
@@ -146,9 +152,15 @@ export function ActionDialog({
   action,
   onDone,
   testId,
+  children,
+  ready = true,
 }: {
   title: string;
   description?: ReactNode;
+  /** The action's own fields (an e-mail, an agency), above the reason. */
+  children?: ReactNode;
+  /** False while those fields are incomplete: the confirm button waits. */
+  ready?: boolean;
   confirmLabel: string;
   danger?: boolean;
   onClose: () => void;
@@ -193,6 +205,7 @@ export function ActionDialog({
           {title}
         </h2>
         {description ? <div>{description}</div> : null}
+        {children}
         <label className={styles.field} htmlFor={reasonId}>
           {ot('action.reason')}
           <textarea
@@ -203,7 +216,8 @@ export function ActionDialog({
             required
             minLength={3}
             maxLength={1000}
-            autoFocus
+            // With fields of its own, the dialog starts on the first of them (showModal focuses it).
+            autoFocus={children === undefined}
             data-testid="action-reason"
           />
         </label>
@@ -232,7 +246,7 @@ export function ActionDialog({
           <button
             type="submit"
             className={danger ? styles.danger : styles.primary}
-            disabled={mutation.isPending || reason.trim().length < 3 || code.length !== 6}
+            disabled={mutation.isPending || !ready || reason.trim().length < 3 || code.length !== 6}
             data-testid="action-confirm"
           >
             {mutation.isPending ? ot('common.working') : confirmLabel}
@@ -244,6 +258,12 @@ export function ActionDialog({
       </form>
     </dialog>
   );
+}
+
+/** A person's name, or their number when they have not given one yet (a teller added by e-mail). */
+export function StaffName({ person }: { person: { id: number; first_name: string; last_name: string } }) {
+  const name = `${person.first_name} ${person.last_name}`.trim();
+  return name ? <bdi>{name}</bdi> : <span className={styles.muted}>#{person.id}</span>;
 }
 
 export function StatusBadge({ status }: { status: string }) {

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { opsTransactionKinds, transactionStatuses } from '../../../common/api/messages';
 import { Pagination } from '../../ui/Pagination';
+import { AgencySelect } from './AgencySelect';
 import styles from './Ops.module.css';
 import { fetchTransactions } from './ops-api';
 import { DateTime, ListState, Money, PageTitle, StatusBadge, TableWrap, useOps, useOpsList } from './OpsParts';
@@ -81,7 +82,7 @@ export function TransactionsPage() {
         </label>
         <label className={styles.field}>
           {ot('transactions.agency')}
-          <input className={styles.input} inputMode="numeric" value={draft.agency} onChange={set('agency')} dir="ltr" />
+          <AgencySelect value={draft.agency} onChange={set('agency')} allLabel={ot('agencies.all')} testId="tx-agency" />
         </label>
         <button type="submit" className={styles.primary} data-testid="tx-apply">
           {ot('common.apply')}

@@ -8,6 +8,7 @@ import type {
   OpsTransactionDetail,
 } from '../../../common/api/ops';
 import type { OpsRatesPage, SetRatesRequest } from '../../../common/api/ops-rates';
+import type { OpsAgency, OpsStaff } from '../../../common/api/ops-people';
 import { apiFetch, apiUrl } from '../../app/api-client';
 import { ApiError, parseApiError } from '../../app/api-error';
 import { readStored } from '../../app/browser-storage';
@@ -41,9 +42,23 @@ export const fetchApprovals = (query: Query, signal?: AbortSignal) => opsGet<Pag
 export const fetchAudit = (query: Query, signal?: AbortSignal) => opsGet<Page<AuditEntry>>('audit/', query, signal);
 export const fetchRates = (query: Query, signal?: AbortSignal) => opsGet<OpsRatesPage>('rates/', query, signal);
 
-/** An action with its reason and the operator's security code again (POST, JSON). */
-export function opsAction<T>(path: string, body: OpsActionRequest): Promise<T> {
-  return apiFetch<T>(`/ops/${path}`, { method: 'POST', body });
+export const fetchAgencies = (query: Query, signal?: AbortSignal) => opsGet<Page<OpsAgency>>('agencies/', query, signal);
+export const fetchTellers = (query: Query, signal?: AbortSignal) => opsGet<Page<OpsStaff>>('tellers/', query, signal);
+export const fetchOperators = (query: Query, signal?: AbortSignal) => opsGet<Page<OpsStaff>>('operators/', query, signal);
+
+/** A new agency (POST) or the fields of one that changed (PATCH). */
+export function saveAgency(id: number | null, fields: Record<string, string>): Promise<OpsAgency> {
+  return id === null
+    ? apiFetch<OpsAgency>('/ops/agencies/', { method: 'POST', body: fields })
+    : apiFetch<OpsAgency>(`/ops/agencies/${id}/`, { method: 'PATCH', body: fields });
+}
+
+/**
+ * An action with its reason and the operator's security code again (POST, JSON), and the action's own fields
+ * (a teller's e-mail and agency).
+ */
+export function opsAction<T>(path: string, body: OpsActionRequest, fields: Record<string, unknown> = {}): Promise<T> {
+  return apiFetch<T>(`/ops/${path}`, { method: 'POST', body: { ...fields, ...body } });
 }
 
 /**

@@ -1,0 +1,256 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import type { OpsStaff } from '../../../common/api/ops-people';
+import { Pagination } from '../../ui/Pagination';
+import { AgencySelect } from './AgencySelect';
+import styles from './Ops.module.css';
+import { fetchTellers, opsAction } from './ops-api';
+import { ActionDialog, DateTime, ListState, PageTitle, StaffName, TableWrap, useOps, useOpsList } from './OpsParts';
+import { useStaff } from './staff';
+
+const PAGE_SIZE = 25;
+
+type Open = { action: 'add' } | { action: 'move' | 'disable'; teller: OpsStaff };
+
+/** Who works at which counter: add a teller by e-mail, move one to another agency, disable one who left. */
+export function TellersPage() {
+  const { ot } = useOps();
+  const { canWrite } = useStaff();
+  const client = useQueryClient();
+  const ids = { email: useId(), agency: useId(), first: useId(), last: useId() };
+  const { page, update, draft, set, apply, reset, list, rows } = useOpsList(
+    'tellers',
+    ['agency', 'search'] as const,
+    PAGE_SIZE,
+    fetchTellers,
+  );
+  const [open, setOpen] = useState<Open | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [form, setForm] = useState({ email: '', agency: '', first_name: '', last_name: '' });
+  const start = (next: Open) => {
+    setDone(null);
+    setForm({ email: '', agency: '', first_name: '', last_name: '' });
+    setOpen(next);
+  };
+  const finish = (message: string) => {
+    setDone(message);
+    setOpen(null);
+    void client.invalidateQueries({ queryKey: ['ops'] });
+  };
+  return (
+    <>
+      <PageTitle>{ot('nav.tellers')}</PageTitle>
+      <form className={styles.filters} onSubmit={apply} role="search">
+        <label className={styles.field}>
+          {ot('tellers.agency')}
+          <AgencySelect
+            value={draft.agency}
+            onChange={set('agency')}
+            allLabel={ot('agencies.all')}
+            testId="tellers-agency"
+          />
+        </label>
+        <label className={styles.field}>
+          {ot('tellers.search')}
+          <input
+            className={`${styles.input} ${styles.wide}`}
+            type="search"
+            value={draft.search}
+            onChange={set('search')}
+          />
+        </label>
+        <button type="submit" className={styles.primary} data-testid="tellers-apply">
+          {ot('common.apply')}
+        </button>
+        <button type="button" className={styles.button} onClick={reset}>
+          {ot('common.reset')}
+        </button>
+      </form>
+      {canWrite ? (
+        <div className={styles.actions}>
+          <button
+            type="button"
+            className={styles.primary}
+            onClick={() => start({ action: 'add' })}
+            data-testid="teller-add"
+          >
+            {ot('tellers.add')}
+          </button>
+        </div>
+      ) : null}
+      {done ? (
+        <p className={styles.success} role="status" data-testid="tellers-done">
+          {done}
+        </p>
+      ) : null}
+      <ListState list={list} emptyText={ot('tellers.empty')} />
+      {rows.length > 0 ? (
+        <TableWrap label={ot('nav.tellers')}>
+          <table className={styles.table} data-testid="tellers-table">
+            <thead>
+              <tr>
+                <th scope="col">{ot('tellers.name')}</th>
+                <th scope="col">{ot('customers.email')}</th>
+                <th scope="col">{ot('customers.phone')}</th>
+                <th scope="col">{ot('tellers.agency')}</th>
+                <th scope="col">{ot('tellers.lastSignIn')}</th>
+                {canWrite ? <th scope="col">{ot('agencies.actions')}</th> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((s) => (
+                <tr key={s.id} data-testid="teller-row">
+                  <td>
+                    <StaffName person={s} />
+                  </td>
+                  <td>
+                    <bdi>{s.email ?? '—'}</bdi>
+                  </td>
+                  <td>
+                    <bdi dir="ltr">{s.phone_number ?? '—'}</bdi>
+                  </td>
+                  <td>
+                    {s.agency ? <bdi>{s.agency.name}</bdi> : '—'}{' '}
+                    {s.agency?.disabled ? <span className={styles.badgeBad}>{ot('agencies.disabled')}</span> : null}
+                  </td>
+                  <td>
+                    <DateTime iso={s.last_sign_in} />
+                  </td>
+                  {canWrite ? (
+                    <td>
+                      <div className={styles.rowActions}>
+                        <button
+                          type="button"
+                          className={styles.button}
+                          onClick={() => start({ action: 'move', teller: s })}
+                          data-testid={`teller-move-${s.id}`}
+                        >
+                          {ot('tellers.move')}
+                        </button>
+                        <button
+                          type="button"
+                          className={styles.danger}
+                          onClick={() => start({ action: 'disable', teller: s })}
+                          data-testid={`teller-disable-${s.id}`}
+                        >
+                          {ot('tellers.disable')}
+                        </button>
+                      </div>
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableWrap>
+      ) : null}
+      <Pagination
+        page={page}
+        count={list.data?.count ?? 0}
+        pageSize={PAGE_SIZE}
+        onPage={(p) => update({ page: String(p) })}
+      />
+
+      {open?.action === 'add' ? (
+        <ActionDialog
+          testId="teller-dialog"
+          title={ot('tellers.addTitle')}
+          confirmLabel={ot('tellers.add')}
+          ready={form.email.trim() !== '' && form.agency !== ''}
+          onClose={() => setOpen(null)}
+          action={(input) =>
+            opsAction<OpsStaff>('tellers/', input, {
+              email: form.email.trim(),
+              agency: Number(form.agency),
+              ...(form.first_name.trim() && { first_name: form.first_name.trim() }),
+              ...(form.last_name.trim() && { last_name: form.last_name.trim() }),
+            })
+          }
+          onDone={() => finish(ot('tellers.added', { email: form.email.trim() }))}
+        >
+          <label className={styles.field} htmlFor={ids.email}>
+            {ot('customers.email')}
+            <input
+              id={ids.email}
+              className={styles.input}
+              type="email"
+              dir="ltr"
+              required
+              value={form.email}
+              onChange={(e) => setForm((f) => ({ ...f, email: e.target.value }))}
+              data-testid="teller-email"
+            />
+          </label>
+          <label className={styles.field} htmlFor={ids.agency}>
+            {ot('tellers.agency')}
+            <AgencySelect
+              id={ids.agency}
+              value={form.agency}
+              onChange={(e) => setForm((f) => ({ ...f, agency: e.target.value }))}
+              openOnly
+              required
+              testId="teller-agency"
+            />
+          </label>
+          <label className={styles.field} htmlFor={ids.first}>
+            {ot('tellers.firstName')}
+            <input
+              id={ids.first}
+              className={styles.input}
+              value={form.first_name}
+              onChange={(e) => setForm((f) => ({ ...f, first_name: e.target.value }))}
+            />
+          </label>
+          <label className={styles.field} htmlFor={ids.last}>
+            {ot('tellers.lastName')}
+            <input
+              id={ids.last}
+              className={styles.input}
+              value={form.last_name}
+              onChange={(e) => setForm((f) => ({ ...f, last_name: e.target.value }))}
+            />
+          </label>
+        </ActionDialog>
+      ) : null}
+
+      {open?.action === 'move' ? (
+        <ActionDialog
+          testId="teller-dialog"
+          title={ot('tellers.moveTitle', { name: `${open.teller.first_name} ${open.teller.last_name}`.trim() })}
+          confirmLabel={ot('tellers.move')}
+          ready={form.agency !== ''}
+          onClose={() => setOpen(null)}
+          action={(input) =>
+            opsAction<OpsStaff>(`tellers/${open.teller.id}/move/`, input, { agency: Number(form.agency) })
+          }
+          onDone={() => finish(ot('tellers.moved'))}
+        >
+          <label className={styles.field} htmlFor={ids.agency}>
+            {ot('tellers.newAgency')}
+            <AgencySelect
+              id={ids.agency}
+              value={form.agency}
+              onChange={(e) => setForm((f) => ({ ...f, agency: e.target.value }))}
+              openOnly
+              required
+              testId="teller-agency"
+            />
+          </label>
+        </ActionDialog>
+      ) : null}
+
+      {open?.action === 'disable' ? (
+        <ActionDialog
+          testId="teller-dialog"
+          title={ot('tellers.disableTitle', { name: `${open.teller.first_name} ${open.teller.last_name}`.trim() })}
+          confirmLabel={ot('tellers.disable')}
+          danger
+          description={<p>{ot('tellers.disableExplain')}</p>}
+          onClose={() => setOpen(null)}
+          action={(input) => opsAction<OpsStaff>(`tellers/${open.teller.id}/disable/`, input)}
+          onDone={() => finish(ot('tellers.disabled'))}
+        />
+      ) : null}
+    </>
+  );
+}
