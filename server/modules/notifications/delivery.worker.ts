@@ -74,9 +74,16 @@ export interface NotificationDelivery {
 }
 
 /**
+ * How long a nudge waits for others before its pass runs. A pass after every write request cost a lease query per
+ * send (measured: p99 of 1,100 sends/s went from 46 to 54 ms, issue 13); gathered, one pass per 100 ms carries
+ * every message written meanwhile, and a notification still leaves within about a tenth of a second.
+ */
+const NUDGE_GATHER_MS = 100;
+
+/**
  * The delivery worker. With `poll` (CHAIN_WORKER=in-process, or `npm run worker`) a pass every
- * CHAIN_WORKER_INTERVAL_MS; in every API process a nudge after each write request runs one at once, off the
- * response path, so a message leaves within moments even where the worker runs elsewhere. Passes never overlap:
+ * CHAIN_WORKER_INTERVAL_MS; in every API process a nudge after each write request runs one within NUDGE_GATHER_MS, off
+ * the response path, so a message leaves within moments even where the worker runs elsewhere. Passes never overlap:
  * a nudge during a pass runs one more after it.
  */
 export function startNotificationDelivery(
@@ -89,6 +96,7 @@ export function startNotificationDelivery(
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
+  let gathering: NodeJS.Timeout | undefined;
   const pass = (): void => {
     if (stopped) return;
     if (running) {
@@ -110,10 +118,17 @@ export function startNotificationDelivery(
   };
   if (options.poll) timer = setTimeout(pass, deps.config.CHAIN_WORKER_INTERVAL_MS);
   return {
-    nudge: pass,
+    nudge() {
+      if (stopped || gathering) return;
+      gathering = setTimeout(() => {
+        gathering = undefined;
+        pass();
+      }, NUDGE_GATHER_MS);
+    },
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      clearTimeout(gathering);
       await running;
     },
   };

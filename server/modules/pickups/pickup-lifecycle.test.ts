@@ -7,7 +7,7 @@ import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { checkLedger } from '../../ledger/ledger-check.ts';
 import { sweepOnce } from '../transactions/expiry-sweep.ts';
 import { agency, balanceOf, CODE, customer, teller } from '../transactions/transactions.fixtures.ts';
-import { cancel, detail, lookup, outbox, pay, release, reserve, sentPickup } from './pickups.fixtures.ts';
+import { cancel, detail, expectNewestSubject, lookup, outbox, pay, release, reserve, sentPickup } from './pickups.fixtures.ts';
 
 /** Issue 17 (sender's side, expiry, reminder) and issue 22 item 1 for pickups (the teller's reservation). */
 let t: TestApp;
@@ -46,7 +46,7 @@ describe('the sender', () => {
     const banker = await teller(t, await agency(t));
     expect((await lookup(t, reference, banker)).body).toMatchObject({ status: 'cancelled', expires_at: null });
     expect(await pay(t, reference, banker)).toMatchObject({ status: 409, body: { detail: pickupMessages.cancelled } });
-    expect((await outbox(t, alice.email))[0]?.subject).toBe('Cash pickup cancelled');
+    await expectNewestSubject(t, alice.email, 'Cash pickup cancelled');
     expect((await cancel(t, alice, tx.id)).body).toEqual({ detail: transactionMessages.notCancellable });
   });
 
@@ -138,7 +138,7 @@ describe('the reservation while the ID is checked (issue 22 item 1)', () => {
     expect(await balanceOf(t, alice)).toBe('200.00');
     expect((await detail(t, alice, tx.id)).body).toMatchObject({ status: 'expired', pickup_reference: null });
     expect(await pay(t, reference, a)).toMatchObject({ status: 409, body: { detail: pickupMessages.expired } });
-    expect((await outbox(t, alice.email))[0]?.subject).toBe('Cash pickup expired');
+    await expectNewestSubject(t, alice.email, 'Cash pickup expired');
     expect((await checkLedger(t.database.db)).problems).toEqual([]);
   });
 

@@ -78,6 +78,16 @@ export async function outbox(t: TestApp, to: string, atLeast = 1): Promise<{ sub
   }
 }
 
+/**
+ * Waits until the newest message to `to` has this subject. Notifications leave after the response and the
+ * delivery passes of an API process are gathered (server/modules/notifications/delivery.worker.ts), so a test
+ * reading the outbox once right after the request would race the worker; `to` may hold older messages (its
+ * sign-in code), so counting is not enough. 5 s: a loaded CI machine, never a wait when the message is there.
+ */
+export async function expectNewestSubject(t: TestApp, to: string, subject: string): Promise<void> {
+  await expect.poll(async () => (await outbox(t, to, 0))[0]?.subject, { timeout: 5000, interval: 50 }).toBe(subject);
+}
+
 /** A valid reference (right check digit) that names no pickup: another digit changed, check digit recomputed. */
 export function otherValidReference(reference: string, make: (body: string) => string): string {
   const body = reference.slice(0, 8) + String((Number(reference[8]) + 1) % 10);

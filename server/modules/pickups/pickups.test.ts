@@ -8,7 +8,7 @@ import { call, ensureRates, testEnv } from '../../../tests/support/identity.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { checkLedger } from '../../ledger/ledger-check.ts';
 import { agency, balanceOf, create, customer, recipientOf, teller } from '../transactions/transactions.fixtures.ts';
-import { detail, idCheck, lookup, otherValidReference, outbox, pay, sentPickup, type Tx } from './pickups.fixtures.ts';
+import { detail, expectNewestSubject, idCheck, lookup, otherValidReference, outbox, pay, sentPickup, type Tx } from './pickups.fixtures.ts';
 
 /** Issue 17: a cash pickup sent by a customer, looked up and paid out by a teller of any agency. */
 let t: TestApp;
@@ -186,7 +186,7 @@ describe('the teller', () => {
       .where('agency_id', '=', agencyId)
       .executeTakeFirstOrThrow();
     expect(cash.balance).toBe('5000');
-    expect((await outbox(t, alice.email))[0]?.subject).toBe('Cash pickup collected');
+    await expectNewestSubject(t, alice.email, 'Cash pickup collected');
     const history = await call<{ results: Tx[] }>(t, 'GET', '/api/transactions/?category=withdraw', {
       token: banker.token,
     });

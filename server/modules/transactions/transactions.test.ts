@@ -3,6 +3,7 @@ import { transactionMessages, transactionSchema } from '../../../common/api/tran
 import { securityCodeErrors } from '../../../common/api/users.ts';
 import { call, ensureRates, signIn, testEnv, uniqueEmail } from '../../../tests/support/identity.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { outbox } from '../pickups/pickups.fixtures.ts';
 import { agency, balanceOf, create, customer, newKey, recipientOf, teller } from './transactions.fixtures.ts';
 
 let t: TestApp;
@@ -161,12 +162,10 @@ describe('unclaimed transfers', () => {
       token: bob.token,
     });
     expect(seen.body.results[0]).toMatchObject({ id: sent.body.id, category: 'reception', status: 'claimed' });
-    const outbox = await call<{ results: { subject: string }[] }>(
-      t,
-      'GET',
-      `/api/dev/outbox/?to=${encodeURIComponent(email)}`,
-    );
-    expect(outbox.body.results.map((m) => m.subject)).toContain('You received money');
+    // The mail leaves after the answer (ADR 010): it arrives, shortly.
+    await expect
+      .poll(async () => (await outbox(t, email, 0)).map((m) => m.subject), { timeout: 5000, interval: 50 })
+      .toContain('You received money');
     // Claimed: the sender can no longer take it back.
     const cancel = await call(t, 'POST', `/api/transactions/${sentId}/cancel/`, { token: alice.token });
     expect(cancel.body).toEqual({ detail: transactionMessages.notCancellable });

@@ -3,7 +3,7 @@ import { transactionMessages } from '../../../common/api/transactions.ts';
 import { securityCodeErrors } from '../../../common/api/users.ts';
 import { withdrawalMessages } from '../../../common/api/withdrawals.ts';
 import { genericMessages } from '../../../common/api/messages.ts';
-import { pay, sentPickup } from '../pickups/pickups.fixtures.ts';
+import { expectNewestSubject, pay, sentPickup } from '../pickups/pickups.fixtures.ts';
 import { call, ensureRates, testEnv } from '../../../tests/support/identity.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { agency, balanceOf, CODE, create, customer, newKey, teller } from '../transactions/transactions.fixtures.ts';
@@ -72,12 +72,7 @@ describe('withdrawals', () => {
     const detail = await call<Tx>(t, 'GET', `/api/transactions/${tx.id}/`, { token: alice.token });
     expect(detail.body).toMatchObject({ validated: true, token: null });
     expect(await balanceOf(t, alice)).toBe('60.00');
-    const outbox = await call<{ results: { subject: string }[] }>(
-      t,
-      'GET',
-      `/api/dev/outbox/?to=${encodeURIComponent(alice.email)}`,
-    );
-    expect(outbox.body.results[0]?.subject).toBe('Withdrawal paid out');
+    await expectNewestSubject(t, alice.email, 'Withdrawal paid out');
     // The banker's history lists the agency's withdrawals.
     const list = await call<{ results: Tx[] }>(t, 'GET', '/api/transactions/?category=withdraw', {
       token: banker.token,
