@@ -14,6 +14,7 @@ import type { MailAdapter } from './adapters/mail/mail-adapter.ts';
 import { createPaymentProvider } from './adapters/payments/create-payment-provider.ts';
 import type { PaymentProvider } from './adapters/payments/payment-provider.ts';
 import type { SmsAdapter } from './adapters/sms/sms-adapter.ts';
+import { createPushAdapter, type PushAdapter } from './adapters/push/push-adapter.ts';
 import { registerApiDocs } from './http/api-docs.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerNullCharacterGuard } from './http/null-characters.ts';
@@ -33,6 +34,7 @@ import { startAnchorWorker } from './modules/anchoring/anchor-worker.ts';
 import { startPaymentActionsWorker } from './modules/billing/payment-actions.worker.ts';
 import { startNotificationDelivery } from './modules/notifications/delivery.worker.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { pushRoutes } from './modules/notifications/push.routes.ts';
 import { chainRoutes } from './modules/explorer/chain.routes.ts';
 import { explorerRoutes } from './modules/explorer/explorer.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -65,6 +67,8 @@ export interface AppDeps {
   mail?: MailAdapter;
   /** The HTTP SMS provider when SMS_* are set, else the built-in outbox. */
   sms?: SmsAdapter;
+  /** Web Push with the configured (or development) VAPID keys; tests may pass a failing one. */
+  push?: PushAdapter;
   /** Stripe when STRIPE_SECRET_KEY is set, else the built-in sandbox; tests may pass their own. */
   payments?: PaymentProvider;
   /** The built-in local ledger by default; tests may pass a failing one (chain outage). */
@@ -81,6 +85,7 @@ export function serviceDeps(deps: AppDeps): ServiceDeps {
     keys,
     mail: deps.mail ?? createMailAdapter(deps.config, deps.db),
     sms: deps.sms ?? createSmsAdapter(deps.config, deps.db),
+    push: deps.push ?? createPushAdapter(deps.config.vapid),
     payments: deps.payments ?? createPaymentProvider(deps.config),
     chain: deps.chain ?? createChainAdapter(deps.config, deps.db, keys),
   };
@@ -157,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(pickupsRoutes, { prefix: '/api', deps: services, auth });
   await app.register(kycRoutes, { prefix: '/api', deps: services, auth });
   await app.register(notificationsRoutes, { prefix: '/api', deps: services, auth });
+  await app.register(pushRoutes, { prefix: '/api', deps: services, auth });
   // The e-mail/SMS of notifications, from their outbox: polled with the other workers, and nudged after every
   // write request (not awaited: never on the response path) so a message leaves at once wherever the worker runs.
   const delivery = startNotificationDelivery(services, app.log, { poll: config.CHAIN_WORKER === 'in-process' });

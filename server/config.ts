@@ -5,6 +5,7 @@ import { isAddress } from 'viem';
 import { english, privateKeyToAccount } from 'viem/accounts';
 import { z } from 'zod';
 import { parseSigningKey, signingKeyFromSeed } from './adapters/chain/record-crypto.ts';
+import { vapidKeysFromSecret, vapidPublicKeyOf } from './adapters/push/vapid-keys.ts';
 import { loadOrCreateDevSecrets } from './dev-secrets.ts';
 import { parseCron } from './modules/liabilities/cron.ts';
 import { deriveKey } from './security/keys.ts';
@@ -99,6 +100,18 @@ const configSchema = z.object({
     )
     .optional(),
   DEV_SECRETS_FILE: z.string().min(1).default('.data/dev-secrets.json'),
+  /**
+   * Web Push (issue 18): the VAPID key pair (RFC 8292), P-256, base64url as `npx web-push generate-vapid-keys`
+   * prints them. Both or neither; in production neither = no Web Push (the profile offers none). Development and
+   * test keep a generated pair in DEV_SECRETS_FILE.
+   */
+  VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+  /** Who runs the sender, for the push services: `mailto:` an address, or an https URL. Default: PUBLIC_URL when https, else mailto: MAIL_FROM's address. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be mailto:address or an https:// URL')
+    .optional(),
 
   // Adapters: the real service when configured, else the built-in outbox (GET /api/dev/outbox/).
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
@@ -279,7 +292,12 @@ export type Config = Omit<
   | 'CHAIN_WORKER'
   | 'LIABILITIES_SNAPSHOT_CRON'
   | 'KYC_ENCRYPTION_KEY'
+  | 'VAPID_PUBLIC_KEY'
+  | 'VAPID_PRIVATE_KEY'
+  | 'VAPID_SUBJECT'
 > & {
+  /** Web Push's VAPID keys and subject; undefined = no Web Push (production without VAPID_* set). */
+  vapid: VapidConfig | undefined;
   KYC_ENCRYPTION_KEY: string;
   LIABILITIES_SNAPSHOT_CRON: string;
   SECRET_KEY: string;
@@ -299,6 +317,12 @@ export type Config = Omit<
   /** The EVM network when all of its variables are set; undefined = the built-in local ledger. */
   evm: EvmConfig | undefined;
 };
+
+export interface VapidConfig {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
+}
 
 export interface EvmConfig {
   rpcUrl: string;
@@ -370,6 +394,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       if (c[name] === undefined) problems.push(`  ${name}: required in production`);
     }
   }
+  if ((c.VAPID_PUBLIC_KEY === undefined) !== (c.VAPID_PRIVATE_KEY === undefined)) {
+    problems.push('  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both (npx web-push generate-vapid-keys), or neither');
+  } else if (c.VAPID_PRIVATE_KEY !== undefined) {
+    const publicKey = vapidPublicKeyOf(c.VAPID_PRIVATE_KEY);
+    if (publicKey === undefined) {
+      problems.push('  VAPID_PRIVATE_KEY: not a P-256 private key (32 bytes in base64url)');
+    } else if (publicKey !== c.VAPID_PUBLIC_KEY) {
+      problems.push('  VAPID_PUBLIC_KEY: not the public key of VAPID_PRIVATE_KEY');
+    }
+  }
   if (c.CHAIN_SIGNING_KEY !== undefined) {
     try {
       parseSigningKey(c.CHAIN_SIGNING_KEY);
@@ -390,17 +424,45 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const {
     CHAIN_SIGNING_KEY: devChainKey,
     KYC_ENCRYPTION_KEY: devKycKey,
+    VAPID_PUBLIC_KEY: devVapidPublic,
+    VAPID_PRIVATE_KEY: devVapidPrivate,
     ...secrets
-  }: { SECRET_KEY: string; SECURITY_CODE_PEPPER: string; CHAIN_SIGNING_KEY?: string; KYC_ENCRYPTION_KEY?: string } = allSet
+  }: {
+    SECRET_KEY: string;
+    SECURITY_CODE_PEPPER: string;
+    CHAIN_SIGNING_KEY?: string;
+    KYC_ENCRYPTION_KEY?: string;
+    VAPID_PUBLIC_KEY?: string;
+    VAPID_PRIVATE_KEY?: string;
+  } = allSet
     ? {
         SECRET_KEY: c.SECRET_KEY ?? '',
         SECURITY_CODE_PEPPER: c.SECURITY_CODE_PEPPER ?? '',
         CHAIN_SIGNING_KEY: c.CHAIN_SIGNING_KEY,
       }
     : { ...loadOrCreateDevSecrets(path.resolve(projectRoot, c.DEV_SECRETS_FILE)), ...definedSecrets(c) };
+  const publicUrl = (c.PUBLIC_URL ?? `http://${c.HOST === '0.0.0.0' ? 'localhost' : c.HOST}:${c.PORT}`).replace(
+    /\/+$/,
+    '',
+  );
+  // Configured keys first; in production nothing else (no keys = no Web Push); else the dev file's pair, or one
+  // derived from its SECRET_KEY when the file predates Web Push.
+  const vapidKeys =
+    c.VAPID_PUBLIC_KEY !== undefined && c.VAPID_PRIVATE_KEY !== undefined
+      ? { publicKey: c.VAPID_PUBLIC_KEY, privateKey: c.VAPID_PRIVATE_KEY }
+      : production
+        ? undefined
+        : devVapidPublic !== undefined && devVapidPrivate !== undefined
+          ? { publicKey: devVapidPublic, privateKey: devVapidPrivate }
+          : vapidKeysFromSecret(secrets.SECRET_KEY);
+  const mailAddress = /<([^<>\s]+@[^<>\s]+)>/.exec(c.MAIL_FROM)?.[1] ?? c.MAIL_FROM.trim();
   return {
     ...c,
     ...secrets,
+    vapid: vapidKeys && {
+      ...vapidKeys,
+      subject: c.VAPID_SUBJECT ?? (publicUrl.startsWith('https:') ? publicUrl : `mailto:${mailAddress}`),
+    },
     // A dev secrets file from before issue 8 has no chain key: one derived from its SECRET_KEY is as stable, and
     // rewriting a file that concurrent processes read could give them different keys.
     CHAIN_SIGNING_KEY:
@@ -410,7 +472,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       c.KYC_ENCRYPTION_KEY ?? devKycKey ?? deriveKey(secrets.SECRET_KEY, 'kyc-documents-aes256gcm').toString('base64'),
     CHAIN_WORKER: c.CHAIN_WORKER ?? (c.NODE_ENV === 'test' ? 'off' : 'in-process'),
     LIABILITIES_SNAPSHOT_CRON: c.LIABILITIES_SNAPSHOT_CRON ?? (c.NODE_ENV === 'test' ? 'off' : '0 0 * * *'),
-    PUBLIC_URL: (c.PUBLIC_URL ?? `http://${c.HOST === '0.0.0.0' ? 'localhost' : c.HOST}:${c.PORT}`).replace(/\/+$/, ''),
+    PUBLIC_URL: publicUrl,
     embeddedPgDir: path.resolve(projectRoot, c.EMBEDDED_PG_DIR),
     webDistDir: path.resolve(projectRoot, c.WEB_DIST_DIR),
     smtpConfigured,

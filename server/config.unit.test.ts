@@ -49,6 +49,45 @@ describe('loadConfig: secrets and adapters', () => {
     expect(loadConfig({ DEV_SECRETS_FILE: file }).KYC_ENCRYPTION_KEY).toBe(first);
   });
 
+  it('issue 18: VAPID keys generated on first start and kept; in production from configuration, checked, or none', () => {
+    const file = tmpFile();
+    const first = loadConfig({ DEV_SECRETS_FILE: file }).vapid;
+    expect(Buffer.from(first?.publicKey ?? '', 'base64url')).toHaveLength(65);
+    expect(Buffer.from(first?.privateKey ?? '', 'base64url')).toHaveLength(32);
+    expect(loadConfig({ DEV_SECRETS_FILE: file }).vapid).toEqual(first);
+    expect(first?.subject).toBe('mailto:no-reply@wallet.localhost');
+    // A secrets file from before Web Push: a pair derived from its SECRET_KEY, the same at every start.
+    const old = tmpFile();
+    fs.writeFileSync(old, JSON.stringify({ SECRET_KEY: 'o'.repeat(32), SECURITY_CODE_PEPPER: 'p'.repeat(32) }));
+    const derived = loadConfig({ DEV_SECRETS_FILE: old }).vapid;
+    expect(derived?.publicKey).toMatch(/^B[\w-]{86}$/);
+    expect(loadConfig({ DEV_SECRETS_FILE: old }).vapid).toEqual(derived);
+
+    const prod = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://w.example',
+      TRUST_PROXY: '1',
+      ALLOW_DEV_ADAPTERS: 'true',
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      ...secrets,
+    };
+    expect(loadConfig(prod).vapid).toBeUndefined();
+    const pair = { VAPID_PUBLIC_KEY: first?.publicKey ?? '', VAPID_PRIVATE_KEY: first?.privateKey ?? '' };
+    expect(loadConfig({ ...prod, ...pair }).vapid).toEqual({ ...first, subject: 'https://w.example' });
+    expect(loadConfig({ ...prod, ...pair, VAPID_SUBJECT: 'mailto:ops@w.example' }).vapid?.subject).toBe(
+      'mailto:ops@w.example',
+    );
+    expect(() => loadConfig({ ...prod, VAPID_PUBLIC_KEY: pair.VAPID_PUBLIC_KEY })).toThrow(/set both/);
+    expect(() => loadConfig({ ...prod, ...pair, VAPID_PUBLIC_KEY: derived?.publicKey })).toThrow(
+      /VAPID_PUBLIC_KEY: not the public key of VAPID_PRIVATE_KEY/,
+    );
+    expect(() => loadConfig({ ...prod, ...pair, VAPID_PRIVATE_KEY: 'short' })).toThrow(
+      /VAPID_PRIVATE_KEY: not a P-256/,
+    );
+    expect(() => loadConfig({ ...prod, ...pair, VAPID_SUBJECT: 'http://w.example' })).toThrow(/VAPID_SUBJECT/);
+  });
+
   it('refuses built-in adapters in production unless ALLOW_DEV_ADAPTERS=true', () => {
     const prod = { NODE_ENV: 'production', PUBLIC_URL: 'https://w.example', TRUST_PROXY: '1', ...secrets };
     expect(() => loadConfig(prod)).toThrow(ConfigError);

@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { generateSigningKey } from './adapters/chain/record-crypto.ts';
+import { generateVapidKeys, type VapidKeys } from './adapters/push/vapid-keys.ts';
+
+const vapidPair = (keys: VapidKeys) => ({ VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey });
 
 export interface DevSecrets {
   SECRET_KEY: string;
@@ -10,6 +13,9 @@ export interface DevSecrets {
   CHAIN_SIGNING_KEY?: string;
   /** AES-256 key of the identity documents (base64); absent from files written before issue 16 (config.ts derives one). */
   KYC_ENCRYPTION_KEY?: string;
+  /** Web Push's VAPID pair (base64url); absent from files written before it (config.ts derives one). */
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
 }
 
 function isDevSecrets(value: unknown): value is DevSecrets {
@@ -19,7 +25,9 @@ function isDevSecrets(value: unknown): value is DevSecrets {
     typeof v.SECRET_KEY === 'string' &&
     typeof v.SECURITY_CODE_PEPPER === 'string' &&
     (v.CHAIN_SIGNING_KEY === undefined || typeof v.CHAIN_SIGNING_KEY === 'string') &&
-    (v.KYC_ENCRYPTION_KEY === undefined || typeof v.KYC_ENCRYPTION_KEY === 'string')
+    (v.KYC_ENCRYPTION_KEY === undefined || typeof v.KYC_ENCRYPTION_KEY === 'string') &&
+    (v.VAPID_PUBLIC_KEY === undefined || typeof v.VAPID_PUBLIC_KEY === 'string') &&
+    (v.VAPID_PRIVATE_KEY === undefined || typeof v.VAPID_PRIVATE_KEY === 'string')
   );
 }
 
@@ -41,6 +49,7 @@ export function loadOrCreateDevSecrets(file: string): DevSecrets {
     SECURITY_CODE_PEPPER: randomBytes(32).toString('base64url'),
     CHAIN_SIGNING_KEY: generateSigningKey(),
     KYC_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    ...vapidPair(generateVapidKeys()),
   };
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;

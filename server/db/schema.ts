@@ -673,9 +673,31 @@ export interface NotificationDeliveriesTable {
   attempts: Generated<number>;
   next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
   last_error: string | null;
-  channel: 'email' | 'sms' | 'none' | null;
+  channel: 'email' | 'sms' | 'push' | 'none' | null;
   done_at: NullableTimestamp;
   dead_at: NullableTimestamp;
+  /** Migration 0290: a push to this browser; null for the e-mail/SMS row. */
+  push_subscription_id: Int8 | null;
+}
+
+// Web Push and channel preferences (issue 18, migration 0290)
+
+export interface PushSubscriptionsTable {
+  id: ColumnType<string, never, never>;
+  user_id: Int8;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: CreatedAt;
+  last_success_at: NullableTimestamp;
+}
+
+export interface NotificationPreferencesTable {
+  user_id: Int8;
+  email: Generated<boolean>;
+  sms: Generated<boolean>;
+  push: Generated<boolean>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface SanctionsReportsTable {
@@ -696,6 +718,8 @@ export interface SanctionsReportsTable {
 export interface Database {
   notifications: NotificationsTable;
   notification_deliveries: NotificationDeliveriesTable;
+  push_subscriptions: PushSubscriptionsTable;
+  notification_preferences: NotificationPreferencesTable;
 }
 
 export interface Database {

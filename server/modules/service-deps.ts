@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ChainAdapter } from '../adapters/chain/chain-adapter.ts';
 import type { MailAdapter } from '../adapters/mail/mail-adapter.ts';
+import type { PushAdapter } from '../adapters/push/push-adapter.ts';
 import type { PaymentProvider } from '../adapters/payments/payment-provider.ts';
 import type { SmsAdapter } from '../adapters/sms/sms-adapter.ts';
 import type { Clock } from '../clock.ts';
@@ -16,6 +17,8 @@ export interface ServiceDeps {
   keys: ServerKeys;
   mail: MailAdapter;
   sms: SmsAdapter;
+  /** Web Push (VAPID, RFC 8291 encryption); its publicKey is null when the server has none (production unset). */
+  push: PushAdapter;
   /** Card payments: Stripe when configured, else the built-in sandbox. */
   payments: PaymentProvider;
   /** The public ledger: the built-in local ledger (the EVM network adapter is a later session). */

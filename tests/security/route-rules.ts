@@ -34,6 +34,16 @@ export interface Rule {
   agencyObject?: (w: World) => Params;
 }
 
+/** A well-formed PushSubscription on a closed loopback port: nothing is ever delivered to it. */
+export const matrixPushSubscription = {
+  endpoint: 'http://127.0.0.1:9/push/route-matrix',
+  expirationTime: null,
+  keys: {
+    p256dh: 'BJKlPpzJ_ob-7y6PXZHxiEl9b5k0YvNHExQe8_Mpe6vj3zt03P3hgljmmotR7Fnc-jYDueyrB8kS-wnRpS5xkEw',
+    auth: 'AAECAwQFBgcICQoLDA0ODw',
+  },
+};
+
 const publicDocs: Rule = { access: 'public', why: 'the API reference (OpenAPI and its self-hosted page)' };
 const sandboxPage: Rule = {
   access: 'public',
@@ -131,6 +141,17 @@ export const matrix: Record<string, Rule> = {
   // Issue 18: each user's own notifications (another user's ids are ignored: notifications.test.ts).
   'GET /api/notifications/': { access: 'signed-in' },
   'POST /api/notifications/read/': { access: 'signed-in', body: () => ({}) },
+  // Web Push (issue 18): the key a browser subscribes with is public; subscriptions and toggles are one's own.
+  'GET /api/push/key/': { access: 'public', why: 'the VAPID public key a browser needs to subscribe (public by design)' },
+  'POST /api/push/subscriptions/': { access: 'signed-in', body: () => matrixPushSubscription },
+  'DELETE /api/push/subscriptions/': {
+    access: 'signed-in',
+    body: () => ({ endpoint: matrixPushSubscription.endpoint }),
+    // Only one's own subscription is removed: another user's endpoint is unknown to the caller (push.test.ts).
+    foreign: { status: 404 },
+  },
+  'GET /api/notifications/preferences/': { access: 'signed-in' },
+  'PATCH /api/notifications/preferences/': { access: 'signed-in', body: () => ({ push: true }) },
   'POST /api/transactions/:id/cancel/': {
     access: 'customer',
     params: (w) => ({ id: w.alice.withdrawal.id }),

@@ -14,6 +14,7 @@ import { operator } from '../../server/modules/ops/ops.fixtures.ts';
 import { openReview } from '../../server/modules/reviews/reviews.service.ts';
 import { withTransaction } from '../../server/ledger/transaction.ts';
 import type { World } from './security-helpers.ts';
+import { matrixPushSubscription } from './route-rules.ts';
 import { fullForm, submit } from '../../server/modules/kyc/kyc.fixtures.ts';
 
 /**
@@ -107,6 +108,28 @@ export const ownerSuccess: Record<string, Case> = {
     as: await customer(t),
     path: '/api/notifications/read/',
     body: {},
+    status: 200,
+  }),
+  'POST /api/push/subscriptions/': async (t) => ({
+    as: await customer(t),
+    path: '/api/push/subscriptions/',
+    body: { ...matrixPushSubscription, endpoint: `http://127.0.0.1:9/push/${randomUUID()}` },
+    status: 201,
+  }),
+  'DELETE /api/push/subscriptions/': async (t) => {
+    const owner = await customer(t);
+    const endpoint = `http://127.0.0.1:9/push/${randomUUID()}`;
+    const made = await call(t, 'POST', '/api/push/subscriptions/', {
+      token: owner.token,
+      body: { ...matrixPushSubscription, endpoint },
+    });
+    if (made.status !== 201) throw new Error(`subscription: ${made.status} ${JSON.stringify(made.body)}`);
+    return { as: owner, path: '/api/push/subscriptions/', body: { endpoint }, status: 204 };
+  },
+  'PATCH /api/notifications/preferences/': async (t) => ({
+    as: await customer(t),
+    path: '/api/notifications/preferences/',
+    body: { email: false },
     status: 200,
   }),
   'POST /api/transactions/:id/cancel/': async (t, w) => {
@@ -234,7 +257,14 @@ export const ownerSuccess: Record<string, Case> = {
   'POST /api/ops/agencies/': async (_t, w) => ({
     as: w.operator,
     path: '/api/ops/agencies/',
-    body: { name: `Agency ${randomUUID()}`, address: '1 rue', zip_code: '1', city: 'Rabat', latitude: 34, longitude: -6 },
+    body: {
+      name: `Agency ${randomUUID()}`,
+      address: '1 rue',
+      zip_code: '1',
+      city: 'Rabat',
+      latitude: 34,
+      longitude: -6,
+    },
     status: 201,
   }),
   'PATCH /api/ops/agencies/:id/': async (t, w) => ({
@@ -281,7 +311,12 @@ export const ownerSuccess: Record<string, Case> = {
   'POST /api/ops/tellers/:id/move/': async (t, w) => {
     const banker = await teller(t, await agency(t));
     const to = Number(await agency(t));
-    return { as: w.operator, path: `/api/ops/tellers/${banker.userId}/move/`, body: { ...opsBody, agency: to }, status: 200 };
+    return {
+      as: w.operator,
+      path: `/api/ops/tellers/${banker.userId}/move/`,
+      body: { ...opsBody, agency: to },
+      status: 200,
+    };
   },
   'POST /api/ops/tellers/:id/disable/': async (t, w) => {
     const banker = await teller(t, await agency(t));

@@ -3,6 +3,7 @@ import { outageTracker, reasonOf, type WorkerLog } from '../../jobs/worker-log.t
 import { retryDelayMs } from '../anchoring/anchor-worker.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { renderNotification } from './notification-texts.ts';
+import { deliverPush } from './push-delivery.ts';
 import {
   leaseDueDeliveries,
   markDeliveryDone,
@@ -10,20 +11,22 @@ import {
   type DueDelivery,
 } from './notifications.repository.ts';
 
-export type DeliveryDeps = Pick<ServiceDeps, 'db' | 'config' | 'mail' | 'sms'>;
+export type DeliveryDeps = Pick<ServiceDeps, 'db' | 'config' | 'mail' | 'sms' | 'push'>;
 
 /**
- * The e-mail or SMS of one notification, in the user's language of the moment: by e-mail when they proved an
- * address, else by SMS to the phone they sign in with, else nothing (done: the in-app list has it).
+ * One delivery of a notification, in the user's language of the moment, on the channels the user wants now
+ * (profile toggles): a push row goes to its browser (push-delivery.ts); the message row by e-mail when they proved
+ * an address, else by SMS to the phone they sign in with, else nothing (done: the in-app list has it).
  */
-async function deliver(deps: DeliveryDeps, d: DueDelivery): Promise<'email' | 'sms' | 'none'> {
+async function deliver(deps: DeliveryDeps, d: DueDelivery): Promise<'email' | 'sms' | 'push' | 'none' | 'gone'> {
   const language = isLanguage(d.language) ? d.language : DEFAULT_LANGUAGE;
+  if (d.push_subscription_id !== null) return deliverPush(deps, d, language);
   const texts = renderNotification(language, d.kind, d.params);
-  if (d.email && d.email_verified_at) {
+  if (d.email && d.email_verified_at && d.want_email) {
     await deps.mail.send({ to: d.email, subject: texts.title, text: texts.body });
     return 'email';
   }
-  if (d.phone_number && d.phone_auth) {
+  if (d.phone_number && d.phone_auth && d.want_sms) {
     await deps.sms.send({ to: d.phone_number, body: `${texts.title}. ${texts.body}` });
     return 'sms';
   }
@@ -44,10 +47,13 @@ export async function runNotificationDeliveries(
     const due = await leaseDueDeliveries(deps.db, {
       limit: config.CHAIN_WORKER_BATCH,
       leaseSeconds: config.CHAIN_LEASE_SECONDS,
+      push: deps.push.publicKey !== null,
     });
     for (const delivery of due) {
       try {
-        await markDeliveryDone(deps.db, delivery.id, await deliver(deps, delivery));
+        const channel = await deliver(deps, delivery);
+        // 'gone': the subscription was deleted, and this delivery with it.
+        if (channel !== 'gone') await markDeliveryDone(deps.db, delivery.id, channel);
         result.sent++;
       } catch (error) {
         result.failed++;

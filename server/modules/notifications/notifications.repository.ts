@@ -62,35 +62,46 @@ export async function markRead(
 export interface DueDelivery {
   id: string;
   attempts: number;
+  notification_id: string;
   kind: string;
   params: unknown;
+  transaction_id: string | null;
   user_id: string;
   language: string;
   email: string | null;
   email_verified_at: Date | null;
   phone_number: string | null;
   phone_auth: boolean;
+  /** A push to this browser (migration 0290); null for the e-mail/SMS row. */
+  push_subscription_id: string | null;
+  push_endpoint: string | null;
+  push_p256dh: string | null;
+  push_auth: string | null;
+  /** The user's channel toggles as of this attempt (no preferences row: all on). */
+  want_email: boolean;
+  want_sms: boolean;
+  want_push: boolean;
 }
 
 /** Leases due deliveries as leaseDueActions does: SKIP LOCKED, and the lease pushes next_attempt_at on. */
 export async function leaseDueDeliveries(
   db: Kysely<Database>,
-  options: { limit: number; leaseSeconds: number },
+  options: { limit: number; leaseSeconds: number; push: boolean },
 ): Promise<DueDelivery[]> {
   return db.transaction().execute(async (tx) => {
-    const ids = (
-      await tx
-        .selectFrom('notification_deliveries')
-        .select('id')
-        .where('done_at', 'is', null)
-        .where('dead_at', 'is', null)
-        .where('next_attempt_at', '<=', sql<Date>`now()`)
-        .orderBy('next_attempt_at')
-        .limit(options.limit)
-        .forUpdate()
-        .skipLocked()
-        .execute()
-    ).map((row) => row.id);
+    let due = tx
+      .selectFrom('notification_deliveries')
+      .select('id')
+      .where('done_at', 'is', null)
+      .where('dead_at', 'is', null)
+      .where('next_attempt_at', '<=', sql<Date>`now()`)
+      .orderBy('next_attempt_at')
+      .limit(options.limit)
+      .forUpdate()
+      .skipLocked();
+    // A process without VAPID keys leaves the pushes to those that have them (it could only fail them).
+    if (!options.push) due = due.where('push_subscription_id', 'is', null);
+    const ids = (await due.execute()).map((row) => row.id);
     if (ids.length === 0) return [];
     await tx
       .updateTable('notification_deliveries')
@@ -104,17 +115,28 @@ export async function leaseDueDeliveries(
       .selectFrom('notification_deliveries as d')
       .innerJoin('notifications as n', 'n.id', 'd.notification_id')
       .innerJoin('users as u', 'u.id', 'n.user_id')
+      .leftJoin('push_subscriptions as s', 's.id', 'd.push_subscription_id')
+      .leftJoin('notification_preferences as p', 'p.user_id', 'n.user_id')
       .select([
         'd.id',
         'd.attempts',
+        'd.notification_id',
         'n.kind',
         'n.params',
+        'n.transaction_id',
         'n.user_id',
         'u.language',
         'u.email',
         'u.email_verified_at',
         'u.phone_number',
         'u.phone_auth',
+        'd.push_subscription_id',
+        's.endpoint as push_endpoint',
+        's.p256dh as push_p256dh',
+        's.auth as push_auth',
+        sql<boolean>`coalesce(p.email, true)`.as('want_email'),
+        sql<boolean>`coalesce(p.sms, true)`.as('want_sms'),
+        sql<boolean>`coalesce(p.push, true)`.as('want_push'),
       ])
       .where('d.id', 'in', ids)
       .orderBy('d.id')
@@ -122,7 +144,7 @@ export async function leaseDueDeliveries(
   });
 }
 
-export async function markDeliveryDone(db: Kysely<Database>, id: string, channel: 'email' | 'sms' | 'none') {
+export async function markDeliveryDone(db: Kysely<Database>, id: string, channel: 'email' | 'sms' | 'push' | 'none') {
   await db
     .updateTable('notification_deliveries')
     .set({ done_at: sql<Date>`now()`, last_error: null, channel })

@@ -1,0 +1,53 @@
+import {
+  endpointParts,
+  pushMessages,
+  type NotificationPreferences,
+  type PushSubscriptionRequest,
+  type UpdateNotificationPreferences,
+} from '../../../common/api/push.ts';
+import { fieldError, HttpError, notFound } from '../../http/http-error.ts';
+import type { AuthUser } from '../auth/authenticate.ts';
+import type { ServiceDeps } from '../service-deps.ts';
+import { deleteSubscription, readPreferences, saveSubscription, writePreferences } from './push.repository.ts';
+
+export type PushDeps = Pick<ServiceDeps, 'db' | 'config' | 'push'>;
+
+/**
+ * The server posts to whatever endpoint a browser gave: in production only a push service's https address on a
+ * named host (an IP literal or a loopback name would let anyone make the server post inside its own network).
+ * Development also takes http on a loopback host (a local push service for tests); the schema allowed that much.
+ */
+function refuseEndpoint(deps: PushDeps, endpoint: string): boolean {
+  if (deps.config.NODE_ENV !== 'production') return false;
+  const parts = endpointParts(endpoint);
+  if (!parts || parts.scheme !== 'https') return true;
+  const { host } = parts;
+  return host === 'localhost' || host.endsWith('.localhost') || host.startsWith('[') || /^[\d.]+$/.test(host);
+}
+
+export async function subscribe(deps: PushDeps, user: AuthUser, body: PushSubscriptionRequest) {
+  if (deps.push.publicKey === null) throw new HttpError(409, { detail: pushMessages.notConfigured });
+  if (refuseEndpoint(deps, body.endpoint)) throw fieldError('endpoint', pushMessages.endpoint);
+  const row = await saveSubscription(deps.db, user.id, {
+    endpoint: body.endpoint,
+    p256dh: body.keys.p256dh.replace(/=+$/, ''),
+    auth: body.keys.auth.replace(/=+$/, ''),
+  });
+  return { id: Number(row.id), endpoint: row.endpoint, created_at: row.created_at.toISOString() };
+}
+
+export async function unsubscribe(deps: PushDeps, user: AuthUser, endpoint: string): Promise<void> {
+  if (!(await deleteSubscription(deps.db, user.id, endpoint))) throw notFound();
+}
+
+export async function preferences(deps: PushDeps, user: AuthUser): Promise<NotificationPreferences> {
+  return { in_app: true, ...(await readPreferences(deps.db, user.id)) };
+}
+
+export async function updatePreferences(
+  deps: PushDeps,
+  user: AuthUser,
+  changes: UpdateNotificationPreferences,
+): Promise<NotificationPreferences> {
+  return { in_app: true, ...(await writePreferences(deps.db, user.id, changes)) };
+}

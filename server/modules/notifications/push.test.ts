@@ -1,0 +1,338 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pushMessages, pushPayloadSchema } from '../../../common/api/push.ts';
+import { withTransaction } from '../../ledger/transaction.ts';
+import { call, ensureRates, signIn, testEnv, uniqueEmail, type SignedIn } from '../../../tests/support/identity.ts';
+import { startTestPushService, type TestPushService } from '../../../tests/support/push-service.ts';
+import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { outbox } from '../pickups/pickups.fixtures.ts';
+import { create, customer, recipientOf } from '../transactions/transactions.fixtures.ts';
+import { runNotificationDeliveries } from './delivery.worker.ts';
+import { notify } from './notify.ts';
+
+let t: TestApp;
+let service: TestPushService;
+beforeAll(async () => {
+  t = await startTestApp({ env: testEnv });
+  await ensureRates(t);
+  const vapid = t.config.vapid;
+  if (!vapid) throw new Error('the test app has no VAPID keys');
+  service = await startTestPushService(vapid.publicKey);
+});
+afterAll(async () => {
+  await t.close();
+  await service.close();
+});
+
+type Subscription = ReturnType<TestPushService['subscribe']>;
+
+const subscribe = (s: SignedIn, body: unknown) =>
+  call<Record<string, unknown>>(t, 'POST', '/api/push/subscriptions/', { token: s.token, body });
+const unsubscribe = (s: SignedIn, endpoint: string) =>
+  call(t, 'DELETE', '/api/push/subscriptions/', { token: s.token, body: { endpoint } });
+const preferences = (s: SignedIn, body?: unknown) =>
+  call<Record<string, unknown>>(t, body === undefined ? 'GET' : 'PATCH', '/api/notifications/preferences/', {
+    token: s.token,
+    body,
+  });
+
+async function subscribed(s: SignedIn): Promise<Subscription> {
+  const subscription = service.subscribe();
+  const res = await subscribe(s, subscription);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return subscription;
+}
+
+const kycApproved = (s: SignedIn) =>
+  withTransaction(t.database.db, (tx) =>
+    notify(tx, { userId: s.userId, kind: 'kyc_approved', transactionId: null, params: {} }),
+  );
+
+/** The pushes an endpoint received once at least `count` arrived (deliveries leave after the answer: up to 5 s). */
+async function pushesTo(endpoint: string, count = 1) {
+  for (let waited = 0; ; waited += 50) {
+    await runNotificationDeliveries(t.app.services);
+    const got = service.received.filter((p) => p.endpoint === endpoint);
+    if (got.length >= count || waited >= 5000)
+      return got.map((p) => ({ ...p, payload: pushPayloadSchema.parse(JSON.parse(p.text)) }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function deliveriesOf(userId: number) {
+  const { rows } = await sql<{
+    push: boolean;
+    channel: string | null;
+    done: boolean;
+    attempts: number;
+    dead: boolean;
+    last_error: string | null;
+    wait_ms: number;
+  }>`
+    SELECT d.push_subscription_id IS NOT NULL AS push, d.channel, d.done_at IS NOT NULL AS done, d.attempts,
+      d.dead_at IS NOT NULL AS dead, d.last_error,
+      (extract(epoch FROM d.next_attempt_at - now()) * 1000)::float8 AS wait_ms
+    FROM notification_deliveries d JOIN notifications n ON n.id = d.notification_id
+    WHERE n.user_id = ${userId} ORDER BY d.id`.execute(t.database.db);
+  return rows;
+}
+
+/** The user's deliveries once none is waiting (whichever test app's worker sends them): up to 5 s. */
+async function settled(userId: number) {
+  for (let i = 0; ; i++) {
+    const rows = await deliveriesOf(userId);
+    if (rows.every((r) => r.done || r.dead) || i >= 100) return rows;
+    await runNotificationDeliveries(t.app.services);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('GET /api/push/key/', () => {
+  it('gives anyone the VAPID public key: an uncompressed P-256 point, the one pushes are signed with', async () => {
+    const res = await call<{ public_key: string }>(t, 'GET', '/api/push/key/');
+    expect(res.status).toBe(200);
+    expect(res.body.public_key).toBe(t.config.vapid?.publicKey);
+    const point = Buffer.from(res.body.public_key, 'base64url');
+    expect([point.length, point[0]]).toEqual([65, 4]);
+  });
+});
+
+describe('POST /api/push/subscriptions/', () => {
+  it('refuses a malformed subscription with a message on the field', async () => {
+    const s = await customer(t);
+    const good = service.subscribe();
+    const cases: [unknown, string][] = [
+      [{ ...good, endpoint: 'http://push.example.com/x' }, 'endpoint'],
+      [{ ...good, endpoint: 'ftp://push.example.com/x' }, 'endpoint'],
+      [{ ...good, endpoint: 'not a url' }, 'endpoint'],
+      [{ ...good, endpoint: `https://user:pw@push.example.com/x` }, 'endpoint'],
+      [{ ...good, endpoint: `https://push.example.com/${'a'.repeat(2100)}` }, 'endpoint'],
+      [{ keys: good.keys }, 'endpoint'],
+      [{ ...good, keys: { ...good.keys, p256dh: good.keys.p256dh.slice(0, 80) } }, 'keys.p256dh'],
+      [{ ...good, keys: { ...good.keys, p256dh: `A${good.keys.p256dh.slice(1)}` } }, 'keys.p256dh'],
+      [{ ...good, keys: { ...good.keys, p256dh: `${good.keys.p256dh.slice(1)}!` } }, 'keys.p256dh'],
+      [{ ...good, keys: { ...good.keys, auth: Buffer.alloc(12).toString('base64url') } }, 'keys.auth'],
+      [{ ...good, keys: { p256dh: good.keys.p256dh } }, 'keys.auth'],
+      [{ endpoint: good.endpoint }, 'keys'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await subscribe(s, body);
+      expect(res.status, JSON.stringify(body).slice(0, 200)).toBe(400);
+      expect(Object.keys(res.body), JSON.stringify(body).slice(0, 200)).toEqual([field]);
+    }
+    const badKey = await subscribe(s, { ...good, keys: { ...good.keys, auth: 'abc' } });
+    expect(badKey.body).toEqual({ 'keys.auth': [pushMessages.auth] });
+    // A well-formed one is taken: padding as some browsers send it is accepted.
+    const padded = await subscribe(s, { ...good, keys: { ...good.keys, auth: `${good.keys.auth}==` } });
+    expect(padded.status, JSON.stringify(padded.body)).toBe(201);
+    expect(padded.body).toMatchObject({ endpoint: good.endpoint });
+  });
+
+  it('needs a session', async () => {
+    expect((await call(t, 'POST', '/api/push/subscriptions/', { body: service.subscribe() })).status).toBe(401);
+  });
+});
+
+describe('a notification reaches the browser', () => {
+  it('encrypted to the subscription, with a VAPID JWT for the push service, in the user’s language', async () => {
+    const alice = await customer(t, 100_00n);
+    const email = uniqueEmail('push');
+    const bob = await signIn(t, { email }, 'fr');
+    const phone = await subscribed(bob);
+    const laptop = await subscribed(bob);
+    const contact = await recipientOf(t, alice, { email });
+    const sent = await create(t, alice, { amount: '12.50', contact });
+    expect(sent.status).toBe(201);
+
+    for (const endpoint of [phone.endpoint, laptop.endpoint]) {
+      const pushes = await pushesTo(endpoint);
+      expect(pushes).toHaveLength(1);
+      const [push] = pushes;
+      expect(push?.payload).toEqual({
+        title: 'Vous avez reçu de l’argent',
+        body: expect.stringContaining('12,50 MAD') as string,
+        url: `/transactions/${String(sent.body.id)}?lang=fr`,
+        tag: expect.stringMatching(/^notification-\d+$/) as string,
+        lang: 'fr',
+      });
+      expect(push?.jwt.aud).toBe(service.url);
+      expect(Number(push?.ttl)).toBeGreaterThan(0);
+    }
+    expect(service.refused).toEqual([]);
+    // The e-mail went too: one row per channel, each done once.
+    expect((await outbox(t, email))[0]?.subject).toBe('Vous avez reçu de l’argent');
+    const rows = await settled(bob.userId);
+    expect(rows.map((r) => [r.push, r.channel, r.done])).toEqual([
+      [false, 'email', true],
+      [true, 'push', true],
+      [true, 'push', true],
+    ]);
+  });
+
+  it('a push service answering 410 (or 404) deletes the subscription; the others still receive', async () => {
+    const s = await customer(t);
+    const gone = await subscribed(s);
+    const lost = await subscribed(s);
+    const kept = await subscribed(s);
+    service.answer(gone.endpoint, 410);
+    service.answer(lost.endpoint, 404);
+    await kycApproved(s);
+    expect(await pushesTo(kept.endpoint)).toHaveLength(1);
+    for (let i = 0; i < 100 && (await deliveriesOf(s.userId)).length > 2; i++) {
+      await runNotificationDeliveries(t.app.services);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const left = await t.database.db
+      .selectFrom('push_subscriptions')
+      .select('endpoint')
+      .where('user_id', '=', String(s.userId))
+      .execute();
+    expect(left.map((r) => r.endpoint)).toEqual([kept.endpoint]);
+    // Their deliveries went with them; the next notification queues a push for the one left only.
+    expect((await settled(s.userId)).map((r) => [r.push, r.channel])).toEqual([
+      [false, 'email'],
+      [true, 'push'],
+    ]);
+    await kycApproved(s);
+    expect(await pushesTo(kept.endpoint, 2)).toHaveLength(2);
+    expect((await deliveriesOf(s.userId)).filter((r) => r.push)).toHaveLength(2);
+  });
+
+  it('a failing push service is retried with backoff, then the push arrives exactly once', async () => {
+    const s = await customer(t);
+    const browser = await subscribed(s);
+    service.answer(browser.endpoint, 503);
+    await kycApproved(s);
+    let failed: Awaited<ReturnType<typeof deliveriesOf>>[number] | undefined;
+    for (let i = 0; i < 100 && !failed; i++) {
+      await runNotificationDeliveries(t.app.services);
+      failed = (await deliveriesOf(s.userId)).find((r) => r.push && r.last_error !== null);
+      if (!failed) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(failed).toMatchObject({ done: false, dead: false, last_error: 'push service answered 503' });
+    expect(failed?.attempts).toBeGreaterThanOrEqual(1);
+    // Backoff: the next attempt waits (CHAIN_RETRY_BASE_MS, doubling, with jitter), not the next pass.
+    expect(failed?.wait_ms).toBeGreaterThan(0);
+    expect(service.received.filter((p) => p.endpoint === browser.endpoint)).toEqual([]);
+
+    service.answer(browser.endpoint, undefined);
+    const pushes = await pushesTo(browser.endpoint);
+    expect(pushes).toHaveLength(1);
+    const row = (await deliveriesOf(s.userId)).find((r) => r.push);
+    expect(row).toMatchObject({ done: true, channel: 'push', last_error: null });
+    expect(row?.attempts).toBeGreaterThanOrEqual(2);
+    // Later passes send nothing more.
+    await runNotificationDeliveries(t.app.services);
+    expect(service.received.filter((p) => p.endpoint === browser.endpoint)).toHaveLength(1);
+  });
+});
+
+describe('the test push service', () => {
+  it('refuses a push whose VAPID JWT is not signed by the key it expects (the check is real)', async () => {
+    const stranger = await startTestPushService(
+      Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url'),
+    );
+    try {
+      const s = await customer(t);
+      const browser = stranger.subscribe();
+      expect((await subscribe(s, browser)).status).toBe(201);
+      await kycApproved(s);
+      for (let i = 0; i < 100 && stranger.refused.length === 0; i++) {
+        await runNotificationDeliveries(t.app.services);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(stranger.refused[0]).toContain('k is not the server’s VAPID public key');
+      expect(stranger.received).toEqual([]);
+    } finally {
+      await stranger.close();
+    }
+  });
+});
+
+describe('DELETE /api/push/subscriptions/', () => {
+  it('removes the caller’s own subscription; another user’s endpoint is answered as an unknown one', async () => {
+    const alice = await customer(t);
+    const mallory = await customer(t);
+    const browser = await subscribed(alice);
+    expect((await unsubscribe(mallory, browser.endpoint)).status).toBe(404);
+    expect(
+      await t.database.db
+        .selectFrom('push_subscriptions')
+        .select('id')
+        .where('endpoint', '=', browser.endpoint)
+        .execute(),
+    ).toHaveLength(1);
+    expect((await unsubscribe(alice, browser.endpoint)).status).toBe(204);
+    expect((await unsubscribe(alice, browser.endpoint)).status).toBe(404);
+    await kycApproved(alice);
+    expect((await deliveriesOf(alice.userId)).filter((r) => r.push)).toEqual([]);
+    expect((await call(t, 'DELETE', '/api/push/subscriptions/', { body: { endpoint: browser.endpoint } })).status).toBe(
+      401,
+    );
+  });
+
+  it('a browser subscribed again by another user moves to them, with none of the first user’s pushes', async () => {
+    const first = await customer(t);
+    const second = await customer(t);
+    const browser = await subscribed(first);
+    service.answer(browser.endpoint, 503); // the first user's push stays pending
+    await kycApproved(first);
+    expect((await deliveriesOf(first.userId)).filter((r) => r.push)).toHaveLength(1);
+    expect((await subscribe(second, browser)).status).toBe(201);
+    expect((await deliveriesOf(first.userId)).filter((r) => r.push)).toEqual([]);
+    service.answer(browser.endpoint, undefined);
+    await kycApproved(second);
+    const pushes = await pushesTo(browser.endpoint);
+    expect(pushes).toHaveLength(1);
+    expect((await unsubscribe(first, browser.endpoint)).status).toBe(404);
+  });
+});
+
+describe('channel preferences', () => {
+  it('all on by default, in-app always; each toggle is honoured when the worker sends', async () => {
+    const email = uniqueEmail('prefs');
+    const s = await signIn(t, { email }, 'en');
+    expect(await preferences(s)).toMatchObject({
+      status: 200,
+      body: { in_app: true, email: true, sms: true, push: true },
+    });
+    const browser = await subscribed(s);
+
+    // Written while push was on, sent after it was turned off: no push.
+    service.answer(browser.endpoint, 503);
+    await kycApproved(s);
+    expect(await preferences(s, { push: false })).toMatchObject({
+      status: 200,
+      body: { in_app: true, email: true, sms: true, push: false },
+    });
+    await sql`UPDATE notification_deliveries SET next_attempt_at = now() WHERE notification_id IN
+      (SELECT id FROM notifications WHERE user_id = ${s.userId})`.execute(t.database.db);
+    service.answer(browser.endpoint, undefined);
+    expect((await settled(s.userId)).map((r) => [r.push, r.channel])).toEqual([
+      [false, 'email'],
+      [true, 'none'],
+    ]);
+    // Push off: nothing more is queued for the browser. E-mail off: the message is not sent either.
+    expect((await preferences(s, { email: false })).body).toMatchObject({ email: false, push: false, sms: true });
+    await kycApproved(s);
+    expect((await settled(s.userId)).map((r) => [r.push, r.channel])).toEqual([
+      [false, 'email'],
+      [true, 'none'],
+      [false, 'none'],
+    ]);
+    expect((await outbox(t, email)).filter((m) => m.subject === 'Identity verified')).toHaveLength(1);
+    expect(service.received.filter((p) => p.endpoint === browser.endpoint)).toEqual([]);
+    // The in-app list has both.
+    const list = await call<{ count: number }>(t, 'GET', '/api/notifications/', { token: s.token });
+    expect(list.body.count).toBe(2);
+  });
+
+  it('refuses anything but booleans of the three channels', async () => {
+    const s = await customer(t);
+    for (const body of [{ email: 'no' }, { in_app: false }, { push: 1 }, { other: true }]) {
+      const res = await preferences(s, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await call(t, 'GET', '/api/notifications/preferences/')).status).toBe(401);
+  });
+});
