@@ -11,6 +11,7 @@
 import { loadavg } from 'node:os';
 import { connectDatabase } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrator.ts';
+import { ledgerPostLockByUpdate, ledgerPostWithLockPass } from '../server/db/migrations/0320_ledger_post_lock_by_update.ts';
 import { bareTransfer, pgbenchScript, runPgbench } from './pgbench.ts';
 import { fundedWallets } from './ledger-wallets.ts';
 import { createScratchDatabase } from './scratch-database.ts';
@@ -47,6 +48,12 @@ function variants(nonNegative: string): Variant[] {
         'CREATE INDEX ledger_postings_account_idx ON ledger_postings (account_id, entry_id)',
         'CREATE INDEX ledger_entries_reference_idx ON ledger_entries (reference_type, reference_id)',
       ],
+    },
+    {
+      // Not a safeguard: the same guarantees by a costlier mechanism, kept to price what migration 0320 removed.
+      name: "with 0002's separate lock pass (SELECT ... FOR NO KEY UPDATE, then UPDATE)",
+      off: [ledgerPostWithLockPass],
+      on: [ledgerPostLockByUpdate],
     },
     {
       name: 'without the non-negative CHECK on wallet balances',

@@ -96,8 +96,9 @@ export function ledgerError(error: unknown): unknown {
 /**
  * Writes one journal entry in the caller's transaction (the one that writes the business row, so both commit or
  * neither does) and moves the balances of its accounts, in one round trip to the database function
- * ledger_post(): it locks the touched accounts in ascending id order (two entries over the same accounts queue
- * instead of deadlocking), checks them under the lock, updates the balances and inserts entry and postings.
+ * ledger_post(): it updates the touched accounts in ascending id order, each UPDATE checking currency and floor
+ * under its own row lock (two entries over the same accounts queue instead of deadlocking), and inserts entry and
+ * postings (ADR 003).
  * The database also enforces the essentials by itself (CHECK on balances, composite FK on currency, balance
  * trigger on postings), so no other path can break them.
  *

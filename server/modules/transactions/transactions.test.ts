@@ -3,7 +3,7 @@ import { transactionMessages, transactionSchema } from '../../../common/api/tran
 import { securityCodeErrors } from '../../../common/api/users.ts';
 import { call, ensureRates, signIn, testEnv, uniqueEmail } from '../../../tests/support/identity.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { outbox } from '../pickups/pickups.fixtures.ts';
+import { expectNewestSubject, outbox } from '../pickups/pickups.fixtures.ts';
 import { agency, balanceOf, create, customer, newKey, recipientOf, teller } from './transactions.fixtures.ts';
 
 let t: TestApp;
@@ -43,16 +43,7 @@ describe('POST /api/transactions/ (send)', () => {
       sender: alice.userId,
     });
     // The mail leaves after the answer (ADR 010): it arrives, shortly.
-    await expect
-      .poll(async () => {
-        const outbox = await call<{ results: { subject: string }[] }>(
-          t,
-          'GET',
-          `/api/dev/outbox/?to=${encodeURIComponent(bob.email)}`,
-        );
-        return outbox.body.results[0]?.subject;
-      })
-      .toBe('You received money');
+    await expectNewestSubject(t, bob.email, 'You received money');
   });
 
   it('refuses bad amounts with field messages, and the per-transfer bounds', async () => {
