@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES, languageChoiceMessage } from '../i18n/languages.ts';
 import { pagedResponseSchema, pageQuerySchema } from './pagination.ts';
 
 /**
@@ -35,9 +36,9 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
-/** `?lang=fr|en|ar` renders in that language (the screen's); the user's own language when absent. */
+/** `?lang=fr|en|ar|es|it|nl|de` renders in that language (the screen's); the user's own language when absent. */
 export const notificationsQuerySchema = pageQuerySchema.extend({
-  lang: z.enum(['fr', 'en', 'ar'], { message: 'Choose fr, en or ar.' }).optional(),
+  lang: z.enum(LANGUAGES, { message: languageChoiceMessage }).optional(),
 });
 
 export const notificationsPageSchema = pagedResponseSchema(notificationSchema).extend({

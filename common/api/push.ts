@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../i18n/languages.ts';
 
 /**
  * Web Push (issue 18, Channels). `GET /api/push/key/` (public): the VAPID public key browsers subscribe with, null
@@ -110,6 +111,6 @@ export const pushPayloadSchema = z.object({
   url: z.string(),
   /** A later push with the same tag replaces the one shown (one per notification). */
   tag: z.string(),
-  lang: z.enum(['fr', 'en', 'ar']),
+  lang: z.enum(LANGUAGES),
 });
 export type PushPayload = z.infer<typeof pushPayloadSchema>;

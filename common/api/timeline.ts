@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES, languageChoiceMessage } from '../i18n/languages.ts';
 
 /**
  * The steps of a transaction's timeline (issue 18), one documented set for every kind. Written by the database in
@@ -59,9 +60,9 @@ export const agencySteps: readonly TimelineStatus[] = [
   'anchored',
 ];
 
-/** `GET /api/transactions/{id}/receipt/?lang=fr|en|ar`: the receipt's language (the user's own when absent). */
+/** `GET /api/transactions/{id}/receipt/?lang=fr|en|ar|es|it|nl|de`: the receipt's language (the user's own when absent). */
 export const receiptQuerySchema = z.object({
-  lang: z.enum(['fr', 'en', 'ar'], { message: 'Choose fr, en or ar.' }).optional(),
+  lang: z.enum(LANGUAGES, { message: languageChoiceMessage }).optional(),
 });
 
 /** The one reason a customer reads for a hold, whatever the review's own code (tipping-off, see above). */

@@ -50,7 +50,7 @@ describe('the navigation guard (SPEC.md 2.2)', () => {
   });
 
   it('replaces an unknown lang value', () => {
-    expect(guardNavigation({ ...base, token: 'tok', pathname: '/', search: '?lang=de' })).toEqual({
+    expect(guardNavigation({ ...base, token: 'tok', pathname: '/', search: '?lang=pt' })).toEqual({
       kind: 'redirect',
       to: '/?lang=fr',
       language: 'fr',

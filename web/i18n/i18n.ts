@@ -34,6 +34,10 @@ const catalogueLoaders: Record<Language, () => Promise<{ default: Catalogue }>> 
   fr: () => import('./fr.json'),
   en: () => import('./en.json'),
   ar: () => import('./ar.json'),
+  es: () => import('./es.json'),
+  it: () => import('./it.json'),
+  nl: () => import('./nl.json'),
+  de: () => import('./de.json'),
 };
 const catalogues: Partial<Record<Language, Dictionary>> = { fr: core };
 const loaded = new Set<Language>();

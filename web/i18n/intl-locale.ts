@@ -3,7 +3,17 @@ import type { Language } from '../../common/i18n/languages';
 
 // Morocco writes Arabic with Western digits (ar-MA); ar alone would give Eastern Arabic digits, which our
 // users read less easily next to amounts printed on receipts and agency screens.
-const locales: Record<Language, string> = { fr: 'fr-FR', en: 'en-US', ar: 'ar-MA' };
+// The diaspora's languages (issue 21) as written where most of our senders live: Spain, Italy, the Netherlands
+// (Flemish readers in Belgium read nl-NL numbers the same way), Germany.
+const locales: Record<Language, string> = {
+  fr: 'fr-FR',
+  en: 'en-US',
+  ar: 'ar-MA',
+  es: 'es-ES',
+  it: 'it-IT',
+  nl: 'nl-NL',
+  de: 'de-DE',
+};
 
 /** The Intl locale for numbers, dates and currencies in the active language. */
 export function intlLocale(language: string): string {

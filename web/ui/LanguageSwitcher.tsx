@@ -1,14 +1,14 @@
 import type { ChangeEvent } from 'react';
 import { useTranslation } from '../i18n/i18n';
 import { useLocation, useNavigate } from 'react-router';
-import { LANGUAGES, isLanguage } from '../../common/i18n/languages';
+import { LANGUAGES, LANGUAGE_NAMES, isLanguage } from '../../common/i18n/languages';
 import { writeStored } from '../app/browser-storage';
 import { STORAGE_KEYS } from '../app/storage-keys';
 import styles from './LanguageSwitcher.module.css';
 
 /**
  * Stores the choice, then puts `lang` in the URL: the root loader switches the catalogue and <html dir>
- * from there, the same path a shared ?lang= link takes.
+ * from there, the same path a shared ?lang= link takes. Each language is named in itself (issue 21).
  */
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
@@ -40,7 +40,7 @@ export function LanguageSwitcher() {
       >
         {LANGUAGES.map((language) => (
           <option key={language} value={language} lang={language}>
-            {t(`language.${language}`)}
+            {LANGUAGE_NAMES[language]}
           </option>
         ))}
       </select>

@@ -55,6 +55,32 @@ describe('sign-up and sign-in by e-mail', () => {
     expect(await subject(ar)).toBe('رمز تسجيل الدخول الخاص بك');
   });
 
+  it('sends messages in Spanish, Italian, Dutch and German, and stores that language as the preference (issue 21)', async () => {
+    const subjects = {
+      es: 'Tu código de acceso',
+      it: 'Il tuo codice di accesso',
+      nl: 'Je inlogcode',
+      de: 'Ihr Anmeldecode',
+    };
+    for (const [language, expected] of Object.entries(subjects)) {
+      const email = uniqueEmail();
+      await call(t, 'POST', '/api/auth/send_code/', { body: { email, language }, ip: uniqueIp() });
+      const sent = await call<{ results: { subject: string; text: string }[] }>(
+        t,
+        'GET',
+        `/api/dev/outbox/?to=${email}`,
+      );
+      expect(sent.body.results[0]?.subject).toBe(expected);
+    }
+    const german = await signIn(t, { email: uniqueEmail() }, 'de');
+    const user = await t.database.db
+      .selectFrom('users')
+      .select('language')
+      .where('id', '=', String(german.userId))
+      .executeTakeFirstOrThrow();
+    expect(user.language).toBe('de');
+  });
+
   it('creates the customer with a MAD wallet and an address on the first verification, then signs in', async () => {
     const email = uniqueEmail().toUpperCase();
     const first = await signIn(t, { email });
@@ -124,7 +150,7 @@ describe('bad input', () => {
     ['an unsupported prefix', { phone_number: '+49 151 23456789', language: 'fr' }, 'phone_number'],
     ['a phone with letters', { phone_number: '+33 6 12 AB 56 78', language: 'fr' }, 'phone_number'],
     ['a phone of the wrong length', { phone_number: '+33 6 12 34', language: 'fr' }, 'phone_number'],
-    ['an unknown language', { email: 'a@example.com', language: 'de' }, 'language'],
+    ['an unknown language', { email: 'a@example.com', language: 'pt' }, 'language'],
   ];
   for (const [what, body, field] of bad) {
     it(`send_code refuses ${what} with a field message`, async () => {

@@ -1,7 +1,7 @@
 import type { Language } from '../../../common/i18n/languages.ts';
 
 /**
- * What the user receives, in the language they chose on the login screen (fr, en, ar). Plain text: no HTML to
+ * What the user receives, in the language they chose on the login screen (fr, en, ar, es, it, nl, de). Plain text: no HTML to
  * sanitise, and it reads the same in every mail client and on any phone.
  */
 interface LoginCodeText {
@@ -33,6 +33,35 @@ export const loginCodeTexts: Record<Language, LoginCodeText> = {
       `لا تشاركه مع أي شخص: لن نطلبه منك أبدًا.\nإذا لم تطلب هذا الرمز، فتجاهل هذه الرسالة.`,
     sms: (code, minutes) => `رمز تسجيل الدخول: ${code} (صالح ${minutes} دقائق). لا تشاركه مع أي شخص.`,
   },
+  es: {
+    subject: 'Tu código de acceso',
+    mail: (code, minutes) =>
+      `Hola:\n\nTu código de acceso es ${code}. Es válido durante ${minutes} minutos.\n\n` +
+      `No se lo des a nadie: nunca te lo pediremos.\nSi no has pedido este código, ignora este mensaje.`,
+    sms: (code, minutes) => `Tu código de acceso: ${code} (válido ${minutes} min). No se lo des a nadie.`,
+  },
+  it: {
+    subject: 'Il tuo codice di accesso',
+    mail: (code, minutes) =>
+      `Ciao,\n\nil tuo codice di accesso è ${code}. È valido per ${minutes} minuti.\n\n` +
+      `Non comunicarlo a nessuno: non te lo chiederemo mai.\nSe non hai richiesto questo codice, ignora questo messaggio.`,
+    sms: (code, minutes) => `Il tuo codice di accesso: ${code} (valido ${minutes} min). Non comunicarlo a nessuno.`,
+  },
+  nl: {
+    subject: 'Je inlogcode',
+    mail: (code, minutes) =>
+      `Hallo,\n\nJe inlogcode is ${code}. De code is ${minutes} minuten geldig.\n\n` +
+      `Deel hem met niemand: wij vragen er nooit om.\nHeb je deze code niet aangevraagd? Dan kun je dit bericht negeren.`,
+    sms: (code, minutes) => `Je inlogcode: ${code} (${minutes} min geldig). Deel hem met niemand.`,
+  },
+  de: {
+    subject: 'Ihr Anmeldecode',
+    mail: (code, minutes) =>
+      `Guten Tag,\n\nIhr Anmeldecode lautet ${code}. Er ist ${minutes} Minuten gültig.\n\n` +
+      `Geben Sie ihn niemandem weiter: Wir werden Sie nie danach fragen.\n` +
+      `Wenn Sie diesen Code nicht angefordert haben, ignorieren Sie diese Nachricht.`,
+    sms: (code, minutes) => `Ihr Anmeldecode: ${code} (${minutes} Min. gültig). Geben Sie ihn niemandem weiter.`,
+  },
 };
 
 interface ConfirmEmailText {
@@ -57,6 +86,30 @@ export const confirmEmailTexts: Record<Language, ConfirmEmailText> = {
     subject: 'أكّد عنوان بريدك الإلكتروني',
     mail: (link) =>
       `مرحبًا،\n\nأكّد عنوان بريدك الإلكتروني بفتح هذا الرابط:\n${link}\n\nإذا لم تطلب ذلك، فتجاهل هذه الرسالة.`,
+  },
+  es: {
+    subject: 'Confirma tu correo electrónico',
+    mail: (link) =>
+      `Hola:\n\nConfirma tu dirección de correo electrónico abriendo este enlace:\n${link}\n\n` +
+      `Si no has sido tú, ignora este mensaje.`,
+  },
+  it: {
+    subject: 'Conferma il tuo indirizzo e-mail',
+    mail: (link) =>
+      `Ciao,\n\nconferma il tuo indirizzo e-mail aprendo questo link:\n${link}\n\n` +
+      `Se non sei stato tu a fare questa richiesta, ignora questo messaggio.`,
+  },
+  nl: {
+    subject: 'Bevestig je e-mailadres',
+    mail: (link) =>
+      `Hallo,\n\nBevestig je e-mailadres door deze link te openen:\n${link}\n\n` +
+      `Heb je dit niet zelf aangevraagd? Dan kun je dit bericht negeren.`,
+  },
+  de: {
+    subject: 'Bestätigen Sie Ihre E-Mail-Adresse',
+    mail: (link) =>
+      `Guten Tag,\n\nbitte bestätigen Sie Ihre E-Mail-Adresse über diesen Link:\n${link}\n\n` +
+      `Wenn Sie das nicht angefordert haben, ignorieren Sie diese Nachricht.`,
   },
 };
 
@@ -83,5 +136,29 @@ export const securityCodeLockoutTexts: Record<Language, LockoutText> = {
     text: (minutes) =>
       `تم إدخال عدد كبير من رموز الأمان الخاطئة في حسابك. العمليات المالية موقوفة لمدة ${minutes} دقيقة. ` +
       `إذا لم تكن أنت، فاتصل بنا.`,
+  },
+  es: {
+    subject: 'Código de seguridad bloqueado',
+    text: (minutes) =>
+      `Se han introducido demasiados códigos de seguridad incorrectos en tu cuenta. Las operaciones quedan bloqueadas ` +
+      `durante ${minutes} minutos. Si no has sido tú, contáctanos.`,
+  },
+  it: {
+    subject: 'Codice di sicurezza bloccato',
+    text: (minutes) =>
+      `Sul tuo conto sono stati inseriti troppi codici di sicurezza errati. Le operazioni sono bloccate per ` +
+      `${minutes} minuti. Se non sei stato tu, contattaci.`,
+  },
+  nl: {
+    subject: 'Beveiligingscode geblokkeerd',
+    text: (minutes) =>
+      `Er zijn te vaak verkeerde beveiligingscodes ingevoerd op je account. Betalingen zijn ${minutes} minuten ` +
+      `geblokkeerd. Was jij dit niet? Neem dan contact met ons op.`,
+  },
+  de: {
+    subject: 'Sicherheitscode gesperrt',
+    text: (minutes) =>
+      `In Ihrem Konto wurden zu oft falsche Sicherheitscodes eingegeben. Zahlungen sind für ${minutes} Minuten ` +
+      `gesperrt. Falls Sie das nicht waren, kontaktieren Sie uns.`,
   },
 };

@@ -1,14 +1,15 @@
 import type { ChainAdapter } from '../../adapters/chain/chain-adapter.ts';
+import { LANGUAGES, LANGUAGE_NAMES, isLanguage, type Language } from '../../../common/i18n/languages.ts';
 import { formatMinor } from '../liabilities/liabilities-admin.service.ts';
 import type { TreeRow } from '../liabilities/liabilities.repository.ts';
 import { escape, layout } from './explorer-page.ts';
 
 /**
  * `/explorer/liabilities/`: the public history of the proof-of-liabilities snapshots (ADR 012): time, currency,
- * number of accounts, total owed, root and its public record. Nothing about any customer. In the app's three
- * languages (`?lang=fr|en|ar`, else the browser's), since customers reach it from their proof screen.
+ * number of accounts, total owed, root and its public record. Nothing about any customer. In the app's languages
+ * (`?lang=fr|en|ar|es|it|nl|de`, else the browser's), since customers reach it from their proof screen.
  */
-export type PageLanguage = 'fr' | 'en' | 'ar';
+export type PageLanguage = Language;
 
 const text = {
   en: {
@@ -56,15 +57,83 @@ const text = {
     none: 'لم تُنشر أي لقطة بعد.',
     spec: 'طريقة التحقق: ADR 012 (docs/decisions/012-proof-of-liabilities.md).',
   },
+  es: {
+    badge: 'Explorador del registro público (registro integrado)',
+    title: 'Prueba de pasivos',
+    intro:
+      'Cada día publicamos en el registro público el total que debemos a nuestros clientes, como la raíz de un árbol de Merkle de sumas. Cada cliente puede comprobar en la app (Perfil, «¿Está seguro mi dinero?») que su saldo está incluido.',
+    time: 'Corte (UTC)',
+    accounts: 'Cuentas de clientes',
+    total: 'Total adeudado',
+    root: 'Raíz (SHA-256)',
+    record: 'Registro público',
+    pending: 'publicándose',
+    view: 'ver el registro',
+    none: 'Todavía no se ha publicado ningún corte.',
+    spec: 'Cómo comprobarlo: ADR 012 (docs/decisions/012-proof-of-liabilities.md).',
+  },
+  it: {
+    badge: 'Explorer del registro pubblico (registro integrato)',
+    title: 'Prova delle passività',
+    intro:
+      'Ogni giorno pubblichiamo sul registro pubblico il totale che dobbiamo ai nostri clienti, come radice di un albero di Merkle a somme. Ogni cliente può verificare nell’app (Profilo, «I miei soldi sono al sicuro?») che il proprio saldo è incluso.',
+    time: 'Rilevazione (UTC)',
+    accounts: 'Conti clienti',
+    total: 'Totale dovuto',
+    root: 'Radice (SHA-256)',
+    record: 'Registrazione pubblica',
+    pending: 'in pubblicazione',
+    view: 'vedi la registrazione',
+    none: 'Nessuna rilevazione ancora pubblicata.',
+    spec: 'Come verificare: ADR 012 (docs/decisions/012-proof-of-liabilities.md).',
+  },
+  nl: {
+    badge: 'Verkenner van het openbare register (ingebouwd register)',
+    title: 'Bewijs van verplichtingen',
+    intro:
+      'Elke dag publiceren we in het openbare register het totaal dat we onze klanten verschuldigd zijn, als de wortel van een Merkle-somboom. Elke klant kan in de app (Profiel, ‘Is mijn geld veilig?’) controleren dat zijn saldo daarin is opgenomen.',
+    time: 'Momentopname (UTC)',
+    accounts: 'Klantrekeningen',
+    total: 'Totaal verschuldigd',
+    root: 'Wortel (SHA-256)',
+    record: 'Openbare registratie',
+    pending: 'wordt gepubliceerd',
+    view: 'registratie bekijken',
+    none: 'Nog geen momentopname gepubliceerd.',
+    spec: 'Zo controleer je het: ADR 012 (docs/decisions/012-proof-of-liabilities.md).',
+  },
+  de: {
+    badge: 'Explorer des öffentlichen Registers (integriertes Register)',
+    title: 'Nachweis der Verbindlichkeiten',
+    intro:
+      'Jeden Tag veröffentlichen wir im öffentlichen Register die Summe, die wir unseren Kunden schulden, als Wurzel eines Merkle-Summenbaums. Jeder Kunde kann in der App (Profil, „Ist mein Geld sicher?“) prüfen, dass sein Guthaben darin enthalten ist.',
+    time: 'Stichtag (UTC)',
+    accounts: 'Kundenkonten',
+    total: 'Geschuldeter Gesamtbetrag',
+    root: 'Wurzel (SHA-256)',
+    record: 'Öffentlicher Eintrag',
+    pending: 'wird veröffentlicht',
+    view: 'Eintrag ansehen',
+    none: 'Noch kein Stichtag veröffentlicht.',
+    spec: 'So prüfen Sie es: ADR 012 (docs/decisions/012-proof-of-liabilities.md).',
+  },
 } as const satisfies Record<PageLanguage, Record<string, string>>;
 
-const locales: Record<PageLanguage, string> = { fr: 'fr-FR', en: 'en-GB', ar: 'ar-MA' };
+const locales: Record<PageLanguage, string> = {
+  fr: 'fr-FR',
+  en: 'en-GB',
+  ar: 'ar-MA',
+  es: 'es-ES',
+  it: 'it-IT',
+  nl: 'nl-NL',
+  de: 'de-DE',
+};
 
 /** `?lang=` first, then the first of Accept-Language we speak, else English like the rest of the explorer. */
 export function pageLanguage(query: unknown, acceptLanguage: string | undefined): PageLanguage {
   const asked = typeof query === 'string' ? query : '';
   const candidates = [asked, ...(acceptLanguage ?? '').split(',').map((part) => part.trim().slice(0, 2).toLowerCase())];
-  return candidates.find((c): c is PageLanguage => c === 'fr' || c === 'en' || c === 'ar') ?? 'en';
+  return candidates.find(isLanguage) ?? 'en';
 }
 
 export function liabilitiesPage(
@@ -96,13 +165,12 @@ export function liabilitiesPage(
 </li>`,
     )
     .join('\n');
-  const languages = (['fr', 'en', 'ar'] as const)
-    .map((l) =>
-      l === lang
-        ? `<strong>${l.toUpperCase()}</strong>`
-        : `<a href="?lang=${l}" hreflang="${l}">${l.toUpperCase()}</a>`,
-    )
-    .join(' · ');
+  // Each language named in itself (issue 21).
+  const languages = LANGUAGES.map((l) =>
+    l === lang
+      ? `<strong lang="${l}">${escape(LANGUAGE_NAMES[l])}</strong>`
+      : `<a href="?lang=${l}" hreflang="${l}" lang="${l}">${escape(LANGUAGE_NAMES[l])}</a>`,
+  ).join(' · ');
   return layout(
     t.title,
     `<p class="languages">${languages}</p>

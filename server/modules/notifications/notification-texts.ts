@@ -3,7 +3,7 @@ import { DEFAULT_LANGUAGE, type Language } from '../../../common/i18n/languages.
 import { formatAmount, isCurrency, money } from '../../../common/money/money.ts';
 
 /**
- * The title and body of each notification kind in fr, en and ar, rendered when read (in the reader's language of
+ * The title and body of each notification kind in every language (common/i18n/languages.ts), rendered when read (in the reader's language of
  * the moment) and when the e-mail or SMS is sent. Plain text. Each kind names the parameters it needs, so
  * notify() refuses at compile time a kind called with the wrong ones.
  */
@@ -187,12 +187,209 @@ const ar: Templates = {
   }),
 };
 
-const templates: Record<Language, Templates> = { fr, en, ar };
+// The diaspora's languages (issue 21): amounts written with a decimal comma, as fr ('150,00 MAD').
+const es: Templates = {
+  money_received: (p) => ({
+    title: 'Has recibido dinero',
+    body: `${p.name} te ha enviado ${amountOf(p)}. Ya está en tu saldo.`,
+  }),
+  withdrawal_paid_out: (p) => ({
+    title: 'Retirada cobrada',
+    body: `Tu retirada de ${amountOf(p)} se ha pagado en la agencia ${p.name}.`,
+  }),
+  pickup_collected: (p) => ({
+    title: 'Retirada en efectivo cobrada',
+    body: `${p.name} ha retirado los ${amountOf(p)} que le enviaste.`,
+  }),
+  transfer_cancelled: (p) => ({
+    title: isPickup(p) ? 'Retirada en efectivo cancelada' : isWithdrawal(p) ? 'Retirada cancelada' : 'Envío cancelado',
+    body: isWithdrawal(p)
+      ? `Tu retirada de ${amountOf(p)} se ha cancelado. El dinero ha vuelto a tu saldo.`
+      : `Tu envío de ${amountOf(p)} a ${p.name} se ha cancelado. El dinero ha vuelto a tu saldo.`,
+  }),
+  transfer_refunded: (p) => ({
+    title: 'Reembolsado',
+    body: `Tu operación de ${amountOf(p)} (${p.name}) se ha reembolsado. El dinero ha vuelto a tu saldo.`,
+  }),
+  transfer_expired: (p) => ({
+    title: isPickup(p) ? 'Retirada en efectivo caducada' : 'Plazo vencido',
+    body: isWithdrawal(p)
+      ? `Tu retirada de ${amountOf(p)} no se cobró a tiempo. El dinero ha vuelto a tu saldo.`
+      : `${p.name} no recibió tus ${amountOf(p)} a tiempo. El dinero ha vuelto a tu saldo.`,
+  }),
+  transfer_on_hold: (p) => ({
+    title: 'Operación en revisión',
+    body: `Estamos revisando tu operación de ${amountOf(p)} (${p.name}). Te mantendremos informado.`,
+  }),
+  transfer_released: (p) => ({
+    title: 'Revisión terminada',
+    body: `Tu operación de ${amountOf(p)} (${p.name}) se ha revisado y sigue su curso.`,
+  }),
+  kyc_approved: () => ({
+    title: 'Identidad verificada',
+    body: 'Hemos aceptado tu documento de identidad. Tus límites han aumentado.',
+  }),
+  kyc_rejected: () => ({
+    title: 'Documento de identidad rechazado',
+    body: 'No hemos podido aceptar tu documento de identidad. Puedes enviar otro desde tu perfil.',
+  }),
+};
+
+const it: Templates = {
+  money_received: (p) => ({
+    title: 'Hai ricevuto denaro',
+    body: `${p.name} ti ha inviato ${amountOf(p)}. Sono già sul tuo saldo.`,
+  }),
+  withdrawal_paid_out: (p) => ({
+    title: 'Prelievo effettuato',
+    body: `Il tuo prelievo di ${amountOf(p)} è stato pagato presso l’agenzia ${p.name}.`,
+  }),
+  pickup_collected: (p) => ({
+    title: 'Ritiro in contanti effettuato',
+    body: `${p.name} ha ritirato i ${amountOf(p)} che gli hai inviato.`,
+  }),
+  transfer_cancelled: (p) => ({
+    title: isPickup(p) ? 'Ritiro in contanti annullato' : isWithdrawal(p) ? 'Prelievo annullato' : 'Invio annullato',
+    body: isWithdrawal(p)
+      ? `Il tuo prelievo di ${amountOf(p)} è stato annullato. Il denaro è tornato sul tuo saldo.`
+      : `Il tuo invio di ${amountOf(p)} a ${p.name} è stato annullato. Il denaro è tornato sul tuo saldo.`,
+  }),
+  transfer_refunded: (p) => ({
+    title: 'Rimborsato',
+    body: `La tua operazione di ${amountOf(p)} (${p.name}) è stata rimborsata. Il denaro è tornato sul tuo saldo.`,
+  }),
+  transfer_expired: (p) => ({
+    title: isPickup(p) ? 'Ritiro in contanti scaduto' : 'Termine scaduto',
+    body: isWithdrawal(p)
+      ? `Il tuo prelievo di ${amountOf(p)} non è stato ritirato in tempo. Il denaro è tornato sul tuo saldo.`
+      : `${p.name} non ha ricevuto i tuoi ${amountOf(p)} in tempo. Il denaro è tornato sul tuo saldo.`,
+  }),
+  transfer_on_hold: (p) => ({
+    title: 'Operazione in verifica',
+    body: `La tua operazione di ${amountOf(p)} (${p.name}) è in fase di verifica. Ti terremo aggiornato.`,
+  }),
+  transfer_released: (p) => ({
+    title: 'Verifica completata',
+    body: `La tua operazione di ${amountOf(p)} (${p.name}) è stata verificata e riprende il suo corso.`,
+  }),
+  kyc_approved: () => ({
+    title: 'Identità verificata',
+    body: 'Il tuo documento d’identità è stato accettato. I tuoi limiti sono stati aumentati.',
+  }),
+  kyc_rejected: () => ({
+    title: 'Documento d’identità rifiutato',
+    body: 'Non abbiamo potuto accettare il tuo documento d’identità. Puoi inviarne uno nuovo dal tuo profilo.',
+  }),
+};
+
+const nl: Templates = {
+  money_received: (p) => ({
+    title: 'Je hebt geld ontvangen',
+    body: `${p.name} heeft je ${amountOf(p)} gestuurd. Het staat op je saldo.`,
+  }),
+  withdrawal_paid_out: (p) => ({
+    title: 'Opname uitbetaald',
+    body: `Je opname van ${amountOf(p)} is uitbetaald bij kantoor ${p.name}.`,
+  }),
+  pickup_collected: (p) => ({
+    title: 'Contant afgehaald',
+    body: `${p.name} heeft de ${amountOf(p)} afgehaald die je hebt gestuurd.`,
+  }),
+  transfer_cancelled: (p) => ({
+    title: isPickup(p)
+      ? 'Contante afhaling geannuleerd'
+      : isWithdrawal(p)
+        ? 'Opname geannuleerd'
+        : 'Overboeking geannuleerd',
+    body: isWithdrawal(p)
+      ? `Je opname van ${amountOf(p)} is geannuleerd. Het geld staat weer op je saldo.`
+      : `Je overboeking van ${amountOf(p)} naar ${p.name} is geannuleerd. Het geld staat weer op je saldo.`,
+  }),
+  transfer_refunded: (p) => ({
+    title: 'Terugbetaald',
+    body: `Je transactie van ${amountOf(p)} (${p.name}) is terugbetaald. Het geld staat weer op je saldo.`,
+  }),
+  transfer_expired: (p) => ({
+    title: isPickup(p) ? 'Contante afhaling verlopen' : 'Termijn verlopen',
+    body: isWithdrawal(p)
+      ? `Je opname van ${amountOf(p)} is niet op tijd afgehaald. Het geld staat weer op je saldo.`
+      : `${p.name} heeft je ${amountOf(p)} niet op tijd ontvangen. Het geld staat weer op je saldo.`,
+  }),
+  transfer_on_hold: (p) => ({
+    title: 'Transactie wordt gecontroleerd',
+    body: `We controleren je transactie van ${amountOf(p)} (${p.name}). We houden je op de hoogte.`,
+  }),
+  transfer_released: (p) => ({
+    title: 'Controle afgerond',
+    body: `Je transactie van ${amountOf(p)} (${p.name}) is gecontroleerd en wordt verder verwerkt.`,
+  }),
+  kyc_approved: () => ({
+    title: 'Identiteit geverifieerd',
+    body: 'Je identiteitsbewijs is goedgekeurd. Je limieten zijn verhoogd.',
+  }),
+  kyc_rejected: () => ({
+    title: 'Identiteitsbewijs afgewezen',
+    body: 'We konden je identiteitsbewijs niet goedkeuren. Je kunt via je profiel een nieuw exemplaar sturen.',
+  }),
+};
+
+const de: Templates = {
+  money_received: (p) => ({
+    title: 'Sie haben Geld erhalten',
+    body: `${p.name} hat Ihnen ${amountOf(p)} gesendet. Der Betrag ist in Ihrem Guthaben.`,
+  }),
+  withdrawal_paid_out: (p) => ({
+    title: 'Auszahlung erfolgt',
+    body: `Ihre Auszahlung von ${amountOf(p)} wurde in der Filiale ${p.name} ausgezahlt.`,
+  }),
+  pickup_collected: (p) => ({
+    title: 'Barauszahlung abgeholt',
+    body: `${p.name} hat die ${amountOf(p)} abgeholt, die Sie gesendet haben.`,
+  }),
+  transfer_cancelled: (p) => ({
+    title: isPickup(p) ? 'Barauszahlung storniert' : isWithdrawal(p) ? 'Auszahlung storniert' : 'Überweisung storniert',
+    body: isWithdrawal(p)
+      ? `Ihre Auszahlung von ${amountOf(p)} wurde storniert. Das Geld ist wieder in Ihrem Guthaben.`
+      : `Ihre Überweisung von ${amountOf(p)} an ${p.name} wurde storniert. Das Geld ist wieder in Ihrem Guthaben.`,
+  }),
+  transfer_refunded: (p) => ({
+    title: 'Erstattet',
+    body: `Ihr Vorgang über ${amountOf(p)} (${p.name}) wurde erstattet. Das Geld ist wieder in Ihrem Guthaben.`,
+  }),
+  transfer_expired: (p) => ({
+    title: isPickup(p) ? 'Barauszahlung abgelaufen' : 'Frist abgelaufen',
+    body: isWithdrawal(p)
+      ? `Ihre Auszahlung von ${amountOf(p)} wurde nicht rechtzeitig abgeholt. Das Geld ist wieder in Ihrem Guthaben.`
+      : `${p.name} hat Ihre ${amountOf(p)} nicht rechtzeitig erhalten. Das Geld ist wieder in Ihrem Guthaben.`,
+  }),
+  transfer_on_hold: (p) => ({
+    title: 'Vorgang wird geprüft',
+    body: `Ihr Vorgang über ${amountOf(p)} (${p.name}) wird geprüft. Wir halten Sie auf dem Laufenden.`,
+  }),
+  transfer_released: (p) => ({
+    title: 'Prüfung abgeschlossen',
+    body: `Ihr Vorgang über ${amountOf(p)} (${p.name}) wurde geprüft und wird fortgesetzt.`,
+  }),
+  kyc_approved: () => ({
+    title: 'Identität bestätigt',
+    body: 'Ihr Ausweis wurde akzeptiert. Ihre Limits wurden erhöht.',
+  }),
+  kyc_rejected: () => ({
+    title: 'Ausweis abgelehnt',
+    body: 'Ihr Ausweis konnte nicht akzeptiert werden. Sie können in Ihrem Profil einen neuen senden.',
+  }),
+};
+
+const templates: Record<Language, Templates> = { fr, en, ar, es, it, nl, de };
 
 const unknownKind: Record<Language, NotificationTexts> = {
   fr: { title: 'Notification', body: '' },
   en: { title: 'Notification', body: '' },
   ar: { title: 'إشعار', body: '' },
+  es: { title: 'Notificación', body: '' },
+  it: { title: 'Notifica', body: '' },
+  nl: { title: 'Melding', body: '' },
+  de: { title: 'Benachrichtigung', body: '' },
 };
 
 /**

@@ -63,6 +63,12 @@ describe('notifications of a transfer', () => {
     expect(page.results[0]?.body).toContain('40.50 MAD');
     expect((await list(bob, '?lang=fr')).results[0]?.title).toBe('Vous avez reçu de l’argent');
     expect((await list(bob, '?lang=ar')).results[0]?.body).toContain('40,50 درهم');
+    // Issue 21: the diaspora's languages, the amount with its decimal comma and its currency.
+    expect((await list(bob, '?lang=de')).results[0]).toMatchObject({ title: 'Sie haben Geld erhalten' });
+    expect((await list(bob, '?lang=de')).results[0]?.body).toContain('40,50 MAD');
+    expect((await list(bob, '?lang=es')).results[0]?.title).toBe('Has recibido dinero');
+    expect((await list(bob, '?lang=it')).results[0]?.title).toBe('Hai ricevuto denaro');
+    expect((await list(bob, '?lang=nl')).results[0]?.title).toBe('Je hebt geld ontvangen');
     expect((await list(alice)).results.filter((n) => n.transaction === sent.body.id)).toEqual([]);
     // The e-mail goes through the outbox, after the answer.
     await expectNewestSubject(t, bob.email, 'You received money');
@@ -93,7 +99,7 @@ describe('notifications of a transfer', () => {
 
   it('rejects a wrong query with a field message', async () => {
     const s = await customer(t);
-    const res = await call(t, 'GET', '/api/notifications/?lang=de', { token: s.token });
+    const res = await call(t, 'GET', '/api/notifications/?lang=pt', { token: s.token });
     expect(res.status).toBe(400);
     expect(res.body).toHaveProperty('lang');
   });

@@ -15,7 +15,15 @@ import { receiptTexts } from './receipt-texts.ts';
  * language. The facts are the detail the viewer may see (getTransaction: 404 for anyone else), so a recipient's
  * receipt shows no fee nor anything of the sender but their name.
  */
-const intlLocales: Record<Language, string> = { fr: 'fr-FR', en: 'en-US', ar: 'ar-MA' };
+const intlLocales: Record<Language, string> = {
+  fr: 'fr-FR',
+  en: 'en-US',
+  ar: 'ar-MA',
+  es: 'es-ES',
+  it: 'it-IT',
+  nl: 'nl-NL',
+  de: 'de-DE',
+};
 
 interface ExchangeFacts {
   from_amount: string;
@@ -127,7 +135,10 @@ function placeRows(
   }
   if (tx.delivery === 'cash_pickup' && tx.category === 'sending') {
     const agency = tx.pickup?.agency;
-    rows.push([words.pickupPlace, agency ? [agency.name, agency.city ?? ''].filter(Boolean).join(', ') : words.anyAgency]);
+    rows.push([
+      words.pickupPlace,
+      agency ? [agency.name, agency.city ?? ''].filter(Boolean).join(', ') : words.anyAgency,
+    ]);
     if (tx.pickup_reference) rows.push([words.pickupReference, ltr(tx.pickup_reference)]);
   }
   if (tx.expires_at) rows.push([words.expires, when(tx.expires_at)]);

@@ -41,7 +41,7 @@ function pdfText(pdf: Buffer, name: string): string {
 }
 
 describe('GET /api/transactions/{id}/receipt/ (issue 18)', () => {
-  it('a send: reference, date, both names, the masked phone, amounts and fees, the ledger id, the rights, in fr/en/ar', async () => {
+  it('a send: reference, date, both names, the masked phone, amounts and fees, the ledger id, the rights, in every language', async () => {
     const alice = await customer(t, 5_000_00n);
     const bob = await customer(t);
     const contact = await recipientOf(t, alice, {
@@ -54,7 +54,8 @@ describe('GET /api/transactions/{id}/receipt/ (issue 18)', () => {
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);
     const id = String(sent.body.id);
     await runOnce(t.app.services, { transactionIds: [id] });
-    const txId = ((await call(t, 'GET', `/api/transactions/${id}/`, { token: alice.token })).body.tx_id ?? '') as string;
+    const txId = ((await call(t, 'GET', `/api/transactions/${id}/`, { token: alice.token })).body.tx_id ??
+      '') as string;
     expect(txId).toMatch(/^[0-9a-f]{64}$/);
     const reference = `TX-${id.padStart(8, '0')}`;
 
@@ -63,8 +64,20 @@ describe('GET /api/transactions/{id}/receipt/ (issue 18)', () => {
       en: [/Transaction receipt/, /Amount sent/, /1,234\.50 MAD/, /Fees/, /0\.00 MAD/, /Your rights/, /complaint/],
       // pdftotext maps some of Arabic's contextual forms back to the wrong letter: words it reads back whole.
       ar: [/إيصال المعاملة/, /المرجع/, /التاريخ والوقت/, /1\.234,50 MAD/, /0,00 MAD/, /الرسوم/],
+      // Issue 21: the diaspora's languages, each with its own number format and the currency code kept.
+      es: [
+        /Justificante de la operación/,
+        /Importe enviado/,
+        /1\.?234,50 MAD/,
+        /Comisiones/,
+        /Tus derechos/,
+        /reclamación/,
+      ],
+      it: [/Ricevuta dell’operazione/, /Importo inviato/, /1\.?234,50 MAD/, /Commissioni/, /I tuoi diritti/, /reclamo/],
+      nl: [/Transactiebewijs/, /Verstuurd bedrag/, /1\.234,50 MAD/, /Kosten/, /Je rechten/, /klacht/],
+      de: [/Transaktionsbeleg/, /Gesendeter Betrag/, /1\.234,50 MAD/, /Gebühren/, /Ihre Rechte/, /Beschwerden/],
     };
-    for (const lang of ['fr', 'en', 'ar'] as const) {
+    for (const lang of ['fr', 'en', 'ar', 'es', 'it', 'nl', 'de'] as const) {
       const { res, body } = await receipt(alice, id, lang);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('application/pdf');
@@ -97,7 +110,7 @@ describe('GET /api/transactions/{id}/receipt/ (issue 18)', () => {
     // Anyone else: 404, and a bad language is a 400 with a field message.
     const mallory = await customer(t);
     expect((await receipt(mallory, id, 'fr')).res.status).toBe(404);
-    const bad = await call(t, 'GET', `/api/transactions/${id}/receipt/?lang=de`, { token: alice.token });
+    const bad = await call(t, 'GET', `/api/transactions/${id}/receipt/?lang=pt`, { token: alice.token });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body)).toEqual(['lang']);
   });

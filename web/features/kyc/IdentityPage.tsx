@@ -4,7 +4,6 @@ import type { FormEvent } from 'react';
 import {
   KYC_DOCUMENT_TYPES,
   KYC_MAX_FILE_BYTES,
-  kycMessages,
   partsFor,
   type KycDocumentType,
   type KycPart,
@@ -17,22 +16,12 @@ import { intlLocale } from '../../i18n/intl-locale';
 import form from '../../ui/Form.module.css';
 import { dateTimeFormat } from '../../ui/intl-format';
 import { ScreenHeader } from '../../ui/ScreenHeader';
-import { commonErrorText, translateServerMessage } from '../../ui/server-messages';
+import { commonErrorText } from '../../ui/server-messages';
+import { kycMessageText as messageText } from './kyc-errors';
 import { useWithLang } from '../../ui/with-lang';
 import { CURRENT_USER_KEY } from '../../shared/users/use-current-user';
 import styles from './IdentityPage.module.css';
 import { fetchKycStatus, KYC_KEY, uploadDocuments } from './kyc-upload';
-
-const kycTexts = new Map<string, (t: TFunction) => string>([
-  [kycMessages.wrongType, (t) => t('kyc.errors.wrongType')],
-  [kycMessages.tooLarge, (t) => t('kyc.errors.tooLarge')],
-  [kycMessages.pending, (t) => t('kyc.errors.pending')],
-  [kycMessages.verified, (t) => t('kyc.errors.verified')],
-  [kycMessages.adult, (t) => t('kyc.errors.adult')],
-  [kycMessages.documentType, (t) => t('kyc.errors.documentType')],
-  ['Enter a valid date (YYYY-MM-DD).', (t) => t('kyc.errors.date')],
-]);
-const messageText = (message: string, t: TFunction) => kycTexts.get(message)?.(t) ?? translateServerMessage(message, t);
 
 type FieldName = KycPart | KycProfileField | 'document_type';
 
