@@ -110,7 +110,7 @@ const FUNCTION_WORDS: Record<Exclude<Language, 'ar'>, string[]> = {
   nl: 'de het een en van is je jouw jij niet op te met voor naar dat dit die er zijn wordt kan of bij in aan om als ook nog we wij ons uw geen tot al dan door per'.split(
     ' ',
   ),
-  de: 'der die das und ist sie ihr ihre ihren ihrem ihres nicht mit für ein eine einen auf zu den dem des von wird wurde sind in an es im am bei oder kein keine noch nach was wir uns als um bis vor du dein deine per'.split(
+  de: 'der die das und ist sie ihr ihre ihren ihrem ihres nicht mit für ein eine einen auf zu den dem des von wird wurde sind in an es im am bei oder kein keine noch nach was wir uns als um bis vor du dein deine per je'.split(
     ' ',
   ),
 };

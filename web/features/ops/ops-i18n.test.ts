@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { opsMessages, opsTransactionKinds, transactionStatuses } from '../../../common/api/messages';
+import { LANGUAGES, type Language } from '../../../common/i18n/languages';
+import { foreignSentences, missingPluralForms, placeholderMismatches, untranslated } from '../../i18n/catalogue-lint';
 import ar from './i18n/ops-ar.json';
+import de from './i18n/ops-de.json';
 import en from './i18n/ops-en.json';
+import es from './i18n/ops-es.json';
 import fr from './i18n/ops-fr.json';
+import it_ from './i18n/ops-it.json';
+import nl from './i18n/ops-nl.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -21,16 +27,49 @@ function values(tree: Tree): string[] {
   return Object.values(tree).flatMap((v) => (typeof v === 'string' ? [v] : values(v)));
 }
 
-describe('the back-office catalogues (issue 15)', () => {
+describe('the back-office catalogues (issue 15, seven languages since issue 21)', () => {
   const french = keys(fr);
 
-  it.each([
-    ['en', en],
-    ['ar', ar],
-  ] as const)('%s has exactly the keys of French, each string non-empty', (_, catalogue) => {
-    expect([...keys(catalogue)].sort()).toEqual([...french].sort());
-    expect(values(catalogue).filter((v) => v.trim() === '')).toEqual([]);
-  });
+  const catalogues: Record<Language, Tree> = { fr, en, ar, es, it: it_, nl, de };
+  /** Keys whose word is really the same as the English or French one in that language (issue 21). */
+  const sameWords: Partial<Record<Language, string[]>> = {
+    es: ['title', 'role.auditor', 'roles.AUDITOR', 'status.available'],
+    it: ['title', 'customers.email', 'reviews.kyc.selfie', 'rates.unit', 'agencies.email'],
+    nl: [
+      'role.auditor',
+      'nav.dashboard',
+      'roles.AUDITOR',
+      'customers.email',
+      'customer.account',
+      'transactions.status',
+      'transaction.credit',
+      'transaction.platform',
+      'reviews.kyc.selfie',
+      'reviews.details',
+      'rates.unit',
+      'rates.margin',
+      'agencies.active',
+      'agencies.email',
+    ],
+    de: [
+      'customers.name',
+      'transactions.status',
+      'audit.system',
+      'reviews.kyc.selfie',
+      'reviews.details',
+      'agencies.optional',
+      'agencies.name',
+      'tellers.name',
+    ],
+  };
+
+  it.each(LANGUAGES.filter((l) => l !== 'fr').map((l) => [l, catalogues[l]] as const))(
+    '%s has exactly the keys of French, each string non-empty',
+    (_, catalogue) => {
+      expect([...keys(catalogue)].sort()).toEqual([...french].sort());
+      expect(values(catalogue).filter((v) => v.trim() === '')).toEqual([]);
+    },
+  );
 
   it('names every status, kind and role the API sends, and translates every ops message', () => {
     for (const status of [...transactionStatuses, 'approved', 'rejected']) expect(french).toContain(`status.${status}`);
@@ -44,14 +83,30 @@ describe('the back-office catalogues (issue 15)', () => {
   it('keeps the placeholders of each French string in its translations', () => {
     const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
     const lookup = (tree: Tree, path: string): string | undefined => {
-      const node = path.split('.').reduce<string | Tree | undefined>((n, p) => (typeof n === 'object' ? n[p] : undefined), tree);
+      const node = path
+        .split('.')
+        .reduce<string | Tree | undefined>((n, p) => (typeof n === 'object' ? n[p] : undefined), tree);
       return typeof node === 'string' ? node : undefined;
     };
     const walk = (tree: Tree, prefix = ''): [string, string][] =>
-      Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [[`${prefix}${k}`, v]] : walk(v, `${prefix}${k}.`)));
+      Object.entries(tree).flatMap(([k, v]) =>
+        typeof v === 'string' ? [[`${prefix}${k}`, v]] : walk(v, `${prefix}${k}.`),
+      );
     for (const [path, text] of walk(fr)) {
       if (/_(one|other)$/.test(path)) continue;
       for (const other of [en, ar]) expect(placeholders(lookup(other, path) ?? ''), path).toEqual(placeholders(text));
     }
   });
+
+  it.each(LANGUAGES)(
+    '%s: plural forms of its language, French placeholders, nothing left in another language (issue 21)',
+    (language) => {
+      const catalogue = catalogues[language];
+      expect(missingPluralForms(catalogue, language)).toEqual([]);
+      expect(placeholderMismatches(fr, catalogue)).toEqual([]);
+      expect(foreignSentences(catalogue, language)).toEqual([]);
+      if (language !== 'fr' && language !== 'en')
+        expect(untranslated(catalogue, [en, fr], sameWords[language])).toEqual([]);
+    },
+  );
 });

@@ -12,26 +12,25 @@ import type fr from './i18n/ops-fr.json';
 export type OpsKey = Leaves<typeof fr>;
 export type OpsT = (key: OpsKey, values?: TranslationValues) => string;
 
-// The back-office is staff-facing in Morocco: fr, en and ar until the diaspora's languages (issue 21) get their own
-// catalogues; a language without one reads the back-office in French, the fallback.
-const loaders: Partial<Record<Language, () => Promise<{ default: Dictionary }>>> = {
+// Every language of the app (issue 21), each its own lazy chunk: an operator who reads German gets German.
+const loaders: Record<Language, () => Promise<{ default: Dictionary }>> = {
   fr: () => import('./i18n/ops-fr.json'),
   en: () => import('./i18n/ops-en.json'),
   ar: () => import('./i18n/ops-ar.json'),
+  es: () => import('./i18n/ops-es.json'),
+  it: () => import('./i18n/ops-it.json'),
+  nl: () => import('./i18n/ops-nl.json'),
+  de: () => import('./i18n/ops-de.json'),
 };
 const catalogues: Partial<Record<Language, Dictionary>> = {};
 const pending = new Map<Language, Promise<void>>();
 const listeners = new Set<() => void>();
 let version = 0;
 
-/** The language whose catalogue the back-office reads for `language`. */
-const opsLanguage = (language: Language): Language => (loaders[language] ? language : DEFAULT_LANGUAGE);
-
 function load(language: Language): Promise<void> {
   let promise = pending.get(language);
-  const loader = loaders[language];
-  if (!promise && loader) {
-    promise = loader().then(({ default: catalogue }) => {
+  if (!promise) {
+    promise = loaders[language]().then(({ default: catalogue }) => {
       catalogues[language] = catalogue;
       version += 1;
       for (const listener of listeners) listener();
@@ -40,7 +39,7 @@ function load(language: Language): Promise<void> {
     promise.catch(() => pending.delete(language));
     pending.set(language, promise);
   }
-  return promise ?? Promise.resolve();
+  return promise;
 }
 
 const subscribe = (listener: () => void) => {
@@ -68,7 +67,7 @@ function translatorFor(language: Language): OpsT {
 /** The ops translator of the active language; `ready` is false until its catalogue (and French) are here. */
 export function useOpsTranslation(): { ot: OpsT; ready: boolean; language: Language } {
   const { i18n } = useTranslation();
-  const language = opsLanguage(i18n.language);
+  const language = i18n.language;
   useSyncExternalStore(subscribe, () => version);
   const ready = catalogues[language] !== undefined && catalogues[DEFAULT_LANGUAGE] !== undefined;
   useEffect(() => {
