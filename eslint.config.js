@@ -43,6 +43,11 @@ export default tseslint.config(
     languageOptions: { globals: globals.node, parserOptions: { project: false } },
   },
   {
+    // Scripts the service worker imports (public/push-sw.js): a worker's globals, not Node's.
+    files: ['public/**/*.js'],
+    languageOptions: { globals: globals.serviceworker },
+  },
+  {
     files: ['common/**/*.ts'],
     rules: forbid(['node:*', '**/server/**', '**/web/**', 'react', 'react-*'], 'common/ is isomorphic: no Node, DOM, server or web imports.'),
   },

@@ -87,6 +87,8 @@ export default defineConfig({
         // Server paths are never answered from the cache: money and identity are always fresh.
         navigateFallbackDenylist: [/^\/api\//, /^\/sandbox\//, /^\/explorer\//],
         runtimeCaching: [],
+        // Web Push (issue 18): shows a push as a notification, a click opens its transaction (public/push-sw.js).
+        importScripts: ['/push-sw.js'],
         cleanupOutdatedCaches: true,
       },
     }),

@@ -49,6 +49,7 @@ export function DashboardPage() {
   const queues = [
     { label: ot('dashboard.anchoring'), queue: d.anchoring },
     { label: ot('dashboard.paymentActions'), queue: d.payment_actions },
+    { label: ot('dashboard.notificationDeliveries'), queue: d.notification_deliveries },
   ];
   return (
     <>

@@ -7,6 +7,7 @@ import { useCurrentUser } from '../../shared/users/use-current-user';
 import { UserLoadState } from '../../shared/users/UserLoadState';
 import { ProfileAccount } from './ProfileAccount';
 import { ProfileForm } from './ProfileForm';
+import { ProfileNotifications } from './ProfileNotifications';
 
 /** SPEC.md 2.3 Profile; with ?onboarding=true it is the last onboarding step after the security code. */
 export function Component() {
@@ -24,6 +25,7 @@ export function Component() {
           {/* Keyed by user, so the form starts again from the server's values after a logout and a new login. */}
           <ProfileForm key={user.data.id} user={user.data} />
           {/* Onboarding asks for the profile only: the wallet, code and logout wait for the real profile (item 22). */}
+          {onboarding ? null : <ProfileNotifications />}
           {onboarding ? null : <ProfileAccount user={user.data} onboarding={onboarding} />}
         </>
       ) : (

@@ -1,0 +1,43 @@
+/* Web Push in the service worker (issue 18), imported by the generated /service-worker.js (vite.config.ts).
+ * A push carries {title, body, url, tag, lang} in the user's language (server/modules/notifications/push-delivery.ts),
+ * encrypted to this browser; it is shown as a system notification, and a click opens its page in the app. */
+
+self.addEventListener('push', (event) => {
+  let data;
+  try {
+    data = event.data ? event.data.json() : {};
+  } catch {
+    data = { body: event.data ? event.data.text() : '' };
+  }
+  const lang = data.lang === 'ar' || data.lang === 'en' ? data.lang : 'fr';
+  event.waitUntil(
+    self.registration.showNotification(typeof data.title === 'string' && data.title ? data.title : 'Sila', {
+      body: typeof data.body === 'string' ? data.body : '',
+      tag: typeof data.tag === 'string' ? data.tag : undefined,
+      lang,
+      dir: lang === 'ar' ? 'rtl' : 'ltr',
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      data: { url: typeof data.url === 'string' ? data.url : `/notifications?lang=${lang}` },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const wanted = new URL((event.notification.data && event.notification.data.url) || '/notifications', self.location.origin);
+  // Only the app's own pages: a push can never send the user elsewhere.
+  const target = wanted.origin === self.location.origin ? wanted.href : new URL('/notifications', self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      for (const client of windows) {
+        if (new URL(client.url).origin !== self.location.origin) continue;
+        await client.focus();
+        if ('navigate' in client) return client.navigate(target);
+        return undefined;
+      }
+      return self.clients.openWindow(target);
+    })(),
+  );
+});
