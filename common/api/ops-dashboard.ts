@@ -55,6 +55,8 @@ export const dashboardSchema = z.object({
   anchoring: dashboardQueueSchema,
   /** Refunds and cancellations waiting to be performed at the card provider. */
   payment_actions: dashboardQueueSchema,
+  /** The e-mail, SMS and pushes of notifications waiting to be sent (issue 18). */
+  notification_deliveries: dashboardQueueSchema,
   /** Payment provider webhooks: still processing (received, not finished), and received in the last 24 h. */
   webhooks: z.object({ processing: z.number().int(), received_24h: z.number().int() }),
   /** Human work waiting: four-eyes requests and open review items. */

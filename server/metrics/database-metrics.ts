@@ -13,6 +13,7 @@ interface Backlogs {
   payment_actions_waiting: string;
   payment_actions_failing: string;
   payment_actions_dead: string;
+  notification_deliveries_dead: string;
 }
 
 /** One query for every backlog figure, read at most every few seconds whatever the number of scrapes. */
@@ -29,7 +30,9 @@ async function readBacklogs(db: Kysely<Database>): Promise<Backlogs> {
       (SELECT count(*) FROM payment_actions WHERE done_at IS NULL AND dead_at IS NULL) AS payment_actions_waiting,
       (SELECT count(*) FROM payment_actions WHERE done_at IS NULL AND dead_at IS NULL AND attempts > 0)
         AS payment_actions_failing,
-      (SELECT count(*) FROM payment_actions WHERE dead_at IS NOT NULL AND done_at IS NULL) AS payment_actions_dead`.execute(
+      (SELECT count(*) FROM payment_actions WHERE dead_at IS NOT NULL AND done_at IS NULL) AS payment_actions_dead,
+      (SELECT count(*) FROM notification_deliveries WHERE dead_at IS NOT NULL AND done_at IS NULL)
+        AS notification_deliveries_dead`.execute(
     db,
   );
   const row = rows[0];
@@ -85,7 +88,7 @@ export function registerDatabaseMetrics(db: Kysely<Database>, pool: pg.Pool): vo
   fromBacklogs(
     'wallet_outbox_dead_letters',
     'Jobs given up after their maximum of attempts (`npm run admin -- outbox:dead` lists them, outbox:retry queues them again).',
-    (b) => Number(b.anchoring_dead) + Number(b.payment_actions_dead),
+    (b) => Number(b.anchoring_dead) + Number(b.payment_actions_dead) + Number(b.notification_deliveries_dead),
   );
   fromBacklogs(
     'wallet_payment_actions_backlog',

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { leaseDue, markFailed, retryDead } from '../../jobs/outbox-queue.ts';
 
 /** SQL of `payment_actions` (migration 0041): the provider calls a webhook decided, performed after its commit. */
 
@@ -39,35 +40,23 @@ export async function enqueuePaymentAction(
     .execute();
 }
 
-/** Leases due actions as leaseDueJobs does for anchoring: SKIP LOCKED, and the lease pushes next_attempt_at on. */
+/** Leases due actions (server/jobs/outbox-queue.ts: SKIP LOCKED, the lease pushes next_attempt_at on). */
 export async function leaseDueActions(
   db: Kysely<Database>,
   options: { limit: number; leaseSeconds: number; eventId?: string },
 ): Promise<PaymentAction[]> {
-  return db.transaction().execute(async (tx) => {
-    let due = tx
-      .selectFrom('payment_actions')
-      .select('id')
-      .where('done_at', 'is', null)
-      .where('dead_at', 'is', null)
-      .where('next_attempt_at', '<=', sql<Date>`now()`)
-      .orderBy('next_attempt_at')
-      .limit(options.limit)
-      .forUpdate()
-      .skipLocked();
-    if (options.eventId !== undefined) due = due.where('event_id', '=', options.eventId);
-    const ids = (await due.execute()).map((row) => row.id);
-    if (ids.length === 0) return [];
-    return tx
-      .updateTable('payment_actions')
-      .set({
-        attempts: sql<number>`attempts + 1`,
-        next_attempt_at: sql<Date>`now() + make_interval(secs => ${options.leaseSeconds})`,
-      })
-      .where('id', 'in', ids)
-      .returning(['id', 'kind', 'target', 'idempotency_key', 'attempts'])
-      .execute();
+  const ids = await leaseDue(db, 'payment_actions', {
+    limit: options.limit,
+    leaseSeconds: options.leaseSeconds,
+    ...(options.eventId !== undefined && { where: sql<boolean>`event_id = ${options.eventId}` }),
   });
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('payment_actions')
+    .select(['id', 'kind', 'target', 'idempotency_key', 'attempts'])
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .execute();
 }
 
 export async function markActionDone(db: Kysely<Database>, id: string): Promise<void> {
@@ -79,25 +68,14 @@ export async function markActionDone(db: Kysely<Database>, id: string): Promise<
 }
 
 /** Reschedules a failed action, or makes it a dead letter once it has had `maxAttempts` attempts (returns true). */
-export async function markActionFailed(
+export function markActionFailed(
   db: Kysely<Database>,
   id: string,
   delayMs: number,
   error: string,
   maxAttempts: number,
 ): Promise<boolean> {
-  const row = await db
-    .updateTable('payment_actions')
-    .set({
-      next_attempt_at: sql<Date>`now() + make_interval(secs => ${delayMs / 1000})`,
-      last_error: error.slice(0, 500),
-      dead_at: sql<Date | null>`CASE WHEN attempts >= ${maxAttempts}::int THEN now() END`,
-    })
-    .where('id', '=', id)
-    .where('done_at', 'is', null)
-    .returning('dead_at')
-    .executeTakeFirst();
-  return row !== undefined && row.dead_at !== null;
+  return markFailed(db, 'payment_actions', id, delayMs, error, maxAttempts);
 }
 
 /** The dead letters, newest first (the operator's list). */
@@ -112,13 +90,6 @@ export async function listDeadActions(db: Kysely<Database>, limit = 1000) {
 }
 
 /** Puts dead letters back in the queue (all, or those ids) with a fresh count; the provider key stays the same. */
-export async function retryDeadActions(db: Kysely<Database>, ids?: readonly string[]): Promise<number> {
-  if (ids?.length === 0) return 0;
-  let query = db
-    .updateTable('payment_actions')
-    .set({ dead_at: null, attempts: 0, next_attempt_at: sql<Date>`now()` })
-    .where('dead_at', 'is not', null);
-  if (ids) query = query.where('id', 'in', [...ids]);
-  const result = await query.executeTakeFirst();
-  return Number(result.numUpdatedRows);
+export function retryDeadActions(db: Kysely<Database>, ids?: readonly string[]): Promise<number> {
+  return retryDead(db, 'payment_actions', ids);
 }

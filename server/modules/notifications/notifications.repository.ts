@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { leaseDue, markFailed, retryDead } from '../../jobs/outbox-queue.ts';
 
 /** SQL of `notifications` and `notification_deliveries` (migration 0240). */
 
@@ -83,65 +84,48 @@ export interface DueDelivery {
   want_push: boolean;
 }
 
-/** Leases due deliveries as leaseDueActions does: SKIP LOCKED, and the lease pushes next_attempt_at on. */
+/** Leases due deliveries (server/jobs/outbox-queue.ts, as payment actions) and reads what sending them needs. */
 export async function leaseDueDeliveries(
   db: Kysely<Database>,
   options: { limit: number; leaseSeconds: number; push: boolean },
 ): Promise<DueDelivery[]> {
-  return db.transaction().execute(async (tx) => {
-    let due = tx
-      .selectFrom('notification_deliveries')
-      .select('id')
-      .where('done_at', 'is', null)
-      .where('dead_at', 'is', null)
-      .where('next_attempt_at', '<=', sql<Date>`now()`)
-      .orderBy('next_attempt_at')
-      .limit(options.limit)
-      .forUpdate()
-      .skipLocked();
+  const ids = await leaseDue(db, 'notification_deliveries', {
+    limit: options.limit,
+    leaseSeconds: options.leaseSeconds,
     // A process without VAPID keys leaves the pushes to those that have them (it could only fail them).
-    if (!options.push) due = due.where('push_subscription_id', 'is', null);
-    const ids = (await due.execute()).map((row) => row.id);
-    if (ids.length === 0) return [];
-    await tx
-      .updateTable('notification_deliveries')
-      .set({
-        attempts: sql<number>`attempts + 1`,
-        next_attempt_at: sql<Date>`now() + make_interval(secs => ${options.leaseSeconds})`,
-      })
-      .where('id', 'in', ids)
-      .execute();
-    return tx
-      .selectFrom('notification_deliveries as d')
-      .innerJoin('notifications as n', 'n.id', 'd.notification_id')
-      .innerJoin('users as u', 'u.id', 'n.user_id')
-      .leftJoin('push_subscriptions as s', 's.id', 'd.push_subscription_id')
-      .leftJoin('notification_preferences as p', 'p.user_id', 'n.user_id')
-      .select([
-        'd.id',
-        'd.attempts',
-        'd.notification_id',
-        'n.kind',
-        'n.params',
-        'n.transaction_id',
-        'n.user_id',
-        'u.language',
-        'u.email',
-        'u.email_verified_at',
-        'u.phone_number',
-        'u.phone_auth',
-        'd.push_subscription_id',
-        's.endpoint as push_endpoint',
-        's.p256dh as push_p256dh',
-        's.auth as push_auth',
-        sql<boolean>`coalesce(p.email, true)`.as('want_email'),
-        sql<boolean>`coalesce(p.sms, true)`.as('want_sms'),
-        sql<boolean>`coalesce(p.push, true)`.as('want_push'),
-      ])
-      .where('d.id', 'in', ids)
-      .orderBy('d.id')
-      .execute();
+    ...(!options.push && { where: sql<boolean>`push_subscription_id IS NULL` }),
   });
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('notification_deliveries as d')
+    .innerJoin('notifications as n', 'n.id', 'd.notification_id')
+    .innerJoin('users as u', 'u.id', 'n.user_id')
+    .leftJoin('push_subscriptions as s', 's.id', 'd.push_subscription_id')
+    .leftJoin('notification_preferences as p', 'p.user_id', 'n.user_id')
+    .select([
+      'd.id',
+      'd.attempts',
+      'd.notification_id',
+      'n.kind',
+      'n.params',
+      'n.transaction_id',
+      'n.user_id',
+      'u.language',
+      'u.email',
+      'u.email_verified_at',
+      'u.phone_number',
+      'u.phone_auth',
+      'd.push_subscription_id',
+      's.endpoint as push_endpoint',
+      's.p256dh as push_p256dh',
+      's.auth as push_auth',
+      sql<boolean>`coalesce(p.email, true)`.as('want_email'),
+      sql<boolean>`coalesce(p.sms, true)`.as('want_sms'),
+      sql<boolean>`coalesce(p.push, true)`.as('want_push'),
+    ])
+    .where('d.id', 'in', ids)
+    .orderBy('d.id')
+    .execute();
 }
 
 export async function markDeliveryDone(db: Kysely<Database>, id: string, channel: 'email' | 'sms' | 'push' | 'none') {
@@ -153,23 +137,38 @@ export async function markDeliveryDone(db: Kysely<Database>, id: string, channel
 }
 
 /** Reschedules a failed delivery, or makes it a dead letter after `maxAttempts` attempts (returns true). */
-export async function markDeliveryFailed(
+export function markDeliveryFailed(
   db: Kysely<Database>,
   id: string,
   delayMs: number,
   error: string,
   maxAttempts: number,
 ): Promise<boolean> {
-  const row = await db
-    .updateTable('notification_deliveries')
-    .set({
-      next_attempt_at: sql<Date>`now() + make_interval(secs => ${delayMs / 1000})`,
-      last_error: error.slice(0, 500),
-      dead_at: sql<Date | null>`CASE WHEN attempts >= ${maxAttempts}::int THEN now() END`,
-    })
-    .where('id', '=', id)
-    .where('done_at', 'is', null)
-    .returning('dead_at')
-    .executeTakeFirst();
-  return row !== undefined && row.dead_at !== null;
+  return markFailed(db, 'notification_deliveries', id, delayMs, error, maxAttempts);
+}
+
+/** The dead letters, newest first (npm run admin -- outbox:dead): which notification, to whom, by which channel. */
+export async function listDeadDeliveries(db: Kysely<Database>, limit = 1000) {
+  return db
+    .selectFrom('notification_deliveries as d')
+    .innerJoin('notifications as n', 'n.id', 'd.notification_id')
+    .select([
+      'd.id',
+      'n.kind',
+      'n.user_id',
+      sql<string>`CASE WHEN d.push_subscription_id IS NULL THEN 'e-mail/SMS' ELSE 'push' END`.as('channel'),
+      'd.attempts',
+      'd.last_error',
+      'd.dead_at',
+    ])
+    .where('d.dead_at', 'is not', null)
+    .where('d.done_at', 'is', null)
+    .orderBy('d.dead_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Puts dead deliveries back in the queue (all, or those ids) with a fresh count of attempts. */
+export function retryDeadDeliveries(db: Kysely<Database>, ids?: readonly string[]): Promise<number> {
+  return retryDead(db, 'notification_deliveries', ids);
 }

@@ -45,6 +45,10 @@ export async function dashboard(deps: ServiceDeps): Promise<Dashboard> {
       actions_failing: string;
       actions_dead: string;
       actions_lag: number | null;
+      deliveries_waiting: string;
+      deliveries_failing: string;
+      deliveries_dead: string;
+      deliveries_lag: number | null;
       webhooks_processing: string;
       webhooks_24h: string;
       approvals: string;
@@ -63,6 +67,14 @@ export async function dashboard(deps: ServiceDeps): Promise<Dashboard> {
         (SELECT count(*) FROM payment_actions WHERE dead_at IS NOT NULL AND done_at IS NULL) AS actions_dead,
         (SELECT extract(epoch FROM ${now}::timestamptz - min(created_at))::float8 FROM payment_actions
           WHERE done_at IS NULL AND dead_at IS NULL) AS actions_lag,
+        (SELECT count(*) FROM notification_deliveries WHERE done_at IS NULL AND dead_at IS NULL)
+          AS deliveries_waiting,
+        (SELECT count(*) FROM notification_deliveries WHERE done_at IS NULL AND dead_at IS NULL AND attempts > 0)
+          AS deliveries_failing,
+        (SELECT count(*) FROM notification_deliveries WHERE dead_at IS NOT NULL AND done_at IS NULL)
+          AS deliveries_dead,
+        (SELECT extract(epoch FROM ${now}::timestamptz - min(created_at))::float8 FROM notification_deliveries
+          WHERE done_at IS NULL AND dead_at IS NULL) AS deliveries_lag,
         (SELECT count(*) FROM payment_events WHERE outcome = 'processing') AS webhooks_processing,
         (SELECT count(*) FROM payment_events WHERE received_at >= ${new Date(now.getTime() - DAY_MS)})
           AS webhooks_24h,
@@ -104,6 +116,12 @@ export async function dashboard(deps: ServiceDeps): Promise<Dashboard> {
       failing: Number(q.actions_failing),
       dead: Number(q.actions_dead),
       lag_seconds: lag(q.actions_lag),
+    },
+    notification_deliveries: {
+      waiting: Number(q.deliveries_waiting),
+      failing: Number(q.deliveries_failing),
+      dead: Number(q.deliveries_dead),
+      lag_seconds: lag(q.deliveries_lag),
     },
     webhooks: { processing: Number(q.webhooks_processing), received_24h: Number(q.webhooks_24h) },
     pending_approvals: Number(q.approvals),
