@@ -9,7 +9,7 @@ self.addEventListener('push', (event) => {
   } catch {
     data = { body: event.data ? event.data.text() : '' };
   }
-  const lang = data.lang === 'ar' || data.lang === 'en' ? data.lang : 'fr';
+  const lang = ['fr', 'en', 'ar', 'es', 'it', 'nl', 'de'].includes(data.lang) ? data.lang : 'fr';
   event.waitUntil(
     self.registration.showNotification(typeof data.title === 'string' && data.title ? data.title : 'Sila', {
       body: typeof data.body === 'string' ? data.body : '',
