@@ -81,6 +81,14 @@ export const transactionMessages = {
   customersOnly: 'Bank tellers cannot send money.',
 } as const;
 
+/** The statement export (issue 18): `GET /api/transactions/export/`. */
+export const statementMessages = {
+  format: 'Choose csv.',
+  periodTooLong: 'Choose a period of at most 366 days.',
+  endBeforeStart: 'The end date must come after the start date.',
+  tooManyRows: 'This period holds more than 10,000 transactions: choose a shorter one.',
+} as const;
+
 /** The exact messages of SPEC.md section 8 (Contacts) and of the other create rules; the screens translate them. */
 export const contactMessages = {
   yourself: 'You cannot add yourself as a recipient.',

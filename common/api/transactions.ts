@@ -77,10 +77,20 @@ export const transactionSchema = z.object({
 
 export const transactionsPageSchema = pagedResponseSchema(transactionSchema);
 
+/**
+ * A calendar day, yyyy-mm-dd, that exists: `Date.parse('2026-02-30')` rolls over to 2 March, so the day must read
+ * back as itself (shared by every date filter of the API, the statement's period included).
+ */
+export function isCalendarDay(day: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
+  const time = Date.parse(`${day}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === day;
+}
+
 export const dateQuery = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, transactionMessages.invalidDate)
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), transactionMessages.invalidDate);
+  .refine(isCalendarDay, transactionMessages.invalidDate);
 
 /** The customer's time zone for date filters (issue 24 item 7): an IANA name; UTC when absent. */
 export const timeZoneQuery = z.string().refine(isTimeZone, transactionMessages.invalidTimeZone);

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { account, pageFor } from './accounts.ts';
 import { fund } from './operator.ts';
 
@@ -27,8 +27,8 @@ async function shoot(page: Page, name: string) {
   await page.goto(back.toString());
 }
 
-test('the detail of a send shows its timeline and downloads its receipt', async ({ browser, request }) => {
-  test.setTimeout(120_000);
+/** Alice (funded) has sent 25 MAD to Bob Bennani, a registered user: both accounts and the transfer's id. */
+async function aliceSentToBob(request: APIRequestContext) {
   const alice = await account(request);
   const bob = await account(request);
   await fund(alice.userId, 500_00n);
@@ -38,12 +38,18 @@ test('the detail of a send shows its timeline and downloads its receipt', async 
     data: { first_name: 'Bob', last_name: 'Bennani', email: bob.email },
   });
   expect(contact.status(), await contact.text()).toBe(201);
+  const contactId = ((await contact.json()) as { id: number }).id;
   const sent = await request.post('/api/transactions/', {
     headers: auth,
-    data: { amount: '25', contact: ((await contact.json()) as { id: number }).id, security_code: '246810' },
+    data: { amount: '25', contact: contactId, security_code: '246810' },
   });
   expect(sent.status(), await sent.text()).toBe(201);
-  const id = ((await sent.json()) as { id: number }).id;
+  return { alice, bob, contactId, id: ((await sent.json()) as { id: number }).id };
+}
+
+test('the detail of a send shows its timeline and downloads its receipt', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const { alice, id } = await aliceSentToBob(request);
   const phone = await pageFor(browser, alice);
   await phone.goto(`/transactions/${id}?lang=fr`);
   const timeline = phone.getByTestId('timeline');
@@ -147,4 +153,29 @@ test('the sender cancels a transfer still waiting, after confirming, and sends t
   await phone.getByTestId('send-again').click();
   await expect(phone).toHaveURL(/\/transactions\/create\?.*amount=25\.00/);
   await expect(phone.getByTestId('create-amount')).toHaveValue('25,00');
+});
+
+test('the transactions screen downloads the statement of its date filters as CSV', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const { alice } = await aliceSentToBob(request);
+  const phone = await pageFor(browser, alice);
+  await phone.goto('/transactions?lang=fr');
+  await expect(phone.getByTestId('transaction-row')).toHaveCount(1);
+  const today = await phone.evaluate(() => {
+    const d = new Date();
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  });
+  await phone.getByTestId('filters-toggle').click();
+  await phone.getByTestId('filter-start').fill(today);
+  await phone.getByTestId('filter-end').fill(today);
+  await expect(phone.getByTestId('statement-period')).toContainText('Période');
+  const download = phone.waitForEvent('download');
+  await phone.getByTestId('statement-download').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`statement-${today}_${today}.csv`);
+  const text = await fs.readFile((await file.path()) ?? '', 'utf8');
+  expect(text.charCodeAt(0)).toBe(0xfeff);
+  expect(text).toContain('reference,date_utc,type,status');
+  expect(text).toContain('Bob Bennani,25.00,MAD,0.00,MAD');
+  await shoot(phone, 'transactions-statement');
 });

@@ -132,6 +132,8 @@ export const matrix: Record<string, Rule> = {
     params: (w) => ({ id: w.alice.transferId }),
     agencyObject: (w) => ({ id: w.alice.withdrawal.id }),
   },
+  // Issue 18: the statement holds the caller's own rows only (the list's visibility), for any signed-in role.
+  'GET /api/transactions/export/': { access: 'signed-in', query: '?start_date=2026-01-01&end_date=2026-02-01' },
   // Issue 18: the receipt PDF of a transaction the caller may see (the teller of the withdrawal's agency too).
   'GET /api/transactions/:id/receipt/': {
     access: 'signed-in',

@@ -10,6 +10,7 @@ import {
   profileMessages,
   securityCodeErrors,
   securityCodeMessage,
+  statementMessages,
   transactionMessages,
   withdrawalMessages,
 } from '../../common/api/messages';
@@ -45,6 +46,7 @@ const serverMessages: Record<string, string> = Object.fromEntries(
     kycMessages,
     pickupMessages,
     phoneMessages,
+    statementMessages,
   }).flatMap(([group, messages]) => Object.entries(messages).map(([name, text]) => [`${group}.${name}`, text])),
 );
 Object.assign(serverMessages, {
@@ -81,6 +83,9 @@ const wordedByCase: Record<string, TranslationKey> = {
   'transactionMessages.aboveMaximum': 'transactions.create.aboveLimit',
   'transactionMessages.notCancellable': 'selfService.cancelFailed',
   'contactMessages.tooManyAdded': 'contacts.form.tooMany',
+  'statementMessages.periodTooLong': 'statement.periodTooLong',
+  'statementMessages.endBeforeStart': 'statement.endBeforeStart',
+  'statementMessages.tooManyRows': 'statement.tooManyRows',
 };
 
 /** Messages no screen shows: the app never sends what they refuse. */
@@ -104,6 +109,7 @@ const neverOnScreen: Record<string, string> = {
   'kycMessages.once': 'the form sends each field once',
   'kycMessages.notMultipart': 'the form sends multipart/form-data',
   'kycMessages.customerOnly': 'a teller has no identity screen',
+  'statementMessages.format': 'the statement button asks for csv',
 };
 
 const catalogues = { fr, en, ar, es, it: it_, nl, de };

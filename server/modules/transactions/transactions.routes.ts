@@ -16,6 +16,8 @@ import { receiptQuerySchema } from '../../../common/api/timeline.ts';
 import { DEFAULT_LANGUAGE, isLanguage } from '../../../common/i18n/languages.ts';
 import { receiptFor } from '../receipts/receipt.service.ts';
 import { getUser } from '../users/users.service.ts';
+import { statementQuerySchema } from '../../../common/api/statement.ts';
+import { statementFor } from './statement.service.ts';
 
 /** Sends, withdrawals and the history (SPEC.md sections 3 and 7). Every route needs a signed-in user. */
 export const transactionsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app, { deps, auth }) => {
@@ -56,6 +58,27 @@ export const transactionsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = asy
       const key = parseIdempotencyKey(request.headers[idempotencyKeyHeader]);
       const result = await createTransaction(deps, auth.requireUser(request), request.body, key);
       return reply.code(201).send(result.body);
+    },
+  );
+
+  app.get(
+    '/transactions/export/',
+    {
+      schema: {
+        tags,
+        summary:
+          'Your statement of a period as CSV (RFC 4180, UTF-8 with BOM): at most 366 days and 10,000 rows (issue 18)',
+        security,
+        querystring: statementQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const statement = await statementFor(deps, auth.requireUser(request), request.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${statement.filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(statement.csv);
     },
   );
 

@@ -7,6 +7,7 @@ import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { useCurrentUser } from '../../shared/users/use-current-user';
 import styles from './Transactions.module.css';
 import { TransactionFilters } from './TransactionFilters';
+import { StatementExport } from './StatementExport';
 import { TransactionRow } from '../../shared/transactions/TransactionRow';
 import { emptyFilters, filtersToQuery, type Filters } from '../../shared/transactions/transaction-rules';
 import { useTransactionsPage } from './use-transactions';
@@ -20,6 +21,8 @@ interface Props {
   /** Home and the contact preview show rows only. */
   withFilters?: boolean;
   withPagination?: boolean;
+  /** The statement button (issue 18): the all-transactions screen only, with its date filters. */
+  withExport?: boolean;
 }
 
 /** The first unfiltered page a TransactionList shows (same query, same cache): for 'see all' links and the like. */
@@ -28,7 +31,7 @@ export function useFirstPage(pageSize: number, user?: string) {
   return useTransactionsPage({ page: 1, pageSize, user, query: filtersToQuery(emptyFilters, intlLocale(i18n.language)) });
 }
 
-export function TransactionList({ pageSize, user, withFilters = true, withPagination = true }: Props) {
+export function TransactionList({ pageSize, user, withFilters = true, withPagination = true, withExport = false }: Props) {
   const { t, i18n } = useTranslation();
   const me = useCurrentUser();
   const banker = me.data?.role === 'BANKER';
@@ -52,6 +55,7 @@ export function TransactionList({ pageSize, user, withFilters = true, withPagina
           onChange={change}
         />
       ) : null}
+      {withExport ? <StatementExport filters={filters} /> : null}
       {list.isPending ? <p className={styles.muted}>{t('transactions.loading')}</p> : null}
       {list.isError ? <p className={styles.muted}>{t('errors.unknown')}</p> : null}
       {list.data && list.data.count === 0 && filtered ? (

@@ -16,7 +16,7 @@ export function Component() {
     <>
       <main className={form.page}>
         <ScreenHeader title={t('pages.transactions')} backTo={withLang('/')} />
-        <TransactionList pageSize={10} />
+        <TransactionList pageSize={10} withExport />
       </main>
       {me.data && me.data.role !== 'BANKER' ? <BottomNav initials={initials(me.data.first_name, me.data.last_name)} /> : null}
     </>

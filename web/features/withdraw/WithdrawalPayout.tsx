@@ -158,15 +158,16 @@ export function WithdrawalPayout({ token }: { token: string }) {
       {tx && !payable ? <TellerNextActions /> : null}
       {payable ? (
         <div className={form.form}>
-          <label className={form.check}>
+          <label className={card.inline}>
             <input
               type="checkbox"
               checked={state.confirmed || reserving}
               disabled={state.step === 'code' || reserving}
               onChange={(e) => onTick(e.target.checked)}
               data-testid="confirm-amount"
+              style={{ inlineSize: 24, blockSize: 24 }}
             />
-            <span>{t('withdraw.confirmAmount')}</span>
+            {t('withdraw.confirmAmount')}
           </label>
           {reserveError !== null ? (
             <p className={form.error} role="alert" data-testid="withdraw-reserve-error">

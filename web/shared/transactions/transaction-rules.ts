@@ -135,3 +135,31 @@ export function formatLongDate(iso: string, locale: string, at: string): string 
 }
 
 export const identifierForTeller = (identifier: string | null) => (identifier ?? '').replace(/-/g, '');
+
+/** yyyy-mm-dd `days` calendar days before (negative: after) `date`. */
+export function daysBefore(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Today as the browser's calendar shows it, yyyy-mm-dd. */
+export function localToday(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/**
+ * The statement's period (issue 18) from the screen's date filters: the chosen days, inclusive; an end left empty
+ * is today, a start left empty is 365 days before the end (the API takes at most 366). `end_date` is the exclusive
+ * day the API reads, `last` the day the screen names.
+ */
+export function statementPeriod(
+  filters: Pick<Filters, 'startDate' | 'endDate'>,
+  today: string,
+  timeZone: string | undefined = browserTimeZone(),
+): { start_date: string; end_date: string; last: string; tz: string | undefined } {
+  const last = filters.endDate || today;
+  const start = filters.startDate || daysBefore(last, 364);
+  return { start_date: start, end_date: nextDay(last), last, tz: timeZone };
+}
