@@ -179,3 +179,17 @@ test('the transactions screen downloads the statement of its date filters as CSV
   expect(text).toContain('Bob Bennani,25.00,MAD,0.00,MAD');
   await shoot(phone, 'transactions-statement');
 });
+
+test('a contact’s detail sends the newest transfer to them again, prefilled', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const { alice, contactId } = await aliceSentToBob(request);
+  const phone = await pageFor(browser, alice);
+  await phone.goto(`/contacts/${contactId}?lang=fr`);
+  const again = phone.getByTestId('contact-send-again');
+  await expect(again).toHaveText(/Renvoyer 25,00\sMAD/);
+  await shoot(phone, 'contact-send-again');
+  await phone.getByTestId('contact-send-again').click();
+  await expect(phone).toHaveURL(new RegExp(`/transactions/create\\?contact=${contactId}&.*amount=25\\.00`));
+  await expect(phone.getByTestId('create-amount')).toHaveValue('25,00');
+  await expect(phone.getByTestId('create-party')).toContainText('Bob Bennani');
+});

@@ -5,11 +5,10 @@ import {
   pushKeyResponseSchema,
   pushSubscriptionRequestSchema,
   pushSubscriptionResponseSchema,
-  renewPushSubscriptionRequestSchema,
   updateNotificationPreferencesSchema,
 } from '../../../common/api/push.ts';
 import type { RouteModuleOptions } from '../route-module.ts';
-import { preferences, renew, subscribe, unsubscribe, updatePreferences } from './push.service.ts';
+import { preferences, subscribe, unsubscribe, updatePreferences } from './push.service.ts';
 
 /**
  * Web Push and the channel preferences (issue 18, Channels). The VAPID public key is public (a browser needs it
@@ -31,20 +30,6 @@ export const pushRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app,
       reply.header('cache-control', 'no-cache');
       return { public_key: deps.push.publicKey };
     },
-  );
-
-  app.post(
-    '/push/subscriptions/renew/',
-    {
-      schema: {
-        tags: ['notifications'],
-        summary:
-          'The service worker moves a subscription the push service replaced (pushsubscriptionchange): the old endpoint and its auth secret prove it',
-        body: renewPushSubscriptionRequestSchema,
-        response: { 201: pushSubscriptionResponseSchema },
-      },
-    },
-    async (request, reply) => reply.code(201).send(await renew(deps, request.body)),
   );
 
   await app.register(async (scope) => {

@@ -9,6 +9,9 @@ import { initials } from '../../shared/users/initials';
 import { useQuery } from '@tanstack/react-query';
 import { TransactionPreview } from '../../shared/transactions/TransactionPreview';
 import { transactionsPageQuery, type ListParams } from '../../shared/transactions/transaction-queries';
+import { sendAgainPath } from '../../shared/transactions/transaction-rules';
+import { intlLocale } from '../../i18n/intl-locale';
+import { formatMoney, moneyFromApi } from '../../ui/money-format';
 import styles from './ContactDetailPage.module.css';
 import { ContactInfo } from './ContactInfo';
 import { contactName } from './ContactRow';
@@ -27,6 +30,26 @@ function SeeAll({ user, to }: { user: string; to: string }) {
   return (
     <Link className={styles.seeAll} to={to} data-testid="contact-see-all">
       {t('contacts.detail.seeAll')}
+    </Link>
+  );
+}
+
+/**
+ * Issue 18: 'send again' the newest transfer to this person (same amount, a new transfer with its own security
+ * code); none before a first send, nor when that transfer is held for review.
+ */
+function SendAgain({ contactId }: { contactId: number }) {
+  const { t, i18n } = useTranslation();
+  const withLang = useWithLang();
+  const params: ListParams = { page: 1, pageSize: 1, query: { contact: String(contactId), category: 'sending' } };
+  const newest = useQuery(transactionsPageQuery(params)).data?.results[0];
+  const again = newest ? sendAgainPath(newest) : null;
+  if (!newest || again === null) return null;
+  const value = moneyFromApi(newest.amount, 'MAD');
+  const amount = value ? formatMoney(value, intlLocale(i18n.language)) : newest.amount;
+  return (
+    <Link className={form.secondary} to={withLang(again)} data-testid="contact-send-again">
+      {t('selfService.sendAgainAmount', { amount })}
     </Link>
   );
 }
@@ -87,6 +110,7 @@ export function Component() {
         >
           {c.public ? t('contacts.detail.withdrawHere') : t('contacts.detail.send')}
         </Link>
+        {c.public ? null : <SendAgain contactId={c.id} />}
       </section>
       {c.public ? null : (
         <section className={styles.card} aria-labelledby="contact-transactions">

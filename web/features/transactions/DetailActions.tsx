@@ -10,6 +10,7 @@ import { useCancelTransaction } from '../../shared/pickups/use-pickups';
 import { commonErrorText, translateServerMessage } from '../../ui/server-messages';
 import { ApiError } from '../../app/api-error';
 import { useWithLang } from '../../ui/with-lang';
+import { sendAgainPath } from '../../shared/transactions/transaction-rules';
 
 /**
  * What the sender may still take back (issue 18): a pending withdrawal or a transfer waiting for its recipient (a
@@ -70,15 +71,12 @@ export function DetailActions({ tx }: { tx: Transaction }) {
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const lang = isLanguage(i18n.language) ? i18n.language : 'fr';
+  const again = sendAgainPath(tx);
   return (
     <section className={cards.card} data-testid="detail-actions">
       {isCancellable(tx) ? <CancelButton tx={tx} /> : null}
-      {tx.category === 'sending' && tx.contact !== null ? (
-        <Link
-          className={form.secondary}
-          to={withLang(`/transactions/create?contact=${tx.contact}&transaction=send&amount=${tx.amount}`)}
-          data-testid="send-again"
-        >
+      {again !== null ? (
+        <Link className={form.secondary} to={withLang(again)} data-testid="send-again">
           {t('selfService.sendAgain')}
         </Link>
       ) : null}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../../../common/api/transactions';
-import { categoryOptions, filtersToQuery, emptyFilters, identifierForTeller, listSign, detailSign, formatListDate, nextDay, rowLabel } from './transaction-rules';
+import { categoryOptions, filtersToQuery, emptyFilters, identifierForTeller, listSign, detailSign, formatListDate, nextDay, rowLabel, sendAgainPath } from './transaction-rules';
 
 const base: Transaction = {
   id: 1, amount: '150.00', currency: 'MAD', category: 'sending', status: 'completed', date: '2025-03-01T10:00:00Z',
@@ -76,5 +76,14 @@ describe('list dates on every render (issue 26 item 9)', () => {
     } finally {
       Intl.DateTimeFormat = Original;
     }
+  });
+});
+
+describe('sendAgainPath (issue 18)', () => {
+  it('the same person and amount for a sent transfer, none when it is held for review or not a send', () => {
+    expect(sendAgainPath(base)).toBe('/transactions/create?contact=3&transaction=send&amount=150.00');
+    expect(sendAgainPath({ ...base, status: 'on_hold' })).toBeNull();
+    expect(sendAgainPath({ ...base, category: 'reception' })).toBeNull();
+    expect(sendAgainPath({ ...base, contact: null })).toBeNull();
   });
 });

@@ -163,3 +163,13 @@ export function statementPeriod(
   const start = filters.startDate || daysBefore(last, 364);
   return { start_date: start, end_date: nextDay(last), last, tz: timeZone };
 }
+
+/**
+ * 'Send again' (issue 18): the send form for the same person and amount, from a sent transfer (its detail, or the
+ * newest one on the person's detail). A transfer held for a compliance review offers none: another send to that
+ * person would be held the same way.
+ */
+export function sendAgainPath(tx: Transaction): string | null {
+  if (tx.category !== 'sending' || tx.contact === null || tx.status === 'on_hold') return null;
+  return `/transactions/create?contact=${tx.contact}&transaction=send&amount=${tx.amount}`;
+}
