@@ -1,4 +1,5 @@
 import { explorerAddressUrl } from '../../common/api/chain-links';
+import { useTranslation } from '../i18n/i18n';
 import type { ChainInfo } from '../../common/api/chain';
 
 interface WalletAddressProps {
@@ -23,6 +24,7 @@ export function WalletAddress({
   addressClassName,
   linkClassName,
 }: WalletAddressProps) {
+  const { i18n } = useTranslation();
   return (
     <>
       <code dir="ltr" className={addressClassName} data-testid={addressTestId}>
@@ -31,7 +33,7 @@ export function WalletAddress({
       {chain ? (
         <a
           className={linkClassName}
-          href={explorerAddressUrl(chain, address)}
+          href={explorerAddressUrl(chain, address, i18n.language)}
           target="_blank"
           rel="noopener noreferrer"
           aria-label={linkLabel}

@@ -85,6 +85,35 @@ describe('anchoring completed transactions on the built-in ledger', () => {
     expect(addressPage).toContain('sent');
   });
 
+  it("shows the explorer in the reader's language (issue 21): ?lang= from the app, else Accept-Language", async () => {
+    const alice = await customer(t, 100_00n);
+    const bob = await customer(t);
+    const id = await send(alice, bob);
+    await runOnce(t.app.services, { transactionIds: [id] });
+    const txId = (await detail(alice, id)).body.tx_id as string;
+    const page = (path: string, acceptLanguage = 'en') =>
+      fetch(`${t.baseUrl}${path}`, { headers: { 'accept-language': acceptLanguage } }).then((r) => r.text());
+
+    const german = await page(`/explorer/tx/${txId}?lang=de`, 'fr-FR,fr;q=0.9');
+    expect(german).toContain('<html lang="de" dir="ltr">');
+    expect(german).toContain('Ed25519-Signatur: geprüft');
+    expect(german).not.toContain('Ed25519 signature');
+    // Links to other records and addresses keep the language; every language is offered, named in itself.
+    expect(german).toMatch(/href="\/explorer\/address\/0x[0-9a-f]{40}\?lang=de"/);
+    expect(german).toContain('hreflang="ar" lang="ar" dir="rtl">العربية</a>');
+
+    const arabic = await page(`/explorer/tx/${txId}`, 'ar-MA,ar;q=0.9,fr;q=0.8');
+    expect(arabic).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic).toContain('تم التحقق');
+    // What the chain holds stays as recorded, left to right inside the Arabic page.
+    expect(arabic).toContain(`<code dir="ltr">${txId}</code>`);
+
+    expect(await page('/explorer/tx/' + 'f'.repeat(64) + '?lang=nl')).toContain(
+      'Deze transactie staat niet in dit register.',
+    );
+    expect(await page('/explorer/tx/' + txId, 'xx')).toContain('<html lang="en" dir="ltr">');
+  });
+
   it('answers unknown or malformed explorer ids with a 404 page, and serves its stylesheet', async () => {
     for (const path of [
       '/explorer/tx/' + 'f'.repeat(64),
@@ -300,7 +329,13 @@ describe('anchoring failures that do not go away (issue 24 item 3)', () => {
     const deps = {
       ...t.app.services,
       chain: refusing,
-      config: { ...t.config, CHAIN_MAX_ATTEMPTS: 3, CHAIN_WORKER_INTERVAL_MS: 10, CHAIN_RETRY_BASE_MS: 10, CHAIN_RETRY_MAX_MS: 20 },
+      config: {
+        ...t.config,
+        CHAIN_MAX_ATTEMPTS: 3,
+        CHAIN_WORKER_INTERVAL_MS: 10,
+        CHAIN_RETRY_BASE_MS: 10,
+        CHAIN_RETRY_MAX_MS: 20,
+      },
     };
     const stop = startAnchorWorker(deps, log, { transactionIds: [id] });
     try {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { call, ensureRates, movableClock, signIn, testEnv, type SignedIn } from '../../../tests/support/identity.ts';
-import { exchangeEntries, me, sandboxFor, validated, type Body } from './billing.fixtures.ts';
+import { exchangeEntries, me, newDraft, sandboxFor, validated, type Body } from './billing.fixtures.ts';
 
 const clock = movableClock();
 let t: TestApp;
@@ -40,8 +40,9 @@ describe('sandbox checkout over HTTP', () => {
     const html = await page.text();
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
-    expect(html).toContain(`${String(exchange.total_amount)} EUR`);
-    expect(html).toContain('<h1>Wallet</h1>');
+    // English by default (en-GB: the code before the number, as the app's Intl formatting writes it).
+    expect(html.replaceAll('\u00a0', ' ')).toContain(`EUR ${String(exchange.total_amount)}`);
+    expect(html).toContain('<h1>Sila</h1>');
     expect(html).toContain(`action="/sandbox/checkout/${session}/pay"`);
     expect(html).toContain('href="/sandbox/sandbox.css"');
     expect(html).not.toMatch(/style=|<style|<script/);
@@ -104,9 +105,8 @@ describe('subscription', () => {
     const created = await call<{ url: string }>(t, 'GET', '/api/billing/create_subscription/', { token: s.token });
     expect(created.status).toBe(200);
     const session = created.body.url.split('/').pop() ?? '';
-    expect(await (await fetch(created.body.url.replace(/^http:\/\/[^/]+/, t.baseUrl))).text()).toContain(
-      '4.50 EUR / month',
-    );
+    const checkout = await (await fetch(created.body.url.replace(/^http:\/\/[^/]+/, t.baseUrl))).text();
+    expect(checkout.replaceAll('\u00a0', ' ')).toContain('EUR 4.50 / month');
     const paid = await submit(`/sandbox/checkout/${session}/pay`, card('4242424242424242'));
     expect(paid.location).toBe(`/rates?session=${session}&status=success`);
 
@@ -163,5 +163,36 @@ describe('subscription', () => {
     const lapsed = await call<Body>(t, 'GET', '/api/billing/subscription/', { token: s.token });
     expect(lapsed.body).toMatchObject({ active: false, status: 'past_due' });
     expect((await me(t, s)).subscription).toBe(false);
+  });
+
+  it("speaks the customer's language (issue 21): the session's, else ?lang=, else Accept-Language, else English", async () => {
+    const s = await signIn(t);
+    const draft = await newDraft(t, s, '25.00');
+    const res = await call<{ url: string }>(t, 'GET', `/api/exchanges/${String(draft.body.id)}/validate/?lang=de`, {
+      token: s.token,
+    });
+    expect(res.status).toBe(200);
+    const german = await fetch(new URL(new URL(res.body.url).pathname, t.baseUrl), { headers: { 'accept-language': 'fr' } });
+    const page = (await german.text()).replaceAll('\u00a0', ' ');
+    // The session was started in German: the browser's French does not override the app's choice.
+    expect(page).toContain('<html lang="de" dir="ltr">');
+    expect(page).toContain('Kartennummer');
+    expect(page).toMatch(/>\d+,\d{2} EUR bezahlen</);
+    expect(page).not.toContain('Card number');
+    const session = res.body.url.split('/').pop() ?? '';
+    const declined = await submit(`/sandbox/checkout/${session}/pay`, card('4000 0000 0000 0002'));
+    expect(declined.status).toBe(402);
+    expect(declined.text).toContain('Ihre Karte wurde abgelehnt.');
+
+    // A session with no language (started without ?lang=): the request decides, Arabic right to left.
+    const { url } = await validated(t, s, '10.00');
+    const arabic = await (
+      await fetch(new URL(new URL(url).pathname, t.baseUrl), { headers: { 'accept-language': 'ar-MA,ar;q=0.9' } })
+    ).text();
+    expect(arabic).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic).toContain('رقم البطاقة');
+    const english = await (await fetch(new URL(new URL(url).pathname, t.baseUrl), { headers: { 'accept-language': 'ja' } })).text();
+    expect(english).toContain('<html lang="en" dir="ltr">');
+    expect(english).toContain('Card number');
   });
 });

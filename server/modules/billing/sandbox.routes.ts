@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { formatAmount, minorAsWireInteger, money } from '../../../common/money/money.ts';
+import { isLanguage } from '../../../common/i18n/languages.ts';
+import { minorAsWireInteger } from '../../../common/money/money.ts';
+import { pageLanguage } from '../../http/page-language.ts';
 import { signatureHeader, signPayload } from '../../adapters/payments/webhook-signature.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { returnPath } from './checkout.service.ts';
 import { findSession, type PaymentSessionRow } from './payment-sessions.repository.ts';
-import { checkCard } from './sandbox-card.ts';
+import { checkCard, type CardRefusal } from './sandbox-card.ts';
 import { sandboxCss, sandboxPage } from './sandbox-page.ts';
 import { addMonth } from './subscription-events.ts';
 import { findUserSubscription } from './subscriptions.repository.ts';
@@ -75,24 +77,23 @@ export const sandboxRoutes: FastifyPluginAsync<SandboxRoutesOptions> = async (ap
     return parsed.success ? findSession(deps.db, parsed.data.id) : undefined;
   };
 
-  const render = async (session: PaymentSessionRow, error?: string) => {
+  /** The session's language (the app's when the customer started the payment), else the request's. */
+  const render = async (request: FastifyRequest, session: PaymentSessionRow, error?: CardRefusal) => {
     const subscription =
       session.purpose === 'subscription' && session.status === 'paid'
         ? await findUserSubscription(deps.db, session.user_id)
         : undefined;
+    const lang = isLanguage(session.language)
+      ? session.language
+      : pageLanguage((request.query as { lang?: unknown } | undefined)?.lang, request.headers['accept-language']);
     return sandboxPage({
       session,
-      amount: `${formatAmount(money('EUR', BigInt(session.amount)))} EUR${session.purpose === 'subscription' ? ' / month' : ''}`,
-      description:
-        session.purpose === 'exchange' ? 'Add money to your wallet' : 'Monthly subscription: better exchange rate',
+      lang,
       returnPath: returnPath(session),
       now: deps.clock.now(),
       ...(error !== undefined && { error }),
       ...(subscription && {
-        subscription: {
-          status: subscription.status,
-          periodEnd: subscription.current_period_end.toISOString().slice(0, 10),
-        },
+        subscription: { status: subscription.status, periodEnd: subscription.current_period_end },
       }),
     });
   };
@@ -101,7 +102,7 @@ export const sandboxRoutes: FastifyPluginAsync<SandboxRoutesOptions> = async (ap
   app.get('/checkout/:id', async (request, reply) => {
     const session = await load(request.params);
     if (!session) return reply.code(404).send({ detail: 'Not found.' });
-    const page = html(200, await render(session));
+    const page = html(200, await render(request, session));
     return reply.code(page.code).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page.text);
   });
 
@@ -109,16 +110,16 @@ export const sandboxRoutes: FastifyPluginAsync<SandboxRoutesOptions> = async (ap
     const session = await load(request.params);
     if (!session) return reply.code(404).send({ detail: 'Not found.' });
     const now = deps.clock.now();
-    const send = async (code: number, error?: string) =>
+    const send = async (code: number, error?: CardRefusal) =>
       reply
         .code(code)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(await render(session, error));
+        .send(await render(request, session, error));
     if (session.status !== 'open' || session.expires_at <= now) return send(409);
     const form = cardForm.safeParse(request.body);
     const card = checkCard(form.success ? form.data : {}, now);
-    if (!card.ok) return send(402, card.message);
+    if (!card.ok) return send(402, card.reason);
     await deliver(app, deps, 'checkout.session.completed', {
       id: `cs_sandbox_${suffix(session)}`,
       object: 'checkout.session',

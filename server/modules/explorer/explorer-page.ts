@@ -1,34 +1,34 @@
 import type { ChainRecordRow } from '../../adapters/chain/local-ledger.repository.ts';
+import type { Language } from '../../../common/i18n/languages.ts';
+import { languageSwitcher, pageDirection } from '../../http/page-language.ts';
 import type { RecordView } from './explorer.service.ts';
+import { explorerText, fill, type ExplorerText } from './explorer-text.ts';
 
 /**
  * The built-in ledger's explorer: plain server-rendered HTML with our external stylesheet (the CSP forbids
- * inline styles and scripts). Public like a network explorer, in English like one; it shows only what is on the
- * chain (addresses, amounts, hashes), never anything about people.
+ * inline styles and scripts). Public like a network explorer, in the reader's language (`?lang=`, else
+ * Accept-Language, else English); it shows only what is on the chain (addresses, amounts, hashes), never anything
+ * about people.
  */
 export const escape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-const txLink = (hash: string) => `<a href="/explorer/tx/${escape(hash)}"><code>${escape(hash)}</code></a>`;
-const addressLink = (address: string | null) =>
+/** Links between explorer pages keep the reader's language. */
+const withLang = (path: string, lang: Language) => `${path}?lang=${lang}`;
+const txLink = (hash: string, lang: Language) =>
+  `<a href="${withLang(`/explorer/tx/${escape(hash)}`, lang)}"><code>${escape(hash)}</code></a>`;
+const addressLink = (address: string | null, t: ExplorerText, lang: Language) =>
   address === null
-    ? '<span class="muted">platform</span>'
-    : `<a href="/explorer/address/${escape(address)}"><code>${escape(address)}</code></a>`;
-const mark = (ok: boolean | null, label: string) =>
+    ? `<span class="muted">${escape(t.platform)}</span>`
+    : `<a href="${withLang(`/explorer/address/${escape(address)}`, lang)}"><code>${escape(address)}</code></a>`;
+const mark = (ok: boolean | null, label: string, t: ExplorerText) =>
   ok === null
-    ? `<li class="na">${escape(label)}: not applicable (latest record)</li>`
-    : `<li class="${ok ? 'ok' : 'bad'}">${escape(label)}: ${ok ? 'verified' : 'FAILED'}</li>`;
+    ? `<li class="na">${escape(label)}: ${escape(t.checkNotApplicable)}</li>`
+    : `<li class="${ok ? 'ok' : 'bad'}">${escape(label)}: ${escape(ok ? t.checkOk : t.checkFailed)}</li>`;
 
-/** The badge every explorer page wears; a page in another language passes its own words. */
-export const explorerBadge = 'Public ledger explorer (built-in ledger)';
-
-export function layout(
-  title: string,
-  body: string,
-  page: { lang: string; dir: 'ltr' | 'rtl'; badge?: string } = { lang: 'en', dir: 'ltr' },
-): string {
+export function layout(title: string, body: string, lang: Language, badge = explorerText[lang].badge): string {
   return `<!doctype html>
-<html lang="${page.lang}" dir="${page.dir}">
+<html lang="${lang}" dir="${pageDirection(lang)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -37,62 +37,79 @@ export function layout(
 </head>
 <body>
 <main class="card">
-<p class="badge">${escape(page.badge ?? explorerBadge)}</p>
+<p class="badge">${escape(badge)}</p>
 ${body}
 </main>
 </body>
 </html>`;
 }
 
-export function recordPage(view: RecordView): string {
+/** The language links at the top of every explorer page, each keeping the page. */
+const languages = (lang: Language, path: string) =>
+  `<p class="languages">${languageSwitcher(lang, (l) => withLang(path, l))}</p>`;
+
+export function recordPage(view: RecordView, lang: Language): string {
+  const t = explorerText[lang];
   const { row, checks } = view;
   const p = row.payload;
   const field = (name: string, value: string) => `<dt>${escape(name)}</dt><dd>${value}</dd>`;
+  const dir = (value: string) => `<bdi dir="ltr">${value}</bdi>`;
   return layout(
-    `Transaction ${row.hash}`,
-    `<h1>Transaction</h1>
-<p class="status ${view.verified ? 'ok' : 'bad'}" data-verified="${String(view.verified)}">${view.verified ? 'Verified' : 'Verification FAILED'}</p>
+    `${t.transaction} ${row.hash}`,
+    `${languages(lang, `/explorer/tx/${escape(row.hash)}`)}
+<h1>${escape(t.transaction)}</h1>
+<p class="status ${view.verified ? 'ok' : 'bad'}" data-verified="${String(view.verified)}">${escape(view.verified ? t.verified : t.verificationFailed)}</p>
 <dl>
-${field('Transaction id', `<code>${escape(row.hash)}</code>`)}
-${field('Position', `record ${escape(row.seq)} of ${escape(view.chainLength)}`)}
-${field('Kind', escape(p.kind ?? ''))}
-${field('Amount', `${escape(p.amount ?? '')} ${escape(p.currency ?? '')}`)}
-${field('From', addressLink(p.from ?? null))}
-${field('To', addressLink(p.to ?? null))}
-${field('Time', escape(p.time ?? ''))}
-${field('Reference hash', `<code>${escape(p.reference_hash ?? '')}</code>`)}
-${field('Previous', view.previousHash ? txLink(view.previousHash) : '<span class="muted">genesis</span>')}
-${field('Next', view.nextHash ? txLink(view.nextHash) : '<span class="muted">latest</span>')}
+${field(t.transactionId, `<code dir="ltr">${escape(row.hash)}</code>`)}
+${field(t.position, escape(fill(t.positionValue, { seq: row.seq, length: view.chainLength })))}
+${field(t.kind, dir(escape(p.kind ?? '')))}
+${field(t.amount, dir(`${escape(p.amount ?? '')} ${escape(p.currency ?? '')}`))}
+${field(t.from, addressLink(p.from ?? null, t, lang))}
+${field(t.to, addressLink(p.to ?? null, t, lang))}
+${field(t.time, dir(escape(p.time ?? '')))}
+${field(t.referenceHash, `<code dir="ltr">${escape(p.reference_hash ?? '')}</code>`)}
+${field(t.previous, view.previousHash ? txLink(view.previousHash, lang) : `<span class="muted">${escape(t.genesis)}</span>`)}
+${field(t.next, view.nextHash ? txLink(view.nextHash, lang) : `<span class="muted">${escape(t.latest)}</span>`)}
 </dl>
-<h2>Checks</h2>
+<h2>${escape(t.checks)}</h2>
 <ul class="checks">
-${mark(checks.hashValid, 'Hash of the payload and previous hash')}
-${mark(checks.signatureValid, 'Ed25519 signature')}
-${mark(checks.prevLinkValid, 'Link to the previous record')}
-${mark(checks.nextLinkValid, 'Link from the next record')}
+${mark(checks.hashValid, t.checkHash, t)}
+${mark(checks.signatureValid, t.checkSignature, t)}
+${mark(checks.prevLinkValid, t.checkPrevious, t)}
+${mark(checks.nextLinkValid, t.checkNext, t)}
 </ul>`,
+    lang,
   );
 }
 
-export function addressPage(address: string, rows: ChainRecordRow[], limit: number): string {
+export function addressPage(address: string, rows: ChainRecordRow[], limit: number, lang: Language): string {
+  const t = explorerText[lang];
   const items = rows
     .map((row) => {
       const p = row.payload;
-      const direction = p.from === address ? 'sent' : 'received';
-      return `<li>${txLink(row.hash)}<br><span>#${escape(row.seq)} · ${escape(p.kind ?? '')} · ${direction} · ${escape(p.amount ?? '')} ${escape(p.currency ?? '')} · ${escape(p.time ?? '')}</span></li>`;
+      const direction = p.from === address ? t.sent : t.received;
+      return `<li>${txLink(row.hash, lang)}<br><span>#${escape(row.seq)} · <bdi dir="ltr">${escape(p.kind ?? '')}</bdi> · ${escape(direction)} · <bdi dir="ltr">${escape(p.amount ?? '')} ${escape(p.currency ?? '')}</bdi> · <bdi dir="ltr">${escape(p.time ?? '')}</bdi></span></li>`;
     })
     .join('\n');
+  const heading =
+    rows.length === limit
+      ? fill(t.recordsLatest, { count: rows.length, limit })
+      : fill(t.records, { count: rows.length });
   return layout(
-    `Address ${address}`,
-    `<h1>Address</h1>
-<p><code>${escape(address)}</code></p>
-<h2>Records (${rows.length}${rows.length === limit ? `, latest ${limit}` : ''})</h2>
-${rows.length === 0 ? '<p class="muted">No records yet.</p>' : `<ul class="records">\n${items}\n</ul>`}`,
+    `${t.address} ${address}`,
+    `${languages(lang, `/explorer/address/${escape(address)}`)}
+<h1>${escape(t.address)}</h1>
+<p><code dir="ltr">${escape(address)}</code></p>
+<h2>${escape(heading)}</h2>
+${rows.length === 0 ? `<p class="muted">${escape(t.noRecords)}</p>` : `<ul class="records">\n${items}\n</ul>`}`,
+    lang,
   );
 }
 
-export function notFoundPage(what: string): string {
-  return layout('Not found', `<h1>Not found</h1><p>${escape(what)} is not on this ledger.</p>`);
+export function notFoundPage(what: 'transaction' | 'address' | 'page', lang: Language): string {
+  const t = explorerText[lang];
+  const message = { transaction: t.transactionMissing, address: t.addressMissing, page: t.pageMissing }[what];
+  return layout(t.notFound, `<h1>${escape(t.notFound)}</h1><p>${escape(message)}</p>`, lang);
 }
 
 export const explorerCss = `

@@ -1,10 +1,11 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { parseSigningKey } from '../../adapters/chain/record-crypto.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { addressPage, explorerCss, notFoundPage, recordPage } from './explorer-page.ts';
 import { addressPageSize, addressRecords, recordView } from './explorer.service.ts';
 import { recentTrees } from '../liabilities/liabilities-admin.service.ts';
-import { liabilitiesPage, pageLanguage } from './liabilities-page.ts';
+import { liabilitiesPage } from './liabilities-page.ts';
+import { pageLanguage } from '../../http/page-language.ts';
 
 const txIdPattern = /^[0-9a-f]{64}$/;
 const addressPattern = /^0x[0-9a-f]{40}$/;
@@ -24,22 +25,26 @@ export const explorerRoutes: FastifyPluginAsync<{ deps: ServiceDeps }> = async (
     reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(explorerCss),
   );
 
+  const language = (request: FastifyRequest) =>
+    pageLanguage((request.query as { lang?: unknown } | undefined)?.lang, request.headers['accept-language']);
+
   app.get<{ Params: { id: string } }>('/tx/:id', async (request, reply) => {
+    const lang = language(request);
     const id = request.params.id.toLowerCase();
     const view = txIdPattern.test(id) ? await recordView(deps, publicKey, id) : undefined;
-    return view ? html(reply, 200, recordPage(view)) : html(reply, 404, notFoundPage('This transaction'));
+    return view ? html(reply, 200, recordPage(view, lang)) : html(reply, 404, notFoundPage('transaction', lang));
   });
 
   app.get<{ Params: { address: string } }>('/address/:address', async (request, reply) => {
+    const lang = language(request);
     const address = request.params.address.toLowerCase();
-    if (!addressPattern.test(address)) return html(reply, 404, notFoundPage('This address'));
-    return html(reply, 200, addressPage(address, await addressRecords(deps, address), addressPageSize));
+    if (!addressPattern.test(address)) return html(reply, 404, notFoundPage('address', lang));
+    return html(reply, 200, addressPage(address, await addressRecords(deps, address), addressPageSize, lang));
   });
 
-  app.get<{ Querystring: { lang?: string } }>('/liabilities/', async (request, reply) => {
-    const lang = pageLanguage(request.query.lang, request.headers['accept-language']);
-    return html(reply, 200, liabilitiesPage(await recentTrees(deps.db, 60), deps.chain, lang));
-  });
+  app.get('/liabilities/', async (request, reply) =>
+    html(reply, 200, liabilitiesPage(await recentTrees(deps.db, 60), deps.chain, language(request))),
+  );
 
-  app.setNotFoundHandler(async (_request, reply) => html(reply, 404, notFoundPage('This page')));
+  app.setNotFoundHandler(async (request, reply) => html(reply, 404, notFoundPage('page', language(request))));
 };

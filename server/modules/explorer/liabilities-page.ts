@@ -1,5 +1,6 @@
 import type { ChainAdapter } from '../../adapters/chain/chain-adapter.ts';
-import { LANGUAGES, LANGUAGE_NAMES, isLanguage, type Language } from '../../../common/i18n/languages.ts';
+import type { Language } from '../../../common/i18n/languages.ts';
+import { languageSwitcher, pageLocales } from '../../http/page-language.ts';
 import { formatMinor } from '../liabilities/liabilities-admin.service.ts';
 import type { TreeRow } from '../liabilities/liabilities.repository.ts';
 import { escape, layout } from './explorer-page.ts';
@@ -13,7 +14,6 @@ export type PageLanguage = Language;
 
 const text = {
   en: {
-    badge: 'Public ledger explorer (built-in ledger)',
     title: 'Proof of liabilities',
     intro:
       'Every day we publish the total we owe our customers as the root of a Merkle sum tree, on the public ledger. Each customer can check in the app (Profile, “Is my money safe?”) that their balance is included in it.',
@@ -28,7 +28,6 @@ const text = {
     spec: 'How to verify: ADR 012 (docs/decisions/012-proof-of-liabilities.md).',
   },
   fr: {
-    badge: 'Explorateur du registre public (registre intégré)',
     title: 'Preuve des engagements',
     intro:
       'Chaque jour, nous publions sur le registre public le total que nous devons à nos clients, sous la forme de la racine d’un arbre de Merkle à sommes. Chaque client peut vérifier dans l’application (Profil, « Mon argent est-il en sécurité ? ») que son solde y est inclus.',
@@ -43,7 +42,6 @@ const text = {
     spec: 'Comment vérifier : ADR 012 (docs/decisions/012-proof-of-liabilities.md).',
   },
   ar: {
-    badge: 'مستكشف السجل العام (السجل المدمج)',
     title: 'إثبات الالتزامات',
     intro:
       'ننشر كل يوم في السجل العام المبلغ الإجمالي الذي ندين به لعملائنا، في شكل جذر شجرة ميركل للمجاميع. يمكن لكل عميل أن يتحقق في التطبيق (الملف الشخصي، «هل أموالي في أمان؟») من أن رصيده مدرج فيه.',
@@ -58,7 +56,6 @@ const text = {
     spec: 'طريقة التحقق: ADR 012 (docs/decisions/012-proof-of-liabilities.md).',
   },
   es: {
-    badge: 'Explorador del registro público (registro integrado)',
     title: 'Prueba de pasivos',
     intro:
       'Cada día publicamos en el registro público el total que debemos a nuestros clientes, como la raíz de un árbol de Merkle de sumas. Cada cliente puede comprobar en la app (Perfil, «¿Está seguro mi dinero?») que su saldo está incluido.',
@@ -73,7 +70,6 @@ const text = {
     spec: 'Cómo comprobarlo: ADR 012 (docs/decisions/012-proof-of-liabilities.md).',
   },
   it: {
-    badge: 'Explorer del registro pubblico (registro integrato)',
     title: 'Prova delle passività',
     intro:
       'Ogni giorno pubblichiamo sul registro pubblico il totale che dobbiamo ai nostri clienti, come radice di un albero di Merkle a somme. Ogni cliente può verificare nell’app (Profilo, «I miei soldi sono al sicuro?») che il proprio saldo è incluso.',
@@ -88,7 +84,6 @@ const text = {
     spec: 'Come verificare: ADR 012 (docs/decisions/012-proof-of-liabilities.md).',
   },
   nl: {
-    badge: 'Verkenner van het openbare register (ingebouwd register)',
     title: 'Bewijs van verplichtingen',
     intro:
       'Elke dag publiceren we in het openbare register het totaal dat we onze klanten verschuldigd zijn, als de wortel van een Merkle-somboom. Elke klant kan in de app (Profiel, ‘Is mijn geld veilig?’) controleren dat zijn saldo daarin is opgenomen.',
@@ -103,7 +98,6 @@ const text = {
     spec: 'Zo controleer je het: ADR 012 (docs/decisions/012-proof-of-liabilities.md).',
   },
   de: {
-    badge: 'Explorer des öffentlichen Registers (integriertes Register)',
     title: 'Nachweis der Verbindlichkeiten',
     intro:
       'Jeden Tag veröffentlichen wir im öffentlichen Register die Summe, die wir unseren Kunden schulden, als Wurzel eines Merkle-Summenbaums. Jeder Kunde kann in der App (Profil, „Ist mein Geld sicher?“) prüfen, dass sein Guthaben darin enthalten ist.',
@@ -119,30 +113,13 @@ const text = {
   },
 } as const satisfies Record<PageLanguage, Record<string, string>>;
 
-const locales: Record<PageLanguage, string> = {
-  fr: 'fr-FR',
-  en: 'en-GB',
-  ar: 'ar-MA',
-  es: 'es-ES',
-  it: 'it-IT',
-  nl: 'nl-NL',
-  de: 'de-DE',
-};
-
-/** `?lang=` first, then the first of Accept-Language we speak, else English like the rest of the explorer. */
-export function pageLanguage(query: unknown, acceptLanguage: string | undefined): PageLanguage {
-  const asked = typeof query === 'string' ? query : '';
-  const candidates = [asked, ...(acceptLanguage ?? '').split(',').map((part) => part.trim().slice(0, 2).toLowerCase())];
-  return candidates.find(isLanguage) ?? 'en';
-}
-
 export function liabilitiesPage(
   trees: readonly TreeRow[],
   chain: Pick<ChainAdapter, 'explorer'>,
   lang: PageLanguage,
 ): string {
   const t = text[lang];
-  const locale = locales[lang];
+  const locale = pageLocales[lang];
   const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
   const amount = (tree: TreeRow) =>
     new Intl.NumberFormat(locale, { style: 'currency', currency: tree.currency, currencyDisplay: 'code' }).format(
@@ -165,19 +142,13 @@ export function liabilitiesPage(
 </li>`,
     )
     .join('\n');
-  // Each language named in itself (issue 21).
-  const languages = LANGUAGES.map((l) =>
-    l === lang
-      ? `<strong lang="${l}">${escape(LANGUAGE_NAMES[l])}</strong>`
-      : `<a href="?lang=${l}" hreflang="${l}" lang="${l}">${escape(LANGUAGE_NAMES[l])}</a>`,
-  ).join(' · ');
   return layout(
     t.title,
-    `<p class="languages">${languages}</p>
+    `<p class="languages">${languageSwitcher(lang)}</p>
 <h1>${escape(t.title)}</h1>
 <p>${escape(t.intro)}</p>
 ${trees.length === 0 ? `<p class="muted">${escape(t.none)}</p>` : `<ul class="snapshots">\n${items}\n</ul>`}
 <p class="muted">${escape(t.spec)}</p>`,
-    { lang, dir: lang === 'ar' ? 'rtl' : 'ltr', badge: t.badge },
+    lang,
   );
 }

@@ -19,26 +19,31 @@ export function shortLedgerId(txId: string): string {
 
 /** The public-ledger proof of a transfer: short id, copy, explorer link (new tab), or "pending" while anchoring. */
 export function LedgerLine({ tx }: { tx: Transaction }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const chain = useChainInfo().data;
   if (!tx.tx_id) {
     return isAnchored(tx) ? (
       <p className={styles.inline} data-testid="ledger-pending">
-        {t('transactions.ledgerId')} : <span aria-label={t('chain.pendingLabel')}>{t('chain.pending')}</span>
+        {t('transactions.ledgerIdLabel')} <span aria-label={t('chain.pendingLabel')}>{t('chain.pending')}</span>
       </p>
     ) : null;
   }
   return (
     <div className={styles.ledger}>
       <p className={styles.inline}>
-        {t('transactions.ledgerId')} :{' '}
+        {t('transactions.ledgerIdLabel')}{' '}
         <code className={styles.hash} dir="ltr" title={tx.tx_id} data-testid="ledger-tx-id">
           {shortLedgerId(tx.tx_id)}
         </code>
         <CopyButton text={tx.tx_id} label={t('transactions.copyLedgerId')} testId="ledger-copy" />
       </p>
       {chain ? (
-        <a href={explorerTxUrl(chain, tx.tx_id)} target="_blank" rel="noopener noreferrer" data-testid="ledger-link">
+        <a
+          href={explorerTxUrl(chain, tx.tx_id, i18n.language)}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid="ledger-link"
+        >
           {t('transactions.viewOnLedger')}
         </a>
       ) : null}
