@@ -33,6 +33,7 @@ import { exchangesRoutes } from './modules/exchanges/exchanges.routes.ts';
 import { startAnchorWorker } from './modules/anchoring/anchor-worker.ts';
 import { startPaymentActionsWorker } from './modules/billing/payment-actions.worker.ts';
 import { startNotificationDelivery } from './modules/notifications/delivery.worker.ts';
+import { startMonitoringWorker } from './modules/compliance/monitoring.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { pushRoutes } from './modules/notifications/push.routes.ts';
 import { chainRoutes } from './modules/explorer/chain.routes.ts';
@@ -189,6 +190,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Refunds and cancellations the webhook could not perform at once, from the same kind of outbox.
     const stopActions = startPaymentActionsWorker(services, app.log);
     app.addHook('onClose', async () => stopActions());
+    // Transaction monitoring's queue (issue 16): rules judged after the money moved, reviews opened.
+    const stopMonitoring = startMonitoringWorker(services, app.log);
+    app.addHook('onClose', async () => stopMonitoring());
   }
   // The daily proof-of-liabilities snapshot and its anchoring (ADR 012); `off` in tests.
   if (config.LIABILITIES_SNAPSHOT_CRON !== 'off') {

@@ -198,6 +198,26 @@ const configSchema = z.object({
    * threshold). Lower catches more spellings and flags more ordinary names: bench/sanctions-corpus.ts measures both.
    */
   SANCTIONS_MATCH_THRESHOLD: z.coerce.number().min(0.5).max(1).default(0.7),
+  /**
+   * Transaction monitoring (issue 16, EBA GL 2021/02 11.13): each rule raises a `monitoring` review on the movement
+   * that breaks it, at most one per rule, subject and window. `_BLOCK=on` judges the rule inside the send's own
+   * transaction and holds the send for review instead (sends then leave the one-round-trip path).
+   * Sends + cash pickups from one payer to one payee summing over this many whole dirhams within the days below.
+   */
+  MONITOR_PAIR_SUM_MAD: count(10_000),
+  MONITOR_PAIR_SUM_DAYS: count(30),
+  MONITOR_PAIR_SUM_BLOCK: z.enum(['on', 'off']).default('off'),
+  /** At least this many distinct payers to one payee within the days below. */
+  MONITOR_MANY_PAYERS_COUNT: count(5),
+  MONITOR_MANY_PAYERS_DAYS: count(7),
+  MONITOR_MANY_PAYERS_BLOCK: z.enum(['on', 'off']).default('off'),
+  /** At least this many sends + cash pickups by one customer within the hours below. */
+  MONITOR_FREQUENT_SENDS_COUNT: count(10),
+  MONITOR_FREQUENT_SENDS_HOURS: count(24),
+  MONITOR_FREQUENT_SENDS_BLOCK: z.enum(['on', 'off']).default('off'),
+  /** The monitoring worker's pause between passes, and the movements one pass evaluates. */
+  MONITOR_INTERVAL_MS: milliseconds(1000),
+  MONITOR_BATCH: count(200),
   /** A withdrawal QR code is valid this long; then the sweep releases the hold back to the wallet. */
   WITHDRAWAL_TTL_SECONDS: seconds(48 * 3600),
   /** Token guessing at the counter: scanned tokens matching no withdrawal, per teller, within the window. */

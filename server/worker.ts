@@ -7,6 +7,7 @@ import { consoleWorkerLog } from './jobs/worker-log.ts';
 import { startAnchorWorker } from './modules/anchoring/anchor-worker.ts';
 import { startPaymentActionsWorker } from './modules/billing/payment-actions.worker.ts';
 import { startNotificationDelivery } from './modules/notifications/delivery.worker.ts';
+import { startMonitoringWorker } from './modules/compliance/monitoring.ts';
 
 /**
  * `npm run worker`: the anchoring worker apart from the API (set CHAIN_WORKER=off on the API servers). Several
@@ -25,8 +26,10 @@ async function main(): Promise<void> {
   const stopActions = startPaymentActionsWorker(deps, log);
   // The e-mail/SMS of notifications (issue 18), from their outbox.
   const delivery = startNotificationDelivery(deps, log, { poll: true });
+  // Transaction monitoring (issue 16): the queue of sends and pickups judged by the rules.
+  const stopMonitoring = startMonitoringWorker(deps, log);
   const stop = async () => {
-    await Promise.all([stopAnchoring(), stopActions(), delivery.stop()]);
+    await Promise.all([stopAnchoring(), stopActions(), delivery.stop(), stopMonitoring()]);
   };
   say(`anchoring every ${config.CHAIN_WORKER_INTERVAL_MS} ms`);
   handleShutdownSignals({

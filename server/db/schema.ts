@@ -552,6 +552,30 @@ export interface Database {
   reviews: ReviewsTable;
 }
 
+// transaction monitoring (issue 16; migration 0340, server/modules/compliance/monitoring.ts)
+
+export interface MonitoringQueueTable {
+  transaction_id: Int8;
+  queued_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface MonitoringAlertsTable {
+  id: GeneratedInt8;
+  rule: 'pair_sum' | 'many_payers' | 'frequent_sends';
+  subject_key: string;
+  window_start: Date;
+  window_end: Date;
+  transaction_id: Int8;
+  review_id: Int8 | null;
+  held: Generated<boolean>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface Database {
+  monitoring_queue: MonitoringQueueTable;
+  monitoring_alerts: MonitoringAlertsTable;
+}
+
 // transaction lifecycle (issue 18; server/modules/transactions/timeline.ts; migration 0180)
 
 export interface TransactionEventsTable {

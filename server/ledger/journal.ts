@@ -26,6 +26,7 @@ export type EntryKind =
   | 'pickup_return'
   // Issue 16: a send held for a sanctions review (wallet -> compliance hold), and its release after approval.
   | 'sanctions_hold'
+  | 'monitoring_hold'
   | 'sanctions_release'
   | 'adjustment';
 

@@ -11,32 +11,32 @@ import { insertTransaction, nextTransactionId } from '../transactions/transactio
 import { SANCTIONS_REVIEW_KIND, type RecipientScreening, type ScreeningDeps } from './screening.ts';
 
 /**
- * A send to a recipient under a sanctions hit (issue 16), in the caller's transaction: the money goes from the
- * sender's wallet to the platform account compliance-hold (one balanced entry), the transaction is `on_hold` (its
- * timeline step carries the reason code `sanctions_recipient`), and a review with the matches is opened. Nothing
- * reaches the recipient until an operator approves (releaseHeldTransfer).
+ * A send held for a compliance review (issue 16), in the caller's transaction: the money goes from the sender's
+ * wallet to the platform account compliance-hold (one balanced entry) and the transaction is `on_hold`, its
+ * timeline step carrying `reason` (internal: the sender reads only the public code). The one way a send is held,
+ * for a sanctions hit (holdTransfer) as for a blocking monitoring rule; the caller opens its review. Nothing reaches
+ * the recipient until an operator approves (releaseHeldTransfer).
  */
-export async function holdTransfer(
+export async function holdTransferMoney(
   tx: Transaction<Database>,
-  deps: ScreeningDeps,
   senderId: string,
   contact: Contact,
   amount: Money<'MAD'>,
-  screening: RecipientScreening,
+  hold: { entryKind: 'sanctions_hold' | 'monitoring_hold'; reason: string },
 ): Promise<string> {
   const id = await nextTransactionId(tx);
-  const hold = await platformAccount(tx, 'compliance_hold', 'MAD');
+  const account = await platformAccount(tx, 'compliance_hold', 'MAD');
   const entry = await post(tx, {
-    kind: 'sanctions_hold',
+    kind: hold.entryKind,
     reference: { type: 'transaction', id },
-    metadata: { contact_id: String(contact.id) },
+    metadata: { contact_id: String(contact.id), reason: hold.reason },
     postings: [
       { accountId: await walletOf(tx, senderId), amount: negate(amount) },
-      { accountId: hold.id, amount },
+      { accountId: account.id, amount },
     ],
   });
   // The timeline trigger (migration 0180) reads the reason code of the on_hold step from this setting.
-  await sql`SELECT set_config('wallet.event_reason', 'sanctions_recipient', true)`.execute(tx);
+  await sql`SELECT set_config('wallet.event_reason', ${hold.reason}, true)`.execute(tx);
   await insertTransaction(tx, {
     id,
     kind: 'transfer',
@@ -52,6 +52,22 @@ export async function holdTransfer(
     expiresAt: null,
   });
   await sql`SELECT set_config('wallet.event_reason', '', true)`.execute(tx);
+  return id;
+}
+
+/** A send to a recipient under a sanctions hit: held, and a review with the matches opened. */
+export async function holdTransfer(
+  tx: Transaction<Database>,
+  deps: ScreeningDeps,
+  senderId: string,
+  contact: Contact,
+  amount: Money<'MAD'>,
+  screening: RecipientScreening,
+): Promise<string> {
+  const id = await holdTransferMoney(tx, senderId, contact, amount, {
+    entryKind: 'sanctions_hold',
+    reason: 'sanctions_recipient',
+  });
   await openReview(
     tx,
     {

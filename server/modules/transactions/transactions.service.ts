@@ -25,6 +25,7 @@ import { sendInOneTrip, storedTransactionId } from './send-one-trip.ts';
 import { takeLimit } from '../compliance/limits.ts';
 import { sendToPerson } from './send.service.ts';
 import { holdTransfer } from '../sanctions/sanctions-hold.ts';
+import { holdForMonitoring, judgeBlockingRules, monitoringBlocks } from '../compliance/monitoring.ts';
 import { screenRecipient } from '../sanctions/screening.ts';
 import { findHistoryRow, listHistory, type Viewer } from './transactions-query.repository.ts';
 import { presentTransaction } from './transactions.presenter.ts';
@@ -106,7 +107,10 @@ export async function createTransaction(
   if (body.agency !== undefined) throw fieldError('agency', pickupMessages.agencyWithoutPickup);
   // The request hash leaves the security code out: a stored hash of a 6-digit code would be brute-forced offline.
   const requestHash = hashRequest({ amount: body.amount.minor, contact: body.contact });
-  const fast = await sendInOneTrip(deps, user, body, { scope, key: idempotencyKey, requestHash });
+  // A blocking monitoring rule is judged in the send's own transaction, which wallet_send() does not do (issue 16).
+  const fast = monitoringBlocks(deps.config)
+    ? ({ kind: 'slow' } as const)
+    : await sendInOneTrip(deps, user, body, { scope, key: idempotencyKey, requestHash });
   if (fast.kind === 'replay') return { status: fast.status, body: await storedBody(deps, viewer, fast.body) };
   if (fast.kind === 'sent') {
     // The recipient's notification was written with the money (the timeline's trigger, migration 0240).
@@ -130,7 +134,11 @@ export async function createTransaction(
       // A hit never lets money reach the person: held for review, the sender reads 'under review'.
       id = await holdTransfer(tx, deps, user.id, contact, body.amount, screening);
     } else {
-      id = (await sendToPerson(tx, deps, user.id, contact, body.amount)).id;
+      const judged = await judgeBlockingRules(tx, deps, user.id, contact, body.amount);
+      id =
+        judged !== null && judged.findings.length > 0
+          ? await holdForMonitoring(tx, deps, user.id, contact, body.amount, judged)
+          : (await sendToPerson(tx, deps, user.id, contact, body.amount)).id;
     }
     return { status: 201, body: await present(tx, deps, viewer, id) };
   };

@@ -8,6 +8,8 @@ import type { Page, Query } from './ops-api';
 import { ActionDialog, DateTime, ListState, PageTitle, StatusBadge, TableWrap, useOps, useOpsList } from './OpsParts';
 import { useStaff } from './staff';
 import { KycDocuments } from './KycDocuments';
+import { MonitoringAlert } from './MonitoringAlert';
+import { isMonitoringPayload, MONITORING_REVIEW_KIND } from '../../../common/api/monitoring';
 
 const PAGE_SIZE = 25;
 const STATES = ['open', 'approved', 'rejected'] as const;
@@ -96,6 +98,8 @@ export function ReviewsPage() {
                   <td>
                     {review.kind === 'kyc_document' ? (
                       <KycDocuments payload={review.payload} />
+                    ) : review.kind === MONITORING_REVIEW_KIND && isMonitoringPayload(review.payload) ? (
+                      <MonitoringAlert payload={review.payload} />
                     ) : (
                       <pre className={styles.json} dir="ltr">
                         {JSON.stringify(review.payload, null, 1)}

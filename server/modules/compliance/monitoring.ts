@@ -1,0 +1,440 @@
+import { performance } from 'node:perf_hooks';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import type { Contact } from '../../../common/api/contacts.ts';
+import {
+  MONITORING_REVIEW_KIND,
+  type MonitoringFinding,
+  type MonitoringPayload,
+  type MonitoringRule,
+} from '../../../common/api/monitoring.ts';
+import type { Money } from '../../../common/money/money.ts';
+import type { Config } from '../../config.ts';
+import { lockFor } from '../../db/advisory-lock.ts';
+import type { Database } from '../../db/schema.ts';
+import { conflict } from '../../http/http-error.ts';
+import { withTransaction } from '../../ledger/transaction.ts';
+import { outageTracker, type WorkerLog } from '../../jobs/worker-log.ts';
+import { reviewMessages } from '../../../common/api/ops-reviews.ts';
+import { openReview, registerReviewKind } from '../reviews/reviews.service.ts';
+import { holdTransferMoney, releaseHeldTransfer } from '../sanctions/sanctions-hold.ts';
+import { currentRecipient } from '../transactions/send.service.ts';
+import { lockTransaction } from '../transactions/transactions.repository.ts';
+
+/**
+ * Transaction monitoring (issue 16; EBA guidelines 2021/02 11.13: link series of transfers between the same payer
+ * and payee, many payers to one payee). Three rules over sends and cash pickups, thresholds in the configuration
+ * (README table):
+ * - pair_sum: one payer to one payee summing over MONITOR_PAIR_SUM_MAD within MONITOR_PAIR_SUM_DAYS;
+ * - many_payers: MONITOR_MANY_PAYERS_COUNT distinct payers to one payee within MONITOR_MANY_PAYERS_DAYS;
+ * - frequent_sends: MONITOR_FREQUENT_SENDS_COUNT sends by one customer within MONITOR_FREQUENT_SENDS_HOURS.
+ *
+ * Not blocking (the default): a trigger queues every send and pickup in the money's own transaction (migration
+ * 0340), and the worker below judges a batch, opens the reviews and deletes the queue rows in one transaction, so
+ * a process killed mid-pass leaves the rows to the next pass and nothing half-done. At most one alert per rule,
+ * subject and window (monitoring_alerts' unique key): a movement that falls in the window of an alert already
+ * raised for the same rule and subject raises nothing.
+ *
+ * Blocking (`MONITOR_<RULE>_BLOCK=on`): the send's own transaction judges the rule as if the send were written, and
+ * a send that would break it is held instead (holdTransferMoney, the one hold mechanism, as for a sanctions hit) with
+ * a review of its own: approve releases it as it would have gone, reject keeps the money held. Sends then leave
+ * the one-round-trip wallet_send(), which knows nothing of the rules. Cash pickups are not held by these rules yet.
+ */
+
+type MonitorConfig = Pick<
+  Config,
+  | 'MONITOR_PAIR_SUM_MAD'
+  | 'MONITOR_PAIR_SUM_DAYS'
+  | 'MONITOR_PAIR_SUM_BLOCK'
+  | 'MONITOR_MANY_PAYERS_COUNT'
+  | 'MONITOR_MANY_PAYERS_DAYS'
+  | 'MONITOR_MANY_PAYERS_BLOCK'
+  | 'MONITOR_FREQUENT_SENDS_COUNT'
+  | 'MONITOR_FREQUENT_SENDS_HOURS'
+  | 'MONITOR_FREQUENT_SENDS_BLOCK'
+>;
+
+export interface RuleSettings {
+  rule: MonitoringRule;
+  /** pair_sum: broken when the sum is over it (minor units); the others: when the count reaches it. */
+  threshold: bigint;
+  periodMs: number;
+  block: boolean;
+}
+
+const DAY_MS = 86_400_000;
+
+export function monitoringRuleSettings(config: MonitorConfig): RuleSettings[] {
+  return [
+    {
+      rule: 'pair_sum',
+      threshold: BigInt(config.MONITOR_PAIR_SUM_MAD) * 100n,
+      periodMs: config.MONITOR_PAIR_SUM_DAYS * DAY_MS,
+      block: config.MONITOR_PAIR_SUM_BLOCK === 'on',
+    },
+    {
+      rule: 'many_payers',
+      threshold: BigInt(config.MONITOR_MANY_PAYERS_COUNT),
+      periodMs: config.MONITOR_MANY_PAYERS_DAYS * DAY_MS,
+      block: config.MONITOR_MANY_PAYERS_BLOCK === 'on',
+    },
+    {
+      rule: 'frequent_sends',
+      threshold: BigInt(config.MONITOR_FREQUENT_SENDS_COUNT),
+      periodMs: config.MONITOR_FREQUENT_SENDS_HOURS * 3_600_000,
+      block: config.MONITOR_FREQUENT_SENDS_BLOCK === 'on',
+    },
+  ];
+}
+
+/** True when some rule is judged inside the send's transaction (sends then take the general path). */
+export const monitoringBlocks = (config: MonitorConfig): boolean => monitoringRuleSettings(config).some((r) => r.block);
+
+/** Who receives: a registered user, else the phone number, else the e-mail the money waits for. */
+type Payee = { kind: 'user'; id: string } | { kind: 'phone' | 'email'; value: string };
+
+const payeeKey = (p: Payee) => (p.kind === 'user' ? `user:${p.id}` : `${p.kind}:${p.value}`);
+
+function payeeOf(row: {
+  recipient_user_id: string | null;
+  recipient_phone_number: string | null;
+  recipient_email: string | null;
+}): Payee | null {
+  if (row.recipient_user_id !== null) return { kind: 'user', id: String(row.recipient_user_id) };
+  if (row.recipient_phone_number !== null) return { kind: 'phone', value: row.recipient_phone_number };
+  if (row.recipient_email !== null) return { kind: 'email', value: row.recipient_email };
+  return null;
+}
+
+/** The transactions rows paid to `p`, keyed as payeeOf keys them. */
+function toPayee(p: Payee): RawBuilder<boolean> {
+  if (p.kind === 'user') return sql<boolean>`recipient_user_id = ${p.id}::bigint`;
+  if (p.kind === 'phone') return sql<boolean>`recipient_user_id IS NULL AND recipient_phone_number = ${p.value}`;
+  return sql<boolean>`recipient_user_id IS NULL AND recipient_phone_number IS NULL AND recipient_email = ${p.value}`;
+}
+
+/** A movement as the rules read it; `id` null: the send being judged before it is written. */
+interface Movement {
+  id: string | null;
+  senderId: string;
+  payee: Payee;
+  amount: bigint;
+  at: Date;
+}
+
+interface Finding extends MonitoringFinding {
+  settings: RuleSettings;
+  /** What one alert is about, unique with the rule and window. */
+  subjectKey: string;
+  /** The review's subject: the customer (or payee) an operator filters on. */
+  reviewSubject: string;
+  windowStart: Date;
+}
+
+interface Counted {
+  total: string;
+  n: string;
+  first_at: Date | null;
+  ids: string[];
+  payers: string[];
+}
+
+const MAX_IDS = 50;
+
+/** Judges one rule on one movement: the finding when it breaks the rule, else null. */
+async function judge(tx: Transaction<Database>, settings: RuleSettings, m: Movement): Promise<Finding | null> {
+  const bySender = sql<boolean>`sender_user_id = ${m.senderId}::bigint`;
+  const where =
+    settings.rule === 'pair_sum'
+      ? sql<boolean>`${bySender} AND ${toPayee(m.payee)}`
+      : settings.rule === 'many_payers'
+        ? sql<boolean>`${toPayee(m.payee)} AND sender_user_id IS NOT NULL`
+        : bySender;
+  // A written movement's window ends at its own created_at, read here at full (microsecond) precision; the send
+  // being judged counts everything written before it.
+  const { rows } = await sql<Counted>`
+    WITH anchor AS (
+      SELECT coalesce((SELECT created_at FROM transactions WHERE id = ${m.id}::bigint), ${m.at}::timestamptz) AS at)
+    SELECT coalesce(sum(amount), 0)::text AS total, count(*)::text AS n, min(created_at) AS first_at,
+           coalesce((array_agg(id ORDER BY id))[1:${MAX_IDS}], '{}')::text[] AS ids,
+           coalesce(array_agg(DISTINCT sender_user_id), '{}')::text[] AS payers
+      FROM transactions, anchor
+     WHERE kind IN ('transfer', 'pickup') AND ${where}
+       AND created_at > anchor.at - make_interval(secs => ${settings.periodMs / 1000})
+       AND (${m.id}::bigint IS NULL OR created_at <= anchor.at)`.execute(tx);
+  const c = rows[0];
+  if (!c) return null;
+  const self = m.id === null;
+  const payers = new Set(c.payers);
+  if (self) payers.add(m.senderId);
+  const value =
+    settings.rule === 'pair_sum'
+      ? BigInt(c.total) + (self ? m.amount : 0n)
+      : settings.rule === 'many_payers'
+        ? BigInt(payers.size)
+        : BigInt(c.n) + (self ? 1n : 0n);
+  const broken = settings.rule === 'pair_sum' ? value > settings.threshold : value >= settings.threshold;
+  if (!broken) return null;
+  const windowStart = c.first_at === null || (self && m.at < c.first_at) ? m.at : c.first_at;
+  const sender = `user:${m.senderId}`;
+  const payee = payeeKey(m.payee);
+  return {
+    settings,
+    rule: settings.rule,
+    threshold: settings.threshold.toString(),
+    value: value.toString(),
+    window_start: windowStart.toISOString(),
+    window_end: m.at.toISOString(),
+    transaction_ids: c.ids.map(Number),
+    ...(settings.rule === 'many_payers' && { payers: [...payers].map(Number).sort((a, b) => a - b) }),
+    subjectKey: settings.rule === 'pair_sum' ? `${sender}>${payee}` : settings.rule === 'many_payers' ? payee : sender,
+    reviewSubject: settings.rule === 'many_payers' ? payee : sender,
+    windowStart,
+  };
+}
+
+/**
+ * Records the alert of `finding` unless one of the same rule and subject was raised within its period (the
+ * movement falls in that alert's window); the unique key settles two passes racing. Returns the new alert, or null.
+ */
+async function recordAlert(
+  tx: Transaction<Database>,
+  finding: Finding,
+  m: { id: string; at: Date },
+  review: { id: string; held: boolean } | null,
+): Promise<string | null> {
+  const since = new Date(m.at.getTime() - finding.settings.periodMs);
+  const existing = await tx
+    .selectFrom('monitoring_alerts')
+    .select('id')
+    .where('rule', '=', finding.rule)
+    .where('subject_key', '=', finding.subjectKey)
+    .where('window_start', '>', since)
+    .executeTakeFirst();
+  if (existing) return null;
+  const inserted = await tx
+    .insertInto('monitoring_alerts')
+    .values({
+      rule: finding.rule,
+      subject_key: finding.subjectKey,
+      window_start: finding.windowStart,
+      window_end: m.at,
+      transaction_id: m.id,
+      review_id: review?.id ?? null,
+      held: review?.held ?? false,
+    })
+    .onConflict((oc) => oc.constraint('monitoring_alerts_one_per_window').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted?.id ?? null;
+}
+
+const publicFinding = ({ settings: _s, subjectKey: _k, reviewSubject: _r, windowStart: _w, ...rest }: Finding) => rest;
+
+function payloadOf(m: Movement & { id: string }, findings: Finding[], held: boolean): MonitoringPayload {
+  return {
+    held,
+    transaction_id: Number(m.id),
+    sender_user_id: Number(m.senderId),
+    payee: payeeKey(m.payee),
+    amount: m.amount.toString(),
+    findings: findings.map(publicFinding),
+  };
+}
+
+interface QueuedRow {
+  transaction_id: string;
+  sender_user_id: string | null;
+  recipient_user_id: string | null;
+  recipient_phone_number: string | null;
+  recipient_email: string | null;
+  amount: string | null;
+  created_at: Date | null;
+}
+
+/**
+ * One pass of the worker: up to MONITOR_BATCH queued movements judged, their alerts raised and the queue rows
+ * deleted, in one transaction. One pass at a time across processes (a transaction-scoped advisory lock taken with
+ * try: another process's pass is under way, this one returns). Returns the rows taken.
+ */
+export async function runMonitoringPass(deps: {
+  db: Kysely<Database>;
+  config: MonitorConfig & Pick<Config, 'MONITOR_BATCH'>;
+  clock: { now(): Date };
+}): Promise<number> {
+  const rules = monitoringRuleSettings(deps.config);
+  return withTransaction(deps.db, async (tx) => {
+    const { rows: locked } = await sql<{ ok: boolean }>`
+      SELECT pg_try_advisory_xact_lock(hashtextextended('monitoring:pass', 0)) AS ok`.execute(tx);
+    if (!locked[0]?.ok) return 0;
+    const { rows } = await sql<QueuedRow>`
+      SELECT q.transaction_id::text, t.sender_user_id::text, t.recipient_user_id::text, t.recipient_phone_number,
+             t.recipient_email, t.amount::text, t.created_at
+        FROM monitoring_queue q LEFT JOIN transactions t ON t.id = q.transaction_id
+       ORDER BY q.transaction_id LIMIT ${deps.config.MONITOR_BATCH}`.execute(tx);
+    for (const row of rows) {
+      const payee = payeeOf(row);
+      if (row.sender_user_id === null || row.amount === null || row.created_at === null || payee === null) continue;
+      const m = {
+        id: row.transaction_id,
+        senderId: row.sender_user_id,
+        payee,
+        amount: BigInt(row.amount),
+        at: row.created_at,
+      };
+      for (const settings of rules) {
+        const finding = await judge(tx, settings, m);
+        if (!finding) continue;
+        const alert = await recordAlert(tx, finding, m, null);
+        if (alert === null) continue;
+        const review = await openReview(
+          tx,
+          {
+            kind: MONITORING_REVIEW_KIND,
+            subject: finding.reviewSubject,
+            payload: { ...payloadOf(m, [finding], false) },
+            dedupeKey: `alert:${alert}`,
+          },
+          deps.clock.now(),
+        );
+        await tx.updateTable('monitoring_alerts').set({ review_id: review.id }).where('id', '=', alert).execute();
+      }
+    }
+    if (rows.length > 0)
+      await tx
+        .deleteFrom('monitoring_queue')
+        .where(
+          'transaction_id',
+          'in',
+          rows.map((r) => r.transaction_id),
+        )
+        .execute();
+    return rows.length;
+  });
+}
+
+/**
+ * Runs passes every MONITOR_INTERVAL_MS (at once again after a full batch). An outage is one log line when it
+ * starts and one when it ends. Returns stop(), which waits for the pass in flight.
+ */
+export function startMonitoringWorker(
+  deps: Parameters<typeof runMonitoringPass>[0] & { config: Pick<Config, 'MONITOR_INTERVAL_MS'> },
+  log: WorkerLog,
+): () => Promise<void> {
+  const database = outageTracker(log, 'monitoring: the database');
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const tick = () => {
+    const started = performance.now();
+    running = runMonitoringPass(deps)
+      .then((taken) => {
+        database.up();
+        return taken >= deps.config.MONITOR_BATCH
+          ? 0
+          : Math.max(0, deps.config.MONITOR_INTERVAL_MS - (performance.now() - started));
+      })
+      .catch((error: unknown) => {
+        database.down(error);
+        return deps.config.MONITOR_INTERVAL_MS;
+      })
+      .then((delay) => {
+        if (!stopped) timer = setTimeout(tick, delay);
+      });
+  };
+  timer = setTimeout(tick, deps.config.MONITOR_INTERVAL_MS);
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
+  };
+}
+
+export interface BlockingJudgement {
+  payee: Payee;
+  /** The broken rules; empty: send as usual. */
+  findings: Finding[];
+}
+
+/**
+ * The blocking rules judged in the send's own transaction, as if the send were written (the caller holds the
+ * sender's row lock, taken by the limit check, so one sender's sends are judged one after the other; the payee's
+ * advisory lock does the same for many payers).
+ */
+export async function judgeBlockingRules(
+  tx: Transaction<Database>,
+  deps: { config: MonitorConfig; clock: { now(): Date } },
+  senderId: string,
+  contact: Contact,
+  amount: Money<'MAD'>,
+): Promise<BlockingJudgement | null> {
+  const blocking = monitoringRuleSettings(deps.config).filter((r) => r.block);
+  if (blocking.length === 0) return null;
+  const found = contact.contact_user === null ? await currentRecipient(tx, contact) : undefined;
+  const payee = payeeOf({
+    recipient_user_id: contact.contact_user !== null ? String(contact.contact_user) : (found?.id ?? null),
+    recipient_phone_number: contact.phone_number,
+    recipient_email: contact.email,
+  });
+  if (payee === null) return null;
+  if (blocking.some((r) => r.rule === 'many_payers')) await lockFor(tx, `monitoring:payee:${payeeKey(payee)}`);
+  const m: Movement = { id: null, senderId, payee, amount: amount.minor, at: deps.clock.now() };
+  const findings: Finding[] = [];
+  for (const settings of blocking) {
+    const finding = await judge(tx, settings, m);
+    if (finding) findings.push(finding);
+  }
+  return { payee, findings };
+}
+
+/** A send that breaks blocking rules: held (compliance hold, on_hold), its review opened, the alerts recorded. */
+export async function holdForMonitoring(
+  tx: Transaction<Database>,
+  deps: { clock: { now(): Date } },
+  senderId: string,
+  contact: Contact,
+  amount: Money<'MAD'>,
+  judgement: BlockingJudgement,
+): Promise<string> {
+  const first = judgement.findings[0];
+  if (!first) throw new Error('holdForMonitoring without a finding');
+  const id = await holdTransferMoney(tx, senderId, contact, amount, {
+    entryKind: 'monitoring_hold',
+    reason: `monitoring_${first.rule}`,
+  });
+  const at = deps.clock.now();
+  const m = { id, senderId, payee: judgement.payee, amount: amount.minor, at };
+  const review = await openReview(
+    tx,
+    {
+      kind: MONITORING_REVIEW_KIND,
+      subject: `transaction:${id}`,
+      payload: { ...payloadOf(m, judgement.findings, true), contact_id: Number(contact.id) },
+      dedupeKey: `transaction:${id}`,
+    },
+    at,
+  );
+  for (const finding of judgement.findings) await recordAlert(tx, finding, { id, at }, { id: review.id, held: true });
+  return id;
+}
+
+/*
+ * An operator's decision. An alert on money already moved is an acknowledgement (approve: nothing suspicious;
+ * reject: suspicious, for the report the operator files). A held send: approve releases it exactly as it would
+ * have gone (releaseHeldTransfer, shared with sanctions holds); reject keeps the money in compliance hold.
+ */
+registerReviewKind(MONITORING_REVIEW_KIND, {
+  async decide({ tx, deps, review, decision }) {
+    const p = review.payload as unknown as MonitoringPayload & { contact_id?: number };
+    if (!p.held) return { suspicious: decision === 'rejected' };
+    const id = String(p.transaction_id);
+    const row = await lockTransaction(tx, id);
+    if (!row || row.status !== 'on_hold') throw conflict(reviewMessages.decided);
+    if (decision === 'rejected') return { released: false, held: true };
+    const recipient = await releaseHeldTransfer(tx, deps, {
+      id,
+      amount: row.amount,
+      contact_id: p.contact_id === undefined ? null : String(p.contact_id),
+    });
+    return { released: true, status: recipient === null ? 'unclaimed' : 'completed' };
+  },
+});
