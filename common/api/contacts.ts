@@ -82,6 +82,11 @@ export const contactSchema = z.object({
   city: z.string().nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
+  /**
+   * An agency an operator closed (issue 15): it still reads by its id (a customer's past withdrawal links to it)
+   * but takes no new withdrawal or cash pickup, and no list offers it.
+   */
+  closed: z.boolean().optional(),
 });
 
 export const contactsPageSchema = pagedResponseSchema(contactSchema);

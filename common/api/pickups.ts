@@ -15,6 +15,8 @@ export const pickupMessages = {
   checkDigit: 'This reference is not valid: check the digits.',
   alreadyCollected: 'This pickup has already been paid out.',
   cancelled: 'This pickup was cancelled.',
+  // Refunded by an operator (issue 15): the teller reads that the money went back, not that the sender cancelled.
+  refunded: 'This pickup was refunded to its sender.',
   expired: 'This pickup has expired.',
   heldByOtherCounter: 'This pickup is being paid out at another counter.',
   // The screen's box reads 'the name on the ID matches': the refusal says the same (issue 14, not the handover's).

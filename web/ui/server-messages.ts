@@ -55,6 +55,7 @@ const translations = new Map<string, (t: TFunction) => string>([
   [pickupMessages.checkDigit, (t) => t('pickups.checkDigit')],
   [pickupMessages.alreadyCollected, (t) => t('pickups.status.collected')],
   [pickupMessages.cancelled, (t) => t('pickups.status.cancelled')],
+  [pickupMessages.refunded, (t) => t('pickups.errors.refundedToSender')],
   [pickupMessages.expired, (t) => t('pickups.status.expired')],
   [pickupMessages.heldByOtherCounter, (t) => t('pickups.errors.heldElsewhere')],
   [pickupMessages.nameMatches, (t) => t('pickups.confirmName')],

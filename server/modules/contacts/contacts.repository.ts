@@ -18,6 +18,8 @@ export interface ContactRow {
   contact_user: string | null;
   account_id: string | null;
   proximity: number | null;
+  /** An agency an operator closed (issue 15); null for everything else. */
+  disabled_at: Date | null;
 }
 
 const columns = [
@@ -35,6 +37,7 @@ const columns = [
   'longitude',
   'contact_user',
   'account_id',
+  'disabled_at',
 ] as const;
 
 export interface PageWindow {
@@ -103,20 +106,24 @@ export async function listAgencies(
   return { count: Number(total.count), rows };
 }
 
-/** One contact the customer may see: their own live recipient, or an agency. */
+/**
+ * One contact the customer may see: their own live recipient, or an agency. An agency an operator closed is left
+ * out unless `closed` asks for it: money is never sent there, but a customer who withdrew there can still read it.
+ */
 export async function findVisibleContact(
   db: Kysely<Database>,
   ownerId: string,
   id: string,
+  closed: 'without closed agencies' | 'with closed agencies' = 'without closed agencies',
 ): Promise<ContactRow | undefined> {
-  return db
+  let query = db
     .selectFrom('contacts')
     .select([...columns, sql<number | null>`NULL::float8`.as('proximity')])
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
-    .where('disabled_at', 'is', null)
-    .where((eb) => eb.or([eb('owner_user_id', '=', ownerId), eb('public', '=', true)]))
-    .executeTakeFirst();
+    .where((eb) => eb.or([eb('owner_user_id', '=', ownerId), eb('public', '=', true)]));
+  if (closed === 'without closed agencies') query = query.where('disabled_at', 'is', null);
+  return query.executeTakeFirst();
 }
 
 /** Which of the phone and e-mail already name a live recipient of this customer. */

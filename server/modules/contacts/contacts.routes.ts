@@ -85,7 +85,8 @@ export const contactsRoutes: FastifyPluginAsyncZod<RouteModuleOptions & { moneyM
     },
     async (request) => {
       const user = auth.requireUser(request);
-      return discloseOne(user, await getContact(deps, user, request.params.id));
+      // An agency an operator closed still reads (marked closed), for the customer who withdrew there (issue 15).
+      return discloseOne(user, await getContact(deps, user, request.params.id, 'with closed agencies'));
     },
   );
 

@@ -39,6 +39,7 @@ export function presentContact(row: ContactRow): Contact {
     city: row.city,
     latitude: row.latitude === null ? null : Number(row.latitude),
     longitude: row.longitude === null ? null : Number(row.longitude),
+    closed: row.disabled_at !== null,
   };
 }
 
@@ -113,8 +114,13 @@ export async function listContacts(
  * One contact as stored, link included: for the services that move money (a send follows the link). The HTTP
  * answer passes it through withDisclosedLinks first.
  */
-export async function getContact(deps: ServiceDeps, user: AuthUser, id: number): Promise<Contact> {
-  const row = await findVisibleContact(deps.db, user.id, String(id));
+export async function getContact(
+  deps: ServiceDeps,
+  user: AuthUser,
+  id: number,
+  closed: Parameters<typeof findVisibleContact>[3] = 'without closed agencies',
+): Promise<Contact> {
+  const row = await findVisibleContact(deps.db, user.id, String(id), closed);
   // A teller promoted from a customer keeps old recipients in the table: still not theirs to read as a banker.
   if (!row || (user.role !== 'customer' && !row.public)) throw notFound();
   return presentContact(row);

@@ -56,7 +56,13 @@ describe('POST /api/contacts/', () => {
 
   it('refuses line breaks, control and bidi-override characters in names; keeps Arabic with its marks', async () => {
     const s = await signIn(t);
-    for (const bad of ['Amina\nYour account is blocked', 'Am\tina', 'Amina \u202Eevil', 'Amina \u2066x\u2069', 'Am\u0085ina']) {
+    for (const bad of [
+      'Amina\nYour account is blocked',
+      'Am\tina',
+      'Amina \u202Eevil',
+      'Amina \u2066x\u2069',
+      'Am\u0085ina',
+    ]) {
       const res = await addContact(t, s, { first_name: bad, last_name: 'B', phone_number: uniquePhone() });
       expect(res.status, JSON.stringify(bad)).toBe(400);
       expect(res.body).toEqual({ first_name: [genericMessages.controlCharacters] });
@@ -145,7 +151,10 @@ describe('POST /api/contacts/', () => {
     expect(res.body).toMatchObject({ contact_user: null, account_id: null });
     expect(Object.keys(res.body).sort()).toEqual(Object.keys(unknown.body).sort());
     const path = `/api/contacts/${String(res.body.id)}/`;
-    expect((await call(t, 'GET', path, { token: s.token })).body).toMatchObject({ contact_user: null, account_id: null });
+    expect((await call(t, 'GET', path, { token: s.token })).body).toMatchObject({
+      contact_user: null,
+      account_id: null,
+    });
     expect((await list(t, s, '')).body.results.map((c) => c.account_id)).toEqual([null, null]);
     // The link is stored all the same: the first send is paid at once, then the detail shows the wallet.
     const stored = await linkOf(res.body.id as number);
@@ -157,7 +166,9 @@ describe('POST /api/contacts/', () => {
       contact_user: registered.userId,
       account_id: account,
     });
-    expect((await list(t, s, `?search=${encodeURIComponent(phone)}`)).body.results[0]).toMatchObject({ account_id: account });
+    expect((await list(t, s, `?search=${encodeURIComponent(phone)}`)).body.results[0]).toMatchObject({
+      account_id: account,
+    });
     // By the pair of people, not the row: added again after a delete, it is shown at once.
     expect((await call(t, 'DELETE', path, { token: s.token })).status).toBe(204);
     const again = await addContact(t, s, { ...person, phone_number: phone });
@@ -174,8 +185,12 @@ describe('POST /api/contacts/', () => {
     const ghostId = (await addContact(t, a, { ...person, email: ghost })).body.id;
     const waiting = await create(t, a, { amount: 5, contact: ghostId });
     expect(waiting.status).toBe(201);
-    expect((await call(t, 'POST', `/api/transactions/${String(waiting.body.id)}/cancel/`, { token: a.token })).status).toBe(200);
-    expect((await call(t, 'GET', `/api/contacts/${String(bOfA.body.id)}/`, { token: a.token })).body.contact_user).toBeNull();
+    expect(
+      (await call(t, 'POST', `/api/transactions/${String(waiting.body.id)}/cancel/`, { token: a.token })).status,
+    ).toBe(200);
+    expect(
+      (await call(t, 'GET', `/api/contacts/${String(bOfA.body.id)}/`, { token: a.token })).body.contact_user,
+    ).toBeNull();
     // b sends to a: now a sees b's link.
     const aOfB = await addContact(t, b, { ...person, email: a.email });
     expect((await create(t, b, { amount: 7, contact: aOfB.body.id })).status).toBe(201);
@@ -237,7 +252,8 @@ describe('the hourly limit on adding recipients (issue 22 item 4)', () => {
       // Half of them the same person, deleted and added again.
       const res = await addContact(t, s, { ...person, phone_number: i % 2 === 0 ? phone : uniquePhone() });
       expect(res.status, `creation ${i + 1}: ${JSON.stringify(res.body)}`).toBe(201);
-      if (i % 2 === 0) expect((await call(t, 'DELETE', `/api/contacts/${String(res.body.id)}/`, { token: s.token })).status).toBe(204);
+      if (i % 2 === 0)
+        expect((await call(t, 'DELETE', `/api/contacts/${String(res.body.id)}/`, { token: s.token })).status).toBe(204);
     }
     const refused = await addContact(t, s, { ...person, phone_number: phone });
     expect(refused.status).toBe(429);
@@ -255,7 +271,8 @@ describe('the hourly limit on adding recipients (issue 22 item 4)', () => {
   it('concurrent creations cannot overshoot the limit', async () => {
     const s = await signIn(t);
     const limit = t.config.CONTACT_CREATE_LIMIT_PER_HOUR;
-    for (let i = 0; i < limit - 2; i++) expect((await addContact(t, s, { ...person, phone_number: uniquePhone() })).status).toBe(201);
+    for (let i = 0; i < limit - 2; i++)
+      expect((await addContact(t, s, { ...person, phone_number: uniquePhone() })).status).toBe(201);
     const answers = await Promise.all(
       Array.from({ length: 5 }, () => addContact(t, s, { ...person, phone_number: uniquePhone() })),
     );

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { opsMessages } from '../../../common/api/ops.ts';
+import { pickupMessages } from '../../../common/api/pickups.ts';
 import { beingPaidOutMessage } from '../../../common/api/withdrawals.ts';
 import {
   call,
@@ -20,7 +21,7 @@ import {
   recipientOf,
   teller,
 } from '../transactions/transactions.fixtures.ts';
-import { pay, sentPickup } from '../pickups/pickups.fixtures.ts';
+import { lookup, pay, sentPickup } from '../pickups/pickups.fixtures.ts';
 import { operator, opsAction } from './ops.fixtures.ts';
 
 // Four eyes above 100 MAD here, so that the tests move small amounts.
@@ -194,9 +195,15 @@ describe('refund/', () => {
     expect(res.body).toMatchObject({ refunded: true, transaction: { kind: 'pickup', status: 'refunded' } });
     expect(await balanceOf(t, open.alice)).toBe('200.00');
     expect((await detail(open.tx.id)).body.entries.at(-1)?.metadata).toMatchObject({ reason: 'refund' });
+    // The teller reads that it went back to its sender (its own message, not the sender's cancellation).
+    const banker = await teller(t, await agency(t));
+    expect((await lookup(t, open.reference, banker)).body).toMatchObject({ status: 'refunded' });
+    expect(await pay(t, open.reference, banker)).toMatchObject({
+      status: 409,
+      body: { detail: pickupMessages.refunded },
+    });
 
     const collected = await sentPickup(t);
-    const banker = await teller(t, await agency(t));
     const paid = await pay(t, collected.reference, banker);
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     const refused = await refund(collected.tx.id);

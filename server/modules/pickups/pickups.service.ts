@@ -94,7 +94,8 @@ export async function lookupPickup(deps: ServiceDeps, user: AuthUser, typed: str
 /** Why a pickup cannot be reserved or paid by this teller now (null: it can). */
 function refusal(row: PickupRow, tellerId: string) {
   if (row.status === 'collected') return conflict(pickupMessages.alreadyCollected);
-  if (row.status === 'cancelled' || row.status === 'refunded') return conflict(pickupMessages.cancelled);
+  if (row.status === 'cancelled') return conflict(pickupMessages.cancelled);
+  if (row.status === 'refunded') return conflict(pickupMessages.refunded);
   const mine = row.reserved && row.reserved_by === tellerId;
   if (row.reserved && !mine) return conflict(pickupMessages.heldByOtherCounter);
   // This teller's own live reservation outlives the expiry: the ID check started in time.

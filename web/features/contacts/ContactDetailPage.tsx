@@ -103,13 +103,23 @@ export function Component() {
         <h2 className={styles.name} dir="auto" data-testid="contact-name">
           {contactName(c)}
         </h2>
-        <Link
-          className={form.primary}
-          to={withLang(`/transactions/create?contact=${c.id}&transaction=${type}`)}
-          data-testid="contact-send"
-        >
-          {c.public ? t('contacts.detail.withdrawHere') : t('contacts.detail.send')}
-        </Link>
+        {c.closed ? (
+          // An agency an operator closed (issue 15): still readable from a past withdrawal, offered for nothing new.
+          <>
+            <span className={styles.closed} data-testid="contact-closed">
+              {t('contacts.detail.closed')}
+            </span>
+            <p className={styles.muted}>{t('contacts.detail.closedHint')}</p>
+          </>
+        ) : (
+          <Link
+            className={form.primary}
+            to={withLang(`/transactions/create?contact=${c.id}&transaction=${type}`)}
+            data-testid="contact-send"
+          >
+            {c.public ? t('contacts.detail.withdrawHere') : t('contacts.detail.send')}
+          </Link>
+        )}
         {c.public ? null : <SendAgain contactId={c.id} />}
       </section>
       {c.public ? null : (
@@ -125,7 +135,11 @@ export function Component() {
               {t('contacts.detail.noTransactions')}
             </p>
           ) : (
-            <TransactionPreview params={previewParams(String(c.contact_user))} limit={DETAIL_TRANSACTIONS} banker={false} />
+            <TransactionPreview
+              params={previewParams(String(c.contact_user))}
+              limit={DETAIL_TRANSACTIONS}
+              banker={false}
+            />
           )}
         </section>
       )}

@@ -88,6 +88,8 @@ export function Component() {
     if (!limits) return;
     if (!checked.ok) return setError(amountError(checked));
     if (!c) return setError(t('transactions.create.amountAndRecipient'));
+    // A closed agency still reads by its id (issue 15) but takes nothing new; the server refuses it too.
+    if (c.closed) return setError(t('pickups.errors.agencyDisabled'));
     setError(null);
     setStep(2);
   }

@@ -130,7 +130,8 @@ export function PickupPayout({ reference }: { reference: string }) {
         {p.agency ? <p className={styles.muted}>{tIsolated(t, 'pickups.onlyAt', { agency: p.agency.name })}</p> : null}
         {!payable ? (
           <p className={form.error} role="alert" data-testid="pickup-not-payable">
-            {t(`pickups.status.${p.status}`)}
+            {/* Refunded by an operator: the teller reads where the money went, not the sender's status. */}
+            {p.status === 'refunded' ? t('pickups.errors.refundedToSender') : t(`pickups.status.${p.status}`)}
           </p>
         ) : null}
       </section>
