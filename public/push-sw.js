@@ -41,3 +41,30 @@ self.addEventListener('notificationclick', (event) => {
     })(),
   );
 });
+
+/* The push service may replace a subscription (expiry, key rotation): without this the server keeps posting to the
+ * dead endpoint (then deletes it on the 404/410) and this browser silently stops receiving. A service worker has no
+ * session, so the server accepts the move on the old endpoint with its auth secret, which only this browser and the
+ * server know (POST /api/push/subscriptions/renew/). Without an old subscription there is nothing to prove whose
+ * it was: the user turns push on again from the profile. */
+async function renewSubscription(event) {
+  const old = event.oldSubscription;
+  if (!old) return;
+  const oldJson = old.toJSON();
+  if (!oldJson.keys || !oldJson.keys.auth) return;
+  let next = event.newSubscription;
+  if (!next) {
+    const key = old.options && old.options.applicationServerKey;
+    if (!key) return;
+    next = await self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+  }
+  await fetch('/api/push/subscriptions/renew/', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({ old_endpoint: old.endpoint, old_auth: oldJson.keys.auth, subscription: next.toJSON() }),
+  });
+}
+
+self.addEventListener('pushsubscriptionchange', (event) => {
+  event.waitUntil(renewSubscription(event).catch(() => undefined));
+});

@@ -79,6 +79,20 @@ export const pushSubscriptionResponseSchema = z.object({
   created_at: z.string(),
 });
 
+/**
+ * `POST /api/push/subscriptions/renew/` (public): the service worker's `pushsubscriptionchange` handler, which has
+ * no session (the token lives in the page), moves a subscription the push service replaced to its new endpoint.
+ * The old endpoint with its 16-byte auth secret, which only this browser and the server know, is the proof.
+ */
+export const renewPushSubscriptionRequestSchema = z
+  .object({
+    old_endpoint: endpointSchema,
+    old_auth: z.string({ message: pushMessages.auth }).refine((v) => base64urlLength(v) === 16, pushMessages.auth),
+    subscription: pushSubscriptionRequestSchema,
+  })
+  .strict();
+export type RenewPushSubscriptionRequest = z.infer<typeof renewPushSubscriptionRequestSchema>;
+
 export const deletePushSubscriptionRequestSchema = z.object({ endpoint: endpointSchema }).strict();
 
 export const pushKeyResponseSchema = z.object({ public_key: z.string().nullable() });

@@ -2,6 +2,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { Language } from '../../common/i18n/languages.ts';
 import { fund, newTeller } from './operator.ts';
 
 // Issue 9 section 4: axe-core (WCAG 2.0/2.1 A and AA rules) on every screen of SPEC.md section 2, in French and
@@ -196,7 +197,7 @@ async function scan(page: Page, screen: string, violations: Violation[]): Promis
   }
 }
 
-async function audit(page: Page, screens: Screen[], lang: 'fr' | 'ar', violations: Violation[]): Promise<void> {
+async function audit(page: Page, screens: Screen[], lang: Language, violations: Violation[]): Promise<void> {
   for (const screen of screens) {
     const url = new URL(screen.path, 'http://x');
     url.searchParams.set('lang', lang);
@@ -232,8 +233,10 @@ test.describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
     fixture = await createFixture(request);
   });
 
-  for (const lang of ['fr', 'ar'] as const) {
-    test(`every screen in ${lang === 'fr' ? 'French' : 'Arabic'}: no serious or critical violation`, async ({
+  // Issue 21: the diaspora's four other languages go through the same screens (German is the longest).
+  const LANGS = { fr: 'French', ar: 'Arabic', es: 'Spanish', it: 'Italian', nl: 'Dutch', de: 'German' } as const;
+  for (const lang of Object.keys(LANGS) as (keyof typeof LANGS)[]) {
+    test(`every screen in ${LANGS[lang]}: no serious or critical violation`, async ({
       browser,
     }) => {
       const f = fixture;

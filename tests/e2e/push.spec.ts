@@ -127,3 +127,46 @@ test('the service worker shows a push as a notification in its language, with th
   }).toPass({ timeout: 10_000 });
   await page.context().close();
 });
+
+test('logging out unsubscribes this browser: the server forgets it and the browser drops it', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const nadia = await account(request);
+  const endpoint = `http://127.0.0.1:9/push/e2e-logout-${Date.now()}`;
+  const keys = {
+    p256dh: 'BJKlPpzJ_ob-7y6PXZHxiEl9b5k0YvNHExQe8_Mpe6vj3zt03P3hgljmmotR7Fnc-jYDueyrB8kS-wnRpS5xkEw',
+    auth: 'AAECAwQFBgcICQoLDA0ODw',
+  };
+  const made = await request.post('/api/push/subscriptions/', {
+    headers: { authorization: `Bearer ${nadia.token}` },
+    data: { endpoint, expirationTime: null, keys },
+  });
+  expect(made.status()).toBe(201);
+  const page = await pageFor(browser, nadia);
+  await page.context().grantPermissions(['notifications']);
+  // Headless Chromium has no push service to subscribe to: the browser's subscription is played by the page.
+  await page.addInitScript((subscribedTo) => {
+    const w = window as unknown as { __unsubscribed: number };
+    w.__unsubscribed = 0;
+    const subscription = {
+      endpoint: subscribedTo,
+      unsubscribe: () => {
+        w.__unsubscribed++;
+        return Promise.resolve(true);
+      },
+    };
+    PushManager.prototype.getSubscription = () => Promise.resolve(subscription as unknown as PushSubscription);
+  }, endpoint);
+  await page.goto('/settings/profile?lang=fr');
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  const deleted = page.waitForResponse(
+    (r) => r.url().endsWith('/api/push/subscriptions/') && r.request().method() === 'DELETE',
+  );
+  const revoked = page.waitForResponse((r) => r.url().endsWith('/api/auth/logout/'));
+  await page.getByTestId('logout').click();
+  // 204: the server had it as nadia's and deleted it (another's or an unknown endpoint is a 404).
+  expect((await deleted).status()).toBe(204);
+  expect((await deleted).request().postDataJSON()).toEqual({ endpoint });
+  expect((await revoked).status()).toBeLessThan(300);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __unsubscribed: number }).__unsubscribed)).toBe(1);
+  await page.context().close();
+});

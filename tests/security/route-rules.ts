@@ -146,6 +146,15 @@ export const matrix: Record<string, Rule> = {
   // Web Push (issue 18): the key a browser subscribes with is public; subscriptions and toggles are one's own.
   'GET /api/push/key/': { access: 'public', why: 'the VAPID public key a browser needs to subscribe (public by design)' },
   'POST /api/push/subscriptions/': { access: 'signed-in', body: () => matrixPushSubscription },
+  'POST /api/push/subscriptions/renew/': {
+    access: 'public',
+    why: 'the service worker has no session: the old endpoint with its auth secret is the proof (else 404, push.test.ts)',
+    body: () => ({
+      old_endpoint: 'http://127.0.0.1:9/push/route-matrix-unknown',
+      old_auth: matrixPushSubscription.keys.auth,
+      subscription: matrixPushSubscription,
+    }),
+  },
   'DELETE /api/push/subscriptions/': {
     access: 'signed-in',
     body: () => ({ endpoint: matrixPushSubscription.endpoint }),

@@ -20,8 +20,17 @@ export async function saveSubscription(
   db: Kysely<Database>,
   userId: string,
   s: { endpoint: string; p256dh: string; auth: string },
+  /** A subscription of the same user this one replaces (pushsubscriptionchange): deleted in the same transaction. */
+  replaces?: string,
 ): Promise<StoredSubscription> {
   return withTransaction(db, async (tx) => {
+    if (replaces !== undefined && replaces !== s.endpoint) {
+      await tx
+        .deleteFrom('push_subscriptions')
+        .where('endpoint', '=', replaces)
+        .where('user_id', '=', userId)
+        .execute();
+    }
     await tx
       .deleteFrom('push_subscriptions')
       .where('endpoint', '=', s.endpoint)
@@ -46,6 +55,21 @@ export async function saveSubscription(
     );
     return row;
   });
+}
+
+/** Whose subscription `endpoint` is, when `auth` is its secret (the proof a session-less service worker gives). */
+export async function ownerOfSubscription(
+  db: Kysely<Database>,
+  endpoint: string,
+  auth: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('push_subscriptions')
+    .select('user_id')
+    .where('endpoint', '=', endpoint)
+    .where('auth', '=', auth)
+    .executeTakeFirst();
+  return row === undefined ? undefined : String(row.user_id);
 }
 
 /** Deletes the user's own subscription to `endpoint`; false when there is none (unknown, or someone else's). */

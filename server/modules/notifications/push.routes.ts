@@ -5,10 +5,11 @@ import {
   pushKeyResponseSchema,
   pushSubscriptionRequestSchema,
   pushSubscriptionResponseSchema,
+  renewPushSubscriptionRequestSchema,
   updateNotificationPreferencesSchema,
 } from '../../../common/api/push.ts';
 import type { RouteModuleOptions } from '../route-module.ts';
-import { preferences, subscribe, unsubscribe, updatePreferences } from './push.service.ts';
+import { preferences, renew, subscribe, unsubscribe, updatePreferences } from './push.service.ts';
 
 /**
  * Web Push and the channel preferences (issue 18, Channels). The VAPID public key is public (a browser needs it
@@ -30,6 +31,20 @@ export const pushRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app,
       reply.header('cache-control', 'no-cache');
       return { public_key: deps.push.publicKey };
     },
+  );
+
+  app.post(
+    '/push/subscriptions/renew/',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary:
+          'The service worker moves a subscription the push service replaced (pushsubscriptionchange): the old endpoint and its auth secret prove it',
+        body: renewPushSubscriptionRequestSchema,
+        response: { 201: pushSubscriptionResponseSchema },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await renew(deps, request.body)),
   );
 
   await app.register(async (scope) => {

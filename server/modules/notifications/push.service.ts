@@ -3,12 +3,19 @@ import {
   pushMessages,
   type NotificationPreferences,
   type PushSubscriptionRequest,
+  type RenewPushSubscriptionRequest,
   type UpdateNotificationPreferences,
 } from '../../../common/api/push.ts';
 import { fieldError, HttpError, notFound } from '../../http/http-error.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
 import type { ServiceDeps } from '../service-deps.ts';
-import { deleteSubscription, readPreferences, saveSubscription, writePreferences } from './push.repository.ts';
+import {
+  deleteSubscription,
+  ownerOfSubscription,
+  readPreferences,
+  saveSubscription,
+  writePreferences,
+} from './push.repository.ts';
 
 export type PushDeps = Pick<ServiceDeps, 'db' | 'config' | 'push'>;
 
@@ -33,6 +40,31 @@ export async function subscribe(deps: PushDeps, user: AuthUser, body: PushSubscr
     p256dh: body.keys.p256dh.replace(/=+$/, ''),
     auth: body.keys.auth.replace(/=+$/, ''),
   });
+  return { id: Number(row.id), endpoint: row.endpoint, created_at: row.created_at.toISOString() };
+}
+
+const bareKey = (value: string) => value.replace(/=+$/, '');
+
+/**
+ * The push service replaced a browser's subscription (`pushsubscriptionchange`): the new one goes to the user the
+ * old one belonged to, proven by the old endpoint and its auth secret (no session in a service worker). Anything
+ * else is a 404, whether the endpoint is unknown or the secret wrong.
+ */
+export async function renew(deps: PushDeps, body: RenewPushSubscriptionRequest) {
+  if (deps.push.publicKey === null) throw new HttpError(409, { detail: pushMessages.notConfigured });
+  if (refuseEndpoint(deps, body.subscription.endpoint)) throw fieldError('subscription.endpoint', pushMessages.endpoint);
+  const owner = await ownerOfSubscription(deps.db, body.old_endpoint, bareKey(body.old_auth));
+  if (owner === undefined) throw notFound();
+  const row = await saveSubscription(
+    deps.db,
+    owner,
+    {
+      endpoint: body.subscription.endpoint,
+      p256dh: bareKey(body.subscription.keys.p256dh),
+      auth: bareKey(body.subscription.keys.auth),
+    },
+    body.old_endpoint,
+  );
   return { id: Number(row.id), endpoint: row.endpoint, created_at: row.created_at.toISOString() };
 }
 

@@ -344,6 +344,40 @@ describe('DELETE /api/push/subscriptions/', () => {
   });
 });
 
+describe('POST /api/push/subscriptions/renew/ (the service worker’s pushsubscriptionchange)', () => {
+  const renew = (body: unknown) => call<Record<string, unknown>>(t, 'POST', '/api/push/subscriptions/renew/', { body });
+
+  it('moves a replaced subscription to its new endpoint for the same user, proven by the old auth secret', async () => {
+    const alice = await customer(t);
+    const old = await subscribed(alice);
+    const next = service.subscribe();
+    // Anyone who does not hold the old secret gets a 404, like an unknown endpoint; nothing moves.
+    const stranger = service.subscribe();
+    for (const body of [
+      { old_endpoint: old.endpoint, old_auth: stranger.keys.auth, subscription: next },
+      { old_endpoint: stranger.endpoint, old_auth: stranger.keys.auth, subscription: next },
+    ]) {
+      expect((await renew(body)).status).toBe(404);
+    }
+    expect((await renew({ old_endpoint: old.endpoint, old_auth: 'short', subscription: next })).status).toBe(400);
+
+    const res = await renew({ old_endpoint: old.endpoint, old_auth: old.keys.auth, subscription: next });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const rows = await t.database.db
+      .selectFrom('push_subscriptions')
+      .select(['endpoint', 'user_id'])
+      .where('endpoint', 'in', [old.endpoint, next.endpoint])
+      .execute();
+    expect(rows.map((r) => [r.endpoint, String(r.user_id)])).toEqual([[next.endpoint, String(alice.userId)]]);
+    // The old proof is spent; the new browser receives alice's next notification.
+    expect((await renew({ old_endpoint: old.endpoint, old_auth: old.keys.auth, subscription: next })).status).toBe(404);
+    const notification = await kycApproved(alice);
+    const pushes = (await pushesTo(next.endpoint)).filter((p) => p.payload.tag === `notification-${notification}`);
+    expect(pushes).toHaveLength(1);
+    expect(service.received.filter((p) => p.endpoint === old.endpoint)).toEqual([]);
+  });
+});
+
 describe('channel preferences', () => {
   it('all on by default, in-app always; each toggle is honoured when the worker sends', async () => {
     const email = uniqueEmail('prefs');

@@ -148,3 +148,32 @@ describe('operators/{id}/remove/', () => {
     expect((await call(t, 'GET', '/api/ops/dashboard/', { token: auditor.token })).status).toBe(200);
   });
 });
+
+describe('at least one operator', () => {
+  it('two operators removing each other at the same moment: one wins, the other is refused (403) with no audit line', async () => {
+    // The shared test database always holds other operators, so the count never reaches 1 here; what this races
+    // is the remover's own role: once removed, they must not remove anyone (three operators A, B and C would
+    // otherwise end with C alone, and two would end with none if the count were read before the lock).
+    const rounds = 6;
+    for (let round = 0; round < rounds; round++) {
+      const a = await operator(t);
+      const b = await operator(t);
+      const [ab, ba] = await Promise.all([
+        opsAction(t, a, `operators/${b.userId}/remove/`, { reason: `Race ${round} A` }),
+        opsAction(t, b, `operators/${a.userId}/remove/`, { reason: `Race ${round} B` }),
+      ]);
+      const statuses = [ab.status, ba.status];
+      expect(statuses.filter((s) => s === 200), JSON.stringify([ab.body, ba.body])).toHaveLength(1);
+      const [winner, loser, loserAnswer] = ab.status === 200 ? [a, b, ba] : [b, a, ab];
+      // Refused under the lock (403, their role re-read) or, if the winner had committed first, at sign-in (401).
+      expect([401, 403]).toContain(loserAnswer.status);
+      if (loserAnswer.status === 403) expect(loserAnswer.body).toEqual({ detail: opsMessages.staffOnly });
+      expect((await call(t, 'GET', '/api/ops/dashboard/', { token: winner.token })).status).toBe(200);
+      expect((await call(t, 'GET', '/api/ops/dashboard/', { token: loser.token })).status).toBe(401);
+      expect(await lastAudit(winner.token, 'operator.remove', Number(loser.userId))).toMatchObject({
+        actor: winner.userId,
+      });
+      expect(await lastAudit(winner.token, 'operator.remove', Number(winner.userId))).toBeUndefined();
+    }
+  });
+});

@@ -137,7 +137,10 @@ describe('rates/ set', () => {
 
     const approved = await opsAction(t, second, `approvals/${approval.id}/approve/`, { reason: 'Checked the fixing' });
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
-    expect(approved.body).toMatchObject({ approval: { state: 'approved', decided_by: second.userId }, transaction: null });
+    expect(approved.body).toMatchObject({
+      approval: { state: 'approved', decided_by: second.userId },
+      transaction: null,
+    });
     expect(await publicRates()).toMatchObject({ official: '11.2000', freemium: '11.0500', subscription: '11.1000' });
     const row = (await history()).body.in_force;
     expect(row).toMatchObject({
@@ -163,19 +166,67 @@ describe('rates/ set', () => {
     expect(await publicRates()).toMatchObject({ official: '11.2000' });
   });
 
+  it('a four-eyes rates request expires after 24 h: nobody can approve it then, nothing changes, a new one can be made', async () => {
+    const before = await publicRates();
+    expect(before).toMatchObject({ official: '11.2000' });
+    const res = await setRates({ reason: 'Back to the fixing' });
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    const approval = res.body.approval as { id: number; expires_at: string };
+    expect(new Date(approval.expires_at).getTime() - clock.now().getTime()).toBeGreaterThan(24 * 3600 * 1000 - 5000);
+    const stateOf = async (as: SignedIn) => {
+      const list = await call<{ results: Body[] }>(t, 'GET', '/api/ops/approvals/?kind=rates&page_size=100', {
+        token: as.token,
+      });
+      return list.body.results.find((a) => a.id === approval.id)?.state;
+    };
+    clock.advance(24 * 3600 - 60);
+    try {
+      // A minute before: still pending (sessions of a day ago are over: colleagues sign in now).
+      expect(await stateOf(await operator(t))).toBe('pending');
+      clock.advance(61);
+      const late = await operator(t);
+      const approve = await opsAction(t, late, `approvals/${approval.id}/approve/`);
+      expect(approve.status).toBe(409);
+      expect(approve.body).toEqual({ detail: opsMessages.requestExpired });
+      expect(await publicRates()).toEqual(before);
+      expect(await stateOf(late)).toBe('expired');
+      // The expired request no longer blocks a new one; that one is rejected, so the rates stay as they were.
+      const again = await setRates({ reason: 'Back to the fixing, again' }, late);
+      expect(again.status, JSON.stringify(again.body)).toBe(202);
+      const rejected = await opsAction(
+        t,
+        await operator(t),
+        `approvals/${(again.body.approval as { id: number }).id}/reject/`,
+      );
+      expect(rejected.status).toBe(200);
+      expect(await publicRates()).toEqual(before);
+    } finally {
+      clock.advance(-(24 * 3600 + 1));
+    }
+  });
+
   it('refuses bad input field by field with 400s, a past time, a wrong security code, and writes nothing', async () => {
     const count = (await history()).body.count;
     const cases: [Body, Body][] = [
       [{ official: '-1' }, { official: [opsMessages.rateNotPositive] }],
-      [{ official: 'abc', freemium: '0' }, { official: [opsMessages.rateNotPositive], freemium: [opsMessages.rateNotPositive] }],
+      [
+        { official: 'abc', freemium: '0' },
+        { official: [opsMessages.rateNotPositive], freemium: [opsMessages.rateNotPositive] },
+      ],
       [{ official: '10.85001' }, { official: [opsMessages.rateTooPrecise] }],
       [
         { official: '11.20', freemium: '11.25', subscription: '11.25' },
         { freemium: [opsMessages.rateAboveOfficial], subscription: [opsMessages.rateAboveOfficial] },
       ],
       [{ official: '11.20', freemium: '9.00' }, { freemium: [opsMessages.marginTooWide] }],
-      [{ official: '11.20', freemium: '11.10', subscription: '11.00' }, { subscription: [opsMessages.subscriptionBelowFreemium] }],
-      [{ official: '11.20', freemium: '11.05', subscription: '11.10', fee: '1' }, { fee: [opsMessages.feeNotFraction] }],
+      [
+        { official: '11.20', freemium: '11.10', subscription: '11.00' },
+        { subscription: [opsMessages.subscriptionBelowFreemium] },
+      ],
+      [
+        { official: '11.20', freemium: '11.05', subscription: '11.10', fee: '1' },
+        { fee: [opsMessages.feeNotFraction] },
+      ],
       [
         { official: '11.20', freemium: '11.05', subscription: '11.10', fee: '0.016125' },
         { fee: [opsMessages.feeTooPrecise] },
@@ -188,14 +239,22 @@ describe('rates/ set', () => {
         { official: '11.20', freemium: '11.05', subscription: '11.10', effective_at: 'tomorrow' },
         { effective_at: [opsMessages.effectiveInvalid] },
       ],
-      [{ official: '11.20', freemium: '11.05', subscription: '11.10', reason: '' }, { reason: [opsMessages.reasonRequired] }],
+      [
+        { official: '11.20', freemium: '11.05', subscription: '11.10', reason: '' },
+        { reason: [opsMessages.reasonRequired] },
+      ],
     ];
     for (const [body, expected] of cases) {
       const res = await setRates(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body, JSON.stringify(body)).toEqual(expected);
     }
-    const wrong = await setRates({ official: '11.20', freemium: '11.05', subscription: '11.10', security_code: '000000' });
+    const wrong = await setRates({
+      official: '11.20',
+      freemium: '11.05',
+      subscription: '11.10',
+      security_code: '000000',
+    });
     expect(wrong.status).toBe(400);
     expect((await history()).body.count).toBe(count);
   });

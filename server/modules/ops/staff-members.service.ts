@@ -3,7 +3,7 @@ import { isStaffRole } from '../../../common/api/auth.ts';
 import type { operatorAddSchema, OpsStaff } from '../../../common/api/ops-people.ts';
 import { opsMessages } from '../../../common/api/ops.ts';
 import { lockFor } from '../../db/advisory-lock.ts';
-import { fieldError, HttpError, notFound } from '../../http/http-error.ts';
+import { fieldError, forbidden, HttpError, notFound } from '../../http/http-error.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
 import type { AuditActor } from '../audit/audit.repository.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
@@ -53,7 +53,9 @@ export async function addStaffMember(
 
 /**
  * `operators/{id}/remove/`: back to a plain customer, every session ended at once. Nobody removes themself (another
- * operator must), and the last operator stays.
+ * operator must), and the last operator stays. Under the lock the remover's own role is read again: two operators
+ * removing each other at the same moment both passed sign-in as operators, and the second would otherwise still
+ * act once removed (three operators would end with one). The one removed first gets a 403 and no audit line.
  */
 export async function removeStaffMember(
   deps: ServiceDeps,
@@ -65,6 +67,7 @@ export async function removeStaffMember(
   if (input.id === operator.id) throw new HttpError(400, { detail: opsMessages.removeYourself });
   return withTransaction(deps.db, async (tx) => {
     await lockFor(tx, OPERATORS_LOCK);
+    if ((await lockUserRole(tx, operator.id))?.role !== 'OPERATOR') throw forbidden(opsMessages.staffOnly);
     const before = await lockUserRole(tx, input.id);
     if (!before) throw notFound();
     if (!isStaffRole(before.role)) throw new HttpError(400, { detail: opsMessages.notStaff });

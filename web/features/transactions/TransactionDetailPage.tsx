@@ -48,7 +48,7 @@ function WithdrawalBlock({ tx }: { tx: Transaction }) {
           </p>
           <WithdrawalQr token={tx.token} />
           <p className={styles.muted}>
-            {t('transactions.identifier')} : <bdi>{tx.identifier}</bdi>
+            {t('transactions.identifierLabel')} <bdi>{tx.identifier}</bdi>
           </p>
         </>
       ) : (

@@ -158,16 +158,15 @@ export function WithdrawalPayout({ token }: { token: string }) {
       {tx && !payable ? <TellerNextActions /> : null}
       {payable ? (
         <div className={form.form}>
-          <label className={card.inline}>
+          <label className={form.check}>
             <input
               type="checkbox"
               checked={state.confirmed || reserving}
               disabled={state.step === 'code' || reserving}
               onChange={(e) => onTick(e.target.checked)}
               data-testid="confirm-amount"
-              style={{ inlineSize: 24, blockSize: 24 }}
             />
-            {t('withdraw.confirmAmount')}
+            <span>{t('withdraw.confirmAmount')}</span>
           </label>
           {reserveError !== null ? (
             <p className={form.error} role="alert" data-testid="withdraw-reserve-error">

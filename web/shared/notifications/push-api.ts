@@ -38,10 +38,14 @@ async function registration(): Promise<ServiceWorkerRegistration> {
   return navigator.serviceWorker.ready;
 }
 
-/** This browser's subscription, if it has one (no permission prompt). */
+/**
+ * This browser's subscription, if it has one (no permission prompt). Without a registered worker there is none:
+ * not waiting for one keeps logout from hanging where no worker ever registers.
+ */
 export async function currentSubscription(): Promise<PushSubscription | null> {
   if (!pushSupported() || Notification.permission !== 'granted') return null;
-  return (await registration()).pushManager.getSubscription();
+  const registered = await navigator.serviceWorker.getRegistration();
+  return registered ? registered.pushManager.getSubscription() : null;
 }
 
 export type EnableResult = 'subscribed' | 'denied' | 'failed';
@@ -66,16 +70,23 @@ export async function enablePush(publicKey: string): Promise<EnableResult> {
   }
 }
 
-/** Stops pushes to this browser: the server forgets it, then the browser drops the subscription. */
-export async function disablePushHere(): Promise<void> {
+/**
+ * Stops pushes to this browser: the server forgets it and the browser drops the subscription. At logout the token
+ * is given (it is already forgotten here) and neither step waits for the other: offline, the DELETE never answers
+ * but the browser still unsubscribes, and the server deletes its row at the push service's first 404/410.
+ */
+export async function disablePushHere(token?: string): Promise<void> {
   const subscription = await currentSubscription();
   if (!subscription) return;
-  try {
-    await apiFetch('/push/subscriptions/', { method: 'DELETE', body: { endpoint: subscription.endpoint } });
-  } catch {
-    // Not ours any more (404) or offline: unsubscribing below is what matters for this browser.
-  }
-  await subscription.unsubscribe();
+  const forget = apiFetch('/push/subscriptions/', {
+    method: 'DELETE',
+    body: { endpoint: subscription.endpoint },
+    // At logout: a few seconds at most, the session's revocation waits for this answer.
+    ...(token !== undefined && { headers: { Authorization: `Bearer ${token}` }, timeoutMs: 5_000 }),
+  }).catch(() => {
+    // Not ours any more (404) or offline: unsubscribing is what matters for this browser.
+  });
+  await Promise.all([forget, subscription.unsubscribe().catch(() => false)]);
 }
 
 function base64urlToBytes(value: string): Uint8Array<ArrayBuffer> {

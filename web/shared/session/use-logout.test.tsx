@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../app/query-client';
@@ -14,13 +14,93 @@ function LogoutButton() {
   );
 }
 
-afterEach(() => {
+afterEach(async () => {
+  // Let Preact's after-paint timer (about 35 ms) run while the window still exists.
+  await new Promise((resolve) => setTimeout(resolve, 50));
   cleanup();
   vi.unstubAllGlobals();
   localStorage.clear();
 });
 
+function renderProfile() {
+  const router = createMemoryRouter(
+    [
+      { path: '/settings/profile', Component: LogoutButton },
+      { path: '/auth', Component: () => <p>welcome</p> },
+    ],
+    { initialEntries: ['/settings/profile'] },
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+/** A browser subscribed to pushes (jsdom has no Push API): records what the page does with the subscription. */
+function subscribedBrowser(events: string[]) {
+  const subscription = {
+    endpoint: 'https://push.example/abc',
+    unsubscribe: () => {
+      events.push('unsubscribe');
+      return Promise.resolve(true);
+    },
+  };
+  vi.stubGlobal('PushManager', class {});
+  vi.stubGlobal('Notification', { permission: 'granted' });
+  vi.stubGlobal('navigator', {
+    ...navigator,
+    serviceWorker: {
+      getRegistration: () => Promise.resolve({ pushManager: { getSubscription: () => Promise.resolve(subscription) } }),
+    },
+  });
+}
+
 describe('logout', () => {
+  it('unsubscribes this browser from pushes (server and browser) before ending the session on the server', async () => {
+    const events: string[] = [];
+    subscribedBrowser(events);
+    vi.stubGlobal('fetch', (url: string, init: RequestInit = {}) => {
+      const auth = new Headers(init.headers).get('Authorization');
+      events.push(`${init.method} ${url} ${auth} ${typeof init.body === 'string' ? init.body : ''}`.trim());
+      return Promise.resolve(new Response(null, { status: 204 }));
+    });
+    localStorage.setItem('token', 'abc');
+    localStorage.setItem('role', 'customer');
+    renderProfile();
+    fireEvent.click(screen.getByRole('button', { name: 'logout' }));
+    await screen.findByText('welcome');
+    await waitFor(() => expect(events).toHaveLength(3));
+    // The DELETE and the browser's unsubscribe both happen (in either order), the revocation after the DELETE.
+    expect([...events].sort()).toEqual(
+      [
+        'DELETE /api/push/subscriptions/ Bearer abc {"endpoint":"https://push.example/abc"}',
+        'POST /api/auth/logout/ Bearer abc',
+        'unsubscribe',
+      ].sort(),
+    );
+    expect(events.indexOf('POST /api/auth/logout/ Bearer abc')).toBeGreaterThan(
+      events.findIndex((e) => e.startsWith('DELETE')),
+    );
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('a browser that fails to unsubscribe offline still logs out, and the server is still asked', async () => {
+    const events: string[] = [];
+    subscribedBrowser(events);
+    vi.stubGlobal('fetch', (url: string) => {
+      events.push(url);
+      return Promise.reject(new TypeError('Failed to fetch'));
+    });
+    localStorage.setItem('token', 'abc');
+    renderProfile();
+    fireEvent.click(screen.getByRole('button', { name: 'logout' }));
+    await screen.findByText('welcome');
+    await waitFor(() => expect(events).toContain('/api/auth/logout/'));
+    expect(events).toContain('unsubscribe');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
   it('signs out at once while the server never answers (offline), and still asks it to end that token', async () => {
     const sent: (string | null)[] = [];
     // Offline on a phone often means no answer at all, not a quick failure.
@@ -32,18 +112,7 @@ describe('logout', () => {
     localStorage.setItem('role', 'customer');
     localStorage.setItem('latitude', '33.573110');
     localStorage.setItem('longitude', '-7.589843');
-    const router = createMemoryRouter(
-      [
-        { path: '/settings/profile', Component: LogoutButton },
-        { path: '/auth', Component: () => <p>welcome</p> },
-      ],
-      { initialEntries: ['/settings/profile'] },
-    );
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
+    renderProfile();
     fireEvent.click(screen.getByRole('button', { name: 'logout' }));
     await screen.findByText('welcome');
     expect(localStorage.getItem('token')).toBeNull();
@@ -51,6 +120,6 @@ describe('logout', () => {
     // The next person on a shared phone does not inherit where this one was.
     expect(localStorage.getItem('latitude')).toBeNull();
     expect(localStorage.getItem('longitude')).toBeNull();
-    expect(sent).toEqual(['Bearer abc']);
+    await waitFor(() => expect(sent).toEqual(['Bearer abc']));
   });
 });

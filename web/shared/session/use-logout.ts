@@ -5,6 +5,7 @@ import { STORAGE_KEYS } from '../../app/storage-keys';
 import { useWithLang } from '../../ui/with-lang';
 import { apiFetch } from '../../app/api-client';
 import { clearSessionEnded } from '../../app/session-ended';
+import { disablePushHere } from '../notifications/push-api';
 
 /** Ends the session server-side; the server takes no body (204). The token is given: it is already forgotten here. */
 export async function logout(token: string): Promise<void> {
@@ -25,7 +26,9 @@ export function endSession(client: QueryClient): void {
 /**
  * Forgets the session here first, then tells the server: someone who asks to log out on a shared phone is
  * logged out at once, even offline or with a server that never answers (the token then simply expires
- * server-side). The server call carries the token it revokes, read before it is forgotten.
+ * server-side). The server calls carry the token, read before it is forgotten. This browser's push subscription
+ * goes first (issue 18): the next person on a shared phone must not receive the previous one's notifications;
+ * the session is revoked only after its DELETE was answered (or failed), since it needs the token.
  */
 export function useLogout() {
   const queryClient = useQueryClient();
@@ -36,7 +39,12 @@ export function useLogout() {
       const token = readStored(STORAGE_KEYS.token);
       endSession(queryClient);
       await navigate(withLang('/auth'), { replace: true });
-      if (token) void logout(token).catch(() => undefined);
+      if (token) {
+        void disablePushHere(token)
+          .catch(() => undefined)
+          .then(() => logout(token))
+          .catch(() => undefined);
+      }
     },
   });
 }
