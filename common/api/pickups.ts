@@ -24,6 +24,8 @@ export const pickupMessages = {
   idDocumentType: 'Choose the type of ID document.',
   idDocumentNumber: 'Enter the ID document number (letters and digits).',
   nameNotEditable: 'The name can no longer be changed.',
+  // Held for a compliance review (issue 16): the teller and the recipient are told no reason (tipping-off).
+  notPayable: 'This pickup cannot be paid out, the sender can contact support.',
 } as const;
 
 /** The sender's cancel or name change while a teller holds the pickup for payout (issue 22 item 1): a 409. */
@@ -32,7 +34,8 @@ export const pickupBeingPaidOutMessage = 'This transfer is being paid out at the
 export const idDocumentTypes = ['national_id', 'passport', 'residence_permit'] as const;
 export type IdDocumentType = (typeof idDocumentTypes)[number];
 
-export const pickupStatuses = ['available', 'collected', 'cancelled', 'expired', 'refunded'] as const;
+/** What the teller's lookup says; `not_payable`: held for a review the counter is told nothing about. */
+export const pickupStatuses = ['available', 'collected', 'cancelled', 'expired', 'refunded', 'not_payable'] as const;
 
 /** The reference as typed: spaces and dashes allowed; the service checks digits and the check digit. */
 export const pickupReferenceParamsSchema = z.object({ reference: z.string().max(40) });

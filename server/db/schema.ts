@@ -279,6 +279,8 @@ export interface PickupsTable {
   id_document_sealed: Buffer | null;
   id_document_hint: string | null;
   reminder_sent_at: NullableTimestamp;
+  /** Issue 16 (migration 0330): the sanctions lists' version the name was last screened against. */
+  sanctions_version: Int8 | null;
 }
 
 export interface PickupNameChangesTable {

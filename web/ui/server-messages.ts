@@ -62,6 +62,7 @@ const translations = new Map<string, (t: TFunction) => string>([
   [pickupMessages.idDocumentType, (t) => t('pickups.chooseIdType')],
   [pickupMessages.idDocumentNumber, (t) => t('pickups.enterIdNumber')],
   [pickupMessages.nameNotEditable, (t) => t('pickups.errors.nameNotEditable')],
+  [pickupMessages.notPayable, (t) => t('pickups.status.not_payable')],
 ]);
 
 export function translateServerMessage(message: string, t: TFunction): string {

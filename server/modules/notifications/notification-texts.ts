@@ -25,7 +25,7 @@ export interface NotificationParams {
   transfer_cancelled: TransferParams;
   transfer_refunded: TransferParams;
   transfer_expired: TransferParams;
-  /** Held for a compliance review / released from it (the review's side calls notify()). */
+  /** Held for a compliance review (the timeline's trigger, migration 0330) / released from it (the review's notify()). */
   transfer_on_hold: TransferParams;
   transfer_released: TransferParams;
   kyc_approved: Record<string, never>;

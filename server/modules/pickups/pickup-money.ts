@@ -5,6 +5,8 @@ import type { Database } from '../../db/schema.ts';
 import { findAgencyCashAccount, platformAccount } from '../../ledger/accounts.repository.ts';
 import { post, type JsonValue } from '../../ledger/journal.ts';
 import type { ServiceDeps } from '../service-deps.ts';
+import { holdMoney, openHoldReview, SANCTIONS_HOLD, withHoldReason } from '../sanctions/sanctions-hold.ts';
+import type { RecipientScreening } from '../sanctions/screening.ts';
 import { walletOf } from '../transactions/send.service.ts';
 import { finishTransaction, insertTransaction, nextTransactionId } from '../transactions/transactions.repository.ts';
 import { getUser } from '../users/users.service.ts';
@@ -21,9 +23,15 @@ import { insertPickup, killReference } from './pickups.repository.ts';
 
 export interface CreatedPickup {
   id: string;
-  sms: PickupSmsFacts;
+  /** The recipient's SMS, sent after commit; null for a pickup held for a sanctions review (no SMS, no expiry). */
+  sms: PickupSmsFacts | null;
 }
 
+/**
+ * A new cash pickup. The recipient was screened (issue 16): under a hit the money goes to compliance-hold instead
+ * of pickups pending, the pickup is `on_hold` with no expiry, a review is opened, and no SMS leaves; an operator's
+ * approval makes it available (releaseHeldPickup).
+ */
 export async function sendPickup(
   tx: Tx<Database>,
   deps: ServiceDeps,
@@ -31,33 +39,51 @@ export async function sendPickup(
   contact: Contact,
   agency: Contact | null,
   amount: Money<'MAD'>,
+  screening: RecipientScreening,
 ): Promise<CreatedPickup> {
   if (contact.phone_number === null) throw new Error('pickup contact without a phone');
   const id = await nextTransactionId(tx);
-  const pending = await platformAccount(tx, 'pickups_pending', 'MAD');
-  const entry = await post(tx, {
-    kind: 'pickup_send',
-    reference: { type: 'transaction', id },
-    metadata: agency === null ? {} : { agency_id: String(agency.id) },
-    postings: [
-      { accountId: await walletOf(tx, senderId), amount: negate(amount) },
-      { accountId: pending.id, amount },
-    ],
-  });
+  const held = screening.held;
+  const metadata: { [key: string]: JsonValue } = agency === null ? {} : { agency_id: String(agency.id) };
+  const wallet = await walletOf(tx, senderId);
+  const entryId = held
+    ? await holdMoney(tx, SANCTIONS_HOLD, { transactionId: id, from: wallet, amount, metadata })
+    : (
+        await post(tx, {
+          kind: 'pickup_send',
+          reference: { type: 'transaction', id },
+          metadata,
+          postings: [
+            { accountId: wallet, amount: negate(amount) },
+            { accountId: (await platformAccount(tx, 'pickups_pending', 'MAD')).id, amount },
+          ],
+        })
+      ).id;
   const expiresAt = new Date(deps.clock.now().getTime() + deps.config.PICKUP_TTL_SECONDS * 1000);
-  await insertTransaction(tx, {
-    id,
-    kind: 'pickup',
-    status: 'available',
-    senderUserId: senderId,
-    recipientUserId: null,
-    contactId: String(contact.id),
-    agencyId: null,
-    amount,
-    recipientPhoneNumber: contact.phone_number,
-    ledgerEntryId: entry.id,
-    expiresAt,
-  });
+  const insert = () =>
+    insertTransaction(tx, {
+      id,
+      kind: 'pickup',
+      status: held ? 'on_hold' : 'available',
+      senderUserId: senderId,
+      recipientUserId: null,
+      contactId: String(contact.id),
+      agencyId: null,
+      amount,
+      recipientPhoneNumber: contact.phone_number,
+      ledgerEntryId: entryId,
+      expiresAt: held ? null : expiresAt,
+    });
+  await (held ? withHoldReason(tx, SANCTIONS_HOLD.reason, insert) : insert());
+  if (held)
+    await openHoldReview(tx, deps, {
+      type: 'pickup',
+      transactionId: id,
+      contactId: String(contact.id),
+      senderId,
+      amount,
+      screening,
+    });
   const keys = pickupKeys(deps.config.SECRET_KEY);
   for (let attempt = 0; ; attempt++) {
     const reference = newPickupReference();
@@ -68,7 +94,9 @@ export async function sendPickup(
       firstName: contact.first_name,
       lastName: contact.last_name,
       agencyId: agency === null ? null : String(agency.id),
+      sanctionsVersion: screening.version,
     });
+    if (stored && held) return { id, sms: null };
     if (stored) {
       const sender = await getUser(tx, senderId);
       return {

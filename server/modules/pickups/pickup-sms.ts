@@ -1,5 +1,7 @@
 import { groupPickupReference } from '../../../common/pickups/reference.ts';
+import { formatAmount, money } from '../../../common/money/money.ts';
 import type { ServiceDeps } from '../service-deps.ts';
+import type { PickupRow } from './pickups.repository.ts';
 
 /**
  * The recipient's SMS (issue 17): they have no account and no chosen language, so one message carries French
@@ -38,6 +40,20 @@ export function pickupSmsBody(f: PickupSmsFacts, reminder: boolean): string {
     `يلزم تقديم بطاقة هوية باسم ${f.recipient}.`,
   ].join(' ');
   return `${fr}\n${ar}`;
+}
+
+/** The SMS of a stored pickup (a reminder, or the announcement of a pickup released from a review). */
+export function smsFactsOf(row: PickupRow, reference: string): PickupSmsFacts | null {
+  if (row.recipient_phone_number === null || row.expires_at === null) return null;
+  return {
+    phone: row.recipient_phone_number,
+    sender: `${row.sender_first_name ?? ''} ${row.sender_last_name ?? ''}`.trim(),
+    recipient: `${row.recipient_first_name} ${row.recipient_last_name}`.trim(),
+    amount: formatAmount(money('MAD', BigInt(row.amount))),
+    reference,
+    expiresAt: row.expires_at,
+    agency: row.agency_name === null ? null : [row.agency_name, row.agency_city].filter(Boolean).join(', '),
+  };
 }
 
 /** Best effort after commit, as every notification: the sender has the reference on screen to share anyway. */

@@ -1,8 +1,7 @@
-import { formatAmount, money } from '../../../common/money/money.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { openReference, pickupKeys } from './pickup-secrets.ts';
-import { textRecipient } from './pickup-sms.ts';
+import { smsFactsOf, textRecipient } from './pickup-sms.ts';
 import { claimNextReminder } from './pickups.repository.ts';
 
 /**
@@ -17,20 +16,9 @@ export async function sendPickupReminders(deps: ServiceDeps): Promise<number> {
     const due = await withTransaction(deps.db, (tx) => claimNextReminder(tx, deps.config.PICKUP_REMINDER_SECONDS));
     if (!due) return sent;
     const reference = openReference(keys, due.reference_sealed);
-    if (reference === null || due.recipient_phone_number === null || due.expires_at === null) continue;
-    await textRecipient(
-      deps,
-      {
-        phone: due.recipient_phone_number,
-        sender: `${due.sender_first_name ?? ''} ${due.sender_last_name ?? ''}`.trim(),
-        recipient: `${due.recipient_first_name} ${due.recipient_last_name}`.trim(),
-        amount: formatAmount(money('MAD', BigInt(due.amount))),
-        reference,
-        expiresAt: due.expires_at,
-        agency: due.agency_name === null ? null : [due.agency_name, due.agency_city].filter(Boolean).join(', '),
-      },
-      true,
-    );
+    const facts = reference === null ? null : smsFactsOf(due, reference);
+    if (facts === null) continue;
+    await textRecipient(deps, facts, true);
     sent += 1;
   }
 }

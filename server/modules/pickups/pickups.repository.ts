@@ -13,6 +13,8 @@ export async function insertPickup(
     firstName: string;
     lastName: string;
     agencyId: string | null;
+    /** The sanctions lists' version the name was screened against (issue 16). */
+    sanctionsVersion: string;
   },
 ): Promise<boolean> {
   // A live reference drawn twice (1 in 10^9 per live pickup): the caller draws another one.
@@ -25,6 +27,7 @@ export async function insertPickup(
       recipient_first_name: row.firstName,
       recipient_last_name: row.lastName,
       agency_id: row.agencyId,
+      sanctions_version: row.sanctionsVersion,
     })
     .onConflict((oc) => oc.column('reference_hash').where('live', '=', true).doNothing())
     .returning('transaction_id')
@@ -66,6 +69,9 @@ export interface PickupRow {
   sender_first_name: string | null;
   sender_last_name: string | null;
   reference_sealed: Buffer;
+  contact_id: string | null;
+  /** The sanctions lists' version the name was last screened against (null: before migration 0330). */
+  sanctions_version: string | null;
 }
 
 function pickupQuery(db: Kysely<Database>) {
@@ -91,6 +97,8 @@ function pickupQuery(db: Kysely<Database>) {
       's.first_name as sender_first_name',
       's.last_name as sender_last_name',
       'p.reference_sealed',
+      't.contact_id',
+      'p.sanctions_version',
     ])
     .select(sql<string>`t.sender_user_id`.as('sender_user_id'))
     .select(sql<boolean>`coalesce(t.reserved_until > now(), false)`.as('reserved'))

@@ -17,6 +17,7 @@ import { requireSecurityCode } from '../users/security-code.service.ts';
 import { tokenKeys } from '../withdrawals/withdrawal-token.ts';
 import { countedTellerLookup, requireBanker } from '../withdrawals/withdrawals.service.ts';
 import { payOutPickup } from './pickup-money.ts';
+import { rescreenStalePickup } from './pickup-screening.ts';
 import { pickupKeys, referenceHash, sealIdDocument } from './pickup-secrets.ts';
 import {
   findPickup,
@@ -67,7 +68,8 @@ function present(row: PickupRow, now: Date): Pickup {
     id: Number(row.id),
     amount: formatAmount(money('MAD', BigInt(row.amount))),
     currency: 'MAD',
-    status: expired ? 'expired' : (row.status as Pickup['status']),
+    // Held for a sanctions review (issue 16): only that it cannot be paid out, never why.
+    status: expired ? 'expired' : row.status === 'on_hold' ? 'not_payable' : (row.status as Pickup['status']),
     recipient_first_name: row.recipient_first_name,
     recipient_last_name: row.recipient_last_name,
     recipient_phone_number: maskTail(row.recipient_phone_number ?? ''),
@@ -93,6 +95,7 @@ export async function lookupPickup(deps: ServiceDeps, user: AuthUser, typed: str
 
 /** Why a pickup cannot be reserved or paid by this teller now (null: it can). */
 function refusal(row: PickupRow, tellerId: string) {
+  if (row.status === 'on_hold') return conflict(pickupMessages.notPayable);
   if (row.status === 'collected') return conflict(pickupMessages.alreadyCollected);
   if (row.status === 'cancelled') return conflict(pickupMessages.cancelled);
   if (row.status === 'refunded') return conflict(pickupMessages.refunded);
@@ -106,6 +109,7 @@ function refusal(row: PickupRow, tellerId: string) {
 /** `POST /api/pickups/{reference}/reserve/`: held for this teller for PAYOUT_RESERVATION_SECONDS. */
 export async function reservePickup(deps: ServiceDeps, user: AuthUser, typed: string): Promise<PickupReservation> {
   const { agencyId, id } = await resolve(deps, user, typed);
+  await rescreenStalePickup(deps, id);
   const until = await reservePickupRow(deps.db, {
     id,
     agencyId,
@@ -153,6 +157,8 @@ export async function payPickup(
 ): Promise<Transaction> {
   const { agencyId, id, reference } = await resolve(deps, user, typed);
   await requireSecurityCode(deps, user.id, body.security_code);
+  // The name the ID carries (the teller confirmed it matches), against lists imported since it was last screened.
+  await rescreenStalePickup(deps, id);
   const keys = pickupKeys(deps.config.SECRET_KEY);
   const viewer = { id: user.id, agencyId };
   // The sender's 'collected' notification is written with the payout (the timeline's trigger, migration 0240).

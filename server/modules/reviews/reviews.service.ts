@@ -64,6 +64,11 @@ export interface ReviewDecisionContext {
   reason: string;
   operatorId: string;
   now: Date;
+  /**
+   * Work for once the decision committed (an SMS to someone outside the app): never inside the transaction, which
+   * may roll back or run again; best effort, a failure is not the decision's.
+   */
+  afterCommit: (task: () => Promise<void>) => void;
 }
 
 export interface ReviewKindHandler {
@@ -159,7 +164,9 @@ export async function decideReview(
 ): Promise<{ review: Review; outcome: Record<string, unknown> | null }> {
   await confirmOperator(deps, operator, input.security_code);
   const now = deps.clock.now();
-  return withTransaction(deps.db, async (tx) => {
+  let afterCommit: (() => Promise<void>)[] = [];
+  const decided = await withTransaction(deps.db, async (tx) => {
+    afterCommit = [];
     const review = await lockReview(tx, input.id);
     if (!review) throw notFound();
     if (review.state !== 'open') throw conflict(reviewMessages.decided);
@@ -174,6 +181,7 @@ export async function decideReview(
         reason: input.reason,
         operatorId: operator.id,
         now,
+        afterCommit: (task) => afterCommit.push(task),
       })) ?? null;
     if (!(await markDecided(tx, review.id, { state: input.decision, by: operator.id, at: now, reason: input.reason })))
       throw conflict(reviewMessages.decided);
@@ -194,4 +202,6 @@ export async function decideReview(
     if (!after) throw notFound();
     return { review: presentReview(after), outcome };
   });
+  for (const task of afterCommit) await task().catch(() => undefined);
+  return decided;
 }

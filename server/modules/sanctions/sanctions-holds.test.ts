@@ -1,18 +1,16 @@
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { opsMessages } from '../../../common/api/ops.ts';
 import { call, ensureRates, testEnv, uniquePhone, type SignedIn } from '../../../tests/support/identity.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { sanctionsImportCommand } from '../../cli/commands/sanctions-import.ts';
 import { operator, opsAction } from '../ops/ops.fixtures.ts';
 import { balanceOf, create, customer, recipientOf, type Body } from '../transactions/transactions.fixtures.ts';
+import { heldInComplianceHold as heldOf, importTestLists, sanctionsReviewOf } from './sanctions.fixtures.ts';
 
 /**
  * Sanctions screening holds (issue 16) over HTTP: the lists of tests/fixtures/sanctions/ (invented names), a send to
  * a listed recipient held and then released (approve) or confirmed (reject), a customer hit, no hit for an
  * ordinary name.
  */
-const fixtures = join(import.meta.dirname, '../../../tests/fixtures/sanctions');
 let t: TestApp;
 let op: SignedIn;
 
@@ -20,42 +18,15 @@ beforeAll(async () => {
   t = await startTestApp({ env: testEnv });
   await ensureRates(t);
   op = await operator(t);
-  for (const args of [
-    ['--format', 'eu', join(fixtures, 'eu-consolidated.csv')],
-    ['--format', 'ofac', join(fixtures, 'SDN.CSV'), '--aliases', join(fixtures, 'ALT.CSV'), '--date', '2026-11-20'],
-  ]) {
-    const lines: string[] = [];
-    const code = await sanctionsImportCommand.run({
-      db: t.database.db,
-      args,
-      out: (l) => lines.push(l),
-      config: t.config,
-    });
-    expect(code, lines.join('\n')).toBe(0);
-  }
+  await importTestLists(t);
 });
 afterAll(async () => {
   await t.close();
 });
 
-const reviewOf = async (subject: string) => {
-  const res = await call<{ results: Body[] }>(t, 'GET', `/api/ops/reviews/?kind=sanctions_hit&subject=${subject}`, {
-    token: op.token,
-  });
-  expect(res.status).toBe(200);
-  return res.body.results[0];
-};
+const reviewOf = (subject: string) => sanctionsReviewOf(t, op, subject);
 const detail = (s: SignedIn, id: unknown) => call(t, 'GET', `/api/transactions/${String(id)}/`, { token: s.token });
-const heldInComplianceHold = async (transactionId: unknown) =>
-  t.database.db
-    .selectFrom('ledger_postings as p')
-    .innerJoin('ledger_entries as e', 'e.id', 'p.entry_id')
-    .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
-    .select((eb) => eb.fn.sum<string>('p.amount').as('held'))
-    .where('e.reference_type', '=', 'transaction')
-    .where('e.reference_id', '=', String(transactionId))
-    .where('a.kind', '=', 'compliance_hold')
-    .executeTakeFirst();
+const heldInComplianceHold = async (transactionId: unknown) => ({ held: await heldOf(t, transactionId) });
 
 describe('a send to a listed recipient', () => {
   it('is held (on_hold, compliance hold, under review for the sender) and completes as it would have on approval', async () => {

@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { testEnv } from '../../../tests/support/identity.ts';
-import { sanctionsImportCommand } from '../../cli/commands/sanctions-import.ts';
+import { importList, sanctionsFixtures } from './sanctions.fixtures.ts';
 
 /**
  * `npm run admin -- sanctions:import` with the synthetic files of tests/fixtures/sanctions/ (each in its list's real
  * format). Other test files import the same fixtures, so the lists' content is the same whichever runs last.
  */
-const fixtures = join(import.meta.dirname, '../../../tests/fixtures/sanctions');
+const fixtures = sanctionsFixtures;
 let t: TestApp;
 let scratch: string;
 beforeAll(async () => {
@@ -21,16 +21,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function run(args: string[]): Promise<{ code: number; output: string }> {
-  const lines: string[] = [];
-  const code = await sanctionsImportCommand.run({
-    db: t.database.db,
-    args,
-    out: (l) => lines.push(l),
-    config: t.config,
-  });
-  return { code, output: lines.join('\n') };
-}
+const run = (args: string[]) => importList(t, args);
 
 const entry = (source: 'eu' | 'un' | 'ofac', externalId: string) =>
   t.database.db

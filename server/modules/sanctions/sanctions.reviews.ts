@@ -4,25 +4,30 @@ import { conflict } from '../../http/http-error.ts';
 import { registerReviewKind } from '../reviews/reviews.service.ts';
 import type { ReviewRow } from '../reviews/reviews.repository.ts';
 import { lockTransaction } from '../transactions/transactions.repository.ts';
+import { releaseHeldPickup as releasePickup } from '../pickups/pickup-screening.ts';
+import { textRecipient } from '../pickups/pickup-sms.ts';
+import { killReference } from '../pickups/pickups.repository.ts';
 import { releaseHeldTransfer } from './sanctions-hold.ts';
 import { SANCTIONS_REVIEW_KIND, type MatchFacts } from './screening.ts';
 
 /**
  * An operator's decision on a sanctions hit (issue 16), in the decision's transaction. The payload's `type` says
- * what was hit: a send held for its recipient (`transfer`), a recipient when added (`recipient`), a customer
- * (`customer`).
- * - approve = a false positive: a held send completes as it would have (releaseHeldTransfer); the recipient's or
+ * what was hit: a send held for its recipient (`transfer`), a cash pickup held for the name its ID must carry
+ * (`pickup`), a recipient when added (`recipient`), a customer (`customer`). A held send or pickup's sender is told
+ * `transfer_released` on approval (nothing on a rejection: the money stays held, tipping-off).
+ * - approve = a false positive: a held send completes as it would have (releaseHeldTransfer), a held pickup is
+ *   available with a fresh expiry and its recipient's SMS leaves after the commit; the recipient's or
  *   customer's matched entries are cleared for them (not raised again by the next list version); a customer frozen
  *   by this hit moves money again.
- * - reject = the hit is confirmed: the money stays in compliance-hold, the recipient is marked confirmed (every send
+ * - reject = the hit is confirmed: the money stays in compliance-hold (a pickup's reference dies), the recipient is marked confirmed (every send
  *   to them is held) and a customer behind them frozen, a frozen customer stays frozen, and a report row is stored
  *   (sanctions_reports, append-only).
  */
 
 interface Payload {
-  type: 'transfer' | 'recipient' | 'customer';
+  type: 'transfer' | 'pickup' | 'recipient' | 'customer';
   transaction_id?: number;
-  contact_id?: number;
+  contact_id?: number | null;
   user_id?: number;
   screened_name: string;
   matches: MatchFacts[];
@@ -69,7 +74,7 @@ async function freeze(tx: Transaction<Database>, userId: string, review: ReviewR
 }
 
 registerReviewKind(SANCTIONS_REVIEW_KIND, {
-  async decide({ tx, deps, review, decision, reason, operatorId }) {
+  async decide({ tx, deps, review, decision, reason, operatorId, afterCommit }) {
     const p = review.payload as unknown as Payload;
     const report = async (ids: { user?: string | null; contact?: string | null; transaction?: string | null }) =>
       tx
@@ -99,6 +104,24 @@ registerReviewKind(SANCTIONS_REVIEW_KIND, {
         return { released: true, status: recipient === null ? 'unclaimed' : 'completed' };
       }
       const frozenUser = await confirmContact(tx, contactId, review, operatorId);
+      await report({ user: frozenUser, contact: contactId, transaction: id });
+      return { released: false, held: true, recipient_frozen: frozenUser !== null };
+    }
+
+    if (p.type === 'pickup') {
+      const id = String(p.transaction_id);
+      const row = await lockTransaction(tx, id);
+      if (!row || row.status !== 'on_hold') throw conflict(gone);
+      const contactId = p.contact_id === undefined || p.contact_id === null ? null : String(p.contact_id);
+      if (decision === 'approved') {
+        // Available again with a fresh expiry; the recipient's SMS (none was sent at the hold) once committed.
+        const sms = await releasePickup(tx, deps, id);
+        if (contactId !== null) await clearContact(tx, contactId, p.matches);
+        if (sms !== null) afterCommit(() => textRecipient(deps, sms, false));
+        return { released: true, status: 'available' };
+      }
+      await killReference(tx, id);
+      const frozenUser = contactId === null ? null : await confirmContact(tx, contactId, review, operatorId);
       await report({ user: frozenUser, contact: contactId, transaction: id });
       return { released: false, held: true, recipient_frozen: frozenUser !== null };
     }

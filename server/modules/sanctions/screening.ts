@@ -49,7 +49,13 @@ export const matchFacts = (matches: SanctionsMatch[]): MatchFacts[] =>
     score: Math.round(m.score * 1000) / 1000,
   }));
 
-async function screen(deps: ScreeningDeps, subject: ScreenedSubject, cleared: string[], version: string) {
+/** One subject against the lists of `version`, the entries cleared for that person left out. */
+export async function screenSubject(
+  deps: ScreeningDeps,
+  subject: ScreenedSubject,
+  cleared: string[],
+  version: string,
+): Promise<MatchFacts[]> {
   const index = await sanctionsIndex(deps.db, version);
   return matchFacts(index.screen(subject, deps.config.SANCTIONS_MATCH_THRESHOLD, new Set(cleared)));
 }
@@ -59,6 +65,8 @@ export interface RecipientScreening {
   held: boolean;
   matches: MatchFacts[];
   screenedName: string;
+  /** The lists' version this screening is of. */
+  version: string;
 }
 
 /**
@@ -90,8 +98,13 @@ export async function screenRecipient(
   const screenedName = `${contact.first_name} ${contact.last_name}`.trim();
   const stored = (contact.sanctions_hit as MatchFacts[] | null) ?? null;
   if (contact.sanctions_version === version)
-    return { held: stored !== null || contact.sanctions_confirmed_at !== null, matches: stored ?? [], screenedName };
-  const matches = await screen(deps, { name: screenedName }, contact.sanctions_cleared, version);
+    return {
+      held: stored !== null || contact.sanctions_confirmed_at !== null,
+      matches: stored ?? [],
+      screenedName,
+      version,
+    };
+  const matches = await screenSubject(deps, { name: screenedName }, contact.sanctions_cleared, version);
   await withTransaction(deps.db, async (tx) => {
     await tx
       .updateTable('contacts')
@@ -116,7 +129,7 @@ export async function screenRecipient(
         deps.clock.now(),
       );
   });
-  return { held: matches.length > 0 || contact.sanctions_confirmed_at !== null, matches, screenedName };
+  return { held: matches.length > 0 || contact.sanctions_confirmed_at !== null, matches, screenedName, version };
 }
 
 /**
@@ -144,7 +157,7 @@ export async function screenCustomer(deps: ScreeningDeps, userId: string, versio
   const name = `${user.first_name} ${user.last_name}`.trim();
   if (name === '') return false;
   const birthDate = user.date_of_birth === null ? null : user.date_of_birth.toISOString().slice(0, 10);
-  const matches = await screen(deps, { name, country: user.country, birthDate }, user.sanctions_cleared, v);
+  const matches = await screenSubject(deps, { name, country: user.country, birthDate }, user.sanctions_cleared, v);
   await withTransaction(deps.db, async (tx) => {
     await tx.updateTable('users').set({ sanctions_version: v }).where('id', '=', userId).execute();
     if (matches.length === 0 || user.frozen_by_review !== null) return;

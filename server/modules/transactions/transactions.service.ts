@@ -180,7 +180,8 @@ async function agencyFor(deps: ServiceDeps, user: AuthUser, id: string | undefin
 
 /**
  * A cash pickup (issue 17): same amount rules, security code, idempotency key and balance check as a send, on
- * the general path (the wallet send's one round trip is untouched). The recipient's SMS leaves after commit.
+ * the general path (the wallet send's one round trip is untouched). The recipient's SMS leaves after commit, unless
+ * the recipient's screening held it (issue 16).
  */
 async function createCashPickup(
   deps: ServiceDeps,
@@ -196,10 +197,12 @@ async function createCashPickup(
   if (!contact.phone_number) throw fieldError('contact', pickupMessages.noPhone);
   const agency = await agencyFor(deps, user, body.agency);
   await requireSecurityCode(deps, user.id, body.security_code);
+  // Issue 16: the recipient against the sanctions lists, as for a send; a hit holds the pickup (no SMS).
+  const screening = await screenRecipient(deps, String(contact.id), { reviewHit: false });
   let sms: PickupSmsFacts | null = null;
   const work = async (tx: Tx<Database>) => {
     await takeLimit(tx, user.id, 'outgoing', body.amount.minor, deps.clock.now());
-    const created = await sendPickup(tx, deps, user.id, contact, agency, body.amount);
+    const created = await sendPickup(tx, deps, user.id, contact, agency, body.amount, screening);
     sms = created.sms;
     return { status: 201, body: await present(tx, deps, viewer, created.id) };
   };
