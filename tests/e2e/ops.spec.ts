@@ -64,6 +64,10 @@ test.describe('back-office (issue 15)', () => {
     await expect(pageA).toHaveURL(new RegExp(`/ops/transactions/${id}\\?lang=fr`));
     await expect(pageA.getByTestId('tx-amount')).toContainText(/6\s000,00/);
     await expect(pageA.getByTestId('tx-postings').first()).toBeVisible();
+    // Account kinds by their names, not the ledger's codes (an unclaimed transfer: the wallet to the unclaimed account).
+    await expect(pageA.getByTestId('tx-postings').first()).toContainText('Portefeuille client');
+    await expect(pageA.getByTestId('tx-postings').first()).toContainText('Envois non réclamés');
+    await expect(pageA.getByTestId('tx-postings').first()).not.toContainText('customer_wallet');
 
     // A wrong security code is refused and nothing happens; the dialog says how many tries are left.
     await pageA.getByTestId('refund-open').click();

@@ -1,24 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { Dashboard } from '../../../common/api/ops-dashboard';
+import { accountKindLabel } from './ledger-kinds';
 import styles from './Ops.module.css';
 import { opsGet } from './ops-api';
 import type { OpsKey } from './ops-i18n';
 import { DateTime, Money, PageTitle, QueryState, StatusBadge, TableWrap, useOps } from './OpsParts';
 
 const kinds: readonly string[] = ['transfer', 'withdrawal', 'exchange', 'pickup'];
-/** The ledger's account kinds (server/ledger/accounts.repository.ts accountKinds), named in the ops catalogues. */
-const accountKinds: readonly string[] = [
-  'customer_wallet',
-  'card_clearing',
-  'fx',
-  'fees',
-  'subscription_revenue',
-  'withdrawals_pending',
-  'agency_cash',
-  'unclaimed_transfers',
-  'pickups_pending',
-];
 
 /** The service at a glance (issue 15): human work waiting, volumes, platform balances, background queues. */
 export function DashboardPage() {
@@ -37,9 +26,6 @@ export function DashboardPage() {
       </>
     );
   const kindLabel = (kind: string) => (kinds.includes(kind) ? ot(`kinds.${kind}` as OpsKey) : kind);
-  // The ledger's account kinds by their names; a kind the catalogue does not know yet shows as it is stored.
-  const accountKindLabel = (kind: string) =>
-    accountKinds.includes(kind) ? ot(`accountKinds.${kind}` as OpsKey) : <code dir="ltr">{kind}</code>;
   const cards = [
     { label: ot('dashboard.pendingApprovals'), value: d.pending_approvals, to: '/ops/approvals', testId: 'dash-approvals' },
     { label: ot('dashboard.openReviews'), value: d.open_reviews, to: '/ops/reviews', testId: 'dash-reviews' },
@@ -138,7 +124,7 @@ export function DashboardPage() {
             {d.accounts.map((account, index) => (
               <tr key={index}>
                 <td>
-                  {accountKindLabel(account.kind)}
+                  {accountKindLabel(account.kind, ot)}
                 </td>
                 <td>{account.agency ? account.agency.name : '—'}</td>
                 <td className={styles.num}>

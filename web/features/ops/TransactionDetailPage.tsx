@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { transactionStatuses } from '../../../common/api/messages';
 import { AuditTable } from './AuditTable';
+import { accountKindLabel, entryKindLabel } from './ledger-kinds';
 import styles from './Ops.module.css';
 import { fetchTransaction, refund } from './ops-api';
 import type { OpsKey } from './ops-i18n';
@@ -166,7 +167,7 @@ export function TransactionDetailPage({ id }: { id: string }) {
         tx.entries.map((entry) => (
           <section key={entry.id} aria-label={ot('transaction.entry', { id: entry.id })}>
             <h3 className={styles.cardLabel}>
-              {ot('transaction.entry', { id: entry.id })} · <code dir="ltr">{entry.kind}</code> ·{' '}
+              {ot('transaction.entry', { id: entry.id })} · {entryKindLabel(entry.kind, ot)} ·{' '}
               <DateTime iso={entry.created_at} />
             </h3>
             <TableWrap label={ot('transaction.entry', { id: entry.id })}>
@@ -188,9 +189,7 @@ export function TransactionDetailPage({ id }: { id: string }) {
                   {entry.postings.map((posting, index) => (
                     <tr key={index}>
                       <td>#{posting.account}</td>
-                      <td>
-                        <code dir="ltr">{posting.account_kind}</code>
-                      </td>
+                      <td>{accountKindLabel(posting.account_kind, ot)}</td>
                       <td>
                         {posting.owner !== null
                           ? `#${posting.owner}`

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { opsMessages, opsTransactionKinds, transactionStatuses } from '../../../common/api/messages';
 import { LANGUAGES, type Language } from '../../../common/i18n/languages';
 import { foreignSentences, missingPluralForms, placeholderMismatches, untranslated } from '../../i18n/catalogue-lint';
+import { accountKinds, entryKinds } from './ledger-kinds';
 import ar from './i18n/ops-ar.json';
 import de from './i18n/ops-de.json';
 import en from './i18n/ops-en.json';
@@ -75,6 +76,9 @@ describe('the back-office catalogues (issue 15, seven languages since issue 21)'
     for (const status of [...transactionStatuses, 'approved', 'rejected']) expect(french).toContain(`status.${status}`);
     for (const kind of opsTransactionKinds) expect(french).toContain(`kinds.${kind}`);
     for (const role of ['customer', 'BANKER', 'OPERATOR', 'AUDITOR']) expect(french).toContain(`roles.${role}`);
+    // The ledger's account and entry kinds the dashboard and a transaction's postings name (ledger-kinds.tsx).
+    for (const kind of accountKinds) expect(french).toContain(`accountKinds.${kind}`);
+    for (const kind of entryKinds) expect(french).toContain(`entryKinds.${kind}`);
     // Each server message but the frozen one (the shared catalogue words it) has its own key.
     const named = Object.keys(opsMessages).filter((k) => k !== 'accountFrozen');
     for (const name of named) expect(french).toContain(`errors.${name}`);
