@@ -21,6 +21,11 @@ export const notificationKinds = [
   'transfer_released',
   'kyc_approved',
   'kyc_rejected',
+  // Unregistered recipients (issue 18): to the sender, the invitation sent, the reminder before the claim window
+  // ends, and the claim when the recipient signs up or confirms the address later.
+  'transfer_invited',
+  'transfer_expiring',
+  'transfer_claimed',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

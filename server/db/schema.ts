@@ -751,3 +751,21 @@ export interface Database {
 export interface Database {
   sanctions_reports: SanctionsReportsTable;
 }
+
+/** SMS/e-mails to a recipient without an account (migration 0360): invitation, then a reminder before expiry. */
+export interface RecipientMessagesTable {
+  id: Generated<string>;
+  transaction_id: Int8;
+  kind: 'invitation' | 'reminder';
+  channel: 'sms' | 'email' | 'none' | null;
+  attempts: Generated<number>;
+  next_attempt_at: ColumnType<Date, Date | undefined, Date>;
+  last_error: string | null;
+  done_at: NullableTimestamp;
+  dead_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  recipient_messages: RecipientMessagesTable;
+}

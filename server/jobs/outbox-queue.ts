@@ -8,7 +8,7 @@ import type { Database } from '../db/schema.ts';
  * `done_at` and `dead_at`. (chain_outbox finishes with `published_at` and fails whole batches at once: it keeps
  * its own statements in anchor-outbox.repository.ts.)
  */
-export type OutboxTable = 'payment_actions' | 'notification_deliveries';
+export type OutboxTable = 'payment_actions' | 'notification_deliveries' | 'recipient_messages';
 
 /**
  * Leases up to `limit` due rows: rows another worker holds are skipped (SKIP LOCKED), and the lease counts the

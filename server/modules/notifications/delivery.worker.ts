@@ -4,6 +4,7 @@ import { retryDelayMs } from '../anchoring/anchor-worker.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { renderNotification } from './notification-texts.ts';
 import { deliverPush } from './push-delivery.ts';
+import { runRecipientMessages } from '../invitations/recipient-messages.worker.ts';
 import {
   leaseDueDeliveries,
   markDeliveryDone,
@@ -110,7 +111,9 @@ export function startNotificationDelivery(
       return;
     }
     clearTimeout(timer);
+    // The messages to recipients without an account (invitations, reminders) ride on the same pass.
     running = runNotificationDeliveries(deps, log)
+      .then(() => runRecipientMessages(deps, log))
       .then(() => database.up())
       .catch((error: unknown) => database.down(error))
       .finally(() => {

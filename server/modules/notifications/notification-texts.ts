@@ -30,6 +30,9 @@ export interface NotificationParams {
   transfer_released: TransferParams;
   kyc_approved: Record<string, never>;
   kyc_rejected: Record<string, never>;
+  transfer_invited: TransferParams;
+  transfer_expiring: TransferParams;
+  transfer_claimed: TransferParams;
 }
 
 export interface NotificationTexts {
@@ -50,7 +53,13 @@ function amountOf(p: { amount?: unknown; currency?: unknown }, comma = true): st
   return `${comma ? decimal.replace('.', ',') : decimal} ${currency}`;
 }
 const amountEn = (p: TransferParams) => amountOf(p, false);
-const amountAr = (p: TransferParams) => amountOf(p).replace(/ MAD$/, ' درهم').replace(/ EUR$/, ' يورو');
+const amountAr = (p: { amount?: unknown; currency?: unknown }) => amountOf(p).replace(/ MAD$/, ' درهم').replace(/ EUR$/, ' يورو');
+
+/** An amount as the notifications of `language` write it (also the recipient's messages, invitations/). */
+export function amountIn(language: Language, p: { amount: string; currency: string }): string {
+  if (language === 'en') return amountOf(p, false);
+  return language === 'ar' ? amountAr(p) : amountOf(p);
+}
 
 const isPickup = (p: TransferParams) => p.transaction_kind === 'pickup';
 const isWithdrawal = (p: TransferParams) => p.transaction_kind === 'withdrawal';
@@ -91,6 +100,18 @@ const fr: Templates = {
   transfer_released: (p) => ({
     title: 'Vérification terminée',
     body: `Votre opération de ${amountOf(p)} (${p.name}) a été vérifiée et reprend son cours.`,
+  }),
+  transfer_invited: (p) => ({
+    title: 'Invitation envoyée',
+    body: `${p.name} n’a pas encore de compte : nous lui avons envoyé une invitation à s’inscrire pour recevoir vos ${amountOf(p)}. Sans inscription à temps, l’argent reviendra sur votre solde.`,
+  }),
+  transfer_expiring: (p) => ({
+    title: 'Votre envoi expire bientôt',
+    body: `${p.name} n’a pas encore reçu vos ${amountOf(p)}. Sans inscription dans les prochains jours, l’argent reviendra sur votre solde.`,
+  }),
+  transfer_claimed: (p) => ({
+    title: 'Envoi reçu',
+    body: `${p.name} a créé son compte et a reçu vos ${amountOf(p)}.`,
   }),
   kyc_approved: () => ({
     title: 'Identité vérifiée',
@@ -139,6 +160,18 @@ const en: Templates = {
     title: 'Check complete',
     body: `Your ${amountEn(p)} (${p.name}) was checked and is on its way again.`,
   }),
+  transfer_invited: (p) => ({
+    title: 'Invitation sent',
+    body: `${p.name} has no account yet: we sent them an invitation to sign up and receive your ${amountEn(p)}. If they do not sign up in time, the money comes back to your balance.`,
+  }),
+  transfer_expiring: (p) => ({
+    title: 'Your transfer expires soon',
+    body: `${p.name} has not received your ${amountEn(p)} yet. If they do not sign up in the next few days, the money comes back to your balance.`,
+  }),
+  transfer_claimed: (p) => ({
+    title: 'Transfer received',
+    body: `${p.name} created an account and received your ${amountEn(p)}.`,
+  }),
   kyc_approved: () => ({
     title: 'Identity verified',
     body: 'Your identity document was accepted. Your limits were raised.',
@@ -179,6 +212,18 @@ const ar: Templates = {
   transfer_released: (p) => ({
     title: 'اكتمل التحقق',
     body: `تم التحقق من عمليتك بقيمة ${amountAr(p)} (${p.name}) وهي تستأنف مسارها.`,
+  }),
+  transfer_invited: (p) => ({
+    title: 'تم إرسال الدعوة',
+    body: `ليس لدى ${p.name} حساب بعد: أرسلنا دعوة للتسجيل وتسلم مبلغ ${amountAr(p)}. إذا لم يتم التسجيل في الوقت المحدد، يعود المبلغ إلى رصيدك.`,
+  }),
+  transfer_expiring: (p) => ({
+    title: 'تحويلك ينتهي قريباً',
+    body: `لم يتسلم ${p.name} مبلغ ${amountAr(p)} بعد. إذا لم يتم التسجيل خلال الأيام القادمة، يعود المبلغ إلى رصيدك.`,
+  }),
+  transfer_claimed: (p) => ({
+    title: 'تم تسلم التحويل',
+    body: `أنشأ ${p.name} حسابه وتسلم مبلغ ${amountAr(p)}.`,
   }),
   kyc_approved: () => ({ title: 'تم التحقق من الهوية', body: 'تم قبول وثيقة هويتك. تم رفع حدودك.' }),
   kyc_rejected: () => ({
@@ -224,6 +269,18 @@ const es: Templates = {
   transfer_released: (p) => ({
     title: 'Revisión terminada',
     body: `Tu operación de ${amountOf(p)} (${p.name}) se ha revisado y sigue su curso.`,
+  }),
+  transfer_invited: (p) => ({
+    title: 'Invitación enviada',
+    body: `${p.name} aún no tiene cuenta: le hemos enviado una invitación para registrarse y recibir tus ${amountOf(p)}. Si no se registra a tiempo, el dinero volverá a tu saldo.`,
+  }),
+  transfer_expiring: (p) => ({
+    title: 'Tu envío caduca pronto',
+    body: `${p.name} aún no ha recibido tus ${amountOf(p)}. Si no se registra en los próximos días, el dinero volverá a tu saldo.`,
+  }),
+  transfer_claimed: (p) => ({
+    title: 'Envío recibido',
+    body: `${p.name} ha creado su cuenta y ha recibido tus ${amountOf(p)}.`,
   }),
   kyc_approved: () => ({
     title: 'Identidad verificada',
@@ -271,6 +328,18 @@ const it: Templates = {
   transfer_released: (p) => ({
     title: 'Verifica completata',
     body: `La tua operazione di ${amountOf(p)} (${p.name}) è stata verificata e riprende il suo corso.`,
+  }),
+  transfer_invited: (p) => ({
+    title: 'Invito inviato',
+    body: `${p.name} non ha ancora un conto: abbiamo inviato un invito a registrarsi per ricevere i tuoi ${amountOf(p)}. Se non si registra in tempo, il denaro tornerà sul tuo saldo.`,
+  }),
+  transfer_expiring: (p) => ({
+    title: 'Il tuo invio scade presto',
+    body: `${p.name} non ha ancora ricevuto i tuoi ${amountOf(p)}. Se non si registra nei prossimi giorni, il denaro tornerà sul tuo saldo.`,
+  }),
+  transfer_claimed: (p) => ({
+    title: 'Invio ricevuto',
+    body: `${p.name} ha creato il suo conto e ha ricevuto i tuoi ${amountOf(p)}.`,
   }),
   kyc_approved: () => ({
     title: 'Identità verificata',
@@ -323,6 +392,18 @@ const nl: Templates = {
     title: 'Controle afgerond',
     body: `Je transactie van ${amountOf(p)} (${p.name}) is gecontroleerd en wordt verder verwerkt.`,
   }),
+  transfer_invited: (p) => ({
+    title: 'Uitnodiging verstuurd',
+    body: `${p.name} heeft nog geen account: we hebben een uitnodiging gestuurd om zich aan te melden en je ${amountOf(p)} te ontvangen. Zonder aanmelding op tijd komt het geld terug op je saldo.`,
+  }),
+  transfer_expiring: (p) => ({
+    title: 'Je overboeking verloopt binnenkort',
+    body: `${p.name} heeft je ${amountOf(p)} nog niet ontvangen. Zonder aanmelding in de komende dagen komt het geld terug op je saldo.`,
+  }),
+  transfer_claimed: (p) => ({
+    title: 'Overboeking ontvangen',
+    body: `${p.name} heeft een account aangemaakt en je ${amountOf(p)} ontvangen.`,
+  }),
   kyc_approved: () => ({
     title: 'Identiteit geverifieerd',
     body: 'Je identiteitsbewijs is goedgekeurd. Je limieten zijn verhoogd.',
@@ -369,6 +450,18 @@ const de: Templates = {
   transfer_released: (p) => ({
     title: 'Prüfung abgeschlossen',
     body: `Ihr Vorgang über ${amountOf(p)} (${p.name}) wurde geprüft und wird fortgesetzt.`,
+  }),
+  transfer_invited: (p) => ({
+    title: 'Einladung gesendet',
+    body: `${p.name} hat noch kein Konto: Wir haben eine Einladung geschickt, sich zu registrieren und Ihre ${amountOf(p)} zu empfangen. Ohne rechtzeitige Registrierung geht das Geld zurück in Ihr Guthaben.`,
+  }),
+  transfer_expiring: (p) => ({
+    title: 'Ihre Überweisung läuft bald ab',
+    body: `${p.name} hat Ihre ${amountOf(p)} noch nicht erhalten. Ohne Registrierung in den nächsten Tagen geht das Geld zurück in Ihr Guthaben.`,
+  }),
+  transfer_claimed: (p) => ({
+    title: 'Überweisung empfangen',
+    body: `${p.name} hat ein Konto eröffnet und Ihre ${amountOf(p)} erhalten.`,
   }),
   kyc_approved: () => ({
     title: 'Identität bestätigt',

@@ -1,0 +1,140 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SmsDeliveryError, type SmsAdapter } from '../../adapters/sms/sms-adapter.ts';
+import { createSmsAdapter } from '../../adapters/create-adapters.ts';
+import { call, ensureRates, testEnv, uniqueEmail, uniquePhone } from '../../../tests/support/identity.ts';
+import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { cancel, outbox } from '../pickups/pickups.fixtures.ts';
+import { create, customer, recipientOf, type Customer } from '../transactions/transactions.fixtures.ts';
+import { runRecipientMessages } from './recipient-messages.worker.ts';
+
+/** An SMS provider that refuses the first `failures` messages to a number, then hands them to the dev outbox. */
+const failing = new Map<string, number>();
+let real: SmsAdapter | undefined;
+const sms: SmsAdapter = {
+  builtIn: true,
+  async send(message) {
+    const left = failing.get(message.to) ?? 0;
+    if (left > 0) {
+      failing.set(message.to, left - 1);
+      throw new SmsDeliveryError('SMS provider answered 503');
+    }
+    if (!real) throw new Error('no SMS adapter yet');
+    await real.send(message);
+  },
+};
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ env: testEnv, deps: { sms } });
+  real = createSmsAdapter(t.config, t.database.db);
+  await ensureRates(t);
+});
+afterAll(() => t.close());
+
+async function named(s: Customer, language: string) {
+  await sql`UPDATE users SET first_name = 'Alicia', last_name = 'Gómez', language = ${language} WHERE id = ${s.userId}`.execute(
+    t.database.db,
+  );
+}
+
+async function messagesOf(transactionId: unknown) {
+  return t.database.db
+    .selectFrom('recipient_messages')
+    .select(['kind', 'channel', 'attempts', 'last_error', 'done_at', 'dead_at'])
+    .where('transaction_id', '=', String(transactionId))
+    .execute();
+}
+
+describe('invitation of an unregistered recipient', () => {
+  it('by e-mail in the sender’s language and Arabic, with the sign-up link prefilled; the sender is told', async () => {
+    const alice = await customer(t, 100_00n);
+    await named(alice, 'es');
+    const email = uniqueEmail('invited');
+    const contact = await recipientOf(t, alice, { email });
+    const sent = await create(t, alice, { amount: 25, contact });
+    expect(sent.body).toMatchObject({ status: 'unclaimed' });
+
+    const [mail] = await outbox(t, email);
+    expect(mail?.subject).toBe('Alicia Gómez te ha enviado 25,00 MAD / أرسل لك Alicia Gómez مبلغ 25,00 درهم');
+    expect(mail?.body).toContain('Alicia Gómez te ha enviado 25,00 MAD con Sila.');
+    expect(mail?.body).toContain('أرسل لك Alicia Gómez مبلغ 25,00 درهم عبر Sila.');
+    const link = `${t.config.PUBLIC_URL}/auth/email/step1?${new URLSearchParams({ email, lang: 'es' }).toString()}`;
+    expect(mail?.body).toContain(link);
+    // Marked done just after the mail left (a moment later under load).
+    await expect
+      .poll(async () => (await messagesOf(sent.body.id)).map((m) => [m.kind, m.channel, m.attempts]), { timeout: 5000 })
+      .toEqual([['invitation', 'email', 1]]);
+
+    // The sender's notification, in their language, in the list.
+    const list = await call<{ results: { kind: string; title: string; body: string; transaction: number }[] }>(
+      t,
+      'GET',
+      '/api/notifications/',
+      { token: alice.token },
+    );
+    expect(list.body.results[0]).toMatchObject({
+      kind: 'transfer_invited',
+      title: 'Invitación enviada',
+      transaction: sent.body.id,
+    });
+    expect(list.body.results[0]?.body).toContain('Rec Ipient aún no tiene cuenta');
+  });
+
+  it('by SMS when the transfer waits for a phone, retried with backoff when the provider fails, sent once', async () => {
+    const alice = await customer(t, 100_00n);
+    await named(alice, 'fr');
+    const phone = uniquePhone();
+    failing.set(phone, 1);
+    const contact = await recipientOf(t, alice, { phone_number: phone });
+    const sent = await create(t, alice, { amount: 12.5, contact });
+    expect(sent.body).toMatchObject({ status: 'unclaimed' });
+    // The first attempt (the app's own pass, after the answer) fails and is rescheduled.
+    await expect
+      .poll(async () => (await messagesOf(sent.body.id))[0]?.last_error ?? null, { timeout: 5000, interval: 50 })
+      .toContain('503');
+    const [first] = await messagesOf(sent.body.id);
+    expect(first).toMatchObject({ attempts: 1, done_at: null, dead_at: null });
+    expect(await outbox(t, phone, 0)).toEqual([]);
+    // Due again: the next pass sends it, once.
+    await sql`UPDATE recipient_messages SET next_attempt_at = now() WHERE transaction_id = ${String(sent.body.id)}`.execute(
+      t.database.db,
+    );
+    await runRecipientMessages(t.app.services);
+    await runRecipientMessages(t.app.services);
+    const texts = await outbox(t, phone);
+    expect(texts).toHaveLength(1);
+    const prefix = phone.slice(0, 3);
+    const link = `${t.config.PUBLIC_URL}/auth/phone/step2?${new URLSearchParams({ prefix, phone: phone.slice(3), lang: 'fr' }).toString()}`;
+    expect(texts[0]?.body).toContain('Alicia Gómez vous a envoyé 12,50 MAD avec Sila.');
+    expect(texts[0]?.body).toContain(link);
+    expect(texts[0]?.body).toContain('أرسل لك Alicia Gómez مبلغ 12,50 درهم عبر Sila.');
+    await expect
+      .poll(async () => (await messagesOf(sent.body.id)).map((m) => [m.channel, m.attempts, m.last_error]), {
+        timeout: 5000,
+      })
+      .toEqual([['sms', 2, null]]);
+  });
+
+  it('not for a registered recipient; and a transfer cancelled before its invitation leaves sends nothing', async () => {
+    const alice = await customer(t, 100_00n);
+    const bob = await customer(t);
+    const toBob = await create(t, alice, { amount: 5, contact: await recipientOf(t, alice, { email: bob.email }) });
+    expect(toBob.body).toMatchObject({ status: 'completed' });
+    expect(await messagesOf(toBob.body.id)).toEqual([]);
+
+    const phone = uniquePhone();
+    failing.set(phone, 1);
+    const sent = await create(t, alice, { amount: 5, contact: await recipientOf(t, alice, { phone_number: phone }) });
+    await expect
+      .poll(async () => (await messagesOf(sent.body.id))[0]?.last_error ?? null, { timeout: 5000, interval: 50 })
+      .toContain('503');
+    expect((await cancel(t, alice, sent.body.id as number)).status).toBe(200);
+    await sql`UPDATE recipient_messages SET next_attempt_at = now() WHERE transaction_id = ${String(sent.body.id)}`.execute(
+      t.database.db,
+    );
+    await runRecipientMessages(t.app.services);
+    expect(await messagesOf(sent.body.id)).toMatchObject([{ channel: 'none' }]);
+    expect(await outbox(t, phone, 0)).toEqual([]);
+  });
+});
