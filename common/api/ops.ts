@@ -4,7 +4,7 @@ import { roleSchema, sixDigitsSchema } from './auth.ts';
 import { pagedResponseSchema, pageQuerySchema } from './pagination.ts';
 import { dateQuery, idSchema, transactionSchema, transactionStatuses } from './transactions.ts';
 import { opsMessages, opsTransactionKinds } from './messages.ts';
-import { securityCodeErrors } from './users.ts';
+import { securityCodeErrors, userLimitSchema } from './users.ts';
 
 /** The back-office API (`/api/ops/`, issue 15): operators act, auditors read. Its messages live in messages.ts
  * (zod-free, for the screens) and are re-exported here for the server. */
@@ -97,6 +97,9 @@ export const opsSessionSchema = z.object({
 /** `customers/{id}/`: the profile, with recent transactions, sign-ins and the audit lines about this user. */
 export const opsCustomerDetailSchema = opsCustomerSchema.extend({
   security_code_failures: z.number().int(),
+  /** Issue 16's level and what remains of each limit, as the customer reads them on GET /api/users/. */
+  level: z.union([z.literal(1), z.literal(2)]),
+  limits: z.array(userLimitSchema),
   recent_transactions: z.array(transactionSchema),
   sessions: z.array(opsSessionSchema),
   events: z.array(auditEntrySchema),

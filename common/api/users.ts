@@ -12,6 +12,17 @@ export { accountFrozenMessage, profileMessages, securityCodeErrors, securityCode
 const decimalString = z.string().regex(/^-?\d+\.\d+$/);
 
 /** The current user (SPEC.md section 3), the only item of `GET /api/users/`. */
+/** One rolling 30-day limit as its customer (GET /api/users/) and the back-office (a customer's detail) read it. */
+export const userLimitSchema = z.object({
+  kind: z.enum(LIMIT_KINDS),
+  currency: z.enum(['EUR', 'MAD']),
+  limit: decimalString,
+  used: decimalString,
+  remaining: decimalString,
+  resets_at: z.string().nullable(),
+  per_operation: decimalString,
+});
+
 export const userSchema = z.object({
   id: z.number().int(),
   first_name: z.string(),
@@ -38,17 +49,7 @@ export const userSchema = z.object({
   /** Issue 16: 1 (verified identifier, full profile) or 2 (identity document approved, address given). */
   level: z.union([z.literal(1), z.literal(2)]),
   /** What remains of each rolling 30-day limit (common/api/limits.ts). */
-  limits: z.array(
-    z.object({
-      kind: z.enum(LIMIT_KINDS),
-      currency: z.enum(['EUR', 'MAD']),
-      limit: decimalString,
-      used: decimalString,
-      remaining: decimalString,
-      resets_at: z.string().nullable(),
-      per_operation: decimalString,
-    }),
-  ),
+  limits: z.array(userLimitSchema),
 });
 
 export const usersListResponseSchema = z.object({

@@ -218,6 +218,10 @@ test.describe('back-office (issue 15)', () => {
     await expect(page.getByTestId('customer-row')).toHaveCount(1);
     await page.getByTestId('customer-row').getByRole('link').click();
     await expect(page.getByTestId('customer-balance')).toContainText(/2\s000,00/);
+    // Their level and limits (issue 16), the 6,000 MAD sent counted against the outgoing one.
+    await expect(page.getByTestId('customer-level')).toHaveText('1 — identifiant vérifié');
+    await expect(page.getByTestId('customer-limits').locator('tbody tr')).toHaveCount(2);
+    await expect(page.getByTestId('customer-limits')).toContainText('Envois et retraits');
     await page.getByTestId('customer-freeze').click();
     await confirmAction(page, 'customer-dialog', 'Carte volée signalée par le client');
     await expect(page.getByTestId('customer-done')).toHaveText('Le compte est gelé.');

@@ -8,6 +8,7 @@ import { insertAudit, listAudit, type AuditActor } from '../audit/audit.reposito
 import type { AuthUser } from '../auth/authenticate.ts';
 import { recentSessions, revokeUserSessions } from '../auth/sessions.repository.ts';
 import type { ServiceDeps } from '../service-deps.ts';
+import { limitsOf } from '../compliance/limits.ts';
 import { recentTransactionsOf } from '../transactions/transactions.service.ts';
 import {
   clearSecurityCodeLock,
@@ -64,14 +65,17 @@ export async function customersPage(
 export async function customerDetail(deps: ServiceDeps, id: string): Promise<OpsCustomerDetail> {
   const row = await findAdminUser(deps.db, id);
   if (!row) throw notFound();
-  const [transactions, sessions, events] = await Promise.all([
+  const [transactions, sessions, events, limits] = await Promise.all([
     recentTransactionsOf(deps, id, 20),
     recentSessions(deps.db, id, 20),
     listAudit(deps.db, { target_type: 'user', target_id: id }, { limit: 50, offset: 0 }),
+    limitsOf(deps.db, deps.config, id, row.kyc_level, deps.clock.now()),
   ]);
   return {
     ...presentCustomer(row),
     security_code_failures: row.security_code_failures,
+    level: row.kyc_level === 2 ? 2 : 1,
+    limits,
     recent_transactions: transactions,
     sessions: sessions.map((s) => ({
       created_at: s.created_at.toISOString(),

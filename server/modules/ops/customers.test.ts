@@ -85,6 +85,17 @@ describe('customers/', () => {
     expect(res.body.recent_transactions.map((r) => r.id)).toContain(withdrawal.body.id);
     expect(res.body.recent_transactions.every((r) => r.token === null)).toBe(true);
     expect(res.body.sessions).toHaveLength(1);
+    // Their level and limits, the same as the customer reads them on GET /api/users/ (the withdrawal counted).
+    const own = await call<{ results: { level: number; limits: { kind: string; used: string }[] }[] }>(
+      t,
+      'GET',
+      '/api/users/',
+      { token: c.token },
+    );
+    const me = own.body.results[0];
+    expect(res.body.level).toBe(1);
+    expect(res.body.limits).toEqual(me?.limits);
+    expect(me?.limits.find((l) => l.kind === 'outgoing')).toMatchObject({ used: '20.00' });
     expect((await call(t, 'GET', '/api/ops/customers/999999999/', { token: op.token })).status).toBe(404);
   });
 });

@@ -22,6 +22,7 @@ export interface AdminUserRow {
   security_code_set: boolean;
   security_code_failures: number;
   security_code_locked_until: Date | null;
+  kyc_level: number;
 }
 
 function adminUsers(db: Kysely<Database>) {
@@ -48,6 +49,7 @@ function adminUsers(db: Kysely<Database>) {
       sql<boolean>`u.security_code_hash IS NOT NULL`.as('security_code_set'),
       'u.security_code_failures',
       'u.security_code_locked_until',
+      'u.kyc_level',
     ]);
 }
 

@@ -95,6 +95,10 @@ export function CustomerDetailPage({ id }: { id: string }) {
           <dd>{ot(`roles.${c.role}`)}</dd>
         </div>
         <div>
+          <dt>{ot('customer.level')}</dt>
+          <dd data-testid="customer-level">{ot(c.level === 2 ? 'customer.level2' : 'customer.level1')}</dd>
+        </div>
+        <div>
           <dt>{ot('customers.email')}</dt>
           <dd>
             <bdi>{c.email ?? '—'}</bdi>
@@ -141,6 +145,56 @@ export function CustomerDetailPage({ id }: { id: string }) {
           </div>
         ) : null}
       </dl>
+
+      <h2 className={styles.subtitle}>{ot('customer.limits')}</h2>
+      {c.limits.length === 0 ? (
+        <p className={styles.muted}>{ot('common.empty')}</p>
+      ) : (
+        <TableWrap label={ot('customer.limits')}>
+          <table className={styles.table} data-testid="customer-limits">
+            <thead>
+              <tr>
+                <th scope="col">{ot('customer.limitKind')}</th>
+                <th scope="col" className={styles.num}>
+                  {ot('customer.limitCeiling')}
+                </th>
+                <th scope="col" className={styles.num}>
+                  {ot('customer.limitUsed')}
+                </th>
+                <th scope="col" className={styles.num}>
+                  {ot('customer.limitRemaining')}
+                </th>
+                <th scope="col" className={styles.num}>
+                  {ot('customer.perOperation')}
+                </th>
+                <th scope="col">{ot('customer.limitResets')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {c.limits.map((limit) => (
+                <tr key={`${limit.kind}-${limit.currency}`}>
+                  <th scope="row">{ot(limit.kind === 'topup' ? 'customer.limitTopup' : 'customer.limitOutgoing')}</th>
+                  <td className={styles.num}>
+                    <Money amount={limit.limit} currency={limit.currency} />
+                  </td>
+                  <td className={styles.num}>
+                    <Money amount={limit.used} currency={limit.currency} />
+                  </td>
+                  <td className={styles.num}>
+                    <Money amount={limit.remaining} currency={limit.currency} />
+                  </td>
+                  <td className={styles.num}>
+                    <Money amount={limit.per_operation} currency={limit.currency} />
+                  </td>
+                  <td>
+                    <DateTime iso={limit.resets_at} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableWrap>
+      )}
 
       <h2 className={styles.subtitle}>{ot('customer.recent')}</h2>
       {c.recent_transactions.length === 0 ? (
