@@ -8,6 +8,7 @@ import { startAnchorWorker } from './modules/anchoring/anchor-worker.ts';
 import { startPaymentActionsWorker } from './modules/billing/payment-actions.worker.ts';
 import { startNotificationDelivery } from './modules/notifications/delivery.worker.ts';
 import { startMonitoringWorker } from './modules/compliance/monitoring.ts';
+import { startReceiptMails } from './modules/receipts/receipt-mail.worker.ts';
 
 /**
  * `npm run worker`: the anchoring worker apart from the API (set CHAIN_WORKER=off on the API servers). Several
@@ -28,8 +29,10 @@ async function main(): Promise<void> {
   const delivery = startNotificationDelivery(deps, log, { poll: true });
   // Transaction monitoring (issue 16): the queue of sends and pickups judged by the rules.
   const stopMonitoring = startMonitoringWorker(deps, log);
+  // The receipt PDFs mailed to payers (issue 18): rendering is CPU work kept off the API processes.
+  const stopReceipts = startReceiptMails(deps, log);
   const stop = async () => {
-    await Promise.all([stopAnchoring(), stopActions(), delivery.stop(), stopMonitoring()]);
+    await Promise.all([stopAnchoring(), stopActions(), delivery.stop(), stopMonitoring(), stopReceipts()]);
   };
   say(`anchoring every ${config.CHAIN_WORKER_INTERVAL_MS} ms`);
   handleShutdownSignals({

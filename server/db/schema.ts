@@ -184,7 +184,28 @@ export interface DevOutboxTable {
   body: string;
   code: string | null;
   link: string | null;
+  /** What a real mail would attach (migration 0350): file name, type and the bytes in base64. */
+  attachments: JSONColumnType<DevOutboxAttachment[]> | null;
   created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface DevOutboxAttachment {
+  filename: string;
+  content_type: string;
+  base64: string;
+}
+
+/** The receipt-by-e-mail outbox (issue 18, migration 0350): one row per completed send or top-up. */
+export interface ReceiptMailsTable {
+  id: GeneratedInt8;
+  transaction_id: Int8;
+  user_id: Int8;
+  attempts: Generated<number>;
+  next_attempt_at: ColumnType<Date, Date | undefined, Date>;
+  last_error: string | null;
+  done_at: NullableTimestamp;
+  dead_at: NullableTimestamp;
+  created_at: CreatedAt;
 }
 
 export interface RatesTable {
@@ -744,6 +765,7 @@ export interface SanctionsReportsTable {
 export interface Database {
   notifications: NotificationsTable;
   notification_deliveries: NotificationDeliveriesTable;
+  receipt_mails: ReceiptMailsTable;
   push_subscriptions: PushSubscriptionsTable;
   notification_preferences: NotificationPreferencesTable;
 }

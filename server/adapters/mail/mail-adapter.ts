@@ -5,6 +5,14 @@ export interface MailMessage {
   text: string;
   code?: string;
   link?: string;
+  /** Files sent with the message (the receipt PDF, issue 18). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 export interface MailAdapter {

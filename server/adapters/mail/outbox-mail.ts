@@ -15,6 +15,12 @@ export function outboxMail(db: Kysely<Database>): MailAdapter {
         body: message.text,
         code: message.code ?? null,
         link: message.link ?? null,
+        attachments:
+          message.attachments?.map((a) => ({
+            filename: a.filename,
+            content_type: a.contentType,
+            base64: a.content.toString('base64'),
+          })) ?? null,
       });
     },
   };

@@ -8,7 +8,17 @@ export function smtpMail(options: { url: string; from: string }): MailAdapter & 
     builtIn: false,
     async send(message: MailMessage) {
       try {
-        await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text });
+        await transport.sendMail({
+          from: options.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          attachments: message.attachments?.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: a.content,
+          })),
+        });
       } catch (error) {
         // The SMTP error text may echo the recipient or the message: keep it as the cause, not in the message.
         throw new MailDeliveryError('SMTP delivery failed', { cause: error });

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Database, DevOutboxAttachment } from '../../db/schema.ts';
 
 export interface OutboxMessage {
   channel: 'email' | 'sms';
@@ -9,6 +9,8 @@ export interface OutboxMessage {
   /** The one-time code or link the message carries, so development tools and tests need not parse the body. */
   code: string | null;
   link: string | null;
+  /** Attached files (the receipt PDF); absent for the plain messages. */
+  attachments?: DevOutboxAttachment[] | null;
 }
 
 export interface StoredOutboxMessage extends OutboxMessage {
@@ -26,6 +28,7 @@ export async function insertOutboxMessage(db: Kysely<Database>, message: OutboxM
       body: message.body,
       code: message.code,
       link: message.link,
+      attachments: message.attachments ? JSON.stringify(message.attachments) : null,
     })
     .execute();
 }
@@ -36,7 +39,7 @@ export async function listOutboxMessages(
 ): Promise<StoredOutboxMessage[]> {
   let query = db
     .selectFrom('dev_outbox')
-    .select(['channel', 'recipient', 'subject', 'body', 'code', 'link', 'created_at'])
+    .select(['channel', 'recipient', 'subject', 'body', 'code', 'link', 'attachments', 'created_at'])
     .orderBy('id', 'desc')
     .limit(filter.limit);
   if (filter.to !== undefined) query = query.where('recipient', '=', filter.to);

@@ -1,13 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, ensureRates, testEnv, type SignedIn } from '../../../tests/support/identity.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { projectRoot } from '../../config.ts';
 import { runOnce } from '../anchoring/anchor-worker.ts';
 import { completedEvent, eurCents, postEvent, sandboxFor, validated } from '../billing/billing.fixtures.ts';
 import { agency, create, customer, recipientOf } from '../transactions/transactions.fixtures.ts';
+import { pdfText } from './receipts.fixtures.ts';
 
 /**
  * Issue 18: the receipt PDF, read back as text with pdftotext (poppler-utils) in each language, and written as PNG
@@ -22,22 +19,11 @@ afterAll(async () => {
   await t.close();
 });
 
-const shots = path.join(projectRoot, '.data', 'screenshots');
-
 async function receipt(s: SignedIn, id: unknown, lang?: string) {
   const res = await fetch(`${t.baseUrl}/api/transactions/${String(id)}/receipt/${lang ? `?lang=${lang}` : ''}`, {
     headers: { authorization: `Bearer ${s.token}` },
   });
   return { res, body: Buffer.from(await res.arrayBuffer()) };
-}
-
-/** The PDF's text (pdftotext -layout) and, for a look, its first page as a PNG. */
-function pdfText(pdf: Buffer, name: string): string {
-  fs.mkdirSync(shots, { recursive: true });
-  const file = path.join(shots, `${name}.pdf`);
-  fs.writeFileSync(file, pdf);
-  execFileSync('pdftoppm', ['-png', '-r', '70', '-f', '1', '-l', '1', '-singlefile', file, path.join(shots, name)]);
-  return execFileSync('pdftotext', ['-layout', file, '-']).toString('utf8');
 }
 
 describe('GET /api/transactions/{id}/receipt/ (issue 18)', () => {
