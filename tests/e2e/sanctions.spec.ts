@@ -20,6 +20,9 @@ test('a send to a listed recipient is held and its sender sees it under review',
   await page.getByTestId('create-next').click();
   await enterCode(page);
   await page.getByTestId('create-confirm').click();
+  // The success screen says it is under review, not that the money was sent.
+  await expect(page.getByTestId('success').locator('h2')).toHaveText('Under review');
+  await expect(page.getByTestId('success')).not.toContainText('Money sent');
   await page.goto('/transactions?lang=en');
   await expect(page.getByTestId('transaction-row').first().getByTestId('under-review')).toHaveText('Under review');
   await page.getByTestId('transaction-row').first().click();

@@ -74,6 +74,15 @@ describe('a send to a listed recipient', () => {
       birth_dates: ['1971-04-12'],
     });
     expect(matches[0]?.score).toBeGreaterThanOrEqual(0.7);
+    // What the operator's screen reads: the names-only score, the list's version and date; a recipient has no
+    // date of birth or nationality to compare.
+    expect(matches[0]).toMatchObject({
+      name_score: expect.any(Number),
+      birth_date: null,
+      nationality: null,
+      list_version: expect.stringMatching(/^\d+$/),
+      list_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
 
     const decided = await opsAction(t, op, `reviews/${String(review?.id)}/approve/`, {
       reason: 'Another person: different birth date',

@@ -1,4 +1,5 @@
 import { hasArabicScript, jaroWinkler, nameTokens, skeleton } from './name-tokens.ts';
+import type { Agreement } from '../../../common/api/sanctions-review.ts';
 
 /**
  * Screening a name against the sanctions lists (issue 16), pure and in memory.
@@ -153,19 +154,36 @@ function birthDateAgrees(subject: string, listed: string): boolean {
   return Math.abs(Number(subject.slice(0, 4)) - Number(listed.slice(0, 4))) <= 1;
 }
 
+/** Whether the subject's date of birth and nationality, when both sides know them, agree with the entry's. */
+export function agreement(
+  subject: ScreenedSubject,
+  entry: Pick<ListedEntry, 'birthDates' | 'nationalities'>,
+): { birth_date: Agreement; nationality: Agreement } {
+  const dob = subject.birthDate ?? null;
+  const country = subject.country ?? null;
+  const codes = entry.nationalities.filter((n) => /^[A-Z]{2}$/.test(n));
+  return {
+    birth_date:
+      dob === null || entry.birthDates.length === 0
+        ? null
+        : entry.birthDates.some((d) => birthDateAgrees(dob, d))
+          ? 'agrees'
+          : 'differs',
+    nationality:
+      country === null || codes.length === 0 ? null : codes.includes(country.toUpperCase()) ? 'agrees' : 'differs',
+  };
+}
+
 /** Step 4: the date-of-birth and nationality adjustments, clamped to 0..1. */
 export function adjustScore(
   nameScore: number,
   subject: ScreenedSubject,
   entry: Pick<ListedEntry, 'birthDates' | 'nationalities'>,
 ) {
+  const { birth_date, nationality } = agreement(subject, entry);
   let score = nameScore;
-  const dob = subject.birthDate ?? null;
-  if (dob !== null && entry.birthDates.length > 0)
-    score += entry.birthDates.some((d) => birthDateAgrees(dob, d)) ? 0.05 : -0.2;
-  const country = subject.country ?? null;
-  const codes = entry.nationalities.filter((n) => /^[A-Z]{2}$/.test(n));
-  if (country !== null && codes.length > 0) score += codes.includes(country.toUpperCase()) ? 0.03 : -0.03;
+  if (birth_date !== null) score += birth_date === 'agrees' ? 0.05 : -0.2;
+  if (nationality !== null) score += nationality === 'agrees' ? 0.03 : -0.03;
   return Math.max(0, Math.min(1, score));
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { jaroWinkler, nameTokens, skeleton } from './name-tokens.ts';
-import { adjustScore, SanctionsIndex, scoreNames, type ListedEntry } from './sanctions-matcher.ts';
+import { adjustScore, agreement, SanctionsIndex, scoreNames, type ListedEntry } from './sanctions-matcher.ts';
 
 const skeletons = (name: string) => nameTokens(name).map(skeleton);
 
@@ -79,6 +79,23 @@ describe('name score', () => {
     expect(adjustScore(0.8, { name: '', country: 'FR' }, entry)).toBeCloseTo(0.77);
     expect(adjustScore(0.8, { name: '' }, entry)).toBe(0.8);
     expect(adjustScore(0.99, { name: '', birthDate: '1971-04-12', country: 'LY' }, entry)).toBe(1);
+  });
+
+  it('says whether the date of birth and the nationality agree, as the operator reads it', () => {
+    const entry = { birthDates: ['1971-04-12'], nationalities: ['LY'] };
+    expect(agreement({ name: '', birthDate: '1971-04-12', country: 'ly' }, entry)).toEqual({
+      birth_date: 'agrees',
+      nationality: 'agrees',
+    });
+    expect(agreement({ name: '', birthDate: '1990-01-01', country: 'FR' }, entry)).toEqual({
+      birth_date: 'differs',
+      nationality: 'differs',
+    });
+    expect(agreement({ name: '' }, entry)).toEqual({ birth_date: null, nationality: null });
+    expect(agreement({ name: '', birthDate: '1971-04-12' }, { birthDates: [], nationalities: [] })).toEqual({
+      birth_date: null,
+      nationality: null,
+    });
   });
 });
 

@@ -3,7 +3,8 @@ import type { Database } from '../../db/schema.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
 import { openReview } from '../reviews/reviews.service.ts';
 import { listsVersion, sanctionsIndex } from './sanctions-index.ts';
-import type { SanctionsMatch, ScreenedSubject } from './sanctions-matcher.ts';
+import type { SanctionsMatchFacts } from '../../../common/api/sanctions-review.ts';
+import { agreement, type SanctionsMatch, type ScreenedSubject } from './sanctions-matcher.ts';
 
 /**
  * Who is screened and when (issue 16):
@@ -23,20 +24,16 @@ export interface ScreeningDeps {
   clock: { now(): Date };
 }
 
-/** What an operator sees of each match (review payload, report). */
-export interface MatchFacts {
-  entry: string;
-  list: string;
-  external_id: string;
-  listed_name: string;
-  names: string[];
-  birth_dates: string[];
-  nationalities: string[];
-  programme: string | null;
-  score: number;
-}
+/** What an operator sees of each match (review payload, report): common/api/sanctions-review.ts. */
+export type MatchFacts = SanctionsMatchFacts;
 
-export const matchFacts = (matches: SanctionsMatch[]): MatchFacts[] =>
+const rounded = (score: number) => Math.round(score * 1000) / 1000;
+
+export const matchFacts = (
+  matches: SanctionsMatch[],
+  subject: ScreenedSubject,
+  lists: ReadonlyMap<string, { version: string; date: string }>,
+): MatchFacts[] =>
   matches.slice(0, 5).map((m) => ({
     entry: m.entry.key,
     list: m.entry.source.toUpperCase(),
@@ -46,8 +43,27 @@ export const matchFacts = (matches: SanctionsMatch[]): MatchFacts[] =>
     birth_dates: m.entry.birthDates,
     nationalities: m.entry.nationalities,
     programme: m.entry.programme,
-    score: Math.round(m.score * 1000) / 1000,
+    score: rounded(m.score),
+    name_score: rounded(m.nameScore),
+    ...agreement(subject, m.entry),
+    ...(lists.has(m.entry.source) && {
+      list_version: lists.get(m.entry.source)?.version,
+      list_date: lists.get(m.entry.source)?.date,
+    }),
   }));
+
+/** The version and date of each list in force (read only when there is a hit to describe). */
+async function listsInForce(db: Kysely<Database>): Promise<Map<string, { version: string; date: string }>> {
+  const rows = await db
+    .selectFrom('sanctions_lists')
+    .select([
+      'source',
+      sql<string>`version::text`.as('version'),
+      sql<string>`to_char(list_date, 'YYYY-MM-DD')`.as('date'),
+    ])
+    .execute();
+  return new Map(rows.map((r) => [r.source, { version: r.version, date: r.date }]));
+}
 
 /** One subject against the lists of `version`, the entries cleared for that person left out. */
 export async function screenSubject(
@@ -57,7 +73,8 @@ export async function screenSubject(
   version: string,
 ): Promise<MatchFacts[]> {
   const index = await sanctionsIndex(deps.db, version);
-  return matchFacts(index.screen(subject, deps.config.SANCTIONS_MATCH_THRESHOLD, new Set(cleared)));
+  const matches = index.screen(subject, deps.config.SANCTIONS_MATCH_THRESHOLD, new Set(cleared));
+  return matches.length === 0 ? [] : matchFacts(matches, subject, await listsInForce(deps.db));
 }
 
 export interface RecipientScreening {

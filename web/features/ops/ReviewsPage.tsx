@@ -9,6 +9,8 @@ import { ActionDialog, DateTime, ListState, PageTitle, StatusBadge, TableWrap, u
 import { useStaff } from './staff';
 import { KycDocuments } from './KycDocuments';
 import { MonitoringAlert } from './MonitoringAlert';
+import { SanctionsHit } from './SanctionsHit';
+import { isSanctionsHitPayload } from '../../../common/api/sanctions-review';
 import { isMonitoringPayload, MONITORING_REVIEW_KIND } from '../../../common/api/monitoring';
 
 const PAGE_SIZE = 25;
@@ -100,6 +102,8 @@ export function ReviewsPage() {
                       <KycDocuments payload={review.payload} />
                     ) : review.kind === MONITORING_REVIEW_KIND && isMonitoringPayload(review.payload) ? (
                       <MonitoringAlert payload={review.payload} />
+                    ) : review.kind === 'sanctions_hit' && isSanctionsHitPayload(review.payload) ? (
+                      <SanctionsHit payload={review.payload} />
                     ) : (
                       <pre className={styles.json} dir="ltr">
                         {JSON.stringify(review.payload, null, 1)}

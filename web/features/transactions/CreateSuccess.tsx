@@ -23,14 +23,20 @@ export function CreateSuccess({ tx, party }: { tx: Transaction; party: string })
   const expires = tx.expires_at ? formatLongDate(tx.expires_at, locale, t('transactions.at')) : '';
   const withdrawal = tx.category === 'withdrawal';
   const pickup = tx.delivery === 'cash_pickup';
-  const title = pickup
+  // Held for a compliance review (issue 16): nothing was sent yet, and the screen says only that it is checked.
+  const held = tx.status === 'on_hold';
+  const title = held
+    ? t('transactions.underReview')
+    : pickup
     ? t('pickups.success')
     : withdrawal
     ? t('success.withdrawal')
     : tx.status === 'unclaimed'
       ? t('success.sentWaiting')
       : t('success.sent');
-  const next = pickup
+  const next = held
+    ? t('transactions.underReviewExplain')
+    : pickup
     ? t('pickups.successNext', { date: expires })
     : withdrawal
     ? t('success.withdrawalNext', { date: expires })

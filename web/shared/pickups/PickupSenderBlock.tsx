@@ -99,9 +99,13 @@ export function PickupSenderBlock({ tx }: { tx: Transaction }) {
   const [cancelKey] = useState(() => crypto.randomUUID());
   const available = tx.status === 'available';
   const name = `${tx.recipient_first_name ?? ''} ${tx.recipient_last_name ?? ''}`.trim();
-  const status = t(
-    `pickups.status.${tx.status === 'available' || tx.status === 'collected' || tx.status === 'cancelled' || tx.status === 'refunded' ? tx.status : 'expired'}`,
-  );
+  // Held for a compliance review (issue 16): under review, as on the history row, never 'Expired'.
+  const status =
+    tx.status === 'on_hold'
+      ? t('transactions.underReview')
+      : t(
+          `pickups.status.${tx.status === 'available' || tx.status === 'collected' || tx.status === 'cancelled' || tx.status === 'refunded' ? tx.status : 'expired'}`,
+        );
   return (
     <section className={styles.card} data-testid="pickup-block">
       <h2 className={styles.heading}>{t('pickups.title')}</h2>
@@ -120,7 +124,9 @@ export function PickupSenderBlock({ tx }: { tx: Transaction }) {
       </p>
       {tx.pickup?.agency ? (
         <p className={styles.muted} data-testid="pickup-agency">
-          {tIsolated(t, 'pickups.onlyAt', { agency: [tx.pickup.agency.name, tx.pickup.agency.city].filter(Boolean).join(', ') })}
+          {tIsolated(t, 'pickups.onlyAt', {
+            agency: [tx.pickup.agency.name, tx.pickup.agency.city].filter(Boolean).join(', '),
+          })}
         </p>
       ) : available ? (
         <p className={styles.muted}>{t('pickups.anyAgency')}</p>
