@@ -204,5 +204,14 @@ export const kycMessages = {
   customerOnly: 'Only customers send identity documents.',
 } as const;
 
+/** Account closure (issue 16, `POST /api/users/close/`): why an account cannot be closed yet; the screens translate them. */
+export const closeAccountMessages = {
+  balance: 'Your balance must be zero: send or withdraw what is left first.',
+  pending:
+    'A transaction of yours is still waiting (a withdrawal, a pickup, a transfer not yet claimed or under review).',
+  subscription: 'Cancel your subscription first.',
+  customersOnly: 'Only customers can close their account here.',
+} as const;
+
 /** Largest identity document file accepted, in bytes (5 MB). */
 export const KYC_MAX_FILE_BYTES = 5 * 1024 * 1024;

@@ -6,7 +6,13 @@ import { securityCodeMessage } from './messages.ts';
 import { LIMIT_KINDS } from './limits.ts';
 
 // Zod-free constants (common/api/messages.ts), re-exported where the contract always had them.
-export { accountFrozenMessage, profileMessages, securityCodeErrors, securityCodeMessage } from './messages.ts';
+export {
+  accountFrozenMessage,
+  closeAccountMessages,
+  profileMessages,
+  securityCodeErrors,
+  securityCodeMessage,
+} from './messages.ts';
 
 /** A decimal string with 2 decimals for amounts ("150.00"), 4 for rates ("10.8500"). */
 const decimalString = z.string().regex(/^-?\d+\.\d+$/);
@@ -104,6 +110,27 @@ export const setSecurityCodeRequestSchema = z.object({
   current_security_code: sixDigitsSchema(securityCodeMessage).optional(),
 });
 
+/** `POST /api/users/close/` (issue 16): closing one's own account is confirmed by the security code. */
+export const closeAccountRequestSchema = z.object({ security_code: sixDigitsSchema(securityCodeMessage) });
+export type CloseAccountRequest = z.infer<typeof closeAccountRequestSchema>;
+
+const rows = z.array(z.record(z.string(), z.unknown()));
+/**
+ * `GET /api/users/export/` (issue 16, data rights): everything the service holds about the caller, their own rows
+ * only. Documents are listed by state, never with their files; sign-in events are the sessions opened.
+ */
+export const dataExportSchema = z.object({
+  exported_at: z.string(),
+  profile: z.record(z.string(), z.unknown()),
+  transactions: rows,
+  contacts: rows,
+  notifications: rows,
+  notification_preferences: z.record(z.string(), z.unknown()).nullable(),
+  documents: rows,
+  sign_in_events: rows,
+});
+export type DataExport = z.infer<typeof dataExportSchema>;
+
 export const userIdParamsSchema = z.object({
   id: z.coerce
     .number()
@@ -115,4 +142,3 @@ export const userIdParamsSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 export type UpdateUserRequest = z.input<typeof updateUserRequestSchema>;
 export type SetSecurityCodeRequest = z.infer<typeof setSecurityCodeRequestSchema>;
-

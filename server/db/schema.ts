@@ -111,6 +111,8 @@ export interface UsersTable {
   sanctions_cleared: Generated<string[]>;
   /** The sanctions review whose customer hit froze the account (its approval lifts that freeze only). */
   frozen_by_review: Int8 | null;
+  /** Closed by the customer (issue 16, migration 0341): personal data erased, identity kept in closed_accounts. */
+  closed_at: NullableTimestamp;
 }
 
 export interface ContactsTable {
@@ -790,4 +792,27 @@ export interface RecipientMessagesTable {
 
 export interface Database {
   recipient_messages: RecipientMessagesTable;
+}
+
+// account closure (issue 16; migration 0341, server/modules/users/data-rights.service.ts)
+
+export interface ClosedAccountsTable {
+  user_id: Int8;
+  closed_at: ColumnType<Date, Date | undefined, never>;
+  retain_until: ColumnType<Date, Date, never>;
+  email: string | null;
+  phone_number: string | null;
+  first_name: string;
+  last_name: string;
+  country: string | null;
+  date_of_birth: ColumnType<Date | null, string | Date | null, never>;
+  address: string | null;
+  postcode: string | null;
+  city: string | null;
+  account_id: string;
+  kyc_level: number;
+}
+
+export interface Database {
+  closed_accounts: ClosedAccountsTable;
 }

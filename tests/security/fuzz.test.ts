@@ -135,7 +135,8 @@ const segment = (world: World) =>
 
 function tokenFor(route: RouteEntry, who: 'usual' | 'none' | 'other'): string | undefined {
   if (who === 'none') return undefined;
-  if (route.url === '/api/auth/logout/') return throwaway.token;
+  // Logging out or closing an account ends the session: a throwaway's, not alice's.
+  if (route.url === '/api/auth/logout/' || route.url === '/api/users/close/') return throwaway.token;
   const rule = ruleOf(route);
   if (rule?.access === 'operator') return who === 'other' ? w.alice.token : w.operator.token;
   const teller = rule?.access === 'banker';

@@ -98,6 +98,10 @@ export const matrix: Record<string, Rule> = {
 
   'POST /api/auth/logout/': { access: 'signed-in' },
   'GET /api/users/': { access: 'signed-in' },
+  // Issue 16, data rights: one's own data (any role), and closing one's own account (customers; a teller or an
+  // operator is refused before the code is read). alice keeps a balance, so the matrix never closes her account.
+  'GET /api/users/export/': { access: 'signed-in' },
+  'POST /api/users/close/': { access: 'customer', banker: 403, body: () => ({ security_code: CODE }) },
   'PATCH /api/users/:id/': {
     access: 'signed-in',
     params: (w) => ({ id: w.alice.userId }),

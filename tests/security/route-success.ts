@@ -79,6 +79,12 @@ export const ownerSuccess: Record<string, Case> = {
       status: 200,
     };
   },
+  'POST /api/users/close/': async (t) => ({
+    as: await customer(t),
+    path: '/api/users/close/',
+    body: { security_code: CODE },
+    status: 200,
+  }),
   'POST /api/users/:id/security_code/': async (t) => {
     const c = await customer(t);
     return {

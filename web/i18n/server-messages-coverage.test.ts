@@ -3,6 +3,7 @@ import {
   accountFrozenMessage,
   authMessages,
   beingPaidOutMessage,
+  closeAccountMessages,
   contactMessages,
   genericMessages,
   kycMessages,
@@ -47,6 +48,7 @@ const serverMessages: Record<string, string> = Object.fromEntries(
     pickupMessages,
     phoneMessages,
     statementMessages,
+    closeAccountMessages,
   }).flatMap(([group, messages]) => Object.entries(messages).map(([name, text]) => [`${group}.${name}`, text])),
 );
 Object.assign(serverMessages, {
@@ -86,6 +88,9 @@ const wordedByCase: Record<string, TranslationKey> = {
   'statementMessages.periodTooLong': 'statement.periodTooLong',
   'statementMessages.endBeforeStart': 'statement.endBeforeStart',
   'statementMessages.tooManyRows': 'statement.tooManyRows',
+  'closeAccountMessages.balance': 'dataRights.errors.balance',
+  'closeAccountMessages.pending': 'dataRights.errors.pending',
+  'closeAccountMessages.subscription': 'dataRights.errors.subscription',
 };
 
 /** Messages no screen shows: the app never sends what they refuse. */
@@ -110,6 +115,7 @@ const neverOnScreen: Record<string, string> = {
   'kycMessages.notMultipart': 'the form sends multipart/form-data',
   'kycMessages.customerOnly': 'a teller has no identity screen',
   'statementMessages.format': 'the statement button asks for csv',
+  'closeAccountMessages.customersOnly': 'the profile shows the close button to customers only',
 };
 
 const catalogues = { fr, en, ar, es, it: it_, nl, de };

@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  closeAccountRequestSchema,
+  dataExportSchema,
   setSecurityCodeRequestSchema,
   updateUserRequestSchema,
   userIdParamsSchema,
@@ -8,6 +11,7 @@ import {
 } from '../../../common/api/users.ts';
 import { setSecurityCode } from './security-code.service.ts';
 import { getMe, updateProfile } from './users.service.ts';
+import { closeAccount, exportData } from './data-rights.service.ts';
 import type { RouteModuleOptions } from '../route-module.ts';
 
 /** The current user only: every other id is 404, so ids cannot be probed. */
@@ -29,6 +33,43 @@ export const usersRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app
     async (request) => {
       const me = await getMe(deps, auth.requireUser(request).id);
       return { count: 1 as const, next: null, previous: null, results: [me] as [typeof me] };
+    },
+  );
+
+  app.get(
+    '/users/export/',
+    {
+      schema: {
+        tags: ['users'],
+        summary:
+          "Data rights (issue 16): the caller's own data as JSON (profile, transactions, contacts, notifications, document states, sign-ins)",
+        security,
+        response: { 200: dataExportSchema },
+      },
+    },
+    async (request, reply) => {
+      const data = await exportData(deps, auth.requireUser(request).id);
+      void reply.header('cache-control', 'no-store');
+      void reply.header('content-disposition', 'attachment; filename="my-data.json"');
+      return data;
+    },
+  );
+
+  app.post(
+    '/users/close/',
+    {
+      schema: {
+        tags: ['users'],
+        summary:
+          'Close the account (issue 16): zero balance, nothing waiting; personal data erased, identity kept 5 years',
+        security,
+        body: closeAccountRequestSchema,
+        response: { 200: z.object({ closed: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      await closeAccount(deps, auth.requireUser(request), request.body.security_code);
+      return { closed: true as const };
     },
   );
 

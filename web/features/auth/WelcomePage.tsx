@@ -26,6 +26,11 @@ export function Component() {
         <LanguageSwitcher />
       </header>
 
+      {searchParams.get('closed') === '1' ? (
+        <p className={styles.closed} role="status" data-testid="account-closed">
+          {t('welcome.accountClosed')}
+        </p>
+      ) : null}
       <section className={styles.hero}>
         <Logo label={t('welcome.logo')} />
         <p className={styles.appName}>

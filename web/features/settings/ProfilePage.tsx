@@ -8,6 +8,7 @@ import { UserLoadState } from '../../shared/users/UserLoadState';
 import { ProfileAccount } from './ProfileAccount';
 import { ProfileForm } from './ProfileForm';
 import { ProfileNotifications } from './ProfileNotifications';
+import { ProfileDataRights } from './ProfileDataRights';
 
 /** SPEC.md 2.3 Profile; with ?onboarding=true it is the last onboarding step after the security code. */
 export function Component() {
@@ -27,6 +28,8 @@ export function Component() {
           {/* Onboarding asks for the profile only: the wallet, code and logout wait for the real profile (item 22). */}
           {onboarding ? null : <ProfileNotifications />}
           {onboarding ? null : <ProfileAccount user={user.data} onboarding={onboarding} />}
+          {/* Issue 16: a customer's data rights (staff accounts are closed from the back-office). */}
+          {onboarding || user.data.role !== 'customer' ? null : <ProfileDataRights />}
         </>
       ) : (
         <UserLoadState query={user} />
