@@ -41,6 +41,13 @@ export async function currentRecipient(
   return undefined;
 }
 
+/** A retryable failure (serialization_failure) when `userId` closed their account (read by a new statement). */
+async function refuseClosedRecipient(tx: Transaction<Database>, userId: string): Promise<void> {
+  const row = await tx.selectFrom('users').select('closed_at').where('id', '=', userId).executeTakeFirst();
+  if ((row?.closed_at ?? null) !== null)
+    throw Object.assign(new Error(`recipient ${userId} closed their account`), { code: '40001' });
+}
+
 export interface SendOutcome {
   id: string;
   /** Set when the money reached a registered user (to notify after commit). */
@@ -59,8 +66,17 @@ export async function sendToPerson(
   contact: Contact,
   amount: Money<'MAD'>,
 ): Promise<SendOutcome> {
-  const found = await currentRecipient(tx, contact);
-  const recipientUserId = contact.contact_user !== null ? String(contact.contact_user) : (found?.id ?? null);
+  // The link as this transaction reads it: a recipient who closed their account was unlinked by the closure, and a
+  // retry (see below) must see that, not the contact read before.
+  const link = await tx
+    .selectFrom('contacts')
+    .select('contact_user')
+    .where('id', '=', String(contact.id))
+    .executeTakeFirst();
+  const linkedUser = link?.contact_user ?? null;
+  const linked = { ...contact, contact_user: linkedUser === null ? null : Number(linkedUser) };
+  const found = await currentRecipient(tx, linked);
+  const recipientUserId = linked.contact_user !== null ? String(linked.contact_user) : (found?.id ?? null);
   if (recipientUserId === senderId) throw fieldError('contact', transactionMessages.yourself);
   const id = await nextTransactionId(tx);
   const from = await walletOf(tx, senderId);
@@ -77,6 +93,9 @@ export async function sendToPerson(
       { accountId: to, amount },
     ],
   });
+  // Issue 16 (ADR 015): the recipient's closure committed while this send waited for their wallet's lock: nothing
+  // is credited; the retry finds them unlinked and the money waits unclaimed (wallet_send() does the same).
+  if (recipientUserId !== null) await refuseClosedRecipient(tx, recipientUserId);
   const now = deps.clock.now();
   await insertTransaction(tx, {
     id,

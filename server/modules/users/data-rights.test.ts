@@ -231,3 +231,57 @@ describe('POST /api/users/close/', () => {
     expect(await balanceOf(t, next)).toBe('3.00');
   });
 });
+
+describe('a send racing its recipient’s closure', () => {
+  it('never credits the closed wallet: the send waiting for its lock is retried and waits unclaimed', async () => {
+    const c = await customer(t);
+    const friend = await customer(t, 10_00n);
+    const contact = await recipientOf(t, friend, { email: c.email });
+    const wallet = await t.database.db
+      .selectFrom('ledger_accounts')
+      .select('id')
+      .where('owner_user_id', '=', String(c.userId))
+      .executeTakeFirstOrThrow();
+    // The closure's transaction, held open on one connection at the point where it holds the wallet's lock and has
+    // erased and unlinked the account (what closeAccount does before it commits).
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked: () => void = () => undefined;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const closure = t.database.db.transaction().execute(async (tx) => {
+      await sql`SELECT id FROM ledger_accounts WHERE id = ${wallet.id}::bigint FOR UPDATE`.execute(tx);
+      await sql`UPDATE users SET closed_at = now(), email = NULL, email_verified_at = NULL, phone_number = NULL,
+                 security_code_hash = NULL, security_code_salt = NULL WHERE id = ${c.userId}::bigint`.execute(tx);
+      await sql`UPDATE contacts SET contact_user = NULL, account_id = NULL WHERE contact_user = ${c.userId}::bigint`.execute(
+        tx,
+      );
+      locked();
+      await released;
+    });
+    await isLocked;
+    // The send reads the recipient as linked (the closure has not committed) and waits for the wallet's lock.
+    const sending = create(t, friend, { amount: 4, contact });
+    await expect
+      .poll(
+        async () =>
+          (
+            await sql<{ n: string }>`SELECT count(*)::text AS n FROM pg_stat_activity
+              WHERE wait_event_type = 'Lock' AND query LIKE '%wallet_send%'`.execute(t.database.db)
+          ).rows[0]?.n,
+        { timeout: 5000 },
+      )
+      .not.toBe('0');
+    release();
+    await closure;
+    const sent = await sending;
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    expect(sent.body.status).toBe('unclaimed');
+    const after = await t.database.db
+      .selectFrom('ledger_accounts')
+      .select('balance')
+      .where('id', '=', wallet.id)
+      .executeTakeFirstOrThrow();
+    expect(after.balance).toBe('0');
+    expect(await balanceOf(t, friend)).toBe('6.00');
+  });
+});
