@@ -126,7 +126,8 @@ test.describe('back-office (issue 15)', () => {
     // 5 % above the rates in force, from 200 days on: a four-eyes change that moves no price today.
     const now = (await (await request.get('/api/rates/')).json()) as { official: string };
     const official = Number(now.official) * 1.05;
-    const text = (n: number) => n.toFixed(2);
+    // Typed and shown as French writes numbers (issue 15): a decimal comma, like the card-fee hint.
+    const text = (n: number) => n.toFixed(2).replace('.', ',');
     const later = new Date(Date.now() + 200 * 86_400_000);
     const local = new Date(later.getTime() - later.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 

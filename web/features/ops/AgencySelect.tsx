@@ -16,6 +16,7 @@ export function AgencySelect({
   required = false,
   testId,
   id,
+  a11y,
 }: {
   value: string;
   onChange: (event: ChangeEvent<HTMLSelectElement>) => void;
@@ -25,6 +26,8 @@ export function AgencySelect({
   required?: boolean;
   testId: string;
   id?: string;
+  /** aria-invalid and aria-describedby from DialogField when the server refused the agency. */
+  a11y?: { 'aria-invalid'?: true; 'aria-describedby'?: string };
 }) {
   const { ot } = useOps();
   const agencies = useQuery({
@@ -42,6 +45,7 @@ export function AgencySelect({
       required={required}
       data-testid={testId}
       aria-busy={agencies.isPending}
+      {...a11y}
     >
       <option value="">{allLabel ?? ot('agencies.choose')}</option>
       {rows.map((a) => (

@@ -5,6 +5,7 @@ import type { Approval } from '../../../common/api/ops';
 import { Pagination } from '../../ui/Pagination';
 import styles from './Ops.module.css';
 import { fetchApprovals, opsAction } from './ops-api';
+import { rateText } from './rate-format';
 import { ActionDialog, DateTime, ListState, Money, PageTitle, StatusBadge, TableWrap, useOps, useOpsList } from './OpsParts';
 import { useStaff } from './staff';
 
@@ -13,7 +14,7 @@ const STATES = ['pending', 'approved', 'rejected', 'expired'] as const;
 
 /** What a four-eyes request is about, linked to it. */
 function Subject({ approval }: { approval: Approval }) {
-  const { ot, withLang } = useOps();
+  const { ot, withLang, locale } = useOps();
   const kind = approval.kind === 'refund' ? ot('approvals.kindRefund') : approval.kind;
   if (approval.kind === 'rates') {
     // The figures asked for against those in force when asked (see server/modules/ops/rates.service.ts).
@@ -22,7 +23,7 @@ function Subject({ approval }: { approval: Approval }) {
     return (
       <>
         <Link to={withLang('/ops/rates')}>{ot('approvals.kindRates')}</Link> ·{' '}
-        <bdi dir="ltr">{`${before.official ?? '?'} → ${p.official ?? '?'} (${p.freemium ?? '?'} / ${p.subscription ?? '?'}) ±${p.change_percent ?? '?'} %`}</bdi>
+        <bdi dir="ltr">{`${rateText(before.official, locale)} → ${rateText(p.official, locale)} (${rateText(p.freemium, locale)} / ${rateText(p.subscription, locale)}) ±${rateText(p.change_percent, locale)} %`}</bdi>
       </>
     );
   }

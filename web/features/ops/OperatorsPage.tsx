@@ -4,7 +4,7 @@ import type { OpsStaff } from '../../../common/api/ops-people';
 import { Pagination } from '../../ui/Pagination';
 import styles from './Ops.module.css';
 import { fetchOperators, opsAction } from './ops-api';
-import { ActionDialog, DateTime, ListState, PageTitle, StaffName, TableWrap, useOps, useOpsList } from './OpsParts';
+import { ActionDialog, DateTime, DialogField, ListState, PageTitle, StaffName, TableWrap, useOps, useOpsList } from './OpsParts';
 import { useStaff } from './staff';
 
 const PAGE_SIZE = 25;
@@ -137,33 +137,38 @@ export function OperatorsPage() {
           onClose={() => setAdding(false)}
           action={(input) => opsAction<OpsStaff>('operators/', input, { email: form.email.trim(), role: form.role })}
           onDone={() => finish(ot('operators.added', { email: form.email.trim() }))}
+          fields={['email', 'role']}
         >
-          <label className={styles.field} htmlFor={ids.email}>
-            {ot('customers.email')}
-            <input
-              id={ids.email}
-              className={styles.input}
-              type="email"
-              dir="ltr"
-              required
-              value={form.email}
-              onChange={(e) => setForm((f) => ({ ...f, email: e.target.value }))}
-              data-testid="operator-email"
-            />
-          </label>
-          <label className={styles.field} htmlFor={ids.role}>
-            {ot('customers.role')}
-            <select
-              id={ids.role}
-              className={styles.input}
-              value={form.role}
-              onChange={(e) => setForm((f) => ({ ...f, role: e.target.value }))}
-              data-testid="operator-role"
-            >
-              <option value="OPERATOR">{ot('roles.OPERATOR')}</option>
-              <option value="AUDITOR">{ot('roles.AUDITOR')}</option>
-            </select>
-          </label>
+          <DialogField name="email" label={ot('customers.email')} htmlFor={ids.email}>
+            {(a11y) => (
+              <input
+                id={ids.email}
+                className={styles.input}
+                type="email"
+                dir="ltr"
+                required
+                value={form.email}
+                onChange={(e) => setForm((f) => ({ ...f, email: e.target.value }))}
+                data-testid="operator-email"
+                {...a11y}
+              />
+            )}
+          </DialogField>
+          <DialogField name="role" label={ot('customers.role')} htmlFor={ids.role}>
+            {(a11y) => (
+              <select
+                id={ids.role}
+                className={styles.input}
+                value={form.role}
+                onChange={(e) => setForm((f) => ({ ...f, role: e.target.value }))}
+                data-testid="operator-role"
+                {...a11y}
+              >
+                <option value="OPERATOR">{ot('roles.OPERATOR')}</option>
+                <option value="AUDITOR">{ot('roles.AUDITOR')}</option>
+              </select>
+            )}
+          </DialogField>
         </ActionDialog>
       ) : null}
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { FormEvent, ReactNode } from 'react';
 import { opsMessages } from '../../../common/api/messages';
@@ -143,6 +143,57 @@ export interface ActionInput {
  * again, in a modal dialog (Escape closes it, the focus starts on the reason). The dialog stays open on a failure
  * and says why; on success it closes and the caller shows the outcome.
  */
+/** The field-level messages of a dialog's last answer, for the fields its children render (DialogField). */
+const DialogFieldErrors = createContext<Record<string, string[]>>({});
+
+/**
+ * One of a dialog's own fields (an e-mail, an agency) with the server's message for it under it, outlined and
+ * marked aria-invalid (issue 15): the input is rendered by `children` with the attributes to spread on it.
+ */
+export function DialogField({
+  name,
+  label,
+  htmlFor,
+  children,
+}: {
+  name: string;
+  label: ReactNode;
+  htmlFor: string;
+  children: (a11y: { 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
+}) {
+  const { t, ot } = useOps();
+  const errorId = useId();
+  const message = useContext(DialogFieldErrors)[name]?.[0];
+  return (
+    <label className={styles.field} htmlFor={htmlFor}>
+      {label}
+      {children(message ? { 'aria-invalid': true, 'aria-describedby': errorId } : {})}
+      {message ? (
+        <span id={errorId} className={styles.fieldError} data-testid={`field-error-${name}`}>
+          {opsMessageText(message, t, ot)}
+        </span>
+      ) : null}
+    </label>
+  );
+}
+
+/** The error left for the dialog's own line once the fields its children show have taken theirs. */
+function unclaimedError(error: unknown, fields: readonly string[]): unknown {
+  if (!(error instanceof ApiError)) return error;
+  const claimed = Object.keys(error.fieldErrors).filter((field) => fields.includes(field));
+  if (claimed.length === 0) return error;
+  const rest = Object.fromEntries(Object.entries(error.fieldErrors).filter(([field]) => !claimed.includes(field)));
+  if (error.detail === undefined && Object.keys(rest).length === 0) return null;
+  return new ApiError({
+    status: error.status,
+    fieldErrors: rest,
+    ...(error.detail === undefined ? {} : { detail: error.detail }),
+    ...(error.retryAfter === undefined ? {} : { retryAfter: error.retryAfter }),
+    ...(error.attemptsRemaining === undefined ? {} : { attemptsRemaining: error.attemptsRemaining }),
+    ...(error.lockedUntil === undefined ? {} : { lockedUntil: error.lockedUntil }),
+  });
+}
+
 export function ActionDialog({
   title,
   description,
@@ -153,9 +204,12 @@ export function ActionDialog({
   onDone,
   testId,
   children,
+  fields = [],
   ready = true,
 }: {
   title: string;
+  /** The names of the fields `children` render with DialogField: their messages go under them, not below. */
+  fields?: readonly string[];
   description?: ReactNode;
   /** The action's own fields (an e-mail, an agency), above the reason. */
   children?: ReactNode;
@@ -189,6 +243,9 @@ export function ActionDialog({
     mutation.mutate({ reason: reason.trim(), security_code: code });
   }
 
+  const remaining = unclaimedError(mutation.error, fields);
+  const codeWrong = mutation.error instanceof ApiError && mutation.error.fieldErrors.security_code !== undefined;
+  const reasonWrong = mutation.error instanceof ApiError && mutation.error.fieldErrors.reason !== undefined;
   const localError =
     reason.trim().length > 0 && reason.trim().length < 3 ? ot('errors.reasonRequired') : undefined;
   return (
@@ -205,7 +262,9 @@ export function ActionDialog({
           {title}
         </h2>
         {description ? <div>{description}</div> : null}
-        {children}
+        <DialogFieldErrors.Provider value={mutation.error instanceof ApiError ? mutation.error.fieldErrors : {}}>
+          {children}
+        </DialogFieldErrors.Provider>
         <label className={styles.field} htmlFor={reasonId}>
           {ot('action.reason')}
           <textarea
@@ -216,6 +275,8 @@ export function ActionDialog({
             required
             minLength={3}
             maxLength={1000}
+            aria-invalid={reasonWrong || undefined}
+            aria-describedby={reasonWrong ? errorId : undefined}
             // With fields of its own, the dialog starts on the first of them (showModal focuses it).
             autoFocus={children === undefined}
             data-testid="action-reason"
@@ -235,12 +296,13 @@ export function ActionDialog({
             value={code}
             onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
             aria-describedby={errorId}
+            aria-invalid={codeWrong || undefined}
             data-testid="action-code"
           />
         </label>
         <p className={styles.muted}>{ot('action.securityCodeHint')}</p>
         <p id={errorId} className={styles.error} role="alert" data-testid="action-error">
-          {localError ?? (mutation.error ? opsErrorText(mutation.error, t, ot, language) : '')}
+          {localError ?? (remaining ? opsErrorText(remaining, t, ot, language) : '')}
         </p>
         <div className={styles.actions}>
           <button

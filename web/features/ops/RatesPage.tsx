@@ -7,6 +7,7 @@ import { dateTimeFormat } from '../../ui/intl-format';
 import { Pagination } from '../../ui/Pagination';
 import styles from './Ops.module.css';
 import { fetchRates, setRates } from './ops-api';
+import { rateFromInput, rateText } from './rate-format';
 import type { OpsKey } from './ops-i18n';
 import { ActionDialog, DateTime, ListState, opsErrorText, PageTitle, StatusBadge, TableWrap, useOps, useOpsList } from './OpsParts';
 import { useStaff } from './staff';
@@ -15,21 +16,19 @@ const PAGE_SIZE = 25;
 type RateField = 'official' | 'freemium' | 'subscription' | 'fee';
 type Draft = Record<RateField, string> & { when: 'now' | 'later'; effective_at: string };
 
-/** A rate as typed in the form: the decimal comma of French keyboards is a point for the API. */
-const normalise = (text: string) => text.trim().replace(',', '.');
+/** A rate as typed in the form, for the API: the language's decimal comma or a point. */
+const normalise = rateFromInput;
 
-/** "10.8500" shown as typed by people: trailing zeros past two decimals dropped ("10.85"). */
-const short = (rate: string) => rate.replace(/(\.\d\d\d*?)0+$/, '$1');
-
-function RateCell({ rate, margin }: { rate: string; margin?: string }) {
-  const { ot } = useOps();
+function RateCell({ rate, margin, stacked = false }: { rate: string; margin?: string; stacked?: boolean }) {
+  const { ot, locale } = useOps();
   return (
     <>
-      <bdi dir="ltr">{short(rate)}</bdi>
+      <bdi dir="ltr">{rateText(rate, locale)}</bdi>
       {margin === undefined ? null : (
-        <span className={styles.muted}>
+        // In the history table the margin goes under the rate: ten columns fit 1,280 px (issue 15).
+        <span className={stacked ? styles.stackedNote : styles.muted}>
           {' '}
-          ({ot('rates.margin', { percent: margin })})
+          ({ot('rates.margin', { percent: rateText(margin, locale) })})
         </span>
       )}
     </>
@@ -65,7 +64,7 @@ function InForce({ rate }: { rate: OpsRate | null }) {
       <div>
         <dt>{ot('rates.fee')}</dt>
         <dd>
-          <bdi dir="ltr">{short(rate.fee)}</bdi>
+          <RateCell rate={rate.fee} />
         </dd>
       </div>
       <div>
@@ -88,8 +87,9 @@ function RatesForm({
   fourEyes: string;
   onDone: (result: SetRatesResponse) => void;
 }) {
-  const { t, ot, language } = useOps();
+  const { t, ot, language, locale } = useOps();
   const client = useQueryClient();
+  const short = (rate: string) => rateText(rate, locale);
   const ids = { official: useId(), freemium: useId(), subscription: useId(), fee: useId(), effective_at: useId() };
   const [draft, setDraft] = useState<Draft>({
     official: inForce ? short(inForce.official) : '',
@@ -195,14 +195,14 @@ function RatesForm({
           {ot('rates.submit')}
         </button>
       </form>
-      <p className={styles.muted}>{ot('rates.fourEyes', { percent: fourEyes })}</p>
+      <p className={styles.muted}>{ot('rates.fourEyes', { percent: rateText(fourEyes, locale) })}</p>
       {confirming ? (
         <ActionDialog
           testId="rates-dialog"
           title={ot('rates.confirmTitle')}
           description={
             <p dir="ltr">
-              <bdi>{`${normalise(draft.official)} · ${normalise(draft.freemium)} · ${normalise(draft.subscription)}`}</bdi>
+              <bdi>{[draft.official, draft.freemium, draft.subscription].map((r) => rateText(normalise(r), locale)).join(' · ')}</bdi>
             </p>
           }
           confirmLabel={ot('rates.confirm')}
@@ -246,7 +246,7 @@ function Outcome({ outcome }: { outcome: SetRatesResponse }) {
       <p className={styles.notice} role="status" data-testid="rates-requested">
         {ot('rates.requested', {
           id: outcome.approval.id,
-          percent: typeof change === 'string' ? change : '',
+          percent: typeof change === 'string' ? rateText(change, locale) : '',
         })}{' '}
         <RatesApprovalsLink />
       </p>
@@ -301,7 +301,7 @@ export function RatesPage() {
       <ListState list={list} emptyText={ot('rates.empty')} />
       {rows.length > 0 ? (
         <TableWrap label={ot('rates.history')}>
-          <table className={styles.table} data-testid="rates-table">
+          <table className={`${styles.table} ${styles.ratesTable}`} data-testid="rates-table">
             <thead>
               <tr>
                 <th scope="col">{ot('rates.effectiveAt')}</th>
@@ -337,17 +337,17 @@ export function RatesPage() {
                     <RateCell rate={rate.official} />
                   </td>
                   <td className={styles.num}>
-                    <RateCell rate={rate.freemium} margin={rate.freemium_margin} />
+                    <RateCell rate={rate.freemium} margin={rate.freemium_margin} stacked />
                   </td>
                   <td className={styles.num}>
-                    <RateCell rate={rate.subscription} margin={rate.subscription_margin} />
+                    <RateCell rate={rate.subscription} margin={rate.subscription_margin} stacked />
                   </td>
                   <td className={styles.num}>
-                    <bdi dir="ltr">{short(rate.fee)}</bdi>
+                    <RateCell rate={rate.fee} />
                   </td>
                   <td>{who(rate.set_by)}</td>
                   <td>{who(rate.approved_by)}</td>
-                  <td>{rate.reason ?? '—'}</td>
+                  <td className={styles.reasonCell}>{rate.reason ?? '—'}</td>
                   <td>
                     <DateTime iso={rate.created_at} />
                   </td>

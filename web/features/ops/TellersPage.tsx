@@ -5,7 +5,7 @@ import { Pagination } from '../../ui/Pagination';
 import { AgencySelect } from './AgencySelect';
 import styles from './Ops.module.css';
 import { fetchTellers, opsAction } from './ops-api';
-import { ActionDialog, DateTime, ListState, PageTitle, StaffName, TableWrap, useOps, useOpsList } from './OpsParts';
+import { ActionDialog, DateTime, DialogField, ListState, PageTitle, StaffName, TableWrap, useOps, useOpsList } from './OpsParts';
 import { useStaff } from './staff';
 
 const PAGE_SIZE = 25;
@@ -167,49 +167,58 @@ export function TellersPage() {
             })
           }
           onDone={() => finish(ot('tellers.added', { email: form.email.trim() }))}
+          fields={['email', 'agency', 'first_name', 'last_name']}
         >
-          <label className={styles.field} htmlFor={ids.email}>
-            {ot('customers.email')}
-            <input
-              id={ids.email}
-              className={styles.input}
-              type="email"
-              dir="ltr"
-              required
-              value={form.email}
-              onChange={(e) => setForm((f) => ({ ...f, email: e.target.value }))}
-              data-testid="teller-email"
-            />
-          </label>
-          <label className={styles.field} htmlFor={ids.agency}>
-            {ot('tellers.agency')}
-            <AgencySelect
-              id={ids.agency}
-              value={form.agency}
-              onChange={(e) => setForm((f) => ({ ...f, agency: e.target.value }))}
-              openOnly
-              required
-              testId="teller-agency"
-            />
-          </label>
-          <label className={styles.field} htmlFor={ids.first}>
-            {ot('tellers.firstName')}
-            <input
-              id={ids.first}
-              className={styles.input}
-              value={form.first_name}
-              onChange={(e) => setForm((f) => ({ ...f, first_name: e.target.value }))}
-            />
-          </label>
-          <label className={styles.field} htmlFor={ids.last}>
-            {ot('tellers.lastName')}
-            <input
-              id={ids.last}
-              className={styles.input}
-              value={form.last_name}
-              onChange={(e) => setForm((f) => ({ ...f, last_name: e.target.value }))}
-            />
-          </label>
+          <DialogField name="email" label={ot('customers.email')} htmlFor={ids.email}>
+            {(a11y) => (
+              <input
+                id={ids.email}
+                className={styles.input}
+                type="email"
+                dir="ltr"
+                required
+                value={form.email}
+                onChange={(e) => setForm((f) => ({ ...f, email: e.target.value }))}
+                data-testid="teller-email"
+                {...a11y}
+              />
+            )}
+          </DialogField>
+          <DialogField name="agency" label={ot('tellers.agency')} htmlFor={ids.agency}>
+            {(a11y) => (
+              <AgencySelect
+                id={ids.agency}
+                value={form.agency}
+                onChange={(e) => setForm((f) => ({ ...f, agency: e.target.value }))}
+                openOnly
+                required
+                testId="teller-agency"
+                a11y={a11y}
+              />
+            )}
+          </DialogField>
+          <DialogField name="first_name" label={ot('tellers.firstName')} htmlFor={ids.first}>
+            {(a11y) => (
+              <input
+                id={ids.first}
+                className={styles.input}
+                value={form.first_name}
+                onChange={(e) => setForm((f) => ({ ...f, first_name: e.target.value }))}
+                {...a11y}
+              />
+            )}
+          </DialogField>
+          <DialogField name="last_name" label={ot('tellers.lastName')} htmlFor={ids.last}>
+            {(a11y) => (
+              <input
+                id={ids.last}
+                className={styles.input}
+                value={form.last_name}
+                onChange={(e) => setForm((f) => ({ ...f, last_name: e.target.value }))}
+                {...a11y}
+              />
+            )}
+          </DialogField>
         </ActionDialog>
       ) : null}
 
@@ -224,18 +233,21 @@ export function TellersPage() {
             opsAction<OpsStaff>(`tellers/${open.teller.id}/move/`, input, { agency: Number(form.agency) })
           }
           onDone={() => finish(ot('tellers.moved'))}
+          fields={['agency']}
         >
-          <label className={styles.field} htmlFor={ids.agency}>
-            {ot('tellers.newAgency')}
-            <AgencySelect
-              id={ids.agency}
-              value={form.agency}
-              onChange={(e) => setForm((f) => ({ ...f, agency: e.target.value }))}
-              openOnly
-              required
-              testId="teller-agency"
-            />
-          </label>
+          <DialogField name="agency" label={ot('tellers.newAgency')} htmlFor={ids.agency}>
+            {(a11y) => (
+              <AgencySelect
+                id={ids.agency}
+                value={form.agency}
+                onChange={(e) => setForm((f) => ({ ...f, agency: e.target.value }))}
+                openOnly
+                required
+                testId="teller-agency"
+                a11y={a11y}
+              />
+            )}
+          </DialogField>
         </ActionDialog>
       ) : null}
 
