@@ -241,6 +241,8 @@ const configSchema = z.object({
   PICKUP_TTL_SECONDS: seconds(30 * 86_400),
   /** The recipient's reminder SMS goes this long before a pickup expires. */
   PICKUP_REMINDER_SECONDS: seconds(3 * 86_400),
+  /** The sender of a transfer waiting for an unregistered recipient, and that recipient, are reminded this long before it expires (issue 18). */
+  EXPIRY_REMINDER_SECONDS: seconds(3 * 86_400),
   /** How often each server process runs the expiry sweep (safe with several processes: rows are locked). */
   EXPIRY_SWEEP_INTERVAL_SECONDS: seconds(60),
   /** Idempotency keys older than this are dropped by the sweep; at least 24 hours (DESIGN.md section 4). */

@@ -816,3 +816,13 @@ export interface ClosedAccountsTable {
 export interface Database {
   closed_accounts: ClosedAccountsTable;
 }
+
+/** Transfers whose expiry was announced (migration 0361): the primary key makes the reminder once. */
+export interface ExpiryRemindersTable {
+  transaction_id: Int8;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  expiry_reminders: ExpiryRemindersTable;
+}

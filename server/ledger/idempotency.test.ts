@@ -155,7 +155,11 @@ describe('idempotency', () => {
     await sql`INSERT INTO idempotency_keys (scope, key, request_hash, response_status, response_body, created_at) VALUES
       (${scope}, 'old', 'h', 201, '{}'::jsonb, now() - interval '49 hours'),
       (${scope}, 'kept', 'h', 201, '{}'::jsonb, now() - interval '47 hours')`.execute(db);
-    const pass = await sweepOnce({ db, clock: systemClock, config: { IDEMPOTENCY_RETENTION_HOURS: 48 } });
+    const pass = await sweepOnce({
+      db,
+      clock: systemClock,
+      config: { IDEMPOTENCY_RETENTION_HOURS: 48, EXPIRY_REMINDER_SECONDS: 3 * 86_400 },
+    });
     expect(pass.keysPurged).toBeGreaterThanOrEqual(1);
     const left = await db.selectFrom('idempotency_keys').select('key').where('scope', '=', scope).execute();
     expect(left.map((r) => r.key)).toEqual(['kept']);

@@ -6,6 +6,7 @@ import { call, ensureRates, testEnv, uniqueEmail, uniquePhone } from '../../../t
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { cancel, outbox } from '../pickups/pickups.fixtures.ts';
 import { create, customer, recipientOf, type Customer } from '../transactions/transactions.fixtures.ts';
+import { sweepOnce } from '../transactions/expiry-sweep.ts';
 import { runRecipientMessages } from './recipient-messages.worker.ts';
 
 /** An SMS provider that refuses the first `failures` messages to a number, then hands them to the dev outbox. */
@@ -136,5 +137,60 @@ describe('invitation of an unregistered recipient', () => {
     await runRecipientMessages(t.app.services);
     expect(await messagesOf(sent.body.id)).toMatchObject([{ channel: 'none' }]);
     expect(await outbox(t, phone, 0)).toEqual([]);
+  });
+});
+
+describe('reminder before the claim window ends (EXPIRY_REMINDER_SECONDS)', () => {
+  it('once, even with two sweeps at the same moment: the sender’s notification and the recipient’s SMS', async () => {
+    const alice = await customer(t, 100_00n);
+    await named(alice, 'en');
+    const phone = uniquePhone();
+    const sent = await create(t, alice, { amount: 20, contact: await recipientOf(t, alice, { phone_number: phone }) });
+    const later = await create(t, alice, {
+      amount: 7,
+      contact: await recipientOf(t, alice, { phone_number: uniquePhone() }),
+    });
+    await outbox(t, phone); // the invitation
+    const at = (days: number, id: unknown) =>
+      sql`UPDATE transactions SET expires_at = now() + make_interval(days => ${days}) WHERE id = ${String(id)}`.execute(
+        t.database.db,
+      );
+    await at(2, sent.body.id); // within the 3 days
+    await at(5, later.body.id); // not yet
+
+    const [one, two] = await Promise.all([sweepOnce(t.app.services), sweepOnce(t.app.services)]);
+    expect(one.error ?? two.error).toBeUndefined();
+    await sweepOnce(t.app.services);
+
+    const reminded = await t.database.db
+      .selectFrom('expiry_reminders')
+      .select('transaction_id')
+      .where('transaction_id', 'in', [String(sent.body.id), String(later.body.id)])
+      .execute();
+    expect(reminded.map((r) => String(r.transaction_id))).toEqual([String(sent.body.id)]);
+    const notes = await t.database.db
+      .selectFrom('notifications')
+      .select(['kind', 'transaction_id'])
+      .where('user_id', '=', String(alice.userId))
+      .where('kind', '=', 'transfer_expiring')
+      .execute();
+    expect(notes.map((n) => String(n.transaction_id))).toEqual([String(sent.body.id)]);
+    const list = await call<{ results: { kind: string; title: string }[] }>(t, 'GET', '/api/notifications/', {
+      token: alice.token,
+    });
+    expect(list.body.results.filter((n) => n.kind === 'transfer_expiring').map((n) => n.title)).toEqual([
+      'Your transfer expires soon',
+    ]);
+    await expect
+      .poll(async () => (await messagesOf(sent.body.id)).map((m) => [m.kind, m.channel]), { timeout: 5000 })
+      .toEqual([
+        ['invitation', 'sms'],
+        ['reminder', 'sms'],
+      ]);
+    const texts = await outbox(t, phone, 2);
+    expect(texts).toHaveLength(2);
+    expect(texts[0]?.body).toContain('Reminder: Alicia Gómez sent you 20.00 MAD, not received yet.');
+    expect(texts[0]?.body).toContain('تذكير: أرسل لك Alicia Gómez مبلغ 20,00 درهم لم تتسلمه بعد.');
+    expect(await messagesOf(later.body.id)).toMatchObject([{ kind: 'invitation' }]);
   });
 });

@@ -8,6 +8,8 @@ import { lockNextExpired } from './transactions.repository.ts';
 import { returnToSender } from './waiting.service.ts';
 import { sendPickupReminders } from '../pickups/pickup-sweep.ts';
 import { runNotificationDeliveries } from '../notifications/delivery.worker.ts';
+import { remindBeforeExpiry } from '../invitations/expiry-reminders.ts';
+import { runRecipientMessages } from '../invitations/recipient-messages.worker.ts';
 
 /**
  * The housekeeping every server runs (issue 24 item 3): expire what waited too long, drop old idempotency keys.
@@ -56,6 +58,8 @@ export async function expireWaiting(db: Kysely<Database>, now: Date, hooks: Swee
 
 export interface SweepReport extends ExpiryOutcome {
   keysPurged: number;
+  /** Transfers to unregistered recipients whose sender and recipient were reminded in this pass (issue 18). */
+  expiryReminders: number;
   /** Cash pickup reminders texted in this pass (only with the full service deps: the adapters). */
   pickupReminders: number;
   /** What stopped a part of the pass (the database, usually); the other part still ran. */
@@ -63,7 +67,7 @@ export interface SweepReport extends ExpiryOutcome {
 }
 
 export type SweepDeps = Pick<ServiceDeps, 'db' | 'clock'> & {
-  config: Pick<ServiceDeps['config'], 'IDEMPOTENCY_RETENTION_HOURS'>;
+  config: Pick<ServiceDeps['config'], 'IDEMPOTENCY_RETENTION_HOURS' | 'EXPIRY_REMINDER_SECONDS'>;
 };
 
 /**
@@ -72,16 +76,29 @@ export type SweepDeps = Pick<ServiceDeps, 'db' | 'clock'> & {
  * than at the delivery worker's next pass) need the adapters: given the full service deps.
  */
 export async function sweepOnce(deps: SweepDeps | ServiceDeps, hooks: SweepHooks = {}): Promise<SweepReport> {
-  const report: SweepReport = { expired: 0, expiredPickups: [], failed: [], keysPurged: 0, pickupReminders: 0 };
+  const report: SweepReport = {
+    expired: 0,
+    expiredPickups: [],
+    failed: [],
+    keysPurged: 0,
+    expiryReminders: 0,
+    pickupReminders: 0,
+  };
   try {
     Object.assign(report, await expireWaiting(deps.db, deps.clock.now(), hooks));
   } catch (error) {
     report.error = error;
   }
+  try {
+    report.expiryReminders = await remindBeforeExpiry(deps.db, deps.clock.now(), deps.config.EXPIRY_REMINDER_SECONDS);
+  } catch (error) {
+    report.error ??= error;
+  }
   if ('sms' in deps) {
     try {
       report.pickupReminders = await sendPickupReminders(deps);
-      if (report.expired > 0) await runNotificationDeliveries(deps);
+      if (report.expired > 0 || report.expiryReminders > 0) await runNotificationDeliveries(deps);
+      if (report.expiryReminders > 0) await runRecipientMessages(deps);
     } catch (error) {
       report.error ??= error;
     }
