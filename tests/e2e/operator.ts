@@ -4,7 +4,9 @@ import { promisify } from 'node:util';
 import { e2eDatabaseEnv } from '../../playwright.config.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
+import { expect, type APIRequestContext } from '@playwright/test';
 import { fundWallet } from '../support/factories.ts';
+import { account, type Account } from './accounts.ts';
 
 const exec = promisify(execFile);
 
@@ -57,4 +59,28 @@ export async function newOperator(role: 'operator' | 'auditor' = 'operator'): Pr
     ...(role === 'auditor' ? ['--auditor'] : []),
   ]);
   return email;
+}
+
+/**
+ * A customer funded with `funded` MAD (minor units) who sent `amount` MAD to an e-mail nobody has registered: an
+ * unclaimed transfer, refundable from the back-office (issue 15). 8,000 and 6,000 by default: above the four eyes.
+ */
+export async function unclaimedTransfer(
+  request: APIRequestContext,
+  { funded = 8_000_00n, amount = 6000 }: { funded?: bigint; amount?: number } = {},
+): Promise<{ alice: Account; id: number }> {
+  const alice = await account(request);
+  await fund(alice.userId, funded);
+  const headers = { authorization: `Bearer ${alice.token}` };
+  const contact = await request.post('/api/contacts/', {
+    headers,
+    data: { first_name: 'Youssef', last_name: 'Benali', email: `e2e-nobody-${alice.userId}-${Date.now()}@example.com` },
+  });
+  expect(contact.status(), await contact.text()).toBe(201);
+  const sent = await request.post('/api/transactions/', {
+    headers,
+    data: { amount, contact: ((await contact.json()) as { id: number }).id, security_code: '246810' },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  return { alice, id: ((await sent.json()) as { id: number }).id };
 }

@@ -1,9 +1,9 @@
 /// <reference lib="dom" />
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { account, pageFor, type Account } from './accounts.ts';
-import { fund, newOperator } from './operator.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { account, pageFor } from './accounts.ts';
+import { fund, newOperator, unclaimedTransfer } from './operator.ts';
 
 // Issue 15: the back-office's detail screens in Chromium, in French and Arabic: a customer's level and limits, a
 // transaction's postings with named account kinds, the rates in the language's number format; a server e-mail
@@ -13,30 +13,12 @@ import { fund, newOperator } from './operator.ts';
 const CODE = '246810';
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const shots = path.join(process.cwd(), '.data', 'screenshots');
-const auth = (who: Account) => ({ authorization: `Bearer ${who.token}` });
 
 async function seriousViolations(page: Page, where: string): Promise<string[]> {
   const axe = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   return axe.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${where}: ${v.id} ${v.nodes[0]?.target.join(' ')}`);
-}
-
-/** A customer with 1,000 MAD who sent 100 MAD to an e-mail nobody has registered (an unclaimed transfer). */
-async function customerWithTransfer(request: APIRequestContext): Promise<{ alice: Account; id: number }> {
-  const alice = await account(request);
-  await fund(alice.userId, 1_000_00n);
-  const contact = await request.post('/api/contacts/', {
-    headers: auth(alice),
-    data: { first_name: 'Youssef', last_name: 'Benali', email: `e2e-nobody-${alice.userId}-${Date.now()}@example.com` },
-  });
-  expect(contact.status(), await contact.text()).toBe(201);
-  const sent = await request.post('/api/transactions/', {
-    headers: auth(alice),
-    data: { amount: 100, contact: ((await contact.json()) as { id: number }).id, security_code: CODE },
-  });
-  expect(sent.status(), await sent.text()).toBe(201);
-  return { alice, id: ((await sent.json()) as { id: number }).id };
 }
 
 async function ready(page: Page, lang: string) {
@@ -51,7 +33,7 @@ test.describe('back-office detail screens (issue 15)', () => {
     request,
   }) => {
     test.setTimeout(300_000);
-    const { alice, id } = await customerWithTransfer(request);
+    const { alice, id } = await unclaimedTransfer(request, { funded: 1_000_00n, amount: 100 });
     const op = await account(request, await newOperator());
     const page = await pageFor(browser, op);
     for (const [width, height] of [

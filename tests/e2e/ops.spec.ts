@@ -1,10 +1,10 @@
 /// <reference lib="dom" />
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { account, pageFor, type Account } from './accounts.ts';
 import { nextMessage, outboxCount, setSecurityCode, typeLoginCode } from './identity-helpers.ts';
-import { fund, newOperator } from './operator.ts';
+import { newOperator, unclaimedTransfer } from './operator.ts';
 
 // Issue 15 item 5: the back-office screens in Chromium. A refund above OPS_FOUR_EYES_MAD (5,000 MAD by default)
 // with four eyes: operator A asks, A cannot approve their own request (the screen says so), operator B approves,
@@ -15,23 +15,6 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const shots = path.join(process.cwd(), '.data', 'screenshots');
 
 const auth = (who: Account) => ({ authorization: `Bearer ${who.token}` });
-
-/** A customer with 8,000 MAD who sent 6,000 MAD to an e-mail nobody has registered: unclaimed, refundable. */
-async function unclaimedTransfer(request: APIRequestContext): Promise<{ alice: Account; id: number }> {
-  const alice = await account(request);
-  await fund(alice.userId, 8_000_00n);
-  const contact = await request.post('/api/contacts/', {
-    headers: auth(alice),
-    data: { first_name: 'Youssef', last_name: 'Benali', email: `e2e-nobody-${alice.userId}-${Date.now()}@example.com` },
-  });
-  expect(contact.status(), await contact.text()).toBe(201);
-  const sent = await request.post('/api/transactions/', {
-    headers: auth(alice),
-    data: { amount: 6000, contact: ((await contact.json()) as { id: number }).id, security_code: CODE },
-  });
-  expect(sent.status(), await sent.text()).toBe(201);
-  return { alice, id: ((await sent.json()) as { id: number }).id };
-}
 
 /** The approvals table's row of the request about transaction `id`. */
 const approvalRow = (page: Page, id: number) =>
