@@ -10,6 +10,8 @@ import { LANGUAGES, languageChoiceMessage } from '../i18n/languages.ts';
  * - `on_hold`: held for a compliance review, with a `reason` code (for its sender only). The sender reads the public
  *   code HOLD_REASON_PUBLIC only, never the review's own code (`sanctions_recipient`...): AML law forbids telling a
  *   customer that a sanctions or suspicion check concerns them (tipping-off).
+ * - `unclaimed`: a held send released by an operator to a recipient without an account yet: it waits for them to
+ *   sign up (a send created that way has no such step: its `created` says it).
  * - `received`: the recipient's wallet was credited (a send to a registered user, a top-up).
  * - `claimed`: a transfer waiting for someone without an account was credited when they registered.
  * - `paid_out`: a withdrawal paid in cash by a teller; `collected`: a cash pickup paid to its recipient.
@@ -21,6 +23,7 @@ export const timelineStatuses = [
   'created',
   'available',
   'on_hold',
+  'unclaimed',
   'received',
   'claimed',
   'paid_out',
