@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SmsDeliveryError, type SmsAdapter } from '../../adapters/sms/sms-adapter.ts';
 import { createSmsAdapter } from '../../adapters/create-adapters.ts';
-import { call, ensureRates, testEnv, uniqueEmail, uniquePhone } from '../../../tests/support/identity.ts';
+import { call, ensureRates, signIn, testEnv, uniqueEmail, uniquePhone } from '../../../tests/support/identity.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { cancel, outbox } from '../pickups/pickups.fixtures.ts';
 import { create, customer, recipientOf, type Customer } from '../transactions/transactions.fixtures.ts';
@@ -192,5 +192,43 @@ describe('reminder before the claim window ends (EXPIRY_REMINDER_SECONDS)', () =
     expect(texts[0]?.body).toContain('Reminder: Alicia Gómez sent you 20.00 MAD, not received yet.');
     expect(texts[0]?.body).toContain('تذكير: أرسل لك Alicia Gómez مبلغ 20,00 درهم لم تتسلمه بعد.');
     expect(await messagesOf(later.body.id)).toMatchObject([{ kind: 'invitation' }]);
+  });
+});
+
+describe('claim on a later e-mail confirmation', () => {
+  it('an existing user who confirms the address the money waits for receives it; the sender is told', async () => {
+    const alice = await customer(t, 100_00n);
+    await named(alice, 'fr');
+    const email = uniqueEmail('later-confirmed');
+    const sent = await create(t, alice, { amount: 25, contact: await recipientOf(t, alice, { email }) });
+    expect(sent.body).toMatchObject({ status: 'unclaimed' });
+    const bob = await signIn(t, { phone_number: uniquePhone() }, 'fr');
+    const profile = { first_name: 'Bob', last_name: 'Martin', country: 'FR', email };
+    const patched = await call(t, 'PATCH', `/api/users/${bob.userId}/`, { token: bob.token, body: profile });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    const mails = await outbox(t, email, 2);
+    const link = mails
+      .find((m) => (m as { link?: string }).link)
+      ?.body.match(/https?:\/\/\S+confirm-email\?code=\S+/)?.[0];
+    const code = new URL(String(link)).searchParams.get('code') ?? '';
+    expect((await call(t, 'GET', `/api/auth/confirm_email/?code=${code}`)).status).toBe(200);
+
+    const balance = await call<{ results: { balance?: string }[] }>(t, 'GET', '/api/transactions/', {
+      token: bob.token,
+    });
+    expect(balance.body.results[0]).toMatchObject({ id: sent.body.id, status: 'claimed' });
+    const list = await call<{ results: { kind: string; title: string; body: string }[] }>(
+      t,
+      'GET',
+      '/api/notifications/',
+      {
+        token: alice.token,
+      },
+    );
+    const claimed = list.body.results.find((n) => n.kind === 'transfer_claimed');
+    expect(claimed).toMatchObject({
+      title: 'Envoi reçu',
+      body: 'Bob Martin a créé son compte et a reçu vos 25,00 MAD.',
+    });
   });
 });

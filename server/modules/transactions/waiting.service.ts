@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { notify } from '../notifications/notify.ts';
 import type { Transaction } from 'kysely';
 import { money, negate } from '../../../common/money/money.ts';
 import type { Database } from '../../db/schema.ts';
@@ -91,5 +93,24 @@ export async function claimTransfersForNewUser(
     });
     await finishTransaction(tx, id, { status: 'claimed', finalEntryId: entry.id, recipientUserId: user.id });
     await enqueueAnchor(tx, { transactionId: id });
+    // The recipient's money_received comes from the timeline's trigger; the sender learns the invitation worked.
+    if (row.sender_user_id !== null) {
+      const recipient = await tx
+        .selectFrom('users')
+        .select(sql<string>`trim(first_name || ' ' || last_name)`.as('name'))
+        .where('id', '=', user.id)
+        .executeTakeFirst();
+      await notify(tx, {
+        userId: row.sender_user_id,
+        kind: 'transfer_claimed',
+        transactionId: id,
+        params: {
+          amount: String(row.amount),
+          currency: 'MAD',
+          name: recipient?.name || user.email || user.phone_number || '',
+          transaction_kind: 'transfer',
+        },
+      });
+    }
   }
 }

@@ -205,14 +205,30 @@ export async function updateProfile(
   return getMe(deps, actorId);
 }
 
-/** `GET /api/auth/confirm_email/?code=`: single use, expires, and only for the address it was sent to. */
+/**
+ * `GET /api/auth/confirm_email/?code=`: single use, expires, and only for the address it was sent to. Transfers
+ * waiting for that address are claimed then.
+ */
 export async function confirmEmail(deps: ServiceDeps, token: string): Promise<boolean> {
   const now = deps.clock.now();
   return withTransaction(deps.db, async (tx) => {
     const row = await lockEmailConfirmation(tx, emailTokenHash(deps.keys, token));
     if (!row || row.used_at || row.expires_at <= now) return false;
+    // Under the address's lock, as a sign-up with it: money sent to this address before it was proven is claimed
+    // in the same transaction as the confirmation (issue 18), never twice and never by two people.
+    await lockFor(tx, identifierLock(row.email));
     await markEmailConfirmationUsed(tx, row.id, now);
-    return markEmailVerified(tx, row.user_id, row.email, now);
+    const verified = await markEmailVerified(tx, row.user_id, row.email, now);
+    if (verified) {
+      await claimTransfersForNewUser(tx, {
+        id: String(row.user_id),
+        phone_number: null,
+        phone_auth: false,
+        email: row.email,
+        email_verified_at: now,
+      });
+    }
+    return verified;
   });
 }
 
