@@ -34,7 +34,7 @@ const en = {
   checkNotApplicable: 'not applicable (latest record)',
   address: 'Address',
   records: 'Records ({count})',
-  recordsLatest: 'Records ({count}, the latest {limit})',
+  recordsLatest: 'Records ({count}, latest {limit})',
   noRecords: 'No records yet.',
   sent: 'sent',
   received: 'received',
