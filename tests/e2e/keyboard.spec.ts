@@ -270,6 +270,8 @@ test.describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     // The success state takes the focus; the next withdrawal is one Tab away.
     await expect(page.getByTestId('payout-success')).toBeVisible();
+    // The heading takes the focus in an effect after the render: Tab before it, and it starts from the page.
+    await expect(page.getByTestId('payout-success').locator('h2')).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(page.getByTestId('teller-scan-again')).toBeFocused();
 
