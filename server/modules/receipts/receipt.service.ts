@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { maskTail } from '../../../common/api/pickups.ts';
 import type { Transaction } from '../../../common/api/transactions.ts';
 import type { Language } from '../../../common/i18n/languages.ts';
+import { pageLocales } from '../../http/page-language.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { getTransaction } from '../transactions/transactions.service.ts';
@@ -13,17 +14,9 @@ import { receiptTexts } from './receipt-texts.ts';
  * `GET /api/transactions/{id}/receipt/` (issue 18): what PSD2 arts. 48-49 ask a payment service to tell the payer
  * after a payment (reference, amount, charges, exchange rate and converted amount, date), as a PDF in the asked
  * language. The facts are the detail the viewer may see (getTransaction: 404 for anyone else), so a recipient's
- * receipt shows no fee nor anything of the sender but their name.
+ * receipt shows no fee nor anything of the sender but their name. Numbers and dates are written in the locales of
+ * the other server-rendered pages (pageLocales: English is en-GB, day before month and a 24-hour clock).
  */
-const intlLocales: Record<Language, string> = {
-  fr: 'fr-FR',
-  en: 'en-US',
-  ar: 'ar-MA',
-  es: 'es-ES',
-  it: 'it-IT',
-  nl: 'nl-NL',
-  de: 'de-DE',
-};
 
 interface ExchangeFacts {
   from_amount: string;
@@ -51,7 +44,7 @@ export async function receiptFor(
   const exchange = tx.category === 'exchange' ? await exchangeOf(deps, id) : undefined;
   const words = receiptTexts[language];
   const rtl = language === 'ar';
-  const locale = intlLocales[language];
+  const locale = pageLocales[language];
   const ltr = (value: string) => (rtl ? isolateLtr(value) : value);
   const number = (value: number, digits = 2) =>
     new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);

@@ -47,7 +47,17 @@ describe('GET /api/transactions/{id}/receipt/ (issue 18)', () => {
 
     const expected: Record<string, RegExp[]> = {
       fr: [/Reçu de transaction/, /Montant envoyé/, /1 234,50 MAD/, /Frais/, /0,00 MAD/, /Vos droits/, /réclamation/],
-      en: [/Transaction receipt/, /Amount sent/, /1,234\.50 MAD/, /Fees/, /0\.00 MAD/, /Your rights/, /complaint/],
+      // The date as the other server pages write English (pageLocales, en-GB): day, month, year, 24-hour clock.
+      en: [
+        /Transaction receipt/,
+        /Amount sent/,
+        /1,234\.50 MAD/,
+        /Fees/,
+        /0\.00 MAD/,
+        /Your rights/,
+        /complaint/,
+        /\b\d{1,2} [A-Z][a-z]+ \d{4}(,| at) \d{2}:\d{2} UTC/,
+      ],
       // pdftotext maps some of Arabic's contextual forms back to the wrong letter: words it reads back whole.
       ar: [/إيصال المعاملة/, /المرجع/, /التاريخ والوقت/, /1\.234,50 MAD/, /0,00 MAD/, /الرسوم/],
       // Issue 21: the diaspora's languages, each with its own number format and the currency code kept.
