@@ -24,10 +24,12 @@ export type EntryKind =
   | 'pickup_send'
   | 'pickup_payout'
   | 'pickup_return'
-  // Issue 16: a send held for a sanctions review (wallet -> compliance hold), and its release after approval.
+  // Issue 16: a send or pickup held for a review (-> compliance hold), and its release after approval, each kind
+  // named by the review that held it: a sanctions hit, or a blocking monitoring rule.
   | 'sanctions_hold'
   | 'monitoring_hold'
   | 'sanctions_release'
+  | 'monitoring_release'
   | 'adjustment';
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };

@@ -12,6 +12,7 @@ import {
   type Body,
   type Customer,
 } from '../transactions/transactions.fixtures.ts';
+import { entryKindsOf } from '../sanctions/sanctions.fixtures.ts';
 import { runMonitoringPass } from './monitoring.ts';
 
 /**
@@ -300,6 +301,8 @@ describe('a blocking rule', () => {
     expect(decided.status, JSON.stringify(decided.body)).toBe(200);
     expect(decided.body.outcome).toEqual({ released: true, status: 'completed' });
     expect(await balanceOf(t, recipient)).toBe('10000.99');
+    // Booked as the monitoring rule's hold and release, not as a sanctions one.
+    expect(await entryKindsOf(t, held.body.id)).toEqual(['monitoring_hold', 'monitoring_release']);
   });
 
   it('holds the tenth send in 24 hours; reject keeps the money held', async () => {

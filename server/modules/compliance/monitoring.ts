@@ -442,11 +442,12 @@ registerReviewKind(MONITORING_REVIEW_KIND, {
     const row = await lockTransaction(tx, id);
     if (!row || row.status !== 'on_hold') throw conflict(reviewMessages.decided);
     if (decision === 'rejected') return { released: false, held: true };
-    const recipient = await releaseHeldTransfer(tx, deps, {
-      id,
-      amount: row.amount,
-      contact_id: p.contact_id === undefined ? null : String(p.contact_id),
-    });
+    const recipient = await releaseHeldTransfer(
+      tx,
+      deps,
+      { id, amount: row.amount, contact_id: p.contact_id === undefined ? null : String(p.contact_id) },
+      'monitoring_release',
+    );
     return { released: true, status: recipient === null ? 'unclaimed' : 'completed' };
   },
 });

@@ -125,6 +125,7 @@ export async function releaseHeldPickup(
     to: (await platformAccount(tx, 'pickups_pending', 'MAD')).id,
     amount: money('MAD', BigInt(row.amount)),
     metadata: { pickup: true },
+    releaseKind: 'sanctions_release',
   });
   const expiresAt = new Date(deps.clock.now().getTime() + deps.config.PICKUP_TTL_SECONDS * 1000);
   await tx

@@ -30,6 +30,9 @@ export interface HoldKind {
   reason: string;
 }
 
+/** The ledger kind of an approval's release, per review: a sanctions hit's or a blocking monitoring rule's. */
+export type ReleaseKind = 'sanctions_release' | 'monitoring_release';
+
 /** A sanctions hit on the recipient (a send) or on the name the pickup's ID must carry. */
 export const SANCTIONS_HOLD: HoldKind = { entryKind: 'sanctions_hold', reason: 'sanctions_recipient' };
 
@@ -37,7 +40,7 @@ export const SANCTIONS_HOLD: HoldKind = { entryKind: 'sanctions_hold', reason: '
 async function throughComplianceHold(
   tx: Transaction<Database>,
   direction: 'in' | 'out',
-  input: HeldMoney & { account: string; entryKind: HoldKind['entryKind'] | 'sanctions_release' },
+  input: HeldMoney & { account: string; entryKind: HoldKind['entryKind'] | ReleaseKind },
 ): Promise<string> {
   const hold = (await platformAccount(tx, 'compliance_hold', 'MAD')).id;
   const [from, to] = direction === 'in' ? [input.account, hold] : [hold, input.account];
@@ -60,9 +63,14 @@ async function throughComplianceHold(
 export const holdMoney = (tx: Transaction<Database>, hold: HoldKind, input: HeldMoney & { from: string }) =>
   throughComplianceHold(tx, 'in', { ...input, account: input.from, entryKind: hold.entryKind });
 
-/** The approval's money: compliance-hold to `to` (a wallet, unclaimed transfers, pickups pending). Returns the entry. */
-export const releaseHeldMoney = (tx: Transaction<Database>, input: HeldMoney & { to: string }) =>
-  throughComplianceHold(tx, 'out', { ...input, account: input.to, entryKind: 'sanctions_release' });
+/**
+ * The approval's money: compliance-hold to `to` (a wallet, unclaimed transfers, pickups pending), booked under the
+ * review's release kind. Returns the entry.
+ */
+export const releaseHeldMoney = (
+  tx: Transaction<Database>,
+  input: HeldMoney & { to: string; releaseKind: ReleaseKind },
+) => throughComplianceHold(tx, 'out', { ...input, account: input.to, entryKind: input.releaseKind });
 
 /** The `sanctions_hit` review of a held send (`transfer`) or cash pickup (`pickup`), with the matches. */
 export async function openHoldReview(
@@ -194,6 +202,7 @@ export async function releaseHeldTransfer(
   tx: Transaction<Database>,
   deps: { clock: { now(): Date }; config: { UNCLAIMED_TRANSFER_TTL_SECONDS: number } },
   row: { id: string; amount: string; contact_id: string | null },
+  releaseKind: ReleaseKind,
 ): Promise<string | null> {
   const contact = await tx
     .selectFrom('contacts')
@@ -210,6 +219,7 @@ export async function releaseHeldTransfer(
     to,
     amount: money('MAD', BigInt(row.amount)),
     metadata: { unclaimed: found === null },
+    releaseKind,
   });
   const now = deps.clock.now();
   await tx

@@ -4,7 +4,12 @@ import { call, ensureRates, testEnv, uniquePhone, type SignedIn } from '../../..
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { operator, opsAction } from '../ops/ops.fixtures.ts';
 import { balanceOf, create, customer, recipientOf, type Body } from '../transactions/transactions.fixtures.ts';
-import { heldInComplianceHold as heldOf, importTestLists, sanctionsReviewOf } from './sanctions.fixtures.ts';
+import {
+  entryKindsOf,
+  heldInComplianceHold as heldOf,
+  importTestLists,
+  sanctionsReviewOf,
+} from './sanctions.fixtures.ts';
 
 /**
  * Sanctions screening holds (issue 16) over HTTP: the lists of tests/fixtures/sanctions/ (invented names), a send to
@@ -91,6 +96,7 @@ describe('a send to a listed recipient', () => {
     expect(decided.body.outcome).toMatchObject({ released: true, status: 'completed' });
     expect(await balanceOf(t, recipient)).toBe('150.00');
     expect((await heldInComplianceHold(id))?.held).toBe('0');
+    expect(await entryKindsOf(t, id)).toEqual(['sanctions_hold', 'sanctions_release']);
     const after = await detail(sender, id);
     expect(after.body.status).toBe('completed');
     expect((after.body.timeline as Body[]).map((s) => s.status)).toEqual(['created', 'on_hold', 'received']);

@@ -63,3 +63,15 @@ export async function heldInComplianceHold(t: TestApp, transactionId: unknown): 
     .executeTakeFirst();
   return row?.held ?? null;
 }
+
+/** The ledger kinds of one transaction's entries, in the order they were booked. */
+export async function entryKindsOf(t: TestApp, transactionId: unknown): Promise<string[]> {
+  const rows = await t.database.db
+    .selectFrom('ledger_entries')
+    .select('kind')
+    .where('reference_type', '=', 'transaction')
+    .where('reference_id', '=', String(transactionId))
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.kind);
+}

@@ -99,7 +99,12 @@ registerReviewKind(SANCTIONS_REVIEW_KIND, {
       if (!row || row.status !== 'on_hold') throw conflict(gone);
       const contactId = String(p.contact_id);
       if (decision === 'approved') {
-        const recipient = await releaseHeldTransfer(tx, deps, { id, amount: row.amount, contact_id: contactId });
+        const recipient = await releaseHeldTransfer(
+          tx,
+          deps,
+          { id, amount: row.amount, contact_id: contactId },
+          'sanctions_release',
+        );
         await clearContact(tx, contactId, p.matches);
         return { released: true, status: recipient === null ? 'unclaimed' : 'completed' };
       }

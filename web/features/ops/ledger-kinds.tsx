@@ -31,6 +31,8 @@ export const entryKinds: readonly string[] = [
   'pickup_return',
   'sanctions_hold',
   'sanctions_release',
+  'monitoring_hold',
+  'monitoring_release',
   'adjustment',
 ];
 
