@@ -32,6 +32,11 @@ export interface NotificationParams {
   kyc_rejected: Record<string, never>;
   transfer_invited: TransferParams;
   transfer_expiring: TransferParams;
+  /**
+   * The money a transfer waited with reached its recipient's account: at their sign-up, or later when an existing
+   * user confirms the e-mail it waited for (claimTransfersForNewUser, both). The wording holds for both (it says
+   * where the money is, not how the account came to be), also for notifications stored before this wording.
+   */
   transfer_claimed: TransferParams;
 }
 
@@ -111,7 +116,7 @@ const fr: Templates = {
   }),
   transfer_claimed: (p) => ({
     title: 'Envoi reçu',
-    body: `${p.name} a créé son compte et a reçu vos ${amountOf(p)}.`,
+    body: `${p.name} a reçu vos ${amountOf(p)} sur son compte.`,
   }),
   kyc_approved: () => ({
     title: 'Identité vérifiée',
@@ -170,7 +175,7 @@ const en: Templates = {
   }),
   transfer_claimed: (p) => ({
     title: 'Transfer received',
-    body: `${p.name} created an account and received your ${amountEn(p)}.`,
+    body: `${p.name} received your ${amountEn(p)} in their account.`,
   }),
   kyc_approved: () => ({
     title: 'Identity verified',
@@ -223,7 +228,7 @@ const ar: Templates = {
   }),
   transfer_claimed: (p) => ({
     title: 'تم تسلم التحويل',
-    body: `أنشأ ${p.name} حسابه وتسلم مبلغ ${amountAr(p)}.`,
+    body: `تم إيداع مبلغ ${amountAr(p)} في حساب ${p.name}.`,
   }),
   kyc_approved: () => ({ title: 'تم التحقق من الهوية', body: 'تم قبول وثيقة هويتك. تم رفع حدودك.' }),
   kyc_rejected: () => ({
@@ -280,7 +285,7 @@ const es: Templates = {
   }),
   transfer_claimed: (p) => ({
     title: 'Envío recibido',
-    body: `${p.name} ha creado su cuenta y ha recibido tus ${amountOf(p)}.`,
+    body: `${p.name} ha recibido tus ${amountOf(p)} en su cuenta.`,
   }),
   kyc_approved: () => ({
     title: 'Identidad verificada',
@@ -339,7 +344,7 @@ const it: Templates = {
   }),
   transfer_claimed: (p) => ({
     title: 'Invio ricevuto',
-    body: `${p.name} ha creato il suo conto e ha ricevuto i tuoi ${amountOf(p)}.`,
+    body: `${p.name} ha ricevuto i tuoi ${amountOf(p)} sul suo conto.`,
   }),
   kyc_approved: () => ({
     title: 'Identità verificata',
@@ -402,7 +407,7 @@ const nl: Templates = {
   }),
   transfer_claimed: (p) => ({
     title: 'Overboeking ontvangen',
-    body: `${p.name} heeft een account aangemaakt en je ${amountOf(p)} ontvangen.`,
+    body: `Je ${amountOf(p)} staat op het account van ${p.name}.`,
   }),
   kyc_approved: () => ({
     title: 'Identiteit geverifieerd',
@@ -461,7 +466,7 @@ const de: Templates = {
   }),
   transfer_claimed: (p) => ({
     title: 'Überweisung empfangen',
-    body: `${p.name} hat ein Konto eröffnet und Ihre ${amountOf(p)} erhalten.`,
+    body: `Ihre ${amountOf(p)} sind auf dem Konto von ${p.name} eingegangen.`,
   }),
   kyc_approved: () => ({
     title: 'Identität bestätigt',
