@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES, languageChoiceMessage } from '../i18n/languages.ts';
+import { langQuery } from './language-query.ts';
 import { pagedResponseSchema, pageQuerySchema } from './pagination.ts';
 
 /**
@@ -43,7 +43,7 @@ export type Notification = z.infer<typeof notificationSchema>;
 
 /** `?lang=fr|en|ar|es|it|nl|de` renders in that language (the screen's); the user's own language when absent. */
 export const notificationsQuerySchema = pageQuerySchema.extend({
-  lang: z.enum(LANGUAGES, { message: languageChoiceMessage }).optional(),
+  lang: langQuery,
 });
 
 export const notificationsPageSchema = pagedResponseSchema(notificationSchema).extend({

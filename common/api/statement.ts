@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { langQuery } from './language-query.ts';
 import { statementMessages } from './messages.ts';
 import { dateQuery, timeZoneQuery } from './transactions.ts';
 
@@ -7,19 +8,25 @@ export const STATEMENT_MAX_DAYS = 366;
 export const STATEMENT_MAX_ROWS = 10_000;
 
 /**
- * `GET /api/transactions/export/?start_date=&end_date=&format=csv`: calendar days of `tz` (UTC when absent),
- * start_date inclusive, end_date exclusive, as the list's filters (the screens send the chosen end plus one day).
+ * `GET /api/transactions/export/?start_date=&end_date=&format=csv&lang=`: calendar days of `tz` (UTC when absent),
+ * start_date inclusive, end_date exclusive, as the list's filters (the screens send the chosen end plus one day);
+ * the header and the words of the rows in `lang` (the screen's; the user's own language when absent, issue 21).
  */
 export const statementQuerySchema = z.object({
   start_date: dateQuery,
   end_date: dateQuery,
   format: z.enum(['csv'], { message: statementMessages.format }).optional(),
   tz: timeZoneQuery.optional(),
+  lang: langQuery,
 });
 
 export type StatementQuery = z.output<typeof statementQuerySchema>;
 
-/** The header row, in this order: English names that stay the same in every language and every release. */
+/**
+ * The columns, in this order. These ids name them in the code; the file's header row says them in the statement's
+ * language (server/modules/transactions/statement-texts.ts, issue 21), as it says the type, status and direction
+ * of each row. Numbers stay machine-readable in every language (see statementRow).
+ */
 export const STATEMENT_COLUMNS = [
   'reference',
   'date_utc',
@@ -36,3 +43,5 @@ export const STATEMENT_COLUMNS = [
   'exchange_rate',
   'ledger_tx_id',
 ] as const;
+
+export type StatementColumn = (typeof STATEMENT_COLUMNS)[number];

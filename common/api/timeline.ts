@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES, languageChoiceMessage } from '../i18n/languages.ts';
+import { langQuery } from './language-query.ts';
 
 /**
  * The steps of a transaction's timeline (issue 18), one documented set for every kind. Written by the database in
@@ -64,9 +64,7 @@ export const agencySteps: readonly TimelineStatus[] = [
 ];
 
 /** `GET /api/transactions/{id}/receipt/?lang=fr|en|ar|es|it|nl|de`: the receipt's language (the user's own when absent). */
-export const receiptQuerySchema = z.object({
-  lang: z.enum(LANGUAGES, { message: languageChoiceMessage }).optional(),
-});
+export const receiptQuerySchema = z.object({ lang: langQuery });
 
 /** The one reason a customer reads for a hold, whatever the review's own code (tipping-off, see above). */
 export const HOLD_REASON_PUBLIC = 'compliance_review';

@@ -1,14 +1,10 @@
 import type { MarkReadRequest, Notification } from '../../../common/api/notifications.ts';
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../common/i18n/languages.ts';
+import type { Language } from '../../../common/i18n/languages.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
 import type { ServiceDeps } from '../service-deps.ts';
+import { askedOrOwnLanguage } from '../users/user-language.ts';
 import { renderNotification } from './notification-texts.ts';
 import { listNotifications, markRead } from './notifications.repository.ts';
-
-async function languageOf(deps: ServiceDeps, userId: string): Promise<Language> {
-  const row = await deps.db.selectFrom('users').select('language').where('id', '=', userId).executeTakeFirst();
-  return isLanguage(row?.language) ? row.language : DEFAULT_LANGUAGE;
-}
 
 /** The caller's notifications, newest first, rendered in `lang` (else their language), with the unread count. */
 export async function notificationsPage(
@@ -16,7 +12,7 @@ export async function notificationsPage(
   user: AuthUser,
   query: { page: number; page_size: number; lang?: Language | undefined },
 ): Promise<{ count: number; unread: number; results: Notification[] }> {
-  const language = query.lang ?? (await languageOf(deps, user.id));
+  const language = await askedOrOwnLanguage(deps, user.id, query.lang);
   const { rows, count, unread } = await listNotifications(deps.db, user.id, {
     limit: query.page_size,
     offset: (query.page - 1) * query.page_size,

@@ -1,3 +1,4 @@
+import type { Transaction } from '../../../common/api/transactions.ts';
 import type { Language } from '../../../common/i18n/languages.ts';
 
 /** The receipt's words (issue 18), per language; the PDF is drawn by receipt-pdf.ts. */
@@ -8,7 +9,8 @@ export interface ReceiptTexts {
   kind: string;
   kinds: Record<'sending' | 'reception' | 'exchange' | 'withdrawal' | 'pickup', string>;
   status: string;
-  statuses: Record<string, string>;
+  /** Every status, so that a held transaction (on_hold) reads as the glossary's 'under review', never as its code. */
+  statuses: Record<Transaction['status'], string>;
   sender: string;
   recipient: string;
   phone: string;
@@ -58,6 +60,7 @@ export const receiptTexts: Record<Language, ReceiptTexts> = {
       cancelled: 'Annulée',
       refunded: 'Remboursée',
       expired: 'Expirée',
+      on_hold: 'En cours de vérification',
     },
     sender: 'Expéditeur',
     recipient: 'Bénéficiaire',
@@ -107,6 +110,7 @@ export const receiptTexts: Record<Language, ReceiptTexts> = {
       cancelled: 'Cancelled',
       refunded: 'Refunded',
       expired: 'Expired',
+      on_hold: 'Under review',
     },
     sender: 'Sender',
     recipient: 'Recipient',
@@ -156,6 +160,7 @@ export const receiptTexts: Record<Language, ReceiptTexts> = {
       cancelled: 'ملغاة',
       refunded: 'مستردة',
       expired: 'منتهية الصلاحية',
+      on_hold: 'قيد التحقق',
     },
     sender: 'المرسل',
     recipient: 'المستفيد',
@@ -205,6 +210,7 @@ export const receiptTexts: Record<Language, ReceiptTexts> = {
       cancelled: 'Cancelada',
       refunded: 'Reembolsada',
       expired: 'Caducada',
+      on_hold: 'En revisión',
     },
     sender: 'Remitente',
     recipient: 'Destinatario',
@@ -254,6 +260,7 @@ export const receiptTexts: Record<Language, ReceiptTexts> = {
       cancelled: 'Annullata',
       refunded: 'Rimborsata',
       expired: 'Scaduta',
+      on_hold: 'In verifica',
     },
     sender: 'Mittente',
     recipient: 'Destinatario',
@@ -303,6 +310,7 @@ export const receiptTexts: Record<Language, ReceiptTexts> = {
       cancelled: 'Geannuleerd',
       refunded: 'Terugbetaald',
       expired: 'Verlopen',
+      on_hold: 'Wordt gecontroleerd',
     },
     sender: 'Afzender',
     recipient: 'Ontvanger',
@@ -352,6 +360,7 @@ export const receiptTexts: Record<Language, ReceiptTexts> = {
       cancelled: 'Storniert',
       refunded: 'Erstattet',
       expired: 'Abgelaufen',
+      on_hold: 'Wird geprüft',
     },
     sender: 'Absender',
     recipient: 'Empfänger',

@@ -59,7 +59,7 @@ export async function receiptFor(
   rows.push([words.date, when(tx.date)]);
   const kind = tx.delivery === 'cash_pickup' && tx.category === 'sending' ? 'pickup' : tx.category;
   rows.push([words.kind, words.kinds[kind]]);
-  rows.push([words.status, words.statuses[tx.status] ?? tx.status]);
+  rows.push([words.status, words.statuses[tx.status]]);
   if (tx.category !== 'exchange') {
     rows.push([words.sender, name(tx.sender_first_name, tx.sender_last_name)]);
     const phone = tx.pickup?.recipient_phone_number ?? tx.recipient_phone_number;

@@ -9,11 +9,15 @@ import { statementMessages } from '../../../common/api/messages.ts';
 import type { Transaction } from '../../../common/api/transactions.ts';
 import { formatAmount, money } from '../../../common/money/money.ts';
 import { startOfDayIn } from '../../../common/time/time-zone.ts';
+import type { Language } from '../../../common/i18n/languages.ts';
 import { badRequest, fieldError } from '../../http/http-error.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
+import { receiptTexts } from '../receipts/receipt-texts.ts';
 import type { ServiceDeps } from '../service-deps.ts';
+import { askedOrOwnLanguage } from '../users/user-language.ts';
 import { tokenKeys } from '../withdrawals/withdrawal-token.ts';
 import { csvDocument } from './statement-csv.ts';
+import { statementTexts } from './statement-texts.ts';
 import { listHistory, type HistoryRow, type Viewer } from './transactions-query.repository.ts';
 import { presentTransaction } from './transactions.presenter.ts';
 
@@ -42,12 +46,26 @@ const fullName = (first: string | null, last: string | null) => [first, last].fi
  * One line of the statement as the viewer may see it: the list's facts (presentTransaction, no token nor pickup
  * reference), a fee only where the viewer paid (their send or withdrawal: none today, said as 0.00; their top-up:
  * its EUR fee), nothing of the sender's charges on a received transfer nor on an agency's row for its teller.
+ *
+ * The words (type, status, direction) are in the statement's language; the numbers are not (issue 21): amounts,
+ * fees and the rate stay plain decimals with a point (`1005.50`), each amount beside its own currency column, and
+ * the date stays ISO 8601 in UTC. A spreadsheet parses those as numbers and dates whatever its locale; a localised
+ * `1.005,50 MAD` or `1 005,50` would land as text (or, worse, as 1.00550 in a program set to another locale) and
+ * could no longer be summed. Currency codes are kept as is (glossary).
  */
-function statementRow(row: HistoryRow, tx: Transaction, viewer: Viewer, exchange: ExchangeFacts | undefined) {
+function statementRow(
+  row: HistoryRow,
+  tx: Transaction,
+  viewer: Viewer,
+  exchange: ExchangeFacts | undefined,
+  language: Language,
+) {
   const paidBySender = row.kind !== 'exchange' && row.sender_user_id === viewer.id;
   const received = row.recipient_user_id === viewer.id;
-  const direction = paidBySender ? 'debit' : received ? 'credit' : '';
-  const type = tx.delivery === 'cash_pickup' && tx.category === 'sending' ? 'cash_pickup' : tx.category;
+  const { directions } = statementTexts[language];
+  const { kinds, statuses } = receiptTexts[language];
+  const direction = paidBySender ? directions.debit : received ? directions.credit : '';
+  const type = kinds[tx.delivery === 'cash_pickup' && tx.category === 'sending' ? 'pickup' : tx.category];
   const counterparty =
     tx.category === 'exchange'
       ? ''
@@ -62,7 +80,7 @@ function statementRow(row: HistoryRow, tx: Transaction, viewer: Viewer, exchange
     `TX-${String(tx.id).padStart(8, '0')}`,
     tx.date,
     type,
-    tx.status,
+    statuses[tx.status],
     direction,
     counterparty,
     tx.amount,
@@ -91,7 +109,8 @@ const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - DAY
 /**
  * `GET /api/transactions/export/` (issue 18): the viewer's transactions of the period as RFC 4180 CSV, oldest
  * first, with the list's visibility (listHistory: the same sides, so a teller also gets their agency's payouts).
- * More than STATEMENT_MAX_ROWS is a 400 rather than a file cut short.
+ * More than STATEMENT_MAX_ROWS is a 400 rather than a file cut short. Its words are in `lang`, else the user's
+ * own language (issue 21).
  */
 export async function statementFor(
   deps: ServiceDeps,
@@ -100,6 +119,7 @@ export async function statementFor(
 ): Promise<{ csv: string; filename: string }> {
   const viewer: Viewer = { id: user.id, agencyId: user.role === 'BANKER' ? user.agencyId : null };
   const { from, before } = periodOf(query);
+  const language = await askedOrOwnLanguage(deps, user.id, query.lang);
   const { rows } = await listHistory(deps.db, viewer, { from, before }, { limit: STATEMENT_MAX_ROWS + 1, offset: 0 });
   if (rows.length > STATEMENT_MAX_ROWS) throw badRequest(statementMessages.tooManyRows);
   const exchanges = await exchangesOf(
@@ -110,9 +130,15 @@ export async function statementFor(
   const keys = tokenKeys(deps.config.SECRET_KEY);
   const lines = rows
     .reverse()
-    .map((row) => statementRow(row, presentTransaction(row, viewer, now, keys), viewer, exchanges.get(row.id)));
+    .map((row) =>
+      statementRow(row, presentTransaction(row, viewer, now, keys), viewer, exchanges.get(row.id), language),
+    );
+  const { header } = statementTexts[language];
   return {
-    csv: csvDocument(STATEMENT_COLUMNS, lines),
+    csv: csvDocument(
+      STATEMENT_COLUMNS.map((column) => header[column]),
+      lines,
+    ),
     filename: `statement-${query.start_date}_${dayBefore(query.end_date)}.csv`,
   };
 }

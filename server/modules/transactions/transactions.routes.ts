@@ -13,9 +13,8 @@ import { idempotencyKeyHeader, parseIdempotencyKey } from '../../ledger/idempote
 import { cancelTransaction, createTransaction, getTransaction, listTransactions } from './transactions.service.ts';
 import type { RouteModuleOptions } from '../route-module.ts';
 import { receiptQuerySchema } from '../../../common/api/timeline.ts';
-import { DEFAULT_LANGUAGE, isLanguage } from '../../../common/i18n/languages.ts';
 import { receiptFor } from '../receipts/receipt.service.ts';
-import { getUser } from '../users/users.service.ts';
+import { askedOrOwnLanguage } from '../users/user-language.ts';
 import { statementQuerySchema } from '../../../common/api/statement.ts';
 import { statementFor } from './statement.service.ts';
 
@@ -67,7 +66,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = asy
       schema: {
         tags,
         summary:
-          'Your statement of a period as CSV (RFC 4180, UTF-8 with BOM): at most 366 days and 10,000 rows (issue 18)',
+          'Your statement of a period as CSV (RFC 4180, UTF-8 with BOM): at most 366 days and 10,000 rows (issue 18); header and words in ?lang=fr|en|ar|es|it|nl|de, else your own language, numbers plain (issue 21)',
         security,
         querystring: statementQuerySchema,
       },
@@ -122,7 +121,8 @@ export const transactionsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = asy
     {
       schema: {
         tags,
-        summary: 'The receipt of one of your transactions as a PDF (A4), in fr, en or ar (issue 18)',
+        summary:
+          'The receipt of one of your transactions as a PDF (A4), in ?lang=fr|en|ar|es|it|nl|de, else your own language (issues 18, 21)',
         security,
         params: transactionIdParamsSchema,
         querystring: receiptQuerySchema,
@@ -130,11 +130,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = asy
     },
     async (request, reply) => {
       const user = auth.requireUser(request);
-      let language = request.query.lang;
-      if (language === undefined) {
-        const stored = (await getUser(deps.db, user.id))?.language;
-        language = isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
-      }
+      const language = await askedOrOwnLanguage(deps, user.id, request.query.lang);
       const receipt = await receiptFor(deps, user, request.params.id, language);
       return reply
         .type('application/pdf')

@@ -24,6 +24,7 @@ describe('statement export (issue 18)', () => {
       start_date: '2026-03-01',
       end_date: '2026-04-01',
       format: 'csv',
+      lang: 'fr',
     });
   });
 

@@ -44,7 +44,8 @@ export function StatementExport({ filters }: { filters: Pick<Filters, 'startDate
           const { start_date, end_date, tz } = period;
           downloadFile(
             '/transactions/export/',
-            { start_date, end_date, tz, format: 'csv' },
+            // The file's header and words in the screen's language (issue 21).
+            { start_date, end_date, tz, format: 'csv', lang: i18n.language },
             `statement-${start_date}_${period.last}.csv`,
           )
             .catch((err: unknown) => setError(exportErrorText(err, t, i18n.language)))
