@@ -5,14 +5,19 @@ import { call, ensureRates, testEnv, uniquePhone, type SignedIn } from '../../..
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { operator, opsAction } from '../ops/ops.fixtures.ts';
 import {
+  agency,
   balanceOf,
   create,
   customer,
   recipientOf,
+  teller,
   type Body,
   type Customer,
 } from '../transactions/transactions.fixtures.ts';
-import { entryKindsOf } from '../sanctions/sanctions.fixtures.ts';
+import { pickupMessages } from '../../../common/api/pickups.ts';
+import { openReference, pickupKeys } from '../pickups/pickup-secrets.ts';
+import { cancel, lookup, outbox, pay, type Tx } from '../pickups/pickups.fixtures.ts';
+import { entryKindsOf, heldInComplianceHold } from '../sanctions/sanctions.fixtures.ts';
 import { runMonitoringPass } from './monitoring.ts';
 
 /**
@@ -320,5 +325,87 @@ describe('a blocking rule', () => {
     expect(await balanceOf(t, sender)).toBe('990.00');
     const after = await call(t, 'GET', `/api/transactions/${String(held.body.id)}/`, { token: sender.token });
     expect(after.body.status).toBe('on_hold');
+  });
+
+  describe('on a cash pickup', () => {
+    let counter: SignedIn;
+    beforeAll(async () => {
+      counter = await teller(t, await agency(t));
+    });
+    const notPayable = { status: 409, body: { detail: pickupMessages.notPayable } };
+    const referenceOf = async (id: number) => {
+      const row = await t.database.db
+        .selectFrom('pickups')
+        .select(['reference_sealed', 'live'])
+        .where('transaction_id', '=', String(id))
+        .executeTakeFirstOrThrow();
+      return { reference: openReference(pickupKeys(t.config.SECRET_KEY), row.reference_sealed) ?? '', live: row.live };
+    };
+    /** A pickup of 6,000 MAD paid out as usual, then one of 4,000.01 to the same phone: over 10,000, held. */
+    async function heldPickup() {
+      const sender = await customer(t, 20_000_00n);
+      const phone = uniquePhone();
+      const contact = await recipientOf(t, sender, { phone_number: phone, first_name: 'Fatima', last_name: 'Zahra' });
+      const pickup = (amount: string) => create(blocking, sender, { amount, contact, delivery: 'cash_pickup' });
+      expect((await pickup('6000')).body).toMatchObject({ status: 'available' });
+      const res = await pickup('4000.01');
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      const tx = res.body as Tx;
+      const [review] = await reviewsAbout(`transaction:${String(tx.id)}`);
+      if (review === undefined) throw new Error(`no monitoring review of pickup ${String(tx.id)}`);
+      return { sender, phone, tx, review, ...(await referenceOf(tx.id)) };
+    }
+
+    it('holds it as a send: not collectable, no SMS; approve makes it available and texts the recipient', async () => {
+      const { sender, phone, tx, review, reference } = await heldPickup();
+      expect(tx).toMatchObject({ status: 'on_hold', pickup_reference: null, expires_at: null });
+      expect(await balanceOf(t, sender)).toBe('9999.99');
+      expect(await heldInComplianceHold(t, tx.id)).toBe('400001');
+      expect(review.payload).toMatchObject({
+        held: true,
+        transaction_id: tx.id,
+        payee: `phone:${phone}`,
+        findings: [{ rule: 'pair_sum', value: '1000001' }],
+      });
+      // The counter reads only that it cannot be paid out; the sender cannot take it back while it is checked.
+      expect((await lookup(t, reference, counter)).body).toMatchObject({ status: 'not_payable' });
+      expect(await pay(t, reference, counter)).toMatchObject(notPayable);
+      expect((await cancel(t, sender, tx.id)).status).toBe(400);
+      const shown = await call(t, 'GET', `/api/transactions/${String(tx.id)}/`, { token: sender.token });
+      expect(shown.body.timeline).toEqual([
+        expect.objectContaining({ status: 'created' }),
+        expect.objectContaining({ status: 'on_hold', reason: 'compliance_review' }),
+      ]);
+      expect(JSON.stringify(shown.body)).not.toContain('monitoring');
+      // The first pickup's SMS only: none for the held one.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await outbox(t, phone, 0)).toHaveLength(1);
+
+      const decided = await opsAction(t, op, `reviews/${String(review.id)}/approve/`, { reason: 'Family wedding' });
+      expect(decided.status, JSON.stringify(decided.body)).toBe(200);
+      expect(decided.body.outcome).toEqual({ released: true, status: 'available' });
+      expect(await heldInComplianceHold(t, tx.id)).toBe('0');
+      expect(await entryKindsOf(t, tx.id)).toEqual(['monitoring_hold', 'monitoring_release']);
+      const after = await call(t, 'GET', `/api/transactions/${String(tx.id)}/`, { token: sender.token });
+      expect(after.body).toMatchObject({ status: 'available', pickup_reference: reference });
+      expect(Date.parse(String(after.body.expires_at))).toBeGreaterThan(Date.now());
+      const sms = await outbox(t, phone, 2);
+      expect(sms).toHaveLength(2);
+      expect(sms[0]?.body).toContain(`${reference.slice(0, 3)} ${reference.slice(3, 6)} ${reference.slice(6)}`);
+      expect((await pay(t, reference, counter)).status).toBe(200);
+    });
+
+    it('keeps the money held and kills the reference on reject', async () => {
+      const { sender, tx, review, reference } = await heldPickup();
+      const decided = await opsAction(t, op, `reviews/${String(review.id)}/reject/`, { reason: 'Structuring' });
+      expect(decided.status, JSON.stringify(decided.body)).toBe(200);
+      expect(decided.body.outcome).toEqual({ released: false, held: true });
+      expect(await referenceOf(tx.id)).toMatchObject({ live: false });
+      expect(await heldInComplianceHold(t, tx.id)).toBe('400001');
+      expect(await balanceOf(t, sender)).toBe('9999.99');
+      expect((await lookup(t, reference, counter)).body).toMatchObject({ status: 'not_payable' });
+      const after = await call(t, 'GET', `/api/transactions/${String(tx.id)}/`, { token: sender.token });
+      expect(after.body.status).toBe('on_hold');
+    });
   });
 });

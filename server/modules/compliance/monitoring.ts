@@ -16,7 +16,10 @@ import { withTransaction } from '../../ledger/transaction.ts';
 import { outageTracker, type WorkerLog } from '../../jobs/worker-log.ts';
 import { reviewMessages } from '../../../common/api/ops-reviews.ts';
 import { openReview, registerReviewKind } from '../reviews/reviews.service.ts';
-import { holdTransferMoney, releaseHeldTransfer } from '../sanctions/sanctions-hold.ts';
+import { holdTransferMoney, releaseHeldTransfer, type HoldKind } from '../sanctions/sanctions-hold.ts';
+import { releaseHeldPickup } from '../pickups/pickup-screening.ts';
+import { textRecipient } from '../pickups/pickup-sms.ts';
+import { killReference } from '../pickups/pickups.repository.ts';
 import { currentRecipient } from '../transactions/send.service.ts';
 import { lockTransaction } from '../transactions/transactions.repository.ts';
 
@@ -37,7 +40,9 @@ import { lockTransaction } from '../transactions/transactions.repository.ts';
  * Blocking (`MONITOR_<RULE>_BLOCK=on`): the send's own transaction judges the rule as if the send were written, and
  * a send that would break it is held instead (holdTransferMoney, the one hold mechanism, as for a sanctions hit) with
  * a review of its own: approve releases it as it would have gone, reject keeps the money held. Sends then leave
- * the one-round-trip wallet_send(), which knows nothing of the rules. Cash pickups are not held by these rules yet.
+ * the one-round-trip wallet_send(), which knows nothing of the rules. A cash pickup is judged and held the same way
+ * (its payee is the phone number its reference goes to), not collectable while held, released or refused from the
+ * same review.
  */
 
 type MonitorConfig = Pick<
@@ -378,14 +383,17 @@ export async function judgeBlockingRules(
   senderId: string,
   contact: Contact,
   amount: Money<'MAD'>,
+  delivery: 'send' | 'cash_pickup' = 'send',
 ): Promise<BlockingJudgement | null> {
   const blocking = monitoringRuleSettings(deps.config).filter((r) => r.block);
   if (blocking.length === 0) return null;
-  const found = contact.contact_user === null ? await currentRecipient(tx, contact) : undefined;
+  // A cash pickup's row keeps only the phone number its reference was texted to: its payee, as the worker reads it.
+  const pickup = delivery === 'cash_pickup';
+  const found = !pickup && contact.contact_user === null ? await currentRecipient(tx, contact) : undefined;
   const payee = payeeOf({
-    recipient_user_id: contact.contact_user !== null ? String(contact.contact_user) : (found?.id ?? null),
+    recipient_user_id: pickup ? null : contact.contact_user !== null ? String(contact.contact_user) : (found?.id ?? null),
     recipient_phone_number: contact.phone_number,
-    recipient_email: contact.email,
+    recipient_email: pickup ? null : contact.email,
   });
   if (payee === null) return null;
   if (blocking.some((r) => r.rule === 'many_payers')) await lockFor(tx, `monitoring:payee:${payeeKey(payee)}`);
@@ -398,6 +406,35 @@ export async function judgeBlockingRules(
   return { payee, findings };
 }
 
+/** How a movement breaking blocking rules is held: its ledger kind, the first broken rule as the step's reason. */
+export function monitoringHold(judgement: BlockingJudgement): HoldKind {
+  const first = judgement.findings[0];
+  if (!first) throw new Error('a monitoring hold without a finding');
+  return { entryKind: 'monitoring_hold', reason: `monitoring_${first.rule}` };
+}
+
+/** The review of a send or cash pickup held by blocking rules (written in the same transaction), its alerts recorded. */
+export async function openMonitoringHoldReview(
+  tx: Transaction<Database>,
+  deps: { clock: { now(): Date } },
+  held: { id: string; senderId: string; contact: Contact; amount: Money<'MAD'>; judgement: BlockingJudgement },
+): Promise<void> {
+  const { id, judgement } = held;
+  const at = deps.clock.now();
+  const m = { id, senderId: held.senderId, payee: judgement.payee, amount: held.amount.minor, at };
+  const review = await openReview(
+    tx,
+    {
+      kind: MONITORING_REVIEW_KIND,
+      subject: `transaction:${id}`,
+      payload: { ...payloadOf(m, judgement.findings, true), contact_id: Number(held.contact.id) },
+      dedupeKey: `transaction:${id}`,
+    },
+    at,
+  );
+  for (const finding of judgement.findings) await recordAlert(tx, finding, { id, at }, { id: review.id, held: true });
+}
+
 /** A send that breaks blocking rules: held (compliance hold, on_hold), its review opened, the alerts recorded. */
 export async function holdForMonitoring(
   tx: Transaction<Database>,
@@ -407,41 +444,34 @@ export async function holdForMonitoring(
   amount: Money<'MAD'>,
   judgement: BlockingJudgement,
 ): Promise<string> {
-  const first = judgement.findings[0];
-  if (!first) throw new Error('holdForMonitoring without a finding');
-  const id = await holdTransferMoney(tx, senderId, contact, amount, {
-    entryKind: 'monitoring_hold',
-    reason: `monitoring_${first.rule}`,
-  });
-  const at = deps.clock.now();
-  const m = { id, senderId, payee: judgement.payee, amount: amount.minor, at };
-  const review = await openReview(
-    tx,
-    {
-      kind: MONITORING_REVIEW_KIND,
-      subject: `transaction:${id}`,
-      payload: { ...payloadOf(m, judgement.findings, true), contact_id: Number(contact.id) },
-      dedupeKey: `transaction:${id}`,
-    },
-    at,
-  );
-  for (const finding of judgement.findings) await recordAlert(tx, finding, { id, at }, { id: review.id, held: true });
+  const id = await holdTransferMoney(tx, senderId, contact, amount, monitoringHold(judgement));
+  await openMonitoringHoldReview(tx, deps, { id, senderId, contact, amount, judgement });
   return id;
 }
 
 /*
  * An operator's decision. An alert on money already moved is an acknowledgement (approve: nothing suspicious;
  * reject: suspicious, for the report the operator files). A held send: approve releases it exactly as it would
- * have gone (releaseHeldTransfer, shared with sanctions holds); reject keeps the money in compliance hold.
+ * have gone (releaseHeldTransfer, shared with sanctions holds); reject keeps the money in compliance hold. A held
+ * cash pickup as a sanctions hit's: approve makes it available with a fresh expiry and texts its recipient once
+ * committed (releaseHeldPickup); reject keeps the money held and kills its reference.
  */
 registerReviewKind(MONITORING_REVIEW_KIND, {
-  async decide({ tx, deps, review, decision }) {
+  async decide({ tx, deps, review, decision, afterCommit }) {
     const p = review.payload as unknown as MonitoringPayload & { contact_id?: number };
     if (!p.held) return { suspicious: decision === 'rejected' };
     const id = String(p.transaction_id);
     const row = await lockTransaction(tx, id);
     if (!row || row.status !== 'on_hold') throw conflict(reviewMessages.decided);
-    if (decision === 'rejected') return { released: false, held: true };
+    if (decision === 'rejected') {
+      if (row.kind === 'pickup') await killReference(tx, id);
+      return { released: false, held: true };
+    }
+    if (row.kind === 'pickup') {
+      const sms = await releaseHeldPickup(tx, deps, id, 'monitoring_release');
+      if (sms !== null) afterCommit(() => textRecipient(deps, sms, false));
+      return { released: true, status: 'available' };
+    }
     const recipient = await releaseHeldTransfer(
       tx,
       deps,

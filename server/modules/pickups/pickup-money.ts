@@ -5,7 +5,13 @@ import type { Database } from '../../db/schema.ts';
 import { findAgencyCashAccount, platformAccount } from '../../ledger/accounts.repository.ts';
 import { post, type JsonValue } from '../../ledger/journal.ts';
 import type { ServiceDeps } from '../service-deps.ts';
-import { holdMoney, openHoldReview, SANCTIONS_HOLD, withHoldReason } from '../sanctions/sanctions-hold.ts';
+import {
+  holdMoney,
+  openHoldReview,
+  SANCTIONS_HOLD,
+  withHoldReason,
+  type HoldKind,
+} from '../sanctions/sanctions-hold.ts';
 import type { RecipientScreening } from '../sanctions/screening.ts';
 import { walletOf } from '../transactions/send.service.ts';
 import { finishTransaction, insertTransaction, nextTransactionId } from '../transactions/transactions.repository.ts';
@@ -23,14 +29,39 @@ import { insertPickup, killReference } from './pickups.repository.ts';
 
 export interface CreatedPickup {
   id: string;
-  /** The recipient's SMS, sent after commit; null for a pickup held for a sanctions review (no SMS, no expiry). */
+  /** The recipient's SMS, sent after commit; null for a pickup held for a review (no SMS, no expiry). */
   sms: PickupSmsFacts | null;
 }
 
+/** Why a new pickup is held (issue 16): the hold's kind, and its review, opened once the pickup is written. */
+export interface PickupHold {
+  kind: HoldKind;
+  openReview: (id: string) => Promise<void>;
+}
+
+/** A sanctions hit on the pickup's recipient: held, its `sanctions_hit` review (type pickup) with the matches. */
+export const sanctionsPickupHold = (
+  tx: Tx<Database>,
+  deps: ServiceDeps,
+  pickup: { senderId: string; contact: Contact; amount: Money<'MAD'>; screening: RecipientScreening },
+): PickupHold => ({
+  kind: SANCTIONS_HOLD,
+  openReview: (id) =>
+    openHoldReview(tx, deps, {
+      type: 'pickup',
+      transactionId: id,
+      contactId: String(pickup.contact.id),
+      senderId: pickup.senderId,
+      amount: pickup.amount,
+      screening: pickup.screening,
+    }),
+});
+
 /**
- * A new cash pickup. The recipient was screened (issue 16): under a hit the money goes to compliance-hold instead
- * of pickups pending, the pickup is `on_hold` with no expiry, a review is opened, and no SMS leaves; an operator's
- * approval makes it available (releaseHeldPickup).
+ * A new cash pickup. Held (a sanctions hit on the recipient, or a blocking monitoring rule), the money goes to
+ * compliance-hold instead of pickups pending, the pickup is `on_hold` with no expiry, the hold's review is opened,
+ * and no SMS leaves; an operator's approval makes it available (releaseHeldPickup). `sanctionsVersion`: the lists
+ * the recipient was screened against.
  */
 export async function sendPickup(
   tx: Tx<Database>,
@@ -39,15 +70,15 @@ export async function sendPickup(
   contact: Contact,
   agency: Contact | null,
   amount: Money<'MAD'>,
-  screening: RecipientScreening,
+  screened: { sanctionsVersion: string; hold: PickupHold | null },
 ): Promise<CreatedPickup> {
   if (contact.phone_number === null) throw new Error('pickup contact without a phone');
   const id = await nextTransactionId(tx);
-  const held = screening.held;
+  const { hold } = screened;
   const metadata: { [key: string]: JsonValue } = agency === null ? {} : { agency_id: String(agency.id) };
   const wallet = await walletOf(tx, senderId);
-  const entryId = held
-    ? await holdMoney(tx, SANCTIONS_HOLD, { transactionId: id, from: wallet, amount, metadata })
+  const entryId = hold
+    ? await holdMoney(tx, hold.kind, { transactionId: id, from: wallet, amount, metadata })
     : (
         await post(tx, {
           kind: 'pickup_send',
@@ -64,7 +95,7 @@ export async function sendPickup(
     insertTransaction(tx, {
       id,
       kind: 'pickup',
-      status: held ? 'on_hold' : 'available',
+      status: hold ? 'on_hold' : 'available',
       senderUserId: senderId,
       recipientUserId: null,
       contactId: String(contact.id),
@@ -72,18 +103,10 @@ export async function sendPickup(
       amount,
       recipientPhoneNumber: contact.phone_number,
       ledgerEntryId: entryId,
-      expiresAt: held ? null : expiresAt,
+      expiresAt: hold ? null : expiresAt,
     });
-  await (held ? withHoldReason(tx, SANCTIONS_HOLD.reason, insert) : insert());
-  if (held)
-    await openHoldReview(tx, deps, {
-      type: 'pickup',
-      transactionId: id,
-      contactId: String(contact.id),
-      senderId,
-      amount,
-      screening,
-    });
+  await (hold ? withHoldReason(tx, hold.kind.reason, insert) : insert());
+  if (hold) await hold.openReview(id);
   const keys = pickupKeys(deps.config.SECRET_KEY);
   for (let attempt = 0; ; attempt++) {
     const reference = newPickupReference();
@@ -94,9 +117,9 @@ export async function sendPickup(
       firstName: contact.first_name,
       lastName: contact.last_name,
       agencyId: agency === null ? null : String(agency.id),
-      sanctionsVersion: screening.version,
+      sanctionsVersion: screened.sanctionsVersion,
     });
-    if (stored && held) return { id, sms: null };
+    if (stored && hold) return { id, sms: null };
     if (stored) {
       const sender = await getUser(tx, senderId);
       return {

@@ -10,6 +10,7 @@ import {
   releaseHeldMoney,
   SANCTIONS_HOLD,
   withHoldReason,
+  type ReleaseKind,
 } from '../sanctions/sanctions-hold.ts';
 import { listsVersion } from '../sanctions/sanctions-index.ts';
 import { screenSubject, type RecipientScreening } from '../sanctions/screening.ts';
@@ -109,14 +110,16 @@ export async function rescreenStalePickup(deps: ServiceDeps, id: string): Promis
 }
 
 /**
- * An operator's approval (a false positive), in the decision's transaction on a held pickup: its money goes back to
- * pickups pending, it is available again with a fresh PICKUP_TTL_SECONDS expiry, its sender is told. Returns the
- * recipient's SMS, to send once the decision committed.
+ * An operator's approval (a sanctions false positive, or a monitoring hold let go), in the decision's transaction
+ * on a held pickup: its money goes back to pickups pending (booked as `releaseKind`), it is available again with a
+ * fresh PICKUP_TTL_SECONDS expiry, its sender is told. Returns the recipient's SMS, to send once the decision
+ * committed.
  */
 export async function releaseHeldPickup(
   tx: Tx<Database>,
   deps: ServiceDeps,
   id: string,
+  releaseKind: ReleaseKind,
 ): Promise<PickupSmsFacts | null> {
   const row = await lockPickup(tx, id);
   if (!row || row.status !== 'on_hold') return null;
@@ -125,7 +128,7 @@ export async function releaseHeldPickup(
     to: (await platformAccount(tx, 'pickups_pending', 'MAD')).id,
     amount: money('MAD', BigInt(row.amount)),
     metadata: { pickup: true },
-    releaseKind: 'sanctions_release',
+    releaseKind,
   });
   const expiresAt = new Date(deps.clock.now().getTime() + deps.config.PICKUP_TTL_SECONDS * 1000);
   await tx

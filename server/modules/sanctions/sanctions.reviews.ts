@@ -120,7 +120,7 @@ registerReviewKind(SANCTIONS_REVIEW_KIND, {
       const contactId = p.contact_id === undefined || p.contact_id === null ? null : String(p.contact_id);
       if (decision === 'approved') {
         // Available again with a fresh expiry; the recipient's SMS (none was sent at the hold) once committed.
-        const sms = await releasePickup(tx, deps, id);
+        const sms = await releasePickup(tx, deps, id, 'sanctions_release');
         if (contactId !== null) await clearContact(tx, contactId, p.matches);
         if (sms !== null) afterCommit(() => textRecipient(deps, sms, false));
         return { released: true, status: 'available' };

@@ -25,14 +25,20 @@ import { sendInOneTrip, storedTransactionId } from './send-one-trip.ts';
 import { takeLimit } from '../compliance/limits.ts';
 import { sendToPerson } from './send.service.ts';
 import { holdTransfer } from '../sanctions/sanctions-hold.ts';
-import { holdForMonitoring, judgeBlockingRules, monitoringBlocks } from '../compliance/monitoring.ts';
-import { screenRecipient } from '../sanctions/screening.ts';
+import {
+  holdForMonitoring,
+  judgeBlockingRules,
+  monitoringBlocks,
+  monitoringHold,
+  openMonitoringHoldReview,
+} from '../compliance/monitoring.ts';
+import { screenRecipient, type RecipientScreening } from '../sanctions/screening.ts';
 import { findHistoryRow, listHistory, type Viewer } from './transactions-query.repository.ts';
 import { presentTransaction } from './transactions.presenter.ts';
 import { lockTransaction } from './transactions.repository.ts';
 import { returnToSender } from './waiting.service.ts';
 import { timelineFor } from './timeline.ts';
-import { sendPickup } from '../pickups/pickup-money.ts';
+import { sanctionsPickupHold, sendPickup, type PickupHold } from '../pickups/pickup-money.ts';
 import { openReference, pickupKeys } from '../pickups/pickup-secrets.ts';
 import { textRecipient, type PickupSmsFacts } from '../pickups/pickup-sms.ts';
 import { nameHistory } from '../pickups/pickups.repository.ts';
@@ -179,9 +185,30 @@ async function agencyFor(deps: ServiceDeps, user: AuthUser, id: string | undefin
 }
 
 /**
+ * Why a new cash pickup is held (issue 16), as a send would be: a sanctions hit on its recipient, else blocking
+ * monitoring rules it would break (judged under the sender's row lock, taken by the limit); null: not held.
+ */
+async function pickupHold(
+  tx: Tx<Database>,
+  deps: ServiceDeps,
+  senderId: string,
+  contact: Contact,
+  amount: Money<'MAD'>,
+  screening: RecipientScreening,
+): Promise<PickupHold | null> {
+  if (screening.held) return sanctionsPickupHold(tx, deps, { senderId, contact, amount, screening });
+  const judged = await judgeBlockingRules(tx, deps, senderId, contact, amount, 'cash_pickup');
+  if (judged === null || judged.findings.length === 0) return null;
+  return {
+    kind: monitoringHold(judged),
+    openReview: (id) => openMonitoringHoldReview(tx, deps, { id, senderId, contact, amount, judgement: judged }),
+  };
+}
+
+/**
  * A cash pickup (issue 17): same amount rules, security code, idempotency key and balance check as a send, on
  * the general path (the wallet send's one round trip is untouched). The recipient's SMS leaves after commit, unless
- * the recipient's screening held it (issue 16).
+ * the pickup is held (issue 16: the recipient's screening or a blocking monitoring rule).
  */
 async function createCashPickup(
   deps: ServiceDeps,
@@ -202,7 +229,10 @@ async function createCashPickup(
   let sms: PickupSmsFacts | null = null;
   const work = async (tx: Tx<Database>) => {
     await takeLimit(tx, user.id, 'outgoing', body.amount.minor, deps.clock.now());
-    const created = await sendPickup(tx, deps, user.id, contact, agency, body.amount, screening);
+    const created = await sendPickup(tx, deps, user.id, contact, agency, body.amount, {
+      sanctionsVersion: screening.version,
+      hold: await pickupHold(tx, deps, user.id, contact, body.amount, screening),
+    });
     sms = created.sms;
     return { status: 201, body: await present(tx, deps, viewer, created.id) };
   };
