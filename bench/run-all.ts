@@ -11,7 +11,7 @@ import { projectRoot } from '../server/config.ts';
 import { metricPrefix, type Metric } from './report.ts';
 import { benchServerUrl } from './scratch-database.ts';
 
-const benches = ['startup', 'bundle-size', 'ledger', 'send-throughput', 'list-endpoints', 'lighthouse', 'anchoring', 'liabilities-snapshot', 'sanctions'];
+const benches = ['startup', 'bundle-size', 'ledger', 'send-throughput', 'list-endpoints', 'lighthouse', 'anchoring', 'liabilities-snapshot', 'sanctions', 'monitoring-pass'];
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 
 function run(name: string): Promise<{ metrics: Metric[]; code: number | null; seconds: number }> {

@@ -227,6 +227,26 @@ describe('the queue', () => {
     expect(alerts).toEqual([{ rule: 'frequent_sends', subject_key: `user:${sender.userId}` }]);
   });
 
+  it('judges a batch at once as one by one: one alert per subject, at the first movement that breaks the rule', async () => {
+    const sender = await customer(t, 1_000_00n);
+    const contact = await registered(sender, await customer(t));
+    const payee = await customer(t);
+    const ids = [];
+    for (let i = 0; i < 13; i++) ids.push((await send(sender, contact, '1')).id);
+    const payerSends = [];
+    for (let i = 0; i < 7; i++) {
+      const payer = await customer(t, 100_00n);
+      payerSends.push((await send(payer, await registered(payer, payee), '1')).id);
+    }
+    await drain(); // all of it in one pass: MONITOR_BATCH is 200
+    const bySender = await reviewsAbout(`user:${sender.userId}`);
+    expect(bySender.map((r) => r.payload.transaction_id)).toEqual([ids[9]]);
+    expect(bySender[0]?.payload.findings).toMatchObject([{ rule: 'frequent_sends', value: '10' }]);
+    const byPayee = await reviewsAbout(`user:${payee.userId}`);
+    expect(byPayee.map((r) => r.payload.transaction_id)).toEqual([payerSends[4]]);
+    expect(byPayee[0]?.payload.findings).toMatchObject([{ rule: 'many_payers', value: '5' }]);
+  });
+
   it('keeps its rows when the pass fails half-way (one transaction: no review without its rows deleted)', async () => {
     const sender = await customer(t, 1_000_00n);
     const contact = await registered(sender, await customer(t));
