@@ -49,9 +49,12 @@ describe('apiFetch', () => {
 
   it('a 401 forgets the token and ends the session in one place, whichever request saw it', async () => {
     localStorage.setItem('token', 'expired');
+    localStorage.setItem('offline', '{"v":1,"user":"12","codes":[]}');
     vi.stubGlobal('fetch', () => Promise.resolve(new Response('{"detail":"x"}', { status: 401 })));
     await expect(apiFetch('/transactions/', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 401 });
     expect(localStorage.getItem('token')).toBeNull();
+    // The codes kept for offline use go with the session (issue 18).
+    expect(localStorage.getItem('offline')).toBeNull();
     expect(isSessionEnded()).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import { API_TIMEOUT_DETAIL, ApiError, parseApiError } from './api-error';
 import { readStored, writeStored } from './browser-storage';
 import { markSessionEnded } from './session-ended';
+import { forgetOffline } from '../shared/offline/offline-store';
 import { STORAGE_KEYS } from './storage-keys';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -94,9 +95,10 @@ export async function apiFetch<T = unknown>(path: string, request: ApiRequest = 
 
   if (!response.ok) {
     // The token is no longer accepted (expired or revoked): forget it so the guard sends the user to /auth, and
-    // say so once, in the session banner, whichever screen asked.
+    // say so once, in the session banner, whichever screen asked. The codes kept for offline use go with it.
     if (response.status === 401 && token) {
       writeStored(STORAGE_KEYS.token, null);
+      forgetOffline();
       markSessionEnded();
     }
     throw parseApiError(response.status, body, response.headers.get('Retry-After'));

@@ -4,6 +4,7 @@ import { writeStored } from '../../app/browser-storage';
 import { clearSessionEnded } from '../../app/session-ended';
 import { STORAGE_KEYS } from '../../app/storage-keys';
 import { currentUserQuery } from '../../shared/users/use-current-user';
+import { keepOfflineOnlyFor } from '../../shared/offline/offline-store';
 import { onboardingDestination, storedRoleOf } from './onboarding';
 
 /**
@@ -13,6 +14,8 @@ import { onboardingDestination, storedRoleOf } from './onboarding';
 export async function startSession(client: QueryClient, signedIn: VerifyCodeResponse): Promise<string> {
   client.clear();
   clearSessionEnded();
+  // What another user kept here for offline use goes now, not only when first read (issue 18).
+  keepOfflineOnlyFor(String(signedIn.user_id));
   writeStored(STORAGE_KEYS.token, signedIn.access);
   writeStored(STORAGE_KEYS.role, storedRoleOf(signedIn.role));
   try {

@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { recentTransactionsQuery } from '../../shared/transactions/transaction-queries';
 import type { User } from '../../../common/api/users';
-import { intlLocale } from '../../i18n/intl-locale';
 import { InstallButton } from '../../ui/InstallButton';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useWithLang } from '../../ui/with-lang';
@@ -17,31 +16,13 @@ import { useCurrentUser } from '../../shared/users/use-current-user';
 import { UserLoadState } from '../../shared/users/UserLoadState';
 import { BottomNav } from '../../ui/BottomNav';
 import styles from './HomePage.module.css';
-import { formatMoney } from '../../ui/money-format';
 import { balanceView, homeTargets } from './balance';
 import { LimitsSummary } from '../../shared/limits/LimitsSummary';
-
-function Balance({ user }: { user: User }) {
-  const { t, i18n } = useTranslation();
-  const locale = intlLocale(i18n.language);
-  const balance = balanceView(user.balance, user.rate);
-  return (
-    <section className={styles.balance} aria-labelledby="home-balance">
-      <h2 id="home-balance" className={styles.balanceLabel}>
-        {t('home.balance')}
-      </h2>
-      <p className={styles.mad} data-testid="balance-mad">
-        <bdi>{balance ? formatMoney(balance.mad, locale) : '—'}</bdi>
-      </p>
-      {balance?.eur ? (
-        <p className={styles.eur} data-testid="balance-eur">
-          {/* Not what was paid: the MAD balance at today's official rate (issue 14 item 26). */}
-          {tIsolated(t, 'home.balanceEur', { amount: formatMoney(balance.eur, locale) })}
-        </p>
-      ) : null}
-    </section>
-  );
-}
+import { useEffect } from 'react';
+import { currentSessionUserId, pruneFromList, rememberBalance } from '../../shared/offline/offline-store';
+import { unreachable } from '../../shared/offline/use-offline';
+import { OfflineHome, hasOfflineHome } from './OfflineHome';
+import { Balance } from './BalanceCard';
 
 /** The three money actions, each an icon in a filled disc above its label (issue 14 item 26). */
 const actionIcons = {
@@ -90,8 +71,18 @@ export function Component() {
   const withLang = useWithLang();
   const user = useCurrentUser();
   // Asked in the same round as the user, not after it: the rows do not depend on who asks (issue 26 item 9).
-  useQuery(recentTransactionsQuery());
+  const recent = useQuery(recentTransactionsQuery());
   useDocumentTitle(t('pages.home'));
+  // Issue 18: the balance is kept for the home with no network; codes the rows show paid or cancelled go.
+  useEffect(() => {
+    if (user.data && user.data.role !== 'BANKER') rememberBalance(currentSessionUserId(), user.data);
+  }, [user.data]);
+  useEffect(() => {
+    if (recent.data) pruneFromList(currentSessionUserId(), recent.data.results);
+  }, [recent.data]);
+  if (!user.data && unreachable(user) && hasOfflineHome(currentSessionUserId())) {
+    return <OfflineHome userId={currentSessionUserId()} />;
+  }
   if (!user.data) {
     return (
       <main className={styles.page}>

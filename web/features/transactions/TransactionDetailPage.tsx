@@ -5,52 +5,36 @@ import { intlLocale } from '../../i18n/intl-locale';
 import form from '../../ui/Form.module.css';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { useWithLang } from '../../ui/with-lang';
-import { CopyButton } from '../../ui/CopyButton';
 import { formatMoney, moneyFromApi } from '../../ui/money-format';
 import { useCurrentUser } from '../../shared/users/use-current-user';
 import styles from './Transactions.module.css';
 import { detailSign, formatLongDate } from '../../shared/transactions/transaction-rules';
 import { LedgerLine } from './LedgerLine';
 import { useTransaction } from './use-transactions';
-import { WithdrawalQr } from './WithdrawalQr';
+import { WithdrawalFrame, WithdrawalPass } from './WithdrawalParts';
 import { Timeline } from './Timeline';
 import { DetailActions } from './DetailActions';
 import { transactionAddress } from '../../ui/address';
 import { PickupSenderBlock } from '../../shared/pickups/PickupSenderBlock';
+import { useEffect } from 'react';
+import { currentSessionUserId, offlineCode, rememberTransaction } from '../../shared/offline/offline-store';
+import { unreachable } from '../../shared/offline/use-offline';
+import { OfflineTransaction } from './OfflineTransaction';
 
 function agencyAddress(tx: Transaction): string {
   return transactionAddress(tx);
 }
 
 function WithdrawalBlock({ tx }: { tx: Transaction }) {
-  const { t, i18n } = useTranslation();
-  const address = agencyAddress(tx);
+  const { t } = useTranslation();
   return (
-    <section className={styles.card} data-testid="withdrawal-block">
-      <h2 className={styles.heading}>{t('transactions.withdrawalAt')}</h2>
-      <p className={styles.muted}>
-        <bdi>{tx.recipient_first_name}</bdi>
-      </p>
-      <div className={styles.inline}>
-        <bdi data-testid="agency-address">{address}</bdi>
-        <CopyButton text={address} label={t('transactions.copyAddress')} testId="copy-address" />
-      </div>
+    <WithdrawalFrame agency={tx.recipient_first_name} address={agencyAddress(tx)}>
       {tx.validated ? (
         <p className={styles.done} data-testid="withdrawal-done">
           {t('transactions.withdrawalDone')}
         </p>
       ) : tx.token ? (
-        <>
-          <p className={styles.muted}>
-            {t('transactions.qrExplain', {
-              date: tx.expires_at ? formatLongDate(tx.expires_at, intlLocale(i18n.language), t('transactions.at')) : '',
-            })}
-          </p>
-          <WithdrawalQr token={tx.token} />
-          <p className={styles.muted}>
-            {t('transactions.identifierLabel')} <bdi>{tx.identifier}</bdi>
-          </p>
-        </>
+        <WithdrawalPass token={tx.token} identifier={tx.identifier} expiresAt={tx.expires_at} />
       ) : (
         <p className={styles.muted}>
           {t(
@@ -62,7 +46,7 @@ function WithdrawalBlock({ tx }: { tx: Transaction }) {
           )}
         </p>
       )}
-    </section>
+    </WithdrawalFrame>
   );
 }
 
@@ -105,9 +89,16 @@ export function Component() {
   const query = useTransaction(id);
   const banker = me.data?.role === 'BANKER';
   const tx = query.data;
+  // Issue 18: a pending withdrawal or pickup seen here is kept for the agency with no network; once no longer
+  // payable, its kept copy goes.
+  useEffect(() => {
+    if (tx && !banker && me.data) rememberTransaction(currentSessionUserId(), tx);
+  }, [tx, banker, me.data]);
+  const offline = unreachable(query);
+  const kept = offline ? offlineCode(currentSessionUserId(), id) : null;
   // A teller's withdrawal is a customer's, paid at their counter: not 'my withdrawal' (issue 14 item 13).
   const title =
-    tx?.category === 'withdrawal'
+    (tx?.category ?? (kept?.kind === 'withdrawal' ? 'withdrawal' : undefined)) === 'withdrawal'
       ? t(banker ? 'transactions.tellerWithdrawal' : 'transactions.myWithdrawal')
       : t('transactions.myTransaction');
   const locale = intlLocale(i18n.language);
@@ -115,8 +106,14 @@ export function Component() {
   return (
     <main className={form.page}>
       <ScreenHeader title={title} backTo={withLang('/')} />
-      {query.isPending ? <p className={styles.muted}>{t('transactions.loading')}</p> : null}
-      {query.isError ? <p className={styles.muted}>{t('errors.unknown')}</p> : null}
+      {kept ? <OfflineTransaction code={kept} /> : null}
+      {offline && !kept ? (
+        <p className={styles.muted} role="status" data-testid="offline-not-saved">
+          {t('offline.notSaved')}
+        </p>
+      ) : null}
+      {query.isPending && !offline ? <p className={styles.muted}>{t('transactions.loading')}</p> : null}
+      {query.isError && !offline ? <p className={styles.muted}>{t('errors.unknown')}</p> : null}
       {tx ? (
         <>
           <section className={styles.card}>

@@ -67,6 +67,7 @@ describe('logout', () => {
     });
     localStorage.setItem('token', 'abc');
     localStorage.setItem('role', 'customer');
+    localStorage.setItem('offline', '{"v":1,"user":"12","codes":[]}');
     renderProfile();
     fireEvent.click(screen.getByRole('button', { name: 'logout' }));
     await screen.findByText('welcome');
@@ -83,6 +84,8 @@ describe('logout', () => {
       events.findIndex((e) => e.startsWith('DELETE')),
     );
     expect(localStorage.getItem('token')).toBeNull();
+    // The withdrawal and pickup codes kept for offline use are this person's too (issue 18).
+    expect(localStorage.getItem('offline')).toBeNull();
   });
 
   it('a browser that fails to unsubscribe offline still logs out, and the server is still asked', async () => {

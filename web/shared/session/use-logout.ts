@@ -6,6 +6,7 @@ import { useWithLang } from '../../ui/with-lang';
 import { apiFetch } from '../../app/api-client';
 import { clearSessionEnded } from '../../app/session-ended';
 import { disablePushHere } from '../notifications/push-api';
+import { forgetOffline } from '../offline/offline-store';
 
 /** Ends the session server-side; the server takes no body (204). The token is given: it is already forgotten here. */
 export async function logout(token: string): Promise<void> {
@@ -19,6 +20,8 @@ export function endSession(client: QueryClient): void {
   // Where this person was is theirs: the next person on a shared phone must not inherit it.
   writeStored(STORAGE_KEYS.latitude, null);
   writeStored(STORAGE_KEYS.longitude, null);
+  // Likewise the withdrawal and pickup codes and the balance kept for the agency with no network (issue 18).
+  forgetOffline();
   clearSessionEnded();
   client.clear();
 }
