@@ -2,6 +2,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page, type Route } from '@playwright/test';
 import { account, CODE, type Account } from './accounts.ts';
 import { fund } from './operator.ts';
@@ -54,6 +55,10 @@ async function shoot(page: Page, name: string, ready: string) {
     await expect(page.getByTestId(ready).first()).toBeVisible();
     await expect(page.getByTestId('offline-mark')).toBeVisible();
     await page.screenshot({ path: path.join(shots, `offline-${name}-${lang}-390.png`), fullPage: true });
+    // Issue 9's rule for every screen: no serious or critical axe violation (WCAG 2.0/2.1 A and AA).
+    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(bad.map((v) => `${name} ${lang}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
   }
 }
 
@@ -61,7 +66,7 @@ test('the pickup and withdrawal codes open offline once seen, for their user onl
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const [alice, bob] = await Promise.all([account(request), account(request)]);
   await fund(alice.userId, 500_00n);
   const agencies = await request.get('/api/contacts/?public=true&search=Casablanca', { headers: auth(alice) });
@@ -109,6 +114,7 @@ test('the pickup and withdrawal codes open offline once seen, for their user onl
   await expect(page.getByTestId('pickup-reference')).toHaveText(reference);
   await expect(page.getByTestId('pickup-status')).toHaveText('En attente de retrait');
   await expect(page.getByTestId('pickup-name')).toHaveText('Fatima Zahra');
+  await shoot(page, 'pickup', 'pickup-reference');
 
   // The home: the last balance, marked, and the kept codes, each opening its detail.
   await page.goto('/?lang=fr');
@@ -135,6 +141,7 @@ test('the pickup and withdrawal codes open offline once seen, for their user onl
   await expect(page.getByTestId('offline-expired')).toHaveText('Ce code a expiré : il ne peut plus être utilisé au guichet.');
   await expect(page.getByTestId('withdrawal-qr')).toHaveCount(0);
   await expect(page.getByTestId('offline-mark')).toBeVisible();
+  await shoot(page, 'expired', 'offline-expired');
 
   // Another user's session on the same phone sees none of it: not the code, not the balance.
   await setToken(page, bob.token);
