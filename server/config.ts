@@ -139,6 +139,13 @@ const configSchema = z.object({
   LOGIN_VERIFICATIONS_PER_IP_PER_HOUR: count(300),
   SESSION_TTL_SECONDS: seconds(7 * 86_400),
   EMAIL_CONFIRMATION_TTL_SECONDS: seconds(2 * 86_400),
+  /**
+   * Confirmation links mailed to one user (issue 18: POST /api/users/{id}/email_confirmation/): at most one per
+   * EMAIL_CONFIRMATION_RESEND_SECONDS and EMAIL_CONFIRMATION_MAX_PER_DAY in any 24 hours, the profile's own link
+   * included; 429 with Retry-After past either. Counted from email_confirmations, so every API process agrees.
+   */
+  EMAIL_CONFIRMATION_RESEND_SECONDS: seconds(60),
+  EMAIL_CONFIRMATION_MAX_PER_DAY: count(5),
   SECURITY_CODE_MAX_ATTEMPTS: count(5),
   SECURITY_CODE_LOCK_SECONDS: seconds(900),
   /**

@@ -42,6 +42,9 @@ export const profileMessages = {
   setOnce: 'This field cannot be changed once set.',
   emailTaken: 'This email is already used by another account.',
   phoneTaken: 'This phone number is already used by another account.',
+  /** `POST /api/users/{id}/email_confirmation/` (issue 18): nothing to confirm. */
+  noEmailToConfirm: 'Add an e-mail address to your profile first.',
+  emailAlreadyConfirmed: 'This e-mail address is already confirmed.',
 } as const;
 
 /** SPEC.md section 8: the exact `security_code` messages of every endpoint that checks the code. */

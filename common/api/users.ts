@@ -35,6 +35,11 @@ export const userSchema = z.object({
   last_name: z.string(),
   email: z.string().nullable(),
   phone_number: z.string().nullable(),
+  /**
+   * The e-mail address is proven (by a sign-in code or its confirmation link). False without an address; false for
+   * an address set on the profile until its link is opened (POST /api/users/{id}/email_confirmation/ sends another).
+   */
+  email_confirmed: z.boolean(),
   /** Logged in by phone (then the phone is locked, the e-mail may be set once). */
   phone_auth: z.boolean(),
   country: z.enum(COUNTRIES).nullable(),
@@ -57,6 +62,9 @@ export const userSchema = z.object({
   /** What remains of each rolling 30-day limit (common/api/limits.ts). */
   limits: z.array(userLimitSchema),
 });
+
+/** `POST /api/users/{id}/email_confirmation/` -> 202: the address the new link is mailed to. */
+export const emailConfirmationResponseSchema = z.object({ email: z.string() });
 
 export const usersListResponseSchema = z.object({
   count: z.literal(1),

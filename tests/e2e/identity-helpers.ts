@@ -16,7 +16,7 @@ interface OutboxMessage {
   created_at: string;
 }
 
-async function outbox(request: APIRequestContext, to: string): Promise<OutboxMessage[]> {
+export async function outbox(request: APIRequestContext, to: string): Promise<OutboxMessage[]> {
   const response = await request.get(`/api/dev/outbox/?to=${encodeURIComponent(to)}`);
   expect(response.status()).toBe(200);
   return ((await response.json()) as { results: OutboxMessage[] }).results;

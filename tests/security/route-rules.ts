@@ -107,6 +107,8 @@ export const matrix: Record<string, Rule> = {
     params: (w) => ({ id: w.alice.userId }),
     body: () => ({ first_name: 'Mal', last_name: 'Lory', country: 'FR', phone_number: '+33612345678' }),
   },
+  // Issue 18: alice's address is confirmed (a 400 for her); mallory and a banker get 404 for her id.
+  'POST /api/users/:id/email_confirmation/': { access: 'signed-in', params: (w) => ({ id: w.alice.userId }) },
   'POST /api/users/:id/security_code/': {
     access: 'signed-in',
     params: (w) => ({ id: w.alice.userId }),

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { newDraft } from '../../server/modules/billing/billing.fixtures.ts';
 import {
@@ -85,6 +86,18 @@ export const ownerSuccess: Record<string, Case> = {
     body: { security_code: CODE },
     status: 200,
   }),
+  // Issue 18: a phone customer whose profile e-mail is not confirmed, a minute after its first link.
+  'POST /api/users/:id/email_confirmation/': async (t) => {
+    const c = await signIn(t, { phone_number: uniquePhone() });
+    const body = { first_name: 'Nadia', last_name: 'Benali', country: 'FR', email: uniqueEmail('resend') };
+    expect((await call(t, 'PATCH', `/api/users/${c.userId}/`, { token: c.token, body })).status).toBe(200);
+    await t.database.db
+      .updateTable('email_confirmations')
+      .set({ created_at: new Date(Date.now() - 3_600_000) })
+      .where('user_id', '=', String(c.userId))
+      .execute();
+    return { as: c, path: `/api/users/${c.userId}/email_confirmation/`, status: 202 };
+  },
   'POST /api/users/:id/security_code/': async (t) => {
     const c = await customer(t);
     return {

@@ -33,6 +33,8 @@ const translations = new Map<string, (t: TFunction) => string>([
   [profileMessages.setOnce, (t) => t('errors.setOnce')],
   [profileMessages.emailTaken, (t) => t('errors.emailTaken')],
   [profileMessages.phoneTaken, (t) => t('errors.phoneTaken')],
+  [profileMessages.noEmailToConfirm, (t) => t('errors.noEmailToConfirm')],
+  [profileMessages.emailAlreadyConfirmed, (t) => t('errors.emailAlreadyConfirmed')],
   [securityCodeErrors.notSet, (t) => t('errors.securityCodeNotSet')],
   [securityCodeErrors.invalid, (t) => t('errors.securityCodeInvalid')],
   [securityCodeMessage, (t) => t('securityCode.mustBeSixDigits')],

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   closeAccountRequestSchema,
   dataExportSchema,
+  emailConfirmationResponseSchema,
   setSecurityCodeRequestSchema,
   updateUserRequestSchema,
   userIdParamsSchema,
@@ -10,7 +11,7 @@ import {
   usersListResponseSchema,
 } from '../../../common/api/users.ts';
 import { setSecurityCode } from './security-code.service.ts';
-import { getMe, updateProfile } from './users.service.ts';
+import { getMe, resendEmailConfirmation, updateProfile } from './users.service.ts';
 import { closeAccount, exportData } from './data-rights.service.ts';
 import type { RouteModuleOptions } from '../route-module.ts';
 
@@ -86,6 +87,24 @@ export const usersRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app
       },
     },
     async (request) => updateProfile(deps, auth.requireUser(request).id, String(request.params.id), request.body),
+  );
+
+  app.post(
+    '/users/:id/email_confirmation/',
+    {
+      schema: {
+        tags: ['users'],
+        summary:
+          "Mail a new link to confirm the profile's e-mail (issue 18); earlier links stop working. 400 with no e-mail or one already confirmed, 429 with Retry-After too soon after the last link or past the day's cap",
+        security,
+        params: userIdParamsSchema,
+        response: { 202: emailConfirmationResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const email = await resendEmailConfirmation(deps, auth.requireUser(request).id, String(request.params.id));
+      return reply.code(202).send({ email });
+    },
   );
 
   app.post(

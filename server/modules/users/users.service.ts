@@ -9,11 +9,12 @@ import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../common/i18
 import { formatAmount, money } from '../../../common/money/money.ts';
 import { lockFor } from '../../db/advisory-lock.ts';
 import type { Database } from '../../db/schema.ts';
-import { fieldError, notFound } from '../../http/http-error.ts';
+import { fieldError, notFound, serviceUnavailable, tooManyRequests } from '../../http/http-error.ts';
 import { createUserWallet, userWalletBalance } from '../../ledger/accounts.repository.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
 import { hmac, type ServerKeys } from '../../security/keys.ts';
 import { confirmEmailTexts } from '../auth/message-templates.ts';
+import { afterInterval, withinLimit } from '../auth/sliding-window.ts';
 import { subscriptionActive, type SubscriptionDeps } from '../billing/subscriptions.service.ts';
 import { linkContactsToNewUser } from '../contacts/contacts-link.service.ts';
 import { claimTransfersForNewUser } from '../transactions/waiting.service.ts';
@@ -21,9 +22,12 @@ import { currentRates } from '../rates/rates.service.ts';
 import { limitsOf } from '../compliance/limits.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import {
+  deleteEmailConfirmation,
+  emailConfirmationTimes,
   insertEmailConfirmation,
   lockEmailConfirmation,
   markEmailConfirmationUsed,
+  supersedeEmailConfirmations,
 } from './email-confirmations.repository.ts';
 import { decideProfileIdentifiers, hasFullProfile } from './profile-rules.ts';
 import {
@@ -119,6 +123,7 @@ export async function presentUser(deps: SubscriptionDeps, user: UserRow): Promis
     first_name: user.first_name,
     last_name: user.last_name,
     email: user.email,
+    email_confirmed: user.email !== null && user.email_verified_at !== null,
     phone_number: user.phone_number,
     phone_auth: user.phone_auth,
     country,
@@ -181,28 +186,99 @@ export async function updateProfile(
       ...(decision.newPhone !== undefined && { phone_number: decision.newPhone }),
     });
     if (decision.newEmail === undefined) return undefined;
-    const token = randomBytes(32).toString('base64url');
-    await insertEmailConfirmation(tx, {
-      userId: actorId,
-      email: decision.newEmail,
-      tokenHash: emailTokenHash(deps.keys, token),
-      expiresAt: new Date(now.getTime() + deps.config.EMAIL_CONFIRMATION_TTL_SECONDS * 1000),
-      createdAt: now,
-    });
-    return { email: decision.newEmail, token, language: isLanguage(user.language) ? user.language : DEFAULT_LANGUAGE };
+    return newEmailConfirmation(tx, deps, user, decision.newEmail, now);
   });
   if (confirmation) {
-    // After commit: the profile is saved even if the mail service is down; the user can ask again later.
-    const link = `${deps.config.PUBLIC_URL}/authentication/confirm-email?code=${confirmation.token}`;
-    const texts = confirmEmailTexts[confirmation.language];
-    await deps.mail
-      .send({ to: confirmation.email, subject: texts.subject, text: texts.mail(link), link, code: confirmation.token })
-      // The profile is saved either way; the address stays unverified (it cannot sign in) until a link works.
-      .catch(() => undefined);
+    // After commit: the profile is saved even if the mail service is down; the address stays unverified (it
+    // cannot sign in) until a link works, and the profile's button sends another (resendEmailConfirmation).
+    await mailEmailConfirmation(deps, confirmation).catch(() => undefined);
   }
   // Issue 16: a completed or changed profile is screened against the sanctions lists (a hit freezes until reviewed).
   await screenCustomer(deps, actorId);
   return getMe(deps, actorId);
+}
+
+interface PendingConfirmation {
+  id: string;
+  email: string;
+  token: string;
+  language: Language;
+}
+
+/** A new single-use link for `email`, stored as its hash; the token itself only goes in the mail. */
+async function newEmailConfirmation(
+  tx: Transaction<Database>,
+  deps: ServiceDeps,
+  user: UserRow,
+  email: string,
+  now: Date,
+): Promise<PendingConfirmation> {
+  const token = randomBytes(32).toString('base64url');
+  const id = await insertEmailConfirmation(tx, {
+    userId: user.id,
+    email,
+    tokenHash: emailTokenHash(deps.keys, token),
+    expiresAt: new Date(now.getTime() + deps.config.EMAIL_CONFIRMATION_TTL_SECONDS * 1000),
+    createdAt: now,
+  });
+  return { id, email, token, language: isLanguage(user.language) ? user.language : DEFAULT_LANGUAGE };
+}
+
+async function mailEmailConfirmation(deps: ServiceDeps, confirmation: PendingConfirmation): Promise<void> {
+  const link = `${deps.config.PUBLIC_URL}/authentication/confirm-email?code=${confirmation.token}`;
+  const texts = confirmEmailTexts[confirmation.language];
+  await deps.mail.send({
+    to: confirmation.email,
+    subject: texts.subject,
+    text: texts.mail(link),
+    link,
+    code: confirmation.token,
+  });
+}
+
+const DAY_SECONDS = 86_400;
+
+/**
+ * `POST /api/users/{id}/email_confirmation/` (issue 18): mails a new confirmation link for the profile's e-mail.
+ * 404 for anyone but the user (ids are not probed), 400 with no address or one already proven, 429 with
+ * Retry-After sooner than EMAIL_CONFIRMATION_RESEND_SECONDS after the last link or past
+ * EMAIL_CONFIRMATION_MAX_PER_DAY links in 24 hours. The limit counts the user's email_confirmations rows (the
+ * profile's own link too) under the user's row lock, so two processes asking at once take turns and the second
+ * sees the first's link: no counter outside PostgreSQL to drift.
+ *
+ * The new link supersedes the earlier ones (they expire the moment it is sent), which is the safer choice: a
+ * confirmation link proves the address and claims the money that waits for it (claimTransfersForNewUser), so
+ * the fewer live links the better; a link in an old mail that was forwarded, or read on a shared device, dies
+ * when the owner asks for a new one, and the owner is told that only the newest link works. The mail leaves
+ * after the commit through the mail adapter (the dev outbox in development); if the mail service refuses it, the
+ * new link is deleted, the earlier ones keep working, and the answer is a 503 that does not count as a resend.
+ */
+export async function resendEmailConfirmation(deps: ServiceDeps, actorId: string, targetId: string): Promise<string> {
+  if (actorId !== targetId) throw notFound();
+  const now = deps.clock.now();
+  const confirmation = await withTransaction(deps.db, async (tx) => {
+    const user = await findUserById(tx, actorId, true);
+    if (!user) throw notFound();
+    if (user.email === null) throw fieldError('email', profileMessages.noEmailToConfirm);
+    if (user.email_verified_at !== null) throw fieldError('email', profileMessages.emailAlreadyConfirmed);
+    const times = await emailConfirmationTimes(tx, actorId, new Date(now.getTime() - DAY_SECONDS * 1000));
+    for (const decision of [
+      afterInterval(times, now, deps.config.EMAIL_CONFIRMATION_RESEND_SECONDS),
+      withinLimit(times, now, DAY_SECONDS, deps.config.EMAIL_CONFIRMATION_MAX_PER_DAY),
+    ]) {
+      if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
+    }
+    return newEmailConfirmation(tx, deps, user, user.email, now);
+  });
+  try {
+    await mailEmailConfirmation(deps, confirmation);
+  } catch {
+    await deleteEmailConfirmation(deps.db, confirmation.id);
+    throw serviceUnavailable();
+  }
+  // Only once the new link is on its way: the older ones of this user (never a newer one) stop working.
+  await supersedeEmailConfirmations(deps.db, actorId, confirmation.id, deps.clock.now());
+  return confirmation.email;
 }
 
 /**

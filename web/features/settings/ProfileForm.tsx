@@ -14,10 +14,26 @@ import { useWithLang } from '../../ui/with-lang';
 import { refreshCurrentUser } from '../../shared/users/use-current-user';
 import { updateProfile } from '../../shared/users/users-api';
 import { checkProfile, draftFromUser, lockedFields } from './profile-form';
+import { EmailConfirmation } from './EmailConfirmation';
 import type { ProfileDraft, ProfileField as FieldName } from './profile-form';
 
 
-function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) {
+function Field({
+  id,
+  label,
+  error,
+  hint,
+  after,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  /** Below the field's own hint and error (the e-mail's confirmation, issue 18). */
+  after?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className={form.field}>
       <label className={form.label} htmlFor={id}>
@@ -28,6 +44,7 @@ function Field({ id, label, error, hint, children }: { id: string; label: string
       <p id={`${id}-error`} className={form.error} data-testid={`${id}-error`}>
         {error ?? ''}
       </p>
+      {after}
     </div>
   );
 }
@@ -143,6 +160,12 @@ export function ProfileForm({ user }: { user: User }) {
         label={t('profile.email')}
         error={serverFieldError('email')}
         {...(locked.email && { hint: t('profile.lockedHint') })}
+        after={
+          // Issue 18: the saved address, not yet confirmed (not one being typed): its link can be sent again.
+          user.email !== null && !user.email_confirmed && draft.email.trim() === user.email ? (
+            <EmailConfirmation user={user} />
+          ) : null
+        }
       >
         <input
           id={id('email')}

@@ -2,33 +2,19 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '../../../common/api/users';
 import { createQueryClient } from '../../app/query-client';
 import '../../i18n/i18n';
 import { CURRENT_USER_KEY } from '../../shared/users/use-current-user';
 import { Component as SecurityCodePage } from './SecurityCodePage';
+import { testUser } from '../../shared/users/user.fixtures';
 
-const user: User = {
-  id: 7,
+const user = testUser({
   first_name: '',
   last_name: '',
-  email: 'amina@example.com',
-  phone_number: null,
-  phone_auth: false,
   country: null,
-  role: 'customer',
-  balance: '0.00',
-  rate: '10.8500',
-  rate_delta: '10.7000',
-  rate_freemium: '10.7000',
-  rate_subscription: '10.8000',
-  subscription: false,
-  account_id: '0xabc',
   has_security_code: false,
   has_full_profile: false,
-  level: 1,
-  limits: [],
-};
+});
 
 afterEach(() => {
   cleanup();

@@ -71,6 +71,7 @@ describe('draftFromUser', () => {
       first_name: 'A',
       last_name: 'B',
       email: null,
+      email_confirmed: false,
       phone_number: '+212612345678',
       phone_auth: true,
       country: 'MA',

@@ -2,33 +2,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '../../../common/api/users';
 import { createQueryClient } from '../../app/query-client';
 import '../../i18n/i18n';
 import { Component as TransactionCreatePage } from './TransactionCreatePage';
 import { ratesAnswer } from './rates-fixture';
+import { testUser } from '../../shared/users/user.fixtures';
 
-const user: User = {
-  id: 7,
-  first_name: 'Amina',
-  last_name: 'B',
-  email: 'amina@example.com',
-  phone_number: null,
-  phone_auth: false,
-  country: 'FR',
-  role: 'customer',
-  balance: '500.00',
-  rate: '10.8500',
-  rate_delta: '10.7000',
-  rate_freemium: '10.7000',
-  rate_subscription: '10.8000',
-  subscription: false,
-  account_id: '0xabc',
-  has_security_code: true,
-  has_full_profile: true,
-  level: 1,
-  limits: [],
-};
+const user = testUser({ balance: '500.00' });
 const contact = { id: 4, first_name: 'Youssef', last_name: 'E', public: false, contact_user: 9 };
 
 afterEach(() => {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type {
+  emailConfirmationResponseSchema,
   SetSecurityCodeRequest,
   UpdateUserRequest,
   User,
@@ -19,4 +20,9 @@ export function updateProfile(id: number, body: UpdateUserRequest): Promise<User
 
 export function setSecurityCode(id: number, body: SetSecurityCodeRequest): Promise<User> {
   return apiFetch<User>(`/users/${id}/security_code/`, { method: 'POST', body });
+}
+
+/** Issue 18: mails a new link to confirm the profile's e-mail (202); a 429 carries the wait in retryAfter. */
+export function resendEmailConfirmation(id: number): Promise<z.infer<typeof emailConfirmationResponseSchema>> {
+  return apiFetch(`/users/${id}/email_confirmation/`, { method: 'POST' });
 }

@@ -1,0 +1,79 @@
+/// <reference lib="dom" />
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { CODE } from './accounts.ts';
+import { outbox, uniqueEmail, uniqueFrenchMobile } from './identity-helpers.ts';
+
+/**
+ * Issue 18: a customer signed in by phone sets an e-mail on the profile; until its link is opened the profile says
+ * it is not confirmed and offers to send the link again. Asking at once (the profile's own link is seconds old)
+ * shows the wait the server's Retry-After gives, and the button rests. Once confirmed, the button is gone.
+ * Screenshots at 390x844 in French and Arabic into .data/screenshots/.
+ */
+const shots = path.join(process.cwd(), '.data', 'screenshots');
+test.use({ viewport: { width: 390, height: 844 } });
+
+/** A phone customer with a security code and a full profile whose e-mail is not confirmed yet. */
+async function phoneCustomerWithEmail(request: APIRequestContext, language: string) {
+  const phone = `+33${uniqueFrenchMobile()}`;
+  expect((await request.post('/api/auth/send_code/', { data: { phone_number: phone, language } })).status()).toBe(200);
+  const code = (await outbox(request, phone)).find((m) => m.code)?.code;
+  const verified = await request.post('/api/auth/verify_code/', { data: { phone_number: phone, code } });
+  expect(verified.status()).toBe(200);
+  const { access, user_id: userId } = (await verified.json()) as { access: string; user_id: number };
+  const headers = { authorization: `Bearer ${access}` };
+  expect((await request.post(`/api/users/${userId}/security_code/`, { headers, data: { security_code: CODE } })).status()).toBe(200);
+  const email = uniqueEmail('resend');
+  const profile = await request.patch(`/api/users/${userId}/`, {
+    headers,
+    data: { first_name: 'Karim', last_name: 'Bennani', country: 'FR', email },
+  });
+  expect(profile.status(), await profile.text()).toBe(200);
+  return { token: access, email };
+}
+
+const expected = {
+  fr: {
+    unconfirmed: 'Adresse pas encore confirmée : ouvrez le lien que nous vous avons envoyé par e-mail.',
+    button: 'Renvoyer le lien de confirmation',
+    wait: /^Vous pourrez demander un nouveau lien dans \d+\s(seconde|secondes)\.$/u,
+  },
+  ar: {
+    unconfirmed: 'لم يتم تأكيد العنوان بعد: افتح الرابط الذي أرسلناه إليك بالبريد الإلكتروني.',
+    button: 'إعادة إرسال رابط التأكيد',
+    wait: /^يمكنك طلب رابط جديد بعد .*\d.*\.$/u,
+  },
+} as const;
+
+for (const lang of ['fr', 'ar'] as const) {
+  test(`an unconfirmed e-mail on the profile: send the link again, the wait after a 429 (${lang})`, async ({
+    page,
+    request,
+  }) => {
+    const { token, email } = await phoneCustomerWithEmail(request, lang);
+    await page.addInitScript((value) => localStorage.setItem('token', value), token);
+    await page.goto(`/settings/profile?lang=${lang}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    const box = page.getByTestId('email-confirmation');
+    await expect(box).toContainText(expected[lang].unconfirmed);
+    await expect(page.getByTestId('email-resend')).toHaveText(expected[lang].button);
+    await fs.mkdir(shots, { recursive: true });
+    await page.screenshot({ path: path.join(shots, `email-confirmation-unconfirmed-${lang}-390.png`), fullPage: true });
+
+    // The profile's own link left seconds ago: the server answers 429 and the screen shows its wait.
+    await page.getByTestId('email-resend').click();
+    await expect(page.getByTestId('email-resend-status')).toHaveText(expected[lang].wait);
+    await expect(page.getByTestId('email-resend')).toBeDisabled();
+    await box.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(shots, `email-confirmation-wait-${lang}-390.png`), fullPage: true });
+
+    // Confirmed through the mailed link: the profile no longer offers to send one.
+    const link = (await outbox(request, email)).find((m) => m.link)?.link ?? '';
+    const code = new URL(link).searchParams.get('code') ?? '';
+    expect((await request.get(`/api/auth/confirm_email/?code=${code}`)).status()).toBe(200);
+    await page.reload();
+    await expect(page.getByTestId('profile-email')).toHaveValue(email);
+    await expect(page.getByTestId('email-resend')).toHaveCount(0);
+  });
+}
