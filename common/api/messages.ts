@@ -218,3 +218,21 @@ export const closeAccountMessages = {
 
 /** Largest identity document file accepted, in bytes (5 MB). */
 export const KYC_MAX_FILE_BYTES = 5 * 1024 * 1024;
+
+/** Rate alerts (issue 18, common/api/rate-alerts.ts): active (not yet fired) alerts a customer may have at once. */
+export const MAX_ACTIVE_RATE_ALERTS = 10;
+/** How far above the customer's current rate a threshold may be, in percent. */
+export const MAX_ABOVE_PERCENT = 50;
+/** Digits after the point a threshold may carry (the rates' own precision). */
+export const THRESHOLD_DECIMALS = 4;
+
+export const rateAlertMessages = {
+  threshold: 'Enter a rate in MAD per EUR, such as 11.20 (at most 4 decimals).',
+  notAbove: 'The alert rate must be above your current rate.',
+  tooHigh: 'The alert rate may be at most 50 % above your current rate.',
+  tooMany: 'You already have 10 active rate alerts: delete one first.',
+  customersOnly: 'Rate alerts are for customers.',
+} as const;
+
+/** A plain decimal with a point: 1 to 4 whole digits, at most 4 decimals ("11.2", "11.2050"). */
+export const THRESHOLD_PATTERN = /^\d{1,4}(\.\d{1,4})?$/;

@@ -26,6 +26,8 @@ export const notificationKinds = [
   'transfer_invited',
   'transfer_expiring',
   'transfer_claimed',
+  // Rate alerts (issue 18): a customer's threshold reached by a rate change.
+  'rate_alert',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

@@ -826,3 +826,20 @@ export interface ExpiryRemindersTable {
 export interface Database {
   expiry_reminders: ExpiryRemindersTable;
 }
+
+/** Rate alerts (issue 18; migration 0380, server/modules/rate-alerts): fired once, then kept as history. */
+export interface RateAlertsTable {
+  id: GeneratedInt8;
+  user_id: Int8;
+  /** numeric(10,4) as PostgreSQL prints it ("11.2000"). */
+  threshold: string;
+  rates_id: Int8;
+  created_at: CreatedAt;
+  triggered_at: NullableTimestamp;
+  triggered_rates_id: ColumnType<string | null, bigint | string | null | undefined, bigint | string | null>;
+  triggered_rate: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface Database {
+  rate_alerts: RateAlertsTable;
+}

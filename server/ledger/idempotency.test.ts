@@ -158,7 +158,7 @@ describe('idempotency', () => {
     const pass = await sweepOnce({
       db,
       clock: systemClock,
-      config: { IDEMPOTENCY_RETENTION_HOURS: 48, EXPIRY_REMINDER_SECONDS: 3 * 86_400 },
+      config: { IDEMPOTENCY_RETENTION_HOURS: 48, EXPIRY_REMINDER_SECONDS: 3 * 86_400, SUBSCRIPTION_GRACE_SECONDS: 0 },
     });
     expect(pass.keysPurged).toBeGreaterThanOrEqual(1);
     const left = await db.selectFrom('idempotency_keys').select('key').where('scope', '=', scope).execute();

@@ -149,6 +149,10 @@ export const matrix: Record<string, Rule> = {
   // Issue 18: each user's own notifications (another user's ids are ignored: notifications.test.ts).
   'GET /api/notifications/': { access: 'signed-in' },
   'POST /api/notifications/read/': { access: 'signed-in', body: () => ({}) },
+  // Issue 18: rate alerts are a customer's own; tellers and operators get 403, another customer's id a 404.
+  'GET /api/rate-alerts/': { access: 'customer', banker: 403 },
+  'POST /api/rate-alerts/': { access: 'customer', banker: 403, body: () => ({ threshold: '12.00' }) },
+  'DELETE /api/rate-alerts/:id/': { access: 'customer', params: (w) => ({ id: w.alice.rateAlertId }), banker: 403 },
   // Web Push (issue 18): the key a browser subscribes with is public; subscriptions and toggles are one's own.
   'GET /api/push/key/': { access: 'public', why: 'the VAPID public key a browser needs to subscribe (public by design)' },
   'POST /api/push/subscriptions/': { access: 'signed-in', body: () => matrixPushSubscription },

@@ -17,6 +17,7 @@ import { withTransaction } from '../../server/ledger/transaction.ts';
 import type { World } from './security-helpers.ts';
 import { matrixPushSubscription } from './route-rules.ts';
 import { fullForm, submit } from '../../server/modules/kyc/kyc.fixtures.ts';
+import { newRateAlert, thresholdAbove } from '../../server/modules/rate-alerts/rate-alerts.fixtures.ts';
 
 /**
  * The success path of every write route for its owner (issue 25 item 3): a route that refused everyone would
@@ -129,6 +130,14 @@ export const ownerSuccess: Record<string, Case> = {
     body: {},
     status: 200,
   }),
+  'POST /api/rate-alerts/': async (t) => {
+    const c = await customer(t);
+    return { as: c, path: '/api/rate-alerts/', body: { threshold: await thresholdAbove(t, c) }, status: 201 };
+  },
+  'DELETE /api/rate-alerts/:id/': async (t) => {
+    const c = await customer(t);
+    return { as: c, path: `/api/rate-alerts/${await newRateAlert(t, c)}/`, status: 204 };
+  },
   'POST /api/push/subscriptions/': async (t) => ({
     as: await customer(t),
     path: '/api/push/subscriptions/',

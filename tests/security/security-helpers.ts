@@ -14,6 +14,7 @@ import { operator } from '../../server/modules/ops/ops.fixtures.ts';
 import { openReview } from '../../server/modules/reviews/reviews.service.ts';
 import { withTransaction } from '../../server/ledger/transaction.ts';
 import { fullForm, submit } from '../../server/modules/kyc/kyc.fixtures.ts';
+import { newRateAlert } from '../../server/modules/rate-alerts/rate-alerts.fixtures.ts';
 import type { SignedIn } from '../support/identity.ts';
 import type { TestApp } from '../support/test-app.ts';
 
@@ -84,6 +85,8 @@ export interface Victim extends Customer {
   pickup: { id: number; reference: string };
   exchangeId: number;
   sessionId: string;
+  /** An active rate alert (issue 18). */
+  rateAlertId: number;
 }
 
 export interface World {
@@ -134,6 +137,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
   });
   expect(pickup.status, JSON.stringify(pickup.body)).toBe(201);
   const { exchange, session } = await validated(t, alice, '25.00');
+  const rateAlert = await newRateAlert(t, alice);
   // Mallory has objects too, so "not found" is never "this user has nothing at all".
   await recipientOf(t, mallory, { email: `m-${randomUUID()}@example.com` });
   const review = await withTransaction(t.database.db, (tx) =>
@@ -155,6 +159,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
       pickup: { id: pickup.body.id as number, reference: String(pickup.body.pickup_reference) },
       exchangeId: exchange.id as number,
       sessionId: session,
+      rateAlertId: rateAlert,
     },
     mallory,
     agency1,

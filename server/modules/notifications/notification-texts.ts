@@ -38,6 +38,13 @@ export interface NotificationParams {
    * where the money is, not how the account came to be), also for notifications stored before this wording.
    */
   transfer_claimed: TransferParams;
+  /** A rate alert reached (issue 18): the customer's threshold and their rate that reached it, MAD per EUR ("11.2000"). */
+  rate_alert: RateAlertParams;
+}
+
+export interface RateAlertParams {
+  threshold: string;
+  rate: string;
 }
 
 export interface NotificationTexts {
@@ -64,6 +71,17 @@ const amountAr = (p: { amount?: unknown; currency?: unknown }) => amountOf(p).re
 export function amountIn(language: Language, p: { amount: string; currency: string }): string {
   if (language === 'en') return amountOf(p, false);
   return language === 'ar' ? amountAr(p) : amountOf(p);
+}
+
+/**
+ * A rate as the notifications of `language` write it: "11.2000" -> "11.20" (en), "11,20" (the others, as the app
+ * shows rates); a fourth decimal that is not zero is kept ("11,2050"). Unreadable text shows as given.
+ */
+export function rateIn(language: Language, text: unknown): string {
+  const match = typeof text === 'string' ? /^(\d{1,9})(?:\.(\d{1,8}))?$/.exec(text) : null;
+  if (!match) return typeof text === 'string' ? text : '';
+  const fraction = (match[2] ?? '').replace(/0+$/, '').padEnd(2, '0');
+  return `${match[1]}${language === 'en' ? '.' : ','}${fraction}`;
 }
 
 const isPickup = (p: TransferParams) => p.transaction_kind === 'pickup';
@@ -126,6 +144,10 @@ const fr: Templates = {
     title: 'Pièce d’identité refusée',
     body: 'Votre pièce d’identité n’a pas pu être acceptée. Vous pouvez en envoyer une nouvelle depuis votre profil.',
   }),
+  rate_alert: (p) => ({
+    title: 'Alerte de taux atteinte',
+    body: `Votre taux est maintenant de 1 EUR = ${rateIn('fr', p.rate)} MAD : il a atteint votre alerte à ${rateIn('fr', p.threshold)} MAD.`,
+  }),
 };
 
 const en: Templates = {
@@ -185,6 +207,10 @@ const en: Templates = {
     title: 'Identity document refused',
     body: 'Your identity document could not be accepted. You can send a new one from your profile.',
   }),
+  rate_alert: (p) => ({
+    title: 'Rate alert reached',
+    body: `Your rate is now 1 EUR = ${rateIn('en', p.rate)} MAD: it has reached your alert at ${rateIn('en', p.threshold)} MAD.`,
+  }),
 };
 
 const ar: Templates = {
@@ -234,6 +260,10 @@ const ar: Templates = {
   kyc_rejected: () => ({
     title: 'تم رفض وثيقة الهوية',
     body: 'تعذر قبول وثيقة هويتك. يمكنك إرسال وثيقة جديدة من ملفك الشخصي.',
+  }),
+  rate_alert: (p) => ({
+    title: 'تم بلوغ سعر التنبيه',
+    body: `سعرك الآن 1 يورو = ${rateIn('ar', p.rate)} درهم، وقد بلغ التنبيه الذي حددته عند ${rateIn('ar', p.threshold)} درهم.`,
   }),
 };
 
@@ -295,6 +325,10 @@ const es: Templates = {
     title: 'Documento de identidad rechazado',
     body: 'No hemos podido aceptar tu documento de identidad. Puedes enviar otro desde tu perfil.',
   }),
+  rate_alert: (p) => ({
+    title: 'Alerta de tipo de cambio alcanzada',
+    body: `Tu tipo de cambio es ahora 1 EUR = ${rateIn('es', p.rate)} MAD: ha alcanzado tu alerta de ${rateIn('es', p.threshold)} MAD.`,
+  }),
 };
 
 const it: Templates = {
@@ -353,6 +387,10 @@ const it: Templates = {
   kyc_rejected: () => ({
     title: 'Documento d’identità rifiutato',
     body: 'Non abbiamo potuto accettare il tuo documento d’identità. Puoi inviarne uno nuovo dal tuo profilo.',
+  }),
+  rate_alert: (p) => ({
+    title: 'Avviso di cambio raggiunto',
+    body: `Il tuo tasso di cambio è ora 1 EUR = ${rateIn('it', p.rate)} MAD: ha raggiunto il tuo avviso a ${rateIn('it', p.threshold)} MAD.`,
   }),
 };
 
@@ -417,6 +455,10 @@ const nl: Templates = {
     title: 'Identiteitsbewijs afgewezen',
     body: 'We konden je identiteitsbewijs niet goedkeuren. Je kunt via je profiel een nieuw exemplaar sturen.',
   }),
+  rate_alert: (p) => ({
+    title: 'Koersalert bereikt',
+    body: `Je koers is nu 1 EUR = ${rateIn('nl', p.rate)} MAD: je alert van ${rateIn('nl', p.threshold)} MAD is bereikt.`,
+  }),
 };
 
 const de: Templates = {
@@ -475,6 +517,10 @@ const de: Templates = {
   kyc_rejected: () => ({
     title: 'Ausweis abgelehnt',
     body: 'Ihr Ausweis konnte nicht akzeptiert werden. Sie können in Ihrem Profil einen neuen senden.',
+  }),
+  rate_alert: (p) => ({
+    title: 'Kursalarm erreicht',
+    body: `Ihr Kurs liegt jetzt bei 1 EUR = ${rateIn('de', p.rate)} MAD und hat Ihren Alarm bei ${rateIn('de', p.threshold)} MAD erreicht.`,
   }),
 };
 

@@ -12,7 +12,13 @@ export const PUSH_TTL_SECONDS = 86_400;
 /** What the service worker shows: the notification in the user's language, and the page a click opens. */
 export function pushPayload(d: DueDelivery, language: Language): PushPayload {
   const texts = renderNotification(language, d.kind, d.params);
-  const page = d.transaction_id === null ? '/notifications' : `/transactions/${d.transaction_id}`;
+  // A rate alert opens the rates, where the alert is listed and a transfer is one tap away.
+  const page =
+    d.transaction_id !== null
+      ? `/transactions/${d.transaction_id}`
+      : d.kind === 'rate_alert'
+        ? '/rates'
+        : '/notifications';
   return {
     title: texts.title,
     body: texts.body,

@@ -16,6 +16,7 @@ import {
   type RatesRow,
 } from '../rates/rates.repository.ts';
 import { rateChangeBasisPoints, rateProblems, setRates, type RatesInput } from '../rates/rates.service.ts';
+import { fireRateAlerts } from '../rate-alerts/fire.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { presentApproval } from './approvals.present.ts';
 import { findApproval, insertApproval, type ApprovalRow } from './approvals.repository.ts';
@@ -174,9 +175,15 @@ export async function setOpsRates(
       if (!approval) throw notFound();
       return { status: 202, body: { applied: false, approval: presentApproval(approval) } };
     }
-    const row = await writeRates(tx, actor, rates, { effectiveAt, setBy: operator.id, reason: input.reason }, now, {
-      change_percent: change,
-    });
+    const row = await writeRates(
+      tx,
+      actor,
+      rates,
+      { effectiveAt, setBy: operator.id, reason: input.reason },
+      now,
+      { change_percent: change },
+      deps.config.SUBSCRIPTION_GRACE_SECONDS,
+    );
     const [current, written] = await Promise.all([ratesInForce(tx, now), findRatesHistoryRow(tx, row.id)]);
     if (!written) throw notFound();
     return { status: 200, body: { applied: true, rate: presentRate(written, current?.id, now) } };
@@ -191,7 +198,8 @@ export async function setOpsRates(
 
 /**
  * Approving a rates request writes the rates it carries, from its effective time or from now if that has passed
- * meanwhile (a rate never applies in the past), set by the requester and approved by the decider.
+ * meanwhile (a rate never applies in the past), set by the requester and approved by the decider. Rate alerts the
+ * new rates reach fire with the approval when they apply at once (writeRates).
  */
 export async function applyApprovedRates(
   tx: Transaction<Database>,
@@ -199,6 +207,7 @@ export async function applyApprovedRates(
   approval: ApprovalRow,
   approver: string,
   now: Date,
+  subscriptionGraceSeconds: number,
 ): Promise<void> {
   const p = approval.payload as Record<string, string>;
   const rates: RatesInput = {
@@ -217,10 +226,15 @@ export async function applyApprovedRates(
     { effectiveAt, setBy: approval.requested_by, approvedBy: approver, approvalId: approval.id, reason: approval.reason },
     now,
     { approval: approval.id, requested_by: approval.requested_by },
+    subscriptionGraceSeconds,
   );
 }
 
-/** Writes a rates row and its audit line (`rates.set`, the rates in force before and the new ones after). */
+/**
+ * Writes a rates row and its audit line (`rates.set`, the rates in force before and the new ones after). Rates in
+ * force at once fire the rate alerts they reach in this same transaction (issue 18); a row scheduled for later
+ * fires them from the sweep once its time has come (rate-alerts/fire.ts).
+ */
 async function writeRates(
   tx: Transaction<Database>,
   actor: AuditActor,
@@ -228,6 +242,7 @@ async function writeRates(
   more: Parameters<typeof setRates>[2] & { reason: string },
   now: Date,
   extra: Record<string, string>,
+  subscriptionGraceSeconds: number,
 ): Promise<RatesRow> {
   const inForce = await ratesInForce(tx, now);
   const row = await setRates(tx, rates, more);
@@ -244,5 +259,6 @@ async function writeRates(
     },
     now,
   );
+  if (row.effective_at <= now) await fireRateAlerts(tx, now, subscriptionGraceSeconds);
   return row;
 }

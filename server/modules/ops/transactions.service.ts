@@ -264,7 +264,7 @@ export async function decide(
       transaction = await presentAfter(tx, approval.subject_id);
     }
     if (input.decision === 'approved' && approval.kind === RATES_APPROVAL_KIND)
-      await applyApprovedRates(tx, actor, approval, operator.id, now);
+      await applyApprovedRates(tx, actor, approval, operator.id, now, deps.config.SUBSCRIPTION_GRACE_SECONDS);
     await decideApproval(tx, approval.id, { state: input.decision, by: operator.id, at: now, reason: input.reason });
     await insertAudit(
       tx,

@@ -10,9 +10,11 @@ import { sendPickupReminders } from '../pickups/pickup-sweep.ts';
 import { runNotificationDeliveries } from '../notifications/delivery.worker.ts';
 import { remindBeforeExpiry } from '../invitations/expiry-reminders.ts';
 import { runRecipientMessages } from '../invitations/recipient-messages.worker.ts';
+import { fireRateAlerts } from '../rate-alerts/fire.ts';
 
 /**
- * The housekeeping every server runs (issue 24 item 3): expire what waited too long, drop old idempotency keys.
+ * The housekeeping every server runs (issue 24 item 3): expire what waited too long, drop old idempotency keys,
+ * fire the rate alerts that rates scheduled for later reach once they are in force (issue 18).
  * Each row is its own unit: one that fails is logged, counted and left for the next pass while the others go on;
  * a pass loops until nothing is left; several processes share the rows (SKIP LOCKED) instead of queueing on them.
  */
@@ -62,12 +64,17 @@ export interface SweepReport extends ExpiryOutcome {
   expiryReminders: number;
   /** Cash pickup reminders texted in this pass (only with the full service deps: the adapters). */
   pickupReminders: number;
+  /** Rate alerts fired in this pass: reached by rates that came into force at their scheduled time (issue 18). */
+  rateAlerts: number;
   /** What stopped a part of the pass (the database, usually); the other part still ran. */
   error?: unknown;
 }
 
 export type SweepDeps = Pick<ServiceDeps, 'db' | 'clock'> & {
-  config: Pick<ServiceDeps['config'], 'IDEMPOTENCY_RETENTION_HOURS' | 'EXPIRY_REMINDER_SECONDS'>;
+  config: Pick<
+    ServiceDeps['config'],
+    'IDEMPOTENCY_RETENTION_HOURS' | 'EXPIRY_REMINDER_SECONDS' | 'SUBSCRIPTION_GRACE_SECONDS'
+  >;
 };
 
 /**
@@ -83,6 +90,7 @@ export async function sweepOnce(deps: SweepDeps | ServiceDeps, hooks: SweepHooks
     keysPurged: 0,
     expiryReminders: 0,
     pickupReminders: 0,
+    rateAlerts: 0,
   };
   try {
     Object.assign(report, await expireWaiting(deps.db, deps.clock.now(), hooks));
@@ -94,10 +102,16 @@ export async function sweepOnce(deps: SweepDeps | ServiceDeps, hooks: SweepHooks
   } catch (error) {
     report.error ??= error;
   }
+  try {
+    const fired = await fireRateAlerts(deps.db, deps.clock.now(), deps.config.SUBSCRIPTION_GRACE_SECONDS);
+    report.rateAlerts = fired.length;
+  } catch (error) {
+    report.error ??= error;
+  }
   if ('sms' in deps) {
     try {
       report.pickupReminders = await sendPickupReminders(deps);
-      if (report.expired > 0 || report.expiryReminders > 0) await runNotificationDeliveries(deps);
+      if (report.expired > 0 || report.expiryReminders > 0 || report.rateAlerts > 0) await runNotificationDeliveries(deps);
       if (report.expiryReminders > 0) await runRecipientMessages(deps);
     } catch (error) {
       report.error ??= error;

@@ -246,6 +246,8 @@ export async function closeAccount(deps: ServiceDeps, user: AuthUser, securityCo
     await tx.deleteFrom('notifications').where('user_id', '=', user.id).execute();
     await tx.deleteFrom('push_subscriptions').where('user_id', '=', user.id).execute();
     await tx.deleteFrom('notification_preferences').where('user_id', '=', user.id).execute();
+    // A closed account is told nothing more: its rate alerts go (issue 18).
+    await tx.deleteFrom('rate_alerts').where('user_id', '=', user.id).execute();
     await tx.deleteFrom('email_confirmations').where('user_id', '=', user.id).execute();
     if (identifiers.length > 0) await tx.deleteFrom('login_codes').where('identifier', 'in', identifiers).execute();
     await tx
