@@ -6,6 +6,7 @@ import { backupCommand, restoreCommand } from './commands/backup.ts';
 import { bankerAddCommand } from './commands/banker-add.ts';
 import { bankerListCommand } from './commands/banker-list.ts';
 import { chainVerifyCommand } from './commands/chain-verify.ts';
+import { closedAccountsPurgeCommand } from './commands/closed-accounts-purge.ts';
 import { ledgerCheckCommand } from './commands/ledger-check.ts';
 import {
   liabilitiesListCommand,
@@ -36,6 +37,7 @@ const commands: AdminCommand[] = [
   backupCommand,
   restoreCommand,
   sanctionsImportCommand,
+  closedAccountsPurgeCommand,
 ];
 
 function help(): string {

@@ -11,10 +11,12 @@ import { runNotificationDeliveries } from '../notifications/delivery.worker.ts';
 import { remindBeforeExpiry } from '../invitations/expiry-reminders.ts';
 import { runRecipientMessages } from '../invitations/recipient-messages.worker.ts';
 import { fireRateAlerts } from '../rate-alerts/fire.ts';
+import { purgeClosedAccounts } from '../users/closed-accounts-purge.ts';
 
 /**
  * The housekeeping every server runs (issue 24 item 3): expire what waited too long, drop old idempotency keys,
- * fire the rate alerts that rates scheduled for later reach once they are in force (issue 18).
+ * fire the rate alerts that rates scheduled for later reach once they are in force (issue 18), purge closed
+ * accounts past their 5-year retention (issue 16).
  * Each row is its own unit: one that fails is logged, counted and left for the next pass while the others go on;
  * a pass loops until nothing is left; several processes share the rows (SKIP LOCKED) instead of queueing on them.
  */
@@ -66,6 +68,8 @@ export interface SweepReport extends ExpiryOutcome {
   pickupReminders: number;
   /** Rate alerts fired in this pass: reached by rates that came into force at their scheduled time (issue 18). */
   rateAlerts: number;
+  /** Closed accounts whose retention ended, purged in this pass (issue 16, ADR 015). */
+  closedAccountsPurged: number;
   /** What stopped a part of the pass (the database, usually); the other part still ran. */
   error?: unknown;
 }
@@ -91,6 +95,7 @@ export async function sweepOnce(deps: SweepDeps | ServiceDeps, hooks: SweepHooks
     expiryReminders: 0,
     pickupReminders: 0,
     rateAlerts: 0,
+    closedAccountsPurged: 0,
   };
   try {
     Object.assign(report, await expireWaiting(deps.db, deps.clock.now(), hooks));
@@ -119,6 +124,11 @@ export async function sweepOnce(deps: SweepDeps | ServiceDeps, hooks: SweepHooks
   }
   try {
     report.keysPurged = await purgeIdempotencyKeys(deps.db, deps.config.IDEMPOTENCY_RETENTION_HOURS);
+  } catch (error) {
+    report.error ??= error;
+  }
+  try {
+    report.closedAccountsPurged = await purgeClosedAccounts(deps.db, deps.clock.now());
   } catch (error) {
     report.error ??= error;
   }
