@@ -44,6 +44,16 @@ export const dashboardQueueSchema = z.object({
   lag_seconds: z.number().nullable(),
 });
 
+/** The outbox-like queues the dashboard counts, one key each (server/jobs/outbox-queues.ts lists them). */
+export const DASHBOARD_QUEUE_KEYS = [
+  'anchoring',
+  'payment_actions',
+  'notification_deliveries',
+  'receipt_mails',
+  'recipient_messages',
+] as const;
+export type DashboardQueueKey = (typeof DASHBOARD_QUEUE_KEYS)[number];
+
 export const dashboardSchema = z.object({
   generated_at: z.string(),
   today: dashboardPeriodSchema,
@@ -57,6 +67,10 @@ export const dashboardSchema = z.object({
   payment_actions: dashboardQueueSchema,
   /** The e-mail, SMS and pushes of notifications waiting to be sent (issue 18). */
   notification_deliveries: dashboardQueueSchema,
+  /** Receipt PDFs waiting to be mailed to their payers (issue 18, migration 0350). */
+  receipt_mails: dashboardQueueSchema,
+  /** Invitations and reminders waiting to be sent to recipients without an account (issue 18, migration 0360). */
+  recipient_messages: dashboardQueueSchema,
   /** Payment provider webhooks: still processing (received, not finished), and received in the last 24 h. */
   webhooks: z.object({ processing: z.number().int(), received_24h: z.number().int() }),
   /** Human work waiting: four-eyes requests and open review items. */

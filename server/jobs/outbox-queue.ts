@@ -7,7 +7,8 @@ import type { Database } from '../db/schema.ts';
  * e-mail, SMS and pushes of notifications), recipient_messages (invitations) and receipt_mails (migration 0350,
  * the receipt PDFs). Each table has `id`, `attempts`, `next_attempt_at`, `last_error`, `done_at` and `dead_at`.
  * (chain_outbox finishes with `published_at` and fails whole batches at once: it keeps its own statements in
- * anchor-outbox.repository.ts.)
+ * anchor-outbox.repository.ts.) Dead letters of every queue, chain_outbox included, are listed and put back through
+ * the one list in outbox-queues.ts.
  */
 export type OutboxTable = 'payment_actions' | 'notification_deliveries' | 'recipient_messages' | 'receipt_mails';
 
@@ -56,12 +57,3 @@ export async function markFailed(
   return rows[0]?.dead === true;
 }
 
-/** Puts dead letters back in the queue (all, or those ids) with a fresh count of attempts. */
-export async function retryDead(db: Kysely<Database>, table: OutboxTable, ids?: readonly string[]): Promise<number> {
-  if (ids?.length === 0) return 0;
-  const result = await sql`
-    UPDATE ${sql.table(table)} SET dead_at = NULL, attempts = 0, next_attempt_at = now()
-    WHERE dead_at IS NOT NULL AND done_at IS NULL
-      AND ${ids ? sql<boolean>`id = ANY(${[...ids]}::bigint[])` : sql<boolean>`true`}`.execute(db);
-  return Number(result.numAffectedRows ?? 0n);
-}

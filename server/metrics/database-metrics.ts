@@ -2,18 +2,18 @@ import { sql, type Kysely } from 'kysely';
 import type pg from 'pg';
 import { Gauge } from 'prom-client';
 import type { Database } from '../db/schema.ts';
+import { OUTBOX_QUEUES } from '../jobs/outbox-queues.ts';
 import { registry } from './metrics.ts';
 
 interface Backlogs {
   ledger_entries: string;
   anchoring_waiting: string;
   anchoring_failing: string;
-  anchoring_dead: string;
   anchoring_lag_seconds: number | null;
   payment_actions_waiting: string;
   payment_actions_failing: string;
-  payment_actions_dead: string;
-  notification_deliveries_dead: string;
+  /** Every outbox-like queue's dead letters together (server/jobs/outbox-queues.ts). */
+  dead_letters: string;
 }
 
 /** One query for every backlog figure, read at most every few seconds whatever the number of scrapes. */
@@ -24,17 +24,17 @@ async function readBacklogs(db: Kysely<Database>): Promise<Backlogs> {
       (SELECT count(*) FROM chain_outbox WHERE published_at IS NULL AND dead_at IS NULL) AS anchoring_waiting,
       (SELECT count(*) FROM chain_outbox WHERE published_at IS NULL AND dead_at IS NULL AND attempts > 0)
         AS anchoring_failing,
-      (SELECT count(*) FROM chain_outbox WHERE dead_at IS NOT NULL AND published_at IS NULL) AS anchoring_dead,
       (SELECT extract(epoch FROM now() - min(created_at))::float8 FROM chain_outbox
         WHERE published_at IS NULL AND dead_at IS NULL) AS anchoring_lag_seconds,
       (SELECT count(*) FROM payment_actions WHERE done_at IS NULL AND dead_at IS NULL) AS payment_actions_waiting,
       (SELECT count(*) FROM payment_actions WHERE done_at IS NULL AND dead_at IS NULL AND attempts > 0)
         AS payment_actions_failing,
-      (SELECT count(*) FROM payment_actions WHERE dead_at IS NOT NULL AND done_at IS NULL) AS payment_actions_dead,
-      (SELECT count(*) FROM notification_deliveries WHERE dead_at IS NOT NULL AND done_at IS NULL)
-        AS notification_deliveries_dead`.execute(
-    db,
-  );
+      (${sql.join(
+        OUTBOX_QUEUES.map(
+          (q) => sql`(SELECT count(*) FROM ${sql.table(q.table)} WHERE dead_at IS NOT NULL AND ${sql.ref(q.finished)} IS NULL)`,
+        ),
+        sql` + `,
+      )}) AS dead_letters`.execute(db);
   const row = rows[0];
   if (!row) throw new Error('backlog query answered nothing');
   return row;
@@ -87,8 +87,8 @@ export function registerDatabaseMetrics(db: Kysely<Database>, pool: pg.Pool): vo
   );
   fromBacklogs(
     'wallet_outbox_dead_letters',
-    'Jobs given up after their maximum of attempts (`npm run admin -- outbox:dead` lists them, outbox:retry queues them again).',
-    (b) => Number(b.anchoring_dead) + Number(b.payment_actions_dead) + Number(b.notification_deliveries_dead),
+    'Jobs of every outbox (anchoring, provider actions, notification messages, receipt mails, recipient messages) given up after their maximum of attempts (`npm run admin -- outbox:dead` lists them, outbox:retry queues them again).',
+    (b) => Number(b.dead_letters),
   );
   fromBacklogs(
     'wallet_payment_actions_backlog',

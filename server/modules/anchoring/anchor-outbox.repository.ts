@@ -101,29 +101,6 @@ export async function markFailed(
     .map(({ id, transaction_id, attempts, last_error }) => ({ id, transaction_id, attempts, last_error }));
 }
 
-/** The dead letters, newest first (the operator's list). */
-export async function listDeadJobs(db: Kysely<Database>, limit = 1000) {
-  return db
-    .selectFrom('chain_outbox')
-    .select(['id', 'transaction_id', 'attempts', 'last_error', 'dead_at', 'created_at'])
-    .where('dead_at', 'is not', null)
-    .orderBy('dead_at', 'desc')
-    .limit(limit)
-    .execute();
-}
-
-/** Puts dead letters back in the queue (all of them, or those ids) with a fresh count of attempts. */
-export async function retryDeadJobs(db: Kysely<Database>, ids?: readonly string[]): Promise<number> {
-  if (ids?.length === 0) return 0;
-  let query = db
-    .updateTable('chain_outbox')
-    .set({ dead_at: null, attempts: 0, next_attempt_at: sql<Date>`now()` })
-    .where('dead_at', 'is not', null);
-  if (ids) query = query.where('id', 'in', [...ids]);
-  const result = await query.executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
 /** Jobs still waiting, for health and for the bench. */
 export async function countPendingJobs(db: Kysely<Database>): Promise<number> {
   const row = await db

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { leaseDue, markFailed, retryDead } from '../../jobs/outbox-queue.ts';
+import { leaseDue, markFailed } from '../../jobs/outbox-queue.ts';
 
 /** SQL of `payment_actions` (migration 0041): the provider calls a webhook decided, performed after its commit. */
 
@@ -78,18 +78,3 @@ export function markActionFailed(
   return markFailed(db, 'payment_actions', id, delayMs, error, maxAttempts);
 }
 
-/** The dead letters, newest first (the operator's list). */
-export async function listDeadActions(db: Kysely<Database>, limit = 1000) {
-  return db
-    .selectFrom('payment_actions')
-    .select(['id', 'kind', 'target', 'attempts', 'last_error', 'dead_at', 'created_at'])
-    .where('dead_at', 'is not', null)
-    .orderBy('dead_at', 'desc')
-    .limit(limit)
-    .execute();
-}
-
-/** Puts dead letters back in the queue (all, or those ids) with a fresh count; the provider key stays the same. */
-export function retryDeadActions(db: Kysely<Database>, ids?: readonly string[]): Promise<number> {
-  return retryDead(db, 'payment_actions', ids);
-}

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { leaseDue, markFailed, retryDead } from '../../jobs/outbox-queue.ts';
+import { leaseDue, markFailed } from '../../jobs/outbox-queue.ts';
 
 /** SQL of `notifications` and `notification_deliveries` (migration 0240). */
 
@@ -147,28 +147,3 @@ export function markDeliveryFailed(
   return markFailed(db, 'notification_deliveries', id, delayMs, error, maxAttempts);
 }
 
-/** The dead letters, newest first (npm run admin -- outbox:dead): which notification, to whom, by which channel. */
-export async function listDeadDeliveries(db: Kysely<Database>, limit = 1000) {
-  return db
-    .selectFrom('notification_deliveries as d')
-    .innerJoin('notifications as n', 'n.id', 'd.notification_id')
-    .select([
-      'd.id',
-      'n.kind',
-      'n.user_id',
-      sql<string>`CASE WHEN d.push_subscription_id IS NULL THEN 'e-mail/SMS' ELSE 'push' END`.as('channel'),
-      'd.attempts',
-      'd.last_error',
-      'd.dead_at',
-    ])
-    .where('d.dead_at', 'is not', null)
-    .where('d.done_at', 'is', null)
-    .orderBy('d.dead_at', 'desc')
-    .limit(limit)
-    .execute();
-}
-
-/** Puts dead deliveries back in the queue (all, or those ids) with a fresh count of attempts. */
-export function retryDeadDeliveries(db: Kysely<Database>, ids?: readonly string[]): Promise<number> {
-  return retryDead(db, 'notification_deliveries', ids);
-}

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Dashboard } from '../../../common/api/ops-dashboard.ts';
 import { formatAmount, isCurrency } from '../../../common/money/money.ts';
+import { queueFigures } from '../../jobs/outbox-queues.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 
 const mad = (minor: string | bigint) => formatAmount({ currency: 'MAD', minor: BigInt(minor) });
@@ -16,7 +17,8 @@ interface VolumeRow {
 /**
  * `dashboard/`: every figure in a handful of queries run side by side. The volumes read the covering index
  * transactions_created_idx (migration 0151: created_at, then kind, status, amount) with an index-only scan, so
- * their cost is the period's rows, not the table's; the queues use the partial indexes their workers lease with.
+ * their cost is the period's rows, not the table's; the queues (queueFigures) use the partial indexes their workers
+ * lease with.
  */
 export async function dashboard(deps: ServiceDeps): Promise<Dashboard> {
   const now = deps.clock.now();
@@ -27,7 +29,7 @@ export async function dashboard(deps: ServiceDeps): Promise<Dashboard> {
       SELECT kind, status, count(*)::text AS count, coalesce(sum(amount), 0)::text AS amount
       FROM transactions WHERE created_at >= ${since} AND created_at <= ${now}
       GROUP BY kind, status ORDER BY kind, status`.execute(deps.db);
-  const [today, week, accounts, queues] = await Promise.all([
+  const [today, week, accounts, queues, outboxes] = await Promise.all([
     volumes(todayStart),
     volumes(weekStart),
     sql<{ kind: string; currency: string; agency_id: string | null; agency_name: string | null; balance: string }>`
@@ -37,49 +39,18 @@ export async function dashboard(deps: ServiceDeps): Promise<Dashboard> {
       WHERE a.owner_user_id IS NULL
       ORDER BY a.kind, a.currency, a.agency_id NULLS FIRST`.execute(deps.db),
     sql<{
-      anchoring_waiting: string;
-      anchoring_failing: string;
-      anchoring_dead: string;
-      anchoring_lag: number | null;
-      actions_waiting: string;
-      actions_failing: string;
-      actions_dead: string;
-      actions_lag: number | null;
-      deliveries_waiting: string;
-      deliveries_failing: string;
-      deliveries_dead: string;
-      deliveries_lag: number | null;
       webhooks_processing: string;
       webhooks_24h: string;
       approvals: string;
       reviews: string;
     }>`
       SELECT
-        (SELECT count(*) FROM chain_outbox WHERE published_at IS NULL AND dead_at IS NULL) AS anchoring_waiting,
-        (SELECT count(*) FROM chain_outbox WHERE published_at IS NULL AND dead_at IS NULL AND attempts > 0)
-          AS anchoring_failing,
-        (SELECT count(*) FROM chain_outbox WHERE dead_at IS NOT NULL AND published_at IS NULL) AS anchoring_dead,
-        (SELECT extract(epoch FROM ${now}::timestamptz - min(created_at))::float8 FROM chain_outbox
-          WHERE published_at IS NULL AND dead_at IS NULL) AS anchoring_lag,
-        (SELECT count(*) FROM payment_actions WHERE done_at IS NULL AND dead_at IS NULL) AS actions_waiting,
-        (SELECT count(*) FROM payment_actions WHERE done_at IS NULL AND dead_at IS NULL AND attempts > 0)
-          AS actions_failing,
-        (SELECT count(*) FROM payment_actions WHERE dead_at IS NOT NULL AND done_at IS NULL) AS actions_dead,
-        (SELECT extract(epoch FROM ${now}::timestamptz - min(created_at))::float8 FROM payment_actions
-          WHERE done_at IS NULL AND dead_at IS NULL) AS actions_lag,
-        (SELECT count(*) FROM notification_deliveries WHERE done_at IS NULL AND dead_at IS NULL)
-          AS deliveries_waiting,
-        (SELECT count(*) FROM notification_deliveries WHERE done_at IS NULL AND dead_at IS NULL AND attempts > 0)
-          AS deliveries_failing,
-        (SELECT count(*) FROM notification_deliveries WHERE dead_at IS NOT NULL AND done_at IS NULL)
-          AS deliveries_dead,
-        (SELECT extract(epoch FROM ${now}::timestamptz - min(created_at))::float8 FROM notification_deliveries
-          WHERE done_at IS NULL AND dead_at IS NULL) AS deliveries_lag,
         (SELECT count(*) FROM payment_events WHERE outcome = 'processing') AS webhooks_processing,
         (SELECT count(*) FROM payment_events WHERE received_at >= ${new Date(now.getTime() - DAY_MS)})
           AS webhooks_24h,
         (SELECT count(*) FROM ops_approvals WHERE state = 'pending' AND expires_at > ${now}) AS approvals,
         (SELECT count(*) FROM reviews WHERE state = 'open') AS reviews`.execute(deps.db),
+    queueFigures(deps.db, now),
   ]);
   const q = queues.rows[0];
   if (!q) throw new Error('dashboard queue query answered nothing');
@@ -94,7 +65,6 @@ export async function dashboard(deps: ServiceDeps): Promise<Dashboard> {
       amount: mad(r.amount),
     })),
   });
-  const lag = (seconds: number | null) => (seconds === null ? null : Math.max(0, Math.round(seconds)));
   return {
     generated_at: now.toISOString(),
     today: period(todayStart, today.rows),
@@ -105,24 +75,9 @@ export async function dashboard(deps: ServiceDeps): Promise<Dashboard> {
       agency: a.agency_id === null ? null : { id: Number(a.agency_id), name: a.agency_name ?? '' },
       balance: isCurrency(a.currency) ? formatAmount({ currency: a.currency, minor: BigInt(a.balance) }) : a.balance,
     })),
-    anchoring: {
-      waiting: Number(q.anchoring_waiting),
-      failing: Number(q.anchoring_failing),
-      dead: Number(q.anchoring_dead),
-      lag_seconds: lag(q.anchoring_lag),
-    },
-    payment_actions: {
-      waiting: Number(q.actions_waiting),
-      failing: Number(q.actions_failing),
-      dead: Number(q.actions_dead),
-      lag_seconds: lag(q.actions_lag),
-    },
-    notification_deliveries: {
-      waiting: Number(q.deliveries_waiting),
-      failing: Number(q.deliveries_failing),
-      dead: Number(q.deliveries_dead),
-      lag_seconds: lag(q.deliveries_lag),
-    },
+    // Every outbox-like queue (server/jobs/outbox-queues.ts): anchoring, provider actions, notification messages,
+    // receipt mails, recipients' invitations and reminders.
+    ...outboxes,
     webhooks: { processing: Number(q.webhooks_processing), received_24h: Number(q.webhooks_24h) },
     pending_approvals: Number(q.approvals),
     open_reviews: Number(q.reviews),

@@ -36,6 +36,8 @@ export function DashboardPage() {
     { label: ot('dashboard.anchoring'), queue: d.anchoring },
     { label: ot('dashboard.paymentActions'), queue: d.payment_actions },
     { label: ot('dashboard.notificationDeliveries'), queue: d.notification_deliveries },
+    { label: ot('dashboard.receiptMails'), queue: d.receipt_mails },
+    { label: ot('dashboard.recipientMessages'), queue: d.recipient_messages },
   ];
   return (
     <>
