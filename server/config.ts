@@ -290,6 +290,11 @@ const configSchema = z.object({
   CHAIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100_000).default(100),
   /** A claimed job is invisible to other workers this long: a worker that dies mid-publish is retried after it. */
   CHAIN_LEASE_SECONDS: seconds(60),
+  /**
+   * A receipt mail being sent is leased this long (receipt-mail.worker.ts): no other worker takes it meanwhile, and
+   * one whose worker died mid-send is retried only once it ends. Longer than the SMTP transport's bounded waits.
+   */
+  RECEIPT_MAIL_LEASE_SECONDS: seconds(300),
   /** JSON-RPC endpoint of an EVM network (Celo, Polygon, Base…); unset = the built-in local ledger. */
   CHAIN_RPC_URL: z.url({ protocol: /^https?$/ }).optional(),
   CHAIN_ID: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../common/api/auth.ts';
+import { stableMessageId } from './mail/mail-adapter.ts';
 import { startTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import { call, testEnv, uniqueEmail, uniquePhone } from '../../tests/support/identity.ts';
 
@@ -105,6 +106,19 @@ describe('mail over SMTP', () => {
     expect(code).toMatch(/^\d{6}$/);
     const verified = await call(t, 'POST', '/api/auth/verify_code/', { body: { email, code } });
     expect(verified.status).toBe(200);
+    // A sign-in code has no identity of its own: the transport gives it a fresh Message-ID.
+    expect(text).toMatch(/^Message-ID: <.+@wallet\.test>\r?$/m);
+  });
+
+  it('sends a message with its stable Message-ID, the same at every attempt (issue 18: receipts)', async () => {
+    const email = uniqueEmail('message-id');
+    const messageId = stableMessageId('receipt', 'TX-00000042', t.config);
+    expect(messageId).toMatch(/^<receipt\.TX-00000042\.[0-9a-f]{12}@wallet\.test>$/);
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      await t.app.services.mail.send({ to: email, subject: 'Your receipt', text: 'Attached.', messageId });
+    }
+    const sent = mails.filter((m) => m.to.includes(email)).map((m) => /^Message-ID: (.*?)\r?$/m.exec(m.raw)?.[1]);
+    expect(sent).toEqual([messageId, messageId]);
   });
 });
 

@@ -3,7 +3,14 @@ import { MailDeliveryError, type MailAdapter, type MailMessage } from './mail-ad
 
 /** Mail through any SMTP server (`smtp://user:pass@host:587`, `smtps://...:465`). */
 export function smtpMail(options: { url: string; from: string }): MailAdapter & { close(): void } {
-  const transport = nodemailer.createTransport(options.url);
+  // Bounded waits (nodemailer's defaults let a silent server hold a send for 10 minutes): a send outlasting the
+  // outbox lease it runs under (RECEIPT_MAIL_LEASE_SECONDS, 300 s) would let another worker send it again.
+  const transport = nodemailer.createTransport({
+    url: options.url,
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 60_000,
+  });
   return {
     builtIn: false,
     async send(message: MailMessage) {
@@ -13,6 +20,7 @@ export function smtpMail(options: { url: string; from: string }): MailAdapter & 
           to: message.to,
           subject: message.subject,
           text: message.text,
+          ...(message.messageId !== undefined && { messageId: message.messageId }),
           attachments: message.attachments?.map((a) => ({
             filename: a.filename,
             contentType: a.contentType,

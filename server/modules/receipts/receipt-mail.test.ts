@@ -5,7 +5,8 @@ import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { fundWallet } from '../../../tests/support/factories.ts';
 import { completedEvent, eurCents, postEvent, sandboxFor, validated } from '../billing/billing.fixtures.ts';
 import { create, customer, recipientOf, setCode } from '../transactions/transactions.fixtures.ts';
-import { runReceiptMails } from './receipt-mail.worker.ts';
+import { leaseDue } from '../../jobs/outbox-queue.ts';
+import { receiptMessageId, runReceiptMails } from './receipt-mail.worker.ts';
 import { pdfText } from './receipts.fixtures.ts';
 
 /**
@@ -130,5 +131,72 @@ describe('receipt by e-mail (issue 18)', () => {
     const sent = await create(t, phone, { amount: 20, contact: await recipientOf(t, phone, { email: bob.email }) });
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);
     expect(await queued(sent.body.id)).toBe('0');
+  });
+});
+
+describe('receipt mails: at least once, recognisably the same message (issue 18)', () => {
+  it('one Message-ID at every attempt; a leased row waits for its lease to end; then it is sent once', async () => {
+    const alice = await customer(t, 500_00n);
+    const bob = await customer(t);
+    const sent = await create(t, alice, { amount: 12, contact: await recipientOf(t, alice, { email: bob.email }) });
+    expect(sent.body.status).toBe('completed');
+    const transactionId = String(sent.body.id);
+    const onlyThis = sql<boolean>`transaction_id = ${transactionId}`;
+    const row = async () =>
+      (
+        await sql<{ attempts: number; done: boolean; lease_left: number }>`
+          SELECT attempts, done_at IS NOT NULL AS done,
+                 extract(epoch FROM next_attempt_at - now())::float8 AS lease_left
+            FROM receipt_mails WHERE transaction_id = ${transactionId}`.execute(t.database.db)
+      ).rows[0];
+    const expire = () =>
+      sql`UPDATE receipt_mails SET next_attempt_at = now() WHERE transaction_id = ${transactionId}`.execute(
+        t.database.db,
+      );
+
+    // Every attempt's Message-ID and, while it is being sent, how long the row stays leased to this worker.
+    const ids: (string | undefined)[] = [];
+    const leases: number[] = [];
+    let refuse = true;
+    const watching = {
+      ...t.app.services,
+      mail: {
+        builtIn: true,
+        async send(message: Parameters<typeof t.app.services.mail.send>[0]) {
+          if (message.to !== alice.email) return t.app.services.mail.send(message);
+          ids.push(message.messageId);
+          leases.push((await row())?.lease_left ?? 0);
+          if (refuse) throw new Error('SMTP answered 451');
+          return t.app.services.mail.send(message);
+        },
+      },
+    };
+
+    // A first attempt that fails: rescheduled, not done.
+    await runReceiptMails(watching);
+    expect(ids).toHaveLength(1);
+    // Sent under the receipt lease (300 s by default), not the 60 s of the chain's.
+    expect(leases[0]).toBeGreaterThan(t.config.RECEIPT_MAIL_LEASE_SECONDS - 30);
+    expect(await row()).toMatchObject({ attempts: 1, done: false });
+
+    // A worker that leased the row and died mid-send (the SMTP server may have accepted it): nobody sends it
+    // again until its lease ends.
+    await expire();
+    expect(await leaseDue(t.database.db, 'receipt_mails', { limit: 1, leaseSeconds: 300, where: onlyThis })).toHaveLength(1);
+    refuse = false;
+    await runReceiptMails(watching);
+    expect(ids).toHaveLength(1);
+    expect(await row()).toMatchObject({ attempts: 2, done: false });
+
+    // The lease ends: sent, with the same Message-ID as the first attempt, and done.
+    await expire();
+    await runReceiptMails(watching);
+    await runReceiptMails(watching);
+    expect(ids).toHaveLength(2);
+    expect(ids[1]).toBe(ids[0]);
+    expect(ids[0]).toBe(receiptMessageId(t.config, transactionId));
+    expect(ids[0]).toMatch(/^<receipt\.TX-\d{8}\.[0-9a-f]{12}@wallet\.localhost>$/);
+    expect(await row()).toMatchObject({ attempts: 3, done: true });
+    expect(await receiptMails(alice.email)).toHaveLength(1);
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { DEFAULT_LANGUAGE, isLanguage } from '../../../common/i18n/languages.ts';
+import { stableMessageId } from '../../adapters/mail/mail-adapter.ts';
 import { leaseDue, markFailed } from '../../jobs/outbox-queue.ts';
 import { outageTracker, reasonOf, type WorkerLog } from '../../jobs/worker-log.ts';
 import { retryDelayMs } from '../anchoring/anchor-worker.ts';
@@ -39,20 +40,34 @@ async function mailReceipt(deps: ServiceDeps, row: DueReceipt): Promise<boolean>
   const language = isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE;
   const payer = { id: row.user_id, role: 'customer' as const, agencyId: null, sessionId: 'receipt-mail' };
   const receipt = await receiptFor(deps, payer, row.transaction_id, language);
-  const reference = `TX-${row.transaction_id.padStart(8, '0')}`;
+  const reference = receiptReference(row.transaction_id);
   const texts = receiptMailTexts[language];
   await deps.mail.send({
     to: row.email,
     subject: texts.subject(reference),
     text: texts.body(reference),
     attachments: [{ filename: receipt.filename, contentType: 'application/pdf', content: receipt.pdf }],
+    messageId: receiptMessageId(deps.config, row.transaction_id),
   });
   return true;
 }
 
+const receiptReference = (transactionId: string) => `TX-${transactionId.padStart(8, '0')}`;
+
+/** The one Message-ID of a transaction's receipt mail, the same at every attempt. */
+export const receiptMessageId = (config: ServiceDeps['config'], transactionId: string) =>
+  stableMessageId('receipt', receiptReference(transactionId), config);
+
 /**
  * One pass over the due receipt mails (lease with SKIP LOCKED, so two workers never take the same row; backoff
  * and dead letters with the CHAIN_* settings like the other outboxes). Never throws for one mail.
+ *
+ * Delivery is at least once, by choice (ADR 016): exactly once over SMTP is impossible, since a worker can die
+ * after the server accepted the message and before the row is marked done, and nothing tells it afterwards whether
+ * the mail left. Losing a receipt is worse than sending it twice, so such a row is sent again, but only after its
+ * lease (RECEIPT_MAIL_LEASE_SECONDS, longer than the SMTP transport's bounded waits) has ended, so two live workers
+ * never send it at the same time; and every attempt carries the same Message-ID (receiptMessageId), so the copy is
+ * recognisably the same message and mail servers and clients that dedupe by Message-ID show it once.
  */
 export async function runReceiptMails(
   deps: ServiceDeps,
@@ -63,7 +78,7 @@ export async function runReceiptMails(
   for (;;) {
     const ids = await leaseDue(deps.db, 'receipt_mails', {
       limit: config.CHAIN_WORKER_BATCH,
-      leaseSeconds: config.CHAIN_LEASE_SECONDS,
+      leaseSeconds: config.RECEIPT_MAIL_LEASE_SECONDS,
     });
     if (ids.length === 0) return result;
     for (const row of await dueRows(deps, ids)) {
