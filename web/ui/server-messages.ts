@@ -6,6 +6,7 @@ import {
   genericMessages,
   loginCodeMessage,
   profileMessages,
+  rateAlertMessages,
   securityCodeErrors,
   securityCodeMessage,
   withdrawalMessages,
@@ -65,6 +66,10 @@ const translations = new Map<string, (t: TFunction) => string>([
   [pickupMessages.idDocumentNumber, (t) => t('pickups.enterIdNumber')],
   [pickupMessages.nameNotEditable, (t) => t('pickups.errors.nameNotEditable')],
   [pickupMessages.notPayable, (t) => t('pickups.status.not_payable')],
+  [rateAlertMessages.threshold, (t) => t('rates.alerts.errors.threshold')],
+  [rateAlertMessages.notAbove, (t) => t('rates.alerts.errors.notAbove')],
+  [rateAlertMessages.tooHigh, (t) => t('rates.alerts.errors.tooHigh')],
+  [rateAlertMessages.tooMany, (t) => t('rates.alerts.errors.tooMany')],
 ]);
 
 export function translateServerMessage(message: string, t: TFunction): string {

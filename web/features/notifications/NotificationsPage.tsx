@@ -47,10 +47,11 @@ function Row({ item, onRead }: { item: Notification; onRead: (id: number) => voi
   );
   return (
     <li data-testid="notification" data-unread={unread}>
-      {item.transaction !== null ? (
+      {item.transaction !== null || item.kind === 'rate_alert' ? (
         <Link
           className={styles.row}
-          to={withLang(`/transactions/${item.transaction}`)}
+          // A rate alert opens the rates, where the alert is listed (issue 18).
+          to={withLang(item.transaction !== null ? `/transactions/${item.transaction}` : '/rates')}
           onClick={() => unread && onRead(item.id)}
         >
           {content}

@@ -5,7 +5,7 @@ import type { Approval } from '../../../common/api/ops';
 import { Pagination } from '../../ui/Pagination';
 import styles from './Ops.module.css';
 import { fetchApprovals, opsAction } from './ops-api';
-import { rateText } from './rate-format';
+import { rateText } from '../../ui/rate-format';
 import { ActionDialog, DateTime, ListState, Money, PageTitle, StatusBadge, TableWrap, useOps, useOpsList } from './OpsParts';
 import { useStaff } from './staff';
 

@@ -7,7 +7,7 @@ import { dateTimeFormat } from '../../ui/intl-format';
 import { Pagination } from '../../ui/Pagination';
 import styles from './Ops.module.css';
 import { fetchRates, setRates } from './ops-api';
-import { rateFromInput, rateText } from './rate-format';
+import { rateFromInput, rateText } from '../../ui/rate-format';
 import type { OpsKey } from './ops-i18n';
 import { ActionDialog, DateTime, ListState, opsErrorText, PageTitle, StatusBadge, TableWrap, useOps, useOpsList } from './OpsParts';
 import { useStaff } from './staff';

@@ -13,6 +13,7 @@ import { useRates } from '../../shared/rates/rates-queries';
 import { useCurrentUser } from '../../shared/users/use-current-user';
 import { UserLoadState } from '../../shared/users/UserLoadState';
 import { CancelSubscription } from './CancelSubscription';
+import { RateAlerts } from './RateAlerts';
 import styles from './RatesPage.module.css';
 import { useCancelSubscription, useSubscribe, useSubscription } from './use-subscription';
 import { dateTimeFormat, numberFormat } from '../../ui/intl-format';
@@ -109,6 +110,7 @@ export function Component() {
             </p>
           ) : null}
         </section>
+        {me.role === 'customer' ? <RateAlerts rate={me.rate_delta} /> : null}
         {fromExchange ? (
           <Link className={styles.link} to={withLang('/exchange')}>
             {t('rates.backToExchange')}
