@@ -111,11 +111,3 @@ export async function countPendingJobs(db: Kysely<Database>): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
-
-/** Dead letters of both outboxes (anchoring, provider actions): what the health check reports. */
-export async function countDeadLetters(db: Kysely<Database>): Promise<{ anchoring: number; paymentActions: number }> {
-  const { rows } = await sql<{ anchoring: string; payment_actions: string }>`
-    SELECT (SELECT count(*) FROM chain_outbox WHERE dead_at IS NOT NULL) AS anchoring,
-           (SELECT count(*) FROM payment_actions WHERE dead_at IS NOT NULL) AS payment_actions`.execute(db);
-  return { anchoring: Number(rows[0]?.anchoring ?? 0), paymentActions: Number(rows[0]?.payment_actions ?? 0) };
-}
