@@ -69,9 +69,20 @@ describe('formatLocaleAmount and formatLocaleMoney', () => {
     ['fr-FR', '1\u202F605,00', '1\u202F605,00\u00A0MAD'],
     ['en-US', '1,605.00', 'MAD\u00A01,605.00'],
     ['ar-MA', '1.605,00', '\u200F1.605,00\u00A0MAD'],
+    // Issue 21: the diaspora's locales. Dutch puts the code before the amount (GLOSSARY.md), the others after;
+    // Spanish and Italian group only from five digits (CLDR's minimum grouping).
+    ['es-ES', '1605,00', '1605,00\u00A0MAD'],
+    ['it-IT', '1605,00', '1605,00\u00A0MAD'],
+    ['nl-NL', '1.605,00', 'MAD\u00A01.605,00'],
+    ['de-DE', '1.605,00', '1.605,00\u00A0MAD'],
   ])('%s writes 1605 MAD as %j, %j', (locale, amount, withCurrency) => {
     expect(formatLocaleAmount(money('MAD', 1605_00n), locale)).toBe(amount);
     expect(formatLocaleMoney(money('MAD', 1605_00n), locale)).toBe(withCurrency);
+  });
+
+  it('writes euros in Dutch with the code first too: EUR 1.005,00 (issue 21)', () => {
+    expect(formatLocaleMoney(money('EUR', 1005_00n), 'nl-NL')).toBe('EUR\u00A01.005,00');
+    expect(formatLocaleMoney(money('EUR', 1005_00n), 'de-DE')).toBe('1.005,00\u00A0EUR');
   });
 
   it('reads back what it writes, in every locale, for amounts of every size', () => {

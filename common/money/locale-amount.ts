@@ -117,7 +117,9 @@ function formatter(locale: string, currency?: Currency): Intl.NumberFormat {
 
 /**
  * Money for display in the locale, with its currency code ('1 605,00 MAD'). Intl formats the exact decimal
- * string (ES2023 Intl.NumberFormat v3), so no float ever holds the amount.
+ * string (ES2023 Intl.NumberFormat v3), so no float ever holds the amount. The code stands where the locale puts
+ * it (GLOSSARY.md, issue 21): after the number in fr, ar, es, it, de, before it in nl ('MAD 1.605,00', as Dutch
+ * writes '€ 1.605,00') and en-US ('MAD 1,605.00').
  */
 export function formatLocaleMoney(amount: Money, locale: string): string {
   return formatter(locale, amount.currency).format(formatAmount(amount) as `${number}`);

@@ -55,21 +55,25 @@ export interface NotificationTexts {
 type Templates = { [K in NotificationKind]: (p: NotificationParams[K]) => NotificationTexts };
 
 /**
- * "150.00 MAD" (en), "150,00 MAD" (fr, as the app writes it) from the stored minor units, exact (no float); an
- * unreadable amount shows as 0.00 rather than failing a list.
+ * "150.00 MAD" (en), "150,00 MAD" (fr, as the app writes it), "MAD 150,00" (nl: Dutch puts the currency before the
+ * amount, as the app's screens do, GLOSSARY.md) from the stored minor units, exact (no float); an unreadable amount
+ * shows as 0.00 rather than failing a list.
  */
-function amountOf(p: { amount?: unknown; currency?: unknown }, comma = true): string {
+function amountOf(p: { amount?: unknown; currency?: unknown }, comma = true, currencyFirst = false): string {
   const currency = isCurrency(p.currency) ? p.currency : 'MAD';
   const text = typeof p.amount === 'string' && /^-?\d{1,18}$/.test(p.amount) ? p.amount : '0';
   const decimal = formatAmount(money(currency, BigInt(text)));
-  return `${comma ? decimal.replace('.', ',') : decimal} ${currency}`;
+  const number = comma ? decimal.replace('.', ',') : decimal;
+  return currencyFirst ? `${currency} ${number}` : `${number} ${currency}`;
 }
 const amountEn = (p: TransferParams) => amountOf(p, false);
+const amountNl = (p: { amount?: unknown; currency?: unknown }) => amountOf(p, true, true);
 const amountAr = (p: { amount?: unknown; currency?: unknown }) => amountOf(p).replace(/ MAD$/, ' درهم').replace(/ EUR$/, ' يورو');
 
 /** An amount as the notifications of `language` write it (also the recipient's messages, invitations/). */
 export function amountIn(language: Language, p: { amount: string; currency: string }): string {
   if (language === 'en') return amountOf(p, false);
+  if (language === 'nl') return amountNl(p);
   return language === 'ar' ? amountAr(p) : amountOf(p);
 }
 
@@ -267,7 +271,7 @@ const ar: Templates = {
   }),
 };
 
-// The diaspora's languages (issue 21): amounts written with a decimal comma, as fr ('150,00 MAD').
+// The diaspora's languages (issue 21): amounts written with a decimal comma, as fr ('150,00 MAD'; nl 'MAD 150,00').
 const es: Templates = {
   money_received: (p) => ({
     title: 'Has recibido dinero',
@@ -397,15 +401,15 @@ const it: Templates = {
 const nl: Templates = {
   money_received: (p) => ({
     title: 'Je hebt geld ontvangen',
-    body: `${p.name} heeft je ${amountOf(p)} gestuurd. Het staat op je saldo.`,
+    body: `${p.name} heeft je ${amountNl(p)} gestuurd. Het staat op je saldo.`,
   }),
   withdrawal_paid_out: (p) => ({
     title: 'Opname uitbetaald',
-    body: `Je opname van ${amountOf(p)} is uitbetaald bij kantoor ${p.name}.`,
+    body: `Je opname van ${amountNl(p)} is uitbetaald bij kantoor ${p.name}.`,
   }),
   pickup_collected: (p) => ({
     title: 'Contant afgehaald',
-    body: `${p.name} heeft de ${amountOf(p)} afgehaald die je hebt gestuurd.`,
+    body: `${p.name} heeft de ${amountNl(p)} afgehaald die je hebt gestuurd.`,
   }),
   transfer_cancelled: (p) => ({
     title: isPickup(p)
@@ -414,38 +418,38 @@ const nl: Templates = {
         ? 'Opname geannuleerd'
         : 'Overboeking geannuleerd',
     body: isWithdrawal(p)
-      ? `Je opname van ${amountOf(p)} is geannuleerd. Het geld staat weer op je saldo.`
-      : `Je overboeking van ${amountOf(p)} naar ${p.name} is geannuleerd. Het geld staat weer op je saldo.`,
+      ? `Je opname van ${amountNl(p)} is geannuleerd. Het geld staat weer op je saldo.`
+      : `Je overboeking van ${amountNl(p)} naar ${p.name} is geannuleerd. Het geld staat weer op je saldo.`,
   }),
   transfer_refunded: (p) => ({
     title: 'Terugbetaald',
-    body: `Je transactie van ${amountOf(p)} (${p.name}) is terugbetaald. Het geld staat weer op je saldo.`,
+    body: `Je transactie van ${amountNl(p)} (${p.name}) is terugbetaald. Het geld staat weer op je saldo.`,
   }),
   transfer_expired: (p) => ({
     title: isPickup(p) ? 'Contante afhaling verlopen' : 'Termijn verlopen',
     body: isWithdrawal(p)
-      ? `Je opname van ${amountOf(p)} is niet op tijd afgehaald. Het geld staat weer op je saldo.`
-      : `${p.name} heeft je ${amountOf(p)} niet op tijd ontvangen. Het geld staat weer op je saldo.`,
+      ? `Je opname van ${amountNl(p)} is niet op tijd afgehaald. Het geld staat weer op je saldo.`
+      : `${p.name} heeft je ${amountNl(p)} niet op tijd ontvangen. Het geld staat weer op je saldo.`,
   }),
   transfer_on_hold: (p) => ({
     title: 'Transactie wordt gecontroleerd',
-    body: `We controleren je transactie van ${amountOf(p)} (${p.name}). We houden je op de hoogte.`,
+    body: `We controleren je transactie van ${amountNl(p)} (${p.name}). We houden je op de hoogte.`,
   }),
   transfer_released: (p) => ({
     title: 'Controle afgerond',
-    body: `Je transactie van ${amountOf(p)} (${p.name}) is gecontroleerd en wordt verder verwerkt.`,
+    body: `Je transactie van ${amountNl(p)} (${p.name}) is gecontroleerd en wordt verder verwerkt.`,
   }),
   transfer_invited: (p) => ({
     title: 'Uitnodiging verstuurd',
-    body: `${p.name} heeft nog geen account: we hebben een uitnodiging gestuurd om zich aan te melden en je ${amountOf(p)} te ontvangen. Zonder aanmelding op tijd komt het geld terug op je saldo.`,
+    body: `${p.name} heeft nog geen account: we hebben een uitnodiging gestuurd om zich aan te melden en je ${amountNl(p)} te ontvangen. Zonder aanmelding op tijd komt het geld terug op je saldo.`,
   }),
   transfer_expiring: (p) => ({
     title: 'Je overboeking verloopt binnenkort',
-    body: `${p.name} heeft je ${amountOf(p)} nog niet ontvangen. Zonder aanmelding in de komende dagen komt het geld terug op je saldo.`,
+    body: `${p.name} heeft je ${amountNl(p)} nog niet ontvangen. Zonder aanmelding in de komende dagen komt het geld terug op je saldo.`,
   }),
   transfer_claimed: (p) => ({
     title: 'Overboeking ontvangen',
-    body: `Je ${amountOf(p)} staat op het account van ${p.name}.`,
+    body: `Je ${amountNl(p)} staat op het account van ${p.name}.`,
   }),
   kyc_approved: () => ({
     title: 'Identiteit geverifieerd',

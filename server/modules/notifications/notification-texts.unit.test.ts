@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../../common/i18n/languages.ts';
-import { renderNotification } from './notification-texts.ts';
+import { amountIn, renderNotification } from './notification-texts.ts';
 
 /**
  * transfer_claimed is written for a claim at sign-up and for a claim when an existing user later confirms the
@@ -21,8 +21,23 @@ describe('transfer_claimed', () => {
       });
       expect(title, language).not.toBe('');
       expect(body, language).toContain('Bob Martin');
-      expect(body, language).toMatch(/25[.,]00 (MAD|درهم)/u);
+      expect(body, language).toMatch(language === 'nl' ? /MAD 25,00/u : /25[.,]00 (MAD|درهم)/u);
       expect(body, language).not.toMatch(accountCreated);
     }
+  });
+});
+
+/** Amounts as each language writes them in messages: the currency after the number, but before it in Dutch. */
+describe('amountIn', () => {
+  it('writes 1005 MAD with the language’s decimal mark, and the currency first in Dutch (issue 21)', () => {
+    const amount = { amount: '100500', currency: 'MAD' };
+    expect(amountIn('fr', amount)).toBe('1005,00 MAD');
+    expect(amountIn('en', amount)).toBe('1005.00 MAD');
+    expect(amountIn('de', amount)).toBe('1005,00 MAD');
+    expect(amountIn('nl', amount)).toBe('MAD 1005,00');
+    expect(amountIn('nl', { amount: '2500', currency: 'EUR' })).toBe('EUR 25,00');
+    expect(renderNotification('nl', 'money_received', { amount: '2500', currency: 'MAD', name: 'Bob' }).body).toBe(
+      'Bob heeft je MAD 25,00 gestuurd. Het staat op je saldo.',
+    );
   });
 });

@@ -48,8 +48,11 @@ export async function receiptFor(
   const ltr = (value: string) => (rtl ? isolateLtr(value) : value);
   const number = (value: number, digits = 2) =>
     new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
-  const minor = (value: string, currency: 'MAD' | 'EUR') => ltr(`${number(Number(value) / 100)} ${currency}`);
-  const mad = (decimal: string) => ltr(`${number(Number(decimal))} MAD`);
+  // The currency code after the amount, but before it in Dutch (GLOSSARY.md: MAD 1.234,50, as Intl writes nl-NL).
+  const withCode = (amount: string, currency: 'MAD' | 'EUR') =>
+    ltr(language === 'nl' ? `${currency} ${amount}` : `${amount} ${currency}`);
+  const minor = (value: string, currency: 'MAD' | 'EUR') => withCode(number(Number(value) / 100), currency);
+  const mad = (decimal: string) => withCode(number(Number(decimal)), 'MAD');
   const when = (iso: string) =>
     `${new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso))} UTC`;
   const name = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim() || '—';

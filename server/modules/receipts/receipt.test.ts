@@ -70,7 +70,8 @@ describe('GET /api/transactions/{id}/receipt/ (issue 18)', () => {
         /reclamación/,
       ],
       it: [/Ricevuta dell’operazione/, /Importo inviato/, /1\.?234,50 MAD/, /Commissioni/, /I tuoi diritti/, /reclamo/],
-      nl: [/Transactiebewijs/, /Verstuurd bedrag/, /1\.234,50 MAD/, /Kosten/, /Je rechten/, /klacht/],
+      // Dutch writes the currency before the amount (GLOSSARY.md), as the app's screens do.
+      nl: [/Transactiebewijs/, /Verstuurd bedrag/, /MAD 1\.234,50/, /Kosten/, /Je rechten/, /klacht/],
       de: [/Transaktionsbeleg/, /Gesendeter Betrag/, /1\.234,50 MAD/, /Gebühren/, /Ihre Rechte/, /Beschwerden/],
     };
     for (const lang of ['fr', 'en', 'ar', 'es', 'it', 'nl', 'de'] as const) {
