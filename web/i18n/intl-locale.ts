@@ -19,3 +19,12 @@ const locales: Record<Language, string> = {
 export function intlLocale(language: string): string {
   return isLanguage(language) ? locales[language] : locales.fr;
 }
+
+/**
+ * The separator of a list of values (ids, dates, nationality codes) in `language`: Arabic's own comma '،' in ar
+ * (issue 16), ', ' in the Latin-script languages. Not Intl.ListFormat: its lists end with a conjunction (et, and,
+ * و), which a list of ids must not say, and its Arabic unit style puts و before every item.
+ */
+export function listSeparator(language: string): string {
+  return language === 'ar' ? '، ' : ', ';
+}

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { MonitoringFinding, MonitoringPayload } from '../../../common/api/monitoring';
 import { money } from '../../../common/money/money';
+import { listSeparator } from '../../i18n/intl-locale';
 import { formatMoney } from '../../ui/money-format';
 import styles from './Ops.module.css';
 import { DateTime, Money, useOps } from './OpsParts';
@@ -25,12 +26,13 @@ function Payee({ value }: { value: string }) {
   return <bdi dir="ltr">{id}</bdi>;
 }
 
-/** `#12, #13`: each a link to its ops page. */
+/** `#12, #13` (`#12، #13` in Arabic): each a link to its ops page. */
 function IdLinks({ ids, to }: { ids: number[]; to: 'transactions' | 'customers' }) {
-  const { withLang } = useOps();
+  const { withLang, language } = useOps();
+  const separator = listSeparator(language);
   return ids.map((id, i) => (
     <span key={id}>
-      {i > 0 ? ', ' : null}
+      {i > 0 ? separator : null}
       <Link to={withLang(`/ops/${to}/${id}`)}>
         <bdi dir="ltr">#{id}</bdi>
       </Link>

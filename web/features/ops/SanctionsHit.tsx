@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { Agreement, SanctionsHitPayload, SanctionsMatchFacts } from '../../../common/api/sanctions-review';
 import { formatAmount, money } from '../../../common/money/money';
+import { listSeparator } from '../../i18n/intl-locale';
 import styles from './Ops.module.css';
 import { Money, useOps } from './OpsParts';
 
@@ -21,7 +22,8 @@ function Check({ value }: { value: Agreement | undefined }) {
 }
 
 function Entry({ match }: { match: SanctionsMatchFacts }) {
-  const { ot, locale } = useOps();
+  const { ot, locale, language } = useOps();
+  const separator = listSeparator(language);
   const [primary, ...aliases] = match.names;
   const list = [match.list, match.external_id, match.programme].filter(Boolean).join(' · ');
   return (
@@ -62,11 +64,11 @@ function Entry({ match }: { match: SanctionsMatchFacts }) {
         </dd>
         <dt>{ot('reviews.sanctions.birthDates')}</dt>
         <dd>
-          <bdi dir="ltr">{match.birth_dates.join(', ') || '—'}</bdi> · <Check value={match.birth_date} />
+          <bdi dir="ltr">{match.birth_dates.join(separator) || '—'}</bdi> · <Check value={match.birth_date} />
         </dd>
         <dt>{ot('reviews.sanctions.nationalities')}</dt>
         <dd>
-          <bdi dir="ltr">{match.nationalities.join(', ') || '—'}</bdi> · <Check value={match.nationality} />
+          <bdi dir="ltr">{match.nationalities.join(separator) || '—'}</bdi> · <Check value={match.nationality} />
         </dd>
       </dl>
     </li>
