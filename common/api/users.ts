@@ -125,7 +125,8 @@ export type CloseAccountRequest = z.infer<typeof closeAccountRequestSchema>;
 const rows = z.array(z.record(z.string(), z.unknown()));
 /**
  * `GET /api/users/export/` (issue 16, data rights): everything the service holds about the caller, their own rows
- * only. Documents are listed by state, never with their files; sign-in events are the sessions opened.
+ * only. Documents are listed by state, never with their files; sign-in events are the sessions opened; rate
+ * alerts as GET /api/rate-alerts/ shows them.
  */
 export const dataExportSchema = z.object({
   exported_at: z.string(),
@@ -136,6 +137,7 @@ export const dataExportSchema = z.object({
   notification_preferences: z.record(z.string(), z.unknown()).nullable(),
   documents: rows,
   sign_in_events: rows,
+  rate_alerts: rows,
 });
 export type DataExport = z.infer<typeof dataExportSchema>;
 

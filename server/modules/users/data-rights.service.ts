@@ -7,6 +7,7 @@ import { withTransaction } from '../../ledger/transaction.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
 import { refuseIfFrozen } from '../auth/frozen.ts';
 import { subscriptionActive } from '../billing/subscriptions.service.ts';
+import { presentAlert } from '../rate-alerts/rate-alerts.service.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { requireSecurityCode } from './security-code.service.ts';
 import { getMe } from './users.service.ts';
@@ -22,68 +23,75 @@ const amount = (minor: string, currency: string) =>
 /** `GET /api/users/export/`: the caller's rows only, every query bound to their id. */
 export async function exportData(deps: ServiceDeps, userId: string): Promise<DataExport> {
   const { db } = deps;
-  const [me, profile, transactions, contacts, notifications, preferences, documents, sessions] = await Promise.all([
-    getMe(deps, userId),
-    db
-      .selectFrom('users')
-      .select(['language', 'date_of_birth', 'address', 'postcode', 'city', 'created_at', 'email_verified_at'])
-      .where('id', '=', userId)
-      .executeTakeFirst(),
-    db
-      .selectFrom('transactions')
-      .select([
-        'id',
-        'kind',
-        'status',
-        'sender_user_id',
-        'amount',
-        'currency',
-        'recipient_phone_number',
-        'recipient_email',
-        'created_at',
-        'finished_at',
-      ])
-      .where((eb) => eb.or([eb('sender_user_id', '=', userId), eb('recipient_user_id', '=', userId)]))
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('contacts')
-      .select(['id', 'first_name', 'last_name', 'phone_number', 'email', 'created_at', 'deleted_at'])
-      .where('owner_user_id', '=', userId)
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('notifications')
-      .select(['id', 'kind', 'transaction_id', 'params', 'created_at', 'read_at'])
-      .where('user_id', '=', userId)
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('notification_preferences')
-      .select(['email', 'sms', 'push', 'updated_at'])
-      .where('user_id', '=', userId)
-      .executeTakeFirst(),
-    // The documents' states and parts, never their files.
-    db
-      .selectFrom('kyc_submissions as s')
-      .select(['s.id', 's.document_type', 's.state', 's.reason', 's.created_at', 's.decided_at'])
-      .select(
-        sql<
-          { part: string; media_type: string; size: number }[]
-        >`(SELECT coalesce(jsonb_agg(jsonb_build_object('part', f.part, 'media_type', f.media_type, 'size', f.size) ORDER BY f.id), '[]') FROM kyc_files f WHERE f.submission_id = s.id)`.as(
-          'files',
-        ),
-      )
-      .where('s.user_id', '=', userId)
-      .orderBy('s.id')
-      .execute(),
-    db
-      .selectFrom('sessions')
-      .select(['created_at', 'expires_at', 'revoked_at'])
-      .where('user_id', '=', userId)
-      .orderBy('created_at')
-      .execute(),
-  ]);
+  const [me, profile, transactions, contacts, notifications, preferences, documents, sessions, rateAlerts] =
+    await Promise.all([
+      getMe(deps, userId),
+      db
+        .selectFrom('users')
+        .select(['language', 'date_of_birth', 'address', 'postcode', 'city', 'created_at', 'email_verified_at'])
+        .where('id', '=', userId)
+        .executeTakeFirst(),
+      db
+        .selectFrom('transactions')
+        .select([
+          'id',
+          'kind',
+          'status',
+          'sender_user_id',
+          'amount',
+          'currency',
+          'recipient_phone_number',
+          'recipient_email',
+          'created_at',
+          'finished_at',
+        ])
+        .where((eb) => eb.or([eb('sender_user_id', '=', userId), eb('recipient_user_id', '=', userId)]))
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('contacts')
+        .select(['id', 'first_name', 'last_name', 'phone_number', 'email', 'created_at', 'deleted_at'])
+        .where('owner_user_id', '=', userId)
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('notifications')
+        .select(['id', 'kind', 'transaction_id', 'params', 'created_at', 'read_at'])
+        .where('user_id', '=', userId)
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('notification_preferences')
+        .select(['email', 'sms', 'push', 'updated_at'])
+        .where('user_id', '=', userId)
+        .executeTakeFirst(),
+      // The documents' states and parts, never their files.
+      db
+        .selectFrom('kyc_submissions as s')
+        .select(['s.id', 's.document_type', 's.state', 's.reason', 's.created_at', 's.decided_at'])
+        .select(
+          sql<
+            { part: string; media_type: string; size: number }[]
+          >`(SELECT coalesce(jsonb_agg(jsonb_build_object('part', f.part, 'media_type', f.media_type, 'size', f.size) ORDER BY f.id), '[]') FROM kyc_files f WHERE f.submission_id = s.id)`.as(
+            'files',
+          ),
+        )
+        .where('s.user_id', '=', userId)
+        .orderBy('s.id')
+        .execute(),
+      db
+        .selectFrom('sessions')
+        .select(['created_at', 'expires_at', 'revoked_at'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .execute(),
+      db
+        .selectFrom('rate_alerts')
+        .select(['id', 'threshold', 'created_at', 'triggered_at', 'triggered_rate'])
+        .where('user_id', '=', userId)
+        .orderBy('id')
+        .execute(),
+    ]);
   if (!profile) throw notFound();
   return {
     exported_at: deps.clock.now().toISOString(),
@@ -147,6 +155,7 @@ export async function exportData(deps: ServiceDeps, userId: string): Promise<Dat
       expires_at: iso(s.expires_at),
       revoked_at: iso(s.revoked_at),
     })),
+    rate_alerts: rateAlerts.map(presentAlert),
   };
 }
 

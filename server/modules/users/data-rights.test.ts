@@ -4,6 +4,7 @@ import { accountFrozenMessage, closeAccountMessages, securityCodeErrors } from '
 import { call, ensureRates, lastCode, signIn, testEnv, uniquePhone } from '../../../tests/support/identity.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { fullForm, submit } from '../kyc/kyc.fixtures.ts';
+import { newRateAlert } from '../rate-alerts/rate-alerts.fixtures.ts';
 import { operator, opsAction } from '../ops/ops.fixtures.ts';
 import {
   balanceOf,
@@ -52,6 +53,7 @@ describe('GET /api/users/export/', () => {
     });
     expect((await create(t, bob, { amount: 5, contact: bobContact, delivery: 'cash_pickup' })).status).toBe(201);
     expect((await submit(t, alice, fullForm())).status).toBe(201);
+    const alert = await newRateAlert(t, alice);
 
     const res = await exportOf(alice);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -70,6 +72,7 @@ describe('GET /api/users/export/', () => {
     expect(files.length).toBeGreaterThan(0);
     for (const f of files) expect(Object.keys(f).sort()).toEqual(['media_type', 'part', 'size']);
     expect(data.sign_in_events).toHaveLength(1);
+    expect(data.rate_alerts).toEqual([expect.objectContaining({ id: alert, state: 'active', triggered_at: null })]);
     const text = JSON.stringify(data);
     expect(text).not.toContain('Secret');
     expect(text).not.toContain('ciphertext');
@@ -82,6 +85,7 @@ describe('GET /api/users/export/', () => {
     expect(JSON.stringify(his.transactions)).not.toContain(bob.email);
     expect(his.notifications?.length).toBeGreaterThan(0);
     expect(JSON.stringify(his)).not.toContain('Brother');
+    expect(his.rate_alerts).toEqual([]);
   });
 
   it('needs a session', async () => {
