@@ -1,10 +1,25 @@
 /// <reference lib="dom" />
-import { expect, test } from '@playwright/test';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
 import { account, enterCode, pageFor } from './accounts.ts';
 import { admin, fund } from './operator.ts';
 
+const shots = path.join(process.cwd(), '.data', 'screenshots');
+
+/** Sends 120 MAD to `contact` from the create screen in `lang`, up to the success screen. */
+async function sendFrom(page: Page, contact: number, lang: string) {
+  await page.goto(`/transactions/create?contact=${contact}&transaction=send&lang=${lang}`);
+  await page.getByTestId('create-amount').fill('120');
+  await page.getByTestId('create-next').click();
+  await enterCode(page);
+  await page.getByTestId('create-confirm').click();
+  await expect(page.getByTestId('success')).toBeVisible();
+}
+
 // Issue 16: a send to a recipient on a sanctions list (the synthetic EU fixture) is held; its sender reads 'under review'.
 test('a send to a listed recipient is held and its sender sees it under review', async ({ browser, request }) => {
+  test.setTimeout(120_000);
   await admin(['sanctions:import', '--format', 'eu', 'tests/fixtures/sanctions/eu-consolidated.csv']);
   const alice = await account(request);
   await fund(alice.userId, 500_00n);
@@ -15,14 +30,24 @@ test('a send to a listed recipient is held and its sender sees it under review',
   const { id } = (await contact.json()) as { id: number };
 
   const page = await pageFor(browser, alice);
-  await page.goto(`/transactions/create?contact=${id}&transaction=send&lang=en`);
-  await page.getByTestId('create-amount').fill('120');
-  await page.getByTestId('create-next').click();
-  await enterCode(page);
-  await page.getByTestId('create-confirm').click();
-  // The success screen says it is under review, not that the money was sent.
-  await expect(page.getByTestId('success').locator('h2')).toHaveText('Under review');
-  await expect(page.getByTestId('success')).not.toContainText('Money sent');
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The success screen is a neutral pending state: a clock, not the green check; being processed, never that the
+  // money was sent nor that it is reviewed (tipping-off).
+  for (const [lang, title] of [
+    ['en', 'Transfer in progress'],
+    ['fr', 'Opération en cours'],
+    ['ar', 'العملية قيد المعالجة'],
+  ] as const) {
+    await sendFrom(page, id, lang);
+    await expect(page.getByTestId('success').locator('h2')).toHaveText(title);
+    await expect(page.getByTestId('success-pending')).toBeVisible();
+    await expect(page.getByTestId('success-check')).toHaveCount(0);
+    await expect(page.getByTestId('success')).not.toContainText(/Money sent|review|vérif|contrôl|مراجعة|تحقق/u);
+    if (lang !== 'en') {
+      await fs.mkdir(shots, { recursive: true });
+      await page.screenshot({ path: path.join(shots, `held-send-success-${lang}-390.png`), fullPage: true });
+    }
+  }
   await page.goto('/transactions?lang=en');
   await expect(page.getByTestId('transaction-row').first().getByTestId('under-review')).toHaveText('Under review');
   await page.getByTestId('transaction-row').first().click();

@@ -25,7 +25,11 @@ export interface NotificationParams {
   transfer_cancelled: TransferParams;
   transfer_refunded: TransferParams;
   transfer_expired: TransferParams;
-  /** Held for a compliance review (the timeline's trigger, migration 0330) / released from it (the review's notify()). */
+  /**
+   * Held for a compliance review (the timeline's trigger, migration 0330) / released from it (the review's notify()).
+   * Neutral, tipping-off (AMLD 2015/849 art. 39): 'being processed, can take longer', never a review or a check, nor
+   * the recipient's name (which would point at who is checked); the amount tells which operation.
+   */
   transfer_on_hold: TransferParams;
   transfer_released: TransferParams;
   kyc_approved: Record<string, never>;
@@ -121,12 +125,12 @@ const fr: Templates = {
       : `${p.name} n’a pas reçu vos ${amountOf(p)} à temps. L’argent est revenu sur votre solde.`,
   }),
   transfer_on_hold: (p) => ({
-    title: 'Opération en vérification',
-    body: `Votre opération de ${amountOf(p)} (${p.name}) est en cours de vérification. Nous vous tiendrons informé.`,
+    title: 'Opération en cours',
+    body: `Votre opération de ${amountOf(p)} est en cours de traitement. Cela peut prendre un peu plus de temps que d’habitude ; nous vous préviendrons dès qu’elle sera terminée.`,
   }),
   transfer_released: (p) => ({
-    title: 'Vérification terminée',
-    body: `Votre opération de ${amountOf(p)} (${p.name}) a été vérifiée et reprend son cours.`,
+    title: 'Opération traitée',
+    body: `Votre opération de ${amountOf(p)} a été traitée et suit son cours.`,
   }),
   transfer_invited: (p) => ({
     title: 'Invitation envoyée',
@@ -184,12 +188,12 @@ const en: Templates = {
       : `${p.name} did not receive your ${amountEn(p)} in time. The money is back in your balance.`,
   }),
   transfer_on_hold: (p) => ({
-    title: 'Being checked',
-    body: `Your ${amountEn(p)} (${p.name}) is being checked. We will keep you posted.`,
+    title: 'Transfer in progress',
+    body: `Your ${amountEn(p)} transfer is being processed. It can take a little longer than usual; we will let you know as soon as it is complete.`,
   }),
   transfer_released: (p) => ({
-    title: 'Check complete',
-    body: `Your ${amountEn(p)} (${p.name}) was checked and is on its way again.`,
+    title: 'Transfer processed',
+    body: `Your ${amountEn(p)} transfer has been processed and is going ahead.`,
   }),
   transfer_invited: (p) => ({
     title: 'Invitation sent',
@@ -241,12 +245,12 @@ const ar: Templates = {
       : `لم يتسلم ${p.name} مبلغ ${amountAr(p)} في الوقت المحدد. عاد المبلغ إلى رصيدك.`,
   }),
   transfer_on_hold: (p) => ({
-    title: 'قيد التحقق',
-    body: `عمليتك بقيمة ${amountAr(p)} (${p.name}) قيد التحقق. سنبقيك على اطلاع.`,
+    title: 'العملية قيد المعالجة',
+    body: `عمليتك بقيمة ${amountAr(p)} قيد المعالجة. قد يستغرق ذلك وقتًا أطول قليلًا من المعتاد، وسنُعلمك فور اكتمالها.`,
   }),
   transfer_released: (p) => ({
-    title: 'اكتمل التحقق',
-    body: `تم التحقق من عمليتك بقيمة ${amountAr(p)} (${p.name}) وهي تستأنف مسارها.`,
+    title: 'تمت معالجة العملية',
+    body: `تمت معالجة عمليتك بقيمة ${amountAr(p)} وهي تستأنف مسارها.`,
   }),
   transfer_invited: (p) => ({
     title: 'تم إرسال الدعوة',
@@ -302,12 +306,12 @@ const es: Templates = {
       : `${p.name} no recibió tus ${amountOf(p)} a tiempo. El dinero ha vuelto a tu saldo.`,
   }),
   transfer_on_hold: (p) => ({
-    title: 'Operación en revisión',
-    body: `Estamos revisando tu operación de ${amountOf(p)} (${p.name}). Te mantendremos informado.`,
+    title: 'Operación en curso',
+    body: `Tu operación de ${amountOf(p)} se está procesando. Puede tardar un poco más de lo habitual; te avisaremos en cuanto se complete.`,
   }),
   transfer_released: (p) => ({
-    title: 'Revisión terminada',
-    body: `Tu operación de ${amountOf(p)} (${p.name}) se ha revisado y sigue su curso.`,
+    title: 'Operación procesada',
+    body: `Tu operación de ${amountOf(p)} se ha procesado y sigue su curso.`,
   }),
   transfer_invited: (p) => ({
     title: 'Invitación enviada',
@@ -365,12 +369,12 @@ const it: Templates = {
       : `${p.name} non ha ricevuto i tuoi ${amountOf(p)} in tempo. Il denaro è tornato sul tuo saldo.`,
   }),
   transfer_on_hold: (p) => ({
-    title: 'Operazione in verifica',
-    body: `La tua operazione di ${amountOf(p)} (${p.name}) è in fase di verifica. Ti terremo aggiornato.`,
+    title: 'Operazione in corso',
+    body: `La tua operazione di ${amountOf(p)} è in elaborazione. Può richiedere un po’ più del solito; ti avviseremo appena sarà completata.`,
   }),
   transfer_released: (p) => ({
-    title: 'Verifica completata',
-    body: `La tua operazione di ${amountOf(p)} (${p.name}) è stata verificata e riprende il suo corso.`,
+    title: 'Operazione elaborata',
+    body: `La tua operazione di ${amountOf(p)} è stata elaborata e prosegue.`,
   }),
   transfer_invited: (p) => ({
     title: 'Invito inviato',
@@ -432,12 +436,12 @@ const nl: Templates = {
       : `${p.name} heeft je ${amountNl(p)} niet op tijd ontvangen. Het geld staat weer op je saldo.`,
   }),
   transfer_on_hold: (p) => ({
-    title: 'Transactie wordt gecontroleerd',
-    body: `We controleren je transactie van ${amountNl(p)} (${p.name}). We houden je op de hoogte.`,
+    title: 'Transactie in behandeling',
+    body: `Je transactie van ${amountNl(p)} wordt verwerkt. Dit kan iets langer duren dan normaal; we laten het je weten zodra ze is afgerond.`,
   }),
   transfer_released: (p) => ({
-    title: 'Controle afgerond',
-    body: `Je transactie van ${amountNl(p)} (${p.name}) is gecontroleerd en wordt verder verwerkt.`,
+    title: 'Transactie verwerkt',
+    body: `Je transactie van ${amountNl(p)} is verwerkt en wordt uitgevoerd.`,
   }),
   transfer_invited: (p) => ({
     title: 'Uitnodiging verstuurd',
@@ -495,12 +499,12 @@ const de: Templates = {
       : `${p.name} hat Ihre ${amountOf(p)} nicht rechtzeitig erhalten. Das Geld ist wieder in Ihrem Guthaben.`,
   }),
   transfer_on_hold: (p) => ({
-    title: 'Vorgang wird geprüft',
-    body: `Ihr Vorgang über ${amountOf(p)} (${p.name}) wird geprüft. Wir halten Sie auf dem Laufenden.`,
+    title: 'Vorgang in Bearbeitung',
+    body: `Ihr Vorgang über ${amountOf(p)} wird bearbeitet. Das kann etwas länger dauern als üblich; wir benachrichtigen Sie, sobald er abgeschlossen ist.`,
   }),
   transfer_released: (p) => ({
-    title: 'Prüfung abgeschlossen',
-    body: `Ihr Vorgang über ${amountOf(p)} (${p.name}) wurde geprüft und wird fortgesetzt.`,
+    title: 'Vorgang bearbeitet',
+    body: `Ihr Vorgang über ${amountOf(p)} wurde bearbeitet und wird ausgeführt.`,
   }),
   transfer_invited: (p) => ({
     title: 'Einladung gesendet',

@@ -41,3 +41,30 @@ describe('amountIn', () => {
     );
   });
 });
+
+/**
+ * A held send or pickup's sender must not learn that a compliance review is under way (tipping-off, AMLD 2015/849
+ * art. 39): transfer_on_hold and transfer_released say only that the operation is being processed / was processed,
+ * with its amount, never a check, a review, a verification, nor the recipient's name (which would say who is checked).
+ */
+describe('transfer_on_hold and transfer_released', () => {
+  const reviewWords =
+    /vérif|contrôl|check|review|sanction|suspic|suspect|تحقق|مراجع|فحص|revis|comprob|verific|controll|controle|gecontroleerd|prüf|überprüf/iu;
+
+  it('are neutral in every language: the amount, no review word, no recipient name', () => {
+    for (const language of LANGUAGES) {
+      for (const kind of ['transfer_on_hold', 'transfer_released'] as const) {
+        const { title, body } = renderNotification(language, kind, {
+          amount: '2500',
+          currency: 'MAD',
+          name: 'Karim Feltani',
+          transaction_kind: 'transfer',
+        });
+        expect(title, `${language} ${kind}`).not.toBe('');
+        expect(body, `${language} ${kind}`).toMatch(/25[.,]00 (MAD|درهم)|MAD 25,00/u);
+        expect(`${title} ${body}`, `${language} ${kind}`).not.toContain('Karim');
+        expect(`${title} ${body}`, `${language} ${kind}`).not.toMatch(reviewWords);
+      }
+    }
+  });
+});

@@ -23,10 +23,11 @@ export function CreateSuccess({ tx, party }: { tx: Transaction; party: string })
   const expires = tx.expires_at ? formatLongDate(tx.expires_at, locale, t('transactions.at')) : '';
   const withdrawal = tx.category === 'withdrawal';
   const pickup = tx.delivery === 'cash_pickup';
-  // Held for a compliance review (issue 16): nothing was sent yet, and the screen says only that it is checked.
+  // Held for a compliance review (issue 16): nothing was sent yet. A neutral pending state, not a success, and only
+  // that it is being processed (tipping-off: never that it is reviewed).
   const held = tx.status === 'on_hold';
   const title = held
-    ? t('transactions.underReview')
+    ? t('success.pending')
     : pickup
     ? t('pickups.success')
     : withdrawal
@@ -35,7 +36,7 @@ export function CreateSuccess({ tx, party }: { tx: Transaction; party: string })
       ? t('success.sentWaiting')
       : t('success.sent');
   const next = held
-    ? t('transactions.underReviewExplain')
+    ? t('success.pendingNext')
     : pickup
     ? t('pickups.successNext', { date: expires })
     : withdrawal
@@ -46,6 +47,7 @@ export function CreateSuccess({ tx, party }: { tx: Transaction; party: string })
   return (
     <SuccessState
       title={title}
+      pending={held}
       actions={
         <>
           <Link className={form.primary} to={withLang('/')} data-testid="success-home">

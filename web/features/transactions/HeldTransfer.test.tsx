@@ -32,11 +32,21 @@ const heldPickup = {
 const successTitle = () => screen.getByTestId('success').querySelector('h2')?.textContent;
 
 describe('a held transfer, for its sender', () => {
-  it('the success screen says it is under review, not that the money was sent', () => {
+  it('the success screen is a neutral pending state: a clock, not the check; being processed, not reviewed', () => {
     renderWithProviders(<CreateSuccess tx={held} party="Karim Feltani" />);
-    expect(successTitle()).toBe('En cours de vérification');
+    expect(successTitle()).toBe('Opération en cours');
+    expect(screen.getByTestId('success-pending')).toBeTruthy();
+    expect(screen.queryByTestId('success-check')).toBeNull();
     expect(screen.queryByText('Argent envoyé')).toBeNull();
-    expect(screen.getByTestId('success-next').textContent).toContain('nous contrôlons');
+    const next = screen.getByTestId('success-next').textContent ?? '';
+    expect(next).toContain('en cours de traitement');
+    expect(next).not.toMatch(/vérif|contrôl/u);
+  });
+
+  it('a completed send keeps the check', () => {
+    renderWithProviders(<CreateSuccess tx={{ ...held, status: 'completed' }} party="Karim Feltani" />);
+    expect(screen.getByTestId('success-check')).toBeTruthy();
+    expect(screen.queryByTestId('success-pending')).toBeNull();
   });
 
   it('a held cash pickup: under review on the success screen and on its block, with no reference', () => {
@@ -46,7 +56,8 @@ describe('a held transfer, for its sender', () => {
         <PickupSenderBlock tx={heldPickup} />
       </>,
     );
-    expect(successTitle()).toBe('En cours de vérification');
+    expect(successTitle()).toBe('Opération en cours');
+    expect(screen.getByTestId('success-pending')).toBeTruthy();
     expect(screen.getByTestId('pickup-status').textContent).toBe('En cours de vérification');
     expect(screen.queryByTestId('pickup-reference')).toBeNull();
   });
