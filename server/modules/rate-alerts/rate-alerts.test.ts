@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MAX_ACTIVE_RATE_ALERTS, rateAlertMessages, rateAlertsPageSchema } from '../../../common/api/rate-alerts.ts';
+import { formatDecimal, parseDecimal, pow10 } from '../../../common/money/decimal.ts';
 import { call, ensureRates, movableClock, testEnv, type SignedIn } from '../../../tests/support/identity.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../../../tests/support/scratch-database.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
@@ -286,7 +287,12 @@ describe('firing', () => {
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirstOrThrow();
-    const plus = (rate: string, hundredths: number) => (Number(rate) + hundredths / 100).toFixed(2);
+    // Rates are exact decimals ("10.7000"): add hundredths in integer units, never through a float.
+    const plus = (rate: string, hundredths: number) => {
+      const d = parseDecimal(rate);
+      if (!d || d.scale < 2) throw new Error(`unexpected rate ${rate}`);
+      return formatDecimal({ units: d.units + BigInt(hundredths) * pow10(d.scale - 2), scale: d.scale });
+    };
     const people = await Promise.all([customer(t), customer(t), customer(t), customer(t)]);
     const alerts = await Promise.all(people.map((p) => post(p, { threshold: plus(base.freemium, 1) })));
     for (const a of alerts) expect(a.status, JSON.stringify(a.body)).toBe(201);
