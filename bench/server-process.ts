@@ -111,13 +111,19 @@ export function processStats(pid: number): { rssMb: number; cpuMs: number } {
  * Diff two readings with databaseCpuSince: the database's own work per operation, which, unlike a rate, does not
  * depend on what else the machine is running.
  */
-export function databaseBackendsCpu(database: string): Map<number, number> {
+export function databaseBackendsCpu(database: string, precise = false): Map<number, number> {
   const cpu = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
       if (!title.startsWith('postgres: ') || !title.split(' ').includes(database)) continue;
+      if (precise) {
+        // schedstat's first field: nanoseconds on a CPU, counted by the scheduler at every switch, where stat's
+        // utime and stime are 10 ms ticks charged to whoever runs at the tick (coarse, and skewed under load).
+        cpu.set(Number(entry), Number(readFileSync(`/proc/${entry}/schedstat`, 'utf8').split(' ')[0]) / 1e6);
+        continue;
+      }
       const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
       cpu.set(Number(entry), ((Number(fields[11]) + Number(fields[12])) * 1000) / 100);
     } catch {
@@ -128,9 +134,9 @@ export function databaseBackendsCpu(database: string): Map<number, number> {
 }
 
 /** CPU milliseconds the database's backends used since `before` (backends started since count from zero). */
-export function databaseCpuSince(database: string, before: Map<number, number>): number {
+export function databaseCpuSince(database: string, before: Map<number, number>, precise = false): number {
   let total = 0;
-  for (const [pid, ms] of databaseBackendsCpu(database)) total += ms - (before.get(pid) ?? 0);
+  for (const [pid, ms] of databaseBackendsCpu(database, precise)) total += ms - (before.get(pid) ?? 0);
   return total;
 }
 

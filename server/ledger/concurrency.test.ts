@@ -7,17 +7,19 @@ import { InsufficientFundsError, TransactionContentionError } from './ledger-err
 import { balanceOf, newWallet, transfer } from './ledger.fixtures.ts';
 import { withTransaction } from './transaction.ts';
 
-// Enough connections that the 50 transfers really run side by side in PostgreSQL, not queued in the pool.
-const database = connectDatabase({ url: inject('databaseUrl'), poolMax: 25 });
+// Enough connections that the 50 transfers really run side by side in PostgreSQL, not queued in the pool; named
+// prepared statements as the API processes run them.
+const database = connectDatabase({ url: inject('databaseUrl'), poolMax: 25, preparedStatements: true });
 const { db } = database;
 afterAll(() => database.close());
 
-describe('concurrency', () => {
+// post() in the caller's transaction and postAlone() (one statement, its own transaction) give the same answers.
+describe.each(['transaction', 'alone'] as const)('concurrency, %s', (how) => {
   it('50 parallel transfers from a wallet that covers 10: exactly 10 succeed, 40 get Not enough funds', async () => {
     const source = await newWallet(db, 10n * 700n);
     const targets = await Promise.all(Array.from({ length: 5 }, () => newWallet(db)));
     const results = await Promise.allSettled(
-      Array.from({ length: 50 }, (_, i) => transfer(db, source.id, targets[i % targets.length]!.id, 700n)),
+      Array.from({ length: 50 }, (_, i) => transfer(db, source.id, targets[i % targets.length]!.id, 700n, how)),
     );
     const succeeded = results.filter((r) => r.status === 'fulfilled');
     const failed = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
@@ -36,7 +38,7 @@ describe('concurrency', () => {
     const ring = await Promise.all([newWallet(db, 10_000n), newWallet(db, 10_000n), newWallet(db, 10_000n)]);
     const rounds = 20;
     const transfers = Array.from({ length: rounds }, () =>
-      ring.map((from, i) => transfer(db, from.id, ring[(i + 1) % ring.length]!.id, 100n + BigInt(i))),
+      ring.map((from, i) => transfer(db, from.id, ring[(i + 1) % ring.length]!.id, 100n + BigInt(i), how)),
     ).flat();
     const results = await Promise.allSettled(transfers);
     expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
@@ -49,7 +51,9 @@ describe('concurrency', () => {
     ]);
     expect(balances.reduce((s, b) => s + b, 0n)).toBe(30_000n);
   });
+});
 
+describe('concurrency', () => {
   it('retries a real deadlock until both transactions commit', async () => {
     const [a, b] = await Promise.all([newWallet(db, 1_000n), newWallet(db, 1_000n)]);
     let attempts = 0;

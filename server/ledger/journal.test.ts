@@ -5,7 +5,7 @@ import { money } from '../../common/money/money.ts';
 import { connectDatabase } from '../db/database.ts';
 import { toHttpError } from '../http/error-handler.ts';
 import { createUserWallet, findUserWallet, platformAccount, userWalletBalance } from './accounts.repository.ts';
-import { post } from './journal.ts';
+import { post, postAlone } from './journal.ts';
 import {
   CurrencyMismatchError,
   InsufficientFundsError,
@@ -193,6 +193,48 @@ describe('post', () => {
     expect(http?.body).toEqual({ amount: ['Not enough funds'] });
     expect([await balanceOf(db, a.id), await balanceOf(db, b.id)]).toEqual([500n, 0n]);
     await transfer(db, a.id, b.id, 500n);
+    expect([await balanceOf(db, a.id), await balanceOf(db, b.id)]).toEqual([0n, 500n]);
+  });
+});
+
+describe('postAlone', () => {
+  it('writes an entry in one statement of its own, and an overdraft or a wrong account leaves nothing behind', async () => {
+    const [a, b] = [await newWallet(db, 500n), await newWallet(db)];
+    const move = (reference: { type: string; id: string }, to: string, minor: number) =>
+      postAlone(db, {
+        kind: 'transfer',
+        reference,
+        postings: [
+          { accountId: a.id, amount: mad(-minor) },
+          { accountId: to, amount: mad(minor) },
+        ],
+      });
+    const entryOf = (reference: { type: string; id: string }) =>
+      db
+        .selectFrom('ledger_entries')
+        .select('id')
+        .where('reference_type', '=', reference.type)
+        .where('reference_id', '=', reference.id)
+        .execute();
+    const refused = ref();
+    const failure = await move(refused, b.id, 501).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(InsufficientFundsError);
+    expect(toHttpError(failure)?.body).toEqual({ amount: ['Not enough funds'] });
+    expect(await entryOf(refused)).toEqual([]);
+    const unknown = ref();
+    await expect(move(unknown, '999999999999999', 1)).rejects.toThrow(UnknownAccountError);
+    expect(await entryOf(unknown)).toEqual([]);
+    expect([await balanceOf(db, a.id), await balanceOf(db, b.id)]).toEqual([500n, 0n]);
+
+    const done = ref();
+    const entry = await move(done, b.id, 500);
+    expect(await entryOf(done)).toEqual([{ id: entry.id }]);
+    expect(entry.balances).toEqual(
+      new Map([
+        [a.id, mad(0)],
+        [b.id, mad(500)],
+      ]),
+    );
     expect([await balanceOf(db, a.id), await balanceOf(db, b.id)]).toEqual([0n, 500n]);
   });
 });

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { money, type Currency, type Money } from '../../common/money/money.ts';
 import type { Database } from '../db/schema.ts';
 import {
@@ -8,6 +8,7 @@ import {
   UnbalancedEntryError,
   UnknownAccountError,
 } from './ledger-errors.ts';
+import { withRetries } from './transaction.ts';
 
 /** What happened, for statements and audits; a new business event adds its kind here. */
 export type EntryKind =
@@ -111,15 +112,30 @@ export function ledgerError(error: unknown): unknown {
  * abort the transaction, like any failed statement: let them propagate.
  */
 export async function post(tx: Transaction<Database>, entry: EntryInput): Promise<PostedEntry> {
+  return callLedgerPost(tx, entry);
+}
+
+/**
+ * post() for an entry that is the whole operation (no business row beside it): the one statement runs in its own
+ * implicit transaction, so the entry costs one round trip instead of three (BEGIN, the call, COMMIT), and is
+ * retried like withTransaction() on a deadlock or serialization failure. Same checks, errors and guarantees as
+ * post(); an entry that must commit with other writes goes through post() inside their transaction instead.
+ */
+export async function postAlone(db: Kysely<Database>, entry: EntryInput): Promise<PostedEntry> {
+  return withRetries(() => callLedgerPost(db, entry));
+}
+
+async function callLedgerPost(db: Kysely<Database>, entry: EntryInput): Promise<PostedEntry> {
   const currencies = validate(entry);
   let rows: { entry_id: string; account_id: string; balance: string }[];
   try {
+    // A SELECT with parameters: the API processes run it as a named prepared statement (server/db/database.ts).
     const result = await sql<{ entry_id: string; account_id: string; balance: string }>`
       SELECT entry_id, account_id, balance FROM ledger_post(
         ${entry.kind}, ${entry.reference.type}, ${entry.reference.id}, ${JSON.stringify(entry.metadata ?? {})}::jsonb,
         ${entry.postings.map((p) => p.accountId)}::bigint[],
         ${entry.postings.map((p) => p.amount.currency)}::text[],
-        ${entry.postings.map((p) => p.amount.minor.toString())}::bigint[])`.execute(tx);
+        ${entry.postings.map((p) => p.amount.minor.toString())}::bigint[])`.execute(db);
     rows = result.rows;
   } catch (error) {
     throw ledgerError(error);

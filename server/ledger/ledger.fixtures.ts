@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { money, type Money } from '../../common/money/money.ts';
 import type { Database } from '../db/schema.ts';
 import { createAgencyCashAccount, createUserWallet, platformAccount, type Account } from './accounts.repository.ts';
-import { post, type PostedEntry } from './journal.ts';
+import { post, postAlone, type EntryInput, type PostedEntry } from './journal.ts';
 import { withTransaction } from './transaction.ts';
 
 /**
@@ -63,17 +63,26 @@ export async function newAgencyCash(db: Kysely<Database>): Promise<Account> {
   return withTransaction(db, (tx) => createAgencyCashAccount(tx, uniqueId()));
 }
 
-export async function transfer(db: Kysely<Database>, from: string, to: string, amount: bigint): Promise<PostedEntry> {
-  return withTransaction(db, (tx) =>
-    post(tx, {
-      kind: 'transfer',
-      reference: { type: 'test', id: uniqueId() },
-      postings: [
-        { accountId: from, amount: mad(-amount) },
-        { accountId: to, amount: mad(amount) },
-      ],
-    }),
-  );
+/**
+ * A wallet-to-wallet transfer through post() in withTransaction() (what a caller with a business row does), or
+ * through postAlone() (the entry alone, one statement in its own implicit transaction).
+ */
+export async function transfer(
+  db: Kysely<Database>,
+  from: string,
+  to: string,
+  amount: bigint,
+  how: 'transaction' | 'alone' = 'transaction',
+): Promise<PostedEntry> {
+  const entry: EntryInput = {
+    kind: 'transfer',
+    reference: { type: 'test', id: uniqueId() },
+    postings: [
+      { accountId: from, amount: mad(-amount) },
+      { accountId: to, amount: mad(amount) },
+    ],
+  };
+  return how === 'alone' ? postAlone(db, entry) : withTransaction(db, (tx) => post(tx, entry));
 }
 
 export async function balanceOf(db: Kysely<Database>, accountId: string): Promise<bigint> {
