@@ -153,6 +153,7 @@ try {
       elapsed,
       cpuMs: after.cpuMs - before.cpuMs,
       cpuMsPerSend: (after.cpuMs - before.cpuMs) / Math.max(1, ok),
+      receiptsCpuMsPerSend: (after.receiptsCpuMs - before.receiptsCpuMs) / Math.max(1, ok),
       databaseCpuMsPerSend: databaseCpuMs / Math.max(1, ok),
       peakRssMb: Math.max(peakRssMb, after.rssMb),
     };
@@ -190,6 +191,9 @@ try {
     );
     console.log(
       `server processes:  RSS ${fmt(m.peakRssMb, 0)} MB peak, CPU ${fmt(m.cpuMs / m.elapsed / 10, 0)} % of one core, ${ms(m.cpuMsPerSend)} CPU per 201`,
+    );
+    console.log(
+      `receipt mails:     ${ms(m.receiptsCpuMsPerSend)} CPU per 201 in their own process at nice 19 (deferred PDFs; not in the server's figure)`,
     );
     console.log(
       `database:          ${ms(m.databaseCpuMsPerSend)} CPU per 201 (the PostgreSQL backends serving this run's database)`,

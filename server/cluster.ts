@@ -6,6 +6,7 @@ import { MigrationError } from './db/migrator.ts';
 import { openDatabase, type OpenDatabase } from './db/open-database.ts';
 import { seedOnFirstStart } from './db/seed/seed-first-start.ts';
 import { startMetricsServer } from './metrics/metrics-server.ts';
+import { startReceiptMailProcess, type ReceiptMailProcess } from './receipt-mail-process.ts';
 
 /**
  * `npm start` on all the cores (ADR 010): WEB_CONCURRENCY API processes (server/main.ts each, Node's cluster
@@ -71,7 +72,9 @@ async function primary(config: Config, processes: number): Promise<void> {
     });
     return worker;
   };
+  let receipts: ReceiptMailProcess | undefined;
   const finish = async () => {
+    await receipts?.stop(config.SHUTDOWN_TIMEOUT_MS);
     await database?.close();
     say('stopped');
     process.exit(exitCode);
@@ -105,6 +108,7 @@ async function primary(config: Config, processes: number): Promise<void> {
     const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
     if (workers.length === 0) return finish();
     for (const worker of workers) worker.process.kill('SIGTERM');
+    void receipts?.stop(config.SHUTDOWN_TIMEOUT_MS); // its pass ends while the API processes drain
     const drainLimitMs = config.SHUTDOWN_TIMEOUT_MS + drainMarginMs;
     setTimeout(() => {
       console.error(`[wallet] API processes still running after ${drainLimitMs / 1000} s: killing them`);
@@ -122,6 +126,8 @@ async function primary(config: Config, processes: number): Promise<void> {
   }
 
   for (let i = 0; i < processes; i++) fork();
+  // Receipt PDFs are rendered in one process of their own at the lowest priority, never in an API process.
+  if (config.CHAIN_WORKER === 'in-process') receipts = startReceiptMailProcess({ env: workerEnv, log: say });
   if (config.METRICS_PORT !== undefined) {
     // Unref'd: the metrics port never keeps a stopping primary alive.
     (await startMetricsServer(config.METRICS_PORT)).unref();

@@ -9,6 +9,7 @@ import { seedOnFirstStart } from './db/seed/seed-first-start.ts';
 import { handleShutdownSignals } from './shutdown.ts';
 import { registerDatabaseMetrics } from './metrics/database-metrics.ts';
 import { startMetricsServer } from './metrics/metrics-server.ts';
+import { startReceiptMailProcess, type ReceiptMailProcess } from './receipt-mail-process.ts';
 
 /**
  * config -> database (embedded unless DATABASE_URL) -> app -> listen. On SIGINT/SIGTERM: stop accepting, let
@@ -52,15 +53,19 @@ async function main(): Promise<void> {
     app.addHook('onClose', async () => void metricsServer.close());
     say(`metrics on http://127.0.0.1:${config.METRICS_PORT}/metrics`);
   }
+  // The receipt mails' own low-priority process, when the workers run in-process: a lone server forks it here, a
+  // cluster's primary forks the one of all its API processes (cluster.ts).
+  let receipts: ReceiptMailProcess | undefined;
   handleShutdownSignals({
     graceMs: config.SHUTDOWN_TIMEOUT_MS,
     log: say,
     stoppedMessage: 'stopped',
     // app.close() stops accepting, waits for the requests in flight and runs the onClose hooks (the sweep and the
-    // workers await their pass in flight); only then the pool and the embedded PostgreSQL close.
+    // workers await their pass in flight); only then the pool and the embedded PostgreSQL close, after the
+    // receipt mails' process has ended its pass.
     drain: async () => {
       try {
-        await app.close();
+        await Promise.all([app.close(), receipts?.stop(config.SHUTDOWN_TIMEOUT_MS)]);
       } finally {
         await database.close();
       }
@@ -77,6 +82,9 @@ async function main(): Promise<void> {
     await database.close();
     fail(`cannot listen on ${config.HOST}:${config.PORT}: ${describe(error)}`);
     return;
+  }
+  if (!cluster.isWorker && config.CHAIN_WORKER === 'in-process') {
+    receipts = startReceiptMailProcess({ env: { DATABASE_URL: database.url }, log: say });
   }
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(2);
   say(`database ${database.description}`);

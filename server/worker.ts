@@ -17,25 +17,41 @@ import { startReceiptMails } from './modules/receipts/receipt-mail.worker.ts';
  */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const say = (message: string) => console.log(`[worker] ${message}`);
+  // `--receipts`: only the receipt mails, the process `npm start` forks beside its API processes
+  // (server/receipt-mail-process.ts); otherwise every worker, as `npm run worker`.
+  const receiptsOnly = process.argv.includes('--receipts');
+  const label = receiptsOnly ? '[receipts]' : '[worker]';
+  const say = (message: string) => console.log(`${label} ${message}`);
+  // Forked by `npm start`: when it is gone (even by kill -9) the channel closes, and this process stops with it:
+  // at once while still starting (nothing to drain yet), by the orderly shutdown once it works.
+  let parentGone: () => void = () => process.exit(0);
+  const onDisconnect = () => parentGone();
+  if (process.send) {
+    process.on('disconnect', onDisconnect);
+    if (!process.connected) process.exit(0); // it went while this module was loading
+  }
   const database = await openDatabase(config, { log: say, attachToRunning: true });
   const clock = await startDatabaseClock(database.db, { hostNow: hostClock(config), log: say });
   const deps = serviceDeps({ config, db: database.db, clock });
-  const log = consoleWorkerLog('[worker]');
-  const stopAnchoring = startAnchorWorker(deps, log);
-  // The card provider's refunds and cancellations recorded by webhooks (same outbox pattern, same settings).
-  const stopActions = startPaymentActionsWorker(deps, log);
-  // The e-mail/SMS of notifications (issue 18), from their outbox.
-  const delivery = startNotificationDelivery(deps, log, { poll: true });
-  // Transaction monitoring (issue 16): the queue of sends and pickups judged by the rules.
-  const stopMonitoring = startMonitoringWorker(deps, log);
-  // The receipt PDFs mailed to payers (issue 18): rendering is CPU work kept off the API processes.
-  const stopReceipts = startReceiptMails(deps, log);
+  const log = consoleWorkerLog(label);
+  const stops = receiptsOnly
+    ? [startReceiptMails(deps, log)]
+    : [
+        startAnchorWorker(deps, log),
+        // The card provider's refunds and cancellations recorded by webhooks (same outbox pattern, same settings).
+        startPaymentActionsWorker(deps, log),
+        // The e-mail/SMS of notifications (issue 18), from their outbox.
+        stopperOf(startNotificationDelivery(deps, log, { poll: true })),
+        // Transaction monitoring (issue 16): the queue of sends and pickups judged by the rules.
+        startMonitoringWorker(deps, log),
+        // The receipt PDFs mailed to payers (issue 18): rendering is CPU work kept off the API processes.
+        startReceiptMails(deps, log),
+      ];
   const stop = async () => {
-    await Promise.all([stopAnchoring(), stopActions(), delivery.stop(), stopMonitoring(), stopReceipts()]);
+    await Promise.all(stops.map((stopOne) => stopOne()));
   };
-  say(`anchoring every ${config.CHAIN_WORKER_INTERVAL_MS} ms`);
-  handleShutdownSignals({
+  say(receiptsOnly ? 'receipt mails' : `anchoring every ${config.CHAIN_WORKER_INTERVAL_MS} ms`);
+  const shutdown = handleShutdownSignals({
     graceMs: config.SHUTDOWN_TIMEOUT_MS,
     log: say,
     stoppedMessage: 'stopped',
@@ -45,14 +61,24 @@ async function main(): Promise<void> {
       } finally {
         clock.stop();
         await database.close();
+        // The channel to `npm start` would keep this process alive once drained: close it from this end.
+        process.off('disconnect', onDisconnect);
+        if (process.connected) process.disconnect();
       }
     },
     // A pass stuck past the grace period (an EVM node that never answers): the database is closed all the same.
     force: () => database.forceClose(),
   });
+  parentGone = () => shutdown.shutdown('npm start is gone');
+  if (process.send && !process.connected) parentGone(); // it went while the database was being opened
+}
+
+function stopperOf(worker: { stop(): Promise<void> }): () => Promise<void> {
+  return () => worker.stop();
 }
 
 await main().catch((error: unknown) => {
   console.error(`[worker] ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 1;
+  // Exit now: a process forked by `npm start` would otherwise live on through its IPC channel, doing nothing.
+  process.exit(1);
 });

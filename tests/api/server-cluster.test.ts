@@ -25,6 +25,7 @@ function startCluster() {
       PORT: '0',
       LOG_LEVEL: 'warn',
       WEB_CONCURRENCY: '2',
+      CHAIN_WORKER: 'in-process',
     },
   });
   running.add(child);
@@ -57,6 +58,9 @@ describe('npm start on all the cores', () => {
     const pids = (await waitFor(server.output, /API process \d+ \(pid (\d+)\) listening/, 2)).map((m) => Number(m[1]));
     expect(new Set(pids).size).toBe(2);
     expect((await fetch(`${url}/api/health/`)).status).toBe(200);
+    // One receipt mails process for the whole cluster, beside the API processes (issue 18).
+    const [receipts] = await waitFor(server.output, /receipt mails process \(pid (\d+)\) started/);
+    const receiptsPid = Number(receipts?.[1]);
 
     // A second start on the same data still refuses, clearly, and the first keeps serving.
     const second = startCluster();
@@ -71,6 +75,8 @@ describe('npm start on all the cores', () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(server.output()).toMatch(/stopped/);
+    expect(server.output().match(/receipt mails process \(pid \d+\) started/g)).toHaveLength(1);
+    expect(() => process.kill(receiptsPid, 0)).toThrow();
     await expect(fs.stat(path.join(home, 'pg', 'postmaster.pid'))).rejects.toThrow();
   }, 180_000); // three processes start (on a machine shared with other test runs): not a speed assertion
 });

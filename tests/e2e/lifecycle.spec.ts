@@ -194,3 +194,20 @@ test('a contact’s detail sends the newest transfer to them again, prefilled', 
   await expect(phone.getByTestId('create-amount')).toHaveValue('25,00');
   await expect(phone.getByTestId('create-party')).toContainText('Bob Bennani');
 });
+
+test('the sender of a completed send gets its receipt PDF by e-mail from npm start, with no separate worker', async ({
+  request,
+}) => {
+  test.setTimeout(90_000);
+  // The e2e server is `node scripts/start.mjs` as is: before, only `npm run worker` mailed receipts, so on the
+  // default install they waited in their outbox for ever.
+  const { alice, id } = await aliceSentToBob(request);
+  await expect(async () => {
+    const outbox = (await (await request.get(`/api/dev/outbox/?to=${encodeURIComponent(alice.email)}`)).json()) as {
+      results: { attachments?: { filename: string; content_type: string; base64: string }[] | null }[];
+    };
+    const receipt = outbox.results.flatMap((m) => m.attachments ?? []).find((a) => a.filename.includes(String(id)));
+    expect(receipt?.content_type).toBe('application/pdf');
+    expect(Buffer.from(receipt?.base64 ?? '', 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+  }).toPass({ timeout: 60_000 });
+});

@@ -105,11 +105,12 @@ export async function runReceiptMails(
 }
 
 /**
- * The receipt mails' poller: a pass every CHAIN_WORKER_INTERVAL_MS, in `npm run worker` (server/worker.ts) only,
- * never in an API process, whatever CHAIN_WORKER says. A PDF costs milliseconds of CPU: rendered by the API
- * process of bench/send-throughput.ts (every bench user has a proved e-mail, so every send is a receipt) it took the
- * server's CPU per send from 1.0 to 2.2 ms and the throughput from 310 to 170 sends/s on this machine. Until a
- * worker runs, receipts wait in their outbox (nothing is lost).
+ * The receipt mails' poller: a pass every CHAIN_WORKER_INTERVAL_MS, in a worker process only (`npm run worker`, or
+ * the `worker.ts --receipts` process `npm start` forks at nice 19: server/receipt-mail-process.ts), never in an API
+ * process, whatever CHAIN_WORKER says. A PDF costs milliseconds of CPU: rendered by the API process of
+ * bench/send-throughput.ts (every bench user has a proved e-mail, so every send is a receipt) it took the server's
+ * CPU per send from 1.0 to 2.2 ms and the throughput from 310 to 170 sends/s on this machine. Until a worker runs,
+ * receipts wait in their outbox (nothing is lost).
  */
 export function startReceiptMails(deps: ServiceDeps, log: WorkerLog): () => Promise<void> {
   const database = outageTracker(log, 'receipt mails: the database');
