@@ -38,17 +38,43 @@ export async function signAccessToken(
 }
 
 /**
+ * Tokens this process already verified, per key, with their claims and expiry: a client sends the same token with
+ * every request until it expires, and the signature check (WebCrypto, a job on libuv's pool and back) was 6-11 % of
+ * the server's busy time per list request (issue 13 item 5, ADR 010 "Lists"). Only successes are kept, keyed by the
+ * exact token text, so a hit is what verifying again would answer, but for the one check that changes with time:
+ * `exp` (a token has no `nbf` in the future once it has passed). Bounded: past VERIFIED_MAX, the oldest goes.
+ */
+const verified = new WeakMap<Uint8Array, Map<string, { claims: AccessClaims; exp: number | undefined }>>();
+const VERIFIED_MAX = 10_000;
+
+function verifiedWith(key: Uint8Array): Map<string, { claims: AccessClaims; exp: number | undefined }> {
+  let tokens = verified.get(key);
+  if (!tokens) {
+    tokens = new Map();
+    verified.set(key, tokens);
+  }
+  return tokens;
+}
+
+/**
  * The claims of a valid token, else undefined: a bad signature, another key, `alg: none` or any algorithm but
  * HS256, an expired token (against the injected clock) or malformed claims are all simply "not authenticated".
  */
 export async function readAccessToken(key: Uint8Array, token: string, now: Date): Promise<AccessClaims | undefined> {
+  const tokens = verifiedWith(key);
+  const known = tokens.get(token);
+  // jose's own rule: expired when exp <= now, in whole seconds.
+  if (known) return known.exp === undefined || known.exp > Math.floor(now.getTime() / 1000) ? known.claims : undefined;
   try {
     const { payload } = await jwtVerify(token, await hs256Key(key), { algorithms: ['HS256'], currentDate: now });
     const { sid, sub } = payload;
     if (typeof sid !== 'string' || !uuidPattern.test(sid) || typeof sub !== 'string' || !/^[1-9]\d{0,18}$/.test(sub)) {
       return undefined;
     }
-    return { sessionId: sid, userId: sub };
+    const claims = { sessionId: sid, userId: sub };
+    if (tokens.size >= VERIFIED_MAX) tokens.delete(tokens.keys().next().value ?? '');
+    tokens.set(token, { claims, exp: payload.exp });
+    return claims;
   } catch {
     return undefined;
   }

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { countedPage } from '../../db/counted-page.ts';
 import { distanceKm, searchCondition } from './contact-search.ts';
 
 export interface ContactRow {
@@ -63,18 +64,17 @@ export async function listOwnContacts(
     .where('public', '=', false)
     .where('deleted_at', 'is', null);
   if (search) base = base.where(searchCondition(search, false));
-  const [total, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
-    base
-      .select([...columns, sql<number | null>`NULL::float8`.as('proximity')])
-      .orderBy(sql`lower(unaccent(first_name))`)
-      .orderBy(sql`lower(unaccent(last_name))`)
-      .orderBy('id')
-      .limit(window.limit)
-      .offset(window.offset)
-      .execute(),
-  ]);
-  return { count: Number(total.count), rows };
+  const count = base.select((eb) => eb.fn.countAll<string>().as('count'));
+  const rows = await base
+    .select([...columns, sql<number | null>`NULL::float8`.as('proximity')])
+    .select(sql<string>`(${count})`.as('total_count'))
+    .orderBy(sql`lower(unaccent(first_name))`)
+    .orderBy(sql`lower(unaccent(last_name))`)
+    .orderBy('id')
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+  return countedPage(rows, window.offset, async () => (await count.executeTakeFirstOrThrow()).count);
 }
 
 /** The agencies: nearest first from a position, else by city then name. */

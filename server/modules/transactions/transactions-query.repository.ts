@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { TransactionCategory } from '../../../common/api/transactions.ts';
 import type { Database, TransactionKind, TransactionStatus } from '../../db/schema.ts';
+import { countedPage } from '../../db/counted-page.ts';
 
 /**
  * The history reads. They join the users and contacts tables for the names and the agency address, read-only:
@@ -238,40 +239,36 @@ export async function listHistory(
           .orderBy('u.id', 'desc')
           .limit(window.limit)
           .offset(window.offset);
-  // Count: each side without the rows of the sides before it (a row on two sides is counted once), in one
-  // statement. IS NOT TRUE, not NOT: a top-up's NULL sender is not "sent by the viewer".
-  const count = db
-    .selectNoFrom(
-      sql<string>`${sql.join(
-        parts.map((_, i) =>
-          parts
-            .slice(0, i)
-            .reduce(
-              (query, earlier) => query.where((eb) => sql<SqlBool>`(${earlier(eb)}) IS NOT TRUE`),
-              side(i).select(sql<string>`count(*)`.as('count')),
-            ),
-        ),
-        sql` + `,
-      )}`.as('count'),
-    )
-    .executeTakeFirstOrThrow();
-  const [rows, total] = await Promise.all([
-    db
-      .selectFrom(ids.as('p'))
-      .innerJoin('transactions as t', 't.id', 'p.id')
-      .leftJoin('users as su', 'su.id', 't.sender_user_id')
-      .leftJoin('users as ru', 'ru.id', 't.recipient_user_id')
-      .leftJoin('contacts as c', 'c.id', 't.contact_id')
-      .leftJoin('contacts as a', 'a.id', 't.agency_id')
-      .leftJoin('pickups as pk', 'pk.transaction_id', 't.id')
-      .leftJoin('contacts as pka', 'pka.id', 'pk.agency_id')
-      .select(selection)
-      .select(reservedNow)
-      .orderBy('t.id', 'desc')
-      .execute(),
-    count,
-  ]);
-  return { count: Number(total.count), rows };
+  // Count: each side without the rows of the sides before it (a row on two sides is counted once). IS NOT TRUE,
+  // not NOT: a top-up's NULL sender is not "sent by the viewer".
+  const count = db.selectNoFrom(
+    sql<string>`${sql.join(
+      parts.map((_, i) =>
+        parts
+          .slice(0, i)
+          .reduce(
+            (query, earlier) => query.where((eb) => sql<SqlBool>`(${earlier(eb)}) IS NOT TRUE`),
+            side(i).select(sql<string>`count(*)`.as('count')),
+          ),
+      ),
+      sql` + `,
+    )}`.as('count'),
+  );
+  const rows = await db
+    .selectFrom(ids.as('p'))
+    .innerJoin('transactions as t', 't.id', 'p.id')
+    .leftJoin('users as su', 'su.id', 't.sender_user_id')
+    .leftJoin('users as ru', 'ru.id', 't.recipient_user_id')
+    .leftJoin('contacts as c', 'c.id', 't.contact_id')
+    .leftJoin('contacts as a', 'a.id', 't.agency_id')
+    .leftJoin('pickups as pk', 'pk.transaction_id', 't.id')
+    .leftJoin('contacts as pka', 'pka.id', 'pk.agency_id')
+    .select(selection)
+    .select(reservedNow)
+    .select(sql<string>`(${count})`.as('total_count'))
+    .orderBy('t.id', 'desc')
+    .execute();
+  return countedPage(rows, window.offset, async () => (await count.executeTakeFirstOrThrow()).count);
 }
 
 /** One transaction if the viewer takes part in it (or it is a withdrawal of the banker's agency). */
