@@ -45,6 +45,9 @@ export const profileMessages = {
   /** `POST /api/users/{id}/email_confirmation/` (issue 18): nothing to confirm. */
   noEmailToConfirm: 'Add an e-mail address to your profile first.',
   emailAlreadyConfirmed: 'This e-mail address is already confirmed.',
+  /** `POST /api/users/{id}/phone_confirmation/` (issue 18): nothing to prove. */
+  noPhoneToConfirm: 'Add a phone number to your profile first.',
+  phoneAlreadyConfirmed: 'This phone number is already confirmed.',
 } as const;
 
 /** SPEC.md section 8: the exact `security_code` messages of every endpoint that checks the code. */

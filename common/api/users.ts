@@ -2,7 +2,7 @@ import { genericMessages } from './errors.ts';
 import { z } from 'zod';
 import { COUNTRIES } from '../identity/phone.ts';
 import { emailSchema, phoneSchema, roleSchema, sixDigitsSchema } from './auth.ts';
-import { securityCodeMessage } from './messages.ts';
+import { loginCodeMessage, securityCodeMessage } from './messages.ts';
 import { LIMIT_KINDS } from './limits.ts';
 
 // Zod-free constants (common/api/messages.ts), re-exported where the contract always had them.
@@ -36,6 +36,11 @@ export const userSchema = z.object({
   email: z.string().nullable(),
   phone_number: z.string().nullable(),
   /**
+   * The phone is proven: the one a phone user signs in with, or a profile phone once its SMS code is entered
+   * (issue 18, POST /api/users/{id}/phone_confirmation/). False without a phone.
+   */
+  phone_confirmed: z.boolean(),
+  /**
    * The e-mail address is proven (by a sign-in code or its confirmation link). False without an address; false for
    * an address set on the profile until its link is opened (POST /api/users/{id}/email_confirmation/ sends another).
    */
@@ -65,6 +70,12 @@ export const userSchema = z.object({
 
 /** `POST /api/users/{id}/email_confirmation/` -> 202: the address the new link is mailed to. */
 export const emailConfirmationResponseSchema = z.object({ email: z.string() });
+
+/** `POST /api/users/{id}/phone_confirmation/` (issue 18): the number the code was texted to. */
+export const phoneConfirmationResponseSchema = z.object({ phone_number: z.string() });
+/** `POST /api/users/{id}/phone_confirmation/verify/`: the 6-digit code of that SMS. */
+export const phoneConfirmationVerifySchema = z.object({ code: sixDigitsSchema(loginCodeMessage) });
+export type PhoneConfirmationVerify = z.infer<typeof phoneConfirmationVerifySchema>;
 
 export const usersListResponseSchema = z.object({
   count: z.literal(1),

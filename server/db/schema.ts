@@ -82,6 +82,8 @@ export interface UsersTable {
   email_verified_at: NullableTimestamp;
   phone_number: string | null;
   phone_auth: boolean;
+  /** A profile phone proved by an SMS code (issue 18, migration 0430); null for a sign-in phone (proved by it). */
+  phone_verified_at: NullableTimestamp;
   first_name: Generated<string>;
   last_name: Generated<string>;
   country: string | null;

@@ -63,9 +63,11 @@ export const codeFailures = new Counter({
 
 /**
  * A wrong code (`wrong`), an attempt refused by a lock (`locked`), or a lock that starts (`lockout`: the failure that
- * locked it, counted as well under `wrong`), for the sign-in code or the security code.
+ * locked it, counted as well under `wrong`), for the sign-in code, the security code or a profile phone's code.
  */
-export function countCodeFailure(kind: 'login_code' | 'security_code', outcome: 'wrong' | 'locked' | 'lockout'): void {
+export function countCodeFailure(
+  kind: 'login_code' | 'security_code' | 'phone_confirmation',
+  outcome: 'wrong' | 'locked' | 'lockout'): void {
   codeFailures.inc({ kind, outcome });
 }
 

@@ -9,8 +9,12 @@ export interface Account {
   userId: number;
 }
 
-/** Signs up through the API (code from the dev outbox), sets the security code. */
-export async function account(request: APIRequestContext, email = `e2e-tx-${randomUUID()}@example.com`): Promise<Account> {
+/** Signs up through the API (code from the dev outbox), sets the security code and a profile (`phone`: not proved). */
+export async function account(
+  request: APIRequestContext,
+  email = `e2e-tx-${randomUUID()}@example.com`,
+  phone = `+336${String(randomInt(0, 100_000_000)).padStart(8, '0')}`,
+): Promise<Account> {
   expect((await request.post('/api/auth/send_code/', { data: { email, language: 'fr' } })).status()).toBe(200);
   const outbox = (await (await request.get(`/api/dev/outbox/?to=${encodeURIComponent(email)}`)).json()) as {
     results: { code: string | null }[];
@@ -21,7 +25,6 @@ export async function account(request: APIRequestContext, email = `e2e-tx-${rand
   const headers = { authorization: `Bearer ${access}` };
   const set = await request.post(`/api/users/${userId}/security_code/`, { headers, data: { security_code: CODE } });
   expect(set.status()).toBeLessThan(300);
-  const phone = `+336${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
   const profile = await request.patch(`/api/users/${userId}/`, {
     headers,
     data: { first_name: 'Nadia', last_name: 'Test', country: 'FR', phone_number: phone },

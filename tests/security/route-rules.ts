@@ -109,6 +109,13 @@ export const matrix: Record<string, Rule> = {
   },
   // Issue 18: alice's address is confirmed (a 400 for her); mallory and a banker get 404 for her id.
   'POST /api/users/:id/email_confirmation/': { access: 'signed-in', params: (w) => ({ id: w.alice.userId }) },
+  // Issue 18: proving the profile phone by SMS; mallory and a banker get 404 for alice's id, nothing is texted.
+  'POST /api/users/:id/phone_confirmation/': { access: 'signed-in', params: (w) => ({ id: w.alice.userId }) },
+  'POST /api/users/:id/phone_confirmation/verify/': {
+    access: 'signed-in',
+    params: (w) => ({ id: w.alice.userId }),
+    body: () => ({ code: '123456' }),
+  },
   'POST /api/users/:id/security_code/': {
     access: 'signed-in',
     params: (w) => ({ id: w.alice.userId }),

@@ -9,7 +9,7 @@ import {
   recipientOf,
   teller,
 } from '../../server/modules/transactions/transactions.fixtures.ts';
-import { call, signIn, uniqueEmail, uniquePhone, type SignedIn } from '../support/identity.ts';
+import { call, lastCode, signIn, uniqueEmail, uniquePhone, type SignedIn } from '../support/identity.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { operator } from '../../server/modules/ops/ops.fixtures.ts';
 import { openReview } from '../../server/modules/reviews/reviews.service.ts';
@@ -66,6 +66,14 @@ async function draftOf(t: TestApp) {
   return { owner, id: Number(draft.body.id) };
 }
 
+async function withProfilePhone(t: TestApp) {
+  const c = await customer(t);
+  const phone = uniquePhone();
+  const body = { first_name: 'Ann', last_name: 'Owner', country: 'FR', phone_number: phone };
+  expect((await call(t, 'PATCH', `/api/users/${c.userId}/`, { token: c.token, body })).status).toBe(200);
+  return { ...c, phone };
+}
+
 export const ownerSuccess: Record<string, Case> = {
   'POST /api/kyc/submissions/': async (t) => {
     const c = await customer(t);
@@ -98,6 +106,17 @@ export const ownerSuccess: Record<string, Case> = {
       .where('user_id', '=', String(c.userId))
       .execute();
     return { as: c, path: `/api/users/${c.userId}/email_confirmation/`, status: 202 };
+  },
+  // Issue 18: an e-mail customer with a phone on the profile, not proved yet.
+  'POST /api/users/:id/phone_confirmation/': async (t) => {
+    const c = await withProfilePhone(t);
+    return { as: c, path: `/api/users/${c.userId}/phone_confirmation/`, status: 202 };
+  },
+  'POST /api/users/:id/phone_confirmation/verify/': async (t) => {
+    const c = await withProfilePhone(t);
+    expect((await call(t, 'POST', `/api/users/${c.userId}/phone_confirmation/`, { token: c.token })).status).toBe(202);
+    const code = await lastCode(t, c.phone);
+    return { as: c, path: `/api/users/${c.userId}/phone_confirmation/verify/`, body: { code }, status: 200 };
   },
   'POST /api/users/:id/security_code/': async (t) => {
     const c = await customer(t);

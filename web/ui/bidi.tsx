@@ -15,7 +15,13 @@ const MARK = /\uE000(\d+)\uE001/;
  * characters (copy, search and tests see the words). `count` still chooses the plural form. One <span> holds the
  * sentence, so a flex container (a link, a button) lays it out as one piece of text, not a row of fragments.
  */
-export function tIsolated(t: TFunction, key: TranslationKey, values: TranslationValues): ReactNode {
+export function tIsolated(
+  t: TFunction,
+  key: TranslationKey,
+  values: TranslationValues,
+  /** Values always read left to right whatever their characters (a phone number: '+33 (0)6 ...' has no letter). */
+  ltr: readonly string[] = [],
+): ReactNode {
   const names = Object.keys(values);
   const marked: TranslationValues = {};
   names.forEach((name, i) => {
@@ -27,7 +33,11 @@ export function tIsolated(t: TFunction, key: TranslationKey, values: Translation
     .map((part, i) => {
       if (i % 2 === 0) return part;
       const name = names[Number(part)];
-      return <bdi key={i}>{name === undefined ? '' : String(values[name])}</bdi>;
+      return (
+        <bdi key={i} {...(name !== undefined && ltr.includes(name) && { dir: 'ltr' })}>
+          {name === undefined ? '' : String(values[name])}
+        </bdi>
+      );
     });
   return <span>{parts}</span>;
 }

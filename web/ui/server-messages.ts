@@ -36,6 +36,8 @@ const translations = new Map<string, (t: TFunction) => string>([
   [profileMessages.phoneTaken, (t) => t('errors.phoneTaken')],
   [profileMessages.noEmailToConfirm, (t) => t('errors.noEmailToConfirm')],
   [profileMessages.emailAlreadyConfirmed, (t) => t('errors.emailAlreadyConfirmed')],
+  [profileMessages.noPhoneToConfirm, (t) => t('errors.noPhoneToConfirm')],
+  [profileMessages.phoneAlreadyConfirmed, (t) => t('errors.phoneAlreadyConfirmed')],
   [securityCodeErrors.notSet, (t) => t('errors.securityCodeNotSet')],
   [securityCodeErrors.invalid, (t) => t('errors.securityCodeInvalid')],
   [securityCodeMessage, (t) => t('securityCode.mustBeSixDigits')],

@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { authMessages } from '../../../common/api/auth.ts';
 import { isStaffRole, type Role } from '../../../common/api/auth.ts';
 import { insertAudit } from '../audit/audit.repository.ts';
@@ -6,27 +6,16 @@ import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../common/i18
 import { lockFor } from '../../db/advisory-lock.ts';
 import { fieldError, HttpError, tooManyRequests } from '../../http/http-error.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
-import { hmac, sameDigest } from '../../security/keys.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { createUser, findSignInUser, identifierLock, type SignInIdentifier } from '../users/users.service.ts';
 import { setUserLanguage } from '../users/users.repository.ts';
 import { signAccessToken } from './access-token.ts';
-import { countWrongAttempt, insertLoginCode, latestLoginCode, markLoginCodeUsed } from './login-codes.repository.ts';
+import { ago, checkCode, issueCode, refuse } from './one-time-codes.ts';
 import { loginCodeTexts } from './message-templates.ts';
-import { clearEvents, eventTimes, purgeOlderThan, recordEvent } from './rate-limit-events.repository.ts';
+import { eventTimes, purgeOlderThan, recordEvent } from './rate-limit-events.repository.ts';
 import { insertSession, revokeSession } from './sessions.repository.ts';
-import { afterInterval, HOUR_SECONDS, withinLimit, type WindowDecision } from './sliding-window.ts';
+import { HOUR_SECONDS, withinLimit } from './sliding-window.ts';
 import { countCodeFailure } from '../../metrics/metrics.ts';
-
-const ago = (now: Date, seconds: number) => new Date(now.getTime() - seconds * 1000);
-
-function refuse(decision: WindowDecision): void {
-  if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
-}
-
-/** Codes are hashed with the identifier, so a code row is useless for any other identifier. */
-const codeHash = (deps: ServiceDeps, identifier: string, code: string) =>
-  hmac(deps.keys.codes, 'login-code', identifier, code);
 
 let lastPurge = 0;
 /**
@@ -55,8 +44,7 @@ export async function sendCode(
   const { config } = deps;
   const now = deps.clock.now();
   await purgeNowAndThen(deps, now);
-  const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
-  await withTransaction(deps.db, async (tx) => {
+  const code = await withTransaction(deps.db, async (tx) => {
     await lockFor(tx, identifierLock(identifier.value));
     const hourAgo = ago(now, HOUR_SECONDS);
     refuse(
@@ -67,18 +55,8 @@ export async function sendCode(
         config.LOGIN_CODE_REQUESTS_PER_IP_PER_HOUR,
       ),
     );
-    const sent = await eventTimes(tx, 'send_identifier', identifier.value, hourAgo);
-    refuse(afterInterval(sent, now, config.LOGIN_CODE_RESEND_SECONDS));
-    refuse(withinLimit(sent, now, HOUR_SECONDS, config.LOGIN_CODES_PER_IDENTIFIER_PER_HOUR));
     await recordEvent(tx, 'send_ip', ip, now);
-    await recordEvent(tx, 'send_identifier', identifier.value, now);
-    await insertLoginCode(tx, {
-      identifier: identifier.value,
-      hash: codeHash(deps, identifier.value, code),
-      language,
-      expiresAt: new Date(now.getTime() + config.LOGIN_CODE_TTL_SECONDS * 1000),
-      createdAt: now,
-    });
+    return issueCode(tx, deps, { purpose: 'login-code', key: identifier.value, language, now });
   });
   // Delivered after commit: no transaction waits on a mail or SMS provider. A failed delivery still counts
   // against the limits, so retries cannot hammer the provider.
@@ -135,33 +113,11 @@ export async function verifyCode(
     refuse(withinLimit(perIp, now, HOUR_SECONDS, config.LOGIN_VERIFICATIONS_PER_IP_PER_HOUR));
     await recordEvent(tx, 'verify_ip', ip, now);
 
-    const failures = await eventTimes(
-      tx,
-      'verify_failure',
-      identifier.value,
-      ago(now, config.LOGIN_FAILURE_WINDOW_SECONDS),
-    );
-    const allowed = withinLimit(failures, now, config.LOGIN_FAILURE_WINDOW_SECONDS, config.LOGIN_CODE_MAX_ATTEMPTS);
     // Returned, not thrown: the per-IP event above must be committed.
-    if (!allowed.allowed) return { kind: 'locked', retryAfterSeconds: allowed.retryAfterSeconds };
+    const check = await checkCode(tx, deps, { purpose: 'login-code', key: identifier.value, code, now });
+    if (check.kind !== 'ok') return check;
 
-    const row = await latestLoginCode(tx, identifier.value);
-    const usable =
-      row !== undefined &&
-      row.used_at === null &&
-      row.expires_at > now &&
-      row.attempts < config.LOGIN_CODE_MAX_ATTEMPTS;
-    // The HMAC is computed even when there is nothing to compare with, so timing says nothing about the row.
-    const matches = sameDigest(codeHash(deps, identifier.value, code), row?.code_hash ?? Buffer.alloc(32));
-    if (!usable || !matches) {
-      if (row && usable) await countWrongAttempt(tx, row.id);
-      await recordEvent(tx, 'verify_failure', identifier.value, now);
-      return { kind: 'wrong' };
-    }
-    await markLoginCodeUsed(tx, row.id, now);
-    await clearEvents(tx, 'verify_failure', identifier.value);
-
-    const language = isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE;
+    const language = isLanguage(check.language) ? check.language : DEFAULT_LANGUAGE;
     let user = await findSignInUser(tx, identifier);
     const created = user === undefined;
     if (user) await setUserLanguage(tx, user.id, language);

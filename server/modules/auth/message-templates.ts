@@ -162,3 +162,18 @@ export const securityCodeLockoutTexts: Record<Language, LockoutText> = {
       `gesperrt. Falls Sie das nicht waren, kontaktieren Sie uns.`,
   },
 };
+
+/** The SMS proving a phone set on the profile (issue 18): not a sign-in code, and it says what it is for. */
+export const phoneConfirmationTexts: Record<Language, (code: string, minutes: number) => string> = {
+  fr: (code, minutes) =>
+    `Code de confirmation de votre numéro : ${code} (valable ${minutes} min). Ne le communiquez à personne.`,
+  en: (code, minutes) => `Code to confirm your phone number: ${code} (valid ${minutes} min). Never share it.`,
+  ar: (code, minutes) => `رمز تأكيد رقم هاتفك: ${code} (صالح ${minutes} دقائق). لا تشاركه مع أي شخص.`,
+  es: (code, minutes) =>
+    `Código para confirmar tu número de teléfono: ${code} (válido ${minutes} min). No se lo des a nadie.`,
+  it: (code, minutes) =>
+    `Codice per confermare il tuo numero di telefono: ${code} (valido ${minutes} min). Non comunicarlo a nessuno.`,
+  nl: (code, minutes) => `Code om je telefoonnummer te bevestigen: ${code} (${minutes} min geldig). Deel hem met niemand.`,
+  de: (code, minutes) =>
+    `Code zur Bestätigung Ihrer Telefonnummer: ${code} (${minutes} Min. gültig). Geben Sie ihn niemandem weiter.`,
+};

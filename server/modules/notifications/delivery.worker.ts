@@ -3,6 +3,7 @@ import { outageTracker, reasonOf, type WorkerLog } from '../../jobs/worker-log.t
 import { retryDelayMs } from '../anchoring/anchor-worker.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { renderNotification } from './notification-texts.ts';
+import { provedIdentifiers } from '../users/proved-identifiers.ts';
 import { deliverPush } from './push-delivery.ts';
 import { runRecipientMessages } from '../invitations/recipient-messages.worker.ts';
 import {
@@ -17,18 +18,19 @@ export type DeliveryDeps = Pick<ServiceDeps, 'db' | 'config' | 'mail' | 'sms' | 
 /**
  * One delivery of a notification, in the user's language of the moment, on the channels the user wants now
  * (profile toggles): a push row goes to its browser (push-delivery.ts); the message row by e-mail when they proved
- * an address, else by SMS to the phone they sign in with, else nothing (done: the in-app list has it).
+ * an address, else by SMS to a phone they proved (provedIdentifiers), else nothing (done: the in-app list has it).
  */
 async function deliver(deps: DeliveryDeps, d: DueDelivery): Promise<'email' | 'sms' | 'push' | 'none' | 'gone'> {
   const language = isLanguage(d.language) ? d.language : DEFAULT_LANGUAGE;
   if (d.push_subscription_id !== null) return deliverPush(deps, d, language);
   const texts = renderNotification(language, d.kind, d.params);
-  if (d.email && d.email_verified_at && d.want_email) {
-    await deps.mail.send({ to: d.email, subject: texts.title, text: texts.body });
+  const proved = provedIdentifiers(d);
+  if (proved.email && d.want_email) {
+    await deps.mail.send({ to: proved.email, subject: texts.title, text: texts.body });
     return 'email';
   }
-  if (d.phone_number && d.phone_auth && d.want_sms) {
-    await deps.sms.send({ to: d.phone_number, body: `${texts.title}. ${texts.body}` });
+  if (proved.phone && d.want_sms) {
+    await deps.sms.send({ to: proved.phone, body: `${texts.title}. ${texts.body}` });
     return 'sms';
   }
   return 'none';

@@ -73,6 +73,7 @@ export interface DueDelivery {
   email_verified_at: Date | null;
   phone_number: string | null;
   phone_auth: boolean;
+  phone_verified_at: Date | null;
   /** A push to this browser (migration 0290); null for the e-mail/SMS row. */
   push_subscription_id: string | null;
   push_endpoint: string | null;
@@ -115,6 +116,7 @@ export async function leaseDueDeliveries(
       'u.email_verified_at',
       'u.phone_number',
       'u.phone_auth',
+      'u.phone_verified_at',
       'd.push_subscription_id',
       's.endpoint as push_endpoint',
       's.p256dh as push_p256dh',

@@ -10,6 +10,7 @@ import { enqueueAnchor } from '../anchoring/enqueue-anchor.ts';
 import { walletOf } from './send.service.ts';
 import { returnPickup } from '../pickups/pickup-money.ts';
 import { releaseOutgoing } from '../compliance/limits.ts';
+import { provedIdentifiers, type IdentifierProofs } from '../users/proved-identifiers.ts';
 import {
   findUnclaimedFor,
   finishTransaction,
@@ -58,25 +59,17 @@ export async function returnToSender(
 }
 
 /**
- * Called by the users module in the transaction that creates a user (after the wallet exists), holding the
- * identifier's lock: transfers sent to this phone or e-mail before they registered are credited now. Only
- * identifiers the person proved count, as for contact links. Their notifications are written with each claim
+ * Called by the users module in the transaction that creates a user (after the wallet exists), or that proves an
+ * identifier of an existing one (an e-mail's link, a profile phone's SMS code), holding the identifier's lock:
+ * transfers sent to this phone or e-mail before are credited now. Only identifiers the person proved count
+ * (provedIdentifiers), as for contact links. Their notifications are written with each claim
  * (the timeline's trigger, migration 0240).
  */
 export async function claimTransfersForNewUser(
   tx: Transaction<Database>,
-  user: {
-    id: string;
-    phone_number: string | null;
-    phone_auth: boolean;
-    email: string | null;
-    email_verified_at: Date | null;
-  },
+  user: IdentifierProofs & { id: string },
 ): Promise<void> {
-  const ids = await findUnclaimedFor(tx, {
-    phone: user.phone_auth ? user.phone_number : null,
-    email: user.email_verified_at === null ? null : user.email,
-  });
+  const ids = await findUnclaimedFor(tx, provedIdentifiers(user));
   for (const id of ids) {
     const row = await lockTransaction(tx, id);
     if (!row || row.status !== 'unclaimed' || row.sender_user_id === user.id) continue;

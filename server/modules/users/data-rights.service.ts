@@ -28,7 +28,7 @@ export async function exportData(deps: ServiceDeps, userId: string): Promise<Dat
       getMe(deps, userId),
       db
         .selectFrom('users')
-        .select(['language', 'date_of_birth', 'address', 'postcode', 'city', 'created_at', 'email_verified_at'])
+        .select(['language', 'date_of_birth', 'address', 'postcode', 'city', 'created_at', 'email_verified_at', 'phone_verified_at'])
         .where('id', '=', userId)
         .executeTakeFirst(),
       db
@@ -104,6 +104,7 @@ export async function exportData(deps: ServiceDeps, userId: string): Promise<Dat
       city: profile.city,
       registered_at: iso(profile.created_at),
       email_verified_at: iso(profile.email_verified_at),
+      phone_verified_at: iso(profile.phone_verified_at),
     },
     transactions: transactions.map((t) => {
       const sent = String(t.sender_user_id) === userId;
@@ -236,6 +237,7 @@ export async function closeAccount(deps: ServiceDeps, user: AuthUser, securityCo
         email_verified_at: null,
         phone_number: null,
         phone_auth: false,
+        phone_verified_at: null,
         first_name: '',
         last_name: '',
         country: null,

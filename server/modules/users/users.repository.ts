@@ -8,6 +8,7 @@ export const userColumns = [
   'email_verified_at',
   'phone_number',
   'phone_auth',
+  'phone_verified_at',
   'first_name',
   'last_name',
   'country',
@@ -26,6 +27,7 @@ export interface UserRow {
   email_verified_at: Date | null;
   phone_number: string | null;
   phone_auth: boolean;
+  phone_verified_at: Date | null;
   first_name: string;
   last_name: string;
   country: string | null;
@@ -53,13 +55,16 @@ export async function findUserByVerifiedEmail(db: Kysely<Database>, email: strin
     .executeTakeFirst();
 }
 
-/** Only a phone verified by an SMS code signs in: a phone typed into a profile proves nothing. */
+/**
+ * Only a phone verified by an SMS code signs in: a phone typed into a profile proves nothing until its own SMS
+ * code proves it (issue 18), as a phone user's e-mail signs in once its link is opened (provedIdentifiers).
+ */
 export async function findUserBySignInPhone(db: Kysely<Database>, phone: string): Promise<UserRow | undefined> {
   return db
     .selectFrom('users')
     .select(userColumns)
     .where('phone_number', '=', phone)
-    .where('phone_auth', '=', true)
+    .where((eb) => eb.or([eb('phone_auth', '=', true), eb('phone_verified_at', 'is not', null)]))
     .executeTakeFirst();
 }
 
@@ -82,6 +87,7 @@ export async function releaseUnverifiedPhone(tx: Transaction<Database>, phone: s
     .set({ phone_number: null })
     .where('phone_number', '=', phone)
     .where('phone_auth', '=', false)
+    .where('phone_verified_at', 'is', null)
     .execute();
 }
 
@@ -141,6 +147,8 @@ export interface ProfileUpdate {
   country: string;
   email?: string;
   phone_number?: string;
+  /** A new phone is not proved, whatever the old one was (issue 18). */
+  phone_verified_at?: null;
 }
 
 export async function updateUserProfile(tx: Transaction<Database>, id: string, update: ProfileUpdate): Promise<void> {
@@ -174,6 +182,24 @@ export async function markEmailVerified(
     .set({ email_verified_at: at })
     .where('id', '=', id)
     .where('email', '=', email)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Proves the profile phone, if it is still `phone` (it may have been released since the code was sent). */
+export async function markPhoneVerified(
+  tx: Transaction<Database>,
+  id: string,
+  phone: string,
+  at: Date,
+): Promise<boolean> {
+  const result = await tx
+    .updateTable('users')
+    .set({ phone_verified_at: at })
+    .where('id', '=', id)
+    .where('phone_number', '=', phone)
+    .where('phone_auth', '=', false)
+    .where('phone_verified_at', 'is', null)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }

@@ -4,6 +4,8 @@ import {
   closeAccountRequestSchema,
   dataExportSchema,
   emailConfirmationResponseSchema,
+  phoneConfirmationResponseSchema,
+  phoneConfirmationVerifySchema,
   setSecurityCodeRequestSchema,
   updateUserRequestSchema,
   userIdParamsSchema,
@@ -13,6 +15,7 @@ import {
 import { setSecurityCode } from './security-code.service.ts';
 import { getMe, resendEmailConfirmation, updateProfile } from './users.service.ts';
 import { closeAccount, exportData } from './data-rights.service.ts';
+import { sendPhoneConfirmation, verifyPhoneConfirmation } from './phone-confirmation.service.ts';
 import type { RouteModuleOptions } from '../route-module.ts';
 
 /** The current user only: every other id is 404, so ids cannot be probed. */
@@ -104,6 +107,44 @@ export const usersRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app
     async (request, reply) => {
       const email = await resendEmailConfirmation(deps, auth.requireUser(request).id, String(request.params.id));
       return reply.code(202).send({ email });
+    },
+  );
+
+  app.post(
+    '/users/:id/phone_confirmation/',
+    {
+      schema: {
+        tags: ['users'],
+        summary:
+          "Text a 6-digit code to prove the profile's phone (issue 18). 400 with no phone or one already proven, 429 with Retry-After inside the sign-in code's resend limits, 503 if the SMS provider refuses it",
+        security,
+        params: userIdParamsSchema,
+        response: { 202: phoneConfirmationResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const phone = await sendPhoneConfirmation(deps, auth.requireUser(request).id, String(request.params.id));
+      return reply.code(202).send({ phone_number: phone });
+    },
+  );
+
+  app.post(
+    '/users/:id/phone_confirmation/verify/',
+    {
+      schema: {
+        tags: ['users'],
+        summary:
+          'Prove the profile phone with its SMS code; the transfers waiting for that phone are claimed in the same transaction. 400 on code when wrong, 429 with Retry-After after too many wrong codes',
+        security,
+        params: userIdParamsSchema,
+        body: phoneConfirmationVerifySchema,
+        response: { 200: userSchema },
+      },
+    },
+    async (request) => {
+      const userId = auth.requireUser(request).id;
+      await verifyPhoneConfirmation(deps, userId, String(request.params.id), request.body.code);
+      return getMe(deps, userId);
     },
   );
 

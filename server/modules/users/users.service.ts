@@ -30,6 +30,7 @@ import {
   supersedeEmailConfirmations,
 } from './email-confirmations.repository.ts';
 import { decideProfileIdentifiers, hasFullProfile } from './profile-rules.ts';
+import { provedIdentifiers } from './proved-identifiers.ts';
 import {
   findUserById,
   findUserBySignInPhone,
@@ -92,9 +93,18 @@ export async function createUser(
     country: input.country ?? null,
   });
   await createUserWallet(tx, id);
+  await identifierProved(tx, user);
+  return user;
+}
+
+/**
+ * A user who now has a proved identifier (at sign-up, or on confirming a profile e-mail or phone, issue 18), in
+ * that transaction and under the identifier's lock: recipients naming it point to them, and the transfers waiting
+ * for it are theirs. Which identifiers count is provedIdentifiers' rule.
+ */
+export async function identifierProved(tx: Transaction<Database>, user: UserRow): Promise<void> {
   await linkContactsToNewUser(tx, user);
   await claimTransfersForNewUser(tx, user);
-  return user;
 }
 
 export async function findSignInUser(db: Kysely<Database>, identifier: SignInIdentifier): Promise<UserRow | undefined> {
@@ -125,6 +135,7 @@ export async function presentUser(deps: SubscriptionDeps, user: UserRow): Promis
     email: user.email,
     email_confirmed: user.email !== null && user.email_verified_at !== null,
     phone_number: user.phone_number,
+    phone_confirmed: provedIdentifiers(user).phone !== null,
     phone_auth: user.phone_auth,
     country,
     role: user.role,
@@ -183,7 +194,7 @@ export async function updateProfile(
       last_name: body.last_name.trim(),
       country: body.country,
       ...(decision.newEmail !== undefined && { email: decision.newEmail }),
-      ...(decision.newPhone !== undefined && { phone_number: decision.newPhone }),
+      ...(decision.newPhone !== undefined && { phone_number: decision.newPhone, phone_verified_at: null }),
     });
     if (decision.newEmail === undefined) return undefined;
     return newEmailConfirmation(tx, deps, user, decision.newEmail, now);
@@ -296,13 +307,8 @@ export async function confirmEmail(deps: ServiceDeps, token: string): Promise<bo
     await markEmailConfirmationUsed(tx, row.id, now);
     const verified = await markEmailVerified(tx, row.user_id, row.email, now);
     if (verified) {
-      await claimTransfersForNewUser(tx, {
-        id: String(row.user_id),
-        phone_number: null,
-        phone_auth: false,
-        email: row.email,
-        email_verified_at: now,
-      });
+      const user = await findUserById(tx, String(row.user_id));
+      if (user) await identifierProved(tx, user);
     }
     return verified;
   });

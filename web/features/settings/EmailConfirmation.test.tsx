@@ -1,12 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../app/query-client';
 import '../../i18n/i18n';
-import { formatWait } from './EmailConfirmation';
-import { ProfileForm } from './ProfileForm';
-import type { User } from '../../../common/api/users';
+import { formatWait } from './retry-wait';
+import { answer, renderForm } from './profile-form.fixtures';
 import { testUser } from '../../shared/users/user.fixtures';
 
 /** Issue 18: the profile's button that mails a new confirmation link for an unconfirmed e-mail. */
@@ -24,18 +20,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
-
-function renderForm(user: User) {
-  const router = createMemoryRouter([{ path: '/', element: <ProfileForm user={user} /> }]);
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-}
-
-const answer = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
 describe('resending the e-mail confirmation link', () => {
   it('shows nothing for a confirmed address or no address', () => {

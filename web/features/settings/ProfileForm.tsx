@@ -15,6 +15,7 @@ import { refreshCurrentUser } from '../../shared/users/use-current-user';
 import { updateProfile } from '../../shared/users/users-api';
 import { checkProfile, draftFromUser, lockedFields } from './profile-form';
 import { EmailConfirmation } from './EmailConfirmation';
+import { PhoneConfirmation } from './PhoneConfirmation';
 import type { ProfileDraft, ProfileField as FieldName } from './profile-form';
 
 
@@ -188,6 +189,11 @@ export function ProfileForm({ user }: { user: User }) {
         label={t('profile.phone')}
         error={phoneError ?? serverFieldError('phone_number')}
         {...(locked.phone && { hint: t('profile.lockedHint') })}
+        after={
+          // Issue 18: a saved profile phone (an e-mail user's; a phone user's is proved by signing in) is proved
+          // by an SMS code, and the money sent to it is then theirs.
+          !user.phone_auth && user.phone_number !== null ? <PhoneConfirmation user={user} /> : null
+        }
       >
         <PhoneNumberInput
           id={id('phone')}

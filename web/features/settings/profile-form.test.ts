@@ -73,6 +73,7 @@ describe('draftFromUser', () => {
       email: null,
       email_confirmed: false,
       phone_number: '+212612345678',
+      phone_confirmed: true,
       phone_auth: true,
       country: 'MA',
       role: 'customer',

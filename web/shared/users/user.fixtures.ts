@@ -12,6 +12,7 @@ export function testUser(overrides: Partial<User> = {}): User {
     email: 'amina@example.com',
     email_confirmed: true,
     phone_number: null,
+    phone_confirmed: false,
     phone_auth: false,
     country: 'FR',
     role: 'customer',

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type {
   emailConfirmationResponseSchema,
+  phoneConfirmationResponseSchema,
   SetSecurityCodeRequest,
   UpdateUserRequest,
   User,
@@ -25,4 +26,14 @@ export function setSecurityCode(id: number, body: SetSecurityCodeRequest): Promi
 /** Issue 18: mails a new link to confirm the profile's e-mail (202); a 429 carries the wait in retryAfter. */
 export function resendEmailConfirmation(id: number): Promise<z.infer<typeof emailConfirmationResponseSchema>> {
   return apiFetch(`/users/${id}/email_confirmation/`, { method: 'POST' });
+}
+
+/** Issue 18: texts a 6-digit code to the profile's phone (202); a 429 carries the wait in retryAfter. */
+export function sendPhoneConfirmation(id: number): Promise<z.infer<typeof phoneConfirmationResponseSchema>> {
+  return apiFetch(`/users/${id}/phone_confirmation/`, { method: 'POST' });
+}
+
+/** Issue 18: proves the profile's phone with that code; answers the fresh user (phone_confirmed, balance). */
+export function verifyPhoneConfirmation(id: number, code: string): Promise<User> {
+  return apiFetch<User>(`/users/${id}/phone_confirmation/verify/`, { method: 'POST', body: { code } });
 }
