@@ -10,6 +10,8 @@ import { insertRates } from '../rates/rates.repository.ts';
 import { sweepOnce } from '../transactions/expiry-sweep.ts';
 import { agency, customer, newKey, teller } from '../transactions/transactions.fixtures.ts';
 import { fireRateAlerts } from './fire.ts';
+import { activate } from '../billing/subscriptions.repository.ts';
+import { withTransaction } from '../../ledger/transaction.ts';
 
 /**
  * Rate alerts over HTTP (issue 18), on a database of their own: these tests change the rates every price reads,
@@ -169,6 +171,24 @@ describe('POST, GET and DELETE /api/rate-alerts/', () => {
   });
 });
 
+/** The rates row in force at the test clock's now. */
+const ratesInForce = () =>
+  t.database.db
+    .selectFrom('rates')
+    .select(['official', 'freemium', 'subscription'])
+    .where('effective_at', '<=', clock.now())
+    .orderBy('effective_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+
+/** Rates are exact decimals ("10.7000"): add hundredths in integer units, never through a float. */
+const plus = (rate: string, hundredths: number) => {
+  const d = parseDecimal(rate);
+  if (!d || d.scale < 2) throw new Error(`unexpected rate ${rate}`);
+  return formatDecimal({ units: d.units + BigInt(hundredths) * pow10(d.scale - 2), scale: d.scale });
+};
+
 describe('firing', () => {
   it('fires once when a rate change in force at once reaches the threshold: in-app, e-mail, marked triggered', async () => {
     const [ann, bob] = await Promise.all([customer(t), customer(t)]);
@@ -278,21 +298,42 @@ describe('firing', () => {
     }
   });
 
+  it("a subscriber's alert fires on the subscription rate, which is their own; a freemium customer's does not", async () => {
+    const [subscriber, free] = await Promise.all([customer(t), customer(t)]);
+    await withTransaction(t.database.db, (tx) =>
+      activate(tx, {
+        userId: String(subscriber.userId),
+        provider: 'sandbox',
+        providerId: `sub_rate_alert_${subscriber.userId}`,
+        periodEnd: new Date(clock.now().getTime() + 30 * 86_400_000),
+        now: clock.now(),
+      }),
+    );
+    const base = await ratesInForce();
+    expect(await ownRate(subscriber)).toBe(base.subscription);
+    expect(await ownRate(free)).toBe(base.freemium);
+    // One threshold for both, a hundredth above the subscription rate (so above the freemium rate too).
+    const threshold = plus(base.subscription, 1);
+    const subscriberAlert = await post(subscriber, { threshold });
+    const freeAlert = await post(free, { threshold });
+    expect([subscriberAlert.status, freeAlert.status]).toEqual([201, 201]);
+    // The subscription rate reaches it, the freemium rate stays where it was (within four eyes: applied at once).
+    const set = await setRates({
+      official: plus(base.official, 1),
+      freemium: base.freemium,
+      subscription: threshold,
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(await list(subscriber)).toMatchObject([
+      { id: subscriberAlert.body.id, state: 'triggered', triggered_rate: threshold },
+    ]);
+    expect(await rateAlertNotifications(subscriber)).toHaveLength(1);
+    expect(await list(free)).toMatchObject([{ id: freeAlert.body.id, state: 'active', triggered_at: null }]);
+    expect(await rateAlertNotifications(free)).toEqual([]);
+  });
+
   it('passes racing over the same alerts fire each exactly once', async () => {
-    const base = await t.database.db
-      .selectFrom('rates')
-      .select(['official', 'freemium', 'subscription'])
-      .where('effective_at', '<=', clock.now())
-      .orderBy('effective_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirstOrThrow();
-    // Rates are exact decimals ("10.7000"): add hundredths in integer units, never through a float.
-    const plus = (rate: string, hundredths: number) => {
-      const d = parseDecimal(rate);
-      if (!d || d.scale < 2) throw new Error(`unexpected rate ${rate}`);
-      return formatDecimal({ units: d.units + BigInt(hundredths) * pow10(d.scale - 2), scale: d.scale });
-    };
+    const base = await ratesInForce();
     const people = await Promise.all([customer(t), customer(t), customer(t), customer(t)]);
     const alerts = await Promise.all(people.map((p) => post(p, { threshold: plus(base.freemium, 1) })));
     for (const a of alerts) expect(a.status, JSON.stringify(a.body)).toBe(201);
