@@ -9,6 +9,7 @@ import {
 import { transactionIdParamsSchema, transactionSchema } from '../../../common/api/transactions.ts';
 import { idempotencyKeyHeader, parseIdempotencyKey } from '../../ledger/idempotency.ts';
 import type { RouteModuleOptions } from '../route-module.ts';
+import { auditActorOf } from '../ops/ops-access.ts';
 import { getTransaction } from '../transactions/transactions.service.ts';
 import { correctPickupName } from './pickup-name.service.ts';
 import { lookupPickup, payPickup, releasePickup, reservePickup } from './pickups.service.ts';
@@ -49,7 +50,10 @@ export const pickupsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (a
         response: { 200: pickupReservationSchema },
       },
     },
-    async (request) => reservePickup(deps, auth.requireUser(request), request.params.reference),
+    async (request) => {
+      const user = auth.requireUser(request);
+      return reservePickup(deps, user, auditActorOf(request, user), request.params.reference);
+    },
   );
 
   app.post(
@@ -63,7 +67,10 @@ export const pickupsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (a
         response: { 200: pickupReservationSchema },
       },
     },
-    async (request) => releasePickup(deps, auth.requireUser(request), request.params.reference),
+    async (request) => {
+      const user = auth.requireUser(request);
+      return releasePickup(deps, user, auditActorOf(request, user), request.params.reference);
+    },
   );
 
   app.post(
@@ -79,14 +86,17 @@ export const pickupsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (a
         response: { 200: transactionSchema },
       },
     },
-    async (request) =>
-      payPickup(
+    async (request) => {
+      const user = auth.requireUser(request);
+      return payPickup(
         deps,
-        auth.requireUser(request),
+        user,
+        auditActorOf(request, user),
         request.params.reference,
         request.body,
         parseIdempotencyKey(request.headers[idempotencyKeyHeader]),
-      ),
+      );
+    },
   );
 
   app.post(

@@ -9,12 +9,14 @@ import { conflict, fieldError, notFound } from '../../http/http-error.ts';
 import { hashRequest, runIdempotent } from '../../ledger/idempotency.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
 import { enqueueAnchor } from '../anchoring/enqueue-anchor.ts';
+import { insertAudit, type AuditActor } from '../audit/audit.repository.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { findHistoryRow } from '../transactions/transactions-query.repository.ts';
 import { presentTransaction } from '../transactions/transactions.presenter.ts';
 import { requireSecurityCode } from '../users/security-code.service.ts';
 import { tokenKeys } from '../withdrawals/withdrawal-token.ts';
+import { auditedHold } from '../withdrawals/withdrawal-reservation.service.ts';
 import { countedTellerLookup, requireBanker } from '../withdrawals/withdrawals.service.ts';
 import { payOutPickup } from './pickup-money.ts';
 import { rescreenStalePickup } from './pickup-screening.ts';
@@ -107,16 +109,18 @@ function refusal(row: PickupRow, tellerId: string) {
 }
 
 /** `POST /api/pickups/{reference}/reserve/`: held for this teller for PAYOUT_RESERVATION_SECONDS. */
-export async function reservePickup(deps: ServiceDeps, user: AuthUser, typed: string): Promise<PickupReservation> {
+export async function reservePickup(
+  deps: ServiceDeps,
+  user: AuthUser,
+  actor: AuditActor,
+  typed: string,
+): Promise<PickupReservation> {
   const { agencyId, id } = await resolve(deps, user, typed);
   await rescreenStalePickup(deps, id);
-  const until = await reservePickupRow(deps.db, {
-    id,
-    agencyId,
-    tellerId: user.id,
-    seconds: deps.config.PAYOUT_RESERVATION_SECONDS,
-  });
-  if (until !== undefined) return { id: Number(id), reserved_until: until.toISOString() };
+  const until = await auditedHold(deps, actor, 'pickup.reserve', id, (tx) =>
+    reservePickupRow(tx, { id, agencyId, tellerId: user.id, seconds: deps.config.PAYOUT_RESERVATION_SECONDS }),
+  );
+  if (until) return { id: Number(id), reserved_until: until.toISOString() };
   const row = await findPickup(deps.db, id);
   if (!row) throw notFound();
   requireAgency(row, agencyId);
@@ -125,9 +129,17 @@ export async function reservePickup(deps: ServiceDeps, user: AuthUser, typed: st
 }
 
 /** `POST /api/pickups/{reference}/release/`: no cash handed over; the pickup is free for any counter again. */
-export async function releasePickup(deps: ServiceDeps, user: AuthUser, typed: string): Promise<PickupReservation> {
+export async function releasePickup(
+  deps: ServiceDeps,
+  user: AuthUser,
+  actor: AuditActor,
+  typed: string,
+): Promise<PickupReservation> {
   const { agencyId, id } = await resolve(deps, user, typed);
-  if (await releasePickupRow(deps.db, { id, tellerId: user.id })) return { id: Number(id), reserved_until: null };
+  const released = await auditedHold(deps, actor, 'pickup.release', id, async (tx) =>
+    (await releasePickupRow(tx, { id, tellerId: user.id })) ? null : undefined,
+  );
+  if (released === null) return { id: Number(id), reserved_until: null };
   const row = await findPickup(deps.db, id);
   if (!row) throw notFound();
   requireAgency(row, agencyId);
@@ -151,6 +163,7 @@ export interface PayPickupBody {
 export async function payPickup(
   deps: ServiceDeps,
   user: AuthUser,
+  actor: AuditActor,
   typed: string,
   body: PayPickupBody,
   idempotencyKey: string | undefined,
@@ -175,6 +188,19 @@ export async function payPickup(
       sealed: sealIdDocument(keys, body.id_document_number),
       hint: body.id_document_number.slice(-2),
     });
+    // The ID number stays sealed: the audit line names its type only.
+    await insertAudit(
+      tx,
+      actor,
+      {
+        action: 'pickup.pay',
+        targetType: 'transaction',
+        targetId: id,
+        before: { status: row.status },
+        after: { status: 'collected', agency: agencyId, id_document_type: body.id_document_type },
+      },
+      deps.clock.now(),
+    );
     await enqueueAnchor(tx, { transactionId: id });
     const presented = await findHistoryRow(tx, viewer, id);
     if (!presented) throw new Error('collected pickup not visible to its teller');

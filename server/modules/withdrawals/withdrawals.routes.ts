@@ -12,6 +12,7 @@ import { idempotencyKeyHeader, parseIdempotencyKey } from '../../ledger/idempote
 import { releasePayout, reserveForPayout } from './withdrawal-reservation.service.ts';
 import { lookupWithdrawal, payoutsToday, validateWithdrawal } from './withdrawals.service.ts';
 import type { RouteModuleOptions } from '../route-module.ts';
+import { auditActorOf } from '../ops/ops-access.ts';
 
 /** The teller's counter (DESIGN.md section 4): look up a scanned QR token, pay it out. Bankers only. */
 export const withdrawalsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app, { deps, auth }) => {
@@ -61,7 +62,9 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = asyn
     },
     async (request, reply) => {
       const key = parseIdempotencyKey(request.headers[idempotencyKeyHeader]);
-      const result = await validateWithdrawal(deps, auth.requireUser(request), request.params.token, request.body, key);
+      const user = auth.requireUser(request);
+      const actor = auditActorOf(request, user);
+      const result = await validateWithdrawal(deps, user, actor, request.params.token, request.body, key);
       return reply.code(200).send(result.body);
     },
   );
@@ -79,7 +82,10 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = asyn
         response: { 200: withdrawalReservationSchema },
       },
     },
-    async (request) => reserveForPayout(deps, auth.requireUser(request), request.params.token, request.body),
+    async (request) => {
+      const user = auth.requireUser(request);
+      return reserveForPayout(deps, user, auditActorOf(request, user), request.params.token, request.body);
+    },
   );
 
   app.post(
@@ -94,6 +100,9 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = asyn
         response: { 200: withdrawalReservationSchema },
       },
     },
-    async (request) => releasePayout(deps, auth.requireUser(request), request.params.token, request.body),
+    async (request) => {
+      const user = auth.requireUser(request);
+      return releasePayout(deps, user, auditActorOf(request, user), request.params.token, request.body);
+    },
   );
 };

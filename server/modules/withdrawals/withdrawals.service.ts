@@ -11,6 +11,7 @@ import { findAgencyCashAccount } from '../../ledger/accounts.repository.ts';
 import { reserveHold, settleHold } from '../../ledger/holds.ts';
 import { hashRequest, runIdempotent } from '../../ledger/idempotency.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
+import { insertAudit, type AuditActor } from '../audit/audit.repository.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
 import { eventTimes, recordEvent } from '../auth/rate-limit-events.repository.ts';
 import { withinLimit } from '../auth/sliding-window.ts';
@@ -150,6 +151,7 @@ export async function lookupWithdrawal(deps: ServiceDeps, user: AuthUser, token:
 export async function validateWithdrawal(
   deps: ServiceDeps,
   user: AuthUser,
+  actor: AuditActor,
   token: string,
   body: { id: string; security_code: string },
   idempotencyKey: string | undefined,
@@ -176,6 +178,18 @@ export async function validateWithdrawal(
     const hold = await settleHold(tx, row.hold_id, { agencyCashAccountId: cash.id, metadata: { teller: user.id } });
     if (hold.finalEntryId === null) throw new Error('settled hold without entry');
     await finishTransaction(tx, id, { status: 'validated', finalEntryId: hold.finalEntryId, validatedBy: user.id });
+    await insertAudit(
+      tx,
+      actor,
+      {
+        action: 'withdrawal.pay',
+        targetType: 'transaction',
+        targetId: id,
+        before: { status: row.status },
+        after: { status: 'validated', agency: agencyId },
+      },
+      deps.clock.now(),
+    );
     await enqueueAnchor(tx, { transactionId: id });
     const presented = await findWithdrawalRow(tx, id);
     if (!presented) throw new Error('withdrawal vanished');
