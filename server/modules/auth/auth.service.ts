@@ -124,12 +124,13 @@ export async function verifyCode(
     else user = await createUser(tx, deps.chain.walletAddress, { identifier, language }, now);
 
     const sessionId = randomUUID();
-    // Operators and auditors get a shorter session, and their sign-ins are in the audit trail (issue 15).
+    // Operators and auditors get a shorter session. Their sign-ins, and a teller's (who pays cash out of a till),
+    // are in the audit trail (issue 15): every staff action there can be traced to the session that did it.
     const staff = isStaffRole(user.role);
     const ttl = staff ? config.OPS_SESSION_TTL_SECONDS : config.SESSION_TTL_SECONDS;
     const expiresAt = new Date(now.getTime() + ttl * 1000);
     await insertSession(tx, { id: sessionId, userId: user.id, createdAt: now, expiresAt });
-    if (staff) {
+    if (staff || user.role === 'BANKER') {
       await insertAudit(
         tx,
         { userId: user.id, role: user.role, requestId: requestId ?? null, ip },

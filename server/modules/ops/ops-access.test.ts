@@ -51,6 +51,19 @@ describe('operator:add', () => {
     expect(byCli.body.results[0]).toMatchObject({ actor: null, actor_role: 'cli', after: { role: 'OPERATOR' } });
   });
 
+  it("a teller's sign-in is in the audit trail too, with their role", async () => {
+    const tellerSession = await teller(t, await agency(t));
+    const op = await operator(t);
+    const audit = await auditOf(op.token, `?actor=${tellerSession.userId}&action=auth.sign_in`);
+    expect(audit.status).toBe(200);
+    expect(audit.body.count).toBe(1);
+    expect(audit.body.results[0]).toMatchObject({
+      actor: tellerSession.userId,
+      actor_role: 'BANKER',
+      target_type: 'session',
+    });
+  });
+
   it('--auditor makes a read-only auditor; an existing customer is promoted; a teller is refused', async () => {
     const c = await customer(t);
     const promoted = await run(operatorAddCommand, ['--email', c.email, '--auditor']);
