@@ -65,10 +65,14 @@ describe('parseLocaleAmount', () => {
 });
 
 describe('formatLocaleAmount and formatLocaleMoney', () => {
+  // The seven languages' locales (web/i18n/intl-locale.ts; the server's pages write English as en-GB).
   it.each([
     ['fr-FR', '1\u202F605,00', '1\u202F605,00\u00A0MAD'],
-    ['en-US', '1,605.00', 'MAD\u00A01,605.00'],
-    ['ar-MA', '1.605,00', '\u200F1.605,00\u00A0MAD'],
+    // English: the code after the number as in every language but Dutch (not en-US Intl's 'MAD 1,605.00').
+    ['en-US', '1,605.00', '1,605.00\u00A0MAD'],
+    ['en-GB', '1,605.00', '1,605.00\u00A0MAD'],
+    // Arabic: one left-to-right unit inside right-to-left text (U+2066 … U+2069), no other direction mark.
+    ['ar-MA', '1.605,00', '\u20661.605,00\u00A0MAD\u2069'],
     // Issue 21: the diaspora's locales. Dutch puts the code before the amount (GLOSSARY.md), the others after;
     // Spanish and Italian group only from five digits (CLDR's minimum grouping).
     ['es-ES', '1605,00', '1605,00\u00A0MAD'],
@@ -80,9 +84,24 @@ describe('formatLocaleAmount and formatLocaleMoney', () => {
     expect(formatLocaleMoney(money('MAD', 1605_00n), locale)).toBe(withCurrency);
   });
 
-  it('writes euros in Dutch with the code first too: EUR 1.005,00 (issue 21)', () => {
-    expect(formatLocaleMoney(money('EUR', 1005_00n), 'nl-NL')).toBe('EUR\u00A01.005,00');
-    expect(formatLocaleMoney(money('EUR', 1005_00n), 'de-DE')).toBe('1.005,00\u00A0EUR');
+  it.each([
+    ['fr-FR', '-1\u202F005,00\u00A0EUR', '+12\u202F345\u202F678,90\u00A0EUR'],
+    ['en-US', '-1,005.00\u00A0EUR', '+12,345,678.90\u00A0EUR'],
+    ['ar-MA', '\u2066-1.005,00\u00A0EUR\u2069', '\u2066+12.345.678,90\u00A0EUR\u2069'],
+    ['es-ES', '-1005,00\u00A0EUR', '+12.345.678,90\u00A0EUR'],
+    ['it-IT', '-1005,00\u00A0EUR', '+12.345.678,90\u00A0EUR'],
+    ['nl-NL', 'EUR\u00A0-1.005,00', 'EUR\u00A0+12.345.678,90'],
+    ['de-DE', '-1.005,00\u00A0EUR', '+12.345.678,90\u00A0EUR'],
+  ])('%s writes a movement with its sign inside the amount: %j, %j', (locale, out, big) => {
+    expect(formatLocaleMoney(money('EUR', 1005_00n), locale, '-')).toBe(out);
+    // Past a double's exact integers (2^53 + 1 minor units): the last cent is kept, not rounded to ...92.
+    expect(formatLocaleMoney(money('EUR', 12_345_678_90n), locale, '+')).toBe(big);
+    expect(formatLocaleMoney(money('EUR', 9_007_199_254_740_993n), locale)).toMatch(/547\D?409\D93/u);
+  });
+
+  it('a zero amount and one cent', () => {
+    expect(formatLocaleMoney(money('MAD', 0n), 'en-US')).toBe('0.00\u00A0MAD');
+    expect(formatLocaleMoney(money('MAD', 1n), 'de-DE')).toBe('0,01\u00A0MAD');
   });
 
   it('reads back what it writes, in every locale, for amounts of every size', () => {

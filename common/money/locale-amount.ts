@@ -1,4 +1,5 @@
-import { MINOR_DIGITS, formatAmount, parseAmount } from './money';
+import { parseDecimal, pow10 } from './decimal';
+import { MINOR_DIGITS, formatAmount, money, parseAmount } from './money';
 import type { AmountParseError, Currency, Money } from './money';
 
 /**
@@ -101,31 +102,47 @@ export function parseLocaleAmount<C extends Currency>(input: string, locale: str
 
 const formatterCache = new Map<string, Intl.NumberFormat>();
 
-function formatter(locale: string, currency?: Currency): Intl.NumberFormat {
-  const id = `${locale}|${currency ?? ''}`;
-  let format = formatterCache.get(id);
+function formatter(locale: string): Intl.NumberFormat {
+  let format = formatterCache.get(locale);
   if (!format) {
-    format = new Intl.NumberFormat(locale, {
-      minimumFractionDigits: MINOR_DIGITS,
-      maximumFractionDigits: MINOR_DIGITS,
-      ...(currency && { style: 'currency', currency, currencyDisplay: 'code' }),
-    });
-    formatterCache.set(id, format);
+    format = new Intl.NumberFormat(locale, { minimumFractionDigits: MINOR_DIGITS, maximumFractionDigits: MINOR_DIGITS });
+    formatterCache.set(locale, format);
   }
   return format;
 }
 
 /**
- * Money for display in the locale, with its currency code ('1 605,00 MAD'). Intl formats the exact decimal
- * string (ES2023 Intl.NumberFormat v3), so no float ever holds the amount. The code stands where the locale puts
- * it (GLOSSARY.md, issue 21): after the number in fr, ar, es, it, de, before it in nl ('MAD 1.605,00', as Dutch
- * writes '€ 1.605,00') and en-US ('MAD 1,605.00').
+ * An API or database decimal string ("150.00", "0.00") as money, for display. parseAmount refuses zero (it checks
+ * input), and a balance or a fee may well be zero, so this reads the exact decimal instead; never through a number.
  */
-export function formatLocaleMoney(amount: Money, locale: string): string {
-  return formatter(locale, amount.currency).format(formatAmount(amount) as `${number}`);
+export function moneyFromApi<C extends Currency>(text: string, currency: C): Money<C> | undefined {
+  const decimal = parseDecimal(text);
+  if (!decimal || decimal.scale > MINOR_DIGITS) return undefined;
+  return money(currency, decimal.units * pow10(MINOR_DIGITS - decimal.scale));
 }
 
 /** The number alone, as an amount field shows it ('1 605,00'); parseLocaleAmount reads it back. */
 export function formatLocaleAmount(amount: Money, locale: string): string {
+  // Intl formats the exact decimal string (ES2023 Intl.NumberFormat v3), so no float ever holds the amount.
   return formatter(locale).format(formatAmount(amount) as `${number}`).replace(directionMarks, '');
+}
+
+/**
+ * Money for display, with its currency code: the one formatter of every amount people read, on the screens and in
+ * the notifications, SMS, e-mails and receipts the server writes (issue 21 then issue 18's review: English screens
+ * wrote 'MAD 1,005.00' while English receipts and notifications wrote '1,005.00 MAD'). The rule (GLOSSARY.md):
+ * - the number in the locale's own marks (Intl: '1 605,00' fr, '1,605.00' en, '1.605,00' ar-MA, de, nl);
+ * - the code after the number, '1 605,00 MAD', in every language but Dutch; English included, although en-US Intl
+ *   writes 'MAD 1,605.00': both orders are usual in English, and one order across the app's languages and across
+ *   screens and messages is what a reader comparing a receipt with the screen needs;
+ * - the code first in Dutch, 'MAD 1.605,00', as a Dutch reader sees '€ 1.605,00' in every bank app;
+ * - a no-break space between number and code, so that a line never separates them;
+ * - in Arabic the whole amount, sign included, is one left-to-right unit (isolated by U+2066…U+2069), so that it
+ *   reads '-120,00 MAD' inside a right-to-left sentence as on the receipt, not 'MAD 120,00-'.
+ * `sign` writes a movement's direction ('-' out, '+' in) as part of the amount.
+ */
+export function formatLocaleMoney(amount: Money, locale: string, sign: '' | '-' | '+' = ''): string {
+  const number = `${sign}${formatLocaleAmount(amount, locale)}`;
+  const text = /^nl\b/.test(locale) ? `${amount.currency}\u00A0${number}` : `${number}\u00A0${amount.currency}`;
+  return /^ar\b/.test(locale) ? `\u2066${text}\u2069` : text;
 }

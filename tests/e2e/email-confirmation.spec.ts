@@ -1,9 +1,8 @@
 /// <reference lib="dom" />
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { CODE } from './accounts.ts';
-import { outbox, uniqueEmail, uniqueFrenchMobile } from './identity-helpers.ts';
+import { expect, test } from '@playwright/test';
+import { outbox, phoneCustomerWithEmail } from './identity-helpers.ts';
 
 /**
  * Issue 18: a customer signed in by phone sets an e-mail on the profile; until its link is opened the profile says
@@ -13,25 +12,6 @@ import { outbox, uniqueEmail, uniqueFrenchMobile } from './identity-helpers.ts';
  */
 const shots = path.join(process.cwd(), '.data', 'screenshots');
 test.use({ viewport: { width: 390, height: 844 } });
-
-/** A phone customer with a security code and a full profile whose e-mail is not confirmed yet. */
-async function phoneCustomerWithEmail(request: APIRequestContext, language: string) {
-  const phone = `+33${uniqueFrenchMobile()}`;
-  expect((await request.post('/api/auth/send_code/', { data: { phone_number: phone, language } })).status()).toBe(200);
-  const code = (await outbox(request, phone)).find((m) => m.code)?.code;
-  const verified = await request.post('/api/auth/verify_code/', { data: { phone_number: phone, code } });
-  expect(verified.status()).toBe(200);
-  const { access, user_id: userId } = (await verified.json()) as { access: string; user_id: number };
-  const headers = { authorization: `Bearer ${access}` };
-  expect((await request.post(`/api/users/${userId}/security_code/`, { headers, data: { security_code: CODE } })).status()).toBe(200);
-  const email = uniqueEmail('resend');
-  const profile = await request.patch(`/api/users/${userId}/`, {
-    headers,
-    data: { first_name: 'Karim', last_name: 'Bennani', country: 'FR', email },
-  });
-  expect(profile.status(), await profile.text()).toBe(200);
-  return { token: access, email };
-}
 
 const expected = {
   fr: {

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { CODE } from './accounts.ts';
 
 // The e2e database persists in .data/e2e-pg between runs: every identifier is new, or a later run would log in
 // to an account an earlier run already onboarded.
@@ -72,4 +73,23 @@ export async function signInThroughApi(page: Page, request: APIRequestContext, t
   const { access } = (await verified.json()) as { access: string };
   await page.addInitScript((token) => localStorage.setItem('token', token), access);
   return access;
+}
+
+/** A phone customer with a security code and a full profile whose e-mail is not confirmed yet. */
+export async function phoneCustomerWithEmail(request: APIRequestContext, language: string) {
+  const phone = `+33${uniqueFrenchMobile()}`;
+  expect((await request.post('/api/auth/send_code/', { data: { phone_number: phone, language } })).status()).toBe(200);
+  const code = (await outbox(request, phone)).find((m) => m.code)?.code;
+  const verified = await request.post('/api/auth/verify_code/', { data: { phone_number: phone, code } });
+  expect(verified.status()).toBe(200);
+  const { access, user_id: userId } = (await verified.json()) as { access: string; user_id: number };
+  const headers = { authorization: `Bearer ${access}` };
+  expect((await request.post(`/api/users/${userId}/security_code/`, { headers, data: { security_code: CODE } })).status()).toBe(200);
+  const email = uniqueEmail('resend');
+  const profile = await request.patch(`/api/users/${userId}/`, {
+    headers,
+    data: { first_name: 'Karim', last_name: 'Bennani', country: 'FR', email },
+  });
+  expect(profile.status(), await profile.text()).toBe(200);
+  return { token: access, email, userId, phone };
 }

@@ -3,8 +3,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type BrowserContext, type Page, type Route } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { account, CODE, type Account } from './accounts.ts';
+import { goOffline, goOnline } from './offline-helpers.ts';
 import { fund } from './operator.ts';
 
 /**
@@ -25,21 +26,6 @@ async function created(request: APIRequestContext, who: Account, data: Record<st
   });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { id: number }).id;
-}
-
-// Playwright's offline emulation has not always covered a service worker's own requests: those are cut here too,
-// so nothing the worker fetched from the network could pass for its cache.
-const cutServiceWorker = (route: Route) =>
-  route.request().serviceWorker() ? route.abort('internetdisconnected') : route.continue();
-
-async function goOffline(context: BrowserContext) {
-  await context.route('**', cutServiceWorker);
-  await context.setOffline(true);
-}
-
-async function goOnline(context: BrowserContext) {
-  await context.setOffline(false);
-  await context.unroute('**', cutServiceWorker);
 }
 
 const storedOffline = (page: Page) => page.evaluate(() => localStorage.getItem('offline'));

@@ -1,8 +1,9 @@
 /// <reference lib="dom" />
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { account, CODE, pageFor, type Account } from './accounts.ts';
+import { cutText } from './layout-checks.ts';
 import { fund, newTeller } from './operator.ts';
 
 /**
@@ -15,30 +16,6 @@ import { fund, newTeller } from './operator.ts';
 
 const shots = path.join(process.cwd(), '.data', 'screenshots');
 const auth = (who: Account) => ({ authorization: `Bearer ${who.token}` });
-
-/** Elements whose text overflows their box with no ellipsis to say so, and the page's own overflow. */
-async function cutText(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const found: string[] = [];
-    const root = document.documentElement;
-    if (root.scrollWidth > window.innerWidth + 1) found.push(`page is ${root.scrollWidth}px wide`);
-    for (const el of Array.from(document.querySelectorAll('body *'))) {
-      if (!(el instanceof HTMLElement)) continue;
-      if (el.childElementCount > 0 && !el.matches('p, span, bdi, a, button, dd, dt, h1, h2, h3, label, li')) continue;
-      const text = el.innerText.trim();
-      if (text === '' || el.closest('svg, video, canvas, [aria-hidden="true"]')) continue;
-      const style = getComputedStyle(el);
-      if (style.display === 'none' || style.visibility === 'hidden') continue;
-      const clipped = ['hidden', 'clip'].includes(style.overflowX);
-      const over = el.scrollWidth > el.clientWidth + 1;
-      if (clipped && over && style.textOverflow !== 'ellipsis') found.push(`cut: ${el.tagName} "${text.slice(0, 40)}"`);
-      const box = el.getBoundingClientRect();
-      if (box.width > 0 && (box.right > window.innerWidth + 1 || box.left < -1))
-        found.push(`off screen: ${el.tagName} "${text.slice(0, 40)}" ${Math.round(box.left)}..${Math.round(box.right)}`);
-    }
-    return found;
-  });
-}
 
 async function agencyId(request: APIRequestContext, who: Account): Promise<number> {
   const res = await request.get('/api/contacts/?public=true&search=Casablanca', { headers: auth(who) });

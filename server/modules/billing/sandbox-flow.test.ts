@@ -41,7 +41,7 @@ describe('sandbox checkout over HTTP', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
     // English by default (en-GB: the code before the number, as the app's Intl formatting writes it).
-    expect(html.replaceAll('\u00a0', ' ')).toContain(`EUR ${String(exchange.total_amount)}`);
+    expect(html.replaceAll('\u00a0', ' ')).toContain(`${String(exchange.total_amount)} EUR`);
     expect(html).toContain('<h1>Sila</h1>');
     expect(html).toContain(`action="/sandbox/checkout/${session}/pay"`);
     expect(html).toContain('href="/sandbox/sandbox.css"');
@@ -106,7 +106,7 @@ describe('subscription', () => {
     expect(created.status).toBe(200);
     const session = created.body.url.split('/').pop() ?? '';
     const checkout = await (await fetch(created.body.url.replace(/^http:\/\/[^/]+/, t.baseUrl))).text();
-    expect(checkout.replaceAll('\u00a0', ' ')).toContain('EUR 4.50 / month');
+    expect(checkout.replaceAll('\u00a0', ' ')).toContain('4.50 EUR / month');
     const paid = await submit(`/sandbox/checkout/${session}/pay`, card('4242424242424242'));
     expect(paid.location).toBe(`/rates?session=${session}&status=success`);
 

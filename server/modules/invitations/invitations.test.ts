@@ -57,9 +57,9 @@ describe('invitation of an unregistered recipient', () => {
     expect(sent.body).toMatchObject({ status: 'unclaimed' });
 
     const [mail] = await outbox(t, email);
-    expect(mail?.subject).toBe('Alicia Gómez te ha enviado 25,00 MAD / أرسل لك Alicia Gómez مبلغ 25,00 درهم');
-    expect(mail?.body).toContain('Alicia Gómez te ha enviado 25,00 MAD con Sila.');
-    expect(mail?.body).toContain('أرسل لك Alicia Gómez مبلغ 25,00 درهم عبر Sila.');
+    expect(mail?.subject).toBe('Alicia Gómez te ha enviado 25,00\u00A0MAD / أرسل لك Alicia Gómez مبلغ \u206625,00\u00A0MAD\u2069');
+    expect(mail?.body).toContain('Alicia Gómez te ha enviado 25,00\u00A0MAD con Sila.');
+    expect(mail?.body).toContain('أرسل لك Alicia Gómez مبلغ \u206625,00\u00A0MAD\u2069 عبر Sila.');
     const link = `${t.config.PUBLIC_URL}/auth/email/step1?${new URLSearchParams({ email, lang: 'es' }).toString()}`;
     expect(mail?.body).toContain(link);
     // Marked done just after the mail left (a moment later under load).
@@ -107,9 +107,9 @@ describe('invitation of an unregistered recipient', () => {
     expect(texts).toHaveLength(1);
     const prefix = phone.slice(0, 3);
     const link = `${t.config.PUBLIC_URL}/auth/phone/step2?${new URLSearchParams({ prefix, phone: phone.slice(3), lang: 'fr' }).toString()}`;
-    expect(texts[0]?.body).toContain('Alicia Gómez vous a envoyé 12,50 MAD avec Sila.');
+    expect(texts[0]?.body).toContain('Alicia Gómez vous a envoyé 12,50\u00A0MAD avec Sila.');
     expect(texts[0]?.body).toContain(link);
-    expect(texts[0]?.body).toContain('أرسل لك Alicia Gómez مبلغ 12,50 درهم عبر Sila.');
+    expect(texts[0]?.body).toContain('أرسل لك Alicia Gómez مبلغ \u206612,50\u00A0MAD\u2069 عبر Sila.');
     await expect
       .poll(async () => (await messagesOf(sent.body.id)).map((m) => [m.channel, m.attempts, m.last_error]), {
         timeout: 5000,
@@ -192,8 +192,8 @@ describe('reminder before the claim window ends (EXPIRY_REMINDER_SECONDS)', () =
       ]);
     const texts = await outbox(t, phone, 2);
     expect(texts).toHaveLength(2);
-    expect(texts[0]?.body).toContain('Reminder: Alicia Gómez sent you 20.00 MAD, not received yet.');
-    expect(texts[0]?.body).toContain('تذكير: أرسل لك Alicia Gómez مبلغ 20,00 درهم لم تتسلمه بعد.');
+    expect(texts[0]?.body).toContain('Reminder: Alicia Gómez sent you 20.00\u00A0MAD, not received yet.');
+    expect(texts[0]?.body).toContain('تذكير: أرسل لك Alicia Gómez مبلغ \u206620,00\u00A0MAD\u2069 لم تتسلمه بعد.');
     expect(await messagesOf(later.body.id)).toMatchObject([{ kind: 'invitation' }]);
   });
 });
@@ -232,7 +232,7 @@ describe('claim on a later e-mail confirmation', () => {
     // Bob had an account before: the text says where the money is, not that he created an account.
     expect(claimed).toMatchObject({
       title: 'Envoi reçu',
-      body: 'Bob Martin a reçu vos 25,00 MAD sur son compte.',
+      body: 'Bob Martin a reçu vos 25,00\u00A0MAD sur son compte.',
     });
   });
 
@@ -251,7 +251,7 @@ describe('claim on a later e-mail confirmation', () => {
     );
     expect(list.body.results.find((n) => n.kind === 'transfer_claimed')).toMatchObject({
       title: 'Envoi reçu',
-      body: `${email} a reçu vos 30,00 MAD sur son compte.`,
+      body: `${email} a reçu vos 30,00\u00A0MAD sur son compte.`,
       transaction: sent.body.id,
     });
   });

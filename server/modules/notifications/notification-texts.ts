@@ -1,6 +1,8 @@
 import type { NotificationKind } from '../../../common/api/notifications.ts';
 import { DEFAULT_LANGUAGE, type Language } from '../../../common/i18n/languages.ts';
-import { formatAmount, isCurrency, money } from '../../../common/money/money.ts';
+import { formatLocaleMoney } from '../../../common/money/locale-amount.ts';
+import { isCurrency, money } from '../../../common/money/money.ts';
+import { pageLocales } from '../../http/page-language.ts';
 
 /**
  * The title and body of each notification kind in every language (common/i18n/languages.ts), rendered when read (in the reader's language of
@@ -59,27 +61,23 @@ export interface NotificationTexts {
 type Templates = { [K in NotificationKind]: (p: NotificationParams[K]) => NotificationTexts };
 
 /**
- * "150.00 MAD" (en), "150,00 MAD" (fr, as the app writes it), "MAD 150,00" (nl: Dutch puts the currency before the
- * amount, as the app's screens do, GLOSSARY.md) from the stored minor units, exact (no float); an unreadable amount
- * shows as 0.00 rather than failing a list.
+ * An amount as every message writes it (notifications, e-mails, SMS; also the recipient's messages, invitations/):
+ * the screens' own formatter in the language's locale (common/money/locale-amount.ts states the rule: '1 005,00 MAD',
+ * English '1,005.00 MAD', Dutch 'MAD 1.005,00', Arabic one left-to-right unit), from the stored minor units, exact
+ * (no float); an unreadable amount shows as 0.00 rather than failing a list.
  */
-function amountOf(p: { amount?: unknown; currency?: unknown }, comma = true, currencyFirst = false): string {
+export function amountIn(language: Language, p: { amount?: unknown; currency?: unknown }): string {
   const currency = isCurrency(p.currency) ? p.currency : 'MAD';
   const text = typeof p.amount === 'string' && /^-?\d{1,18}$/.test(p.amount) ? p.amount : '0';
-  const decimal = formatAmount(money(currency, BigInt(text)));
-  const number = comma ? decimal.replace('.', ',') : decimal;
-  return currencyFirst ? `${currency} ${number}` : `${number} ${currency}`;
+  return formatLocaleMoney(money(currency, BigInt(text)), pageLocales[language]);
 }
-const amountEn = (p: TransferParams) => amountOf(p, false);
-const amountNl = (p: { amount?: unknown; currency?: unknown }) => amountOf(p, true, true);
-const amountAr = (p: { amount?: unknown; currency?: unknown }) => amountOf(p).replace(/ MAD$/, ' درهم').replace(/ EUR$/, ' يورو');
-
-/** An amount as the notifications of `language` write it (also the recipient's messages, invitations/). */
-export function amountIn(language: Language, p: { amount: string; currency: string }): string {
-  if (language === 'en') return amountOf(p, false);
-  if (language === 'nl') return amountNl(p);
-  return language === 'ar' ? amountAr(p) : amountOf(p);
-}
+const amountFr = (p: TransferParams) => amountIn('fr', p);
+const amountEn = (p: TransferParams) => amountIn('en', p);
+const amountAr = (p: TransferParams) => amountIn('ar', p);
+const amountEs = (p: TransferParams) => amountIn('es', p);
+const amountIt = (p: TransferParams) => amountIn('it', p);
+const amountNl = (p: TransferParams) => amountIn('nl', p);
+const amountDe = (p: TransferParams) => amountIn('de', p);
 
 /**
  * A rate as the notifications of `language` write it: "11.2000" -> "11.20" (en), "11,20" (the others, as the app
@@ -98,51 +96,51 @@ const isWithdrawal = (p: TransferParams) => p.transaction_kind === 'withdrawal';
 const fr: Templates = {
   money_received: (p) => ({
     title: 'Vous avez reçu de l’argent',
-    body: `${p.name} vous a envoyé ${amountOf(p)}. Ils sont sur votre solde.`,
+    body: `${p.name} vous a envoyé ${amountFr(p)}. Ils sont sur votre solde.`,
   }),
   withdrawal_paid_out: (p) => ({
     title: 'Retrait effectué',
-    body: `Votre retrait de ${amountOf(p)} a été remis à l’agence ${p.name}.`,
+    body: `Votre retrait de ${amountFr(p)} a été remis à l’agence ${p.name}.`,
   }),
   pickup_collected: (p) => ({
     title: 'Retrait en espèces effectué',
-    body: `${p.name} a retiré les ${amountOf(p)} que vous lui avez envoyés.`,
+    body: `${p.name} a retiré les ${amountFr(p)} que vous lui avez envoyés.`,
   }),
   transfer_cancelled: (p) => ({
     title: isPickup(p) ? 'Retrait en espèces annulé' : isWithdrawal(p) ? 'Retrait annulé' : 'Envoi annulé',
     body: isWithdrawal(p)
-      ? `Votre retrait de ${amountOf(p)} est annulé. L’argent est revenu sur votre solde.`
-      : `Votre envoi de ${amountOf(p)} à ${p.name} est annulé. L’argent est revenu sur votre solde.`,
+      ? `Votre retrait de ${amountFr(p)} est annulé. L’argent est revenu sur votre solde.`
+      : `Votre envoi de ${amountFr(p)} à ${p.name} est annulé. L’argent est revenu sur votre solde.`,
   }),
   transfer_refunded: (p) => ({
     title: 'Remboursé',
-    body: `Votre opération de ${amountOf(p)} (${p.name}) a été remboursée. L’argent est revenu sur votre solde.`,
+    body: `Votre opération de ${amountFr(p)} (${p.name}) a été remboursée. L’argent est revenu sur votre solde.`,
   }),
   transfer_expired: (p) => ({
     title: isPickup(p) ? 'Retrait en espèces expiré' : 'Délai expiré',
     body: isWithdrawal(p)
-      ? `Votre retrait de ${amountOf(p)} n’a pas été retiré à temps. L’argent est revenu sur votre solde.`
-      : `${p.name} n’a pas reçu vos ${amountOf(p)} à temps. L’argent est revenu sur votre solde.`,
+      ? `Votre retrait de ${amountFr(p)} n’a pas été retiré à temps. L’argent est revenu sur votre solde.`
+      : `${p.name} n’a pas reçu vos ${amountFr(p)} à temps. L’argent est revenu sur votre solde.`,
   }),
   transfer_on_hold: (p) => ({
     title: 'Opération en cours',
-    body: `Votre opération de ${amountOf(p)} est en cours de traitement. Cela peut prendre un peu plus de temps que d’habitude ; nous vous préviendrons dès qu’elle sera terminée.`,
+    body: `Votre opération de ${amountFr(p)} est en cours de traitement. Cela peut prendre un peu plus de temps que d’habitude ; nous vous préviendrons dès qu’elle sera terminée.`,
   }),
   transfer_released: (p) => ({
     title: 'Opération traitée',
-    body: `Votre opération de ${amountOf(p)} a été traitée et suit son cours.`,
+    body: `Votre opération de ${amountFr(p)} a été traitée et suit son cours.`,
   }),
   transfer_invited: (p) => ({
     title: 'Invitation envoyée',
-    body: `${p.name} n’a pas encore de compte : nous lui avons envoyé une invitation à s’inscrire pour recevoir vos ${amountOf(p)}. Sans inscription à temps, l’argent reviendra sur votre solde.`,
+    body: `${p.name} n’a pas encore de compte : nous lui avons envoyé une invitation à s’inscrire pour recevoir vos ${amountFr(p)}. Sans inscription à temps, l’argent reviendra sur votre solde.`,
   }),
   transfer_expiring: (p) => ({
     title: 'Votre envoi expire bientôt',
-    body: `${p.name} n’a pas encore reçu vos ${amountOf(p)}. Sans inscription dans les prochains jours, l’argent reviendra sur votre solde.`,
+    body: `${p.name} n’a pas encore reçu vos ${amountFr(p)}. Sans inscription dans les prochains jours, l’argent reviendra sur votre solde.`,
   }),
   transfer_claimed: (p) => ({
     title: 'Envoi reçu',
-    body: `${p.name} a reçu vos ${amountOf(p)} sur son compte.`,
+    body: `${p.name} a reçu vos ${amountFr(p)} sur son compte.`,
   }),
   kyc_approved: () => ({
     title: 'Identité vérifiée',
@@ -275,55 +273,55 @@ const ar: Templates = {
   }),
 };
 
-// The diaspora's languages (issue 21): amounts written with a decimal comma, as fr ('150,00 MAD'; nl 'MAD 150,00').
+// The diaspora's languages (issue 21): amounts in each language's own marks (amountIn; nl 'MAD 150,00').
 const es: Templates = {
   money_received: (p) => ({
     title: 'Has recibido dinero',
-    body: `${p.name} te ha enviado ${amountOf(p)}. Ya está en tu saldo.`,
+    body: `${p.name} te ha enviado ${amountEs(p)}. Ya está en tu saldo.`,
   }),
   withdrawal_paid_out: (p) => ({
     title: 'Retirada cobrada',
-    body: `Tu retirada de ${amountOf(p)} se ha pagado en la agencia ${p.name}.`,
+    body: `Tu retirada de ${amountEs(p)} se ha pagado en la agencia ${p.name}.`,
   }),
   pickup_collected: (p) => ({
     title: 'Retirada en efectivo cobrada',
-    body: `${p.name} ha retirado los ${amountOf(p)} que le enviaste.`,
+    body: `${p.name} ha retirado los ${amountEs(p)} que le enviaste.`,
   }),
   transfer_cancelled: (p) => ({
     title: isPickup(p) ? 'Retirada en efectivo cancelada' : isWithdrawal(p) ? 'Retirada cancelada' : 'Envío cancelado',
     body: isWithdrawal(p)
-      ? `Tu retirada de ${amountOf(p)} se ha cancelado. El dinero ha vuelto a tu saldo.`
-      : `Tu envío de ${amountOf(p)} a ${p.name} se ha cancelado. El dinero ha vuelto a tu saldo.`,
+      ? `Tu retirada de ${amountEs(p)} se ha cancelado. El dinero ha vuelto a tu saldo.`
+      : `Tu envío de ${amountEs(p)} a ${p.name} se ha cancelado. El dinero ha vuelto a tu saldo.`,
   }),
   transfer_refunded: (p) => ({
     title: 'Reembolsado',
-    body: `Tu operación de ${amountOf(p)} (${p.name}) se ha reembolsado. El dinero ha vuelto a tu saldo.`,
+    body: `Tu operación de ${amountEs(p)} (${p.name}) se ha reembolsado. El dinero ha vuelto a tu saldo.`,
   }),
   transfer_expired: (p) => ({
     title: isPickup(p) ? 'Retirada en efectivo caducada' : 'Plazo vencido',
     body: isWithdrawal(p)
-      ? `Tu retirada de ${amountOf(p)} no se cobró a tiempo. El dinero ha vuelto a tu saldo.`
-      : `${p.name} no recibió tus ${amountOf(p)} a tiempo. El dinero ha vuelto a tu saldo.`,
+      ? `Tu retirada de ${amountEs(p)} no se cobró a tiempo. El dinero ha vuelto a tu saldo.`
+      : `${p.name} no recibió tus ${amountEs(p)} a tiempo. El dinero ha vuelto a tu saldo.`,
   }),
   transfer_on_hold: (p) => ({
     title: 'Operación en curso',
-    body: `Tu operación de ${amountOf(p)} se está procesando. Puede tardar un poco más de lo habitual; te avisaremos en cuanto se complete.`,
+    body: `Tu operación de ${amountEs(p)} se está procesando. Puede tardar un poco más de lo habitual; te avisaremos en cuanto se complete.`,
   }),
   transfer_released: (p) => ({
     title: 'Operación procesada',
-    body: `Tu operación de ${amountOf(p)} se ha procesado y sigue su curso.`,
+    body: `Tu operación de ${amountEs(p)} se ha procesado y sigue su curso.`,
   }),
   transfer_invited: (p) => ({
     title: 'Invitación enviada',
-    body: `${p.name} aún no tiene cuenta: le hemos enviado una invitación para registrarse y recibir tus ${amountOf(p)}. Si no se registra a tiempo, el dinero volverá a tu saldo.`,
+    body: `${p.name} aún no tiene cuenta: le hemos enviado una invitación para registrarse y recibir tus ${amountEs(p)}. Si no se registra a tiempo, el dinero volverá a tu saldo.`,
   }),
   transfer_expiring: (p) => ({
     title: 'Tu envío caduca pronto',
-    body: `${p.name} aún no ha recibido tus ${amountOf(p)}. Si no se registra en los próximos días, el dinero volverá a tu saldo.`,
+    body: `${p.name} aún no ha recibido tus ${amountEs(p)}. Si no se registra en los próximos días, el dinero volverá a tu saldo.`,
   }),
   transfer_claimed: (p) => ({
     title: 'Envío recibido',
-    body: `${p.name} ha recibido tus ${amountOf(p)} en su cuenta.`,
+    body: `${p.name} ha recibido tus ${amountEs(p)} en su cuenta.`,
   }),
   kyc_approved: () => ({
     title: 'Identidad verificada',
@@ -342,51 +340,51 @@ const es: Templates = {
 const it: Templates = {
   money_received: (p) => ({
     title: 'Hai ricevuto denaro',
-    body: `${p.name} ti ha inviato ${amountOf(p)}. Sono già sul tuo saldo.`,
+    body: `${p.name} ti ha inviato ${amountIt(p)}. Sono già sul tuo saldo.`,
   }),
   withdrawal_paid_out: (p) => ({
     title: 'Prelievo effettuato',
-    body: `Il tuo prelievo di ${amountOf(p)} è stato pagato presso l’agenzia ${p.name}.`,
+    body: `Il tuo prelievo di ${amountIt(p)} è stato pagato presso l’agenzia ${p.name}.`,
   }),
   pickup_collected: (p) => ({
     title: 'Ritiro in contanti effettuato',
-    body: `${p.name} ha ritirato i ${amountOf(p)} che gli hai inviato.`,
+    body: `${p.name} ha ritirato i ${amountIt(p)} che gli hai inviato.`,
   }),
   transfer_cancelled: (p) => ({
     title: isPickup(p) ? 'Ritiro in contanti annullato' : isWithdrawal(p) ? 'Prelievo annullato' : 'Invio annullato',
     body: isWithdrawal(p)
-      ? `Il tuo prelievo di ${amountOf(p)} è stato annullato. Il denaro è tornato sul tuo saldo.`
-      : `Il tuo invio di ${amountOf(p)} a ${p.name} è stato annullato. Il denaro è tornato sul tuo saldo.`,
+      ? `Il tuo prelievo di ${amountIt(p)} è stato annullato. Il denaro è tornato sul tuo saldo.`
+      : `Il tuo invio di ${amountIt(p)} a ${p.name} è stato annullato. Il denaro è tornato sul tuo saldo.`,
   }),
   transfer_refunded: (p) => ({
     title: 'Rimborsato',
-    body: `La tua operazione di ${amountOf(p)} (${p.name}) è stata rimborsata. Il denaro è tornato sul tuo saldo.`,
+    body: `La tua operazione di ${amountIt(p)} (${p.name}) è stata rimborsata. Il denaro è tornato sul tuo saldo.`,
   }),
   transfer_expired: (p) => ({
     title: isPickup(p) ? 'Ritiro in contanti scaduto' : 'Termine scaduto',
     body: isWithdrawal(p)
-      ? `Il tuo prelievo di ${amountOf(p)} non è stato ritirato in tempo. Il denaro è tornato sul tuo saldo.`
-      : `${p.name} non ha ricevuto i tuoi ${amountOf(p)} in tempo. Il denaro è tornato sul tuo saldo.`,
+      ? `Il tuo prelievo di ${amountIt(p)} non è stato ritirato in tempo. Il denaro è tornato sul tuo saldo.`
+      : `${p.name} non ha ricevuto i tuoi ${amountIt(p)} in tempo. Il denaro è tornato sul tuo saldo.`,
   }),
   transfer_on_hold: (p) => ({
     title: 'Operazione in corso',
-    body: `La tua operazione di ${amountOf(p)} è in elaborazione. Può richiedere un po’ più del solito; ti avviseremo appena sarà completata.`,
+    body: `La tua operazione di ${amountIt(p)} è in elaborazione. Può richiedere un po’ più del solito; ti avviseremo appena sarà completata.`,
   }),
   transfer_released: (p) => ({
     title: 'Operazione elaborata',
-    body: `La tua operazione di ${amountOf(p)} è stata elaborata e prosegue.`,
+    body: `La tua operazione di ${amountIt(p)} è stata elaborata e prosegue.`,
   }),
   transfer_invited: (p) => ({
     title: 'Invito inviato',
-    body: `${p.name} non ha ancora un conto: abbiamo inviato un invito a registrarsi per ricevere i tuoi ${amountOf(p)}. Se non si registra in tempo, il denaro tornerà sul tuo saldo.`,
+    body: `${p.name} non ha ancora un conto: abbiamo inviato un invito a registrarsi per ricevere i tuoi ${amountIt(p)}. Se non si registra in tempo, il denaro tornerà sul tuo saldo.`,
   }),
   transfer_expiring: (p) => ({
     title: 'Il tuo invio scade presto',
-    body: `${p.name} non ha ancora ricevuto i tuoi ${amountOf(p)}. Se non si registra nei prossimi giorni, il denaro tornerà sul tuo saldo.`,
+    body: `${p.name} non ha ancora ricevuto i tuoi ${amountIt(p)}. Se non si registra nei prossimi giorni, il denaro tornerà sul tuo saldo.`,
   }),
   transfer_claimed: (p) => ({
     title: 'Invio ricevuto',
-    body: `${p.name} ha ricevuto i tuoi ${amountOf(p)} sul suo conto.`,
+    body: `${p.name} ha ricevuto i tuoi ${amountIt(p)} sul suo conto.`,
   }),
   kyc_approved: () => ({
     title: 'Identità verificata',
@@ -472,51 +470,51 @@ const nl: Templates = {
 const de: Templates = {
   money_received: (p) => ({
     title: 'Sie haben Geld erhalten',
-    body: `${p.name} hat Ihnen ${amountOf(p)} gesendet. Der Betrag ist in Ihrem Guthaben.`,
+    body: `${p.name} hat Ihnen ${amountDe(p)} gesendet. Der Betrag ist in Ihrem Guthaben.`,
   }),
   withdrawal_paid_out: (p) => ({
     title: 'Auszahlung erfolgt',
-    body: `Ihre Auszahlung von ${amountOf(p)} wurde in der Filiale ${p.name} ausgezahlt.`,
+    body: `Ihre Auszahlung von ${amountDe(p)} wurde in der Filiale ${p.name} ausgezahlt.`,
   }),
   pickup_collected: (p) => ({
     title: 'Barauszahlung abgeholt',
-    body: `${p.name} hat die ${amountOf(p)} abgeholt, die Sie gesendet haben.`,
+    body: `${p.name} hat die ${amountDe(p)} abgeholt, die Sie gesendet haben.`,
   }),
   transfer_cancelled: (p) => ({
     title: isPickup(p) ? 'Barauszahlung storniert' : isWithdrawal(p) ? 'Auszahlung storniert' : 'Überweisung storniert',
     body: isWithdrawal(p)
-      ? `Ihre Auszahlung von ${amountOf(p)} wurde storniert. Das Geld ist wieder in Ihrem Guthaben.`
-      : `Ihre Überweisung von ${amountOf(p)} an ${p.name} wurde storniert. Das Geld ist wieder in Ihrem Guthaben.`,
+      ? `Ihre Auszahlung von ${amountDe(p)} wurde storniert. Das Geld ist wieder in Ihrem Guthaben.`
+      : `Ihre Überweisung von ${amountDe(p)} an ${p.name} wurde storniert. Das Geld ist wieder in Ihrem Guthaben.`,
   }),
   transfer_refunded: (p) => ({
     title: 'Erstattet',
-    body: `Ihr Vorgang über ${amountOf(p)} (${p.name}) wurde erstattet. Das Geld ist wieder in Ihrem Guthaben.`,
+    body: `Ihr Vorgang über ${amountDe(p)} (${p.name}) wurde erstattet. Das Geld ist wieder in Ihrem Guthaben.`,
   }),
   transfer_expired: (p) => ({
     title: isPickup(p) ? 'Barauszahlung abgelaufen' : 'Frist abgelaufen',
     body: isWithdrawal(p)
-      ? `Ihre Auszahlung von ${amountOf(p)} wurde nicht rechtzeitig abgeholt. Das Geld ist wieder in Ihrem Guthaben.`
-      : `${p.name} hat Ihre ${amountOf(p)} nicht rechtzeitig erhalten. Das Geld ist wieder in Ihrem Guthaben.`,
+      ? `Ihre Auszahlung von ${amountDe(p)} wurde nicht rechtzeitig abgeholt. Das Geld ist wieder in Ihrem Guthaben.`
+      : `${p.name} hat Ihre ${amountDe(p)} nicht rechtzeitig erhalten. Das Geld ist wieder in Ihrem Guthaben.`,
   }),
   transfer_on_hold: (p) => ({
     title: 'Vorgang in Bearbeitung',
-    body: `Ihr Vorgang über ${amountOf(p)} wird bearbeitet. Das kann etwas länger dauern als üblich; wir benachrichtigen Sie, sobald er abgeschlossen ist.`,
+    body: `Ihr Vorgang über ${amountDe(p)} wird bearbeitet. Das kann etwas länger dauern als üblich; wir benachrichtigen Sie, sobald er abgeschlossen ist.`,
   }),
   transfer_released: (p) => ({
     title: 'Vorgang bearbeitet',
-    body: `Ihr Vorgang über ${amountOf(p)} wurde bearbeitet und wird ausgeführt.`,
+    body: `Ihr Vorgang über ${amountDe(p)} wurde bearbeitet und wird ausgeführt.`,
   }),
   transfer_invited: (p) => ({
     title: 'Einladung gesendet',
-    body: `${p.name} hat noch kein Konto: Wir haben eine Einladung geschickt, sich zu registrieren und Ihre ${amountOf(p)} zu empfangen. Ohne rechtzeitige Registrierung geht das Geld zurück in Ihr Guthaben.`,
+    body: `${p.name} hat noch kein Konto: Wir haben eine Einladung geschickt, sich zu registrieren und Ihre ${amountDe(p)} zu empfangen. Ohne rechtzeitige Registrierung geht das Geld zurück in Ihr Guthaben.`,
   }),
   transfer_expiring: (p) => ({
     title: 'Ihre Überweisung läuft bald ab',
-    body: `${p.name} hat Ihre ${amountOf(p)} noch nicht erhalten. Ohne Registrierung in den nächsten Tagen geht das Geld zurück in Ihr Guthaben.`,
+    body: `${p.name} hat Ihre ${amountDe(p)} noch nicht erhalten. Ohne Registrierung in den nächsten Tagen geht das Geld zurück in Ihr Guthaben.`,
   }),
   transfer_claimed: (p) => ({
     title: 'Überweisung empfangen',
-    body: `Ihre ${amountOf(p)} sind auf dem Konto von ${p.name} eingegangen.`,
+    body: `Ihre ${amountDe(p)} sind auf dem Konto von ${p.name} eingegangen.`,
   }),
   kyc_approved: () => ({
     title: 'Identität bestätigt',

@@ -21,23 +21,34 @@ describe('transfer_claimed', () => {
       });
       expect(title, language).not.toBe('');
       expect(body, language).toContain('Bob Martin');
-      expect(body, language).toMatch(language === 'nl' ? /MAD 25,00/u : /25[.,]00 (MAD|درهم)/u);
+      expect(body, language).toContain(amountIn(language, { amount: '2500', currency: 'MAD' }));
       expect(body, language).not.toMatch(accountCreated);
     }
   });
 });
 
-/** Amounts as each language writes them in messages: the currency after the number, but before it in Dutch. */
+/**
+ * Amounts in messages are the screens' (common/money/locale-amount.ts): the code after the number in every language
+ * but Dutch, English included (it wrote '1005.00 MAD' here and 'MAD 1,005.00' on the screens), grouped as the
+ * language groups, a no-break space before the code; in Arabic one left-to-right unit, with the code, not 'درهم'.
+ */
 describe('amountIn', () => {
-  it('writes 1005 MAD with the language’s decimal mark, and the currency first in Dutch (issue 21)', () => {
+  it('writes 1005 MAD in each of the seven languages as the screens do', () => {
     const amount = { amount: '100500', currency: 'MAD' };
-    expect(amountIn('fr', amount)).toBe('1005,00 MAD');
-    expect(amountIn('en', amount)).toBe('1005.00 MAD');
-    expect(amountIn('de', amount)).toBe('1005,00 MAD');
-    expect(amountIn('nl', amount)).toBe('MAD 1005,00');
-    expect(amountIn('nl', { amount: '2500', currency: 'EUR' })).toBe('EUR 25,00');
+    expect(amountIn('fr', amount)).toBe('1\u202F005,00\u00A0MAD');
+    expect(amountIn('en', amount)).toBe('1,005.00\u00A0MAD');
+    expect(amountIn('ar', amount)).toBe('\u20661.005,00\u00A0MAD\u2069');
+    expect(amountIn('es', amount)).toBe('1005,00\u00A0MAD');
+    expect(amountIn('it', amount)).toBe('1005,00\u00A0MAD');
+    expect(amountIn('nl', amount)).toBe('MAD\u00A01.005,00');
+    expect(amountIn('de', amount)).toBe('1.005,00\u00A0MAD');
+    expect(amountIn('nl', { amount: '2500', currency: 'EUR' })).toBe('EUR\u00A025,00');
+    expect(amountIn('en', { amount: 'x', currency: 'GBP' })).toBe('0.00\u00A0MAD');
     expect(renderNotification('nl', 'money_received', { amount: '2500', currency: 'MAD', name: 'Bob' }).body).toBe(
-      'Bob heeft je MAD 25,00 gestuurd. Het staat op je saldo.',
+      'Bob heeft je MAD\u00A025,00 gestuurd. Het staat op je saldo.',
+    );
+    expect(renderNotification('en', 'money_received', { amount: '100500', currency: 'MAD', name: 'Bob' }).body).toContain(
+      'sent you 1,005.00\u00A0MAD',
     );
   });
 });
@@ -61,7 +72,7 @@ describe('transfer_on_hold and transfer_released', () => {
           transaction_kind: 'transfer',
         });
         expect(title, `${language} ${kind}`).not.toBe('');
-        expect(body, `${language} ${kind}`).toMatch(/25[.,]00 (MAD|درهم)|MAD 25,00/u);
+        expect(body, `${language} ${kind}`).toContain(amountIn(language, { amount: '2500', currency: 'MAD' }));
         expect(`${title} ${body}`, `${language} ${kind}`).not.toContain('Karim');
         expect(`${title} ${body}`, `${language} ${kind}`).not.toMatch(reviewWords);
       }

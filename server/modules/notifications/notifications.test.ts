@@ -60,12 +60,12 @@ describe('notifications of a transfer', () => {
       transaction: sent.body.id,
       read_at: null,
     });
-    expect(page.results[0]?.body).toContain('40.50 MAD');
+    expect(page.results[0]?.body).toContain('40.50\u00A0MAD');
     expect((await list(bob, '?lang=fr')).results[0]?.title).toBe('Vous avez reçu de l’argent');
-    expect((await list(bob, '?lang=ar')).results[0]?.body).toContain('40,50 درهم');
+    expect((await list(bob, '?lang=ar')).results[0]?.body).toContain('\u206640,50\u00A0MAD\u2069');
     // Issue 21: the diaspora's languages, the amount with its decimal comma and its currency.
     expect((await list(bob, '?lang=de')).results[0]).toMatchObject({ title: 'Sie haben Geld erhalten' });
-    expect((await list(bob, '?lang=de')).results[0]?.body).toContain('40,50 MAD');
+    expect((await list(bob, '?lang=de')).results[0]?.body).toContain('40,50\u00A0MAD');
     expect((await list(bob, '?lang=es')).results[0]?.title).toBe('Has recibido dinero');
     expect((await list(bob, '?lang=it')).results[0]?.title).toBe('Hai ricevuto denaro');
     expect((await list(bob, '?lang=nl')).results[0]?.title).toBe('Je hebt geld ontvangen');

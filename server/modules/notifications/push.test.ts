@@ -153,7 +153,7 @@ describe('a notification reaches the browser', () => {
       const [push] = pushes;
       expect(push?.payload).toEqual({
         title: 'Vous avez reçu de l’argent',
-        body: expect.stringContaining('12,50 MAD') as string,
+        body: expect.stringContaining('12,50\u00A0MAD') as string,
         url: `/transactions/${String(sent.body.id)}?lang=fr`,
         tag: expect.stringMatching(/^notification-\d+$/) as string,
         lang: 'fr',

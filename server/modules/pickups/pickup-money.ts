@@ -1,6 +1,6 @@
 import type { Transaction as Tx } from 'kysely';
 import type { Contact } from '../../../common/api/contacts.ts';
-import { formatAmount, money, negate, type Money } from '../../../common/money/money.ts';
+import { money, negate, type Money } from '../../../common/money/money.ts';
 import type { Database } from '../../db/schema.ts';
 import { findAgencyCashAccount, platformAccount } from '../../ledger/accounts.repository.ts';
 import { post, type JsonValue } from '../../ledger/journal.ts';
@@ -128,7 +128,7 @@ export async function sendPickup(
           phone: contact.phone_number,
           sender: `${sender?.first_name ?? ''} ${sender?.last_name ?? ''}`.trim(),
           recipient: `${contact.first_name} ${contact.last_name}`.trim(),
-          amount: formatAmount(amount),
+          amount,
           reference,
           expiresAt,
           agency: agency === null ? null : [agency.first_name, agency.city].filter(Boolean).join(', '),

@@ -99,7 +99,7 @@ describe('a cash pickup to a listed recipient', () => {
     const held = await notices(sender, tx.id);
     expect(held.map((n) => n.kind)).toEqual(['transfer_on_hold']);
     // Neutral (tipping-off): being processed, the amount, not who is checked nor that anything is.
-    expect(held[0]?.body).toContain('50.00 MAD');
+    expect(held[0]?.body).toContain('50.00\u00A0MAD');
     expect(`${held[0]?.title} ${held[0]?.body}`).not.toMatch(/Zitouni|sanction|list|suspect|check|review/i);
     // No SMS to the recipient while held.
     await new Promise((resolve) => setTimeout(resolve, 300));

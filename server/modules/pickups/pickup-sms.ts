@@ -1,5 +1,7 @@
 import { groupPickupReference } from '../../../common/pickups/reference.ts';
-import { formatAmount, money } from '../../../common/money/money.ts';
+import { formatLocaleMoney } from '../../../common/money/locale-amount.ts';
+import { money, type Money } from '../../../common/money/money.ts';
+import { pageLocales } from '../../http/page-language.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import type { PickupRow } from './pickups.repository.ts';
 
@@ -11,7 +13,7 @@ export interface PickupSmsFacts {
   phone: string;
   sender: string;
   recipient: string;
-  amount: string;
+  amount: Money<'MAD'>;
   reference: string;
   expiresAt: Date;
   agency: string | null;
@@ -22,19 +24,22 @@ const day = (date: Date, locale: string) =>
 
 export function pickupSmsBody(f: PickupSmsFacts, reminder: boolean): string {
   const ref = groupPickupReference(f.reference);
+  // The app's one money formatter in each language of the message (common/money/locale-amount.ts).
+  const frAmount = formatLocaleMoney(f.amount, pageLocales.fr);
+  const arAmount = formatLocaleMoney(f.amount, pageLocales.ar);
   const where = (fr: string, ar: string) => (f.agency === null ? '' : ` ${fr}${f.agency}${ar}`);
   const fr = [
     reminder
-      ? `Rappel : ${f.sender} vous a envoyé ${f.amount} MAD, pas encore retirés.`
-      : `${f.sender} vous a envoyé ${f.amount} MAD à retirer en espèces en agence.`,
+      ? `Rappel : ${f.sender} vous a envoyé ${frAmount}, pas encore retirés.`
+      : `${f.sender} vous a envoyé ${frAmount} à retirer en espèces en agence.`,
     `Référence : ${ref}.`,
     `Valable jusqu’au ${day(f.expiresAt, 'fr-FR')}.${where('Agence : ', '.')}`,
     `Présentez une pièce d’identité au nom de ${f.recipient}.`,
   ].join(' ');
   const ar = [
     reminder
-      ? `تذكير: أرسل لك ${f.sender} مبلغ ${f.amount} درهم لم يُسحب بعد.`
-      : `أرسل لك ${f.sender} مبلغ ${f.amount} درهم للسحب نقداً من الوكالة.`,
+      ? `تذكير: أرسل لك ${f.sender} مبلغ ${arAmount} لم يُسحب بعد.`
+      : `أرسل لك ${f.sender} مبلغ ${arAmount} للسحب نقداً من الوكالة.`,
     `المرجع: ${ref}.`,
     `صالح حتى ${day(f.expiresAt, 'ar-MA')}.${where('الوكالة: ', '.')}`,
     `يلزم تقديم بطاقة هوية باسم ${f.recipient}.`,
@@ -49,7 +54,7 @@ export function smsFactsOf(row: PickupRow, reference: string): PickupSmsFacts | 
     phone: row.recipient_phone_number,
     sender: `${row.sender_first_name ?? ''} ${row.sender_last_name ?? ''}`.trim(),
     recipient: `${row.recipient_first_name} ${row.recipient_last_name}`.trim(),
-    amount: formatAmount(money('MAD', BigInt(row.amount))),
+    amount: money('MAD', BigInt(row.amount)),
     reference,
     expiresAt: row.expires_at,
     agency: row.agency_name === null ? null : [row.agency_name, row.agency_city].filter(Boolean).join(', '),

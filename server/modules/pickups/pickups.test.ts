@@ -39,7 +39,9 @@ describe('sending a cash pickup', () => {
     const [sms] = await outbox(t, phone);
     const grouped = `${reference.slice(0, 3)} ${reference.slice(3, 6)} ${reference.slice(6)}`;
     expect(sms?.body).toContain(grouped);
-    expect(sms?.body).toContain('50.00 MAD');
+    // The French part writes the amount as French does (it wrote '50.00 MAD'), the Arabic one as one left-to-right unit.
+    expect(sms?.body).toContain('vous a envoyé 50,00\u00A0MAD');
+    expect(sms?.body).toContain('مبلغ \u206650,00\u00A0MAD\u2069');
     expect(sms?.body).toContain('pièce d’identité au nom de Fatima Zahra');
     expect(sms?.body).toContain('المرجع');
     expect(sms?.body).toContain('Valable jusqu’au');

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { maskTail } from '../../../common/api/pickups.ts';
 import type { Transaction } from '../../../common/api/transactions.ts';
 import type { Language } from '../../../common/i18n/languages.ts';
-import { formatAmount, money } from '../../../common/money/money.ts';
+import { formatLocaleMoney, moneyFromApi } from '../../../common/money/locale-amount.ts';
+import { money } from '../../../common/money/money.ts';
 import { pageLocales } from '../../http/page-language.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
 import type { ServiceDeps } from '../service-deps.ts';
@@ -50,12 +51,13 @@ export async function receiptFor(
   // Amounts reach Intl as exact decimal strings ("1005.50"; Intl.NumberFormat v3), never as floats.
   const number = (value: number | `${number}`, digits = 2) =>
     new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
-  // The currency code after the amount, but before it in Dutch (GLOSSARY.md: MAD 1.234,50, as Intl writes nl-NL).
-  const withCode = (amount: string, currency: 'MAD' | 'EUR') =>
-    ltr(language === 'nl' ? `${currency} ${amount}` : `${amount} ${currency}`);
-  const minor = (value: string, currency: 'MAD' | 'EUR') =>
-    withCode(number(formatAmount(money(currency, BigInt(value))) as `${number}`), currency);
-  const mad = (decimal: string) => withCode(number(decimal as `${number}`), 'MAD');
+  // Amounts through the screens' own formatter (common/money/locale-amount.ts: the code after the number but in
+  // Dutch, English included; an Arabic amount is already one left-to-right unit, so not isolated again here).
+  const minor = (value: string, currency: 'MAD' | 'EUR') => formatLocaleMoney(money(currency, BigInt(value)), locale);
+  const mad = (decimal: string) => {
+    const value = moneyFromApi(decimal, 'MAD');
+    return value ? formatLocaleMoney(value, locale) : ltr(`${decimal} MAD`);
+  };
   const when = (iso: string) =>
     `${new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso))} UTC`;
   const name = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim() || '—';

@@ -5,6 +5,7 @@ import { TransactionPreview } from '../../shared/transactions/TransactionPreview
 import { recentTransactionsQuery, recentParams } from '../../shared/transactions/transaction-queries';
 import { useWithLang } from '../../ui/with-lang';
 import styles from './HomePage.module.css';
+import form from '../../ui/Form.module.css';
 
 /**
  * SPEC.md 2.3 Home: the last 4 transactions (6 for a banker) and a see-all link to /transactions. Rows only: the
@@ -20,7 +21,7 @@ export function RecentTransactions({ banker }: { banker: boolean }) {
         <h2 className={styles.heading}>{t('transactions.recent')}</h2>
         {/* 'See all' leads to a list: with nothing in it, the link would lead nowhere (issue 14 item 21). */}
         {(list.data?.count ?? 0) > 0 ? (
-          <Link to={withLang('/transactions')} data-testid="see-all-transactions">
+          <Link className={form.tapLink} to={withLang('/transactions')} data-testid="see-all-transactions">
             {t('transactions.seeAll')}
           </Link>
         ) : null}

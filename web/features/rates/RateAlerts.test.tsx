@@ -54,15 +54,15 @@ describe('rate alerts on /rates (issue 18)', () => {
     renderWithProviders(<RateAlerts rate="10.7000" />);
     expect(field().value).toBe('10,81');
     expect(document.getElementById('rate-alert-hint')?.textContent).toBe(
-      'Au-dessus de votre taux (10,70 MAD), au plus 16,05 MAD.',
+      'Au-dessus de votre taux (10,70\u00A0MAD), au plus 16,05\u00A0MAD.',
     );
     const rows = await screen.findAllByTestId('rate-alert');
     expect(rows.map((r) => r.getAttribute('data-state'))).toEqual(['active', 'triggered']);
-    expect(rows[0]?.textContent).toContain('1 EUR = 11,20 MAD');
+    expect(rows[0]?.textContent).toContain('1 EUR = 11,20\u00A0MAD');
     expect(rows[0]?.textContent).toContain('Active');
     expect(rows[1]?.textContent).toContain('Atteinte le');
-    expect(rows[1]?.textContent).toContain('10,82 MAD');
-    expect(screen.getAllByRole('button', { name: 'Supprimer l’alerte à 11,20 MAD' })).toHaveLength(1);
+    expect(rows[1]?.textContent).toContain('10,82\u00A0MAD');
+    expect(screen.getAllByRole('button', { name: 'Supprimer l’alerte à 11,20\u00A0MAD' })).toHaveLength(1);
   });
 
   it('sends the threshold with a point, whatever mark was typed, and reads the list again', async () => {

@@ -8,6 +8,7 @@ import { intlLocale } from '../../i18n/intl-locale';
 import form from '../../ui/Form.module.css';
 import { dateTimeFormat } from '../../ui/intl-format';
 import { commonErrorText, fieldErrorText, translateServerMessage } from '../../ui/server-messages';
+import { formatRate } from '../../ui/money-format';
 import { rateFromInput, rateText } from '../../ui/rate-format';
 import styles from './RatesPage.module.css';
 import { useCreateRateAlert, useDeleteRateAlert, useRateAlerts } from './use-rate-alerts';
@@ -76,13 +77,13 @@ export function RateAlerts({ rate }: { rate: string }) {
   const row = (alert: RateAlert) => (
     <li key={alert.id} className={styles.alert} data-testid="rate-alert" data-state={alert.state}>
       <span className={styles.alertText}>
-        <bdi className={styles.alertRate}>1 EUR = {rateText(alert.threshold, locale)} MAD</bdi>
+        <bdi className={styles.alertRate}>1 EUR = {formatRate(alert.threshold, locale)}</bdi>
         <span className={alert.state === 'active' ? styles.alertActive : styles.alertReached}>
           {alert.state === 'active'
             ? t('rates.alerts.active')
             : tIsolated(t, 'rates.alerts.reached', {
                 date: alert.triggered_at ? when(alert.triggered_at) : '',
-                rate: `${rateText(alert.triggered_rate ?? alert.threshold, locale)} MAD`,
+                rate: formatRate(alert.triggered_rate ?? alert.threshold, locale),
               })}
         </span>
       </span>
@@ -91,7 +92,7 @@ export function RateAlerts({ rate }: { rate: string }) {
         className={styles.alertDelete}
         onClick={() => remove.mutate(alert.id)}
         disabled={remove.isPending && remove.variables === alert.id}
-        aria-label={t('rates.alerts.deleteOne', { rate: `${rateText(alert.threshold, locale)} MAD` })}
+        aria-label={t('rates.alerts.deleteOne', { rate: formatRate(alert.threshold, locale) })}
         data-testid="rate-alert-delete"
       >
         {t('rates.alerts.delete')}
@@ -128,8 +129,8 @@ export function RateAlerts({ rate }: { rate: string }) {
         </div>
         <p id="rate-alert-hint" className={form.hint}>
           {tIsolated(t, 'rates.alerts.bounds', {
-            rate: `${rateText(rate, locale)} MAD`,
-            max: `${rateText(highestThreshold(rate), locale)} MAD`,
+            rate: formatRate(rate, locale),
+            max: formatRate(highestThreshold(rate), locale),
           })}
         </p>
         <p id="rate-alert-error" className={form.error} role="alert" data-testid="rate-alert-error">

@@ -4,6 +4,7 @@ import type { Transaction } from '../../../common/api/transactions';
 import { useChainInfo } from '../../shared/chain/use-chain-info';
 import { CopyButton } from '../../ui/CopyButton';
 import styles from './Transactions.module.css';
+import form from '../../ui/Form.module.css';
 
 /** Only what is final is anchored; the rest (waiting, cancelled, expired) never gets a tx_id. */
 export const isAnchored = (tx: Transaction) => ['completed', 'claimed', 'validated'].includes(tx.status);
@@ -39,6 +40,7 @@ export function LedgerLine({ tx }: { tx: Transaction }) {
       </p>
       {chain ? (
         <a
+          className={form.tapLink}
           href={explorerTxUrl(chain, tx.tx_id, i18n.language)}
           target="_blank"
           rel="noopener noreferrer"

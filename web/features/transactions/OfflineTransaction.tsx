@@ -70,8 +70,7 @@ export function OfflineTransaction({ code }: { code: OfflineCode }) {
       <section className={styles.card}>
         <p className={styles.amount} data-testid="detail-amount">
           <bdi>
-            {detailSign(code.kind === 'withdrawal' ? 'withdrawal' : 'sending')}
-            {amount ? formatMoney(amount, locale) : code.amount}
+            {amount ? formatMoney(amount, locale, detailSign(code.kind === 'withdrawal' ? 'withdrawal' : 'sending')) : code.amount}
           </bdi>
         </p>
         <p className={styles.muted}>{formatLongDate(code.date, locale, t('transactions.at'))}</p>

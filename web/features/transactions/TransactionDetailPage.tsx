@@ -64,7 +64,7 @@ function PartyBlock({ tx, banker }: { tx: Transaction; banker: boolean }) {
         {t(banker && tx.category === 'withdrawal' ? 'transactions.customer' : showSender ? 'transactions.sender' : 'transactions.recipient')}
       </h2>
       {!showSender && tx.contact !== null ? (
-        <Link to={withLang(`/contacts/${tx.contact}`)}>
+        <Link className={form.tapLink} to={withLang(`/contacts/${tx.contact}`)}>
           <bdi>{name.trim()}</bdi>
         </Link>
       ) : (
@@ -118,10 +118,7 @@ export function Component() {
         <>
           <section className={styles.card}>
             <p className={styles.amount} data-testid="detail-amount">
-              <bdi>
-                {detailSign(tx.category)}
-                {amount ? formatMoney(amount, locale) : tx.amount}
-              </bdi>
+              <bdi>{amount ? formatMoney(amount, locale, detailSign(tx.category)) : tx.amount}</bdi>
             </p>
             <p className={styles.muted}>{formatLongDate(tx.date, locale, t('transactions.at'))}</p>
             <LedgerLine tx={tx} />

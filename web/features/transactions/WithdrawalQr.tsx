@@ -2,6 +2,7 @@ import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/i18n';
 import styles from './Transactions.module.css';
+import form from '../../ui/Form.module.css';
 
 /** SPEC.md section 9: the token as a 300x300 QR code, error correction Q, downloadable as `vqr`. */
 export function WithdrawalQr({ token }: { token: string }) {
@@ -22,7 +23,7 @@ export function WithdrawalQr({ token }: { token: string }) {
   return (
     <>
       <img className={styles.qr} src={url} width={300} height={300} alt="QR" data-testid="withdrawal-qr" />
-      <a href={url} download="vqr" className={styles.muted}>
+      <a href={url} download="vqr" className={`${styles.muted} ${form.tapLink}`}>
         {t('transactions.downloadQr')}
       </a>
     </>

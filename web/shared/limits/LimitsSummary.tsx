@@ -8,6 +8,7 @@ import { formatMoney, moneyFromApi } from '../../ui/money-format';
 import { Link } from 'react-router';
 import { useWithLang } from '../../ui/with-lang';
 import styles from './LimitsSummary.module.css';
+import form from '../../ui/Form.module.css';
 
 function amount(text: string, currency: Limit['currency'], locale: string): string {
   const value = moneyFromApi(text, currency);
@@ -49,7 +50,7 @@ export function LimitsSummary({ user, kinds }: { user: User; kinds: readonly Lim
       ))}
       {user.level === 1 ? (
         <p className={styles.raise}>
-          <Link to={withLang('/settings/identity')} data-testid="raise-limits">
+          <Link className={form.tapLink} to={withLang('/settings/identity')} data-testid="raise-limits">
             {t('limits.raise')}
           </Link>
         </p>

@@ -35,10 +35,7 @@ export function TransactionRow({ tx, banker }: { tx: Transaction; banker: boolea
           ) : null}
         </span>
         <span className={sign === '-' ? styles.minus : styles.plus} data-testid="transaction-amount">
-          <bdi>
-            {sign}
-            {amount ? formatMoney(amount, locale) : tx.amount}
-          </bdi>
+          <bdi>{amount ? formatMoney(amount, locale, sign) : tx.amount}</bdi>
         </span>
       </Link>
     </li>
