@@ -1,36 +1,41 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { OpsStaff } from '../../../common/api/ops-people';
 import { Pagination } from '../../ui/Pagination';
 import styles from './Ops.module.css';
 import { fetchOperators, opsAction } from './ops-api';
-import { ActionDialog, DateTime, DialogField, ListState, PageTitle, StaffName, TableWrap, useOps, useOpsList } from './OpsParts';
+import {
+  ActionDialog,
+  DateTime,
+  DialogField,
+  ListState,
+  PageTitle,
+  StaffName,
+  TableWrap,
+  useOps,
+  useOpsList,
+} from './OpsParts';
+import { DialogEmail, DoneNote, useStaffDialogs } from './StaffDialogs';
 import { useStaff } from './staff';
 
 const PAGE_SIZE = 25;
+
+type Open = { action: 'add' } | { action: 'remove'; operator: OpsStaff };
 
 /** Operators managing operators: who runs the back-office, add an operator or auditor, remove one (never oneself). */
 export function OperatorsPage() {
   const { ot } = useOps();
   const { me, canWrite } = useStaff();
-  const client = useQueryClient();
-  const ids = { email: useId(), role: useId() };
+  const roleId = useId();
   const { page, update, draft, set, apply, reset, list, rows } = useOpsList(
     'operators',
     ['role'] as const,
     PAGE_SIZE,
     fetchOperators,
   );
-  const [adding, setAdding] = useState(false);
-  const [removing, setRemoving] = useState<OpsStaff | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const [form, setForm] = useState({ email: '', role: 'OPERATOR' });
-  const finish = (message: string) => {
-    setDone(message);
-    setAdding(false);
-    setRemoving(null);
-    void client.invalidateQueries({ queryKey: ['ops'] });
-  };
+  const { open, done, form, start, close, finish, setField } = useStaffDialogs<Open, { email: string; role: string }>({
+    email: '',
+    role: 'OPERATOR',
+  });
   return (
     <>
       <PageTitle>{ot('nav.operators')}</PageTitle>
@@ -55,22 +60,14 @@ export function OperatorsPage() {
           <button
             type="button"
             className={styles.primary}
-            onClick={() => {
-              setDone(null);
-              setForm({ email: '', role: 'OPERATOR' });
-              setAdding(true);
-            }}
+            onClick={() => start({ action: 'add' })}
             data-testid="operator-add"
           >
             {ot('operators.add')}
           </button>
         </div>
       ) : null}
-      {done ? (
-        <p className={styles.success} role="status" data-testid="operators-done">
-          {done}
-        </p>
-      ) : null}
+      <DoneNote done={done} testId="operators-done" />
       <ListState list={list} emptyText={ot('operators.empty')} />
       {rows.length > 0 ? (
         <TableWrap label={ot('nav.operators')}>
@@ -104,10 +101,7 @@ export function OperatorsPage() {
                         <button
                           type="button"
                           className={styles.danger}
-                          onClick={() => {
-                            setDone(null);
-                            setRemoving(s);
-                          }}
+                          onClick={() => start({ action: 'remove', operator: s })}
                           data-testid={`operator-remove-${s.id}`}
                         >
                           {ot('operators.remove')}
@@ -128,39 +122,25 @@ export function OperatorsPage() {
         onPage={(p) => update({ page: String(p) })}
       />
 
-      {adding ? (
+      {open?.action === 'add' ? (
         <ActionDialog
           testId="operator-dialog"
           title={ot('operators.addTitle')}
           confirmLabel={ot('operators.add')}
           ready={form.email.trim() !== ''}
-          onClose={() => setAdding(false)}
+          onClose={close}
           action={(input) => opsAction<OpsStaff>('operators/', input, { email: form.email.trim(), role: form.role })}
           onDone={() => finish(ot('operators.added', { email: form.email.trim() }))}
           fields={['email', 'role']}
         >
-          <DialogField name="email" label={ot('customers.email')} htmlFor={ids.email}>
-            {(a11y) => (
-              <input
-                id={ids.email}
-                className={styles.input}
-                type="email"
-                dir="ltr"
-                required
-                value={form.email}
-                onChange={(e) => setForm((f) => ({ ...f, email: e.target.value }))}
-                data-testid="operator-email"
-                {...a11y}
-              />
-            )}
-          </DialogField>
-          <DialogField name="role" label={ot('customers.role')} htmlFor={ids.role}>
+          <DialogEmail value={form.email} onChange={setField('email')} testId="operator-email" />
+          <DialogField name="role" label={ot('customers.role')} htmlFor={roleId}>
             {(a11y) => (
               <select
-                id={ids.role}
+                id={roleId}
                 className={styles.input}
                 value={form.role}
-                onChange={(e) => setForm((f) => ({ ...f, role: e.target.value }))}
+                onChange={(e) => setField('role')(e.target.value)}
                 data-testid="operator-role"
                 {...a11y}
               >
@@ -172,17 +152,17 @@ export function OperatorsPage() {
         </ActionDialog>
       ) : null}
 
-      {removing ? (
+      {open?.action === 'remove' ? (
         <ActionDialog
           testId="operator-dialog"
           title={ot('operators.removeTitle', {
-            name: `${removing.first_name} ${removing.last_name}`.trim() || `#${removing.id}`,
+            name: `${open.operator.first_name} ${open.operator.last_name}`.trim() || `#${open.operator.id}`,
           })}
           confirmLabel={ot('operators.remove')}
           danger
           description={<p>{ot('operators.removeExplain')}</p>}
-          onClose={() => setRemoving(null)}
-          action={(input) => opsAction<OpsStaff>(`operators/${removing.id}/remove/`, input)}
+          onClose={close}
+          action={(input) => opsAction<OpsStaff>(`operators/${open.operator.id}/remove/`, input)}
           onDone={() => finish(ot('operators.removed'))}
         />
       ) : null}

@@ -1,11 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
 import type { OpsStaff } from '../../../common/api/ops-people';
 import { Pagination } from '../../ui/Pagination';
 import { AgencySelect } from './AgencySelect';
 import styles from './Ops.module.css';
 import { fetchTellers, opsAction } from './ops-api';
-import { ActionDialog, DateTime, DialogField, ListState, PageTitle, StaffName, TableWrap, useOps, useOpsList } from './OpsParts';
+import { ActionDialog, DateTime, ListState, PageTitle, StaffName, TableWrap, useOps, useOpsList } from './OpsParts';
+import { DialogAgency, DialogEmail, DialogInput, DoneNote, useStaffDialogs } from './StaffDialogs';
 import { useStaff } from './staff';
 
 const PAGE_SIZE = 25;
@@ -16,27 +15,21 @@ type Open = { action: 'add' } | { action: 'move' | 'disable'; teller: OpsStaff }
 export function TellersPage() {
   const { ot } = useOps();
   const { canWrite } = useStaff();
-  const client = useQueryClient();
-  const ids = { email: useId(), agency: useId(), first: useId(), last: useId() };
   const { page, update, draft, set, apply, reset, list, rows } = useOpsList(
     'tellers',
     ['agency', 'search'] as const,
     PAGE_SIZE,
     fetchTellers,
   );
-  const [open, setOpen] = useState<Open | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const [form, setForm] = useState({ email: '', agency: '', first_name: '', last_name: '' });
-  const start = (next: Open) => {
-    setDone(null);
-    setForm({ email: '', agency: '', first_name: '', last_name: '' });
-    setOpen(next);
-  };
-  const finish = (message: string) => {
-    setDone(message);
-    setOpen(null);
-    void client.invalidateQueries({ queryKey: ['ops'] });
-  };
+  const { open, done, form, start, close, finish, setField } = useStaffDialogs<
+    Open,
+    Record<'email' | 'agency' | 'first_name' | 'last_name', string>
+  >({
+    email: '',
+    agency: '',
+    first_name: '',
+    last_name: '',
+  });
   return (
     <>
       <PageTitle>{ot('nav.tellers')}</PageTitle>
@@ -78,11 +71,7 @@ export function TellersPage() {
           </button>
         </div>
       ) : null}
-      {done ? (
-        <p className={styles.success} role="status" data-testid="tellers-done">
-          {done}
-        </p>
-      ) : null}
+      <DoneNote done={done} testId="tellers-done" />
       <ListState list={list} emptyText={ot('tellers.empty')} />
       {rows.length > 0 ? (
         <TableWrap label={ot('nav.tellers')}>
@@ -157,7 +146,7 @@ export function TellersPage() {
           title={ot('tellers.addTitle')}
           confirmLabel={ot('tellers.add')}
           ready={form.email.trim() !== '' && form.agency !== ''}
-          onClose={() => setOpen(null)}
+          onClose={close}
           action={(input) =>
             opsAction<OpsStaff>('tellers/', input, {
               email: form.email.trim(),
@@ -169,56 +158,20 @@ export function TellersPage() {
           onDone={() => finish(ot('tellers.added', { email: form.email.trim() }))}
           fields={['email', 'agency', 'first_name', 'last_name']}
         >
-          <DialogField name="email" label={ot('customers.email')} htmlFor={ids.email}>
-            {(a11y) => (
-              <input
-                id={ids.email}
-                className={styles.input}
-                type="email"
-                dir="ltr"
-                required
-                value={form.email}
-                onChange={(e) => setForm((f) => ({ ...f, email: e.target.value }))}
-                data-testid="teller-email"
-                {...a11y}
-              />
-            )}
-          </DialogField>
-          <DialogField name="agency" label={ot('tellers.agency')} htmlFor={ids.agency}>
-            {(a11y) => (
-              <AgencySelect
-                id={ids.agency}
-                value={form.agency}
-                onChange={(e) => setForm((f) => ({ ...f, agency: e.target.value }))}
-                openOnly
-                required
-                testId="teller-agency"
-                a11y={a11y}
-              />
-            )}
-          </DialogField>
-          <DialogField name="first_name" label={ot('tellers.firstName')} htmlFor={ids.first}>
-            {(a11y) => (
-              <input
-                id={ids.first}
-                className={styles.input}
-                value={form.first_name}
-                onChange={(e) => setForm((f) => ({ ...f, first_name: e.target.value }))}
-                {...a11y}
-              />
-            )}
-          </DialogField>
-          <DialogField name="last_name" label={ot('tellers.lastName')} htmlFor={ids.last}>
-            {(a11y) => (
-              <input
-                id={ids.last}
-                className={styles.input}
-                value={form.last_name}
-                onChange={(e) => setForm((f) => ({ ...f, last_name: e.target.value }))}
-                {...a11y}
-              />
-            )}
-          </DialogField>
+          <DialogEmail value={form.email} onChange={setField('email')} testId="teller-email" />
+          <DialogAgency label={ot('tellers.agency')} value={form.agency} onChange={setField('agency')} />
+          <DialogInput
+            name="first_name"
+            label={ot('tellers.firstName')}
+            value={form.first_name}
+            onChange={setField('first_name')}
+          />
+          <DialogInput
+            name="last_name"
+            label={ot('tellers.lastName')}
+            value={form.last_name}
+            onChange={setField('last_name')}
+          />
         </ActionDialog>
       ) : null}
 
@@ -228,26 +181,14 @@ export function TellersPage() {
           title={ot('tellers.moveTitle', { name: `${open.teller.first_name} ${open.teller.last_name}`.trim() })}
           confirmLabel={ot('tellers.move')}
           ready={form.agency !== ''}
-          onClose={() => setOpen(null)}
+          onClose={close}
           action={(input) =>
             opsAction<OpsStaff>(`tellers/${open.teller.id}/move/`, input, { agency: Number(form.agency) })
           }
           onDone={() => finish(ot('tellers.moved'))}
           fields={['agency']}
         >
-          <DialogField name="agency" label={ot('tellers.newAgency')} htmlFor={ids.agency}>
-            {(a11y) => (
-              <AgencySelect
-                id={ids.agency}
-                value={form.agency}
-                onChange={(e) => setForm((f) => ({ ...f, agency: e.target.value }))}
-                openOnly
-                required
-                testId="teller-agency"
-                a11y={a11y}
-              />
-            )}
-          </DialogField>
+          <DialogAgency label={ot('tellers.newAgency')} value={form.agency} onChange={setField('agency')} />
         </ActionDialog>
       ) : null}
 
@@ -258,7 +199,7 @@ export function TellersPage() {
           confirmLabel={ot('tellers.disable')}
           danger
           description={<p>{ot('tellers.disableExplain')}</p>}
-          onClose={() => setOpen(null)}
+          onClose={close}
           action={(input) => opsAction<OpsStaff>(`tellers/${open.teller.id}/disable/`, input)}
           onDone={() => finish(ot('tellers.disabled'))}
         />
