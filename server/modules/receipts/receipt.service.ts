@@ -3,6 +3,7 @@ import { maskTail } from '../../../common/api/pickups.ts';
 import type { Transaction } from '../../../common/api/transactions.ts';
 import type { Language } from '../../../common/i18n/languages.ts';
 import { formatLocaleMoney, moneyFromApi } from '../../../common/money/locale-amount.ts';
+import { divideRounded, formatDecimal, parseDecimal, pow10 } from '../../../common/money/decimal.ts';
 import { money } from '../../../common/money/money.ts';
 import { pageLocales } from '../../http/page-language.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
@@ -79,13 +80,14 @@ export async function receiptFor(
       ]);
   }
   if (exchange) {
-    const rate = Number(exchange.rate);
-    const official = Number(exchange.official_rate);
+    // Rates stay exact decimal strings up to Intl; the mark-up is integer arithmetic (no float, even here).
+    const rate = exchange.rate as `${number}`;
+    const official = exchange.official_rate as `${number}`;
     rows.push([words.amountPaid, minor(String(BigInt(exchange.from_amount)), 'EUR')]);
     rows.push([words.fees, minor(exchange.fee_amount, 'EUR')]);
     rows.push([words.rate, ltr(`1 EUR = ${number(rate, 4)} MAD`)]);
     rows.push([words.officialRate, ltr(`1 EUR = ${number(official, 4)} MAD`)]);
-    rows.push([words.markup, ltr(`${number(((official - rate) / official) * 100)} %`)]);
+    rows.push([words.markup, ltr(`${number(markupPercent(rate, official))} %`)]);
     rows.push([words.amountCredited, minor(exchange.to_amount, 'MAD')]);
   } else if (tx.category === 'reception') {
     rows.push([words.amountReceived, mad(tx.amount)]);
@@ -143,4 +145,20 @@ function placeRows(
     if (tx.pickup_reference) rows.push([words.pickupReference, ltr(tx.pickup_reference)]);
   }
   if (tx.expires_at) rows.push([words.expires, when(tx.expires_at)]);
+}
+
+/**
+ * (official - rate) / official, in percent with two decimals ("1.65"), from the exact decimal strings: both on one
+ * scale, then one rounding (halves away from zero). Negative when the rate applied is above the official one.
+ */
+export function markupPercent(rate: string, official: string): `${number}` {
+  const r = parseDecimal(rate);
+  const o = parseDecimal(official);
+  if (!r || !o || o.units === 0n) throw new RangeError(`not a rate: ${rate} / ${official}`);
+  const scale = Math.max(r.scale, o.scale);
+  const ru = r.units * pow10(scale - r.scale);
+  const ou = o.units * pow10(scale - o.scale);
+  const hundredths = divideRounded((ou - ru) * 10_000n, ou);
+  const magnitude = formatDecimal({ units: hundredths < 0n ? -hundredths : hundredths, scale: 2 });
+  return `${hundredths < 0n ? '-' : ''}${magnitude}` as `${number}`;
 }
