@@ -128,6 +128,15 @@ test('issue 18 customer screens in fr and ar at 390 and 360 px: nothing cut, not
       expect(await page.getByTestId('detail-amount').textContent()).toBe(
         lang === 'ar' ? '\u2066-1.005,00\u00A0MAD\u2069' : '-1\u202F005,00\u00A0MAD',
       );
+      // The recipient's name (a tap-sized link) starts its line like the text around it: left in French, right in
+      // Arabic; stretched across the card it sat centred.
+      const block = await page.getByTestId('recipient-block').boundingBox();
+      const name = await page.getByTestId('recipient-block').getByRole('link').boundingBox();
+      const heading = await page.getByTestId('recipient-block').locator('h2').boundingBox();
+      if (!block || !name || !heading) throw new Error('recipient block not laid out');
+      if (lang === 'ar') expect(Math.abs(name.x + name.width - (heading.x + heading.width))).toBeLessThan(2);
+      else expect(Math.abs(name.x - heading.x)).toBeLessThan(2);
+      expect(name.width).toBeLessThan(block.width / 2);
       // The held send's success screen (issue 16): a send to a listed name, through the create screen.
       await page.goto(`/transactions/create?contact=${listed}&transaction=send&lang=${lang}`);
       await page.getByTestId('create-amount').fill('120');

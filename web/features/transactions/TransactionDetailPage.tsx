@@ -64,7 +64,7 @@ function PartyBlock({ tx, banker }: { tx: Transaction; banker: boolean }) {
         {t(banker && tx.category === 'withdrawal' ? 'transactions.customer' : showSender ? 'transactions.sender' : 'transactions.recipient')}
       </h2>
       {!showSender && tx.contact !== null ? (
-        <Link className={form.tapLink} to={withLang(`/contacts/${tx.contact}`)}>
+        <Link className={`${form.tapLink} ${styles.startLink}`} to={withLang(`/contacts/${tx.contact}`)}>
           <bdi>{name.trim()}</bdi>
         </Link>
       ) : (
