@@ -50,7 +50,7 @@ test.describe('add money', () => {
     await page.getByTestId('exchange-validate').click();
 
     await expect(page).toHaveURL(/\/sandbox\/checkout\/ps_/);
-    await expect(page.locator('.amount')).toHaveText('EUR 101.60');
+    await expect(page.locator('.amount')).toHaveText('101.60\u00A0EUR');
     await payWith(page, '4242 4242 4242 4242');
 
     await expect(page).toHaveURL(/\/exchange\?.*status=success/);
@@ -84,7 +84,7 @@ test.describe('add money', () => {
     await page.goto('/rates?lang=en');
     await page.getByTestId('subscribe').click();
     await expect(page).toHaveURL(/\/sandbox\/checkout\/ps_/);
-    await expect(page.locator('.amount')).toHaveText('EUR 4.50 / month');
+    await expect(page.locator('.amount')).toHaveText('4.50\u00A0EUR / month');
     await payWith(page, '4242424242424242');
 
     await expect(page).toHaveURL(/\/rates\?.*status=success/);
