@@ -35,7 +35,8 @@ async function main(): Promise<void> {
   const deps = serviceDeps({ config, db: database.db, clock });
   const log = consoleWorkerLog(label);
   const stops = receiptsOnly
-    ? [startReceiptMails(deps, log)]
+    ? // Beside npm start's API processes: at most a tenth of a core, so a burst of sends is not slowed by its PDFs.
+      [startReceiptMails(deps, log, { cpuShare: 0.1 })]
     : [
         startAnchorWorker(deps, log),
         // The card provider's refunds and cancellations recorded by webhooks (same outbox pattern, same settings).
