@@ -1,0 +1,264 @@
+/**
+ * The database's own CPU per call of wallet_send() (a send to a registered recipient, issue 13), by schema
+ * variant: the HTTP send bench's database figure moves by 10-20 % between runs on this shared machine, more than
+ * a trigger or an index is worth. Here there is no Node server and no worker: CLIENTS connections each call
+ * wallet_send() CALLS times per round (a named prepared statement, as the API process runs it; each with its own
+ * Idempotency-Key, a 1.00 MAD transfer between distinct funded users with verified e-mails), and the CPU those
+ * backends spent (/proc/PID/schedstat: nanoseconds on a CPU) is divided by the calls.
+ *
+ * Each variant is a scratch database migrated to the latest schema, then with some migrations rolled back by their
+ * own down() (e.g. 'base' = main before 0440-0442). The variants alternate in slices of SLICE calls per
+ * connection (a fraction of a second each, the order rotated), so every variant meets the same load on this shared
+ * machine; a round's figure is the sum of its slices.
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --import tsx bench/send-db-cost.ts
+ *   BENCH_ROUNDS=4 BENCH_CALLS=1000 BENCH_VARIANTS=base,all node --import tsx bench/send-db-cost.ts
+ *
+ * It also prints the WAL written per send (pg_current_wal_insert_lsn() before and after): deterministic on a
+ * PostgreSQL of one's own (PRIVATE-PG.md), polluted by everyone else's writes on a shared one.
+ *
+ * Scratch databases dropped at the end; prints figures, asserts nothing.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
+import { connectDatabase } from '../server/db/database.ts';
+import { migrateToLatest } from '../server/db/migrator.ts';
+import * as idempotencyOneWrite from '../server/db/migrations/0440_send_idempotency_one_write.ts';
+import * as partialUniqueKeys from '../server/db/migrations/0441_transactions_partial_unique_keys.ts';
+import * as insertTriggers from '../server/db/migrations/0442_transactions_insert_triggers.ts';
+import type { Database } from '../server/db/schema.ts';
+import { securityCodeMac } from '../server/modules/users/security-code-hash.ts';
+import { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts';
+
+const USERS = 64;
+const CLIENTS = 4;
+const CALLS = Number(process.env.BENCH_CALLS ?? 1000);
+const WARMUP = 25;
+/** Calls per connection in one slice; the variants alternate slice by slice. */
+const SLICE = Number(process.env.BENCH_SLICE ?? 25);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const PEPPER = 'bench-pepper';
+const CODE = '135790';
+
+type Down = (db: Kysely<unknown>) => Promise<void>;
+/**
+ * Each variant: the migrations rolled back after migrating to the latest schema (newest first), then statements
+ * run on that scratch database only (the pricing of a mechanism not changed, e.g. an index a list query uses).
+ */
+const allVariants: Record<string, { downs: Down[]; then?: string[] }> = {
+  base: { downs: [insertTriggers.down, partialUniqueKeys.down, idempotencyOneWrite.down] },
+  'only 0440 (idempotency key written once)': { downs: [insertTriggers.down, partialUniqueKeys.down] },
+  'only 0441 (partial unique token/code)': { downs: [insertTriggers.down, idempotencyOneWrite.down] },
+  'only 0442 (one INSERT trigger, notify inline)': { downs: [partialUniqueKeys.down, idempotencyOneWrite.down] },
+  all: { downs: [] },
+  'price: all, without the amount indexes (list filters use them)': {
+    downs: [],
+    then: ['DROP INDEX transactions_sender_amount_idx', 'DROP INDEX transactions_recipient_amount_idx'],
+  },
+  'price: all, without transactions_created_idx (ops dashboard uses it)': {
+    downs: [],
+    then: ['DROP INDEX transactions_created_idx'],
+  },
+  "price: all, without the timeline's 'created' row": {
+    downs: [],
+    then: [
+      `DO $$ DECLARE d text := pg_get_functiondef('transactions_on_insert()'::regprocedure); BEGIN
+         EXECUTE replace(replace(d, $a$VALUES (NEW.id, 'created', NULL, NEW.created_at),$a$, 'VALUES'),
+                         $a$INSERT INTO transaction_events (transaction_id, status, at) VALUES (NEW.id, 'created', NEW.created_at);$a$, 'NULL;');
+       END $$`,
+    ],
+  },
+};
+const chosen = process.env.BENCH_VARIANTS?.split(',');
+// Default: the five variants of migrations 0440-0442; BENCH_VARIANTS=base,all,price picks by name prefix.
+const variants = Object.entries(allVariants).filter(([name]) =>
+  chosen ? chosen.some((c) => name.startsWith(c)) : !name.startsWith('price'),
+);
+
+interface Prepared {
+  name: string;
+  scratch: ScratchDatabase;
+  users: { id: string; contact: string; salt: Buffer; mac: Buffer }[];
+}
+
+async function prepare(name: string, variant: { downs: Down[]; then?: string[] }): Promise<Prepared> {
+  const scratch = await createScratchDatabase('send_db_cost');
+  const database = connectDatabase({ url: scratch.url, poolMax: 2 });
+  try {
+    await migrateToLatest(database.db);
+    for (const down of variant.downs) await down(database.db as Kysely<unknown>);
+    for (const statement of variant.then ?? []) await sql.raw(statement).execute(database.db);
+    const users = await seed(database.db);
+    return { name, scratch, users };
+  } finally {
+    await database.close();
+  }
+}
+
+/** USERS customers (verified e-mail, level 2, a current-scheme code), each with a linked contact to the next. */
+async function seed(db: Kysely<Database>): Promise<Prepared['users']> {
+  const first = 1_000_001;
+  const made = Array.from({ length: USERS }, (_, i) => {
+    const salt = randomBytes(16);
+    const mac = securityCodeMac(PEPPER, CODE, salt);
+    return { id: String(first + i), salt, mac, hash: Buffer.concat([Buffer.from([0]), mac]) };
+  });
+  for (const u of made) {
+    await sql`INSERT INTO users (id, email, email_verified_at, phone_auth, first_name, last_name, account_id,
+                                 security_code_hash, security_code_salt, kyc_level)
+      VALUES (${u.id}::bigint, ${`bench${u.id}@example.com`}, now(), false, 'Bench', ${u.id},
+              ${`0x${randomBytes(20).toString('hex')}`}, ${u.hash}, ${u.salt}, 2)`.execute(db);
+  }
+  await sql`INSERT INTO ledger_accounts (kind, currency, owner_user_id)
+    SELECT 'customer_wallet', 'MAD', id FROM users WHERE id >= ${first}`.execute(db);
+  const fx = await sql<{
+    id: string;
+  }>`SELECT id::text FROM ledger_accounts WHERE kind = 'fx' AND currency = 'MAD'`.execute(db);
+  let fxId = fx.rows[0]?.id;
+  if (!fxId) {
+    const made = await sql<{ id: string }>`INSERT INTO ledger_accounts (kind, currency) VALUES ('fx', 'MAD')
+      RETURNING id::text`.execute(db);
+    fxId = made.rows[0]?.id;
+  }
+  const wallets2 = await sql<{ id: string }>`SELECT id::text FROM ledger_accounts WHERE kind = 'customer_wallet'
+    AND owner_user_id >= ${first} ORDER BY id`.execute(db);
+  const each = 100_000_000n;
+  await sql`SELECT ledger_post('deposit', 'bench', 'funding', '{}'::jsonb,
+      ${[fxId, ...wallets2.rows.map((w) => w.id)]}::bigint[],
+      ${Array.from({ length: USERS + 1 }, () => 'MAD')}::text[],
+      ${[String(-each * BigInt(USERS)), ...wallets2.rows.map(() => String(each))]}::bigint[])`.execute(db);
+  const version = await sql<{ v: string }>`SELECT coalesce(max(version), 0)::text AS v FROM sanctions_lists`.execute(
+    db,
+  );
+  const users: Prepared['users'] = [];
+  for (const [i, u] of made.entries()) {
+    const to = made[(i + 1) % USERS];
+    if (!to) throw new Error('no recipient');
+    const account = await sql<{ account_id: string }>`SELECT account_id FROM users WHERE id = ${to.id}::bigint`.execute(
+      db,
+    );
+    const contact = await sql<{ id: string }>`INSERT INTO contacts (owner_user_id, first_name, last_name, email,
+        contact_user, account_id, sanctions_version)
+      VALUES (${u.id}::bigint, 'Bench', ${to.id}, ${`bench${to.id}@example.com`}, ${to.id}::bigint,
+              ${account.rows[0]?.account_id}, ${version.rows[0]?.v}::bigint) RETURNING id::text`.execute(db);
+    users.push({ id: u.id, contact: contact.rows[0]?.id ?? '', salt: u.salt, mac: u.mac });
+  }
+  return users;
+}
+
+const sendText = `SELECT wallet_send($1::bigint, $2::bigint, 100::bigint, $3::bytea, $4::bytea, $5, $6, $7, now(),
+  5, 900) AS result`;
+
+/** A variant's connections, kept for the whole run, and its backends' pids. */
+interface Open extends Prepared {
+  clients: pg.Client[];
+  pids: number[];
+  sent: number;
+  refused: number;
+  cpuMs: number[];
+  walBytes: number[];
+}
+
+async function open(p: Prepared): Promise<Open> {
+  const clients = await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      const c = new pg.Client({ connectionString: p.scratch.url });
+      await c.connect();
+      return c;
+    }),
+  );
+  const pids = await Promise.all(
+    clients.map(async (c) => (await c.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]?.pid ?? 0),
+  );
+  return { ...p, clients, pids, sent: 0, refused: 0, cpuMs: [], walBytes: [] };
+}
+
+/** Nanoseconds on a CPU of these backends (schedstat's first field), in ms. */
+function backendsCpu(pids: number[]): number {
+  return pids.reduce((sum, pid) => sum + Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6, 0);
+}
+
+async function walLsn(c: pg.Client | undefined): Promise<string> {
+  return (await c?.query<{ lsn: string }>('SELECT pg_current_wal_insert_lsn()::text AS lsn'))?.rows[0]?.lsn ?? '0/0';
+}
+
+/** `calls` sends on each of the variant's connections at once; answers the CPU and WAL they cost. */
+async function slice(o: Open, calls: number): Promise<{ cpu: number; wal: number }> {
+  const walBefore = await walLsn(o.clients[0]);
+  const before = backendsCpu(o.pids);
+  await Promise.all(
+    o.clients.map(async (c, n) => {
+      for (let i = 0; i < calls; i++) {
+        const u = o.users[(n * 16 + o.sent + i) % USERS];
+        if (!u) throw new Error('no user');
+        const r = await c.query<{ result: { outcome: string } }>({
+          name: 'send',
+          text: sendText,
+          values: [u.id, u.contact, u.salt, u.mac, `transactions:${u.id}`, randomUUID(), 'h'.repeat(64)],
+        });
+        if (r.rows[0]?.result.outcome !== 'sent') o.refused++;
+      }
+    }),
+  );
+  const cpu = backendsCpu(o.pids) - before;
+  const wal = await o.clients[0]?.query<{ bytes: string }>('SELECT pg_wal_lsn_diff($1, $2)::text AS bytes', [
+    await walLsn(o.clients[0]),
+    walBefore,
+  ]);
+  o.sent += calls;
+  return { cpu, wal: Number(wal?.rows[0]?.bytes) };
+}
+
+const prepared: Open[] = [];
+try {
+  for (const [name, variant] of variants) prepared.push(await open(await prepare(name, variant)));
+  // Warm-up, not counted: each backend compiles the PL/pgSQL functions and plans their statements once.
+  for (const o of prepared) await slice(o, WARMUP);
+  const slices = Math.max(1, Math.round(CALLS / SLICE));
+  console.log(
+    `${variants.length} variants, ${CLIENTS} connections each; ${ROUNDS} rounds of ${slices} slices of ${SLICE} ` +
+      `wallet_send() calls per connection, the variants alternating slice by slice (order rotated); load ` +
+      loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' '),
+  );
+  for (let round = 0; round < ROUNDS; round++) {
+    const sums = prepared.map(() => ({ cpu: 0, wal: 0 }));
+    for (let k = 0; k < slices; k++)
+      for (let j = 0; j < prepared.length; j++) {
+        const i = (j + k + round) % prepared.length;
+        const o = prepared[i];
+        const sum = sums[i];
+        if (!o || !sum) continue;
+        const r = await slice(o, SLICE);
+        sum.cpu += r.cpu;
+        sum.wal += r.wal;
+      }
+    const perSend = slices * SLICE * CLIENTS;
+    prepared.forEach((o, i) => {
+      o.cpuMs.push((sums[i]?.cpu ?? 0) / perSend);
+      o.walBytes.push((sums[i]?.wal ?? 0) / perSend);
+    });
+    console.log(
+      `round ${round + 1} (load ${loadavg()[0]?.toFixed(1)}): ` +
+        prepared.map((o) => `${o.name.split(' ')[0]} ${o.cpuMs[round]?.toFixed(3)} ms`).join(', '),
+    );
+  }
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  const base = mean(prepared[0]?.cpuMs ?? []);
+  console.log('\nvariant | database CPU per send, each round | mean | vs. first | WAL bytes per send (mean)');
+  for (const o of prepared)
+    console.log(
+      `${o.name} | ${o.cpuMs.map((x) => x.toFixed(3)).join(', ')} ms | ${mean(o.cpuMs).toFixed(3)} ms | ` +
+        `${(((mean(o.cpuMs) - base) / base) * 100).toFixed(1)} % | ${mean(o.walBytes).toFixed(0)}` +
+        (o.refused ? ` | ${o.refused} not sent` : ''),
+    );
+} finally {
+  for (const o of prepared) {
+    await Promise.all(o.clients.map((c) => c.end()));
+    await o.scratch.drop();
+  }
+}
