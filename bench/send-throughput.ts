@@ -14,12 +14,24 @@
  * Latency percentiles and CPU per send count the 201s only, like the throughput. The security code's share is
  * measured apart (the server's HMAC timed in this process) against the server's CPU per send (the server process
  * and its children, from /proc). Prints figures; asserts nothing.
+ *
+ * Each run measures its own sends only: the work a send leaves behind after it commits (notification deliveries,
+ * chain anchoring, monitoring) is drained before the run starts (the warm-up's) and after it ends, so one run never
+ * works off another's backlog. The drain after the run is timed and its CPU is reported as its own line per send
+ * of the run, then added to the run's figures: each send's whole cost. The receipt mails are priced apart, per
+ * receipt mailed (their process's CPU over the receipts it marked done), because their process is capped at a tenth
+ * of a core at nice 19 and drains a run's receipts only minutes later (on a loaded machine, not at all: it then
+ * gets almost no CPU); a backlog left by an earlier run is mailed at the same price, so the figure does not mix runs.
+ * An idle pause after the drain prices the workers' polling alone (CPU per second with nothing to do).
+ *   BENCH_DRAIN_MAX_SECONDS=120          give up waiting for those queues after that long (and say so)
+ *   BENCH_RECEIPTS_DRAIN_MAX_SECONDS=0   also wait that long for the receipt mails (their drain time, if it ends)
  */
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import pgLib from 'pg';
 import { connectDatabase } from '../server/db/database.ts';
 import { checkLedger } from '../server/ledger/ledger-check.ts';
 import { securityCodeMac } from '../server/modules/users/security-code-hash.ts';
@@ -40,6 +52,9 @@ const CONTACTS_PER_USER = 8;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = 2;
 const PORT = benchPort(3);
+const DRAIN_MAX_SECONDS = Number(process.env.BENCH_DRAIN_MAX_SECONDS ?? 120);
+const RECEIPTS_DRAIN_MAX_SECONDS = Number(process.env.BENCH_RECEIPTS_DRAIN_MAX_SECONDS ?? 0);
+const IDLE_SECONDS = 3;
 const CODE = '482916';
 const profileDir = path.join(projectRoot, '.data', 'profiles');
 
@@ -77,6 +92,88 @@ const client = new BenchClient(server.baseUrl, CLIENTS * 2);
 const database = connectDatabase({ url: scratch.url, poolMax: 4 });
 const databaseName = new URL(scratch.url).pathname.slice(1);
 const ms = (v: number) => `${fmt(v, 1)} ms`;
+const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+// The bench's own connection watching the deferred queues: its backend's CPU is left out of every figure.
+const watcher = new pgLib.Client({ connectionString: scratch.url });
+await watcher.connect();
+const watcherPid = Number((await watcher.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]?.pid);
+
+/** The work sends left behind after they committed, still to do (dead letters excluded: nobody will do them). */
+async function deferredQueues(): Promise<{ queues: Record<string, number>; receipts: Receipts }> {
+  const { rows } = await watcher.query<Record<string, number>>(`SELECT
+    (SELECT count(*) FROM notification_deliveries WHERE done_at IS NULL AND dead_at IS NULL)::int
+      AS notification_deliveries,
+    (SELECT count(*) FROM chain_outbox WHERE published_at IS NULL AND dead_at IS NULL)::int AS chain_outbox,
+    (SELECT count(*) FROM monitoring_queue)::int AS monitoring_queue,
+    (SELECT count(*) FROM receipt_mails WHERE done_at IS NULL AND dead_at IS NULL)::int AS receipts_waiting,
+    (SELECT count(*) FROM receipt_mails WHERE done_at IS NOT NULL)::int AS receipts_done,
+    (SELECT count(*) FROM receipt_mails)::int AS receipts_queued`);
+  const { receipts_waiting: waitingReceipts, receipts_done: done, receipts_queued: queued, ...queues } = rows[0] ?? {};
+  return { queues, receipts: { waiting: waitingReceipts ?? 0, done: done ?? 0, queued: queued ?? 0 } };
+}
+interface Receipts {
+  waiting: number;
+  done: number;
+  queued: number;
+}
+const waiting = (queues: Record<string, number>) => Object.values(queues).reduce((a, b) => a + b, 0);
+const describe = (queues: Record<string, number>) =>
+  Object.entries(queues)
+    .map(([name, n]) => `${name} ${n}`)
+    .join(', ');
+
+/**
+ * Waits until the deferred queues are empty (or DRAIN_MAX_SECONDS), then, with RECEIPTS_DRAIN_MAX_SECONDS, for the
+ * receipt mails too; and what that took: wall time, and the CPU of the server processes, of the receipt mails'
+ * process and of the database's backends meanwhile.
+ */
+async function drain(pid: number) {
+  const before = processStats(pid);
+  const databaseBefore = databaseBackendsCpu(databaseName);
+  const start = performance.now();
+  const atStart = await deferredQueues();
+  let left = atStart;
+  while (waiting(left.queues) > 0 && performance.now() - start < DRAIN_MAX_SECONDS * 1000) {
+    await sleep(200);
+    left = await deferredQueues();
+  }
+  const seconds = (performance.now() - start) / 1000;
+  while (left.receipts.waiting > 0 && performance.now() - start < (seconds + RECEIPTS_DRAIN_MAX_SECONDS) * 1000) {
+    await sleep(200);
+    left = await deferredQueues();
+  }
+  const after = processStats(pid);
+  return {
+    atStart,
+    left,
+    seconds,
+    receiptsSeconds: (performance.now() - start) / 1000,
+    cpuMs: after.cpuMs - before.cpuMs,
+    receiptsCpuMs: after.receiptsCpuMs - before.receiptsCpuMs,
+    databaseCpuMs: databaseCpuSince(databaseName, databaseBefore, false, [watcherPid]),
+  };
+}
+
+/** CPU per second of the server, the receipts' process and the database with nothing to do: the polls alone. */
+async function idle(pid: number) {
+  const before = processStats(pid);
+  const databaseBefore = databaseBackendsCpu(databaseName);
+  await sleep(IDLE_SECONDS * 1000);
+  const after = processStats(pid);
+  return {
+    cpuMsPerSecond: (after.cpuMs - before.cpuMs) / IDLE_SECONDS,
+    receiptsCpuMsPerSecond: (after.receiptsCpuMs - before.receiptsCpuMs) / IDLE_SECONDS,
+    databaseCpuMsPerSecond: databaseCpuSince(databaseName, databaseBefore, false, [watcherPid]) / IDLE_SECONDS,
+  };
+}
+
+/** Row updates of `transactions` and how many were HOT (no index entry written), as the statistics have them. */
+async function transactionsUpdates(): Promise<{ updates: number; hot: number }> {
+  const { rows } = await watcher.query<{ updates: string; hot: string }>(
+    `SELECT n_tup_upd AS updates, n_tup_hot_upd AS hot FROM pg_stat_user_tables WHERE relname = 'transactions'`,
+  );
+  return { updates: Number(rows[0]?.updates ?? 0), hot: Number(rows[0]?.hot ?? 0) };
+}
 try {
   // Users: signed up through the API, a security code each, funded through the ledger (fundWallet, one balanced
   // entry each), and CONTACTS_PER_USER recipients each, all of them registered users (linked contacts).
@@ -143,7 +240,7 @@ try {
     const elapsed = (performance.now() - start) / 1000;
     clearInterval(sampler);
     const after = processStats(pid);
-    const databaseCpuMs = databaseCpuSince(databaseName, databaseBefore);
+    const databaseCpuMs = databaseCpuSince(databaseName, databaseBefore, false, [watcherPid]);
     const ok = statuses.get(201) ?? 0;
     return {
       statuses,
@@ -153,6 +250,7 @@ try {
       elapsed,
       cpuMs: after.cpuMs - before.cpuMs,
       cpuMsPerSend: (after.cpuMs - before.cpuMs) / Math.max(1, ok),
+      receiptsCpuMs: after.receiptsCpuMs - before.receiptsCpuMs,
       receiptsCpuMsPerSend: (after.receiptsCpuMs - before.receiptsCpuMs) / Math.max(1, ok),
       databaseCpuMsPerSend: databaseCpuMs / Math.max(1, ok),
       peakRssMb: Math.max(peakRssMb, after.rssMb),
@@ -170,7 +268,26 @@ try {
       .map((l) => fmt(l, 2))
       .join(' ');
     await run(WARMUP_SECONDS, pid);
+    // The warm-up's deferred work (and any earlier run's) is done before the measured run starts.
+    const warmupDrain = await drain(pid);
+    const updatesBefore = await transactionsUpdates();
     const m = await run(SECONDS, pid);
+    const d = await drain(pid);
+    // Receipts: priced per receipt mailed (run + drain), times the receipts this run's sends queued.
+    const receiptsMailed = d.left.receipts.done - warmupDrain.left.receipts.done;
+    const receiptsQueued = d.atStart.receipts.queued - warmupDrain.left.receipts.queued;
+    const receiptCpuMs = receiptsMailed > 0 ? (m.receiptsCpuMs + d.receiptsCpuMs) / receiptsMailed : Number.NaN;
+    const quiet = await idle(pid);
+    // Statistics reach the shared counters within a second or so of a backend going idle: read after the pause.
+    const updatesAfter = await transactionsUpdates();
+    const updates = updatesAfter.updates - updatesBefore.updates;
+    const hot = updatesAfter.hot - updatesBefore.hot;
+    const perSend = (v: number) => v / Math.max(1, m.ok);
+    const whole = {
+      server: m.cpuMsPerSend + perSend(d.cpuMs),
+      receipts: (receiptCpuMs * receiptsQueued) / Math.max(1, m.ok),
+      database: m.databaseCpuMsPerSend + perSend(d.databaseCpuMs),
+    };
     // The baseline at the connections the app can use at once (its pool, per process), same database, same run.
     const pg = await bareTransfer(scratch.url, USERS, POOL * processes, SECONDS);
     const p50 = percentile(m.sorted, 50);
@@ -193,10 +310,31 @@ try {
       `server processes:  RSS ${fmt(m.peakRssMb, 0)} MB peak, CPU ${fmt(m.cpuMs / m.elapsed / 10, 0)} % of one core, ${ms(m.cpuMsPerSend)} CPU per 201`,
     );
     console.log(
-      `receipt mails:     ${ms(m.receiptsCpuMsPerSend)} CPU per 201 in their own process at nice 19 (deferred PDFs; not in the server's figure)`,
+      `receipts process:  ${ms(m.receiptsCpuMsPerSend)} CPU per 201 during the run, at nice 19 (whichever receipts it mailed meanwhile; priced per receipt below; not in the server's figure)`,
     );
     console.log(
       `database:          ${ms(m.databaseCpuMsPerSend)} CPU per 201 (the PostgreSQL backends serving this run's database)`,
+    );
+    console.log(
+      `drain before run:  ${fmt(warmupDrain.seconds, 1)} s (the warm-up's deferred work: ${describe(warmupDrain.atStart.queues)})${waiting(warmupDrain.left.queues) > 0 ? `; NOT drained after ${DRAIN_MAX_SECONDS} s: ${describe(warmupDrain.left.queues)}` : ''}`,
+    );
+    console.log(
+      `left by the run:   ${describe(d.atStart.queues)}; drained in ${fmt(d.seconds, 1)} s${waiting(d.left.queues) > 0 ? ` (NOT drained after ${DRAIN_MAX_SECONDS} s: ${describe(d.left.queues)})` : ''}`,
+    );
+    console.log(
+      `drain CPU:         server ${ms(perSend(d.cpuMs))}, database ${ms(perSend(d.databaseCpuMs))} per 201 of the run (the deferred work the run did not finish, polls included)`,
+    );
+    console.log(
+      `receipt mails:     ${ms(receiptCpuMs)} CPU per receipt mailed in their own process (${receiptsMailed} mailed during run + drain${RECEIPTS_DRAIN_MAX_SECONDS > 0 ? `, ${fmt(d.receiptsSeconds, 1)} s` : ''}; ${d.left.receipts.waiting} still waiting; this run's sends queued ${receiptsQueued})`,
+    );
+    console.log(
+      `run + drain:       server ${ms(whole.server)}, receipt mails ${ms(whole.receipts)}, database ${ms(whole.database)} CPU per 201 = ${ms(whole.server + whole.receipts + whole.database)} (each send's whole cost; the receipts' database reads and marks are in the database figure only as far as they ran in the window)`,
+    );
+    console.log(
+      `idle (polls):      server ${ms(quiet.cpuMsPerSecond)}, receipt mails ${ms(quiet.receiptsCpuMsPerSecond)}, database ${ms(quiet.databaseCpuMsPerSecond)} CPU per second with nothing to do (over ${IDLE_SECONDS} s)`,
+    );
+    console.log(
+      `transactions rows: ${updates} updates during run + drain, ${hot} of them HOT (${fmt((100 * hot) / Math.max(1, updates), 0)} %: no index entry written)`,
     );
     console.log(
       `pgbench transfer:  ${fmt(pg.tps, 0)} tx/s (two UPDATEs, ${POOL * processes} clients = the app's connections, 3 s warm-up; latency average ${pg.latency})`,
@@ -223,6 +361,14 @@ try {
     emitMetric({ metric: `server CPU per send (${label})`, value: ms(m.cpuMsPerSend) });
     emitMetric({ metric: `database CPU per send (${label})`, value: ms(m.databaseCpuMsPerSend) });
     emitMetric({
+      metric: `deferred work drained after the run (${label})`,
+      value: `${fmt(d.seconds, 1)} s; server ${ms(perSend(d.cpuMs))} + database ${ms(perSend(d.databaseCpuMs))} CPU per send`,
+    });
+    emitMetric({
+      metric: `CPU per send with its deferred work (${label})`,
+      value: `server ${ms(whole.server)} + receipts ${ms(whole.receipts)} + database ${ms(whole.database)} = ${ms(whole.server + whole.receipts + whole.database)}`,
+    });
+    emitMetric({
       metric: `security-code check share of CPU per send (${label})`,
       value: `${fmt((100 * code.cpuMsPerVerify) / m.cpuMsPerSend, 2)} % (${fmt(code.cpuMsPerVerify * 1000, 1)} us of ${ms(m.cpuMsPerSend)})`,
     });
@@ -236,6 +382,7 @@ try {
   );
 } finally {
   client.close();
+  await watcher.end();
   await database.close();
   await server.stop();
   await scratch.drop();

@@ -141,10 +141,19 @@ export function databaseBackendsCpu(database: string, precise = false): Map<numb
   return cpu;
 }
 
-/** CPU milliseconds the database's backends used since `before` (backends started since count from zero). */
-export function databaseCpuSince(database: string, before: Map<number, number>, precise = false): number {
+/**
+ * CPU milliseconds the database's backends used since `before` (backends started since count from zero), less the
+ * backends of `exclude` (e.g. the bench's own polling connection).
+ */
+export function databaseCpuSince(
+  database: string,
+  before: Map<number, number>,
+  precise = false,
+  exclude: readonly number[] = [],
+): number {
   let total = 0;
-  for (const [pid, ms] of databaseBackendsCpu(database, precise)) total += ms - (before.get(pid) ?? 0);
+  for (const [pid, ms] of databaseBackendsCpu(database, precise))
+    if (!exclude.includes(pid)) total += ms - (before.get(pid) ?? 0);
   return total;
 }
 

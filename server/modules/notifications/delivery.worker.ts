@@ -8,8 +8,9 @@ import { deliverPush } from './push-delivery.ts';
 import { runRecipientMessages } from '../invitations/recipient-messages.worker.ts';
 import {
   leaseDueDeliveries,
-  markDeliveryDone,
+  markDeliveriesDone,
   markDeliveryFailed,
+  type DeliveryChannel,
   type DueDelivery,
 } from './notifications.repository.ts';
 
@@ -37,8 +38,17 @@ async function deliver(deps: DeliveryDeps, d: DueDelivery): Promise<'email' | 's
 }
 
 /**
+ * How long a sent delivery may wait to be marked done with the others of its batch. At least once stays (a row is
+ * marked done only after its message was accepted, and a leased row is not taken by anyone else until its lease
+ * ends); what the batching widens is the window in which a crash leads to a duplicate: the messages sent in the last
+ * MARK_DONE_WITHIN_MS (at most one lease batch) instead of the last one only.
+ */
+const MARK_DONE_WITHIN_MS = 1000;
+
+/**
  * One pass over the due deliveries, with the other outboxes' lease, backoff and settings (CHAIN_*). Never throws
- * for a delivery: a failed one is retried later, a dead letter after CHAIN_MAX_ATTEMPTS attempts.
+ * for a delivery: a failed one is retried later, a dead letter after CHAIN_MAX_ATTEMPTS attempts. The sent ones are
+ * marked done together, one statement per lease batch (or per MARK_DONE_WITHIN_MS of slow sending).
  */
 export async function runNotificationDeliveries(
   deps: DeliveryDeps,
@@ -52,11 +62,18 @@ export async function runNotificationDeliveries(
       leaseSeconds: config.CHAIN_LEASE_SECONDS,
       push: deps.push.publicKey !== null,
     });
+    const sent: { id: string; channel: DeliveryChannel }[] = [];
+    let firstSentAt = 0;
     for (const delivery of due) {
+      if (sent.length > 0 && performance.now() - firstSentAt >= MARK_DONE_WITHIN_MS)
+        await markDeliveriesDone(deps.db, sent.splice(0));
       try {
         const channel = await deliver(deps, delivery);
         // 'gone': the subscription was deleted, and this delivery with it.
-        if (channel !== 'gone') await markDeliveryDone(deps.db, delivery.id, channel);
+        if (channel !== 'gone') {
+          if (sent.length === 0) firstSentAt = performance.now();
+          sent.push({ id: delivery.id, channel });
+        }
         result.sent++;
       } catch (error) {
         result.failed++;
@@ -71,6 +88,7 @@ export async function runNotificationDeliveries(
         }
       }
     }
+    await markDeliveriesDone(deps.db, sent);
     if (due.length < config.CHAIN_WORKER_BATCH) return result;
   }
 }

@@ -130,12 +130,21 @@ export async function leaseDueDeliveries(
     .execute();
 }
 
-export async function markDeliveryDone(db: Kysely<Database>, id: string, channel: 'email' | 'sms' | 'push' | 'none') {
-  await db
-    .updateTable('notification_deliveries')
-    .set({ done_at: sql<Date>`now()`, last_error: null, channel })
-    .where('id', '=', id)
-    .execute();
+export type DeliveryChannel = 'email' | 'sms' | 'push' | 'none';
+
+/**
+ * Marks delivered rows done, each with its channel, in one statement (one UPDATE and one commit per delivery cost
+ * 0.06 ms of database time per send, issue 13). A row deleted meanwhile (its push subscription gone) matches nothing.
+ */
+export async function markDeliveriesDone(
+  db: Kysely<Database>,
+  rows: readonly { id: string; channel: DeliveryChannel }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await sql`
+    UPDATE notification_deliveries AS d SET done_at = now(), last_error = NULL, channel = v.channel
+    FROM unnest(${rows.map((r) => r.id)}::bigint[], ${rows.map((r) => r.channel)}::text[]) AS v(id, channel)
+    WHERE d.id = v.id`.execute(db);
 }
 
 /** Reschedules a failed delivery, or makes it a dead letter after `maxAttempts` attempts (returns true). */
