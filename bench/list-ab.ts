@@ -6,6 +6,8 @@
  *   BENCH_KEEP=1 BENCH_PLANS=0 BENCH_REQUESTS=1 node --import tsx bench/list-endpoints.ts   # prints "kept: URL"
  *   git archive <base> | tar -x -C /tmp/base && cp -al node_modules /tmp/base/
  *   AB_DATABASE_URL=URL AB_BASE=/tmp/base node --import tsx bench/list-ab.ts
+ *   AB_CPU_PROF=1 ...        # also a V8 CPU profile of each side's processes, in .data/profiles/{A,B}-<time>/
+ *   AB_ONLY=health,first ... # only the queries whose name contains one of these texts
  *
  * A = the checkout in AB_BASE, B = this one (AB_BASE may be this one too, to try AB_B_PGOPTIONS on B alone). Per query: ROUNDS rounds of REQUESTS requests (4 clients) on each,
  * the order swapped every round; the server's CPU (its process tree) and the database's (the backends of that
@@ -31,12 +33,17 @@ const databaseName = new URL(url).pathname.slice(1);
 // One key for both servers: a token signed in on one is valid on the other.
 const SECRET_KEY = randomBytes(32).toString('hex');
 
+const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+const profileDir = (side: 'A' | 'B') => path.join(projectRoot, '.data', 'profiles', `${side}-${stamp}`);
+
 async function start(
+  side: 'A' | 'B',
   root: string,
   port: number,
   extra: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; client: BenchClient }> {
-  const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
+  const profile = process.env.AB_CPU_PROF === '1' ? [`--cpu-prof`, `--cpu-prof-dir=${profileDir(side)}`] : [];
+  const child = spawn(process.execPath, [...profile, path.join(root, 'scripts', 'start.mjs')], {
     cwd: root,
     env: { ...process.env, ...benchServerLimits, PORT: String(port), DATABASE_URL: url, SECRET_KEY, ...extra },
     stdio: 'ignore',
@@ -76,23 +83,29 @@ const typical = people[Math.floor(people.length / 2)];
 if (!heaviest || !typical) throw new Error('not a list-bench database');
 
 const servers = {
-  A: await start(baseRoot, benchPort(6)),
+  A: await start('A', baseRoot, benchPort(6)),
   // AB_B_PGOPTIONS: server settings for B's connections only (e.g. '-c plan_cache_mode=force_generic_plan').
   B: await start(
+    'B',
     projectRoot,
     benchPort(7),
     process.env.AB_B_PGOPTIONS ? { PGOPTIONS: process.env.AB_B_PGOPTIONS } : {},
   ),
 };
 try {
-  const queries: [string, string][] = [
-    ['transactions, first page', '/api/transactions/?page=1&page_size=10'],
-    ['transactions, page 100', '/api/transactions/?page=100&page_size=10'],
-    ['transactions, category=sending', '/api/transactions/?category=sending&page_size=10'],
-    ['transactions, amount +-10 %', '/api/transactions/?amount_gte=225.00&amount_lte=275.00&page_size=10'],
-    ['contacts, first page', '/api/contacts/?page=1&page_size=10'],
-    ['contacts, search "ben"', '/api/contacts/?search=ben&page_size=10'],
-  ];
+  const only = process.env.AB_ONLY?.split(',');
+  const queries = (
+    [
+      // The floor: no authentication, one SELECT 1.
+      ['health', '/api/health/'],
+      ['transactions, first page', '/api/transactions/?page=1&page_size=10'],
+      ['transactions, page 100', '/api/transactions/?page=100&page_size=10'],
+      ['transactions, category=sending', '/api/transactions/?category=sending&page_size=10'],
+      ['transactions, amount +-10 %', '/api/transactions/?amount_gte=225.00&amount_lte=275.00&page_size=10'],
+      ['contacts, first page', '/api/contacts/?page=1&page_size=10'],
+      ['contacts, search "ben"', '/api/contacts/?search=ben&page_size=10'],
+    ] as [string, string][]
+  ).filter(([name]) => !only || only.some((text) => name.includes(text)));
   for (const [who, person] of [
     [`typical (${typical.tx} transactions)`, typical],
     [`heaviest (${heaviest.tx} transactions)`, heaviest],
@@ -134,4 +147,11 @@ try {
     client.close();
     child.kill('SIGTERM');
   }
+  // The profiles are written as the processes exit.
+  await Promise.all(
+    Object.values(servers).map(
+      ({ child }) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve))),
+    ),
+  );
+  if (process.env.AB_CPU_PROF === '1') console.log(`profiles: ${profileDir('A')} ${profileDir('B')}`);
 }

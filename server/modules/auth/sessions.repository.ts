@@ -1,6 +1,7 @@
 import type { Role } from '../../../common/api/auth.ts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { StatementShapes } from '../../db/statement-shapes.ts';
 
 export async function insertSession(
   tx: Transaction<Database>,
@@ -12,6 +13,29 @@ export async function insertSession(
     .execute();
 }
 
+interface ActiveSessionUser {
+  id: string;
+  role: Role;
+  agency_id: string | null;
+  security_code_salt: Buffer | null;
+  frozen_at: Date | null;
+  kyc_level: number;
+}
+
+type SessionBinds = { sessionId: string; userId: string; now: Date };
+
+/** Every authenticated request runs it: compiled by Kysely once, not at each request (StatementShapes). */
+const sessionUserStatement = new StatementShapes<SessionBinds, Kysely<Database>>((b, db) =>
+  db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['u.id', 'u.role', 'u.agency_id', 'u.security_code_salt', 'u.frozen_at', 'u.kyc_level'])
+    .where('s.id', '=', b.sessionId)
+    .where('s.user_id', '=', b.userId)
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', b.now),
+);
+
 /**
  * Who a request comes from, in one round trip: the user of a session that is neither revoked nor expired at
  * `now` and belongs to `userId` (the token's subject), with what the send path needs from that row (the
@@ -22,26 +46,9 @@ export async function activeSessionUserRow(
   sessionId: string,
   userId: string,
   now: Date,
-): Promise<
-    | {
-      id: string;
-      role: Role;
-      agency_id: string | null;
-      security_code_salt: Buffer | null;
-      frozen_at: Date | null;
-      kyc_level: number;
-    }
-  | undefined
-> {
-  return db
-    .selectFrom('sessions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['u.id', 'u.role', 'u.agency_id', 'u.security_code_salt', 'u.frozen_at', 'u.kyc_level'])
-    .where('s.id', '=', sessionId)
-    .where('s.user_id', '=', userId)
-    .where('s.revoked_at', 'is', null)
-    .where('s.expires_at', '>', now)
-    .executeTakeFirst();
+): Promise<ActiveSessionUser | undefined> {
+  const statement = sessionUserStatement.compile('session user', { sessionId, userId, now }, db);
+  return (await db.executeQuery<ActiveSessionUser>(statement)).rows[0];
 }
 
 export async function revokeSession(db: Kysely<Database>, id: string, at: Date): Promise<void> {

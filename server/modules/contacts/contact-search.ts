@@ -17,19 +17,36 @@ export function phoneDigits(term: string): string | undefined {
   return digits.length >= 2 ? digits : undefined;
 }
 
+/** A search's bind values: its LIKE pattern over the text, and over phone numbers when it looks like one. */
+export function searchPatterns(term: string): { pattern: string; phonePattern: string | undefined } {
+  const digits = phoneDigits(term);
+  return {
+    pattern: `%${escapeLike(term.normalize('NFC').toLowerCase())}%`,
+    phonePattern: digits === undefined ? undefined : `%${digits}%`,
+  };
+}
+
 /**
  * Case- and accent-insensitive search over names and e-mail (and the place, for agencies). unaccent runs before
  * lower so that "É" folds to "e" whatever the database's collation. The first name appears twice so that both
  * "Amina El Idrissi" and "El Idrissi Amina" match.
  */
 export function searchCondition(term: string, withPlace: boolean): RawBuilder<boolean> {
-  const pattern = `%${escapeLike(term.normalize('NFC').toLowerCase())}%`;
+  const { pattern, phonePattern } = searchPatterns(term);
+  return searchConditionOf(pattern, phonePattern, withPlace);
+}
+
+/** searchCondition from searchPatterns' values (bound as they are: a statement template may stand in for them). */
+export function searchConditionOf(
+  pattern: string,
+  phonePattern: string | undefined,
+  withPlace: boolean,
+): RawBuilder<boolean> {
   const text = withPlace
     ? sql`concat_ws(' ', first_name, last_name, first_name, email, city, address, zip_code)`
     : sql`concat_ws(' ', first_name, last_name, first_name, email)`;
   const byText = sql<boolean>`lower(unaccent(${text})) LIKE lower(unaccent(${pattern})) ESCAPE '\\'`;
-  const digits = phoneDigits(term);
-  return digits === undefined ? byText : sql<boolean>`(${byText} OR phone_number LIKE ${`%${digits}%`})`;
+  return phonePattern === undefined ? byText : sql<boolean>`(${byText} OR phone_number LIKE ${phonePattern})`;
 }
 
 /** Great-circle distance in km from a point (haversine, mean Earth radius), computed by PostgreSQL. */

@@ -1,7 +1,8 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { countedPage } from '../../db/counted-page.ts';
-import { distanceKm, searchCondition } from './contact-search.ts';
+import { distanceKm, searchCondition, searchConditionOf, searchPatterns } from './contact-search.ts';
+import { StatementShapes } from '../../db/statement-shapes.ts';
 
 export interface ContactRow {
   id: string;
@@ -51,6 +52,56 @@ export interface ContactPageRows {
   rows: ContactRow[];
 }
 
+type OwnContactsBinds = {
+  owner: string;
+  pattern: string | undefined;
+  phonePattern: string | undefined;
+  limit: number;
+  offset: number;
+};
+
+function ownContactsBase(db: Kysely<Database>, b: OwnContactsBinds) {
+  const base = db
+    .selectFrom('contacts')
+    .where('owner_user_id', '=', b.owner)
+    .where('public', '=', false)
+    .where('deleted_at', 'is', null);
+  return b.pattern === undefined ? base : base.where(searchConditionOf(b.pattern, b.phonePattern, false));
+}
+
+const ownContactsCount = (db: Kysely<Database>, b: OwnContactsBinds) =>
+  ownContactsBase(db, b).select((eb) => eb.fn.countAll<string>().as('count'));
+
+/** The page's statement, compiled by Kysely once per shape (search or not, phone-like or not): StatementShapes. */
+const ownContactsPages = new StatementShapes<OwnContactsBinds, Kysely<Database>>((b, db) =>
+  ownContactsBase(db, b)
+    .select([...columns, sql<number | null>`NULL::float8`.as('proximity')])
+    .select(sql<string>`(${ownContactsCount(db, b)})`.as('total_count'))
+    .orderBy(sql`lower(unaccent(first_name))`)
+    .orderBy(sql`lower(unaccent(last_name))`)
+    .orderBy('id')
+    .limit(b.limit)
+    .offset(b.offset),
+);
+
+function ownContactsInputs(ownerId: string, search: string | undefined, window: PageWindow) {
+  const patterns = search ? searchPatterns(search) : { pattern: undefined, phonePattern: undefined };
+  const binds = { owner: ownerId, ...patterns, limit: window.limit, offset: window.offset };
+  const shape = `${binds.pattern === undefined ? '-' : 'search'} ${binds.phonePattern === undefined ? '-' : 'phone'}`;
+  return { binds, shape };
+}
+
+/** The page's statement, from its shape's template once that shape was compiled. */
+export function compileOwnContactsPage(
+  db: Kysely<Database>,
+  ownerId: string,
+  search: string | undefined,
+  window: PageWindow,
+): CompiledQuery {
+  const { binds, shape } = ownContactsInputs(ownerId, search, window);
+  return ownContactsPages.compile(shape, binds, db);
+}
+
 /** A customer's live recipients, alphabetically (accents folded, so "Élodie" sits with the E's). */
 export async function listOwnContacts(
   db: Kysely<Database>,
@@ -58,23 +109,15 @@ export async function listOwnContacts(
   search: string | undefined,
   window: PageWindow,
 ): Promise<ContactPageRows> {
-  let base = db
-    .selectFrom('contacts')
-    .where('owner_user_id', '=', ownerId)
-    .where('public', '=', false)
-    .where('deleted_at', 'is', null);
-  if (search) base = base.where(searchCondition(search, false));
-  const count = base.select((eb) => eb.fn.countAll<string>().as('count'));
-  const rows = await base
-    .select([...columns, sql<number | null>`NULL::float8`.as('proximity')])
-    .select(sql<string>`(${count})`.as('total_count'))
-    .orderBy(sql`lower(unaccent(first_name))`)
-    .orderBy(sql`lower(unaccent(last_name))`)
-    .orderBy('id')
-    .limit(window.limit)
-    .offset(window.offset)
-    .execute();
-  return countedPage(rows, window.offset, async () => (await count.executeTakeFirstOrThrow()).count);
+  const { binds } = ownContactsInputs(ownerId, search, window);
+  const { rows } = await db.executeQuery<ContactRow & { total_count: string }>(
+    compileOwnContactsPage(db, ownerId, search, window),
+  );
+  return countedPage(
+    rows,
+    window.offset,
+    async () => (await ownContactsCount(db, binds).executeTakeFirstOrThrow()).count,
+  );
 }
 
 /** The agencies: nearest first from a position, else by city then name. */

@@ -1,7 +1,8 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { sql, type CompiledQuery, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { TransactionCategory } from '../../../common/api/transactions.ts';
 import type { Database, TransactionKind, TransactionStatus } from '../../db/schema.ts';
 import { countedPage } from '../../db/counted-page.ts';
+import { StatementShapes } from '../../db/statement-shapes.ts';
 
 /**
  * The history reads. They join the users and contacts tables for the names and the agency address, read-only:
@@ -123,16 +124,23 @@ function categoryIs(eb: Eb, viewer: Viewer, category: TransactionCategory) {
   }
 }
 
+/** HistoryFilters as a statement binds them: the amounts as the decimal strings of their minor units. */
+type BoundFilters = Omit<HistoryFilters, 'amountMinor' | 'amountGteMinor' | 'amountLteMinor'> & {
+  amount?: string | undefined;
+  amountGte?: string | undefined;
+  amountLte?: string | undefined;
+};
+
 /** The filters of SPEC.md section 7 but `user` and the visibility, which `sides` says. */
-function filtered(eb: Eb, viewer: Viewer, f: HistoryFilters): Expression<SqlBool>[] {
+function filtered(eb: Eb, viewer: Viewer, f: BoundFilters): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [];
   if (f.contact !== undefined) {
     conditions.push(eb.and([eb('t.sender_user_id', '=', viewer.id), eb('t.contact_id', '=', f.contact)]));
   }
   if (f.category !== undefined) conditions.push(categoryIs(eb, viewer, f.category));
-  if (f.amountMinor !== undefined) conditions.push(eb('t.amount', '=', f.amountMinor.toString()));
-  if (f.amountGteMinor !== undefined) conditions.push(eb('t.amount', '>=', f.amountGteMinor.toString()));
-  if (f.amountLteMinor !== undefined) conditions.push(eb('t.amount', '<=', f.amountLteMinor.toString()));
+  if (f.amount !== undefined) conditions.push(eb('t.amount', '=', f.amount));
+  if (f.amountGte !== undefined) conditions.push(eb('t.amount', '>=', f.amountGte));
+  if (f.amountLte !== undefined) conditions.push(eb('t.amount', '<=', f.amountLte));
   if (f.from !== undefined) conditions.push(eb('t.created_at', '>=', f.from));
   if (f.before !== undefined) conditions.push(eb('t.created_at', '<', f.before));
   return conditions;
@@ -151,11 +159,11 @@ function filtered(eb: Eb, viewer: Viewer, f: HistoryFilters): Expression<SqlBool
  * side the rows of the sides before it. A filter that names one side (category sending, reception or exchange;
  * contact) keeps that side only; `user` turns the two sides into the two directions between the pair.
  */
-function sides(viewer: Viewer, f: HistoryFilters): ((eb: Eb) => Expression<SqlBool>)[] {
+function sides(viewer: Viewer, f: BoundFilters, userIsViewer: boolean): ((eb: Eb) => Expression<SqlBool>)[] {
   const mine = (eb: Eb, side: 'sender' | 'recipient') => eb(`t.${side}_user_id`, '=', viewer.id);
   if (f.user !== undefined) {
     const other = f.user;
-    if (other === viewer.id) return [(eb) => eb.and([mine(eb, 'sender'), mine(eb, 'recipient')])];
+    if (userIsViewer) return [(eb) => eb.and([mine(eb, 'sender'), mine(eb, 'recipient')])];
     return [
       (eb) => eb.and([mine(eb, 'sender'), eb('t.recipient_user_id', '=', other)]),
       (eb) => eb.and([eb('t.sender_user_id', '=', other), mine(eb, 'recipient')]),
@@ -214,34 +222,82 @@ const selection = [
 
 const reservedNow = sql<boolean>`coalesce(t.reserved_until > now(), false)`.as('reserved');
 
-export async function listHistory(
-  db: Kysely<Database>,
-  viewer: Viewer,
-  filters: HistoryFilters,
-  window: { limit: number; offset: number },
-): Promise<{ count: number; rows: HistoryRow[] }> {
-  const parts = sides(viewer, filters);
+/**
+ * What a history statement binds: the viewer and the filters' values, as parameters only (the shape says which are
+ * set), and the page window.
+ */
+interface HistoryBinds extends Record<string, unknown> {
+  viewer: string;
+  agency: string | null;
+  user: string | undefined;
+  contact: string | undefined;
+  amount: string | undefined;
+  amountGte: string | undefined;
+  amountLte: string | undefined;
+  from: Date | undefined;
+  before: Date | undefined;
+  limit: number;
+  offset: number;
+  /** offset + limit: how deep each side is read. */
+  depth: number;
+}
+
+/** What the statement's text depends on: the category, and whether `user` is the viewer themself. */
+interface HistoryFacts {
+  category: TransactionCategory | undefined;
+  userIsViewer: boolean;
+}
+
+function historyBinds(viewer: Viewer, f: HistoryFilters, window: { limit: number; offset: number }): HistoryBinds {
+  return {
+    viewer: viewer.id,
+    agency: viewer.agencyId,
+    user: f.user,
+    contact: f.contact,
+    amount: f.amountMinor?.toString(),
+    amountGte: f.amountGteMinor?.toString(),
+    amountLte: f.amountLteMinor?.toString(),
+    from: f.from,
+    before: f.before,
+    limit: window.limit,
+    offset: window.offset,
+    depth: window.offset + window.limit,
+  };
+}
+
+/** The viewer and filters of `binds` in the form sides() and filtered() take. */
+function asViewerAndFilters(b: HistoryBinds, facts: HistoryFacts): { viewer: Viewer; filters: BoundFilters } {
+  return {
+    viewer: { id: b.viewer, agencyId: b.agency },
+    filters: {
+      user: b.user,
+      contact: b.contact,
+      category: facts.category,
+      amount: b.amount,
+      amountGte: b.amountGte,
+      amountLte: b.amountLte,
+      from: b.from,
+      before: b.before,
+    },
+  };
+}
+
+/** Each side of the history as a query of ids, its filters applied. */
+function historySides(db: Kysely<Database>, b: HistoryBinds, facts: HistoryFacts) {
+  const { viewer, filters } = asViewerAndFilters(b, facts);
+  const parts = sides(viewer, filters, facts.userIsViewer);
   const side = (i: number) =>
     db.selectFrom('transactions as t').where((eb) => eb.and([parts[i]!(eb), ...filtered(eb, viewer, filters)]));
-  // Page: each side's newest offset + limit ids (an index scan in id order, stopped early), merged.
-  const depth = window.offset + window.limit;
-  const ids =
-    parts.length === 1
-      ? side(0).select('t.id').orderBy('t.id', 'desc').limit(window.limit).offset(window.offset)
-      : db
-          .selectFrom(
-            sql<{ id: string }>`(${sql.join(
-              parts.map((_, i) => side(i).select('t.id').orderBy('t.id', 'desc').limit(depth)),
-              sql` UNION `,
-            )})`.as('u'),
-          )
-          .select('u.id')
-          .orderBy('u.id', 'desc')
-          .limit(window.limit)
-          .offset(window.offset);
-  // Count: each side without the rows of the sides before it (a row on two sides is counted once). IS NOT TRUE,
-  // not NOT: a top-up's NULL sender is not "sent by the viewer".
-  const count = db.selectNoFrom(
+  return { parts, side };
+}
+
+/**
+ * Count: each side without the rows of the sides before it (a row on two sides is counted once). IS NOT TRUE, not
+ * NOT: a top-up's NULL sender is not "sent by the viewer".
+ */
+function historyCount(db: Kysely<Database>, b: HistoryBinds, facts: HistoryFacts) {
+  const { parts, side } = historySides(db, b, facts);
+  return db.selectNoFrom(
     sql<string>`${sql.join(
       parts.map((_, i) =>
         parts
@@ -254,7 +310,27 @@ export async function listHistory(
       sql` + `,
     )}`.as('count'),
   );
-  const rows = await db
+}
+
+/** The page with its names, and the count of everything it pages through (`total_count`). */
+function historyPage(db: Kysely<Database>, b: HistoryBinds, facts: HistoryFacts) {
+  const { parts, side } = historySides(db, b, facts);
+  // Page: each side's newest offset + limit ids (an index scan in id order, stopped early), merged.
+  const ids =
+    parts.length === 1
+      ? side(0).select('t.id').orderBy('t.id', 'desc').limit(b.limit).offset(b.offset)
+      : db
+          .selectFrom(
+            sql<{ id: string }>`(${sql.join(
+              parts.map((_, i) => side(i).select('t.id').orderBy('t.id', 'desc').limit(b.depth)),
+              sql` UNION `,
+            )})`.as('u'),
+          )
+          .select('u.id')
+          .orderBy('u.id', 'desc')
+          .limit(b.limit)
+          .offset(b.offset);
+  return db
     .selectFrom(ids.as('p'))
     .innerJoin('transactions as t', 't.id', 'p.id')
     .leftJoin('users as su', 'su.id', 't.sender_user_id')
@@ -265,11 +341,75 @@ export async function listHistory(
     .leftJoin('contacts as pka', 'pka.id', 'pk.agency_id')
     .select(selection)
     .select(reservedNow)
-    .select(sql<string>`(${count})`.as('total_count'))
-    .orderBy('t.id', 'desc')
-    .execute();
-  return countedPage(rows, window.offset, async () => (await count.executeTakeFirstOrThrow()).count);
+    .select(sql<string>`(${historyCount(db, b, facts)})`.as('total_count'))
+    .orderBy('t.id', 'desc');
 }
+
+type HistoryPageRow = HistoryRow & { total_count: string };
+
+/**
+ * The page's statement is compiled once per shape (StatementShapes: building and compiling it with Kysely was more
+ * of a list request's server CPU than its rows); the db it runs on is the caller's. The shape: which filters are
+ * set, the category, a banker's agency, and `user` being the viewer (which merges the two sides into one).
+ */
+const historyPages = new StatementShapes<HistoryBinds, HistoryFacts & { db: Kysely<Database> }>((b, { db, ...facts }) =>
+  historyPage(db, b, facts),
+);
+
+function historyShape(b: HistoryBinds, facts: HistoryFacts): string {
+  const set = (key: keyof HistoryBinds) => (b[key] === undefined || b[key] === null ? '-' : '+');
+  return [
+    facts.category ?? '-',
+    facts.userIsViewer ? 'self' : set('user'),
+    ...(['agency', 'contact', 'amount', 'amountGte', 'amountLte', 'from', 'before'] as const).map(set),
+  ].join(' ');
+}
+
+function historyStatementInputs(viewer: Viewer, filters: HistoryFilters, window: { limit: number; offset: number }) {
+  const binds = historyBinds(viewer, filters, window);
+  const facts = { category: filters.category, userIsViewer: filters.user !== undefined && filters.user === viewer.id };
+  return { binds, facts };
+}
+
+/** The history page's statement, from its shape's template once that shape was compiled (listHistory). */
+export function compileHistoryPage(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  filters: HistoryFilters,
+  window: { limit: number; offset: number },
+): CompiledQuery {
+  const { binds, facts } = historyStatementInputs(viewer, filters, window);
+  return historyPages.compile(historyShape(binds, facts), binds, { ...facts, db });
+}
+
+/** The same statement built and compiled by Kysely at this call, as before the templates (tests compare them). */
+export function compileHistoryPageAfresh(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  filters: HistoryFilters,
+  window: { limit: number; offset: number },
+): CompiledQuery {
+  const { binds, facts } = historyStatementInputs(viewer, filters, window);
+  return historyPage(db, binds, facts).compile();
+}
+
+export async function listHistory(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  filters: HistoryFilters,
+  window: { limit: number; offset: number },
+): Promise<{ count: number; rows: HistoryRow[] }> {
+  const { binds, facts } = historyStatementInputs(viewer, filters, window);
+  const { rows } = await db.executeQuery<HistoryPageRow>(compileHistoryPage(db, viewer, filters, window));
+  return countedPage(
+    rows,
+    window.offset,
+    async () => (await historyCount(db, binds, facts).executeTakeFirstOrThrow()).count,
+  );
+}
+
+/** The shapes of the history page compiled so far (tests). */
+export const historyPageShapes = (): { templated: number; untemplated: number } => historyPages.sizes;
 
 /** One transaction if the viewer takes part in it (or it is a withdrawal of the banker's agency). */
 export async function findHistoryRow(

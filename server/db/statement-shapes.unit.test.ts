@@ -1,0 +1,158 @@
+import {
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  sql,
+  type CompiledQuery,
+} from 'kysely';
+import { describe, expect, it } from 'vitest';
+import type { Database } from './schema.ts';
+import { StatementShapes } from './statement-shapes.ts';
+import {
+  compileHistoryPage,
+  compileHistoryPageAfresh,
+  historyPageShapes,
+  type HistoryFilters,
+  type Viewer,
+} from '../modules/transactions/transactions-query.repository.ts';
+import { compileOwnContactsPage } from '../modules/contacts/contacts.repository.ts';
+import { searchCondition } from '../modules/contacts/contact-search.ts';
+
+// Compiles only: no connection.
+const db = new Kysely<Database>({
+  dialect: {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (k) => new PostgresIntrospector(k),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  },
+});
+
+const same = (got: CompiledQuery, want: CompiledQuery) => {
+  expect(got.sql).toBe(want.sql);
+  expect(got.parameters).toEqual(want.parameters);
+};
+
+describe('StatementShapes', () => {
+  it('fills a shape template with each call’s own values', () => {
+    const shapes = new StatementShapes<{ id: string; limit: number; note: string | null }, undefined>((b) =>
+      db
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', b.id)
+        .where((eb) => (b.note === null ? eb('first_name', 'is', null) : eb('first_name', '=', b.note)))
+        .limit(b.limit),
+    );
+    const build = (b: { id: string; limit: number; note: string | null }) =>
+      db
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', b.id)
+        .where((eb) => (b.note === null ? eb('first_name', 'is', null) : eb('first_name', '=', b.note)))
+        .limit(b.limit)
+        .compile();
+    for (const b of [
+      { id: '1', limit: 10, note: 'a' },
+      { id: '2', limit: 20, note: 'b' },
+      { id: '3', limit: 30, note: null },
+      { id: '4', limit: 40, note: null },
+    ]) {
+      same(shapes.compile(b.note === null ? 'no note' : 'note', b, undefined), build(b));
+    }
+    expect(shapes.sizes).toEqual({ templated: 2, untemplated: 0 });
+  });
+
+  it('keeps compiling at each call a build that branches on a bound value (the shape does not name it)', () => {
+    const build = (b: { id: string }) =>
+      db
+        .selectFrom('users')
+        .select('id')
+        .where(b.id === '1' ? 'id' : 'email', '=', b.id);
+    const shapes = new StatementShapes<{ id: string }, undefined>(build);
+    same(shapes.compile('one', { id: '1' }, undefined), build({ id: '1' }).compile());
+    same(shapes.compile('one', { id: '2' }, undefined), build({ id: '2' }).compile());
+    expect(shapes.sizes).toEqual({ templated: 0, untemplated: 1 });
+  });
+});
+
+describe('the history page from its shape template', () => {
+  it('is the statement Kysely builds for the same call, for every filter of SPEC.md section 7', () => {
+    const customer: Viewer = { id: '41', agencyId: null };
+    const banker: Viewer = { id: '42', agencyId: '7' };
+    const filterSets: HistoryFilters[] = [
+      {},
+      { category: 'sending' },
+      { category: 'reception' },
+      { category: 'exchange' },
+      { category: 'withdrawal' },
+      { contact: '12' },
+      { user: '99' },
+      { user: 'self' },
+      { amountMinor: 25_000n },
+      { amountGteMinor: 22_500n, amountLteMinor: 27_500n },
+      { from: new Date('2026-01-01T00:00:00Z'), before: new Date('2026-01-08T00:00:00Z') },
+      { category: 'sending', amountGteMinor: 100n, from: new Date('2026-03-02T23:00:00Z') },
+      { user: '99', category: 'reception', amountLteMinor: 5n, before: new Date('2026-04-01T00:00:00Z') },
+    ];
+    // Each shape twice with other values: the first call makes the template, the second is served from it.
+    for (const [i, viewerBase] of [customer, banker, customer, banker].entries()) {
+      const viewer = { ...viewerBase, id: String(Number(viewerBase.id) + i * 100) };
+      for (const base of filterSets) {
+        const filters = base.user === 'self' ? { ...base, user: viewer.id } : base;
+        for (const window of [
+          { limit: 10, offset: 0 },
+          { limit: 25, offset: 990 + i },
+        ]) {
+          same(compileHistoryPage(db, viewer, filters, window), compileHistoryPageAfresh(db, viewer, filters, window));
+        }
+      }
+    }
+    expect(historyPageShapes().untemplated).toBe(0);
+    expect(historyPageShapes().templated).toBe(filterSets.length * 2);
+  });
+});
+
+describe('a customer’s recipients page from its shape template', () => {
+  it('is the statement the builder makes, with and without a search, phone-like or not', () => {
+    const afresh = (owner: string, search: string | undefined, window: { limit: number; offset: number }) => {
+      let base = db
+        .selectFrom('contacts')
+        .where('owner_user_id', '=', owner)
+        .where('public', '=', false)
+        .where('deleted_at', 'is', null);
+      if (search) base = base.where(searchCondition(search, false));
+      return base
+        .select([
+          'id',
+          'owner_user_id',
+          'public',
+          'first_name',
+          'last_name',
+          'phone_number',
+          'email',
+          'address',
+          'zip_code',
+          'city',
+          'latitude',
+          'longitude',
+          'contact_user',
+          'account_id',
+          'disabled_at',
+          sql<number | null>`NULL::float8`.as('proximity'),
+        ])
+        .select(sql<string>`(${base.select((eb) => eb.fn.countAll<string>().as('count'))})`.as('total_count'))
+        .orderBy(sql`lower(unaccent(first_name))`)
+        .orderBy(sql`lower(unaccent(last_name))`)
+        .orderBy('id')
+        .limit(window.limit)
+        .offset(window.offset)
+        .compile();
+    };
+    for (const [i, search] of [undefined, '', 'ben', 'élo', '06 12', 'Ben', 'é%_\\', '+212 6', undefined].entries()) {
+      const window = { limit: 10 + i, offset: i * 10 };
+      same(compileOwnContactsPage(db, String(7 + i), search, window), afresh(String(7 + i), search, window));
+    }
+  });
+});
