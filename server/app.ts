@@ -75,6 +75,12 @@ export interface AppDeps {
   payments?: PaymentProvider;
   /** The built-in local ledger by default; tests may pass a failing one (chain outage). */
   chain?: ChainAdapter;
+  /**
+   * Whether this process runs the periodic background work (the in-process workers' polls, the expiry sweep, the
+   * liabilities schedule); default true. Of a cluster's API processes one does (server/cluster.ts): the others
+   * would only repeat the same empty polls and split the same batches (ADR 010, "Two API processes").
+   */
+  backgroundWork?: boolean;
 }
 
 /** The services' dependencies, completed with the defaults; exported for later modules and test factories. */
@@ -168,7 +174,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(rateAlertsRoutes, { prefix: '/api', deps: services, auth });
   // The e-mail/SMS of notifications, from their outbox: polled with the other workers, and nudged after every
   // write request (not awaited: never on the response path) so a message leaves at once wherever the worker runs.
-  const delivery = startNotificationDelivery(services, app.log, { poll: config.CHAIN_WORKER === 'in-process' });
+  const background = deps.backgroundWork ?? true;
+  const delivery = startNotificationDelivery(services, app.log, {
+    poll: background && config.CHAIN_WORKER === 'in-process',
+  });
   app.addHook('onResponse', async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') delivery.nudge();
   });
@@ -183,10 +192,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
   // Expired withdrawals and unclaimed transfers go back to their senders even when nobody looks at them.
-  const stopSweep = startExpirySweep(services, app.log);
-  app.addHook('onClose', async () => stopSweep());
+  if (background) {
+    const stopSweep = startExpirySweep(services, app.log);
+    app.addHook('onClose', async () => stopSweep());
+  }
   // Completed transactions reach the public ledger from the outbox; `npm run worker` when CHAIN_WORKER=off.
-  if (config.CHAIN_WORKER === 'in-process') {
+  if (background && config.CHAIN_WORKER === 'in-process') {
     const stopAnchoring = startAnchorWorker(services, app.log);
     app.addHook('onClose', async () => stopAnchoring());
     // Refunds and cancellations the webhook could not perform at once, from the same kind of outbox.
@@ -197,7 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onClose', async () => stopMonitoring());
   }
   // The daily proof-of-liabilities snapshot and its anchoring (ADR 012); `off` in tests.
-  if (config.LIABILITIES_SNAPSHOT_CRON !== 'off') {
+  if (background && config.LIABILITIES_SNAPSHOT_CRON !== 'off') {
     const stopLiabilities = startLiabilitiesSchedule(services, (error) =>
       app.log.error({ err: error }, 'liabilities snapshot failed'),
     );

@@ -20,6 +20,8 @@ import { startReceiptMailProcess, type ReceiptMailProcess } from './receipt-mail
  */
 
 const say = (message: string) => console.log(`[wallet] ${message}`);
+/** Set by the primary on each API process: '1' on the one that runs the periodic background work (main.ts). */
+const backgroundWorkEnv = 'WALLET_BACKGROUND_WORK';
 /** A worker still running this long past its own forced shutdown (SHUTDOWN_TIMEOUT_MS) is killed, so PostgreSQL can stop. */
 const drainMarginMs = 5_000;
 /** Restarts of a crashing worker are spaced by this much, at least, so a crash loop does not eat the machine. */
@@ -56,10 +58,15 @@ async function primary(config: Config, processes: number): Promise<void> {
   let stopping = false;
   let exitCode = 0;
   const listened = new WeakSet<Worker>();
+  // Slot 0 runs the periodic background work (the in-process workers' polls, the expiry sweep, the liabilities
+  // schedule): once for the cluster, not once per process (ADR 010, "Two API processes"). Its replacement, when
+  // it dies, takes the same slot, so that work stops only for the restart's second.
+  const slots = new Map<Worker, number>();
   let ready = 0;
   let announced = false;
-  const fork = () => {
-    const worker = cluster.fork(workerEnv);
+  const fork = (slot: number) => {
+    const worker = cluster.fork({ ...workerEnv, [backgroundWorkEnv]: slot === 0 ? '1' : '0' });
+    slots.set(worker, slot);
     worker.on('listening', (address) => {
       listened.add(worker);
       say(`API process ${worker.id} (pid ${worker.process.pid}) listening`);
@@ -95,8 +102,10 @@ async function primary(config: Config, processes: number): Promise<void> {
       `[wallet] API process ${worker.id} (pid ${worker.process.pid}) died (${signal ?? `code ${code}`}): restarting it`,
     );
     ready--;
+    const slot = slots.get(worker) ?? 0;
+    slots.delete(worker);
     setTimeout(() => {
-      if (!stopping) fork();
+      if (!stopping) fork(slot);
     }, restartDelayMs);
   });
 
@@ -125,7 +134,7 @@ async function primary(config: Config, processes: number): Promise<void> {
     });
   }
 
-  for (let i = 0; i < processes; i++) fork();
+  for (let slot = 0; slot < processes; slot++) fork(slot);
   // Receipt PDFs are rendered in one process of their own at the lowest priority, never in an API process.
   if (config.CHAIN_WORKER === 'in-process') receipts = startReceiptMailProcess({ env: workerEnv, log: say });
   if (config.METRICS_PORT !== undefined) {

@@ -44,7 +44,10 @@ async function main(): Promise<void> {
     fail(`cannot read the database's clock: ${describe(error)}`);
     return;
   }
-  const app = await buildApp({ config, db: database.db, clock });
+  // A lone server runs the periodic background work; of a cluster's API processes, the one the primary says
+  // (server/cluster.ts: WALLET_BACKGROUND_WORK, kept by its replacement when it dies).
+  const backgroundWork = !cluster.isWorker || process.env.WALLET_BACKGROUND_WORK === '1';
+  const app = await buildApp({ config, db: database.db, clock, backgroundWork });
   app.addHook('onClose', async () => clock.stop());
   registerDatabaseMetrics(database.db, database.pool);
   // In a cluster the primary publishes every process's metrics (cluster.ts); a lone server publishes its own.
@@ -86,6 +89,7 @@ async function main(): Promise<void> {
   if (!cluster.isWorker && config.CHAIN_WORKER === 'in-process') {
     receipts = startReceiptMailProcess({ env: { DATABASE_URL: database.url }, log: say });
   }
+  if (cluster.isWorker && backgroundWork) say(`API process pid ${process.pid} runs the background work`);
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(2);
   say(`database ${database.description}`);
   const address = app.server.address();

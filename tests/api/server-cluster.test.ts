@@ -67,9 +67,19 @@ describe('npm start on all the cores', () => {
     expect(await second.exited).toBe(1);
     expect(second.output()).toMatch(/in use by another server/);
 
-    process.kill(pids[0] ?? 0, 'SIGKILL');
+    // One of them runs the periodic background work (the workers' polls, the expiry sweep), not both (ADR 010).
+    const background = await waitFor(server.output, /API process pid (\d+) runs the background work/);
+    expect(background).toHaveLength(1);
+    const backgroundPid = Number(background[0]?.[1]);
+    expect(pids).toContain(backgroundPid);
+
+    // Killed, its replacement takes the background work over.
+    process.kill(backgroundPid, 'SIGKILL');
     await waitFor(server.output, /died \(SIGKILL\): restarting it/);
     await waitFor(server.output, /API process \d+ \(pid (\d+)\) listening/, 3);
+    const taken = await waitFor(server.output, /API process pid (\d+) runs the background work/, 2);
+    expect(taken).toHaveLength(2);
+    expect(Number(taken[1]?.[1])).not.toBe(backgroundPid);
     for (let i = 0; i < 4; i++) expect((await fetch(`${url}/api/health/`)).status).toBe(200);
 
     server.child.kill('SIGTERM');
