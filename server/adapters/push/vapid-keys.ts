@@ -14,7 +14,11 @@ export interface VapidKeys {
 export function generateVapidKeys(): VapidKeys {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
-  return { publicKey: ecdh.getPublicKey('base64url'), privateKey: ecdh.getPrivateKey('base64url') };
+  // getPrivateKey() drops the scalar's leading zero bytes (about 1 key in 256 comes out 31 bytes long), which
+  // web-push and vapidPublicKeyOf() refuse: the scalar is written at its full 32 bytes.
+  const scalar = ecdh.getPrivateKey();
+  const full = Buffer.concat([Buffer.alloc(32 - scalar.length), scalar]);
+  return { publicKey: ecdh.getPublicKey('base64url'), privateKey: full.toString('base64url') };
 }
 
 /** The public key of a private key, or undefined when it is not a P-256 scalar in base64url. */
