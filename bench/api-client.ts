@@ -141,5 +141,4 @@ export const benchServerLimits = {
   LOGIN_VERIFICATIONS_PER_IP_PER_HOUR: '1000000',
   // The benches give one customer hundreds of recipients (issue 22 item 4 limits people to 30 an hour).
   CONTACT_CREATE_LIMIT_PER_HOUR: '1000000',
-  LOG_LEVEL: 'warn',
 };

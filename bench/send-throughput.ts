@@ -41,7 +41,7 @@ import { BenchClient, benchServerLimits, mapConcurrent, signUp, type BenchUser }
 import { bareTransfer } from './pgbench.ts';
 import { emitMetric, fmt, percentile } from './report.ts';
 import { createScratchDatabase, seedDemo } from './scratch-database.ts';
-import { benchPort, databaseBackendsCpu, databaseCpuSince, processStats, startBenchServer } from './server-process.ts';
+import { benchLogLevel, benchPort, databaseBackendsCpu, databaseCpuSince, processStats, startBenchServer } from './server-process.ts';
 
 const CLIENTS = 32;
 /** API processes of each measured run (WEB_CONCURRENCY), on the same users and database. */
@@ -304,6 +304,7 @@ try {
     console.log(
       `clients:           ${CLIENTS} concurrent (keep-alive), ${USERS} funded users, ${SECONDS} s after ${WARMUP_SECONDS} s warm-up`,
     );
+    console.log(`logging:           LOG_LEVEL=${benchLogLevel} (npm start's default is info; BENCH_LOG_LEVEL changes it)`);
     console.log(`answers:           ${[...m.statuses].map(([s, n]) => `${s} x ${n}`).join(', ')}`);
     console.log(`sends:             ${fmt(m.rate, 0)} sends/s (${m.ok} in ${fmt(m.elapsed, 1)} s)`);
     console.log(
