@@ -13,6 +13,7 @@ import pg from 'pg';
 import { connectDatabase } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrator.ts';
 import { ledgerPostLockByUpdate, ledgerPostWithLockPass } from '../server/db/migrations/0320_ledger_post_lock_by_update.ts';
+import { ledgerPostOnlyWriter } from '../server/db/migrations/0480_app_role_only_ledger_writer.ts';
 import { bareTransfer, pgbenchScript, runPgbench } from './pgbench.ts';
 import { fundedWallets } from './ledger-wallets.ts';
 import { databaseCpuSince, databaseBackendsCpu } from './server-process.ts';
@@ -34,17 +35,31 @@ interface Variant {
   on: string[];
 }
 
+const balanceTrigger = `CREATE TRIGGER ledger_postings_balanced AFTER INSERT ON ledger_postings
+  REFERENCING NEW TABLE AS new_postings FOR EACH STATEMENT EXECUTE FUNCTION ledger_check_entries_balance()`;
+
 function variants(nonNegative: string): Variant[] {
+  const onlyWriter = ledgerPostOnlyWriter('public');
+  // The only writer without its own balance check (the first SELECT and its IF): what that check costs.
+  const unchecked = onlyWriter.replace(/\n\s*SELECT u\.currency[\s\S]*?END IF;\n/, '\n');
+  if (unchecked === onlyWriter) throw new Error("the only writer's balance check was not found");
   return [
-    { name: 'all safeguards', off: [], on: [] },
+    { name: "all safeguards ('every entry balances' by the only writer, migration 0480)", off: [], on: [] },
     {
-      name: "without the balance trigger ('every entry balances')",
-      off: ['ALTER TABLE ledger_postings DISABLE TRIGGER ledger_postings_balanced'],
-      on: ['ALTER TABLE ledger_postings ENABLE TRIGGER ledger_postings_balanced'],
+      // Before 0480: 0320's body (it checked no sum) and the statement trigger on postings.
+      name: "'every entry balances' by the statement trigger instead (before 0480)",
+      off: [ledgerPostLockByUpdate, balanceTrigger],
+      on: ['DROP TRIGGER ledger_postings_balanced ON ledger_postings', onlyWriter],
     },
     {
-      // ALL includes the internal triggers that check foreign keys (postings -> entries, postings -> accounts).
-      name: 'without the balance trigger and the 2 foreign keys of postings',
+      name: "without the only writer's balance check (no check at all: its price)",
+      off: [unchecked],
+      on: [onlyWriter],
+    },
+    {
+      // ALL includes the internal triggers that check foreign keys (postings -> entries, postings -> accounts);
+      // the others (append-only) fire on UPDATE, DELETE and TRUNCATE only.
+      name: 'without the 2 foreign keys of postings',
       off: ['ALTER TABLE ledger_postings DISABLE TRIGGER ALL'],
       on: ['ALTER TABLE ledger_postings ENABLE TRIGGER ALL'],
     },
@@ -59,8 +74,8 @@ function variants(nonNegative: string): Variant[] {
     {
       // Not a safeguard: the same guarantees by a costlier mechanism, kept to price what migration 0320 removed.
       name: "with 0002's separate lock pass (SELECT ... FOR NO KEY UPDATE, then UPDATE)",
-      off: [ledgerPostWithLockPass],
-      on: [ledgerPostLockByUpdate],
+      off: [ledgerPostWithLockPass, balanceTrigger],
+      on: ['DROP TRIGGER ledger_postings_balanced ON ledger_postings', onlyWriter],
     },
     {
       name: 'without the non-negative CHECK on wallet balances',

@@ -14,6 +14,7 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { money } from '../common/money/money.ts';
+import { APP_ROLE } from '../server/db/app-role.ts';
 import { connectDatabase } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrator.ts';
 import { post, postAlone, type EntryInput } from '../server/ledger/journal.ts';
@@ -36,12 +37,15 @@ function percentile(sorted: number[], p: number): number {
 const scratch = await createScratchDatabase('ledger_bench');
 const url = new URL(scratch.url);
 const databaseName = url.pathname.slice(1);
-const database = connectDatabase({ url: scratch.url, poolMax: WORKERS, preparedStatements: true });
+// Connected as the API processes are: named prepared statements, and the app's role (ADR 003), which writes the
+// journal through ledger_post() only. Migrations and the funding run as the login (the owner).
+const database = connectDatabase({ url: scratch.url, poolMax: WORKERS, preparedStatements: true, role: APP_ROLE });
 try {
   const { db } = database;
-  await migrateToLatest(db);
-
-  const walletIds = await fundedWallets(db, WALLETS);
+  const owner = connectDatabase({ url: scratch.url, poolMax: 1 });
+  const walletIds = await migrateToLatest(owner.db)
+    .then(() => fundedWallets(owner.db, WALLETS))
+    .finally(() => owner.close());
 
   const pick = () => walletIds[Math.floor(Math.random() * walletIds.length)]!;
   type Mode = 'alone' | 'transaction';

@@ -40,7 +40,7 @@ async function primary(config: Config, processes: number): Promise<void> {
   if (!config.DATABASE_URL) {
     try {
       // One connection is enough here: the primary only migrates and seeds.
-      database = await openDatabase({ ...config, DB_POOL_MAX: 1 }, { log: say });
+      database = await openDatabase({ ...config, DB_POOL_MAX: 1 }, { log: say, role: 'app' });
       await seedOnFirstStart(database, config, say);
     } catch (error) {
       await database?.close();

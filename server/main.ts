@@ -22,7 +22,7 @@ async function main(): Promise<void> {
 
   let database: OpenDatabase;
   try {
-    database = await openDatabase(config, { log: say });
+    database = await openDatabase(config, { log: say, role: 'app' });
   } catch (error) {
     fail(`cannot open the database: ${describe(error)}`);
     return;

@@ -30,7 +30,7 @@ async function main(): Promise<void> {
     process.on('disconnect', onDisconnect);
     if (!process.connected) process.exit(0); // it went while this module was loading
   }
-  const database = await openDatabase(config, { log: say, attachToRunning: true });
+  const database = await openDatabase(config, { log: say, role: 'app', attachToRunning: true });
   const clock = await startDatabaseClock(database.db, { hostNow: hostClock(config), log: say });
   const deps = serviceDeps({ config, db: database.db, clock });
   const log = consoleWorkerLog(label);

@@ -65,7 +65,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const config = loadConfig();
   // Beside a running `npm start`, operators work on its embedded database rather than being refused.
-  const database = await openDatabase(config, { log: () => {}, attachToRunning: true, timeouts: false });
+  const database = await openDatabase(config, { log: () => {}, role: 'owner', attachToRunning: true, timeouts: false });
   try {
     return await command.run({
       db: database.db,

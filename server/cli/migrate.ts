@@ -10,6 +10,7 @@ async function main(): Promise<void> {
     ? connectDatabase({ url: config.DATABASE_URL })
     : await openDatabase(config, {
         log: (m) => console.log(m),
+        role: 'owner',
         migrate: false,
         attachToRunning: true,
         timeouts: false,

@@ -37,6 +37,13 @@ export interface DatabaseOptions {
   preparedStatements?: boolean;
   /** What pg_stat_activity shows for these connections. */
   applicationName?: string | undefined;
+  /**
+   * The role every connection acts as, set before the pool hands the connection out (`SET ROLE`): the app's role
+   * (APP_ROLE) for the API processes and workers, so the database's privileges bind them (ADR 003). Unset for
+   * migrations, operator tools and fixtures, which act as the login (the owner). A connection whose SET ROLE fails
+   * is closed and the error reaches the caller: it never runs a query as the login instead.
+   */
+  role?: string | undefined;
   /** Unset for operator tools and migrations, which may legitimately run long. */
   timeouts?: DatabaseTimeouts | undefined;
   /**
@@ -73,6 +80,12 @@ export function connectDatabase(options: DatabaseOptions): DatabaseHandle {
     // TCP keepalive: a peer that vanished without a RST (failover, a cut link) is noticed on idle connections too.
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
+    // A statement on the connection's first checkout, not a startup parameter (`options: '-c role=...'`): PgBouncer
+    // does not pass a client's startup options on to the server it pools (ADR 003), and a role silently not taken
+    // would leave the app acting as the owner. One round trip per new connection, not per query.
+    ...(options.role !== undefined && {
+      onConnect: setRole(options.role),
+    }),
     ...(timeouts && {
       statement_timeout: timeouts.statementMs,
       lock_timeout: timeouts.lockMs,
@@ -100,6 +113,13 @@ export function connectDatabase(options: DatabaseOptions): DatabaseHandle {
       await db.destroy();
     },
   };
+}
+
+/** pg-pool's onConnect: its types say void, but pg-pool awaits the promise it returns (and closes on a rejection). */
+function setRole(role: string): (client: pg.ClientBase) => void {
+  const statement = `SET ROLE "${role.replace(/"/g, '""')}"`;
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises -- awaited by pg-pool, whatever its types say
+  return (client) => client.query(statement);
 }
 
 const readTimeout = 'Query read timeout';

@@ -4,8 +4,10 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { adminQuery } from '../../tests/support/scratch-database.ts';
 import { startTestApp } from '../../tests/support/test-app.ts';
 import { projectRoot } from '../config.ts';
+import { APP_ROLE } from './app-role.ts';
 import { startEmbeddedPostgres } from './embedded-postgres.ts';
 import { lockContent } from './process-identity.ts';
 
@@ -100,6 +102,11 @@ describe('embedded PostgreSQL', () => {
 describe('the app when its database goes away and comes back', () => {
   it('answers 503 while the database is down and recovers without a restart', async () => {
     let database = await startEmbeddedPostgres({ dataDir, port, database: 'wallet' });
+    // Not migrated: only the app's role its connections switch to (again on every reconnection), no tables.
+    await adminQuery(
+      database.url,
+      `DO $$ BEGIN CREATE ROLE ${APP_ROLE} NOLOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$`,
+    );
     const t = await startTestApp({
       databaseUrl: database.url,
       extend(app) {

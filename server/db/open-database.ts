@@ -1,4 +1,5 @@
 import type { Config } from '../config.ts';
+import { APP_ROLE } from './app-role.ts';
 import { connectDatabase, databaseTimeouts, type DatabaseHandle } from './database.ts';
 import { startEmbeddedPostgres, type RunningEmbeddedPostgres } from './embedded-postgres.ts';
 import { migrateToLatest } from './migrator.ts';
@@ -24,6 +25,12 @@ export async function openDatabase(
   config: Config,
   options: {
     log: (message: string) => void;
+    /**
+     * Who the pool's connections act as: 'app' (the API processes and workers) switches to the app's role, which
+     * cannot write the journal but through ledger_post() (ADR 003); 'owner' (operator tools, test fixtures) stays
+     * the login. Migrations always run as the login.
+     */
+    role: 'app' | 'owner';
     migrate?: boolean;
     attachToRunning?: boolean;
     /** The DB_*_TIMEOUT_MS bounds (default); operator commands turn them off, their work may be long. */
@@ -63,6 +70,7 @@ export async function openDatabase(
     url,
     poolMax: config.DB_POOL_MAX,
     applicationName: config.DB_APPLICATION_NAME,
+    role: options.role === 'app' ? APP_ROLE : undefined,
     preparedStatements: config.DB_PREPARED_STATEMENTS === 'on',
     timeouts: options.timeouts === false ? undefined : databaseTimeouts(config),
     onConnectionError: (error) => options.log(`database connection lost: ${error.message}`),

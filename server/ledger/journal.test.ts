@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { money } from '../../common/money/money.ts';
+import { APP_ROLE } from '../db/app-role.ts';
 import { connectDatabase } from '../db/database.ts';
 import { toHttpError } from '../http/error-handler.ts';
 import { createUserWallet, findUserWallet, platformAccount, userWalletBalance } from './accounts.repository.ts';
@@ -26,7 +27,9 @@ import { withTransaction } from './transaction.ts';
 
 const database = connectDatabase({ url: inject('databaseUrl') });
 const { db } = database;
-afterAll(() => database.close());
+// As the API processes connect (ADR 003): the app's role, which may write the journal only through ledger_post().
+const app = connectDatabase({ url: inject('databaseUrl'), role: APP_ROLE, poolMax: 2 });
+afterAll(() => Promise.all([database.close(), app.close()]));
 
 const ref = () => ({ type: 'test', id: uniqueId() });
 
@@ -61,10 +64,11 @@ describe('accounts', () => {
 });
 
 describe('post', () => {
-  it('checks an entry against its own postings, not by scanning the journal (cost does not grow with history)', async () => {
+  it('checks an entry without reading the journal (cost does not grow with history)', async () => {
     // Regression: the balance trigger once joined the whole of ledger_postings (a sequential scan per post), so
     // posts slowed down in proportion to every posting ever written. Give the journal some history, then count
-    // the sequential scans of ledger_postings that one post() makes, in its own transaction's statistics.
+    // the scans of ledger_postings that one post() makes, in its own transaction's statistics: none since the
+    // only writer checks the entry's own amounts (migration 0480); the trigger read the entry by primary key.
     const wallet = await newWallet(db);
     const fx = await platformAccount(db, 'fx', 'MAD');
     await withTransaction(db, (tx) =>
@@ -92,7 +96,7 @@ describe('post', () => {
         SELECT seq_scan, idx_scan FROM pg_stat_xact_user_tables WHERE relname = 'ledger_postings'`.execute(tx);
     });
     expect(scans.rows[0]).toMatchObject({ seq_scan: '0' });
-    expect(Number(scans.rows[0]?.idx_scan)).toBeGreaterThan(0);
+    expect(Number(scans.rows[0]?.idx_scan ?? 0)).toBe(0);
   });
 
   it('writes a balanced multi-currency entry and moves the balances', async () => {
@@ -281,7 +285,45 @@ describe('the database itself', () => {
     expect(await balanceOf(db, a.id)).toBe(100n);
   });
 
-  it('refuses unbalanced postings and postings in another currency than their account', async () => {
+  it("refuses the app's role any write of the journal and balances but through ledger_post(), which refuses an unbalanced entry", async () => {
+    const [a, b] = [await newWallet(db, 100n), await newWallet(db)];
+    const who = await sql<{ user: string; superuser: boolean; owner: string }>`
+      SELECT current_user AS user, r.rolsuper AS superuser, pg_get_userbyid(c.relowner) AS owner
+        FROM pg_roles r, pg_class c WHERE r.rolname = current_user AND c.oid = 'ledger_postings'::regclass`.execute(app.db);
+    expect(who.rows[0]).toMatchObject({ user: APP_ROLE, superuser: false });
+    expect(who.rows[0]?.owner).not.toBe(APP_ROLE);
+
+    // Directly: no entry, no posting (not even to an existing entry), no balance, no account born with money.
+    const [existing] = (await sql<{ id: string }>`SELECT max(entry_id) AS id FROM ledger_postings`.execute(db)).rows;
+    for (const write of [
+      sql`INSERT INTO ledger_entries (kind, reference_type, reference_id) VALUES ('adjustment', 'test', '1')`,
+      sql`INSERT INTO ledger_postings (entry_id, line, account_id, currency, amount)
+          VALUES (${existing!.id}, 99, ${a.id}, 'MAD', 5)`,
+      sql`UPDATE ledger_accounts SET balance = balance + 5 WHERE id = ${a.id}`,
+      sql`DELETE FROM ledger_postings WHERE entry_id = ${existing!.id}`,
+      sql`INSERT INTO ledger_accounts (kind, currency, owner_user_id, balance) VALUES ('customer_wallet', 'MAD', ${uniqueId()}, 5)`,
+    ]) {
+      await expect(write.execute(app.db)).rejects.toMatchObject({ code: '42501' });
+    }
+    // Through the only writer: what the statement trigger refused, it refuses (post() checks first; this is the
+    // database's own check, for any caller).
+    const call = (accounts: string[], currencies: string[], amounts: string[]) =>
+      sql`SELECT * FROM ledger_post('adjustment', 'test', ${uniqueId()}, '{}'::jsonb,
+            ${accounts}::bigint[], ${currencies}::text[], ${amounts}::bigint[])`.execute(app.db);
+    const refused = { code: '23514', constraint: 'ledger_entry_balanced' };
+    await expect(call([a.id, b.id], ['MAD', 'MAD'], ['-5', '4'])).rejects.toMatchObject(refused);
+    await expect(call([b.id], ['MAD'], ['5'])).rejects.toMatchObject(refused);
+    await expect(call([], [], [])).rejects.toMatchObject(refused);
+    await expect(call([a.id, b.id], ['MAD', 'MAD'], ['-5'])).rejects.toMatchObject(refused);
+    await expect(call([a.id, b.id, b.id], ['MAD', 'MAD', 'EUR'], ['-5', '5', '3'])).rejects.toMatchObject(refused);
+    expect(await balanceOf(db, a.id)).toBe(100n);
+    expect(await balanceOf(db, b.id)).toBe(0n);
+    // A balanced one goes through, as the app's role.
+    await call([a.id, b.id], ['MAD', 'MAD'], ['-5', '5']);
+    expect(await balanceOf(db, b.id)).toBe(5n);
+  });
+
+  it('refuses a posting in another currency than its account, even from the owner', async () => {
     const a = await newWallet(db);
     await expect(
       withTransaction(db, async (tx) => {
@@ -292,20 +334,10 @@ describe('the database itself', () => {
           .executeTakeFirstOrThrow();
         await tx
           .insertInto('ledger_postings')
-          .values({ entry_id: entry.id, line: 1, account_id: a.id, currency: 'MAD', amount: 5n })
-          .execute();
-      }),
-    ).rejects.toMatchObject({ code: '23514', constraint: 'ledger_entry_balanced' });
-    await expect(
-      withTransaction(db, async (tx) => {
-        const entry = await tx
-          .insertInto('ledger_entries')
-          .values({ kind: 'adjustment', reference_type: 'test', reference_id: '1', metadata: '{}' })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await tx
-          .insertInto('ledger_postings')
-          .values({ entry_id: entry.id, line: 1, account_id: a.id, currency: 'EUR', amount: 5n })
+          .values([
+            { entry_id: entry.id, line: 1, account_id: a.id, currency: 'EUR', amount: 5n },
+            { entry_id: entry.id, line: 2, account_id: a.id, currency: 'EUR', amount: -5n },
+          ])
           .execute();
       }),
     ).rejects.toMatchObject({ code: '23503' });

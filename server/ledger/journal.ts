@@ -103,8 +103,9 @@ export function ledgerError(error: unknown): unknown {
  * ledger_post(): it updates the touched accounts in ascending id order, each UPDATE checking currency and floor
  * under its own row lock (two entries over the same accounts queue instead of deadlocking), and inserts entry and
  * postings (ADR 003).
- * The database also enforces the essentials by itself (CHECK on balances, composite FK on currency, balance
- * trigger on postings), so no other path can break them.
+ * The database also enforces the essentials by itself (CHECK on balances, composite FK on currency), and
+ * ledger_post() is the only writer of entries and postings the app's role has: it refuses an unbalanced entry
+ * itself (migration 0480), so no other path of the app can break them.
  *
  * Throws UnbalancedEntryError, UnknownAccountError or CurrencyMismatchError for a wrong entry,
  * InsufficientFundsError when a customer wallet would go below zero (400 `{"amount": ["Not enough funds"]}`),

@@ -34,7 +34,7 @@ export async function newTeller(): Promise<string> {
 /** Credits a wallet through the ledger on the e2e server's own embedded database (attached, not started). */
 export async function fund(userId: number, madMinor: bigint): Promise<void> {
   const config = loadConfig({ ...process.env, ...e2eDatabaseEnv, NODE_ENV: 'test' });
-  const database = await openDatabase(config, { attachToRunning: true, migrate: false, log: () => undefined });
+  const database = await openDatabase(config, { role: 'owner', attachToRunning: true, migrate: false, log: () => undefined });
   try {
     await fundWallet(database.db, userId, madMinor);
   } finally {

@@ -2,13 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp, type AppDeps } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
+import { APP_ROLE } from '../../server/db/app-role.ts';
 import { connectDatabase, databaseTimeouts, type DatabaseHandle } from '../../server/db/database.ts';
 
 export interface TestApp {
   /** `http://127.0.0.1:<port>`: tests speak HTTP to a listening server, as a client would. */
   baseUrl: string;
   app: FastifyInstance;
+  /** The app's own connections, as the app's role (ADR 003): what the app may do, fixtures may too. */
   database: DatabaseHandle;
+  /**
+   * Connections as the login, the owner of the tables (as migrations and operator tools): for fixtures that do
+   * what the app's role may not (DDL, a tampered journal). Opened on first use.
+   */
+  owner: DatabaseHandle;
   config: Config;
   close(): Promise<void>;
 }
@@ -38,13 +45,17 @@ export async function startTestApp(
     LIABILITIES_SNAPSHOT_CRON: 'off',
     ...overrides.env,
   });
+  // As the API processes connect: the app's role, which privileges bind (ADR 003). Fixtures that must write what
+  // the app cannot (the journal directly) open a connection of their own as the login.
   const database = connectDatabase({
     url: databaseUrl,
+    role: APP_ROLE,
     poolMax: 5,
     applicationName: overrides.applicationName,
     preparedStatements: config.DB_PREPARED_STATEMENTS === 'on',
     timeouts: overrides.databaseTimeouts ? databaseTimeouts(config) : undefined,
   });
+  const owner = connectDatabase({ url: databaseUrl, poolMax: 2, applicationName: 'test-fixtures-owner' });
   const app = await buildApp({ config, db: database.db, logger: false, ...overrides.deps });
   overrides.extend?.(app);
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -54,10 +65,12 @@ export async function startTestApp(
     baseUrl: `http://127.0.0.1:${port}`,
     app,
     database,
+    owner,
     config,
     async close() {
       await app.close();
       await database.close();
+      await owner.close();
     },
   };
 }

@@ -127,10 +127,11 @@ describe('the built-in ledger', () => {
 
   it('refuses updates and deletes (append-only trigger)', async () => {
     await txIdOf(payload(99));
-    await expect(sql`UPDATE chain_records SET signature = 'x' WHERE seq = 1`.execute(t.database.db)).rejects.toThrow(
+    // As the owner, whom no privilege stops: the trigger does.
+    await expect(sql`UPDATE chain_records SET signature = 'x' WHERE seq = 1`.execute(t.owner.db)).rejects.toThrow(
       /append-only/,
     );
-    await expect(sql`DELETE FROM chain_records WHERE seq = 1`.execute(t.database.db)).rejects.toThrow(/append-only/);
+    await expect(sql`DELETE FROM chain_records WHERE seq = 1`.execute(t.owner.db)).rejects.toThrow(/append-only/);
   });
 
   it('chain:verify passes on the intact chain and fails, non-zero, once a row is edited', async () => {
@@ -141,7 +142,7 @@ describe('the built-in ledger', () => {
 
     const rollback = new Error('rollback');
     await expect(
-      withTransaction(t.database.db, async (tx) => {
+      withTransaction(t.owner.db, async (tx) => {
         // A superuser's path around the trigger, inside a transaction that is rolled back.
         await sql`SET LOCAL session_replication_role = replica`.execute(tx);
         await sql`UPDATE chain_records SET payload = jsonb_set(payload, '{amount}', '"9999.00"') WHERE hash = ${txId}`.execute(

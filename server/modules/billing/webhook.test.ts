@@ -165,9 +165,10 @@ describe('POST /api/billing/webhook/', () => {
     const s = await signIn(t);
     const { exchange, session } = await validated(t, s, '64.10');
     // A fault inside the webhook's transaction, after the ledger entry: the first "mark paid" fails, once.
-    // Sequences are not transactional, so the counter survives the rollback it causes.
+    // Sequences are not transactional, so the counter survives the rollback it causes. DDL as the owner (the app's
+    // role creates nothing); the trigger then runs as the app, which default privileges let use the sequence.
     const tag = `fault_${String(exchange.id)}`;
-    await sql`CREATE SEQUENCE ${sql.raw(tag)}`.execute(t.database.db);
+    await sql`CREATE SEQUENCE ${sql.raw(tag)}`.execute(t.owner.db);
     await sql
       .raw(
         `
@@ -179,10 +180,10 @@ describe('POST /api/billing/webhook/', () => {
         RETURN NEW;
       END $$`,
       )
-      .execute(t.database.db);
+      .execute(t.owner.db);
     await sql
       .raw(`CREATE TRIGGER ${tag} BEFORE UPDATE ON exchanges FOR EACH ROW EXECUTE FUNCTION ${tag}()`)
-      .execute(t.database.db);
+      .execute(t.owner.db);
     try {
       const event = completedEvent(session, eurCents(exchange.total_amount));
       const crashed = await postEvent(t, event);
@@ -197,7 +198,7 @@ describe('POST /api/billing/webhook/', () => {
     } finally {
       await sql
         .raw(`DROP TRIGGER ${tag} ON exchanges; DROP FUNCTION ${tag}(); DROP SEQUENCE ${tag}`)
-        .execute(t.database.db);
+        .execute(t.owner.db);
     }
   });
 });

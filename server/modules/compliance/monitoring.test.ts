@@ -261,13 +261,13 @@ describe('the queue', () => {
          CREATE TRIGGER monitoring_test_refuse BEFORE INSERT ON reviews FOR EACH ROW
            EXECUTE FUNCTION monitoring_test_refuse();`,
       )
-      .execute(t.database.db);
+      .execute(t.owner.db);
     try {
       await expect(drain()).rejects.toThrow('refused by the test');
     } finally {
       await sql
         .raw('DROP TRIGGER monitoring_test_refuse ON reviews; DROP FUNCTION monitoring_test_refuse();')
-        .execute(t.database.db);
+        .execute(t.owner.db);
     }
     const kept = await t.database.db
       .selectFrom('monitoring_queue')

@@ -34,21 +34,27 @@ async function sendCounted(alice: Customer, contact: number, key: string): Promi
   const salt = user.rows[0]?.salt ?? null;
   if (!salt) throw new Error('no salt');
   const mac = securityCodeMac(t.config.SECURITY_CODE_PEPPER, CODE, salt);
-  return t.database.db.transaction().execute(async (tx) => {
-    await sql`SET LOCAL track_functions = 'pl'`.execute(tx);
-    const sent = await sql<{ result: Counted['result'] }>`SELECT wallet_send(${alice.userId}::bigint,
+  // As the owner: track_functions is for superusers to set, and the app's role is not one (ADR 003). On a
+  // connection whose earlier calls' statistics are flushed first (they are kept pending for up to a second, and
+  // pg_stat_xact_* would count them in: this small pool hands the same connection to consecutive tests).
+  return t.owner.db.connection().execute(async (connection) => {
+    await sql`SELECT pg_stat_force_next_flush()`.execute(connection);
+    return connection.transaction().execute(async (tx) => {
+      await sql`SET LOCAL track_functions = 'pl'`.execute(tx);
+      const sent = await sql<{ result: Counted['result'] }>`SELECT wallet_send(${alice.userId}::bigint,
       ${contact}::bigint, 500::bigint, ${salt}::bytea, ${mac}::bytea, ${`transactions:user:${alice.userId}`}, ${key},
       ${hashRequest({ amount: 500n, contact: String(contact) })}, now(), 5, 900) AS result`.execute(tx);
-    const tables = await sql<{ relname: string; ins: number; upd: number }>`
+      const tables = await sql<{ relname: string; ins: number; upd: number }>`
       SELECT relname, n_tup_ins::int AS ins, n_tup_upd::int AS upd FROM pg_stat_xact_user_tables
        WHERE n_tup_ins + n_tup_upd > 0`.execute(tx);
-    const functions = await sql<{ funcname: string; calls: number }>`
+      const functions = await sql<{ funcname: string; calls: number }>`
       SELECT funcname, calls::int AS calls FROM pg_stat_xact_user_functions`.execute(tx);
-    return {
-      result: sent.rows[0]?.result ?? { outcome: 'none' },
-      tables: Object.fromEntries(tables.rows.map((r) => [r.relname, { ins: r.ins, upd: r.upd }])),
-      functions: Object.fromEntries(functions.rows.map((r) => [r.funcname, r.calls])),
-    };
+      return {
+        result: sent.rows[0]?.result ?? { outcome: 'none' },
+        tables: Object.fromEntries(tables.rows.map((r) => [r.relname, { ins: r.ins, upd: r.upd }])),
+        functions: Object.fromEntries(functions.rows.map((r) => [r.funcname, r.calls])),
+      };
+    });
   });
 }
 

@@ -269,8 +269,9 @@ describe('a send racing its recipient’s closure', () => {
       .poll(
         async () =>
           (
+            // As the owner: the app's role does not see other sessions' queries in pg_stat_activity.
             await sql<{ n: string }>`SELECT count(*)::text AS n FROM pg_stat_activity
-              WHERE wait_event_type = 'Lock' AND query LIKE '%wallet_send%'`.execute(t.database.db)
+              WHERE wait_event_type = 'Lock' AND query LIKE '%wallet_send%'`.execute(t.owner.db)
           ).rows[0]?.n,
         { timeout: 5000 },
       )
