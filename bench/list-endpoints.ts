@@ -14,7 +14,8 @@
  *
  * Data: users signed up through the API; their wallets funded by fundWallet (one balanced entry each); then the
  * history in a few set-based statements (seedHistory): every transfer and top-up is a balanced ledger entry (its
- * postings checked by the ledger's own balance trigger, its accounts by the foreign keys) with its history row and
+ * postings checked by ledger:check right after the seed, since the only writer replaced the balance trigger (0480),
+ * its accounts by the foreign keys) with its history row and
  * its timeline steps. The measured customer has a fifth of all transactions and of all contacts, far more than a
  * real one: the worst case.
  */
@@ -27,6 +28,7 @@ import { projectRoot } from '../server/config.ts';
 import type { Database } from '../server/db/schema.ts';
 import { listOwnContacts } from '../server/modules/contacts/contacts.repository.ts';
 import { listHistory } from '../server/modules/transactions/transactions-query.repository.ts';
+import { checkLedger } from '../server/ledger/ledger-check.ts';
 import { fundWallet } from '../tests/support/factories.ts';
 import { backfillTransactionEvents } from '../server/db/migrations/0180_transaction_events.ts';
 import { BenchClient, benchServerLimits, mapConcurrent, signUp, type BenchUser } from './api-client.ts';
@@ -73,8 +75,8 @@ const LAST = [
  * The history, set-based (one ledger_post() call per row took 11.5 minutes for 100,000 rows). Row i (1..TRANSACTIONS,
  * created_at one minute apart up to now, ids in the same order): every tenth a card top-up (a fifth of them
  * Alice's) with the four postings of a real one; the others transfers between linked pairs, Alice the sender in a
- * tenth of all rows and the recipient in another tenth. Each is a balanced ledger entry whose postings the
- * ledger's balance trigger checks (once per entry, as for post()) and whose wallets are updated by the sum of their
+ * tenth of all rows and the recipient in another tenth. Each is a balanced ledger entry (written as the
+ * owner, past ledger_post(): ledger:check proves them balanced after the seed) and whose wallets are updated by the sum of their
  * postings (funded far beyond what they send, so no balance goes below zero: the CHECK would refuse it).
  *
  * The transactions table's triggers are off for the insert: in a running app the outboxes they fill (receipt
@@ -128,7 +130,7 @@ async function seedHistory(aliceId: number): Promise<void> {
        SELECT entry, kind, CASE kind WHEN 'exchange' THEN 'bench_top_up' ELSE 'transaction' END, tid::text, '{}', created_at
          FROM bench_history ORDER BY i`,
     );
-    // The postings of all entries in one statement: the balance trigger checks each entry once.
+    // The postings of all entries in one statement (checked by ledger:check once the seed is done).
     await conn.query(
       `CREATE TEMP TABLE bench_postings ON COMMIT DROP AS
        WITH platform AS (
@@ -273,6 +275,9 @@ try {
   const historyStart = performance.now();
   await seedHistory(alice.userId);
   const historySeconds = (performance.now() - historyStart) / 1000;
+  // The seed writes the journal as the owner, past the only writer's balance check: ledger:check proves it.
+  const seeded = await checkLedger(db);
+  if (seeded.problems.length > 0) throw new Error(`the seeded ledger: ${seeded.problems.join('; ')}`);
   await vacuumUntilVisible();
   const counts = (
     await pool.query<{ transactions: number; contacts: number; alice_tx: number; alice_contacts: number }>(
