@@ -28,6 +28,14 @@ async function kill(table: 'receipt_mails' | 'recipient_messages', transactionId
   return rows[0]?.id ?? '';
 }
 
+async function delivered(table: 'receipt_mails' | 'recipient_messages', transactionId: unknown): Promise<boolean> {
+  const { rows } = await sql<{ done: boolean }>`
+    SELECT done_at IS NOT NULL AS done FROM ${sql.table(table)} WHERE transaction_id = ${String(transactionId)}`.execute(
+    t.database.db,
+  );
+  return rows[0]?.done === true;
+}
+
 async function run(command: typeof outboxDeadCommand, args: string[]) {
   const out: string[] = [];
   const code = await command.run({ db: t.database.db, args, out: (line) => out.push(line) });
@@ -54,6 +62,12 @@ describe('every outbox-like queue, through one list', () => {
       contact: await recipientOf(t, alice, { phone_number: uniquePhone() }),
     });
     expect(invited.body).toMatchObject({ status: 'unclaimed' });
+    // The invitation leaves on the nudge that follows the send (within about 100 ms): a worker that delivers it
+    // after kill() would set done_at over the dead letter (CI failed once on that race). Receipt mails have no
+    // worker in an API process, so theirs cannot move.
+    await expect
+      .poll(() => delivered('recipient_messages', invited.body.id), { timeout: 10_000, interval: 50 })
+      .toBe(true);
     const receipt = await kill('receipt_mails', paid.body.id);
     const invitation = await kill('recipient_messages', invited.body.id);
 
@@ -65,7 +79,9 @@ describe('every outbox-like queue, through one list', () => {
       ),
     );
     expect(dead.text).toMatch(
-      new RegExp(`recipient ${invitation}  invitation for transaction ${String(invited.body.id)}.*  5 attempts .*SMTP answered 554`),
+      new RegExp(
+        `recipient ${invitation}  invitation for transaction ${String(invited.body.id)}.*  5 attempts .*SMTP answered 554`,
+      ),
     );
     expect(dead.text).toContain('outbox:retry --kind anchoring|payment|notification|receipt|recipient');
 
