@@ -110,7 +110,35 @@ describe('the history page from its shape template', () => {
       }
     }
     expect(historyPageShapes().untemplated).toBe(0);
-    expect(historyPageShapes().templated).toBe(filterSets.length * 2);
+    // A shape per filter set, viewer kind (a banker's agency) and page size.
+    expect(historyPageShapes().templated).toBe(filterSets.length * 2 * 2);
+  });
+
+  it('binds only the request’s values: the page size and the kinds are in the text (generic plans, ADR 010)', () => {
+    const viewer: Viewer = { id: '41', agencyId: null };
+    const banker: Viewer = { id: '42', agencyId: '7' };
+    for (const v of [viewer, banker]) {
+      for (const category of ['sending', 'reception', 'exchange', 'withdrawal'] as const) {
+        for (const limit of [1, 10, 100]) {
+          const page = compileHistoryPage(db, v, { category }, { limit, offset: 20 });
+          expect(page.sql).toMatch(new RegExp(`limit ${limit} offset \\$\\d+\\)`));
+          expect(page.parameters).not.toContain(limit);
+          for (const kind of ['transfer', 'exchange', 'withdrawal', 'pickup'])
+            expect(page.parameters).not.toContain(kind);
+          expect(page.parameters).toContain(20);
+        }
+      }
+    }
+  });
+
+  it('refuses to write a page size that the query string could not give', () => {
+    const viewer: Viewer = { id: '41', agencyId: null };
+    // 10,001: the statement export's rows (STATEMENT_MAX_ROWS + 1) go through the same statement.
+    expect(compileHistoryPage(db, viewer, {}, { limit: 10_001, offset: 0 }).sql).toMatch(/limit 10001 offset/);
+    for (const limit of [0, 100_001, 2.5, Number.NaN, -1]) {
+      expect(() => compileHistoryPage(db, viewer, {}, { limit, offset: 0 })).toThrow(RangeError);
+      expect(() => compileOwnContactsPage(db, '41', undefined, { limit, offset: 0 })).toThrow(RangeError);
+    }
   });
 });
 
@@ -120,7 +148,7 @@ describe('a customer’s recipients page from its shape template', () => {
       let base = db
         .selectFrom('contacts')
         .where('owner_user_id', '=', owner)
-        .where('public', '=', false)
+        .where('public', '=', sql.lit(false))
         .where('deleted_at', 'is', null);
       if (search) base = base.where(searchCondition(search, false));
       return base
@@ -146,13 +174,16 @@ describe('a customer’s recipients page from its shape template', () => {
         .orderBy(sql`lower(unaccent(first_name))`)
         .orderBy(sql`lower(unaccent(last_name))`)
         .orderBy('id')
-        .limit(window.limit)
+        .limit(sql.lit(window.limit))
         .offset(window.offset)
         .compile();
     };
     for (const [i, search] of [undefined, '', 'ben', 'élo', '06 12', 'Ben', 'é%_\\', '+212 6', undefined].entries()) {
       const window = { limit: 10 + i, offset: i * 10 };
       same(compileOwnContactsPage(db, String(7 + i), search, window), afresh(String(7 + i), search, window));
+      // Served from the template the first call made.
+      same(compileOwnContactsPage(db, String(8 + i), search, window), afresh(String(8 + i), search, window));
+      expect(compileOwnContactsPage(db, '7', search, window).parameters).not.toContain(false);
     }
   });
 });

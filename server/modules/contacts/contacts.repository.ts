@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema.ts';
 import { countedPage } from '../../db/counted-page.ts';
 import { distanceKm, searchCondition, searchConditionOf, searchPatterns } from './contact-search.ts';
 import { StatementShapes } from '../../db/statement-shapes.ts';
+import { pageSizeLiteral } from '../../db/page-size.ts';
 
 export interface ContactRow {
   id: string;
@@ -56,7 +57,6 @@ type OwnContactsBinds = {
   owner: string;
   pattern: string | undefined;
   phonePattern: string | undefined;
-  limit: number;
   offset: number;
 };
 
@@ -64,7 +64,9 @@ function ownContactsBase(db: Kysely<Database>, b: OwnContactsBinds) {
   const base = db
     .selectFrom('contacts')
     .where('owner_user_id', '=', b.owner)
-    .where('public', '=', false)
+    // A literal, not a parameter: the code's constant, and the predicate of the partial indexes (`WHERE NOT public`),
+    // which a generic plan can only use when it sees the value (ADR 010, "Lists, third pass").
+    .where('public', '=', sql.lit(false))
     .where('deleted_at', 'is', null);
   return b.pattern === undefined ? base : base.where(searchConditionOf(b.pattern, b.phonePattern, false));
 }
@@ -72,22 +74,27 @@ function ownContactsBase(db: Kysely<Database>, b: OwnContactsBinds) {
 const ownContactsCount = (db: Kysely<Database>, b: OwnContactsBinds) =>
   ownContactsBase(db, b).select((eb) => eb.fn.countAll<string>().as('count'));
 
-/** The page's statement, compiled by Kysely once per shape (search or not, phone-like or not): StatementShapes. */
-const ownContactsPages = new StatementShapes<OwnContactsBinds, Kysely<Database>>((b, db) =>
-  ownContactsBase(db, b)
-    .select([...columns, sql<number | null>`NULL::float8`.as('proximity')])
-    .select(sql<string>`(${ownContactsCount(db, b)})`.as('total_count'))
-    .orderBy(sql`lower(unaccent(first_name))`)
-    .orderBy(sql`lower(unaccent(last_name))`)
-    .orderBy('id')
-    .limit(b.limit)
-    .offset(b.offset),
+/**
+ * The page's statement, compiled by Kysely once per shape (search or not, phone-like or not, the page size):
+ * StatementShapes.
+ */
+const ownContactsPages = new StatementShapes<OwnContactsBinds, { db: Kysely<Database>; limit: number }>(
+  (b, { db, limit }) =>
+    ownContactsBase(db, b)
+      .select([...columns, sql<number | null>`NULL::float8`.as('proximity')])
+      .select(sql<string>`(${ownContactsCount(db, b)})`.as('total_count'))
+      .orderBy(sql`lower(unaccent(first_name))`)
+      .orderBy(sql`lower(unaccent(last_name))`)
+      .orderBy('id')
+      // The page size as a literal (part of the shape), as the history's: see pageSizeLiteral.
+      .limit(sql.lit(pageSizeLiteral(limit)))
+      .offset(b.offset),
 );
 
 function ownContactsInputs(ownerId: string, search: string | undefined, window: PageWindow) {
   const patterns = search ? searchPatterns(search) : { pattern: undefined, phonePattern: undefined };
-  const binds = { owner: ownerId, ...patterns, limit: window.limit, offset: window.offset };
-  const shape = `${binds.pattern === undefined ? '-' : 'search'} ${binds.phonePattern === undefined ? '-' : 'phone'}`;
+  const binds = { owner: ownerId, ...patterns, offset: window.offset };
+  const shape = `${binds.pattern === undefined ? '-' : 'search'} ${binds.phonePattern === undefined ? '-' : 'phone'} ${window.limit}`;
   return { binds, shape };
 }
 
@@ -99,7 +106,7 @@ export function compileOwnContactsPage(
   window: PageWindow,
 ): CompiledQuery {
   const { binds, shape } = ownContactsInputs(ownerId, search, window);
-  return ownContactsPages.compile(shape, binds, db);
+  return ownContactsPages.compile(shape, binds, { db, limit: window.limit });
 }
 
 /** A customer's live recipients, alphabetically (accents folded, so "Élodie" sits with the E's). */
