@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { inject } from 'vitest';
 import { money } from '../../common/money/money.ts';
 import { APP_ROLE } from '../db/app-role.ts';
-import { connectDatabase } from '../db/database.ts';
+import { connectDatabase, poolQuery } from '../db/database.ts';
 import { toHttpError } from '../http/error-handler.ts';
 import { createUserWallet, findUserWallet, platformAccount, userWalletBalance } from './accounts.repository.ts';
 import { post, postAlone } from './journal.ts';
@@ -243,6 +243,40 @@ describe('postAlone', () => {
   });
 });
 
+describe('postAlone() on a pool', () => {
+  it("runs the call on the pool's own connections, past Kysely's executor, as the pool's role", async () => {
+    const [a, b] = [await newWallet(db, 100n), await newWallet(db)];
+    // Kysely's executor is where a query built with Kysely goes; postAlone() on a pool goes around it (ADR 010).
+    const executor = vi.spyOn(app.db, 'getExecutor');
+    try {
+      const entry = await postAlone(app.db, {
+        kind: 'transfer',
+        reference: ref(),
+        postings: [
+          { accountId: a.id, amount: mad(-40) },
+          { accountId: b.id, amount: mad(40) },
+        ],
+      });
+      expect(entry.balances).toEqual(
+        new Map([
+          [a.id, mad(60)],
+          [b.id, mad(40)],
+        ]),
+      );
+      expect(executor).not.toHaveBeenCalled();
+    } finally {
+      executor.mockRestore();
+    }
+    // The same connections as the pool's Kysely queries: the app's role, not the login.
+    const who = await poolQuery(app.db)!<{ user: string }>('SELECT current_user AS "user" WHERE $1::int = 1', [1]);
+    expect(who).toEqual([{ user: APP_ROLE }]);
+    // Inside a transaction there is no pool query: the transaction's statements stay on its connection.
+    await withTransaction(app.db, async (tx) => {
+      expect(poolQuery(tx)).toBeUndefined();
+    });
+  });
+});
+
 describe('the database itself', () => {
   it('keeps entries and postings append-only', async () => {
     const a = await newWallet(db, 100n);
@@ -374,5 +408,127 @@ describe('the database itself', () => {
       .execute();
     expect(postings).toHaveLength(1); // the deposit only
     expect([await balanceOf(db, a.id), await balanceOf(db, b.id)]).toEqual([1_000n, 0n]);
+  });
+});
+
+// Migration 0490: two postings, two accounts, one currency, amounts that cancel take a path of their own inside
+// ledger_post(). The same answers as the general path, whichever account comes first.
+describe('the transfer fast path of ledger_post()', () => {
+  type Row = { entry_id: string; account_id: string; balance: string };
+  const call = (accounts: string[], amounts: number[], currency = 'MAD', on = app.db) =>
+    sql<Row>`SELECT entry_id, account_id, balance FROM ledger_post('transfer', 'test', ${uniqueId()}, '{}'::jsonb,
+               ${accounts}::bigint[], ${[currency, currency]}::text[], ${amounts.map(String)}::bigint[])`.execute(on);
+
+  it('moves both balances whichever account comes first, answers in account order, keeps the given lines', async () => {
+    const [low, high] = [await newWallet(db, 1_000n), await newWallet(db, 1_000n)];
+    expect(BigInt(low.id)).toBeLessThan(BigInt(high.id));
+    for (const [accounts, amounts] of [
+      [[high.id, low.id], [-300, 300]],
+      [[low.id, high.id], [-100, 100]],
+    ] as const) {
+      const { rows } = await call([...accounts], [...amounts]);
+      const entry = rows[0]!.entry_id;
+      const postings = await db
+        .selectFrom('ledger_postings')
+        .select(['line', 'account_id', 'amount'])
+        .where('entry_id', '=', entry)
+        .orderBy('line')
+        .execute();
+      expect(postings).toEqual([
+        { line: 1, account_id: accounts[0], amount: String(amounts[0]) },
+        { line: 2, account_id: accounts[1], amount: String(amounts[1]) },
+      ]);
+      expect(rows.map((r) => [r.entry_id, r.account_id])).toEqual([
+        [entry, low.id],
+        [entry, high.id],
+      ]);
+    }
+    // high: 1,000 - 300 + 100; low: 1,000 + 300 - 100, as answered by the last call.
+    const { rows } = await call([low.id, high.id], [-1, 1]);
+    expect(rows.map((r) => r.balance)).toEqual(['1199', '801']);
+    expect([await balanceOf(db, low.id), await balanceOf(db, high.id)]).toEqual([1_199n, 801n]);
+  });
+
+  it('locks the lower account id first, whichever comes first in the call', async () => {
+    const [low, high] = [await newWallet(db, 1_000n), await newWallet(db, 1_000n)];
+    // The lower account is held by another transaction: a post that locks in id order waits for it holding nothing.
+    const holder = await database.pool.connect();
+    let highWasFree: unknown;
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM ledger_accounts WHERE id = $1 FOR UPDATE', [low.id]);
+      const { rows } = await holder.query<{ xid: string }>('SELECT pg_current_xact_id()::text AS xid');
+      const posted = postAlone(app.db, {
+        kind: 'transfer',
+        reference: ref(),
+        postings: [
+          { accountId: high.id, amount: mad(-5) },
+          { accountId: low.id, amount: mad(5) },
+        ],
+      });
+      // Until the post waits for the holder (before that it has not reached its first lock).
+      for (;;) {
+        const waiting = await sql<{ pid: number }>`
+          SELECT pid FROM pg_locks WHERE locktype = 'transactionid' AND NOT granted
+             AND transactionid::text = ${rows[0]!.xid}`.execute(db);
+        if (waiting.rows.length > 0) break;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      // The higher account must be free: the waiting post took no lock out of order.
+      highWasFree = await sql`SELECT 1 FROM ledger_accounts WHERE id = ${high.id} FOR UPDATE NOWAIT`
+        .execute(db)
+        .then(
+          () => true,
+          (error: unknown) => error,
+        );
+      await holder.query('COMMIT');
+      await posted;
+    } finally {
+      holder.release();
+    }
+    expect(highWasFree).toBe(true);
+    expect([await balanceOf(db, low.id), await balanceOf(db, high.id)]).toEqual([1_005n, 995n]);
+  });
+
+  it('refuses an overdraft, an unknown account, a currency mismatch and a platform floor in either place', async () => {
+    const [low, high] = [await newWallet(db, 100n), await newWallet(db, 100n)];
+    const fxEur = await platformAccount(db, 'fx', 'EUR');
+    const pending = await platformAccount(db, 'withdrawals_pending', 'MAD');
+    const cases: [string[], number[], string, { code: string; detail?: string }][] = [
+      [[low.id, high.id], [-101, 101], 'MAD', { code: 'LG004', detail: low.id }],
+      [[high.id, low.id], [-101, 101], 'MAD', { code: 'LG004', detail: high.id }],
+      [[high.id, low.id], [101, -101], 'MAD', { code: 'LG004', detail: low.id }],
+      [[low.id, '999999999999999'], [-1, 1], 'MAD', { code: 'LG002', detail: '999999999999999' }],
+      [['999999999999999', low.id], [1, -1], 'MAD', { code: 'LG002', detail: '999999999999999' }],
+      [[low.id, fxEur.id], [-1, 1], 'MAD', { code: 'LG003' }],
+      [[fxEur.id, low.id], [1, -1], 'MAD', { code: 'LG003' }],
+      [[pending.id, low.id], [-1_000_000_000_000, 1_000_000_000_000], 'MAD', { code: 'LG005', detail: pending.id }],
+    ];
+    for (const [accounts, amounts, currency, refused] of cases) {
+      await expect(call(accounts, amounts, currency), JSON.stringify([accounts, amounts])).rejects.toMatchObject(
+        refused,
+      );
+    }
+    expect([await balanceOf(db, low.id), await balanceOf(db, high.id)]).toEqual([100n, 100n]);
+  });
+
+  it('writes no row at all for a refused transfer (the general path inserts its entry first)', async () => {
+    const [a, b] = [await newWallet(db, 100n), await newWallet(db)];
+    // The backend's own insert counts (pg_stat_xact_*: this connection only, so other test files do not count;
+    // they may still hold its earlier transactions' counts, hence the difference), which include the rows of a
+    // statement that failed and was rolled back to its savepoint.
+    const insertedEntries = await withTransaction(app.db, async (tx) => {
+      const inserted = async () => {
+        const { rows } = await sql<{ inserted: string }>`
+          SELECT n_tup_ins AS inserted FROM pg_stat_xact_user_tables WHERE relid = 'ledger_entries'::regclass`.execute(tx);
+        return BigInt(rows[0]?.inserted ?? 0);
+      };
+      const before = await inserted();
+      await sql`SAVEPOINT refused`.execute(tx);
+      await expect(call([a.id, b.id], [-101, 101], 'MAD', tx)).rejects.toMatchObject({ code: 'LG004' });
+      await sql`ROLLBACK TO SAVEPOINT refused`.execute(tx);
+      return (await inserted()) - before;
+    });
+    expect(insertedEntries).toBe(0n);
   });
 });

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { money, type Currency, type Money } from '../../common/money/money.ts';
+import { poolQuery } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import {
   CurrencyMismatchError,
@@ -123,21 +124,43 @@ export async function post(tx: Transaction<Database>, entry: EntryInput): Promis
  * post(); an entry that must commit with other writes goes through post() inside their transaction instead.
  */
 export async function postAlone(db: Kysely<Database>, entry: EntryInput): Promise<PostedEntry> {
-  return withRetries(() => callLedgerPost(db, entry));
+  const query = poolQuery(db);
+  return withRetries(() => callLedgerPost(db, entry, query));
 }
 
-async function callLedgerPost(db: Kysely<Database>, entry: EntryInput): Promise<PostedEntry> {
+type PostedRow = { entry_id: string; account_id: string; balance: string };
+
+/** The call's text with numbered parameters, as Kysely compiles the template below: one prepared statement name. */
+const ledgerPostText =
+  'SELECT entry_id, account_id, balance FROM ledger_post($1, $2, $3, $4::jsonb, $5::bigint[], $6::text[], $7::bigint[])';
+
+async function callLedgerPost(
+  db: Kysely<Database>,
+  entry: EntryInput,
+  query?: <R>(text: string, values: readonly unknown[]) => Promise<R[]>,
+): Promise<PostedEntry> {
   const currencies = validate(entry);
-  let rows: { entry_id: string; account_id: string; balance: string }[];
+  const values = [
+    entry.kind,
+    entry.reference.type,
+    entry.reference.id,
+    JSON.stringify(entry.metadata ?? {}),
+    entry.postings.map((p) => p.accountId),
+    entry.postings.map((p) => p.amount.currency),
+    entry.postings.map((p) => p.amount.minor.toString()),
+  ] as const;
+  let rows: PostedRow[];
   try {
     // A SELECT with parameters: the API processes run it as a named prepared statement (server/db/database.ts).
-    const result = await sql<{ entry_id: string; account_id: string; balance: string }>`
+    // postAlone() on a pool runs it directly on a connection of that pool (poolQuery): no Kysely work per call.
+    rows = query
+      ? await query<PostedRow>(ledgerPostText, values)
+      : (
+          await sql<PostedRow>`
       SELECT entry_id, account_id, balance FROM ledger_post(
-        ${entry.kind}, ${entry.reference.type}, ${entry.reference.id}, ${JSON.stringify(entry.metadata ?? {})}::jsonb,
-        ${entry.postings.map((p) => p.accountId)}::bigint[],
-        ${entry.postings.map((p) => p.amount.currency)}::text[],
-        ${entry.postings.map((p) => p.amount.minor.toString())}::bigint[])`.execute(db);
-    rows = result.rows;
+        ${values[0]}, ${values[1]}, ${values[2]}, ${values[3]}::jsonb,
+        ${values[4]}::bigint[], ${values[5]}::text[], ${values[6]}::bigint[])`.execute(db)
+        ).rows;
   } catch (error) {
     throw ledgerError(error);
   }
