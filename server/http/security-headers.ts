@@ -57,7 +57,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, production: 
     done();
   });
   // API answers are personal and change with every movement of money: never cached anywhere.
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 }

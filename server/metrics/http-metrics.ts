@@ -24,14 +24,15 @@ function outcomeOf(status: number): MoneyOutcome {
 
 /** Request counts and latency per route template (never the raw URL: ids would make a series per customer). */
 export function registerHttpMetrics(app: FastifyInstance): void {
-  app.addHook('onSend', async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
+  // Callback hooks, not async ones: no promise and microtask each on every request (ADR 010).
+  app.addHook('onSend', (request: FastifyRequest, _reply: FastifyReply, payload: unknown, done) => {
     if (request.method === 'POST' && request.routeOptions.url === '/api/transactions/' && typeof payload === 'string') {
       if (payload.includes('"delivery":"cash_pickup"')) kindOf.set(request, 'cash_pickup');
       else if (payload.includes('"category":"withdrawal"')) kindOf.set(request, 'withdrawal');
     }
-    return payload;
+    done(null, payload);
   });
-  app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+  app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     const labels = { method: request.method, route, status: String(reply.statusCode) };
     httpRequests.inc(labels);
@@ -40,5 +41,6 @@ export function registerHttpMetrics(app: FastifyInstance): void {
     const kind = moneyRoutes[key];
     if (kind) moneyOperations.inc({ kind: kindOf.get(request) ?? kind, outcome: outcomeOf(reply.statusCode) });
     else if (key === webhookRoute && reply.statusCode >= 400) webhookFailures.inc();
+    done();
   });
 }
