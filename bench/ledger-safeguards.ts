@@ -14,6 +14,7 @@ import { connectDatabase } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrator.ts';
 import { ledgerPostLockByUpdate, ledgerPostWithLockPass } from '../server/db/migrations/0320_ledger_post_lock_by_update.ts';
 import { ledgerPostOnlyWriter } from '../server/db/migrations/0480_app_role_only_ledger_writer.ts';
+import { ledgerPostFastPath } from '../server/db/migrations/0490_ledger_post_transfer_fast_path.ts';
 import { bareTransfer, pgbenchScript, runPgbench } from './pgbench.ts';
 import { fundedWallets } from './ledger-wallets.ts';
 import { databaseCpuSince, databaseBackendsCpu } from './server-process.ts';
@@ -39,22 +40,30 @@ const balanceTrigger = `CREATE TRIGGER ledger_postings_balanced AFTER INSERT ON 
   REFERENCING NEW TABLE AS new_postings FOR EACH STATEMENT EXECUTE FUNCTION ledger_check_entries_balance()`;
 
 function variants(nonNegative: string): Variant[] {
+  // As shipped (migration 0490): the only writer with its transfer fast path.
+  const shipped = ledgerPostFastPath('public');
+  // 0480's body: the only writer without the fast path (every entry through the general path).
   const onlyWriter = ledgerPostOnlyWriter('public');
-  // The only writer without its own balance check (the first SELECT and its IF): what that check costs.
+  // 0480's body without its own balance check (the first SELECT and its IF): what that check costs.
   const unchecked = onlyWriter.replace(/\n\s*SELECT u\.currency[\s\S]*?END IF;\n/, '\n');
   if (unchecked === onlyWriter) throw new Error("the only writer's balance check was not found");
   return [
-    { name: "all safeguards ('every entry balances' by the only writer, migration 0480)", off: [], on: [] },
+    { name: "all safeguards, as shipped (the only writer with the transfer fast path, migration 0490)", off: [], on: [] },
+    {
+      name: "0480's body: no fast path, a transfer takes the general path (GROUP BY check, cursor, unnest)",
+      off: [onlyWriter],
+      on: [shipped],
+    },
     {
       // Before 0480: 0320's body (it checked no sum) and the statement trigger on postings.
       name: "'every entry balances' by the statement trigger instead (before 0480)",
       off: [ledgerPostLockByUpdate, balanceTrigger],
-      on: ['DROP TRIGGER ledger_postings_balanced ON ledger_postings', onlyWriter],
+      on: ['DROP TRIGGER ledger_postings_balanced ON ledger_postings', shipped],
     },
     {
-      name: "without the only writer's balance check (no check at all: its price)",
+      name: "0480's body without its balance check (no check at all: its price)",
       off: [unchecked],
-      on: [onlyWriter],
+      on: [shipped],
     },
     {
       // ALL includes the internal triggers that check foreign keys (postings -> entries, postings -> accounts);
@@ -75,7 +84,7 @@ function variants(nonNegative: string): Variant[] {
       // Not a safeguard: the same guarantees by a costlier mechanism, kept to price what migration 0320 removed.
       name: "with 0002's separate lock pass (SELECT ... FOR NO KEY UPDATE, then UPDATE)",
       off: [ledgerPostWithLockPass, balanceTrigger],
-      on: ['DROP TRIGGER ledger_postings_balanced ON ledger_postings', onlyWriter],
+      on: ['DROP TRIGGER ledger_postings_balanced ON ledger_postings', shipped],
     },
     {
       name: 'without the non-negative CHECK on wallet balances',

@@ -8,6 +8,7 @@
  *   AB_DATABASE_URL=URL AB_BASE=/tmp/base node --import tsx bench/list-ab.ts
  *   AB_CPU_PROF=1 ...        # also a V8 CPU profile of each side's processes, in .data/profiles/{A,B}-<time>/
  *   AB_ONLY=health,first ... # only the queries whose name contains one of these texts
+ *   AB_ALL=1 ...             # every query of bench/list-endpoints.ts, not only the seven main ones
  *
  * A = the checkout in AB_BASE, B = this one (AB_BASE may be this one too, to try AB_B_PGOPTIONS on B alone). Per query: ROUNDS rounds of REQUESTS requests (4 clients) on each,
  * the order swapped every round; the server's CPU (its process tree) and the database's (the backends of that
@@ -21,7 +22,7 @@ import pg from 'pg';
 import { projectRoot } from '../server/config.ts';
 import { BenchClient, benchServerLimits, mapConcurrent } from './api-client.ts';
 import { fmt, percentile } from './report.ts';
-import { benchPort, databaseBackendsCpu, databaseCpuSince, processStats } from './server-process.ts';
+import { benchPort, databaseBackendsCpu, databaseCpuSince, processStats, stopServers } from './server-process.ts';
 
 const url = process.env.AB_DATABASE_URL ?? '';
 const baseRoot = process.env.AB_BASE ?? '';
@@ -73,10 +74,13 @@ async function signIn(client: BenchClient, email: string): Promise<string> {
 }
 
 const pool = new pg.Pool({ connectionString: url, max: 1 });
-const { rows: people } = await pool.query<{ email: string; tx: number }>(
-  `SELECT u.email, (SELECT count(*)::int FROM transactions t WHERE t.sender_user_id = u.id OR t.recipient_user_id = u.id) AS tx
+// partner: a user the customer has a linked recipient for (the `user=` filter of a contact's transactions).
+const { rows: people } = await pool.query<{ email: string; tx: number; partner: string | null }>(
+  `SELECT u.email, (SELECT count(*)::int FROM transactions t WHERE t.sender_user_id = u.id OR t.recipient_user_id = u.id) AS tx,
+          (SELECT min(c.contact_user)::text FROM contacts c WHERE c.owner_user_id = u.id AND c.contact_user IS NOT NULL) AS partner
      FROM users u WHERE u.role = 'customer' AND u.email LIKE 'bench-list-%' ORDER BY tx DESC`,
 );
+const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
 await pool.end();
 const heaviest = people[0];
 const typical = people[Math.floor(people.length / 2)];
@@ -104,6 +108,20 @@ try {
       ['transactions, amount +-10 %', '/api/transactions/?amount_gte=225.00&amount_lte=275.00&page_size=10'],
       ['contacts, first page', '/api/contacts/?page=1&page_size=10'],
       ['contacts, search "ben"', '/api/contacts/?search=ben&page_size=10'],
+      // The rest of bench/list-endpoints.ts's queries, with AB_ALL=1 (each statement shape of the lists).
+      ...(process.env.AB_ALL === '1'
+        ? ([
+            ['transactions, category=reception', '/api/transactions/?category=reception&page_size=10'],
+            ['transactions, category=exchange', '/api/transactions/?category=exchange&page_size=10'],
+            ['transactions, category=withdraw', '/api/transactions/?category=withdraw&page_size=10'],
+            ['transactions, amount=250.00', '/api/transactions/?amount=250.00&page_size=10'],
+            ['transactions, 7-day window', `/api/transactions/?start_date=${day(30)}&end_date=${day(23)}&page_size=10`],
+            ['transactions, user=contact', '/api/transactions/?user={partner}&page_size=10'],
+            ['contacts, search "élo" (accents)', '/api/contacts/?search=%C3%A9lo&page_size=10'],
+            ['contacts, search no match', '/api/contacts/?search=zq9x7w&page_size=10'],
+            ['contacts, search phone "0612"', '/api/contacts/?search=0612&page_size=10'],
+          ] as [string, string][])
+        : []),
     ] as [string, string][]
   ).filter(([name]) => !only || only.some((text) => name.includes(text)));
   for (const [who, person] of [
@@ -113,7 +131,8 @@ try {
     const token = await signIn(servers.A.client, person.email);
     const tokens = { A: token, B: token };
     console.log(`\n${who}: ${ROUNDS} rounds x ${REQUESTS} requests per server, ${CLIENTS} clients, alternated`);
-    for (const [name, query] of queries) {
+    for (const [name, template] of queries) {
+      const query = template.replace('{partner}', person.partner ?? '0');
       const totals = {
         A: { cpu: 0, db: 0, latencies: [] as number[] },
         B: { cpu: 0, db: 0, latencies: [] as number[] },
@@ -143,15 +162,6 @@ try {
     }
   }
 } finally {
-  for (const { child, client } of Object.values(servers)) {
-    client.close();
-    child.kill('SIGTERM');
-  }
-  // The profiles are written as the processes exit.
-  await Promise.all(
-    Object.values(servers).map(
-      ({ child }) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve))),
-    ),
-  );
+  await stopServers(Object.values(servers));
   if (process.env.AB_CPU_PROF === '1') console.log(`profiles: ${profileDir('A')} ${profileDir('B')}`);
 }

@@ -9,6 +9,12 @@ import { readFileSync } from 'node:fs';
  * `--inclusive [text...]`: instead, each function's total time (itself and what it calls) as a share of the busy
  * time (all but idle, program and GC), optionally only the functions whose name or file contains one of the texts:
  * where a request's time goes between the route, authentication, the queries and serialisation.
+ *
+ * `PROFILE_WINDOW=<from>-<to>` (environment): only the samples taken between those two instants, in microseconds of
+ * the machine's monotonic clock (`process.hrtime.bigint() / 1000n` in any process of this machine: V8 stamps its
+ * samples with the same clock on Linux). The send bench prints its measured run's window, so the profile says
+ * where that run's time went, without the server's start (module compilation, the web build check), the users'
+ * set-up or the drains.
  */
 interface ProfileNode {
   id: number;
@@ -20,6 +26,7 @@ interface Profile {
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
+  startTime: number;
 }
 
 const file = process.argv[2];
@@ -32,7 +39,13 @@ const top = inclusive ? 70 : Number(process.argv[3] ?? 25);
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const selfUs = new Map<number, number>();
-profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+const window = /^(\d+)-(\d+)$/.exec(process.env.PROFILE_WINDOW ?? '');
+const [from, to] = window ? [Number(window[1]), Number(window[2])] : [-Infinity, Infinity];
+let at = profile.startTime;
+profile.samples.forEach((id, i) => {
+  at += profile.timeDeltas[i] ?? 0;
+  if (at >= from && at <= to) selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+});
 const total = [...selfUs.values()].reduce((a, b) => a + b, 0);
 
 const label = (frame: ProfileNode['callFrame']) =>

@@ -9,7 +9,8 @@
  * Each variant is a scratch database migrated to the latest schema, then with some migrations rolled back by their
  * own down() (e.g. 'base' = main before 0440-0442). The variants alternate in slices of SLICE calls per
  * connection (a fraction of a second each, the order rotated), so every variant meets the same load on this shared
- * machine; a round's figure is the sum of its slices.
+ * machine; a round's figure is the sum of its slices. BENCH_VARIANTS is a comma-separated list of name prefixes (so
+ * a prefix holds no comma: BENCH_VARIANTS=all,price compares every price with all; all,price: 0500 one of them).
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --import tsx bench/send-db-cost.ts
  *   BENCH_ROUNDS=4 BENCH_CALLS=1000 BENCH_VARIANTS=base,all node --import tsx bench/send-db-cost.ts
@@ -29,6 +30,7 @@ import { migrateToLatest } from '../server/db/migrator.ts';
 import * as idempotencyOneWrite from '../server/db/migrations/0440_send_idempotency_one_write.ts';
 import * as partialUniqueKeys from '../server/db/migrations/0441_transactions_partial_unique_keys.ts';
 import * as insertTriggers from '../server/db/migrations/0442_transactions_insert_triggers.ts';
+import * as ledgerFastPath from '../server/db/migrations/0490_ledger_post_transfer_fast_path.ts';
 import type { Database } from '../server/db/schema.ts';
 import { securityCodeMac } from '../server/modules/users/security-code-hash.ts';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts';
@@ -54,6 +56,8 @@ const allVariants: Record<string, { downs: Down[]; then?: string[] }> = {
   'only 0441 (partial unique token/code)': { downs: [insertTriggers.down, idempotencyOneWrite.down] },
   'only 0442 (one INSERT trigger, notify inline)': { downs: [partialUniqueKeys.down, idempotencyOneWrite.down] },
   all: { downs: [] },
+  // ledger_post() without its transfer fast path (0480's body): what the send's ledger call gained by it.
+  'ledger: all but 0490 (no transfer fast path)': { downs: [ledgerFastPath.down] },
   'price: all, without the amount indexes (list filters use them)': {
     downs: [],
     then: ['DROP INDEX transactions_sender_amount_idx', 'DROP INDEX transactions_recipient_amount_idx'],
@@ -71,11 +75,63 @@ const allVariants: Record<string, { downs: Down[]; then?: string[] }> = {
        END $$`,
     ],
   },
+  // ADR 010 "A send's timeline and queue rows": what a migration 0500 was to do, tried and not kept (2.0 %).
+  "price: 0500 as tried (all; the 'created' row derived; the timeline's primary key on (transaction_id, id))": {
+    downs: [],
+    then: [
+      `DO $$ DECLARE d text := pg_get_functiondef('transactions_on_insert()'::regprocedure); BEGIN
+         EXECUTE replace(replace(d, $a$VALUES (NEW.id, 'created', NULL, NEW.created_at),$a$, 'VALUES'),
+                         $a$INSERT INTO transaction_events (transaction_id, status, at) VALUES (NEW.id, 'created', NEW.created_at);$a$, 'NULL;');
+       END $$`,
+      'CREATE UNIQUE INDEX transaction_events_transaction_key ON transaction_events (transaction_id, id)',
+      'ALTER TABLE transaction_events DROP CONSTRAINT transaction_events_pkey',
+      `ALTER TABLE transaction_events
+         ADD CONSTRAINT transaction_events_pkey PRIMARY KEY USING INDEX transaction_events_transaction_key`,
+      'DROP INDEX transaction_events_transaction_idx',
+    ],
+  },
+  // Per-send queue rows, priced as if a consumer read the transactions instead (the work moves, see the ADR).
+  'price: all, without the monitoring_queue row': {
+    downs: [],
+    then: [
+      `DO $$ DECLARE d text := pg_get_functiondef('transactions_on_insert()'::regprocedure); BEGIN
+         EXECUTE replace(d, 'INSERT INTO monitoring_queue (transaction_id) VALUES (NEW.id);', 'NULL;');
+       END $$`,
+    ],
+  },
+  'price: all, without the receipt_mails row (and its users lookup)': {
+    downs: [],
+    then: [
+      `DO $$ DECLARE d text := pg_get_functiondef('transactions_on_insert()'::regprocedure); BEGIN
+         EXECUTE replace(d, $a$IF NEW.status = 'completed' AND NEW.kind IN ('transfer', 'exchange') THEN$a$, 'IF false THEN');
+       END $$`,
+    ],
+  },
+  'price: all, without the chain_outbox row': {
+    downs: [],
+    then: [
+      `DO $$ DECLARE d text := pg_get_functiondef('wallet_send'::regproc); BEGIN
+         EXECUTE replace(d, 'INSERT INTO chain_outbox (transaction_id) VALUES (v_id) ON CONFLICT (transaction_id) DO NOTHING;', 'NULL;');
+       END $$`,
+    ],
+  },
+  // Integrity, not a cost to cut by dropping: the checks a send's children make on the row the send just inserted.
+  "price: all, without the FKs of the rows a send's trigger writes to its own transaction": {
+    downs: [],
+    then: [
+      'ALTER TABLE transaction_events DROP CONSTRAINT transaction_events_transaction_fk',
+      'ALTER TABLE notifications DROP CONSTRAINT notifications_transaction_id_fkey',
+      'ALTER TABLE receipt_mails DROP CONSTRAINT receipt_mails_transaction_id_fkey',
+      'ALTER TABLE chain_outbox DROP CONSTRAINT chain_outbox_transaction_id_fkey',
+    ],
+  },
+  // An A/A check: the same schema as all, in another position of the rotation and another scratch database.
+  'same: all again (A/A: what the bench itself makes of two identical variants)': { downs: [] },
 };
 const chosen = process.env.BENCH_VARIANTS?.split(',');
-// Default: the five variants of migrations 0440-0442; BENCH_VARIANTS=base,all,price picks by name prefix.
+// Default: the five variants of migrations 0440-0442; BENCH_VARIANTS=base,all,price,ledger picks by name prefix.
 const variants = Object.entries(allVariants).filter(([name]) =>
-  chosen ? chosen.some((c) => name.startsWith(c)) : !name.startsWith('price'),
+  chosen ? chosen.some((c) => name.startsWith(c)) : !name.startsWith('price') && !name.startsWith('ledger'),
 );
 
 interface Prepared {

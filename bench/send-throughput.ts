@@ -36,12 +36,19 @@ import { connectDatabase } from '../server/db/database.ts';
 import { checkLedger } from '../server/ledger/ledger-check.ts';
 import { securityCodeMac } from '../server/modules/users/security-code-hash.ts';
 import { projectRoot } from '../server/config.ts';
-import { fundWallet } from '../tests/support/factories.ts';
-import { BenchClient, benchServerLimits, mapConcurrent, signUp, type BenchUser } from './api-client.ts';
+import { BenchClient, benchServerLimits, type BenchUser } from './api-client.ts';
+import { fundedUsersWithContacts } from './send-users.ts';
 import { bareTransfer } from './pgbench.ts';
 import { emitMetric, fmt, percentile } from './report.ts';
 import { createScratchDatabase, seedDemo } from './scratch-database.ts';
-import { benchLogLevel, benchPort, databaseBackendsCpu, databaseCpuSince, processStats, startBenchServer } from './server-process.ts';
+import {
+  benchLogLevel,
+  benchPort,
+  databaseBackendsCpu,
+  databaseCpuSince,
+  processStats,
+  startBenchServer,
+} from './server-process.ts';
 
 const CLIENTS = 32;
 /** API processes of each measured run (WEB_CONCURRENCY), on the same users and database. */
@@ -57,7 +64,6 @@ const RECEIPTS_DRAIN_MAX_SECONDS = Number(process.env.BENCH_RECEIPTS_DRAIN_MAX_S
 const IDLE_SECONDS = 3;
 const CODE = '482916';
 const profileDir = path.join(projectRoot, '.data', 'profiles');
-
 
 /** The security-code check alone: HMAC-SHA-256(pepper, salt || code) as the server computes it, in this process. */
 function measureSecurityCode(): { cpuMsPerVerify: number; verifiesPerSecond: number } {
@@ -181,25 +187,11 @@ try {
   // Users: signed up through the API, a security code each, funded through the ledger (fundWallet, one balanced
   // entry each), and CONTACTS_PER_USER recipients each, all of them registered users (linked contacts).
   const setupStart = performance.now();
-  const users = await mapConcurrent(Array.from({ length: USERS }), 8, () =>
-    signUp(client, { tag: 'send', securityCode: CODE }),
-  );
-  for (const user of users) await fundWallet(database.db, user.userId, 1_000_000_00n);
-  const contacts = new Map<number, number[]>();
-  await mapConcurrent(users, 8, async (user, i) => {
-    const ids: number[] = [];
-    for (let k = 1; k <= CONTACTS_PER_USER; k++) {
-      const other = users[(i + k * 17) % users.length] as BenchUser;
-      const created = await client.request<{ id: number }>('POST', '/api/contacts/', {
-        token: user.token,
-        body: { first_name: 'Bench', last_name: `Contact${k}`, email: other.email },
-      });
-      // Linked in the database (the one-trip send follows the link); the answer shows it only after a first
-      // transfer (ADR 013), so it is not checked here.
-      if (created.status !== 201) throw new Error(`contact: ${created.status} ${JSON.stringify(created.body)}`);
-      ids.push(created.body.id);
-    }
-    contacts.set(user.userId, ids);
+  const { users, contacts } = await fundedUsersWithContacts(client, database.db, {
+    count: USERS,
+    contactsPerUser: CONTACTS_PER_USER,
+    tag: 'send',
+    securityCode: CODE,
   });
   console.log(
     `setup: ${USERS} users, ${USERS * CONTACTS_PER_USER} contacts in ${fmt((performance.now() - setupStart) / 1000, 1)} s`,
@@ -217,6 +209,10 @@ try {
     }, 250);
     const before = processStats(pid);
     const databaseBefore = databaseBackendsCpu(databaseName);
+    // The load generator's own CPU (this process: the HTTP client, JSON, the bookkeeping), the third share of the
+    // 2 ms per send the goal leaves on two cores (server + database + load generator).
+    const benchBefore = process.cpuUsage();
+    const fromUs = process.hrtime.bigint() / 1000n;
     const start = performance.now();
     const end = start + seconds * 1000;
     await Promise.all(
@@ -241,6 +237,8 @@ try {
       }),
     );
     const elapsed = (performance.now() - start) / 1000;
+    const benchCpu = process.cpuUsage(benchBefore);
+    const window = `${fromUs}-${process.hrtime.bigint() / 1000n}`;
     clearInterval(sampler);
     const after = processStats(pid);
     const databaseCpuMs = databaseCpuSince(databaseName, databaseBefore, false, [watcherPid]);
@@ -256,6 +254,8 @@ try {
       receiptsCpuMs: after.receiptsCpuMs - before.receiptsCpuMs,
       receiptsCpuMsPerSend: (after.receiptsCpuMs - before.receiptsCpuMs) / Math.max(1, ok),
       databaseCpuMsPerSend: databaseCpuMs / Math.max(1, ok),
+      benchCpuMsPerSend: (benchCpu.user + benchCpu.system) / 1000 / Math.max(1, ok),
+      window,
       peakRssMb: Math.max(peakRssMb, after.rssMb),
     };
   }
@@ -304,7 +304,9 @@ try {
     console.log(
       `clients:           ${CLIENTS} concurrent (keep-alive), ${USERS} funded users, ${SECONDS} s after ${WARMUP_SECONDS} s warm-up`,
     );
-    console.log(`logging:           LOG_LEVEL=${benchLogLevel} (npm start's default is info; BENCH_LOG_LEVEL changes it)`);
+    console.log(
+      `logging:           LOG_LEVEL=${benchLogLevel} (npm start's default is info; BENCH_LOG_LEVEL changes it)`,
+    );
     console.log(`answers:           ${[...m.statuses].map(([s, n]) => `${s} x ${n}`).join(', ')}`);
     console.log(`sends:             ${fmt(m.rate, 0)} sends/s (${m.ok} in ${fmt(m.elapsed, 1)} s)`);
     console.log(
@@ -319,6 +321,11 @@ try {
     console.log(
       `database:          ${ms(m.databaseCpuMsPerSend)} CPU per 201 (the PostgreSQL backends serving this run's database)`,
     );
+    console.log(
+      `load generator:    ${ms(m.benchCpuMsPerSend)} CPU per 201 (this bench process: 32 HTTP clients, their JSON and bookkeeping; with server and database, the third share of the CPU a send costs this machine)`,
+    );
+    if (profiling)
+      console.log(`profile window:    PROFILE_WINDOW=${m.window} (the measured run, for bench/profile-top.ts)`);
     console.log(
       `drain before run:  ${fmt(warmupDrain.seconds, 1)} s (the warm-up's deferred work: ${describe(warmupDrain.atStart.queues)})${waiting(warmupDrain.left.queues) > 0 ? `; NOT drained after ${DRAIN_MAX_SECONDS} s: ${describe(warmupDrain.left.queues)}` : ''}`,
     );
@@ -364,6 +371,7 @@ try {
     });
     emitMetric({ metric: `server CPU per send (${label})`, value: ms(m.cpuMsPerSend) });
     emitMetric({ metric: `database CPU per send (${label})`, value: ms(m.databaseCpuMsPerSend) });
+    emitMetric({ metric: `load generator CPU per send (${label})`, value: ms(m.benchCpuMsPerSend) });
     emitMetric({
       metric: `deferred work drained after the run (${label})`,
       value: `${fmt(d.seconds, 1)} s; server ${ms(perSend(d.cpuMs))} + database ${ms(perSend(d.databaseCpuMs))} CPU per send`,
@@ -391,8 +399,10 @@ try {
   await server.stop();
   await scratch.drop();
   if (profiling) {
+    // CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile: the server's JavaScript thread is thread 0 (tsx's loader
+    // thread writes its own profile, later, which "the newest" used to pick).
     const newest = readdirSync(profileDir)
-      .filter((f) => f.endsWith('.cpuprofile'))
+      .filter((f) => /\.\d+\.0\.\d+\.cpuprofile$/.test(f))
       .sort()
       .at(-1);
     if (newest)

@@ -162,3 +162,21 @@ export function databaseCpuSince(
   return total;
 }
 
+/**
+ * Stops servers an A/B bench started side by side: closes each client's sockets, sends SIGTERM, and waits until every
+ * process has exited (their CPU profiles are written on exit, and a database is dropped only once nobody is connected).
+ */
+export async function stopServers(
+  servers: Iterable<{ child: ChildProcess; client: { close(): void } }>,
+): Promise<void> {
+  const all = [...servers];
+  for (const { child, client } of all) {
+    client.close();
+    child.kill('SIGTERM');
+  }
+  await Promise.all(
+    all.map(
+      ({ child }) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve))),
+    ),
+  );
+}
