@@ -86,7 +86,10 @@ describe('the expiry sweep', () => {
       error: (details: object, message: string) => lines.push({ level: 'error', details, message }),
     };
     const failuresBefore = (await sweepRowFailures.get()).values[0]?.value ?? 0;
-    const stop = startExpirySweep({ ...t.app.services, config: { ...t.config, EXPIRY_SWEEP_INTERVAL_SECONDS: 1 } }, log);
+    const stop = startExpirySweep(
+      { ...t.app.services, config: { ...t.config, EXPIRY_SWEEP_INTERVAL_SECONDS: 1 } },
+      log,
+    );
     try {
       const mine = () => lines.filter((l) => (l.details as { transactionId?: string }).transactionId === bad.ids[0]);
       for (let i = 0; i < 100 && mine().filter((l) => l.level === 'warn').length < stuckAfterPasses + 1; i++) {
@@ -101,7 +104,9 @@ describe('the expiry sweep', () => {
           message: 'expiry sweep: transaction stuck, it fails on every pass (needs an operator)',
         },
       ]);
-      expect((await sweepRowFailures.get()).values[0]?.value).toBeGreaterThanOrEqual(failuresBefore + stuckAfterPasses + 1);
+      expect((await sweepRowFailures.get()).values[0]?.value).toBeGreaterThanOrEqual(
+        failuresBefore + stuckAfterPasses + 1,
+      );
       expect((await sweepStuckRows.get()).values[0]?.value).toBeGreaterThanOrEqual(1);
     } finally {
       await stop();

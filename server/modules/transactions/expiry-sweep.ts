@@ -116,7 +116,8 @@ export async function sweepOnce(deps: SweepDeps | ServiceDeps, hooks: SweepHooks
   if ('sms' in deps) {
     try {
       report.pickupReminders = await sendPickupReminders(deps);
-      if (report.expired > 0 || report.expiryReminders > 0 || report.rateAlerts > 0) await runNotificationDeliveries(deps);
+      if (report.expired > 0 || report.expiryReminders > 0 || report.rateAlerts > 0)
+        await runNotificationDeliveries(deps);
       if (report.expiryReminders > 0) await runRecipientMessages(deps);
     } catch (error) {
       report.error ??= error;

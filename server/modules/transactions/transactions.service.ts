@@ -255,7 +255,6 @@ async function createCashPickup(
   return { status: result.status, body: result.body };
 }
 
-
 export async function listTransactions(
   deps: ServiceDeps,
   user: AuthUser,
