@@ -4,7 +4,6 @@ import {
   PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
-  sql,
   type CompiledQuery,
 } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -17,8 +16,7 @@ import {
   type HistoryFilters,
   type Viewer,
 } from '../modules/transactions/transactions-query.repository.ts';
-import { compileOwnContactsPage } from '../modules/contacts/contacts.repository.ts';
-import { searchCondition } from '../modules/contacts/contact-search.ts';
+import { compileOwnContactsPage, compileOwnContactsPageAfresh } from '../modules/contacts/contacts.repository.ts';
 
 // Compiles only: no connection.
 const db = new Kysely<Database>({
@@ -144,40 +142,8 @@ describe('the history page from its shape template', () => {
 
 describe('a customer’s recipients page from its shape template', () => {
   it('is the statement the builder makes, with and without a search, phone-like or not', () => {
-    const afresh = (owner: string, search: string | undefined, window: { limit: number; offset: number }) => {
-      let base = db
-        .selectFrom('contacts')
-        .where('owner_user_id', '=', owner)
-        .where('public', '=', sql.lit(false))
-        .where('deleted_at', 'is', null);
-      if (search) base = base.where(searchCondition(search, false));
-      return base
-        .select([
-          'id',
-          'owner_user_id',
-          'public',
-          'first_name',
-          'last_name',
-          'phone_number',
-          'email',
-          'address',
-          'zip_code',
-          'city',
-          'latitude',
-          'longitude',
-          'contact_user',
-          'account_id',
-          'disabled_at',
-          sql<number | null>`NULL::float8`.as('proximity'),
-        ])
-        .select(sql<string>`(${base.select((eb) => eb.fn.countAll<string>().as('count'))})`.as('total_count'))
-        .orderBy(sql`lower(unaccent(first_name))`)
-        .orderBy(sql`lower(unaccent(last_name))`)
-        .orderBy('id')
-        .limit(sql.lit(window.limit))
-        .offset(window.offset)
-        .compile();
-    };
+    const afresh = (owner: string, search: string | undefined, window: { limit: number; offset: number }) =>
+      compileOwnContactsPageAfresh(db, owner, search, window);
     for (const [i, search] of [undefined, '', 'ben', 'élo', '06 12', 'Ben', 'é%_\\', '+212 6', undefined].entries()) {
       const window = { limit: 10 + i, offset: i * 10 };
       same(compileOwnContactsPage(db, String(7 + i), search, window), afresh(String(7 + i), search, window));

@@ -1,8 +1,10 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../../../common/api/contacts.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { ensureRates, signIn, testEnv, uniquePhone, type SignedIn } from '../../../tests/support/identity.ts';
 import { addContact, list, newAgency, uniqueTag } from './contacts.fixtures.ts';
+import { searchPatterns } from './contact-search.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -94,6 +96,70 @@ describe('GET /api/contacts/?search=', () => {
     expect(names((await q("o'neil\\")).body)).toEqual(["a_b O'Neil\\x"]);
     expect((await q("'; DROP TABLE contacts; --")).body.count).toBe(0);
     expect((await q('x'.repeat(101))).status).toBe(400);
+  });
+});
+
+describe('the recipients list read from the names stored folded (migration 0491)', () => {
+  // What the list computed at every request before 0491: the stored columns must give the same matches and the
+  // same order, for accents, ligatures, mixed case and Arabic, and follow the names when a row is updated.
+  async function byLiveFolding(ownerId: number, search: string): Promise<string[]> {
+    const { pattern } = searchPatterns(search);
+    const { rows } = await sql<{ first_name: string; last_name: string }>`
+      SELECT first_name, last_name FROM contacts
+      WHERE owner_user_id = ${ownerId} AND NOT public AND deleted_at IS NULL
+        AND lower(unaccent(concat_ws(' ', first_name, last_name, first_name, email)))
+          LIKE lower(unaccent(${pattern})) ESCAPE '\\'
+      ORDER BY lower(unaccent(first_name)), lower(unaccent(last_name)), id`.execute(t.database.db);
+    return rows.map((r) => `${r.first_name} ${r.last_name}`);
+  }
+  const searches = ['', 'elodie', 'ÉLO', 'lefevre', 'LEFÈVRE', 'oe', 'œ', 'ss', 'straße', 'i', 'İ', 'ñ', 'n'];
+  const arabic = ['أمينة', 'امينة', 'آمنة', 'الإدريسي', 'الادريسي', 'مُحَمَّد', 'محمد', 'ال'];
+
+  it('matches and sorts as lower(unaccent()) did, then follows an update of the names', async () => {
+    const s = await signIn(t);
+    const tag = uniqueTag();
+    const people: [string, string, string | null][] = [
+      ['Élodie', 'Lefèvre', `${tag}.elodie@example.com`],
+      ['ELODIE', 'martin', null],
+      ['elodie', 'Åberg', null],
+      ['Œdipe', 'Straße', null],
+      ['Oedipe', 'Strasse', null],
+      ['İsmail', 'Núñez', null],
+      ['ismail', 'Nunez', null],
+      ['أمينة', 'الإدريسي', null],
+      ['آمنة', 'الادريسي', null],
+      ['مُحَمَّد', 'بنعلي', null],
+      ['محمد', 'Benali', null],
+      ['Zoë', 'Ødegård', `${tag}.ZOE@example.com`],
+    ];
+    for (const [first, last, email] of people) {
+      const res = await addContact(t, s, {
+        first_name: first,
+        last_name: last,
+        ...(email === null ? { phone_number: uniquePhone() } : { email, phone_number: null }),
+      });
+      expect(res.status, first).toBe(201);
+    }
+    const check = async () => {
+      for (const search of [...searches, ...arabic, tag, `${tag}.zoe`]) {
+        const answer = await list(t, s, `?page_size=100&search=${encodeURIComponent(search)}`);
+        expect(answer.status, search).toBe(200);
+        const want = await byLiveFolding(s.userId, search);
+        expect(names(answer.body), search).toEqual(want);
+        expect(answer.body.count, search).toBe(want.length);
+      }
+      // The order of every page, not only of one page of 100.
+      const paged: string[] = [];
+      for (let page = 1; page <= 3; page++) paged.push(...names((await list(t, s, `?page_size=5&page=${page}`)).body));
+      expect(paged).toEqual(await byLiveFolding(s.userId, ''));
+    };
+    await check();
+    // A row written later (an operator's correction, an anonymising purge): the stored folding follows it.
+    await sql`UPDATE contacts SET first_name = 'Ÿvette', last_name = 'Çelik', email = NULL
+      WHERE owner_user_id = ${s.userId} AND first_name = 'Élodie'`.execute(t.database.db);
+    expect(names((await list(t, s, '?search=yvette%20celik')).body)).toEqual(['Ÿvette Çelik']);
+    expect((await list(t, s, `?search=${tag}.elodie`)).body.count).toBe(0);
+    await check();
   });
 });
 
