@@ -34,4 +34,19 @@ describe('the history page statement', () => {
       expect(sql).toMatch(/ as "pickup_agency_city"/);
     }
   });
+
+  it('counts a period with both ends in one pass over transactions, and by sides otherwise', () => {
+    // The generic plan reads a period from transactions_created_idx once per side; one pass reads it once.
+    const viewer = { id: '41', agencyId: '7' };
+    const counts = (filters: Parameters<typeof compileHistoryPage>[2]) => {
+      const { sql } = compileHistoryPage(db, viewer, filters, { limit: 10, offset: 0 });
+      return (sql.match(/count\(\*\)/g) ?? []).length;
+    };
+    const from = new Date('2026-11-01T00:00:00Z');
+    const before = new Date('2026-11-08T00:00:00Z');
+    expect(counts({ from, before })).toBe(1);
+    expect(counts({ from, before, amountGteMinor: 100n })).toBe(1);
+    expect(counts({ from })).toBe(4);
+    expect(counts({})).toBe(4);
+  });
 });

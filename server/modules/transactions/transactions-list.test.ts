@@ -102,6 +102,18 @@ describe('GET /api/transactions/', () => {
       .executeTakeFirstOrThrow();
     const all = await get('?page_size=10');
     expect(all.count).toBe(6);
+    // A period with both ends is counted in one pass over the period's rows (ADR 010, "Lists, fourth pass"): the
+    // same count, each row once, on every page and past the end; with one end, by the sides.
+    const today = new Date().toISOString().slice(0, 10);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const period = `start_date=${today}&end_date=${tomorrow}`;
+    expect((await get(`?${period}&page_size=4`)).count).toBe(6);
+    expect(await get(`?${period}&page_size=4&page=3`)).toMatchObject({ count: 6, results: [] });
+    expect((await get(`?${period}&page_size=4&page=2`)).results.map((r) => r.id)).toEqual(newestFirst.slice(3));
+    expect((await get(`?start_date=${today}`)).count).toBe(6);
+    expect((await get(`?${period}&amount_gte=35.00`)).count).toBe(3);
+    expect((await get(`?${period}&user=${bob.userId}`)).count).toBe(5);
+    expect((await get(`?${period}&category=reception`)).count).toBe(4);
     expect(all.results.map((r) => r.id)).toEqual([Number(self.id), ...newestFirst]);
     expect((await get('?page_size=3&page=2')).results.map((r) => r.id)).toEqual(newestFirst.slice(2, 5));
     expect((await get('?amount=77.00')).count).toBe(1);
@@ -128,6 +140,12 @@ describe('GET /api/transactions/', () => {
       await call<Page>(t, 'GET', '/api/transactions/?category=withdraw&amount=60', { token: banker.token })
     ).body;
     expect([filtered.count, filtered.results.map((r) => r.id)]).toEqual([1, [withdrawals[1]]]);
+    const today = new Date().toISOString().slice(0, 10);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const period = (
+      await call<Page>(t, 'GET', `/api/transactions/?start_date=${today}&end_date=${tomorrow}`, { token: banker.token })
+    ).body;
+    expect([period.count, period.results.map((r) => r.id)]).toEqual([2, [...withdrawals].reverse()]);
   });
 
   // Issue 24 item 7: date filters were UTC days, so a payment made at 00:30 in Paris was listed under the day before.
