@@ -73,7 +73,7 @@ async function senders(deps: ServiceDeps, tag: string): Promise<Send> {
     await fundWallet(deps.db, from.id, 10_000_000n);
     const contact = await createContact(
       deps,
-      { id: from.id, role: 'customer', agencyId: null, sessionId: 'bench', securityCodeSalt: null },
+      { id: from.id, role: 'customer', agencyId: null, sessionId: 'bench' },
       { first_name: 'Bench', last_name: 'Recipient', email: to.email ?? '' },
     );
     pairs.push({ from: from.id, contact });

@@ -17,7 +17,6 @@ interface ActiveSessionUser {
   id: string;
   role: Role;
   agency_id: string | null;
-  security_code_salt: Buffer | null;
   frozen_at: Date | null;
   kyc_level: number;
 }
@@ -29,7 +28,7 @@ const sessionUserStatement = new StatementShapes<SessionBinds, Kysely<Database>>
   db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['u.id', 'u.role', 'u.agency_id', 'u.security_code_salt', 'u.frozen_at', 'u.kyc_level'])
+    .select(['u.id', 'u.role', 'u.agency_id', 'u.frozen_at', 'u.kyc_level'])
     .where('s.id', '=', b.sessionId)
     .where('s.user_id', '=', b.userId)
     .where('s.revoked_at', 'is', null)
@@ -38,8 +37,8 @@ const sessionUserStatement = new StatementShapes<SessionBinds, Kysely<Database>>
 
 /**
  * Who a request comes from, in one round trip: the user of a session that is neither revoked nor expired at
- * `now` and belongs to `userId` (the token's subject), with what the send path needs from that row (the
- * security code's salt, so the code's HMAC is ready before the send's single round trip).
+ * `now` and belongs to `userId` (the token's subject). The send checks the same in its own statement
+ * (wallet_send_as(), migration 0500): a condition changed here must change there.
  */
 export async function activeSessionUserRow(
   db: Kysely<Database>,

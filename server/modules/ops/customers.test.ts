@@ -13,7 +13,9 @@ import {
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { hashRequest } from '../../ledger/idempotency.ts';
 import { money } from '../../../common/money/money.ts';
+import { sql } from 'kysely';
 import { sendInOneTrip } from '../transactions/send-one-trip.ts';
+import { securityCodeMac } from '../users/security-code-hash.ts';
 import { agency, balanceOf, CODE, create, customer, recipientOf } from '../transactions/transactions.fixtures.ts';
 import { operator, opsAction } from './ops.fixtures.ts';
 
@@ -149,7 +151,7 @@ describe('freeze and unfreeze', () => {
     expect(await lastAudit(op.token, 'customer.unfreeze', c.userId)).toMatchObject({ reason: 'Identity checked' });
   });
 
-  it('a freeze landing after the request was authenticated still stops the one-trip send (wallet_send)', async () => {
+  it("a freeze stops the one-trip send: in its session check, and again under the sender's row lock (wallet_send)", async () => {
     const op = await operator(t);
     const c = await customer(t, 100_00n);
     const friend = await customer(t);
@@ -160,18 +162,25 @@ describe('freeze and unfreeze', () => {
       .where('id', '=', String(c.userId))
       .executeTakeFirstOrThrow();
     expect((await opsAction(t, op, `customers/${c.userId}/freeze/`)).status).toBe(200);
-    const user = {
-      id: String(c.userId),
-      role: 'customer' as const,
-      agencyId: null,
-      sessionId: 'x',
-      securityCodeSalt: row.security_code_salt,
-      frozen: false,
-    };
+    const sid = (JSON.parse(Buffer.from(c.token.split('.')[1] ?? '', 'base64url').toString()) as { sid: string }).sid;
     const body = { amount: money('MAD', 10_00n), contact: String(contact), security_code: CODE };
     await expect(
-      sendInOneTrip(t.app.services, user, body, { scope: 'test', key: undefined, requestHash: hashRequest({}) }),
+      sendInOneTrip(t.app.services, { sessionId: sid, userId: String(c.userId) }, body, {
+        scope: 'test',
+        key: undefined,
+        requestHash: hashRequest({}),
+      }),
     ).rejects.toMatchObject({ status: 403, body: { detail: opsMessages.accountFrozen } });
+    // A freeze committed after wallet_send_as()'s session read is still seen under the row lock.
+    const mac = securityCodeMac(
+      t.app.services.config.SECURITY_CODE_PEPPER,
+      CODE,
+      row.security_code_salt ?? Buffer.alloc(0),
+    );
+    const direct = await sql<{ result: { outcome: string } }>`SELECT wallet_send(${String(c.userId)}::bigint,
+      ${String(contact)}::bigint, 1000::bigint, ${row.security_code_salt}::bytea, ${mac}::bytea, 'test', NULL, 'h',
+      now(), 5, 60) AS result`.execute(t.database.db);
+    expect(direct.rows[0]?.result.outcome).toBe('frozen');
     expect(await balanceOf(t, c)).toBe('100.00');
   });
 

@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import { transactionMessages, type CreateTransactionBody } from '../../../common/api/transactions.ts';
 import { opsMessages } from '../../../common/api/ops.ts';
-import { conflict, fieldError, forbidden } from '../../http/http-error.ts';
+import { conflict, fieldError, forbidden, unauthorized } from '../../http/http-error.ts';
 import { idempotencyInProgress } from '../../ledger/idempotency.ts';
 import { IdempotencyConflictError } from '../../ledger/ledger-errors.ts';
 import { ledgerError } from '../../ledger/journal.ts';
 import { withRetries } from '../../ledger/transaction.ts';
-import type { AuthUser } from '../auth/authenticate.ts';
+import type { AccessClaims } from '../auth/access-token.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { securityCodeMac } from '../users/security-code-hash.ts';
 import { notifyLockout, securityCodeError } from '../users/security-code.service.ts';
@@ -14,9 +14,21 @@ import { notAPickup, type HistoryRow } from './transactions-query.repository.ts'
 import { idempotentReplays } from '../../metrics/metrics.ts';
 import { limitError, type LimitRefusal } from '../compliance/limits.ts';
 
-/** What wallet_send() (migration 0020) answers. */
+/** What wallet_send_as() (migration 0500) and wallet_send() (0020) answer. */
 type SendResult =
-  | { outcome: 'slow' | 'contact_not_found' | 'yourself' | 'not_set' | 'conflict' | 'in_progress' | 'frozen' }
+  | {
+      outcome:
+        | 'unauthorized'
+        | 'not_customer'
+        | 'slow'
+        | 'contact_not_found'
+        | 'yourself'
+        | 'not_set'
+        | 'conflict'
+        | 'in_progress'
+        | 'frozen';
+    }
+  | { outcome: 'salt'; salt: string }
   | { outcome: 'invalid'; remaining: number }
   | { outcome: 'locked'; retry_after: number; locked_until: string }
   | {
@@ -49,36 +61,81 @@ export type OneTripSend =
   | { kind: 'sent'; row: HistoryRow; recipientUserId: string };
 
 /**
- * A send to a registered recipient in one database round trip: wallet_send() checks the contact, the security
- * code (HMAC computed here with the salt read at authentication: the pepper stays in this process), the
- * idempotency key, posts the entry and writes the row, the anchoring job and the stored response, all in the
- * one statement's transaction (ADR 010). Answers 'slow' for what it leaves to the general path (a withdrawal, a
- * recipient without an account yet, a code stored in an older scheme); throws the HTTP answer of every refusal.
+ * The security code's salt per user, as this process last read it from wallet_send_as(): the code's HMAC is
+ * computed before the one round trip (the pepper stays in this process). A miss or a stale salt (the code changed)
+ * costs one more round trip, answered 'salt' before anything is locked or written. Bounded: past SALTS_MAX, the
+ * oldest goes.
+ */
+const salts = new Map<string, Buffer>();
+const SALTS_MAX = 10_000;
+
+function rememberSalt(userId: string, salt: Buffer): void {
+  salts.delete(userId);
+  if (salts.size >= SALTS_MAX) salts.delete(salts.keys().next().value ?? '');
+  salts.set(userId, salt);
+}
+
+/**
+ * A send to a registered recipient in one database round trip: wallet_send_as() checks the session of the token
+ * (the authentication's read, migration 0500), the caller's role and freeze, then wallet_send() checks the contact,
+ * the security code (HMAC computed here: the pepper stays in this process), the idempotency key, posts the entry
+ * and writes the row, the anchoring job and the stored response, all in the one statement's transaction (ADR 010).
+ * Answers 'slow' for what it leaves to the general path (a withdrawal, a recipient without an account yet, a code
+ * stored in an older scheme); throws the HTTP answer of every refusal, a dead session's 401 first.
  */
 export async function sendInOneTrip(
   deps: ServiceDeps,
-  user: AuthUser,
+  caller: AccessClaims,
   body: CreateTransactionBody,
   idempotency: { scope: string; key: string | undefined; requestHash: string },
 ): Promise<OneTripSend> {
-  const salt = user.securityCodeSalt ?? null;
+  let result = await callWalletSendAs(deps, caller, body, idempotency);
+  // Once with the salt just read; a code changed again in between leaves it to the general path.
+  if (result.outcome === 'salt') result = await callWalletSendAs(deps, caller, body, idempotency);
+  return outcomeOf(deps, caller, body, result);
+}
+
+async function callWalletSendAs(
+  deps: ServiceDeps,
+  caller: AccessClaims,
+  body: CreateTransactionBody,
+  idempotency: { scope: string; key: string | undefined; requestHash: string },
+): Promise<SendResult> {
+  const salt = salts.get(caller.userId) ?? null;
   const mac = salt ? securityCodeMac(deps.config.SECURITY_CODE_PEPPER, body.security_code, salt) : null;
   const { config } = deps;
   const result = await withRetries(async () => {
     try {
-      const { rows } = await sql<{ result: SendResult }>`SELECT wallet_send(
-          ${user.id}::bigint, ${body.contact}::bigint, ${body.amount.minor.toString()}::bigint, ${salt}::bytea,
-          ${mac}::bytea, ${idempotency.scope}, ${idempotency.key ?? null}, ${idempotency.requestHash},
-          ${deps.clock.now()}::timestamptz, ${config.SECURITY_CODE_MAX_ATTEMPTS}::int,
-          ${config.SECURITY_CODE_LOCK_SECONDS}::int) AS result`.execute(deps.db);
+      const { rows } = await sql<{ result: SendResult }>`SELECT wallet_send_as(
+          ${caller.sessionId}::uuid, ${caller.userId}::bigint, ${body.contact}::bigint,
+          ${body.amount.minor.toString()}::bigint, ${salt}::bytea, ${mac}::bytea, ${idempotency.scope},
+          ${idempotency.key ?? null}, ${idempotency.requestHash}, ${deps.clock.now()}::timestamptz,
+          ${config.SECURITY_CODE_MAX_ATTEMPTS}::int, ${config.SECURITY_CODE_LOCK_SECONDS}::int) AS result`.execute(
+        deps.db,
+      );
       const row = rows[0];
-      if (!row) throw new Error('wallet_send answered nothing');
+      if (!row) throw new Error('wallet_send_as answered nothing');
       return row.result;
     } catch (error) {
       throw ledgerError(error);
     }
   });
+  if (result.outcome === 'salt') rememberSalt(caller.userId, Buffer.from(result.salt, 'hex'));
+  return result;
+}
+
+async function outcomeOf(
+  deps: ServiceDeps,
+  caller: AccessClaims,
+  body: CreateTransactionBody,
+  result: SendResult,
+): Promise<OneTripSend> {
   switch (result.outcome) {
+    case 'unauthorized':
+      throw unauthorized();
+    case 'not_customer':
+      throw forbidden(transactionMessages.customersOnly);
+    case 'salt':
     case 'slow':
       return { kind: 'slow' };
     case 'contact_not_found':
@@ -127,7 +184,7 @@ export async function sendInOneTrip(
           id: String(result.id),
           kind: 'transfer',
           status: 'completed',
-          sender_user_id: user.id,
+          sender_user_id: caller.userId,
           recipient_user_id: String(result.recipient),
           contact_id: String(body.contact),
           agency_id: null,

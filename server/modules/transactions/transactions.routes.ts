@@ -18,9 +18,18 @@ import { askedOrOwnLanguage } from '../users/user-language.ts';
 import { statementQuerySchema } from '../../../common/api/statement.ts';
 import { statementFor } from './statement.service.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's one statement checks the session itself (the send, ADR 010): the hook checks the token only. */
+    sessionInStatement?: boolean;
+  }
+}
+
 /** Sends, withdrawals and the history (SPEC.md sections 3 and 7). Every route needs a signed-in user. */
 export const transactionsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app, { deps, auth }) => {
-  app.addHook('preValidation', auth.preHandler);
+  app.addHook('preValidation', (request) =>
+    request.routeOptions.config.sessionInStatement ? auth.tokenPreHandler(request) : auth.preHandler(request),
+  );
   const security = [{ bearer: [] }];
   const tags = ['transactions'];
 
@@ -52,10 +61,22 @@ export const transactionsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = asy
         body: createTransactionRequestSchema,
         response: { 201: transactionSchema },
       },
+      config: { sessionInStatement: true },
+      // The session is not read yet: a refusal of the request itself waits for it (below), so a dead session is
+      // still answered 401 before a bad body is answered 400, as on every other route.
+      attachValidation: true,
     },
     async (request, reply) => {
-      const key = parseIdempotencyKey(request.headers[idempotencyKeyHeader]);
-      const result = await createTransaction(deps, auth.requireUser(request), request.body, key);
+      const caller = auth.requireCaller(request);
+      let key: string | undefined;
+      try {
+        if (request.validationError) throw request.validationError;
+        key = parseIdempotencyKey(request.headers[idempotencyKeyHeader]);
+      } catch (refusal) {
+        await caller.user();
+        throw refusal;
+      }
+      const result = await createTransaction(deps, caller, request.body, key);
       return reply.code(201).send(result.body);
     },
   );

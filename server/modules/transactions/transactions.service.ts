@@ -14,7 +14,7 @@ import type { Database } from '../../db/schema.ts';
 import { badRequest, conflict, fieldError, forbidden, HttpError, notFound } from '../../http/http-error.ts';
 import { hashRequest, runIdempotent } from '../../ledger/idempotency.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
-import type { AuthUser } from '../auth/authenticate.ts';
+import type { AuthUser, Caller } from '../auth/authenticate.ts';
 import { agencyIsDisabled, getContact } from '../contacts/contacts.service.ts';
 import { refuseIfFrozen } from '../auth/frozen.ts';
 import type { ServiceDeps } from '../service-deps.ts';
@@ -91,37 +91,51 @@ async function storedBody(deps: ServiceDeps, viewer: Viewer, body: unknown): Pro
   return id === undefined ? (body as Transaction) : present(deps.db, deps, viewer, id);
 }
 
+/** Whether a send may try the one round trip: nothing Node refuses before it, no pickup, no blocking rule. */
+function oneTripCandidate(deps: ServiceDeps, body: CreateTransactionBody): boolean {
+  return (
+    body.delivery !== 'cash_pickup' &&
+    body.agency === undefined &&
+    // A blocking monitoring rule is judged in the send's own transaction, which wallet_send() does not do (issue 16).
+    !monitoringBlocks(deps.config) &&
+    body.amount.minor >= wholeMad(deps.config.TRANSFER_MIN_MAD).minor &&
+    body.amount.minor <= wholeMad(deps.config.TRANSFER_MAX_MAD).minor
+  );
+}
+
 /**
- * `POST /api/transactions/`: a send (person contact) or a withdrawal (agency). Cheap checks first; then a send to
- * a registered recipient is one database round trip (sendInOneTrip: code, key, ledger, row, outbox). The rest
- * (withdrawals, recipients without an account yet, codes in an older scheme) takes the general path: the security
- * code in its own transaction (a failed attempt survives our rollback), then one transaction holding the ledger
- * entry, the business row and the idempotency key. Answers 201 with the transaction as its sender sees it.
+ * `POST /api/transactions/`: a send (person contact) or a withdrawal (agency). A send to a registered recipient
+ * that passes the checks made here is one database round trip, the session's check included (sendInOneTrip:
+ * session, role, freeze, code, key, ledger, row, outbox). The rest (withdrawals, recipients without an account yet,
+ * codes in an older scheme, the refusals of the checks made here) reads the session first, so a dead session is
+ * still a 401 before anything else, then takes the general path: the security code in its own transaction (a
+ * failed attempt survives our rollback), then one transaction holding the ledger entry, the business row and the
+ * idempotency key. Answers 201 with the transaction as its sender sees it.
  */
 export async function createTransaction(
   deps: ServiceDeps,
-  user: AuthUser,
+  caller: Caller,
   body: CreateTransactionBody,
   idempotencyKey: string | undefined,
 ): Promise<{ status: number; body: Transaction }> {
+  const scope = `transactions:user:${caller.claims.userId}`;
+  // The request hash leaves the security code out: a stored hash of a 6-digit code would be brute-forced offline.
+  const requestHash = hashRequest({ amount: body.amount.minor, contact: body.contact });
+  if (oneTripCandidate(deps, body)) {
+    const fast = await sendInOneTrip(deps, caller.claims, body, { scope, key: idempotencyKey, requestHash });
+    // Only a customer gets past wallet_send_as(): a viewer without an agency.
+    const viewer: Viewer = { id: caller.claims.userId, agencyId: null };
+    if (fast.kind === 'replay') return { status: fast.status, body: await storedBody(deps, viewer, fast.body) };
+    // The recipient's notification was written with the money (the timeline's trigger, migration 0240).
+    if (fast.kind === 'sent') return { status: 201, body: presentRow(deps, fast.row, viewer) };
+  }
+  const user = await caller.user();
   if (user.role !== 'customer') throw forbidden(transactionMessages.customersOnly);
   refuseIfFrozen(user);
   checkLimits(deps, body.amount.minor);
   const viewer = viewerOf(user);
-  const scope = `transactions:user:${user.id}`;
   if (body.delivery === 'cash_pickup') return createCashPickup(deps, user, body, idempotencyKey);
   if (body.agency !== undefined) throw fieldError('agency', pickupMessages.agencyWithoutPickup);
-  // The request hash leaves the security code out: a stored hash of a 6-digit code would be brute-forced offline.
-  const requestHash = hashRequest({ amount: body.amount.minor, contact: body.contact });
-  // A blocking monitoring rule is judged in the send's own transaction, which wallet_send() does not do (issue 16).
-  const fast = monitoringBlocks(deps.config)
-    ? ({ kind: 'slow' } as const)
-    : await sendInOneTrip(deps, user, body, { scope, key: idempotencyKey, requestHash });
-  if (fast.kind === 'replay') return { status: fast.status, body: await storedBody(deps, viewer, fast.body) };
-  if (fast.kind === 'sent') {
-    // The recipient's notification was written with the money (the timeline's trigger, migration 0240).
-    return { status: 201, body: presentRow(deps, fast.row, viewer) };
-  }
 
   const contact = await contactFor(deps, user, body.contact);
   if (contact.contact_user !== null && String(contact.contact_user) === user.id)
