@@ -12,9 +12,17 @@ import { loadavg } from 'node:os';
 import pg from 'pg';
 import { connectDatabase } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrator.ts';
-import { ledgerPostLockByUpdate, ledgerPostWithLockPass } from '../server/db/migrations/0320_ledger_post_lock_by_update.ts';
+import {
+  ledgerPostLockByUpdate,
+  ledgerPostWithLockPass,
+} from '../server/db/migrations/0320_ledger_post_lock_by_update.ts';
 import { ledgerPostOnlyWriter } from '../server/db/migrations/0480_app_role_only_ledger_writer.ts';
-import { ledgerPostFastPath } from '../server/db/migrations/0490_ledger_post_transfer_fast_path.ts';
+import { ledgerPostFastPath, ledgerPostRefusal } from '../server/db/migrations/0490_ledger_post_transfer_fast_path.ts';
+import {
+  accountKindFloors,
+  ledgerPostHasFloor,
+  ledgerPostRefusalHasFloor,
+} from '../server/db/migrations/0495_ledger_account_kinds_floor.ts';
 import { bareTransfer, pgbenchScript, runPgbench } from './pgbench.ts';
 import { fundedWallets } from './ledger-wallets.ts';
 import { databaseCpuSince, databaseBackendsCpu } from './server-process.ts';
@@ -39,16 +47,27 @@ interface Variant {
 const balanceTrigger = `CREATE TRIGGER ledger_postings_balanced AFTER INSERT ON ledger_postings
   REFERENCING NEW TABLE AS new_postings FOR EACH STATEMENT EXECUTE FUNCTION ledger_check_entries_balance()`;
 
+/** The kinds (or those with a floor) as an SQL list, as 0490's CHECKs had them. */
+const kindList = (floor?: boolean) =>
+  accountKindFloors
+    .filter(([, f]) => floor === undefined || f === floor)
+    .map(([k]) => `'${k}'`)
+    .join(', ');
+
 function variants(nonNegative: string): Variant[] {
-  // As shipped (migration 0490): the only writer with its transfer fast path.
-  const shipped = ledgerPostFastPath('public');
+  // As shipped (migrations 0490, 0495): the only writer with its transfer fast path, the floor from has_floor.
+  const shipped = ledgerPostHasFloor('public');
   // 0480's body: the only writer without the fast path (every entry through the general path).
   const onlyWriter = ledgerPostOnlyWriter('public');
   // 0480's body without its own balance check (the first SELECT and its IF): what that check costs.
   const unchecked = onlyWriter.replace(/\n\s*SELECT u\.currency[\s\S]*?END IF;\n/, '\n');
   if (unchecked === onlyWriter) throw new Error("the only writer's balance check was not found");
   return [
-    { name: "all safeguards, as shipped (the only writer with the transfer fast path, migration 0490)", off: [], on: [] },
+    {
+      name: 'all safeguards, as shipped (the only writer with its fast path; has_floor, 0495; the fixed columns by trigger, 0496)',
+      off: [],
+      on: [],
+    },
     {
       name: "0480's body: no fast path, a transfer takes the general path (GROUP BY check, cursor, unnest)",
       off: [onlyWriter],
@@ -87,7 +106,46 @@ function variants(nonNegative: string): Variant[] {
       on: ['DROP TRIGGER ledger_postings_balanced ON ledger_postings', shipped],
     },
     {
-      name: 'without the non-negative CHECK on wallet balances',
+      // Migration 0495's change, undone: the kind and floor IN-lists as CHECKs, 0490's functions with their own list.
+      name: "0490's IN-list CHECKs (kind, floor) instead of 0495's foreign key to ledger_account_kinds and has_floor",
+      off: [
+        `ALTER TABLE ledger_accounts DROP CONSTRAINT ledger_accounts_non_negative,
+           DROP CONSTRAINT ledger_accounts_kind_fkey,
+           ADD CONSTRAINT ledger_accounts_kind_check CHECK (kind IN (${kindList()})),
+           ADD CONSTRAINT ledger_accounts_non_negative CHECK (kind NOT IN (${kindList(true)}) OR balance >= 0)`,
+        ledgerPostRefusal('public'),
+        ledgerPostFastPath('public'),
+      ],
+      on: [
+        `ALTER TABLE ledger_accounts DROP CONSTRAINT ledger_accounts_non_negative,
+           DROP CONSTRAINT ledger_accounts_kind_check,
+           ADD CONSTRAINT ledger_accounts_kind_fkey FOREIGN KEY (kind, has_floor)
+             REFERENCES ledger_account_kinds (kind, has_floor),
+           ADD CONSTRAINT ledger_accounts_non_negative ${nonNegative}`,
+        ledgerPostRefusalHasFloor('public'),
+        shipped,
+      ],
+    },
+    {
+      // Migration 0496's change, undone: the rules on an account's fixed columns as CHECKs, rebuilt at every UPDATE.
+      name: "0495's 3 CHECKs (currency list, owner iff wallet, agency iff cash) instead of 0496's trigger on those columns",
+      off: [
+        'DROP TRIGGER ledger_accounts_shape ON ledger_accounts',
+        `ALTER TABLE ledger_accounts
+           ADD CONSTRAINT ledger_accounts_currency_check CHECK (currency IN ('EUR', 'MAD')),
+           ADD CONSTRAINT ledger_accounts_owner_kind CHECK ((kind = 'customer_wallet') = (owner_user_id IS NOT NULL)),
+           ADD CONSTRAINT ledger_accounts_agency_kind CHECK ((kind = 'agency_cash') = (agency_id IS NOT NULL))`,
+      ],
+      on: [
+        `ALTER TABLE ledger_accounts DROP CONSTRAINT ledger_accounts_currency_check,
+           DROP CONSTRAINT ledger_accounts_owner_kind, DROP CONSTRAINT ledger_accounts_agency_kind`,
+        `CREATE TRIGGER ledger_accounts_shape AFTER INSERT OR UPDATE OF kind, currency, owner_user_id, agency_id
+           ON ledger_accounts FOR EACH ROW EXECUTE FUNCTION ledger_account_shape()`,
+      ],
+    },
+    {
+      // Scale: no CHECK at all on ledger_accounts (not a candidate: the floor must stay for every writer).
+      name: 'without the non-negative CHECK either (no CHECK left on ledger_accounts; scale only)',
       off: ['ALTER TABLE ledger_accounts DROP CONSTRAINT ledger_accounts_non_negative'],
       on: [`ALTER TABLE ledger_accounts ADD CONSTRAINT ledger_accounts_non_negative ${nonNegative}`],
     },
@@ -175,7 +233,9 @@ try {
       const bare = await bareTransfer(scratch.url, WALLETS, CLIENTS, SECONDS, 2);
       const load = loadavg().map((l) => l.toFixed(2));
       bareCpu.push(await bareCpuPerCall());
-      console.log(`round ${round}: load average ${load.join(' ')}; bare transfer ${bareCpu.at(-1)!.toFixed(3)} ms database CPU`);
+      console.log(
+        `round ${round}: load average ${load.join(' ')}; bare transfer ${bareCpu.at(-1)!.toFixed(3)} ms database CPU`,
+      );
       // Each round starts with another variant: the first run after the baseline is slower (the baseline's table
       // was just written), and the journal grows through the round.
       const shift = (round - 1) % all.length;

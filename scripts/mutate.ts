@@ -63,9 +63,9 @@ export const mutations: Mutation[] = [
   },
   {
     name: 'balance-check-dropped',
-    what: 'the CHECK that keeps wallets, pending withdrawals and unclaimed transfers at or above zero is gone',
-    file: 'server/db/migrations/0002_ledger.ts',
-    from: "CHECK (kind NOT IN ('customer_wallet', 'withdrawals_pending', 'unclaimed_transfers') OR balance >= 0)",
+    what: 'the CHECK that keeps the accounts with a floor (wallets, pending withdrawals, ...) at or above zero is gone',
+    file: 'server/db/migrations/0495_ledger_account_kinds_floor.ts',
+    from: 'CHECK (NOT has_floor OR balance >= 0)',
     to: 'CHECK (true)',
     test: api('server/ledger/journal.test.ts'),
   },

@@ -5,11 +5,19 @@ import { money } from '../../common/money/money.ts';
 import { APP_ROLE } from '../db/app-role.ts';
 import { connectDatabase, poolQuery } from '../db/database.ts';
 import { toHttpError } from '../http/error-handler.ts';
-import { createUserWallet, findUserWallet, platformAccount, userWalletBalance } from './accounts.repository.ts';
+import {
+  accountKinds,
+  createUserWallet,
+  findUserWallet,
+  platformAccount,
+  userWalletBalance,
+  type PlatformAccountKind,
+} from './accounts.repository.ts';
 import { post, postAlone } from './journal.ts';
 import {
   CurrencyMismatchError,
   InsufficientFundsError,
+  NegativePlatformBalanceError,
   UnbalancedEntryError,
   UnknownAccountError,
 } from './ledger-errors.ts';
@@ -309,6 +317,132 @@ describe('the database itself', () => {
     expect(await balanceOf(db, a.id)).toBe(100n);
   });
 
+  it('refuses an overdraft of every platform account with a floor as LG005, not as the bare CHECK violation', async () => {
+    // Regression: ledger_post() had its own list of floors, which lacked pickups_pending and compliance_hold; their
+    // overdraft reached the CHECK and came back as a bare 23514 instead of NegativePlatformBalanceError.
+    const wallet = await newWallet(db);
+    const kinds = ['withdrawals_pending', 'unclaimed_transfers', 'pickups_pending', 'compliance_hold'] as const;
+    for (const kind of kinds) {
+      const account = await platformAccount(db, kind, 'MAD');
+      // More than any balance: refused whatever the other test files have put there meanwhile.
+      const postings = [
+        { accountId: account.id, amount: mad(-1_000_000_000_000_000n) },
+        { accountId: wallet.id, amount: mad(1_000_000_000_000_000n) },
+      ];
+      for (const order of [postings, [...postings].reverse()]) {
+        const refused = withTransaction(app.db, (tx) =>
+          post(tx, { kind: 'adjustment', reference: ref(), postings: order }),
+        );
+        await expect(refused, kind).rejects.toBeInstanceOf(NegativePlatformBalanceError);
+        await expect(refused, kind).rejects.toMatchObject({ accountId: account.id });
+      }
+    }
+    expect(await balanceOf(db, wallet.id)).toBe(0n);
+  });
+
+  it('has one list of kinds and floors, which ledger_post() and the CHECK both follow', async () => {
+    const { rows } = await sql<{ kind: string; has_floor: boolean }>`
+      SELECT kind, has_floor FROM ledger_account_kinds ORDER BY kind`.execute(db);
+    expect(rows.map((r) => r.kind)).toEqual([...accountKinds].sort());
+    for (const { kind, has_floor: hasFloor } of rows) {
+      const account =
+        kind === 'customer_wallet'
+          ? await newWallet(db)
+          : kind === 'agency_cash'
+            ? await newAgencyCash(db)
+            : await platformAccount(db, kind as PlatformAccountKind, 'MAD').catch(() =>
+                platformAccount(db, kind as PlatformAccountKind, 'EUR'),
+              );
+      const currency = account.currency;
+      // The credited side: any other account of that currency.
+      const other = await db
+        .selectFrom('ledger_accounts')
+        .select('id')
+        .where('currency', '=', currency)
+        .where('id', '<>', account.id)
+        .where('kind', '<>', 'customer_wallet')
+        .executeTakeFirstOrThrow();
+      // Through ledger_post(), as the app: refused with our own SQLSTATE exactly when the kind has a floor.
+      const overdraft = rolledBack(app.db, (tx) =>
+        sql`SELECT ledger_post('adjustment', 'test', ${uniqueId()}, '{}'::jsonb,
+                 ${[account.id, other.id]}::bigint[], ${[currency, currency]}::text[],
+                 ${['-1000000000000000000', '1000000000000000000']}::bigint[])`.execute(tx),
+      );
+      if (hasFloor)
+        await expect(overdraft, kind).rejects.toMatchObject({ code: kind === 'customer_wallet' ? 'LG004' : 'LG005' });
+      else await expect(overdraft, kind).resolves.toBeTruthy();
+      // By the owner, past ledger_post(): the CHECK refuses the same kinds.
+      const direct = rolledBack(db, (tx) =>
+        sql`UPDATE ledger_accounts SET balance = -1000000000000000000 WHERE id = ${account.id}`.execute(tx),
+      );
+      if (hasFloor)
+        await expect(direct, kind).rejects.toMatchObject({ code: '23514', constraint: 'ledger_accounts_non_negative' });
+      else await expect(direct, kind).resolves.toBeTruthy();
+    }
+  });
+
+  it("refuses an account of an unknown kind, and a floor that is not its kind's, even from the owner", async () => {
+    const refusedKey = { code: '23503', constraint: 'ledger_accounts_kind_fkey' };
+    await expect(
+      rolledBack(db, (tx) =>
+        sql`INSERT INTO ledger_accounts (kind, currency) VALUES ('piggy_bank', 'MAD')`.execute(tx),
+      ),
+    ).rejects.toMatchObject(refusedKey);
+    const wallet = await newWallet(db, 5n);
+    await expect(
+      rolledBack(db, (tx) => sql`UPDATE ledger_accounts SET has_floor = false WHERE id = ${wallet.id}`.execute(tx)),
+    ).rejects.toMatchObject(refusedKey);
+    // A floor named on insert is the kind's all the same: the wallet still cannot go below zero.
+    const inserted = rolledBack(db, async (tx) => {
+      const { rows } = await sql<{ id: string }>`
+        INSERT INTO ledger_accounts (kind, currency, owner_user_id, has_floor)
+        VALUES ('customer_wallet', 'MAD', ${uniqueId()}, false) RETURNING id`.execute(tx);
+      await sql`UPDATE ledger_accounts SET balance = -1 WHERE id = ${rows[0]!.id}`.execute(tx);
+    });
+    await expect(inserted).rejects.toMatchObject({ code: '23514', constraint: 'ledger_accounts_non_negative' });
+    // The app's role reads the list and cannot change it.
+    for (const change of [
+      sql`INSERT INTO ledger_account_kinds (kind, has_floor) VALUES ('piggy_bank', false)`,
+      sql`UPDATE ledger_account_kinds SET has_floor = false WHERE kind = 'customer_wallet'`,
+      sql`DELETE FROM ledger_account_kinds WHERE kind = 'piggy_bank'`,
+    ]) {
+      await expect(rolledBack(app.db, (tx) => change.execute(tx))).rejects.toMatchObject({ code: '42501' });
+    }
+  });
+
+  it("refuses an account's currency, owner or agency that do not fit its kind, inserted or updated, even from the owner", async () => {
+    // Checked when these columns are written (migration 0496), no longer by CHECKs rebuilt at every balance UPDATE.
+    // Accounts of this test only, without postings: another test's postings would make the foreign key of
+    // ledger_postings refuse a change of currency first.
+    const wallet = await newWallet(db);
+    const cash = await newAgencyCash(db);
+    const refused = (constraint: string) => ({ code: '23514', constraint });
+    for (const [change, constraint] of [
+      [sql`INSERT INTO ledger_accounts (kind, currency) VALUES ('fx', 'USD')`, 'ledger_accounts_currency_check'],
+      [
+        sql`INSERT INTO ledger_accounts (kind, currency) VALUES ('customer_wallet', 'MAD')`,
+        'ledger_accounts_owner_kind',
+      ],
+      [
+        sql`INSERT INTO ledger_accounts (kind, currency, owner_user_id) VALUES ('fees', 'MAD', 1)`,
+        'ledger_accounts_owner_kind',
+      ],
+      [sql`INSERT INTO ledger_accounts (kind, currency) VALUES ('agency_cash', 'MAD')`, 'ledger_accounts_agency_kind'],
+      [sql`UPDATE ledger_accounts SET currency = 'USD' WHERE id = ${cash.id}`, 'ledger_accounts_currency_check'],
+      [sql`UPDATE ledger_accounts SET owner_user_id = NULL WHERE id = ${wallet.id}`, 'ledger_accounts_owner_kind'],
+      [
+        sql`UPDATE ledger_accounts SET agency_id = ${uniqueId()} WHERE id = ${wallet.id}`,
+        'ledger_accounts_agency_kind',
+      ],
+      [sql`UPDATE ledger_accounts SET agency_id = NULL WHERE id = ${cash.id}`, 'ledger_accounts_agency_kind'],
+    ] as const) {
+      await expect(
+        rolledBack(db, (tx) => change.execute(tx)),
+        constraint,
+      ).rejects.toMatchObject(refused(constraint));
+    }
+  });
+
   it('leaves nothing behind of what a test does inside rolledBack(), even when it succeeds', async () => {
     const a = await newWallet(db, 100n);
     const updated = await rolledBack(db, async (tx) => {
@@ -323,7 +457,9 @@ describe('the database itself', () => {
     const [a, b] = [await newWallet(db, 100n), await newWallet(db)];
     const who = await sql<{ user: string; superuser: boolean; owner: string }>`
       SELECT current_user AS user, r.rolsuper AS superuser, pg_get_userbyid(c.relowner) AS owner
-        FROM pg_roles r, pg_class c WHERE r.rolname = current_user AND c.oid = 'ledger_postings'::regclass`.execute(app.db);
+        FROM pg_roles r, pg_class c WHERE r.rolname = current_user AND c.oid = 'ledger_postings'::regclass`.execute(
+      app.db,
+    );
     expect(who.rows[0]).toMatchObject({ user: APP_ROLE, superuser: false });
     expect(who.rows[0]?.owner).not.toBe(APP_ROLE);
 
@@ -423,8 +559,14 @@ describe('the transfer fast path of ledger_post()', () => {
     const [low, high] = [await newWallet(db, 1_000n), await newWallet(db, 1_000n)];
     expect(BigInt(low.id)).toBeLessThan(BigInt(high.id));
     for (const [accounts, amounts] of [
-      [[high.id, low.id], [-300, 300]],
-      [[low.id, high.id], [-100, 100]],
+      [
+        [high.id, low.id],
+        [-300, 300],
+      ],
+      [
+        [low.id, high.id],
+        [-100, 100],
+      ],
     ] as const) {
       const { rows } = await call([...accounts], [...amounts]);
       const entry = rows[0]!.entry_id;
@@ -475,12 +617,10 @@ describe('the transfer fast path of ledger_post()', () => {
         await new Promise((resolve) => setImmediate(resolve));
       }
       // The higher account must be free: the waiting post took no lock out of order.
-      highWasFree = await sql`SELECT 1 FROM ledger_accounts WHERE id = ${high.id} FOR UPDATE NOWAIT`
-        .execute(db)
-        .then(
-          () => true,
-          (error: unknown) => error,
-        );
+      highWasFree = await sql`SELECT 1 FROM ledger_accounts WHERE id = ${high.id} FOR UPDATE NOWAIT`.execute(db).then(
+        () => true,
+        (error: unknown) => error,
+      );
       await holder.query('COMMIT');
       await posted;
     } finally {
@@ -520,7 +660,9 @@ describe('the transfer fast path of ledger_post()', () => {
     const insertedEntries = await withTransaction(app.db, async (tx) => {
       const inserted = async () => {
         const { rows } = await sql<{ inserted: string }>`
-          SELECT n_tup_ins AS inserted FROM pg_stat_xact_user_tables WHERE relid = 'ledger_entries'::regclass`.execute(tx);
+          SELECT n_tup_ins AS inserted FROM pg_stat_xact_user_tables WHERE relid = 'ledger_entries'::regclass`.execute(
+          tx,
+        );
         return BigInt(rows[0]?.inserted ?? 0);
       };
       const before = await inserted();

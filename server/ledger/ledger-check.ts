@@ -55,7 +55,7 @@ async function runChecks(db: Kysely<Database>): Promise<LedgerCheckReport> {
 
   const negative = await sql<{ id: string; balance: string }>`
     SELECT id, balance FROM ledger_accounts
-     WHERE kind IN ('customer_wallet', 'withdrawals_pending', 'unclaimed_transfers') AND balance < 0
+     WHERE has_floor AND balance < 0
      ORDER BY id LIMIT ${listLimit}`.execute(db);
   for (const r of negative.rows) problems.push(`account ${r.id} is below zero: ${r.balance}`);
 
