@@ -211,6 +211,7 @@ describe('anchoring completed transactions on the built-in ledger', () => {
       },
     };
     const ids = [await send(alice, bob, '10.00'), await send(alice, bob, '11.00')];
+    const failedFrom = Date.now();
     const outage = await runOnce({ ...t.app.services, chain: down }, { transactionIds: ids });
     expect(outage).toMatchObject({ published: 0, failed: 2 });
     // The send still works during the outage.
@@ -221,7 +222,9 @@ describe('anchoring completed transactions on the built-in ledger', () => {
     }
     const retried = await job(ids[0] ?? '');
     expect(retried.last_error).toContain('ECONNREFUSED');
-    expect(retried.next_attempt_at.getTime()).toBeGreaterThan(Date.now());
+    // Backed off from the failure by at least half of CHAIN_RETRY_BASE_MS (the jitter's floor). Compared with the
+    // clock after the requests above, a first delay of 0.5-1 s could already have passed on a loaded machine.
+    expect(retried.next_attempt_at.getTime()).toBeGreaterThanOrEqual(failedFrom + t.config.CHAIN_RETRY_BASE_MS / 2);
 
     for (const id of ids) await makeDue(id);
     expect(await runOnce(t.app.services, { transactionIds: ids })).toMatchObject({ published: 3, failed: 0 });
