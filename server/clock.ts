@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './db/schema.ts';
+import { retryWhileRestarting } from './db/start-retry.ts';
 
 /** Time as a dependency, so tests can move it (code expiry, rate-lock windows, holds). */
 export interface Clock {
@@ -67,7 +68,7 @@ export async function startDatabaseClock(
     told = skewed;
     return offsetMs;
   };
-  await sync();
+  await retryWhileRestarting(sync, { what: "reading the database's clock", log });
   let failing = false;
   const timer = setInterval(() => {
     sync().then(

@@ -22,7 +22,7 @@ export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<MigrationResu
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     const reason = result.error instanceof Error ? result.error.message : JSON.stringify(result.error);
-    throw new MigrationError(`Migration ${failed} failed: ${reason}`);
+    throw new MigrationError(`Migration ${failed} failed: ${reason}`, { cause: result.error });
   }
   return result;
 }

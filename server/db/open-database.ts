@@ -3,6 +3,7 @@ import { APP_ROLE } from './app-role.ts';
 import { connectDatabase, databaseTimeouts, type DatabaseHandle } from './database.ts';
 import { startEmbeddedPostgres, type RunningEmbeddedPostgres } from './embedded-postgres.ts';
 import { migrateToLatest } from './migrator.ts';
+import { retryWhileRestarting } from './start-retry.ts';
 
 export interface OpenDatabase extends DatabaseHandle {
   /** Where the data lives, for the start-up log (no password). */
@@ -59,8 +60,11 @@ export async function openDatabase(
   try {
     // Migrations on a connection of their own, without the request bounds (an index build may take minutes).
     if (options.migrate !== false) {
-      const migrating = connectDatabase({ url, poolMax: 1 });
-      await migrateToLatest(migrating.db).finally(() => migrating.close());
+      const migrating = connectDatabase({ url, poolMax: 1, applicationName: config.DB_APPLICATION_NAME });
+      await retryWhileRestarting(() => migrateToLatest(migrating.db), {
+        what: 'migrations check',
+        log: options.log,
+      }).finally(() => migrating.close());
     }
   } catch (error) {
     await embedded?.stop();
