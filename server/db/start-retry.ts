@@ -44,7 +44,12 @@ export function isSessionCut(error: unknown): boolean {
   // server starting or in recovery), 08006 connection failure, 08003 connection does not exist.
   if (typeof code === 'string' && ['57P01', '57P02', '57P03', '08006', '08003', 'ECONNRESET'].includes(code))
     return true;
-  return typeof message === 'string' && /Connection terminated/.test(message);
+  // pg's words for a connection that broke under a query, or under the ROLLBACK that followed it (which then
+  // replaces the first error).
+  return (
+    typeof message === 'string' &&
+    /Connection terminated|Client has encountered a connection error and is not queryable/.test(message)
+  );
 }
 
 function describe(error: unknown): string {

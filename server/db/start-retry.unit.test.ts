@@ -62,6 +62,9 @@ describe('a start-up step while the database restarts', () => {
       true,
     );
     expect(isSessionCut(new Error('Connection terminated unexpectedly'))).toBe(true);
+    // The chaos run's kill landing on the migrations' transaction: its ROLLBACK on the dead client fails in turn.
+    const rollback = new Error('Client has encountered a connection error and is not queryable');
+    expect(isSessionCut(new MigrationError('Migration unknown failed: Client has…', { cause: rollback }))).toBe(true);
     expect(isSessionCut(new MigrationError('Migration 0500 failed: syntax', { cause: pgError('42601') }))).toBe(false);
     expect(isSessionCut(pgError('08001', 'could not connect'))).toBe(false);
   });
