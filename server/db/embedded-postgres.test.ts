@@ -10,12 +10,13 @@ import { projectRoot } from '../config.ts';
 import { APP_ROLE } from './app-role.ts';
 import { startEmbeddedPostgres } from './embedded-postgres.ts';
 import { lockContent } from './process-identity.ts';
+import { stablePort } from '../../tests/support/stable-port.ts';
 
 // The embedded default is what `npm start` runs on a fresh machine: this exercises it for real (initdb, start,
 // restart on the same data, a crashed run's leftover server, a second owner), whatever DATABASE_URL says.
 const home = path.join(projectRoot, '.data', `test-embedded-${process.pid}`);
 const dataDir = path.join(home, 'pg');
-const port = 54340 + (process.pid % 500);
+const port = stablePort(0);
 
 afterAll(async () => {
   await fs.rm(home, { recursive: true, force: true });

@@ -3,10 +3,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../server/config.ts';
+import { stablePort } from '../support/stable-port.ts';
 
 // `npm start`'s server with WEB_CONCURRENCY=2 (server/cluster.ts): two API processes beside one embedded PostgreSQL.
 const home = path.join(projectRoot, '.data', `test-cluster-${process.pid}`);
-const pgPort = String(55500 + (process.pid % 400));
+const pgPort = String(stablePort(2));
 const running = new Set<ChildProcess>();
 
 afterAll(async () => {

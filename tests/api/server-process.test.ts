@@ -5,10 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../server/config.ts';
+import { stablePort } from '../support/stable-port.ts';
 
 // `npm start` as a user runs it: the real entry point as a child process, on its embedded database.
 const home = path.join(projectRoot, '.data', `test-process-${process.pid}`);
-const pgPort = String(55000 + (process.pid % 500));
+const pgPort = String(stablePort(1));
 const running = new Set<ChildProcess>();
 
 afterAll(async () => {
