@@ -19,6 +19,16 @@ export const differenceKinds = [
   'credit_without_payment',
   'payment_amount_mismatch',
   'refund_failed',
+  /** A second credit (or revenue entry) for a payment that already has one. */
+  'duplicate_credit',
+  /** A top-up's credit that is not the quote the customer accepted (euros taken, or dirhams credited). */
+  'quote_mismatch',
+  /** Dirhams credited to a wallet by the FX desk with no card money taken for them. */
+  'credit_without_card_leg',
+  /** Subscription revenue with no paid checkout or renewal behind it. */
+  'revenue_without_payment',
+  /** A paid plan checkout or renewal that booked no revenue. */
+  'payment_without_revenue',
   // Agency payouts (MAD).
   'payout_without_ledger',
   'ledger_payout_without_row',
@@ -29,7 +39,7 @@ export type DifferenceKind = (typeof differenceKinds)[number];
 
 export const differenceSchema = z.object({
   kind: z.enum(differenceKinds),
-  /** What it is about: "session:cs_…", "transaction:42", "entry:17". */
+  /** What it is about: "session:ps_…", "invoice:in_…", "exchange:7", "transaction:42", "entry:17". */
   reference: z.string(),
   agency: z.number().int().nullable(),
   currency: z.enum(['EUR', 'MAD']),

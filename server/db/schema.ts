@@ -377,6 +377,10 @@ export interface PaymentEventsTable {
   session_id: string | null;
   outcome: string;
   received_at: CreatedAt;
+  /** The invoice a renewal pays (migration 0540). */
+  invoice_id: string | null;
+  /** What the provider says was paid, in minor units: a renewal or a completed checkout (migration 0540). */
+  amount: Int8 | null;
 }
 
 export interface SubscriptionsTable {
@@ -549,7 +553,11 @@ export interface OpsApprovalsTable {
   requested_by: Int8;
   requested_at: ColumnType<Date, Date, never>;
   expires_at: ColumnType<Date, Date, never>;
-  state: ColumnType<'pending' | 'approved' | 'rejected' | 'expired', 'pending' | undefined, 'approved' | 'rejected' | 'expired'>;
+  state: ColumnType<
+    'pending' | 'approved' | 'rejected' | 'expired',
+    'pending' | undefined,
+    'approved' | 'rejected' | 'expired'
+  >;
   decided_by: Int8 | null;
   decided_at: ColumnType<Date | null, never, Date>;
   decision_reason: string | null;

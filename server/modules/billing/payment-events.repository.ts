@@ -8,7 +8,15 @@ import type { Database } from '../../db/schema.ts';
  */
 export async function claimEvent(
   tx: Transaction<Database>,
-  event: { provider: string; id: string; type: string; sessionId: string | null },
+  event: {
+    provider: string;
+    id: string;
+    type: string;
+    sessionId: string | null;
+    /** A renewal's invoice, and the amount the provider says was paid (the reconciliation matches them). */
+    invoiceId?: string | null;
+    amount?: bigint | null;
+  },
 ): Promise<boolean> {
   const row = await tx
     .insertInto('payment_events')
@@ -17,6 +25,8 @@ export async function claimEvent(
       event_id: event.id,
       type: event.type,
       session_id: event.sessionId,
+      invoice_id: event.invoiceId ?? null,
+      amount: event.amount ?? null,
       outcome: 'processing',
     })
     .onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing())

@@ -30,6 +30,13 @@ function readEvent(deps: ServiceDeps, raw: Buffer, signature: string | undefined
 
 const sessionOf = (event: PaymentEvent) => ('sessionId' in event ? event.sessionId : null);
 
+/** What the provider says it was paid and for which invoice, kept with the event for the reconciliation. */
+function paymentOf(event: PaymentEvent): { invoiceId: string | null; amount: bigint | null } {
+  if (event.kind === 'renewal_paid') return { invoiceId: event.invoiceId, amount: event.amountPaid };
+  if (event.kind === 'checkout_completed') return { invoiceId: null, amount: event.amountTotal };
+  return { invoiceId: null, amount: null };
+}
+
 /**
  * `POST /api/billing/webhook/`: verifies the signature on the raw body, then applies the event exactly once: the
  * event id is claimed in the same transaction as its effect, so a replay (same id) changes nothing, a crash before
@@ -40,7 +47,13 @@ export async function handleWebhook(deps: ServiceDeps, raw: Buffer, signature: s
   const provider = deps.payments.name;
   const outcome = await withTransaction(deps.db, async (tx) => {
     const type = event.kind === 'ignored' ? event.type : event.kind;
-    const claimed = await claimEvent(tx, { provider, id: event.id, type, sessionId: sessionOf(event) });
+    const claimed = await claimEvent(tx, {
+      provider,
+      id: event.id,
+      type,
+      sessionId: sessionOf(event),
+      ...paymentOf(event),
+    });
     if (!claimed) return `duplicate:${(await eventOutcome(tx, provider, event.id)) ?? 'unknown'}`;
     const applied = await apply(deps, tx, event);
     await recordOutcome(tx, provider, event.id, applied);

@@ -1,49 +1,19 @@
 import { sql, type Kysely } from 'kysely';
 import type { Difference, Reconciliation } from '../../../common/api/ops-reconciliation.ts';
-import { formatAmount, isCurrency, money, type Currency } from '../../../common/money/money.ts';
+import { isCurrency, type Currency } from '../../../common/money/money.ts';
 import type { Database } from '../../db/schema.ts';
 import { checkLedger } from '../../ledger/ledger-check.ts';
 import { toCsv } from './audit.service.ts';
+import { reconcileCards } from './card-reconciliation.ts';
+import { add, fmt, mad, tally, type Tally } from './reconciliation-figures.ts';
 
 /**
  * Reconciliation of one UTC day (issue 15): `ledger:check` (its own code, checkLedger), then the two edges where
- * money meets the outside. Card payments: every checkout the app settled that day (paid, or refunded instead of
- * credited) against the `exchange` ledger entries, matched by session. Agency payouts: every withdrawal and pickup
+ * money meets the outside. Card payments: each payment the provider reported against the one ledger credit it
+ * paid for (card-reconciliation.ts: top-ups and subscription revenue, one to one). Agency payouts: every withdrawal and pickup
  * marked paid that day against the cash the ledger moved to the agency's till, matched by the row's final entry
  * (both are written in one database transaction, so they fall on the same day). A line per difference.
  */
-
-const fmt = (currency: Currency, minor: bigint | string) => formatAmount(money(currency, BigInt(minor)));
-const eur = (minor: bigint | string) => fmt('EUR', minor);
-const mad = (minor: bigint | string) => fmt('MAD', minor);
-
-interface Tally {
-  count: number;
-  minor: bigint;
-}
-const tally = (): Tally => ({ count: 0, minor: 0n });
-const add = (t: Tally, minor: bigint | string) => {
-  t.count += 1;
-  t.minor += BigInt(minor);
-};
-
-interface SessionLine {
-  id: string;
-  amount: string;
-  status: 'paid' | 'refunded';
-  finished_at: Date;
-  /** The card's gross amount the ledger took from card clearing for this session, if credited. */
-  credited: string | null;
-  refund_dead: boolean;
-}
-
-interface CreditLine {
-  entry_id: string;
-  session_id: string | null;
-  session_status: string | null;
-  gross: string;
-  created_at: Date;
-}
 
 interface PayoutRow {
   id: string;
@@ -61,32 +31,6 @@ interface LedgerPayout {
   agency_id: string;
   amount: string;
   created_at: Date;
-}
-
-async function cardSide(db: Kysely<Database>, from: Date, to: Date) {
-  const sessions = await sql<SessionLine>`
-    SELECT s.id, s.amount::text AS amount, s.status, s.finished_at,
-           (SELECT (-p.amount)::text FROM ledger_entries e
-              JOIN ledger_postings p ON p.entry_id = e.id
-              JOIN ledger_accounts a ON a.id = p.account_id AND a.kind = 'card_clearing'
-             WHERE e.reference_type = 'exchange' AND e.reference_id = s.exchange_id::text AND e.kind = 'exchange'
-               AND e.metadata->>'session' = s.id
-             LIMIT 1) AS credited,
-           EXISTS (SELECT 1 FROM payment_actions pa WHERE pa.session_id = s.id AND pa.kind = 'refund'
-                      AND pa.dead_at IS NOT NULL) AS refund_dead
-      FROM payment_sessions s
-     WHERE s.purpose = 'exchange' AND s.finished_at >= ${from} AND s.finished_at < ${to}
-       AND (s.status = 'paid' OR (s.status = 'refunded' AND s.provider_payment_id IS NOT NULL))
-     ORDER BY s.finished_at, s.id`.execute(db);
-  const credits = await sql<CreditLine>`
-    SELECT e.id AS entry_id, s.id AS session_id, s.status AS session_status, (-p.amount)::text AS gross, e.created_at
-      FROM ledger_entries e
-      JOIN ledger_postings p ON p.entry_id = e.id
-      JOIN ledger_accounts a ON a.id = p.account_id AND a.kind = 'card_clearing'
-      LEFT JOIN payment_sessions s ON s.id = e.metadata->>'session'
-     WHERE e.kind = 'exchange' AND e.created_at >= ${from} AND e.created_at < ${to}
-     ORDER BY e.id`.execute(db);
-  return { sessions: sessions.rows, credits: credits.rows };
 }
 
 async function payoutSide(db: Kysely<Database>, from: Date, to: Date) {
@@ -121,38 +65,13 @@ async function agencyNames(db: Kysely<Database>, ids: string[]): Promise<Map<str
 export async function reconcile(db: Kysely<Database>, day: string): Promise<Reconciliation> {
   const from = new Date(`${day}T00:00:00Z`);
   const to = new Date(from.getTime() + 86_400_000);
-  const [report, card, payouts] = await Promise.all([checkLedger(db), cardSide(db, from, to), payoutSide(db, from, to)]);
-  const differences: Difference[] = [];
+  const [report, card, payouts] = await Promise.all([
+    checkLedger(db),
+    reconcileCards(db, from, to),
+    payoutSide(db, from, to),
+  ]);
+  const differences: Difference[] = [...card.differences];
   const iso = (d: Date) => d.toISOString();
-
-  const reported = tally();
-  const refunded = tally();
-  for (const s of card.sessions) {
-    add(reported, s.amount);
-    const base = { reference: `session:${s.id}`, agency: null, currency: 'EUR' as const, at: iso(s.finished_at) };
-    if (s.status === 'refunded') {
-      add(refunded, s.amount);
-      if (s.refund_dead) differences.push({ kind: 'refund_failed', ...base, expected: eur(s.amount), actual: null });
-    } else if (s.credited === null) {
-      differences.push({ kind: 'payment_without_credit', ...base, expected: eur(s.amount), actual: null });
-    } else if (s.credited !== s.amount) {
-      differences.push({ kind: 'payment_amount_mismatch', ...base, expected: eur(s.amount), actual: eur(s.credited) });
-    }
-  }
-  const credited = tally();
-  for (const c of card.credits) {
-    add(credited, c.gross);
-    if (c.session_status !== 'paid')
-      differences.push({
-        kind: 'credit_without_payment',
-        reference: `entry:${c.entry_id}`,
-        agency: null,
-        currency: 'EUR',
-        expected: null,
-        actual: eur(c.gross),
-        at: iso(c.created_at),
-      });
-  }
 
   const perAgency = new Map<string, { rows: Tally; withdrawals: Tally; pickups: Tally; ledger: Tally }>();
   const agencyOf = (id: string) => {
@@ -184,7 +103,12 @@ export async function reconcile(db: Kysely<Database>, day: string): Promise<Reco
         actual: `agency ${r.ledger_agency_id ?? '—'}`,
       });
     else if (r.ledger_amount !== r.amount)
-      differences.push({ kind: 'payout_amount_mismatch', ...base, expected: mad(r.amount), actual: mad(r.ledger_amount) });
+      differences.push({
+        kind: 'payout_amount_mismatch',
+        ...base,
+        expected: mad(r.amount),
+        actual: mad(r.ledger_amount),
+      });
   }
   for (const l of payouts.ledger) {
     add(agencyOf(l.agency_id).ledger, l.amount);
@@ -217,9 +141,9 @@ export async function reconcile(db: Kysely<Database>, day: string): Promise<Reco
     },
     card_payments: {
       currency: 'EUR',
-      reported: present(reported, 'EUR'),
-      credited: present(credited, 'EUR'),
-      refunded: present(refunded, 'EUR'),
+      reported: present(card.reported, 'EUR'),
+      credited: present(card.credited, 'EUR'),
+      refunded: present(card.refunded, 'EUR'),
     },
     payouts: [...perAgency.entries()]
       .sort(([a], [b]) => Number(a) - Number(b))
