@@ -3,15 +3,16 @@ import react from '@vitejs/plugin-react';
 import { i18nCore } from './scripts/vite-i18n-core.ts';
 import { testingLibraryAlias, webAliases } from './scripts/web-aliases.ts';
 
-// Three projects, one runner. `unit`: pure logic in Node (common/, server *.unit.test.ts). `web`: React and
-// browser logic in jsdom. `api`: behaviour over HTTP against a real PostgreSQL (DATABASE_URL, else embedded).
+// Three projects, one runner. `unit`: pure logic in Node (common/, server *.unit.test.ts, the chaos run's own
+// judgements in tests/chaos). `web`: React and browser logic in jsdom. `api`: behaviour over HTTP against a real
+// PostgreSQL (DATABASE_URL, else embedded).
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
           name: 'unit',
-          include: ['common/**/*.test.ts', 'server/**/*.unit.test.ts'],
+          include: ['common/**/*.test.ts', 'server/**/*.unit.test.ts', 'tests/chaos/**/*.unit.test.ts'],
           environment: 'node',
         },
       },
