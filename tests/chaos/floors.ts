@@ -10,6 +10,16 @@ import { scenarios } from './scenarios/index.ts';
  */
 export const ACKNOWLEDGED_PER_SECOND = 0.25;
 
+/**
+ * The bank workload itself: top-ups and sends must both go through, at least one of each per 30 s of workload, and
+ * the limit must be exercised, not the workload. A run whose customers sit at their limit (all at level 1: 4,629
+ * top-ups refused by the limit and 105 acknowledged in 300 s) moves little money while its total above passes;
+ * with most customers at level 2 the refusals stay well below the acknowledged top-ups, under load as well (a
+ * refused customer waits 1-2 s, scenarios/topup.ts), so more than twice as many refusals fails the run.
+ */
+export const MONEY_PER_SECOND = 1 / 30;
+export const LIMIT_REFUSALS_PER_TOPUP = 2;
+
 export function acknowledgedOperations(journal: Journal): Record<string, number> {
   return Object.fromEntries(
     scenarios.flatMap((s) => (s.acknowledged ? [[s.name, s.acknowledged(journal)] as const] : [])),
@@ -33,6 +43,32 @@ export function checkFloors(
     anomalies.push({ check: 'floor-backends', detail: 'no database session of the API processes was terminated' });
   }
   if (run.stats.retries < 1) anomalies.push({ check: 'floor-retries', detail: 'no request was retried' });
+  const moneyFloor = Math.ceil(run.seconds * MONEY_PER_SECOND);
+  const limited = run.journal.topups.filter((t) => t.limited).length;
+  const topups = byScenario.topup ?? 0;
+  // The send scenario counts sends to a registered customer and to someone without an account yet.
+  const sends = byScenario.send ?? 0;
+  log(
+    `floors: ${topups} top-ups and ${sends} sends acknowledged (>= ${moneyFloor} each), ${limited} top-ups ` +
+      `refused by the limit (<= ${LIMIT_REFUSALS_PER_TOPUP} per acknowledged top-up)`,
+  );
+  for (const [what, count] of [
+    ['top-ups', topups],
+    ['sends', sends],
+  ] as const) {
+    if (count < moneyFloor) {
+      anomalies.push({
+        check: 'floor-money',
+        detail: `${count} ${what} acknowledged in ${run.seconds} s, fewer than ${moneyFloor}`,
+      });
+    }
+  }
+  if (limited > LIMIT_REFUSALS_PER_TOPUP * topups) {
+    anomalies.push({
+      check: 'floor-limit',
+      detail: `${limited} top-ups refused by the limit for ${topups} acknowledged: the customers sat at their limit`,
+    });
+  }
   if (acknowledged < floor) {
     anomalies.push({
       check: 'floor-acknowledged',

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import type { ChaosClient } from './client.ts';
 import { sleep } from './cluster.ts';
 import type { Rng } from './rng.ts';
@@ -141,4 +142,25 @@ export async function inBatches<T, R>(items: T[], limit: number, work: (item: T)
   });
   await Promise.all(lanes);
   return results;
+}
+
+/** Every this many customers, one stays at level 1 (the others are verified to level 2): see setLevels(). */
+export const LEVEL_1_EVERY = 4;
+
+/**
+ * The customers' levels. Most are verified to level 2 (an approved identity document, as the KYC review leaves
+ * them) and the run gives level 2 limits that a run does not reach (run.ts), so money keeps moving to the end;
+ * every LEVEL_1_EVERY-th stays at level 1 with the production limits, which it reaches within a few minutes, so
+ * the limit's refusals stay exercised. Written to the database directly: the review is not this run's subject.
+ */
+export async function setLevels(databaseUrl: string, customers: Person[]): Promise<{ level1: number; level2: number }> {
+  const verified = customers.filter((_, i) => i % LEVEL_1_EVERY !== LEVEL_1_EVERY - 1).map((c) => c.userId);
+  const client = new pg.Client({ connectionString: databaseUrl, application_name: 'chaos-setup' });
+  await client.connect();
+  try {
+    await client.query(`UPDATE users SET kyc_level = 2 WHERE id = ANY($1::bigint[])`, [verified]);
+  } finally {
+    await client.end();
+  }
+  return { level1: customers.length - verified.length, level2: verified.length };
 }

@@ -53,6 +53,16 @@ export function isLimitRefusal(status: number, body: unknown): boolean {
   });
 }
 
+/**
+ * A top-up that ended before the card page. A customer told they reached their limit waits a moment before trying
+ * again, as a person would: a level-1 customer at the limit would otherwise spin on refusals and crowd out the run.
+ */
+async function refused(c: Customer, op: TopupOp, res: { status: number; body: unknown }): Promise<void> {
+  op.result = resultOf(res.status);
+  op.limited = isLimitRefusal(res.status, res.body);
+  if (op.limited) await sleep(1000 + c.rng.int(1000));
+}
+
 async function topUp(world: World, c: Customer): Promise<void> {
   // A second device leaves adding money to the first (one draft per customer: see Customer.topsUp).
   if (!c.topsUp) return sleep(200);
@@ -79,11 +89,7 @@ async function topUp(world: World, c: Customer): Promise<void> {
     json: { from_amount: euros },
   });
   op.status = draft.status;
-  if (draft.status !== 201) {
-    op.result = resultOf(draft.status);
-    op.limited = isLimitRefusal(draft.status, draft.body);
-    return;
-  }
+  if (draft.status !== 201) return refused(c, op, draft);
   op.exchangeId = Number(draft.body.id);
   op.quotedToMinor = quotedMad(draft.body);
   op.stage = 'validate';
@@ -106,11 +112,7 @@ async function topUp(world: World, c: Customer): Promise<void> {
   const session = /\/sandbox\/checkout\/(ps_[A-Za-z0-9]+)$/.exec(
     typeof validated.body.url === 'string' ? validated.body.url : '',
   )?.[1];
-  if (validated.status !== 200 || !session) {
-    op.result = resultOf(validated.status);
-    op.limited = isLimitRefusal(validated.status, validated.body);
-    return;
-  }
+  if (validated.status !== 200 || !session) return refused(c, op, validated);
   op.pricedUntil = Date.now();
   op.session = session;
   op.stage = 'pay';
