@@ -52,6 +52,8 @@ export default defineConfig({
       PORT: String(port),
       ...e2eDatabaseEnv,
       LOG_LEVEL: 'warn',
+      // As `npm start` has them: the specs read sign-in codes from the dev outbox and pay in the sandbox.
+      EXPOSE_DEV_ROUTES: 'true',
     },
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
   },

@@ -232,7 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(billingRoutes, { prefix: '/api', deps: services, auth });
   await app.register(opsRoutes, { prefix: '/api/ops', deps: services, auth });
   // The sandbox takes test cards for real-looking payments: never next to a real provider, never in production.
-  // Mounted only where the public cannot reach it (a loopback HOST) or when EXPOSE_DEV_ROUTES says so (issue 22 item 5).
+  // Mounted only when EXPOSE_DEV_ROUTES says so: a loopback HOST behind a proxy is as public as the proxy.
   if (services.payments.name === 'sandbox' && config.devRoutes) {
     await app.register(sandboxRoutes, { prefix: '/sandbox', deps: services });
   }

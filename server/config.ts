@@ -123,8 +123,10 @@ const configSchema = z.object({
   /** Production refuses to start on the built-in mail/SMS outbox unless this says it is meant (never the sandbox). */
   ALLOW_DEV_ADAPTERS: flag,
   /**
-   * Mounts /api/dev/outbox/ and the sandbox checkout although HOST is not a loopback address (a development box
-   * reached over a LAN). Production refuses it: the outbox shows every sign-in code, the sandbox credits money.
+   * Mounts /api/dev/outbox/ and the sandbox checkout. Off unless set: a loopback HOST proves nothing, since a proxy
+   * on the same host (the shipped nginx) forwards the public to it. `npm start` and `npm run dev` turn it on outside
+   * production; the systemd unit never does. Production refuses it: the outbox shows every sign-in code, the
+   * sandbox credits money.
    */
   EXPOSE_DEV_ROUTES: flag,
 
@@ -346,7 +348,7 @@ export type Config = Omit<
   /** True when all SMS_* variables are set; otherwise SMS goes to the built-in outbox. */
   smsConfigured: boolean;
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
-  /** The dev outbox and the sandbox checkout may be mounted: never in production; on loopback or when told. */
+  /** The dev outbox and the sandbox checkout may be mounted: never in production, elsewhere only when told. */
   devRoutes: boolean;
   /** The EVM network when all of its variables are set; undefined = the built-in local ledger. */
   evm: EvmConfig | undefined;
@@ -513,7 +515,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsConfigured,
     trustProxy: parseTrustProxy(c.TRUST_PROXY),
     evm,
-    devRoutes: !production && (isLoopbackHost(c.HOST) || c.EXPOSE_DEV_ROUTES),
+    devRoutes: !production && c.EXPOSE_DEV_ROUTES,
   };
 }
 
@@ -581,11 +583,6 @@ function definedSecrets(c: ParsedConfig): Partial<Pick<Config, 'SECRET_KEY' | 'S
     ...(c.SECRET_KEY !== undefined && { SECRET_KEY: c.SECRET_KEY }),
     ...(c.SECURITY_CODE_PEPPER !== undefined && { SECURITY_CODE_PEPPER: c.SECURITY_CODE_PEPPER }),
   };
-}
-
-/** Only this machine reaches a server listening here (127.0.0.0/8, ::1, localhost). */
-export function isLoopbackHost(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host) || /^::ffff:127\./i.test(host);
 }
 
 function parseTrustProxy(value: string): Config['trustProxy'] {
