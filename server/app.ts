@@ -158,7 +158,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerHttpMetrics(app);
   registerNullCharacterGuard(app);
   await registerSecurityHeaders(app, production);
-  await registerApiDocs(app, appVersion);
+  // The reference describes every back-office route and field: a map for an attacker, of no use to a customer.
+  // Production serves none of it; development and tests keep it (the fuzz suite reads it).
+  if (!production) await registerApiDocs(app, appVersion);
 
   await app.register(healthRoutes, { prefix: '/api', db: deps.db, version: appVersion });
 

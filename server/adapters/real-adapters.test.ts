@@ -4,6 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../common/api/auth.ts';
 import { stableMessageId } from './mail/mail-adapter.ts';
+import { productionEnv } from '../../tests/support/production-env.ts';
 import { startTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import { call, testEnv, uniqueEmail, uniquePhone } from '../../tests/support/identity.ts';
 
@@ -176,20 +177,7 @@ describe('the dev outbox', () => {
   });
 
   it('never exists in production, even with ALLOW_DEV_ADAPTERS', async () => {
-    const prod = await startTestApp({
-      env: {
-        NODE_ENV: 'production',
-        ALLOW_DEV_ADAPTERS: 'true',
-        STRIPE_SECRET_KEY: 'sk_test_x',
-        STRIPE_WEBHOOK_SECRET: 'whsec_x',
-        SECRET_KEY: 'x'.repeat(32),
-        SECURITY_CODE_PEPPER: 'y'.repeat(32),
-        CHAIN_SIGNING_KEY: Buffer.alloc(32, 3).toString('base64'),
-        KYC_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
-        PUBLIC_URL: 'https://wallet.example.com',
-        TRUST_PROXY: '1',
-      },
-    });
+    const prod = await startTestApp({ env: productionEnv });
     try {
       expect(prod.app.services.mail.builtIn).toBe(true);
       expect((await call(prod, 'GET', '/api/dev/outbox/')).status).toBe(404);
