@@ -95,7 +95,7 @@ export function serviceDeps(deps: AppDeps): ServiceDeps {
     keys,
     mail: deps.mail ?? createMailAdapter(deps.config, deps.db),
     sms: deps.sms ?? createSmsAdapter(deps.config, deps.db),
-    push: deps.push ?? createPushAdapter(deps.config.vapid),
+    push: deps.push ?? createPushAdapter(deps.config.vapid, deps.config.pushServices),
     payments: deps.payments ?? createPaymentProvider(deps.config),
     chain: deps.chain ?? createChainAdapter(deps.config, deps.db, keys),
   };

@@ -5,6 +5,11 @@ import { isAddress } from 'viem';
 import { english, privateKeyToAccount } from 'viem/accounts';
 import { z } from 'zod';
 import { parseSigningKey, signingKeyFromSeed } from './adapters/chain/record-crypto.ts';
+import {
+  BROWSER_PUSH_SERVICES,
+  parsePushServiceOrigins,
+  type PushServices,
+} from './adapters/push/push-destination.ts';
 import { vapidKeysFromSecret, vapidPublicKeyOf } from './adapters/push/vapid-keys.ts';
 import { loadOrCreateDevSecrets } from './dev-secrets.ts';
 import { parseCron } from './modules/liabilities/cron.ts';
@@ -107,6 +112,16 @@ const configSchema = z.object({
    */
   VAPID_PUBLIC_KEY: z.string().min(1).optional(),
   VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+  /**
+   * The push services the server may post to: origins (scheme, host, port), comma-separated, `https://*.example.com`
+   * for any name below one. Set, they are the only ones, and the only ones that may be at a local or private
+   * address (a local push service: `http://127.0.0.1:38300`). Unset: in production the browsers' services
+   * (BROWSER_PUSH_SERVICES); elsewhere any origin at a public address.
+   */
+  PUSH_SERVICE_ORIGINS: z
+    .string()
+    .refine((v) => parsePushServiceOrigins(v) !== undefined, 'must be comma-separated origins (https://host[:port])')
+    .optional(),
   /** Who runs the sender, for the push services: `mailto:` an address, or an https URL. Default: PUBLIC_URL when https, else mailto: MAIL_FROM's address. */
   VAPID_SUBJECT: z
     .string()
@@ -331,9 +346,12 @@ export type Config = Omit<
   | 'VAPID_PUBLIC_KEY'
   | 'VAPID_PRIVATE_KEY'
   | 'VAPID_SUBJECT'
+  | 'PUSH_SERVICE_ORIGINS'
 > & {
   /** Web Push's VAPID keys and subject; undefined = no Web Push (production without VAPID_* set). */
   vapid: VapidConfig | undefined;
+  /** Where pushes may go (PUSH_SERVICE_ORIGINS, or its default). */
+  pushServices: PushServices;
   KYC_ENCRYPTION_KEY: string;
   LIABILITIES_SNAPSHOT_CRON: string;
   SECRET_KEY: string;
@@ -495,6 +513,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...c,
     ...secrets,
+    pushServices: pushServicesOf(c.PUSH_SERVICE_ORIGINS, production),
     vapid: vapidKeys && {
       ...vapidKeys,
       subject: c.VAPID_SUBJECT ?? (publicUrl.startsWith('https:') ? publicUrl : `mailto:${mailAddress}`),
@@ -575,6 +594,12 @@ function validPrivateKey(key: `0x${string}`): boolean {
   } catch {
     return false;
   }
+}
+
+function pushServicesOf(value: string | undefined, production: boolean): PushServices {
+  const listed = value === undefined ? undefined : parsePushServiceOrigins(value);
+  if (listed) return { allowed: listed, trusted: listed };
+  return { allowed: production ? BROWSER_PUSH_SERVICES : 'any', trusted: [] };
 }
 
 /** One secret may be configured and the other generated; the configured one wins. */
