@@ -52,6 +52,10 @@ export default defineConfig({
       PORT: String(port),
       ...e2eDatabaseEnv,
       LOG_LEVEL: 'warn',
+      // As `npm start` has them: the specs read sign-in codes from the dev outbox and pay in the sandbox.
+      EXPOSE_DEV_ROUTES: 'true',
+      // The push service push.spec.ts subscribes to (nothing listens there): the one local address pushes may go to.
+      PUSH_SERVICE_ORIGINS: 'http://127.0.0.1:9',
     },
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
   },

@@ -33,6 +33,13 @@ if (builtAt < Math.max(...sources.map(newestMtime))) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// `npm start` passes --dev-routes: on a development machine the sign-in codes and the sandbox checkout are at hand.
+// Anything else that runs this file (the systemd unit, a container) mounts them only if EXPOSE_DEV_ROUTES says so,
+// and production refuses them whatever is set.
+if (process.argv.includes('--dev-routes') && (process.env.NODE_ENV ?? 'development') === 'development') {
+  process.env.EXPOSE_DEV_ROUTES ??= 'true';
+}
+
 const { register } = await import('tsx/esm/api');
 register();
 await import('../server/serve.ts');

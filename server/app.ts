@@ -95,7 +95,7 @@ export function serviceDeps(deps: AppDeps): ServiceDeps {
     keys,
     mail: deps.mail ?? createMailAdapter(deps.config, deps.db),
     sms: deps.sms ?? createSmsAdapter(deps.config, deps.db),
-    push: deps.push ?? createPushAdapter(deps.config.vapid),
+    push: deps.push ?? createPushAdapter(deps.config.vapid, deps.config.pushServices),
     payments: deps.payments ?? createPaymentProvider(deps.config),
     chain: deps.chain ?? createChainAdapter(deps.config, deps.db, keys),
   };
@@ -158,7 +158,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerHttpMetrics(app);
   registerNullCharacterGuard(app);
   await registerSecurityHeaders(app, production);
-  await registerApiDocs(app, appVersion);
+  // The reference describes every back-office route and field: a map for an attacker, of no use to a customer.
+  // Production serves none of it; development and tests keep it (the fuzz suite reads it).
+  if (!production) await registerApiDocs(app, appVersion);
 
   await app.register(healthRoutes, { prefix: '/api', db: deps.db, version: appVersion });
 
@@ -232,7 +234,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(billingRoutes, { prefix: '/api', deps: services, auth });
   await app.register(opsRoutes, { prefix: '/api/ops', deps: services, auth });
   // The sandbox takes test cards for real-looking payments: never next to a real provider, never in production.
-  // Mounted only where the public cannot reach it (a loopback HOST) or when EXPOSE_DEV_ROUTES says so (issue 22 item 5).
+  // Mounted only when EXPOSE_DEV_ROUTES says so: a loopback HOST behind a proxy is as public as the proxy.
   if (services.payments.name === 'sandbox' && config.devRoutes) {
     await app.register(sandboxRoutes, { prefix: '/sandbox', deps: services });
   }

@@ -5,6 +5,11 @@ import { isAddress } from 'viem';
 import { english, privateKeyToAccount } from 'viem/accounts';
 import { z } from 'zod';
 import { parseSigningKey, signingKeyFromSeed } from './adapters/chain/record-crypto.ts';
+import {
+  BROWSER_PUSH_SERVICES,
+  parsePushServiceOrigins,
+  type PushServices,
+} from './adapters/push/push-destination.ts';
 import { vapidKeysFromSecret, vapidPublicKeyOf } from './adapters/push/vapid-keys.ts';
 import { loadOrCreateDevSecrets } from './dev-secrets.ts';
 import { parseCron } from './modules/liabilities/cron.ts';
@@ -107,6 +112,16 @@ const configSchema = z.object({
    */
   VAPID_PUBLIC_KEY: z.string().min(1).optional(),
   VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+  /**
+   * The push services the server may post to: origins (scheme, host, port), comma-separated, `https://*.example.com`
+   * for any name below one. Set, they are the only ones, and the only ones that may be at a local or private
+   * address (a local push service: `http://127.0.0.1:38300`). Unset: in production the browsers' services
+   * (BROWSER_PUSH_SERVICES); elsewhere any origin at a public address.
+   */
+  PUSH_SERVICE_ORIGINS: z
+    .string()
+    .refine((v) => parsePushServiceOrigins(v) !== undefined, 'must be comma-separated origins (https://host[:port])')
+    .optional(),
   /** Who runs the sender, for the push services: `mailto:` an address, or an https URL. Default: PUBLIC_URL when https, else mailto: MAIL_FROM's address. */
   VAPID_SUBJECT: z
     .string()
@@ -123,8 +138,10 @@ const configSchema = z.object({
   /** Production refuses to start on the built-in mail/SMS outbox unless this says it is meant (never the sandbox). */
   ALLOW_DEV_ADAPTERS: flag,
   /**
-   * Mounts /api/dev/outbox/ and the sandbox checkout although HOST is not a loopback address (a development box
-   * reached over a LAN). Production refuses it: the outbox shows every sign-in code, the sandbox credits money.
+   * Mounts /api/dev/outbox/ and the sandbox checkout. Off unless set: a loopback HOST proves nothing, since a proxy
+   * on the same host (the shipped nginx) forwards the public to it. `npm start` and `npm run dev` turn it on outside
+   * production; the systemd unit never does. Production refuses it: the outbox shows every sign-in code, the
+   * sandbox credits money.
    */
   EXPOSE_DEV_ROUTES: flag,
 
@@ -329,9 +346,12 @@ export type Config = Omit<
   | 'VAPID_PUBLIC_KEY'
   | 'VAPID_PRIVATE_KEY'
   | 'VAPID_SUBJECT'
+  | 'PUSH_SERVICE_ORIGINS'
 > & {
   /** Web Push's VAPID keys and subject; undefined = no Web Push (production without VAPID_* set). */
   vapid: VapidConfig | undefined;
+  /** Where pushes may go (PUSH_SERVICE_ORIGINS, or its default). */
+  pushServices: PushServices;
   KYC_ENCRYPTION_KEY: string;
   LIABILITIES_SNAPSHOT_CRON: string;
   SECRET_KEY: string;
@@ -346,7 +366,7 @@ export type Config = Omit<
   /** True when all SMS_* variables are set; otherwise SMS goes to the built-in outbox. */
   smsConfigured: boolean;
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
-  /** The dev outbox and the sandbox checkout may be mounted: never in production; on loopback or when told. */
+  /** The dev outbox and the sandbox checkout may be mounted: never in production, elsewhere only when told. */
   devRoutes: boolean;
   /** The EVM network when all of its variables are set; undefined = the built-in local ledger. */
   evm: EvmConfig | undefined;
@@ -493,6 +513,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...c,
     ...secrets,
+    pushServices: pushServicesOf(c.PUSH_SERVICE_ORIGINS, production),
     vapid: vapidKeys && {
       ...vapidKeys,
       subject: c.VAPID_SUBJECT ?? (publicUrl.startsWith('https:') ? publicUrl : `mailto:${mailAddress}`),
@@ -513,7 +534,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsConfigured,
     trustProxy: parseTrustProxy(c.TRUST_PROXY),
     evm,
-    devRoutes: !production && (isLoopbackHost(c.HOST) || c.EXPOSE_DEV_ROUTES),
+    devRoutes: !production && c.EXPOSE_DEV_ROUTES,
   };
 }
 
@@ -575,17 +596,18 @@ function validPrivateKey(key: `0x${string}`): boolean {
   }
 }
 
+function pushServicesOf(value: string | undefined, production: boolean): PushServices {
+  const listed = value === undefined ? undefined : parsePushServiceOrigins(value);
+  if (listed) return { allowed: listed, trusted: listed };
+  return { allowed: production ? BROWSER_PUSH_SERVICES : 'any', trusted: [] };
+}
+
 /** One secret may be configured and the other generated; the configured one wins. */
 function definedSecrets(c: ParsedConfig): Partial<Pick<Config, 'SECRET_KEY' | 'SECURITY_CODE_PEPPER'>> {
   return {
     ...(c.SECRET_KEY !== undefined && { SECRET_KEY: c.SECRET_KEY }),
     ...(c.SECURITY_CODE_PEPPER !== undefined && { SECURITY_CODE_PEPPER: c.SECURITY_CODE_PEPPER }),
   };
-}
-
-/** Only this machine reaches a server listening here (127.0.0.0/8, ::1, localhost). */
-export function isLoopbackHost(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host) || /^::ffff:127\./i.test(host);
 }
 
 function parseTrustProxy(value: string): Config['trustProxy'] {

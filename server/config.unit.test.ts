@@ -117,12 +117,11 @@ describe('loadConfig: secrets and adapters', () => {
     expect(loadConfig({ ...prod, ALLOW_DEV_ADAPTERS: 'true', ...stripe }).devRoutes).toBe(false);
   });
 
-  it('mounts the dev routes only on a loopback HOST, or when EXPOSE_DEV_ROUTES says so', () => {
-    for (const HOST of ['127.0.0.1', '127.0.1.1', '::1', 'localhost'])
-      expect(loadConfig({ ...secrets, HOST }).devRoutes).toBe(true);
-    for (const HOST of ['0.0.0.0', '::', '192.168.1.10'])
+  it('mounts the dev routes only when EXPOSE_DEV_ROUTES says so, a loopback HOST included', () => {
+    for (const HOST of ['127.0.0.1', '::1', 'localhost', '0.0.0.0', '192.168.1.10']) {
       expect(loadConfig({ ...secrets, HOST }).devRoutes).toBe(false);
-    expect(loadConfig({ ...secrets, HOST: '0.0.0.0', EXPOSE_DEV_ROUTES: 'true' }).devRoutes).toBe(true);
+      expect(loadConfig({ ...secrets, HOST, EXPOSE_DEV_ROUTES: 'true' }).devRoutes).toBe(true);
+    }
   });
 
   it('wants all SMS variables or none, and short secrets are refused', () => {

@@ -15,4 +15,6 @@ vite.on('exit', (code) => {
   if (code && code !== 0) process.exitCode = code;
 });
 
+// A development server: the sign-in codes and the sandbox checkout at hand, as with `npm start`.
+if ((process.env.NODE_ENV ?? 'development') === 'development') process.env.EXPOSE_DEV_ROUTES ??= 'true';
 await import('./main.ts');

@@ -4,6 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../common/api/auth.ts';
 import { stableMessageId } from './mail/mail-adapter.ts';
+import { productionEnv } from '../../tests/support/production-env.ts';
 import { startTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import { call, testEnv, uniqueEmail, uniquePhone } from '../../tests/support/identity.ts';
 
@@ -151,22 +152,22 @@ describe('SMS through the Twilio-compatible provider', () => {
 });
 
 describe('the dev outbox', () => {
-  it('issue 22 item 5: mounted with the sandbox only on a loopback HOST or with EXPOSE_DEV_ROUTES', async () => {
-    const open = await startTestApp({ env: { HOST: '0.0.0.0' } });
+  it('mounted with the sandbox only when EXPOSE_DEV_ROUTES says so, whatever HOST is (a proxy makes loopback public)', async () => {
+    const loopback = await startTestApp({ env: { HOST: '127.0.0.1', EXPOSE_DEV_ROUTES: 'false' } });
+    const unset = await startTestApp({ env: { HOST: '127.0.0.1', EXPOSE_DEV_ROUTES: '' } });
     const told = await startTestApp({ env: { HOST: '0.0.0.0', EXPOSE_DEV_ROUTES: 'true' } });
-    const local = await startTestApp({ env: { HOST: '127.0.0.1' } });
     try {
-      expect(open.app.services.mail.builtIn).toBe(true);
-      expect((await call(open, 'GET', '/api/dev/outbox/')).status).toBe(404);
       const sandboxCss = async (app: TestApp) =>
         (await fetch(`${app.baseUrl}/sandbox/sandbox.css`)).headers.get('content-type');
-      expect(await sandboxCss(open)).not.toMatch(/text\/css/);
-      for (const app of [told, local]) {
-        expect((await call(app, 'GET', '/api/dev/outbox/')).status).toBe(200);
-        expect(await sandboxCss(app)).toMatch(/text\/css/);
+      for (const app of [loopback, unset]) {
+        expect(app.app.services.mail.builtIn).toBe(true);
+        expect((await call(app, 'GET', '/api/dev/outbox/')).status).toBe(404);
+        expect(await sandboxCss(app)).not.toMatch(/text\/css/);
       }
+      expect((await call(told, 'GET', '/api/dev/outbox/')).status).toBe(200);
+      expect(await sandboxCss(told)).toMatch(/text\/css/);
     } finally {
-      await Promise.all([open.close(), told.close(), local.close()]);
+      await Promise.all([loopback.close(), unset.close(), told.close()]);
     }
   });
 
@@ -176,20 +177,7 @@ describe('the dev outbox', () => {
   });
 
   it('never exists in production, even with ALLOW_DEV_ADAPTERS', async () => {
-    const prod = await startTestApp({
-      env: {
-        NODE_ENV: 'production',
-        ALLOW_DEV_ADAPTERS: 'true',
-        STRIPE_SECRET_KEY: 'sk_test_x',
-        STRIPE_WEBHOOK_SECRET: 'whsec_x',
-        SECRET_KEY: 'x'.repeat(32),
-        SECURITY_CODE_PEPPER: 'y'.repeat(32),
-        CHAIN_SIGNING_KEY: Buffer.alloc(32, 3).toString('base64'),
-        KYC_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
-        PUBLIC_URL: 'https://wallet.example.com',
-        TRUST_PROXY: '1',
-      },
-    });
+    const prod = await startTestApp({ env: productionEnv });
     try {
       expect(prod.app.services.mail.builtIn).toBe(true);
       expect((await call(prod, 'GET', '/api/dev/outbox/')).status).toBe(404);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productionEnv } from '../../tests/support/production-env.ts';
 import { startTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import { fieldError, notFound } from './http-error.ts';
 
@@ -17,7 +18,10 @@ beforeAll(async () => {
     env: { BODY_LIMIT_BYTES: '2048' },
     extend(app) {
       const typed = app.withTypeProvider<ZodTypeProvider>();
-      typed.post('/api/probe/', { schema: { body: probeBody } }, async (req) => ({ ok: true, amount: req.body.amount }));
+      typed.post('/api/probe/', { schema: { body: probeBody } }, async (req) => ({
+        ok: true,
+        amount: req.body.amount,
+      }));
       typed.get('/api/probe/fail/', async () => {
         throw new Error('secret internal detail at /srv/app.ts:42');
       });
@@ -118,6 +122,25 @@ describe('the API error contract', () => {
     const html = await page.text();
     expect(html).not.toMatch(/https?:\/\//);
     expect(html).toContain('swagger-ui-bundle.js');
+  });
+
+  it('serves no API reference in production: neither the page nor the OpenAPI document', async () => {
+    const prod = await startTestApp({ env: productionEnv });
+    try {
+      for (const url of [
+        '/api/docs',
+        '/api/docs/',
+        '/api/docs/json',
+        '/api/docs/static/index.html',
+        '/api/openapi.json',
+      ]) {
+        const res = await fetch(`${prod.baseUrl}${url}`);
+        expect(res.status, url).toBe(404);
+        expect(await res.text(), url).not.toMatch(/swagger|openapi/i);
+      }
+    } finally {
+      await prod.close();
+    }
   });
 
   it('sends the security headers: CSP without inline scripts, worker-src blob:', async () => {

@@ -1,4 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http2 from 'node:http2';
 import https from 'node:https';
@@ -8,6 +9,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { projectRoot } from '../../server/config.ts';
+import { fullForm, jpegBytes } from '../../server/modules/kyc/kyc.fixtures.ts';
+import { KYC_BODY_LIMIT } from '../../server/modules/kyc/kyc.routes.ts';
+import { signIn, testEnv } from '../support/identity.ts';
+import { startTestApp } from '../support/test-app.ts';
 
 // Issue 20: Debian's nginx with deploy/nginx.conf (only its addresses and paths changed) in front of two API
 // processes, over HTTPS with a throwaway certificate.
@@ -148,7 +153,11 @@ interface Answer {
 
 const agents = new Map<string, https.Agent>();
 /** An HTTPS request to nginx from a given loopback address (127.0.0.2 and so on are distinct clients). */
-function request(method: string, url: string, options: { body?: string; from?: string } = {}): Promise<Answer> {
+function request(
+  method: string,
+  url: string,
+  options: { body?: string | Buffer; from?: string; headers?: Record<string, string> } = {},
+): Promise<Answer> {
   const from = options.from ?? '127.0.0.1';
   let agent = agents.get(from);
   if (!agent) agents.set(from, (agent = new https.Agent({ ca, keepAlive: true, localAddress: from })));
@@ -161,7 +170,7 @@ function request(method: string, url: string, options: { body?: string; from?: s
         path: url,
         agent,
         servername: 'localhost',
-        headers: options.body ? { 'content-type': 'application/json' } : {},
+        headers: options.headers ?? (options.body ? { 'content-type': 'application/json' } : {}),
       },
       (res) => {
         let body = '';
@@ -213,6 +222,42 @@ describe('behind nginx', () => {
     const large = await request('POST', '/api/auth/send_code/', { body: JSON.stringify({ pad: 'x'.repeat(200_000) }) });
     expect(large.status).toBe(413);
     expect(JSON.parse(large.body)).toEqual({ detail: 'Request body is too large.' });
+  });
+
+  it('takes an identity document of a phone photo’s size on the upload route, that route only', async () => {
+    // The upload route's limit at the proxy is the app's own (KYC_BODY_LIMIT), written in kilobytes.
+    const limit = /location = \/api\/kyc\/submissions\/ \{\s*client_max_body_size (\d+)k;/.exec(
+      fs.readFileSync(path.join(projectRoot, 'deploy', 'nginx.conf'), 'utf8'),
+    );
+    expect(Number(limit?.[1]) * 1024).toBe(KYC_BODY_LIMIT);
+
+    const t = await startTestApp({ env: testEnv });
+    try {
+      const alice = await signIn(t);
+      // What FormData sends for a 300 KB photo of the front of a card.
+      const form = {
+        ...fullForm(),
+        front: { bytes: Buffer.concat([jpegBytes(), randomBytes(300_000)]), type: 'image/jpeg' },
+      };
+      const data = new FormData();
+      for (const [name, value] of Object.entries(form)) {
+        if (typeof value === 'string') data.append(name, value);
+        else data.append(name, new Blob([new Uint8Array(value.bytes)], { type: value.type }), `${name}.jpg`);
+      }
+      const encoded = new Request('https://wallet.example/', { method: 'POST', body: data });
+      const body = Buffer.from(await encoded.arrayBuffer());
+      expect(body.length).toBeGreaterThan(300_000);
+      const res = await request('POST', '/api/kyc/submissions/', {
+        body,
+        headers: { 'content-type': encoded.headers.get('content-type') ?? '', authorization: `Bearer ${alice.token}` },
+      });
+      expect(res.status, res.body).toBe(201);
+      // Any other route still stops at 100k: the same body is refused before the app.
+      const elsewhere = await request('POST', '/api/kyc/submissions/other/', { body });
+      expect(elsewhere.status).toBe(413);
+    } finally {
+      await t.close();
+    }
   });
 
   it('limits sign-in per client address, not per proxy', async () => {

@@ -91,6 +91,7 @@ function runEnv(databaseUrl: string): NodeJS.ProcessEnv {
     DATABASE_URL: databaseUrl,
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
+    EXPOSE_DEV_ROUTES: 'true',
     LOG_LEVEL: 'warn',
     TRUST_PROXY: 'true',
     DB_POOL_MAX: '8',

@@ -9,7 +9,7 @@ import { withdrawalMessages } from '../../common/api/withdrawals.ts';
 import { balanceOf, create, customer, recipientOf } from '../../server/modules/transactions/transactions.fixtures.ts';
 import { call, ensureRates, testEnv, uniquePhone, type SignedIn } from '../support/identity.ts';
 import { startTestApp } from '../support/test-app.ts';
-import { isWebAsset, matrix, targetOf, type Params, type Rule } from './route-rules.ts';
+import { isWebAsset, matrix, matrixPushService, targetOf, type Params, type Rule } from './route-rules.ts';
 import { freshKey, ownerSuccess } from './route-success.ts';
 import { buildWorld, raw, routeKey, routeTable, type RouteEntry, type World } from './security-helpers.ts';
 
@@ -22,7 +22,7 @@ import { buildWorld, raw, routeKey, routeTable, type RouteEntry, type World } fr
  */
 
 // Top-level await: the table must exist when the tests are collected, so that each route gets its own test.
-const t = await startTestApp({ env: testEnv });
+const t = await startTestApp({ env: { ...testEnv, PUSH_SERVICE_ORIGINS: matrixPushService } });
 const routes = routeTable(t.app);
 let w: World;
 beforeAll(async () => {

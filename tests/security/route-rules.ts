@@ -34,7 +34,10 @@ export interface Rule {
   agencyObject?: (w: World) => Params;
 }
 
-/** A well-formed PushSubscription on a closed loopback port: nothing is ever delivered to it. */
+/** The push service of the matrix: a closed loopback port, listed in PUSH_SERVICE_ORIGINS so that it is allowed. */
+export const matrixPushService = 'http://127.0.0.1:9';
+
+/** A well-formed PushSubscription at the matrix's push service: nothing is ever delivered to it. */
 export const matrixPushSubscription = {
   endpoint: 'http://127.0.0.1:9/push/route-matrix',
   expirationTime: null,

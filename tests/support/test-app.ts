@@ -38,11 +38,14 @@ export async function startTestApp(
   // Background work (anchoring, payment actions, the liabilities schedule) stays off unless a test asks for it: a
   // test app configured as production would otherwise run it on the shared database with its own keys, and sign
   // other tests' public-ledger records with them (chain:verify then finds signatures that do not verify).
+  // Tests read sign-in codes from the dev outbox and pay in the sandbox; production refuses the flag, so a test app
+  // configured as production goes without it.
   const config = loadConfig({
     NODE_ENV: 'test',
     DATABASE_URL: databaseUrl,
     CHAIN_WORKER: 'off',
     LIABILITIES_SNAPSHOT_CRON: 'off',
+    ...(overrides.env?.NODE_ENV !== 'production' && { EXPOSE_DEV_ROUTES: 'true' }),
     ...overrides.env,
   });
   // As the API processes connect: the app's role, which privileges bind (ADR 003). Fixtures that must write what

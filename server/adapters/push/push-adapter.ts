@@ -1,5 +1,9 @@
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { LookupFunction } from 'node:net';
 import webpush from 'web-push';
 import type { VapidConfig } from '../../config.ts';
+import { NOT_PUBLIC, publicOnlyLookup, pushDestination, type PushServices } from './push-destination.ts';
 
 /** A browser's push subscription as stored (the PushSubscription JSON the browser gave). */
 export interface PushTarget {
@@ -25,11 +29,55 @@ export interface PushAdapter {
 const PUSH_TIMEOUT_MS = 10_000;
 
 /**
- * Web Push through the `web-push` package: it builds the request (the encrypted body, the VAPID Authorization
- * header, TTL, Topic); the request itself goes with fetch, so a development push service on http://localhost can
- * answer as well as a real one on https.
+ * The endpoint is one the server must not post to (see push-destination.ts): the subscription is deleted like a
+ * gone one, since no later attempt can be allowed.
  */
-export function createPushAdapter(vapid: VapidConfig | undefined): PushAdapter {
+export class PushEndpointRefusedError extends PushSubscriptionGoneError {}
+
+export interface PushAdapterOptions {
+  /** How names are resolved before the address check (tests resolve a name to 127.0.0.1 without DNS). */
+  resolve?: LookupFunction;
+}
+
+/** Keep-alive agents: one pair whose every new connection goes through publicOnlyLookup, one for trusted origins. */
+function pushAgents(lookup?: LookupFunction) {
+  return { 'http:': new HttpAgent({ keepAlive: true, lookup }), 'https:': new HttpsAgent({ keepAlive: true, lookup }) };
+}
+
+/** Posts the request web-push built; resolves to the status, or rejects with the connection's error. */
+function post(
+  agent: HttpAgent,
+  url: URL,
+  details: { method: string; headers: Record<string, string | number>; body: Buffer },
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const request = send(url, {
+      agent,
+      method: details.method,
+      headers: details.headers,
+      signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+    });
+    request.once('error', reject);
+    request.once('response', (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    request.end(details.body);
+  });
+}
+
+/**
+ * Web Push through the `web-push` package: it builds the request (the encrypted body, the VAPID Authorization
+ * header, TTL, Topic); the request itself goes through Node's http/https with our agents, so a development push
+ * service on http://127.0.0.1 can answer as well as a real one on https, and every connection to a push service
+ * that is not trusted is checked on the address it resolves to. Redirects are not followed.
+ */
+export function createPushAdapter(
+  vapid: VapidConfig | undefined,
+  services: PushServices,
+  options: PushAdapterOptions = {},
+): PushAdapter {
   if (!vapid) {
     return {
       publicKey: null,
@@ -40,42 +88,46 @@ export function createPushAdapter(vapid: VapidConfig | undefined): PushAdapter {
       },
     };
   }
+  const guarded = pushAgents(publicOnlyLookup(options.resolve));
+  const trusted = pushAgents();
   return {
     publicKey: vapid.publicKey,
-    async send(target, payload, options) {
+    async send(target, payload, sendOptions) {
+      const destination = pushDestination(services, target.endpoint);
+      if (destination.kind === 'refused')
+        throw new PushEndpointRefusedError(`push endpoint refused: ${destination.why}`);
       const details = webpush.generateRequestDetails(
         { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
         payload,
         {
           vapidDetails: vapid,
-          TTL: options.ttlSeconds,
+          TTL: sendOptions.ttlSeconds,
           contentEncoding: 'aes128gcm',
-          ...(options.topic !== undefined && { topic: options.topic }),
+          ...(sendOptions.topic !== undefined && { topic: sendOptions.topic }),
         },
       );
-      const headers = Object.fromEntries(
-        Object.entries(details.headers).filter(([name]) => name.toLowerCase() !== 'content-length'),
-      );
-      let response: Response;
+      const url = new URL(details.endpoint);
+      const agents = destination.kind === 'trusted' ? trusted : guarded;
+      let status: number;
       try {
-        response = await fetch(details.endpoint, {
+        status = await post(url.protocol === 'https:' ? agents['https:'] : agents['http:'], url, {
           method: details.method,
-          headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, String(v)])),
-          body: new Uint8Array(details.body),
-          redirect: 'error',
-          signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+          headers: details.headers,
+          body: details.body,
         });
       } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === NOT_PUBLIC) {
+          throw new PushEndpointRefusedError(`push endpoint refused: ${(error as Error).message}`);
+        }
         throw new PushDeliveryError(
           `push service unreachable: ${error instanceof Error ? error.message : String(error)}`,
         );
       }
-      await response.body?.cancel();
-      if (response.status === 404 || response.status === 410) {
-        throw new PushSubscriptionGoneError(`push service answered ${String(response.status)}: subscription gone`);
+      if (status === 404 || status === 410) {
+        throw new PushSubscriptionGoneError(`push service answered ${String(status)}: subscription gone`);
       }
-      if (response.status < 200 || response.status > 299) {
-        throw new PushDeliveryError(`push service answered ${String(response.status)}`);
+      if (status < 200 || status > 299) {
+        throw new PushDeliveryError(`push service answered ${String(status)}`);
       }
     },
   };

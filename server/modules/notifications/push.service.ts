@@ -6,6 +6,7 @@ import {
   type RenewPushSubscriptionRequest,
   type UpdateNotificationPreferences,
 } from '../../../common/api/push.ts';
+import { pushDestination } from '../../adapters/push/push-destination.ts';
 import { fieldError, HttpError, notFound } from '../../http/http-error.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
 import type { ServiceDeps } from '../service-deps.ts';
@@ -20,16 +21,13 @@ import {
 export type PushDeps = Pick<ServiceDeps, 'db' | 'config' | 'push'>;
 
 /**
- * The server posts to whatever endpoint a browser gave: in production only a push service's https address on a
- * named host (an IP literal or a loopback name would let anyone make the server post inside its own network).
- * Development also takes http on a loopback host (a local push service for tests); the schema allowed that much.
+ * The server posts to whatever endpoint a browser gave: it must be an allowed push service, and not this machine
+ * or its network by any spelling of an address (push-destination.ts; a name is judged again on the address it
+ * resolves to when a push leaves). Production also wants https, even from a listed origin.
  */
 function refuseEndpoint(deps: PushDeps, endpoint: string): boolean {
-  if (deps.config.NODE_ENV !== 'production') return false;
-  const parts = endpointParts(endpoint);
-  if (!parts || parts.scheme !== 'https') return true;
-  const { host } = parts;
-  return host === 'localhost' || host.endsWith('.localhost') || host.startsWith('[') || /^[\d.]+$/.test(host);
+  if (deps.config.NODE_ENV === 'production' && endpointParts(endpoint)?.scheme !== 'https') return true;
+  return pushDestination(deps.config.pushServices, endpoint).kind === 'refused';
 }
 
 export async function subscribe(deps: PushDeps, user: AuthUser, body: PushSubscriptionRequest) {
@@ -52,7 +50,8 @@ const bareKey = (value: string) => value.replace(/=+$/, '');
  */
 export async function renew(deps: PushDeps, body: RenewPushSubscriptionRequest) {
   if (deps.push.publicKey === null) throw new HttpError(409, { detail: pushMessages.notConfigured });
-  if (refuseEndpoint(deps, body.subscription.endpoint)) throw fieldError('subscription.endpoint', pushMessages.endpoint);
+  if (refuseEndpoint(deps, body.subscription.endpoint))
+    throw fieldError('subscription.endpoint', pushMessages.endpoint);
   const owner = await ownerOfSubscription(deps.db, body.old_endpoint, bareKey(body.old_auth));
   if (owner === undefined) throw notFound();
   const row = await saveSubscription(

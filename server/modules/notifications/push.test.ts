@@ -10,21 +10,29 @@ import { create, customer, recipientOf } from '../transactions/transactions.fixt
 import type { Dashboard } from '../../../common/api/ops-dashboard.ts';
 import { outboxDeadCommand, outboxRetryCommand } from '../../cli/commands/outbox.ts';
 import { operator } from '../ops/ops.fixtures.ts';
+import { generateVapidKeys } from '../../adapters/push/vapid-keys.ts';
 import { runNotificationDeliveries } from './delivery.worker.ts';
 import { notify } from './notify.ts';
 
 let t: TestApp;
 let service: TestPushService;
+/** A push service whose VAPID key is not the server's (it must refuse the server's pushes). */
+let stranger: TestPushService;
+const vapidKeys = generateVapidKeys();
+const vapidEnv = { VAPID_PUBLIC_KEY: vapidKeys.publicKey, VAPID_PRIVATE_KEY: vapidKeys.privateKey };
 beforeAll(async () => {
-  t = await startTestApp({ env: testEnv });
+  service = await startTestPushService(vapidKeys.publicKey);
+  stranger = await startTestPushService(Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url'));
+  // The local push services are on 127.0.0.1: listed, they are the only local addresses pushes may go to.
+  t = await startTestApp({
+    env: { ...testEnv, ...vapidEnv, PUSH_SERVICE_ORIGINS: `${service.url},${stranger.url}` },
+  });
   await ensureRates(t);
-  const vapid = t.config.vapid;
-  if (!vapid) throw new Error('the test app has no VAPID keys');
-  service = await startTestPushService(vapid.publicKey);
 });
 afterAll(async () => {
   await t.close();
   await service.close();
+  await stranger.close();
 });
 
 type Subscription = ReturnType<TestPushService['subscribe']>;
@@ -263,7 +271,9 @@ describe('dead letters', () => {
     const out: string[] = [];
     expect(await outboxDeadCommand.run({ db: t.database.db, args: [], out: (l) => out.push(l) })).toBe(1);
     expect(out.join('\n')).toMatch(
-      new RegExp(`notification ${id}  kyc_approved to user ${String(s.userId)} by push  \\d+ attempts .*push service answered 503`),
+      new RegExp(
+        `notification ${id}  kyc_approved to user ${String(s.userId)} by push  \\d+ attempts .*push service answered 503`,
+      ),
     );
 
     service.answer(browser.endpoint, undefined);
@@ -280,23 +290,16 @@ describe('dead letters', () => {
 
 describe('the test push service', () => {
   it('refuses a push whose VAPID JWT is not signed by the key it expects (the check is real)', async () => {
-    const stranger = await startTestPushService(
-      Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url'),
-    );
-    try {
-      const s = await customer(t);
-      const browser = stranger.subscribe();
-      expect((await subscribe(s, browser)).status).toBe(201);
-      await kycApproved(s);
-      for (let i = 0; i < 100 && stranger.refused.length === 0; i++) {
-        await runNotificationDeliveries(t.app.services);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      expect(stranger.refused[0]).toContain('k is not the server’s VAPID public key');
-      expect(stranger.received).toEqual([]);
-    } finally {
-      await stranger.close();
+    const s = await customer(t);
+    const browser = stranger.subscribe();
+    expect((await subscribe(s, browser)).status).toBe(201);
+    await kycApproved(s);
+    for (let i = 0; i < 100 && stranger.refused.length === 0; i++) {
+      await runNotificationDeliveries(t.app.services);
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
+    expect(stranger.refused[0]).toContain('k is not the server’s VAPID public key');
+    expect(stranger.received).toEqual([]);
   });
 });
 
