@@ -1,4 +1,4 @@
-import { screenCustomer } from '../sanctions/screening.ts';
+import { recordCustomerScreening } from '../sanctions/screening.ts';
 import type { Role } from '../../../common/api/auth.ts';
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
@@ -30,6 +30,7 @@ import {
   supersedeEmailConfirmations,
 } from './email-confirmations.repository.ts';
 import { decideProfileIdentifiers, hasFullProfile } from './profile-rules.ts';
+import { screenProfileChange } from './profile-screening.ts';
 import { provedIdentifiers } from './proved-identifiers.ts';
 import {
   findUserById,
@@ -173,6 +174,8 @@ export async function updateProfile(
 ): Promise<User> {
   if (actorId !== targetId) throw notFound();
   const now = deps.clock.now();
+  const names = { first_name: body.first_name.trim(), last_name: body.last_name.trim(), country: body.country };
+  const screening = await screenProfileChange(deps, actorId, names);
   const confirmation = await withTransaction(deps.db, async (tx) => {
     const user = await findUserById(tx, actorId, true);
     if (!user) throw notFound();
@@ -190,12 +193,12 @@ export async function updateProfile(
       }
     }
     await updateUserProfile(tx, actorId, {
-      first_name: body.first_name.trim(),
-      last_name: body.last_name.trim(),
-      country: body.country,
+      ...names,
       ...(decision.newEmail !== undefined && { email: decision.newEmail }),
       ...(decision.newPhone !== undefined && { phone_number: decision.newPhone, phone_verified_at: null }),
     });
+    // A completed or changed profile is screened against the sanctions lists: a hit freezes until reviewed.
+    if (screening !== null) await recordCustomerScreening(tx, deps, actorId, screening);
     if (decision.newEmail === undefined) return undefined;
     return newEmailConfirmation(tx, deps, user, decision.newEmail, now);
   });
@@ -204,8 +207,6 @@ export async function updateProfile(
     // cannot sign in) until a link works, and the profile's button sends another (resendEmailConfirmation).
     await mailEmailConfirmation(deps, confirmation).catch(() => undefined);
   }
-  // Issue 16: a completed or changed profile is screened against the sanctions lists (a hit freezes until reviewed).
-  await screenCustomer(deps, actorId);
   return getMe(deps, actorId);
 }
 
