@@ -707,6 +707,8 @@ export interface KycSubmissionsTable {
   reason: string | null;
   created_at: ColumnType<Date, Date, never>;
   decided_at: NullableTimestamp;
+  /** The identity a verified customer asks to change to (migration 0561): applied on approval only. */
+  identity: ColumnType<Record<string, string> | null, string | null | undefined, never>;
 }
 
 export interface KycFilesTable {

@@ -9,7 +9,7 @@ import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../common/i18
 import { formatAmount, money } from '../../../common/money/money.ts';
 import { lockFor } from '../../db/advisory-lock.ts';
 import type { Database } from '../../db/schema.ts';
-import { fieldError, notFound, serviceUnavailable, tooManyRequests } from '../../http/http-error.ts';
+import { fieldError, HttpError, notFound, serviceUnavailable, tooManyRequests } from '../../http/http-error.ts';
 import { createUserWallet, userWalletBalance } from '../../ledger/accounts.repository.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
 import { hmac, type ServerKeys } from '../../security/keys.ts';
@@ -31,6 +31,8 @@ import {
 } from './email-confirmations.repository.ts';
 import { decideProfileIdentifiers, hasFullProfile } from './profile-rules.ts';
 import { screenProfileChange } from './profile-screening.ts';
+import { identityLockErrors } from './identity-lock.ts';
+import { latestSubmission } from '../kyc/kyc.repository.ts';
 import { provedIdentifiers } from './proved-identifiers.ts';
 import {
   findUserById,
@@ -164,7 +166,7 @@ type ProfileBody = Omit<UpdateUserRequest, 'country'> & { country: Country };
 
 /**
  * `PATCH /api/users/{id}/`: all fields at once, in one transaction; any refused field leaves everything as it
- * was. A newly set e-mail is unverified until its link is opened (it cannot be used to sign in before that).
+ * was. A verified identity, or one under review, keeps its name and country (409, identity-lock.ts). A newly set e-mail is unverified until its link is opened (it cannot be used to sign in before that).
  */
 export async function updateProfile(
   deps: ServiceDeps,
@@ -179,6 +181,9 @@ export async function updateProfile(
   const confirmation = await withTransaction(deps.db, async (tx) => {
     const user = await findUserById(tx, actorId, true);
     if (!user) throw notFound();
+    const underReview = (await latestSubmission(tx, actorId))?.state === 'pending';
+    const locked = identityLockErrors(user, names, underReview);
+    if (locked !== null) throw new HttpError(409, locked);
     const decision = decideProfileIdentifiers(user, body);
     if (!decision.ok) throw fieldError(decision.field, decision.message);
     if (decision.newEmail !== undefined) {
