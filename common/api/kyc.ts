@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { genericMessages } from './errors.ts';
 import { KYC_MAX_FILE_BYTES, transactionMessages } from './messages.ts';
-import { hasForbiddenNameCharacter } from './users.ts';
+import { countrySchema, hasForbiddenNameCharacter, nameSchema } from './users.ts';
 
 export { KYC_MAX_FILE_BYTES, kycMessages } from './messages.ts';
 
@@ -44,6 +44,18 @@ export const kycProfileSchema = z.object({
   city: text(100).optional(),
 });
 export type KycProfileInput = z.infer<typeof kycProfileSchema>;
+
+/**
+ * The identity a submission may ask for besides the date of birth (ADR 018): a verified customer changes their name
+ * or country only this way; the profile takes it when an operator approves the document.
+ */
+export const KYC_IDENTITY_FIELDS = ['first_name', 'last_name', 'country'] as const;
+export type KycIdentityField = (typeof KYC_IDENTITY_FIELDS)[number];
+export const kycIdentitySchema = z.object({
+  first_name: nameSchema.optional(),
+  last_name: nameSchema.optional(),
+  country: countrySchema.optional(),
+});
 
 export const kycStatusSchema = z.object({
   state: z.enum(KYC_STATES),

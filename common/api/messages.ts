@@ -48,6 +48,10 @@ export const profileMessages = {
   /** `POST /api/users/{id}/phone_confirmation/` (issue 18): nothing to prove. */
   noPhoneToConfirm: 'Add a phone number to your profile first.',
   phoneAlreadyConfirmed: 'This phone number is already confirmed.',
+  /** A verified identity (level 2): its name, date of birth and country change through a new identity document. */
+  identityVerified: 'Your identity is verified: to change it, send a new identity document.',
+  /** Documents under review vouch for the name and country they were sent with. */
+  identityUnderReview: 'Your documents are being reviewed: this cannot change until they are decided.',
 } as const;
 
 /** SPEC.md section 8: the exact `security_code` messages of every endpoint that checks the code. */

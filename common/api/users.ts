@@ -116,10 +116,12 @@ export const nameSchema = z
  * SPEC.md section 5: all fields required. Phone-login users send `email` (their phone is locked), the others send
  * `phone_number` (their e-mail is locked); either may be set once and is not modifiable after.
  */
+export const countrySchema = z.enum(COUNTRIES, { message: 'Choose FR, MA or US.' });
+
 export const updateUserRequestSchema = z.object({
   first_name: nameSchema,
   last_name: nameSchema,
-  country: z.enum(COUNTRIES, { message: 'Choose FR, MA or US.' }),
+  country: countrySchema,
   email: emailSchema.optional(),
   phone_number: phoneSchema.optional(),
 });

@@ -63,6 +63,21 @@ export interface IdempotencyKeysTable {
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
+/** A false positive cleared for one subject under one screened name (migration 0560). */
+export interface SanctionsClearancesTable {
+  id: GeneratedInt8;
+  /** 'contact:ID', 'user:ID', or 'transaction:ID' (a pickup with no contact). */
+  subject: string;
+  /** sanctions_name_key() of the name screened. */
+  screened_name: string;
+  entry: string;
+  list_version: Int8 | null;
+  /** The entry as decided on: { names, birth_dates, nationalities }. */
+  listed: ColumnType<unknown, string, never>;
+  review_id: Int8;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   ledger_accounts: LedgerAccountsTable;
   ledger_entries: LedgerEntriesTable;
@@ -108,9 +123,8 @@ export interface UsersTable {
   address: string | null;
   postcode: string | null;
   city: string | null;
-  /** Sanctions screening (migration 0221): the lists' version last screened against, entries cleared by an operator. */
+  /** Sanctions screening (migration 0221): the lists' version last screened against. */
   sanctions_version: Int8 | null;
-  sanctions_cleared: Generated<string[]>;
   /** The sanctions review whose customer hit froze the account (its approval lifts that freeze only). */
   frozen_by_review: Int8 | null;
   /** Closed by the customer (issue 16, migration 0341): personal data erased, identity kept in closed_accounts. */
@@ -138,10 +152,12 @@ export interface ContactsTable {
   deleted_at: NullableTimestamp;
   /** An agency an operator disabled (issue 15, migration 0200): no longer offered to customers. */
   disabled_at: NullableTimestamp;
-  /** Sanctions screening (migration 0221): version screened against, the hit then (matches) or null, cleared entries. */
+  /**
+   * Sanctions screening (migration 0221): version screened against (null again once renamed, migration 0560), the hit
+   * then (matches) or null.
+   */
   sanctions_version: Int8 | null;
   sanctions_hit: ColumnType<unknown, string | null, string | null>;
-  sanctions_cleared: Generated<string[]>;
   sanctions_confirmed_at: NullableTimestamp;
 }
 
@@ -695,6 +711,8 @@ export interface KycSubmissionsTable {
   reason: string | null;
   created_at: ColumnType<Date, Date, never>;
   decided_at: NullableTimestamp;
+  /** The identity a verified customer asks to change to (migration 0561): applied on approval only. */
+  identity: ColumnType<Record<string, string> | null, string | null | undefined, never>;
 }
 
 export interface KycFilesTable {
@@ -784,6 +802,7 @@ export interface Database {
 
 export interface Database {
   sanctions_reports: SanctionsReportsTable;
+  sanctions_clearances: SanctionsClearancesTable;
 }
 
 /** SMS/e-mails to a recipient without an account (migration 0360): invitation, then a reminder before expiry. */

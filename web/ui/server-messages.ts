@@ -32,6 +32,8 @@ const translations = new Map<string, (t: TFunction) => string>([
   [profileMessages.loginEmailLocked, (t) => t('errors.loginEmailLocked')],
   [profileMessages.loginPhoneLocked, (t) => t('errors.loginPhoneLocked')],
   [profileMessages.setOnce, (t) => t('errors.setOnce')],
+  [profileMessages.identityVerified, (t) => t('errors.identityVerified')],
+  [profileMessages.identityUnderReview, (t) => t('errors.identityUnderReview')],
   [profileMessages.emailTaken, (t) => t('errors.emailTaken')],
   [profileMessages.phoneTaken, (t) => t('errors.phoneTaken')],
   [profileMessages.noEmailToConfirm, (t) => t('errors.noEmailToConfirm')],

@@ -11,6 +11,8 @@ export interface SubmissionRow {
   reason: string | null;
   created_at: Date;
   decided_at: Date | null;
+  /** The identity change it asks for (ADR 018), applied on approval. */
+  identity: Record<string, string> | null;
 }
 
 const submissionColumns = [
@@ -22,6 +24,7 @@ const submissionColumns = [
   'reason',
   'created_at',
   'decided_at',
+  'identity',
 ] as const;
 
 export async function latestSubmission(db: Kysely<Database>, userId: string): Promise<SubmissionRow | undefined> {
@@ -37,11 +40,16 @@ export async function latestSubmission(db: Kysely<Database>, userId: string): Pr
 /** Inserts a pending submission; undefined when the customer already has one pending (the partial unique index). */
 export async function insertSubmission(
   db: Kysely<Database>,
-  row: { userId: string; documentType: KycDocumentType; createdAt: Date },
+  row: { userId: string; documentType: KycDocumentType; createdAt: Date; identity: Record<string, string> | null },
 ): Promise<string | undefined> {
   const inserted = await db
     .insertInto('kyc_submissions')
-    .values({ user_id: row.userId, document_type: row.documentType, created_at: row.createdAt })
+    .values({
+      user_id: row.userId,
+      document_type: row.documentType,
+      created_at: row.createdAt,
+      identity: row.identity === null ? null : JSON.stringify(row.identity),
+    })
     .onConflict((oc) => oc.column('user_id').where('state', '=', 'pending').doNothing())
     .returning('id')
     .executeTakeFirst();

@@ -1,12 +1,15 @@
 import { sql, type Kysely } from 'kysely';
 import {
   KYC_DOCUMENT_TYPES,
+  KYC_IDENTITY_FIELDS,
   KYC_MAX_FILE_BYTES,
   KYC_PROFILE_FIELDS,
   kycMessages,
+  kycIdentitySchema,
   kycProfileSchema,
   partsFor,
   type KycDocumentType,
+  type KycIdentityField,
   type KycProfileField,
   type KycStatus,
 } from '../../../common/api/kyc.ts';
@@ -19,6 +22,7 @@ import type { AuthUser } from '../auth/authenticate.ts';
 import { openReview } from '../reviews/reviews.service.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { documentKeyring } from './document-crypto.ts';
+import { splitSubmission, type IdentityChange } from './identity-change.ts';
 import { mediaTypeOf } from './file-type.ts';
 import { insertFile, insertSubmission, latestSubmission, setSubmissionReview, findFile } from './kyc.repository.ts';
 import { MalformedMultipart, multipartBoundary, parseMultipart, type FormPart } from './multipart.ts';
@@ -103,7 +107,12 @@ function checkSubmission(
   parts: FormPart[],
   profile: KycProfile,
   now: Date,
-): { documentType: KycDocumentType; files: CheckedFile[]; profile: Partial<Record<KycProfileField, string>> } {
+): {
+  documentType: KycDocumentType;
+  files: CheckedFile[];
+  profile: Partial<Record<KycProfileField, string>>;
+  identity: Partial<Record<KycIdentityField, string>>;
+} {
   const errors: FieldErrors = {};
   const fields = new Map<string, FormPart>();
   for (const part of parts) {
@@ -147,8 +156,20 @@ function checkSubmission(
     if (age < 18) errors.date_of_birth = [kycMessages.adult];
     else if (age > 130) errors.date_of_birth = ['Enter a valid date (YYYY-MM-DD).'];
   }
+  const named: Record<string, string> = {};
+  for (const name of KYC_IDENTITY_FIELDS) {
+    const value = fields.get(name)?.data.toString('utf8');
+    if (value !== undefined && value.trim() !== '') named[name] = value;
+  }
+  const identity = kycIdentitySchema.safeParse(named);
+  if (!identity.success) for (const issue of identity.error.issues) errors[String(issue.path[0])] ??= [issue.message];
   if (Object.keys(errors).length > 0) throw new HttpError(tooLarge ? 413 : 400, errors);
-  return { documentType: documentType as KycDocumentType, files, profile: checked.success ? checked.data : {} };
+  return {
+    documentType: documentType as KycDocumentType,
+    files,
+    profile: checked.success ? checked.data : {},
+    identity: identity.success ? identity.data : {},
+  };
 }
 
 /**
@@ -167,7 +188,6 @@ export async function submitDocuments(
   if (!Buffer.isBuffer(request.body) || boundary === undefined)
     throw new HttpError(400, { detail: kycMessages.notMultipart });
   const before = await kycProfile(deps.db, user.id);
-  if (before.level === 2) throw conflict(kycMessages.verified);
   if ((await latestSubmission(deps.db, user.id))?.state === 'pending') throw conflict(kycMessages.pending);
   let parts: FormPart[];
   try {
@@ -178,18 +198,23 @@ export async function submitDocuments(
   }
   const now = deps.clock.now();
   const checked = checkSubmission(parts, before, now);
+  // Verified: only a change of identity is worth a new document (ADR 018).
+  if (before.level === 2 && splitSubmission(before, checked.profile, checked.identity).change === null)
+    throw conflict(kycMessages.verified);
   const keyring = documentKeyring(deps.config);
   await withTransaction(deps.db, async (tx) => {
     const profile = await kycProfile(tx, user.id, true);
-    if (profile.level === 2) throw conflict(kycMessages.verified);
+    const split = splitSubmission(profile, checked.profile, checked.identity);
+    if (profile.level === 2 && split.change === null) throw conflict(kycMessages.verified);
     const submissionId = await insertSubmission(tx, {
       userId: user.id,
       documentType: checked.documentType,
       createdAt: now,
+      identity: split.change,
     });
     if (submissionId === undefined) throw conflict(kycMessages.pending);
-    if (Object.keys(checked.profile).length > 0)
-      await tx.updateTable('users').set(checked.profile).where('id', '=', user.id).execute();
+    if (Object.keys(split.now).length > 0)
+      await tx.updateTable('users').set(split.now).where('id', '=', user.id).execute();
     const files = [];
     for (const file of checked.files) {
       const sealed = keyring.seal(file.data, fileContext(submissionId, file.part));
@@ -202,7 +227,8 @@ export async function submitDocuments(
       });
       files.push({ id: Number(id), part: file.part, media_type: file.mediaType, size: file.data.length });
     }
-    const after = await kycProfile(tx, user.id);
+    // The operator verifies the identity the document would give the profile, and sees the one it replaces.
+    const after = { ...(await kycProfile(tx, user.id)), ...split.change };
     const review = await openReview(
       tx,
       {
@@ -223,6 +249,7 @@ export async function submitDocuments(
             postcode: after.postcode,
             city: after.city,
           },
+          ...(split.change !== null && { replaces: replacedIdentity(profile, split.change) }),
         },
       },
       now,
@@ -242,6 +269,10 @@ export async function submitDocuments(
   });
   return kycStatus(deps, user.id);
 }
+
+/** The verified values an identity change replaces, for the operator's comparison. */
+const replacedIdentity = (profile: KycProfile, change: IdentityChange) =>
+  Object.fromEntries(Object.keys(change).map((field) => [field, profile[field as keyof IdentityChange] ?? null]));
 
 /** The additional data each file's ciphertext is bound to: the same bytes on another row do not decrypt. */
 const fileContext = (submissionId: string, part: string) => `kyc-file:${submissionId}:${part}`;

@@ -32,7 +32,7 @@ export async function correctPickupName(
   await requireSecurityCode(deps, user.id, body.security_code);
   // Issue 16: the new name (the one the ID must carry) against the lists in force; a hit holds the pickup.
   const name = `${body.first_name} ${body.last_name}`.trim();
-  const screening = await screenPickupName(deps, owned.contact_id, name, await listsVersion(deps.db));
+  const screening = await screenPickupName(deps, owned, name, await listsVersion(deps.db));
   await withTransaction(deps.db, async (tx) => {
     const row = await lockPickup(tx, id);
     if (!row || row.sender_user_id !== user.id) throw notFound();

@@ -13,6 +13,7 @@ import {
   type ReleaseKind,
 } from '../sanctions/sanctions-hold.ts';
 import { listsVersion } from '../sanctions/sanctions-index.ts';
+import type { ClearanceSubject } from '../sanctions/clearances.ts';
 import { screenSubject, type RecipientScreening } from '../sanctions/screening.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { openReference, pickupKeys } from './pickup-secrets.ts';
@@ -28,22 +29,26 @@ import { findPickup, lockPickup, type PickupRow } from './pickups.repository.ts'
  * opened; the teller reads only that it cannot be paid out (tipping-off).
  */
 
-/** The pickup's name against the lists of `version`, the entries an operator cleared for its contact left out. */
+/**
+ * The pickup's name against the lists of `version`, the entries an operator cleared for this very name left out
+ * (for its recipient contact, or for the pickup itself when it has none).
+ */
 export async function screenPickupName(
   deps: ServiceDeps,
-  contactId: string | null,
+  pickup: { id: string; contact_id: string | null },
   name: string,
   version: string,
 ): Promise<RecipientScreening> {
   const contact =
-    contactId === null
+    pickup.contact_id === null
       ? undefined
       : await deps.db
           .selectFrom('contacts')
-          .select(['sanctions_cleared', 'sanctions_confirmed_at'])
-          .where('id', '=', contactId)
+          .select('sanctions_confirmed_at')
+          .where('id', '=', pickup.contact_id)
           .executeTakeFirst();
-  const matches = await screenSubject(deps, { name }, contact?.sanctions_cleared ?? [], version);
+  const clearedFor = pickupClearanceSubject(pickup);
+  const matches = await screenSubject(deps, { name }, clearedFor, version);
   return {
     held: matches.length > 0 || (contact?.sanctions_confirmed_at ?? null) !== null,
     matches,
@@ -51,6 +56,10 @@ export async function screenPickupName(
     version,
   };
 }
+
+/** Whose clearances a pickup's name is screened with: its recipient contact's, or its own. */
+export const pickupClearanceSubject = (pickup: { id: string; contact_id: string | null }): ClearanceSubject =>
+  pickup.contact_id === null ? `transaction:${pickup.id}` : `contact:${pickup.contact_id}`;
 
 /** The screening's version recorded on the pickup (a clear screening, or the one that held it). */
 export async function markScreened(tx: Tx<Database>, id: string, version: string): Promise<void> {
@@ -98,7 +107,7 @@ export async function rescreenStalePickup(deps: ServiceDeps, id: string): Promis
   const row = await findPickup(deps.db, id);
   if (!row || row.status !== 'available' || row.sanctions_version === version) return;
   const name = `${row.recipient_first_name} ${row.recipient_last_name}`.trim();
-  const screening = await screenPickupName(deps, row.contact_id, name, version);
+  const screening = await screenPickupName(deps, row, name, version);
   await withTransaction(deps.db, async (tx) => {
     const locked = await lockPickup(tx, id);
     // Paid, cancelled or renamed meanwhile: whoever changed it decided (a rename screens the new name itself).

@@ -4,9 +4,10 @@ import { conflict } from '../../http/http-error.ts';
 import { registerReviewKind } from '../reviews/reviews.service.ts';
 import type { ReviewRow } from '../reviews/reviews.repository.ts';
 import { lockTransaction } from '../transactions/transactions.repository.ts';
-import { releaseHeldPickup as releasePickup } from '../pickups/pickup-screening.ts';
+import { pickupClearanceSubject, releaseHeldPickup as releasePickup } from '../pickups/pickup-screening.ts';
 import { textRecipient } from '../pickups/pickup-sms.ts';
 import { killReference } from '../pickups/pickups.repository.ts';
+import { recordClearance, type ClearanceSubject } from './clearances.ts';
 import { releaseHeldTransfer } from './sanctions-hold.ts';
 import { SANCTIONS_REVIEW_KIND, type MatchFacts } from './screening.ts';
 
@@ -16,9 +17,9 @@ import { SANCTIONS_REVIEW_KIND, type MatchFacts } from './screening.ts';
  * (`pickup`), a recipient when added (`recipient`), a customer (`customer`). A held send or pickup's sender is told
  * `transfer_released` on approval (nothing on a rejection: the money stays held, tipping-off).
  * - approve = a false positive: a held send completes as it would have (releaseHeldTransfer), a held pickup is
- *   available with a fresh expiry and its recipient's SMS leaves after the commit; the recipient's or
- *   customer's matched entries are cleared for them (not raised again by the next list version); a customer frozen
- *   by this hit moves money again.
+ *   available with a fresh expiry and its recipient's SMS leaves after the commit; the matched entries are cleared
+ *   for the recipient, the pickup or the customer under the name screened only (clearances.ts: a rename is screened
+ *   afresh); a customer frozen by this hit moves money again.
  * - reject = the hit is confirmed: the money stays in compliance-hold (a pickup's reference dies), the recipient is marked confirmed (every send
  *   to them is held) and a customer behind them frozen, a frozen customer stays frozen, and a report row is stored
  *   (sanctions_reports, append-only).
@@ -36,17 +37,15 @@ interface Payload {
 
 const gone = 'This sanctions hit is no longer waiting for a decision.';
 
-async function clearContact(tx: Transaction<Database>, contactId: string, matches: MatchFacts[]) {
-  await tx
-    .updateTable('contacts')
-    .set({
-      sanctions_hit: null,
-      sanctions_cleared: sql<
-        string[]
-      >`(SELECT array_agg(DISTINCT e) FROM unnest(sanctions_cleared || ${matches.map((m) => m.entry)}::text[]) e)`,
-    })
-    .where('id', '=', contactId)
-    .execute();
+/** A false positive: the hit's entries cleared for `subject` under the name screened, the recipient's hit lifted. */
+async function clear(tx: Transaction<Database>, subject: ClearanceSubject, p: Payload, review: ReviewRow) {
+  await recordClearance(tx, { subject, screenedName: p.screened_name, matches: p.matches, reviewId: review.id });
+  if (subject.startsWith('contact:'))
+    await tx
+      .updateTable('contacts')
+      .set({ sanctions_hit: null })
+      .where('id', '=', subject.slice('contact:'.length))
+      .execute();
 }
 
 async function confirmContact(tx: Transaction<Database>, contactId: string, review: ReviewRow, operatorId: string) {
@@ -105,7 +104,7 @@ registerReviewKind(SANCTIONS_REVIEW_KIND, {
           { id, amount: row.amount, contact_id: contactId },
           'sanctions_release',
         );
-        await clearContact(tx, contactId, p.matches);
+        await clear(tx, `contact:${contactId}`, p, review);
         return { released: true, status: recipient === null ? 'unclaimed' : 'completed' };
       }
       const frozenUser = await confirmContact(tx, contactId, review, operatorId);
@@ -121,7 +120,7 @@ registerReviewKind(SANCTIONS_REVIEW_KIND, {
       if (decision === 'approved') {
         // Available again with a fresh expiry; the recipient's SMS (none was sent at the hold) once committed.
         const sms = await releasePickup(tx, deps, id, 'sanctions_release');
-        if (contactId !== null) await clearContact(tx, contactId, p.matches);
+        await clear(tx, pickupClearanceSubject({ id, contact_id: contactId }), p, review);
         if (sms !== null) afterCommit(() => textRecipient(deps, sms, false));
         return { released: true, status: 'available' };
       }
@@ -134,7 +133,7 @@ registerReviewKind(SANCTIONS_REVIEW_KIND, {
     if (p.type === 'recipient') {
       const contactId = String(p.contact_id);
       if (decision === 'approved') {
-        await clearContact(tx, contactId, p.matches);
+        await clear(tx, `contact:${contactId}`, p, review);
         return { cleared: true };
       }
       const frozenUser = await confirmContact(tx, contactId, review, operatorId);
@@ -144,12 +143,10 @@ registerReviewKind(SANCTIONS_REVIEW_KIND, {
 
     const userId = String(p.user_id);
     if (decision === 'approved') {
+      await clear(tx, `user:${userId}`, p, review);
       const unfrozen = await tx
         .updateTable('users')
         .set({
-          sanctions_cleared: sql<
-            string[]
-          >`(SELECT array_agg(DISTINCT e) FROM unnest(sanctions_cleared || ${p.matches.map((m) => m.entry)}::text[]) e)`,
           frozen_at: sql<Date | null>`CASE WHEN frozen_by_review = ${review.id}::bigint THEN NULL ELSE frozen_at END`,
           frozen_reason: sql<
             string | null

@@ -5,13 +5,16 @@ import { openReview } from '../reviews/reviews.service.ts';
 import { listsVersion, sanctionsIndex } from './sanctions-index.ts';
 import type { SanctionsMatchFacts } from '../../../common/api/sanctions-review.ts';
 import { agreement, type SanctionsMatch, type ScreenedSubject } from './sanctions-matcher.ts';
+import { withoutCleared, type ClearanceSubject } from './clearances.ts';
 
 /**
  * Who is screened and when (issue 16):
  * - a recipient (contact) when added, and at every send or pickup to them: the result is kept on the contact with
  *   the lists' version it was computed against, so a send re-screens only when the lists changed since (wallet_send()
  *   answers 'slow' for a stale or held recipient; the general path calls screenRecipient());
- * - a customer when the profile is completed or changes, and all customers after every list import.
+ * - a customer when the profile is completed or changes, and all customers after every list import;
+ * - whoever is renamed, again, before money moves: an operator's clearance holds for the exact name it was decided on
+ *   (clearances.ts).
  * A new hit opens a `sanctions_hit` review with the matches (sanctions.reviews.ts decides it). A customer hit
  * also freezes the customer's money movement until it is reviewed.
  */
@@ -65,15 +68,16 @@ async function listsInForce(db: Kysely<Database>): Promise<Map<string, { version
   return new Map(rows.map((r) => [r.source, { version: r.version, date: r.date }]));
 }
 
-/** One subject against the lists of `version`, the entries cleared for that person left out. */
+/** One subject against the lists of `version`, the entries cleared for it under this very name left out. */
 export async function screenSubject(
   deps: ScreeningDeps,
   subject: ScreenedSubject,
-  cleared: string[],
+  clearedFor: ClearanceSubject,
   version: string,
 ): Promise<MatchFacts[]> {
   const index = await sanctionsIndex(deps.db, version);
-  const matches = index.screen(subject, deps.config.SANCTIONS_MATCH_THRESHOLD, new Set(cleared));
+  const found = index.screen(subject, deps.config.SANCTIONS_MATCH_THRESHOLD);
+  const matches = await withoutCleared(deps.db, clearedFor, subject.name, found);
   return matches.length === 0 ? [] : matchFacts(matches, subject, await listsInForce(deps.db));
 }
 
@@ -106,7 +110,6 @@ export async function screenRecipient(
       'last_name',
       'sanctions_version',
       'sanctions_hit',
-      'sanctions_cleared',
       'sanctions_confirmed_at',
     ])
     .where('id', '=', contactId)
@@ -121,7 +124,7 @@ export async function screenRecipient(
       screenedName,
       version,
     };
-  const matches = await screenSubject(deps, { name: screenedName }, contact.sanctions_cleared, version);
+  const matches = await screenSubject(deps, { name: screenedName }, `contact:${contactId}`, version);
   await withTransaction(deps.db, async (tx) => {
     await tx
       .updateTable('contacts')
@@ -149,38 +152,76 @@ export async function screenRecipient(
   return { held: matches.length > 0 || contact.sanctions_confirmed_at !== null, matches, screenedName, version };
 }
 
+/** What a customer's screening reads of the profile. */
+export interface ScreenedProfile {
+  first_name: string;
+  last_name: string;
+  country: string | null;
+  /** 'YYYY-MM-DD' */
+  date_of_birth: string | null;
+}
+
+export interface CustomerScreening {
+  name: string;
+  matches: MatchFacts[];
+  version: string;
+}
+
+/** A customer's profile (as stored, or as about to be saved) against the lists of `version`. */
+export async function screenProfile(
+  deps: ScreeningDeps,
+  userId: string,
+  profile: ScreenedProfile,
+  version: string,
+): Promise<CustomerScreening> {
+  const name = `${profile.first_name} ${profile.last_name}`.trim();
+  if (name === '') return { name, matches: [], version };
+  const subject = { name, country: profile.country, birthDate: profile.date_of_birth };
+  return { name, matches: await screenSubject(deps, subject, `user:${userId}`, version), version };
+}
+
 /**
- * A customer's screening (profile completed or changed, or a new list): a hit not cleared before freezes the
- * account's money movement and opens a review, in one transaction; nothing changes for a customer already frozen by
- * an open sanctions review. Returns whether the customer is a hit.
+ * A customer's screening recorded in the caller's transaction: a hit freezes the account's money movement and opens
+ * a review; nothing changes for a customer already frozen by an open sanctions review.
+ */
+export async function recordCustomerScreening(
+  tx: Transaction<Database>,
+  deps: ScreeningDeps,
+  userId: string,
+  screening: CustomerScreening,
+): Promise<void> {
+  const user = await tx
+    .updateTable('users')
+    .set({ sanctions_version: screening.version })
+    .where('id', '=', userId)
+    .returning('frozen_by_review')
+    .executeTakeFirst();
+  if (!user || screening.matches.length === 0 || user.frozen_by_review !== null) return;
+  await holdCustomer(tx, deps, userId, screening.name, screening.matches);
+}
+
+/**
+ * A customer's screening (a new list, or a profile that changed without a screening of its own): see
+ * recordCustomerScreening. Returns whether the customer is a hit.
  */
 export async function screenCustomer(deps: ScreeningDeps, userId: string, version?: string): Promise<boolean> {
   const v = version ?? (await listsVersion(deps.db));
   const user = await deps.db
     .selectFrom('users')
     .select([
-      'id',
       'role',
       'first_name',
       'last_name',
       'country',
-      'date_of_birth',
-      'sanctions_cleared',
-      'frozen_by_review',
+      sql<string | null>`to_char(date_of_birth, 'YYYY-MM-DD')`.as('date_of_birth'),
     ])
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!user || user.role !== 'customer') return false;
-  const name = `${user.first_name} ${user.last_name}`.trim();
-  if (name === '') return false;
-  const birthDate = user.date_of_birth === null ? null : user.date_of_birth.toISOString().slice(0, 10);
-  const matches = await screenSubject(deps, { name, country: user.country, birthDate }, user.sanctions_cleared, v);
-  await withTransaction(deps.db, async (tx) => {
-    await tx.updateTable('users').set({ sanctions_version: v }).where('id', '=', userId).execute();
-    if (matches.length === 0 || user.frozen_by_review !== null) return;
-    await holdCustomer(tx, deps, userId, name, matches);
-  });
-  return matches.length > 0;
+  const screening = await screenProfile(deps, userId, user, v);
+  if (screening.name === '') return false;
+  await withTransaction(deps.db, (tx) => recordCustomerScreening(tx, deps, userId, screening));
+  return screening.matches.length > 0;
 }
 
 async function holdCustomer(

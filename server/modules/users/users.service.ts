@@ -1,4 +1,4 @@
-import { screenCustomer } from '../sanctions/screening.ts';
+import { recordCustomerScreening } from '../sanctions/screening.ts';
 import type { Role } from '../../../common/api/auth.ts';
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
@@ -9,7 +9,7 @@ import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../common/i18
 import { formatAmount, money } from '../../../common/money/money.ts';
 import { lockFor } from '../../db/advisory-lock.ts';
 import type { Database } from '../../db/schema.ts';
-import { fieldError, notFound, serviceUnavailable, tooManyRequests } from '../../http/http-error.ts';
+import { fieldError, HttpError, notFound, serviceUnavailable, tooManyRequests } from '../../http/http-error.ts';
 import { createUserWallet, userWalletBalance } from '../../ledger/accounts.repository.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
 import { hmac, type ServerKeys } from '../../security/keys.ts';
@@ -30,6 +30,9 @@ import {
   supersedeEmailConfirmations,
 } from './email-confirmations.repository.ts';
 import { decideProfileIdentifiers, hasFullProfile } from './profile-rules.ts';
+import { screenProfileChange } from './profile-screening.ts';
+import { identityLockErrors } from './identity-lock.ts';
+import { latestSubmission } from '../kyc/kyc.repository.ts';
 import { provedIdentifiers } from './proved-identifiers.ts';
 import {
   findUserById,
@@ -163,7 +166,7 @@ type ProfileBody = Omit<UpdateUserRequest, 'country'> & { country: Country };
 
 /**
  * `PATCH /api/users/{id}/`: all fields at once, in one transaction; any refused field leaves everything as it
- * was. A newly set e-mail is unverified until its link is opened (it cannot be used to sign in before that).
+ * was. A verified identity, or one under review, keeps its name and country (409, identity-lock.ts). A newly set e-mail is unverified until its link is opened (it cannot be used to sign in before that).
  */
 export async function updateProfile(
   deps: ServiceDeps,
@@ -173,9 +176,14 @@ export async function updateProfile(
 ): Promise<User> {
   if (actorId !== targetId) throw notFound();
   const now = deps.clock.now();
+  const names = { first_name: body.first_name.trim(), last_name: body.last_name.trim(), country: body.country };
+  const screening = await screenProfileChange(deps, actorId, names);
   const confirmation = await withTransaction(deps.db, async (tx) => {
     const user = await findUserById(tx, actorId, true);
     if (!user) throw notFound();
+    const underReview = (await latestSubmission(tx, actorId))?.state === 'pending';
+    const locked = identityLockErrors(user, names, underReview);
+    if (locked !== null) throw new HttpError(409, locked);
     const decision = decideProfileIdentifiers(user, body);
     if (!decision.ok) throw fieldError(decision.field, decision.message);
     if (decision.newEmail !== undefined) {
@@ -190,12 +198,12 @@ export async function updateProfile(
       }
     }
     await updateUserProfile(tx, actorId, {
-      first_name: body.first_name.trim(),
-      last_name: body.last_name.trim(),
-      country: body.country,
+      ...names,
       ...(decision.newEmail !== undefined && { email: decision.newEmail }),
       ...(decision.newPhone !== undefined && { phone_number: decision.newPhone, phone_verified_at: null }),
     });
+    // A completed or changed profile is screened against the sanctions lists: a hit freezes until reviewed.
+    if (screening !== null) await recordCustomerScreening(tx, deps, actorId, screening);
     if (decision.newEmail === undefined) return undefined;
     return newEmailConfirmation(tx, deps, user, decision.newEmail, now);
   });
@@ -204,8 +212,6 @@ export async function updateProfile(
     // cannot sign in) until a link works, and the profile's button sends another (resendEmailConfirmation).
     await mailEmailConfirmation(deps, confirmation).catch(() => undefined);
   }
-  // Issue 16: a completed or changed profile is screened against the sanctions lists (a hit freezes until reviewed).
-  await screenCustomer(deps, actorId);
   return getMe(deps, actorId);
 }
 

@@ -18,7 +18,6 @@ import { EmailConfirmation } from './EmailConfirmation';
 import { PhoneConfirmation } from './PhoneConfirmation';
 import type { ProfileDraft, ProfileField as FieldName } from './profile-form';
 
-
 function Field({
   id,
   label,
@@ -63,6 +62,8 @@ export function ProfileForm({ user }: { user: User }) {
   // Item 23: 'all fields are required' also marks each missing field, and the first takes the focus.
   const [missing, setMissing] = useState<FieldName[]>([]);
   const locked = lockedFields(user);
+  // ADR 018: a verified identity (level 2) changes only through a new identity document.
+  const identityLocked = user.level === 2;
   const id = (name: string) => `${ids}-${name}`;
 
   const save = useMutation({
@@ -77,9 +78,14 @@ export function ProfileForm({ user }: { user: User }) {
     missing.includes(field) ? t('errors.required') : save.error ? fieldErrorText(save.error, field, t) : undefined;
   const invalid = (field: FieldName) => missing.includes(field) || undefined;
   const serverFormError =
-    save.error && (commonErrorText(save.error, t, i18n.language) ??
-      (save.error instanceof ApiError && save.error.detail ? translateServerMessage(save.error.detail, t) : undefined) ??
-      (save.error instanceof ApiError && Object.keys(save.error.fieldErrors).length > 0 ? undefined : t('errors.unknown')));
+    save.error &&
+    (commonErrorText(save.error, t, i18n.language) ??
+      (save.error instanceof ApiError && save.error.detail
+        ? translateServerMessage(save.error.detail, t)
+        : undefined) ??
+      (save.error instanceof ApiError && Object.keys(save.error.fieldErrors).length > 0
+        ? undefined
+        : t('errors.unknown')));
 
   function update(patch: Partial<ProfileDraft>) {
     setDraft((current) => ({ ...current, ...patch }));
@@ -96,9 +102,13 @@ export function ProfileForm({ user }: { user: User }) {
     } else if (check.allRequired) {
       setFormError(t('profile.allRequired'));
       setMissing(check.missing);
-      const first = { country: 'country', first_name: 'first', last_name: 'last', email: 'email', phone_number: 'phone' }[
-        check.missing[0] ?? 'country'
-      ];
+      const first = {
+        country: 'country',
+        first_name: 'first',
+        last_name: 'last',
+        email: 'email',
+        phone_number: 'phone',
+      }[check.missing[0] ?? 'country'];
       document.getElementById(id(first))?.focus();
     } else {
       setPhoneError(translateServerMessage(check.message, t));
@@ -107,11 +117,17 @@ export function ProfileForm({ user }: { user: User }) {
 
   return (
     <form className={form.form} onSubmit={onSubmit} noValidate data-testid="profile-form">
+      {identityLocked ? (
+        <p className={form.hint} data-testid="profile-identity-locked">
+          {t('profile.identityLockedHint')}
+        </p>
+      ) : null}
       <Field id={id('country')} label={t('profile.country')} error={serverFieldError('country')}>
         <select
           id={id('country')}
           className={form.select}
           value={draft.country}
+          disabled={identityLocked}
           onChange={(event) => {
             const country = isCountry(event.target.value) ? event.target.value : '';
             // Until a number is typed, its prefix follows the country: most people have a local number.
@@ -137,6 +153,7 @@ export function ProfileForm({ user }: { user: User }) {
           autoComplete="given-name"
           dir="auto"
           value={draft.first_name}
+          disabled={identityLocked}
           onChange={(event) => update({ first_name: event.target.value })}
           aria-invalid={invalid('first_name')}
           aria-describedby={`${id('first')}-error`}
@@ -150,6 +167,7 @@ export function ProfileForm({ user }: { user: User }) {
           autoComplete="family-name"
           dir="auto"
           value={draft.last_name}
+          disabled={identityLocked}
           onChange={(event) => update({ last_name: event.target.value })}
           aria-invalid={invalid('last_name')}
           aria-describedby={`${id('last')}-error`}
