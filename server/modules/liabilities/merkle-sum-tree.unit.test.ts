@@ -1,14 +1,23 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { LiabilityProof } from '../../../common/api/liabilities.ts';
-import { compareWithAnchor, type AnchoredRecord } from '../../../common/liabilities/anchored-record.ts';
+import { compareWithAnchor } from '../../../common/liabilities/anchored-record.ts';
 import { bytesToHex, hexToBytes } from '../../../common/liabilities/hex.ts';
+import {
+  buildFixture as buildFixtureWith,
+  fixtureCustomers as customers,
+  fixtureLeaves as fixture,
+  fixtureOwner,
+  fixtureProof,
+  fixtureRecord as record,
+  fixtureRoot as expectedRoot,
+  fixtureTakenAt as takenAt,
+} from '../../../common/liabilities/proof-fixture.ts';
 import {
   buildLevels,
   leafNode,
   ownerPreimage,
   rootOf,
-  siblingPath,
   SumTreeError,
   treeDepth,
 } from '../../../common/liabilities/merkle-sum-tree.ts';
@@ -16,79 +25,9 @@ import { verifyLiabilityProof, verifyProofTree } from '../../../common/liabiliti
 
 const sha256 = (data: Uint8Array) => new Uint8Array(createHash('sha256').update(data).digest());
 const sha256Async = async (data: Uint8Array) => sha256(data);
-
-/**
- * Hand fixture (ADR 012, "Worked example", version 2): two customers with two parts each, computed independently
- * of this code with Python's hashlib and struct.pack from the byte layout written in the ADR.
- */
-const customers = {
-  a: {
-    secret: '11'.repeat(32),
-    address: `0x${'aa'.repeat(20)}`,
-    owner: 'febf57aad9aae1f729830bd4cb018066e93949ea8292478c937208b3d8f1bde0',
-  },
-  b: {
-    secret: '22'.repeat(32),
-    address: `0x${'bb'.repeat(20)}`,
-    owner: '29c8d7187eb7ca38fbf50c936157170726ce7ac7cc7101a4988a56a6d8519429',
-  },
-};
-/** In tree order: a's part 0, b's part 0, a's part 1, b's part 1. */
-const fixture = [
-  { who: 'a', part: 0, amount: 100000n, hash: '295ddb24b31a26a3a6dd5c2c562fb326c059e40b0bd234844d6270d7590fc81a' },
-  { who: 'b', part: 0, amount: 2500n, hash: '5f41b6fdaaee13e7ba33512bf1163cdc4d2f5d4a854927f44b90984ef52a3472' },
-  { who: 'a', part: 1, amount: 60500n, hash: 'fb674b815758110d3e5483f6ea2806702fd16a1a5b880d470c70ec070d0ae6df' },
-  { who: 'b', part: 1, amount: 0n, hash: '89c31090ba8922d4f9fc611297a63391d05e13d159da766eaa27f2330ed2b5f3' },
-] as const;
-const expectedRoot = '4e043a5581dcf0b428cf17efdd1c59d1d092f6a5e2aa94483c3d5093c5098c5f';
-const takenAt = '2026-11-23T00:00:00.000Z';
-
-const ownerOf = (who: 'a' | 'b') => sha256(ownerPreimage(hexToBytes(customers[who].secret), customers[who].address));
-
-function buildFixture() {
-  return buildLevels(
-    fixture.map((f) => leafNode(sha256, ownerOf(f.who), f.part, f.amount)),
-    sha256,
-  );
-}
-
-function proofFor(who: 'a' | 'b'): LiabilityProof {
-  const levels = buildFixture();
-  const root = rootOf(levels);
-  const leaves = fixture
-    .map((f, index) => ({ f, index }))
-    .filter(({ f }) => f.who === who)
-    .map(({ f, index }) => ({
-      index,
-      part: f.part,
-      amount: String(f.amount),
-      path: siblingPath(levels, index).map((s) => ({ hash: bytesToHex(s.hash), sum: String(s.sum) })),
-    }));
-  const balance = String(leaves.reduce((sum, l) => sum + BigInt(l.amount), 0n));
-  return {
-    version: 2,
-    snapshot_id: '1',
-    taken_at: takenAt,
-    currency: 'MAD',
-    root: bytesToHex(root.hash),
-    total: String(root.sum),
-    leaf_count: fixture.length,
-    owner: { address: customers[who].address, secret: customers[who].secret },
-    balance,
-    leaves,
-    breakdown: { wallet: balance, withdrawals_pending: '0', unclaimed_transfers: '0' },
-    anchor: { status: 'pending', tx_id: null, url: null },
-  };
-}
-
-/** The record anchoring the fixture's tree, as the built-in ledger's explorer serves it. */
-const record: AnchoredRecord = {
-  reference_hash: `0x${expectedRoot}`,
-  kind: 'liabilities:4',
-  amount: '1630.00',
-  currency: 'MAD',
-  time: takenAt,
-};
+const ownerOf = (who: 'a' | 'b') => fixtureOwner(sha256, who);
+const buildFixture = () => buildFixtureWith(sha256);
+const proofFor = (who: 'a' | 'b') => fixtureProof(sha256, who);
 
 describe('Merkle sum tree (version 2)', () => {
   it('hashes the owner and each leaf as the ADR says', () => {
