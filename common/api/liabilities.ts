@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * `GET /api/liabilities/proof/` (ADR 012): the customer's leaf in a snapshot's Merkle sum tree, the sibling
- * path and the published root. The same JSON, downloaded, is what `npm run verify-proof -- FILE` checks. Amounts
+ * `GET /api/liabilities/proof/` (ADR 012): the customer's leaves in a snapshot's Merkle sum tree, each with its
+ * sibling path, the secret that ties them to the customer's wallet address, and the published root. The same JSON, downloaded, is what `npm run verify-proof -- FILE` checks. Amounts
  * in minor units as decimal strings (exact, any size), hashes and nonces in lowercase hex.
  */
 
@@ -17,8 +17,20 @@ export const liabilityAnchorSchema = z.object({
   url: z.string().nullable(),
 });
 
+const address = z.string().regex(/^0x[0-9a-f]{40}$/);
+
+/** One part of the customer's balance: its leaf's position and the siblings up to the root's children. */
+export const liabilityProofLeafSchema = z.object({
+  /** The leaf's position; its bits say on which side each sibling is. */
+  index: z.number().int().min(0),
+  /** The part's number, hashed into the leaf: 0, 1, 2… */
+  part: z.number().int().min(0).max(63),
+  amount: minorUnits,
+  path: z.array(z.object({ hash: hex32, sum: minorUnits })).max(64),
+});
+
 export const liabilityProofSchema = z.object({
-  version: z.literal(1),
+  version: z.literal(2),
   snapshot_id: z.string(),
   /** When the ledger was read (ISO 8601). */
   taken_at: z.string(),
@@ -26,16 +38,14 @@ export const liabilityProofSchema = z.object({
   root: hex32,
   /** The root's sum: everything owed to customers in this currency. */
   total: minorUnits,
+  /** Leaves in the tree, padding included (a power of two: the size class, not the number of customers). */
   leaf_count: z.number().int().min(1),
-  leaf: z.object({
-    index: z.number().int().min(0),
-    account_id: z.string().regex(/^[1-9]\d{0,18}$/),
-    nonce: hex32,
-    balance: minorUnits,
-  }),
-  /** Siblings from the leaf's up to the root's children; the leaf index's bits say which side each is on. */
-  path: z.array(z.object({ hash: hex32, sum: minorUnits })).max(64),
-  /** How the balance is made of (not hashed: the leaf commits to the balance only). */
+  /** What names the owner of the leaves: the wallet address on the profile, and this snapshot's secret. */
+  owner: z.object({ address, secret: hex32 }),
+  /** What this snapshot owes the customer: the sum of the amounts of their leaves. */
+  balance: minorUnits,
+  leaves: z.array(liabilityProofLeafSchema).min(1).max(64),
+  /** How the balance is made of (not hashed: the leaves commit to the balance only). */
   breakdown: z.object({ wallet: minorUnits, withdrawals_pending: minorUnits, unclaimed_transfers: minorUnits }),
   anchor: liabilityAnchorSchema,
 });

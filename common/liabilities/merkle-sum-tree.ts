@@ -1,21 +1,26 @@
 /**
- * The Merkle sum tree of a proof of liabilities (ADR 012), isomorphic: the server builds it with Node's SHA-256,
- * the browser verifies a proof with WebCrypto, `npm run verify-proof` with Node again. The byte layout here IS the
- * specification an independent verifier follows: change it only with a new version in the ADR.
+ * The Merkle sum tree of a proof of liabilities (ADR 012, tree version 2), isomorphic: the server builds it with
+ * Node's SHA-256, the browser verifies a proof with WebCrypto, `npm run verify-proof` with Node again. The byte
+ * layout here IS the specification an independent verifier follows: change it only with a new version in the ADR.
  *
- * - leaf   = SHA-256(0x00 || nonce[32] || account_id u64be || balance u64be),   sum = balance
+ * - owner  = SHA-256(0x02 || secret[32] || wallet address[20])   (the customer recomputes it: their address is on
+ *            their profile, the secret comes with their proof and is drawn again for every snapshot)
+ * - leaf   = SHA-256(0x00 || owner[32] || part u32be || amount u64be),   sum = amount
+ *            (a customer's balance is split into several parts, each its own leaf at a random position)
  * - inner  = SHA-256(0x01 || left.hash[32] || left.sum u64be || right.hash[32] || right.sum u64be),
  *            sum = left.sum + right.sum
- * - leaves sorted by leaf hash (bytewise, ascending), then padded to a power of two with padding nodes
- *   (hash = 32 zero bytes, sum = 0); a tree of one leaf is that leaf, a tree of none is the padding node.
+ * - the leaf level is filled up to its size class (a power of two) with zero-sum padding leaves whose hash is
+ *   random: nobody but the server can tell them from a customer's part of 0.
  * - every sum is an integer in [0, 2^63 - 1]; anything else is refused, when building and when verifying.
  */
 
 export const HASH_BYTES = 32;
-export const NONCE_BYTES = 32;
+export const SECRET_BYTES = 32;
+export const ADDRESS_BYTES = 20;
 export const MAX_SUM = 2n ** 63n - 1n;
 const LEAF_TAG = 0x00;
 const NODE_TAG = 0x01;
+const OWNER_TAG = 0x02;
 
 /** Synchronous SHA-256 (the server builds 200,000 hashes per 100,000 leaves: no promise per hash). */
 export type Sha256 = (data: Uint8Array) => Uint8Array;
@@ -42,16 +47,35 @@ function writeU64(out: Uint8Array, offset: number, value: bigint): void {
   new DataView(out.buffer, out.byteOffset, out.byteLength).setBigUint64(offset, value, false);
 }
 
-/** 49 bytes: 0x00, the nonce, the account id and the balance (both unsigned 64-bit big-endian). */
-export function leafPreimage(nonce: Uint8Array, accountId: bigint, balance: bigint): Uint8Array {
-  if (nonce.length !== NONCE_BYTES) throw new SumTreeError(`a nonce has ${NONCE_BYTES} bytes`);
-  if (accountId < 0n || accountId > MAX_SUM) throw new SumTreeError('account id out of range');
-  checkSum(balance, 'a balance');
-  const out = new Uint8Array(1 + NONCE_BYTES + 16);
+/** A wallet address (0x + 40 hex digits, any case) as its 20 bytes. */
+export function addressBytes(address: string): Uint8Array {
+  if (!/^0x[0-9a-fA-F]{40}$/.test(address)) throw new SumTreeError('a wallet address is 0x and 40 hex digits');
+  const hex = address.slice(2).toLowerCase();
+  const out = new Uint8Array(ADDRESS_BYTES);
+  for (let i = 0; i < ADDRESS_BYTES; i++) out[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+  return out;
+}
+
+/** 53 bytes: 0x02, the customer's secret of this snapshot and their wallet address. Its hash names the owner. */
+export function ownerPreimage(secret: Uint8Array, address: string): Uint8Array {
+  if (secret.length !== SECRET_BYTES) throw new SumTreeError(`a secret has ${SECRET_BYTES} bytes`);
+  const out = new Uint8Array(1 + SECRET_BYTES + ADDRESS_BYTES);
+  out[0] = OWNER_TAG;
+  out.set(secret, 1);
+  out.set(addressBytes(address), 1 + SECRET_BYTES);
+  return out;
+}
+
+/** 45 bytes: 0x00, the owner hash, the part's number (u32) and its amount (u64), big-endian. */
+export function leafPreimage(owner: Uint8Array, part: number, amount: bigint): Uint8Array {
+  if (owner.length !== HASH_BYTES) throw new SumTreeError(`an owner hash has ${HASH_BYTES} bytes`);
+  if (!Number.isInteger(part) || part < 0 || part > 0xffffffff) throw new SumTreeError('part number out of range');
+  checkSum(amount, 'an amount');
+  const out = new Uint8Array(1 + HASH_BYTES + 12);
   out[0] = LEAF_TAG;
-  out.set(nonce, 1);
-  writeU64(out, 1 + NONCE_BYTES, accountId);
-  writeU64(out, 1 + NONCE_BYTES + 8, balance);
+  out.set(owner, 1);
+  new DataView(out.buffer).setUint32(1 + HASH_BYTES, part, false);
+  writeU64(out, 1 + HASH_BYTES + 4, amount);
   return out;
 }
 
@@ -72,35 +96,8 @@ export function parentSum(left: SumNode, right: SumNode): bigint {
   return checkSum(left.sum + right.sum, 'a sum of sums');
 }
 
-export function leafNode(sha256: Sha256, nonce: Uint8Array, accountId: bigint, balance: bigint): SumNode {
-  return { hash: sha256(leafPreimage(nonce, accountId, balance)), sum: balance };
-}
-
-/**
- * leafNode for many leaves with a synchronous `sha256`: one preimage buffer for all of them (same bytes as
- * leafPreimage, same checks), instead of an array and two views per leaf.
- */
-export function leafHasher(sha256: Sha256): (nonce: Uint8Array, accountId: bigint, balance: bigint) => SumNode {
-  const preimage = new Uint8Array(1 + NONCE_BYTES + 16);
-  const view = new DataView(preimage.buffer);
-  preimage[0] = LEAF_TAG;
-  return (nonce, accountId, balance) => {
-    if (nonce.length !== NONCE_BYTES) throw new SumTreeError(`a nonce has ${NONCE_BYTES} bytes`);
-    if (accountId < 0n || accountId > MAX_SUM) throw new SumTreeError('account id out of range');
-    preimage.set(nonce, 1);
-    view.setBigUint64(1 + NONCE_BYTES, accountId, false);
-    view.setBigUint64(1 + NONCE_BYTES + 8, checkSum(balance, 'a balance'), false);
-    return { hash: sha256(preimage), sum: balance };
-  };
-}
-
-export function compareBytes(a: Uint8Array, b: Uint8Array): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const d = (a[i] ?? 0) - (b[i] ?? 0);
-    if (d !== 0) return d;
-  }
-  return a.length - b.length;
+export function leafNode(sha256: Sha256, owner: Uint8Array, part: number, amount: bigint): SumNode {
+  return { hash: sha256(leafPreimage(owner, part, amount)), sum: amount };
 }
 
 /** Number of levels above the leaves: ceil(log2(leafCount)), 0 for one leaf or none. */
@@ -155,11 +152,6 @@ export function buildLevels(sortedLeaves: readonly SumNode[], sha256: Sha256): S
     current = next;
   }
   return levels;
-}
-
-/** Sorts leaves in tree order (by hash, bytewise); the hashes carry random nonces, so the order reveals nothing. */
-export function sortLeaves<T extends { node: SumNode }>(leaves: T[]): T[] {
-  return leaves.sort((a, b) => compareBytes(a.node.hash, b.node.hash));
 }
 
 export function rootOf(levels: readonly SumNode[][]): SumNode {

@@ -506,8 +506,14 @@ export interface LiabilitiesLeavesTable {
   tree_id: Int8;
   owner_user_id: Int8;
   account_id: Int8;
-  position: number;
+  /** Version 1 trees only: the one leaf's position (null in version 2, migration 0570). */
+  position: number | null;
+  /** The leaves' secret of this snapshot (the nonce of a version 1 leaf). */
   nonce: Buffer;
+  /** Version 2 (migration 0570): the wallet address the leaves commit to, each part's position and amount. */
+  address: string | null;
+  part_positions: number[] | null;
+  part_amounts: ColumnType<string[] | null, string[] | null, never>;
   balance: Int8;
   wallet: Int8;
   withdrawals_pending: Int8;

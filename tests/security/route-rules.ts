@@ -89,6 +89,11 @@ export const matrix: Record<string, Rule> = {
     why: 'public ledger explorer',
     params: () => ({ address: `0x${'a'.repeat(40)}` }),
   },
+  'GET /explorer/records/:recordId': {
+    access: 'public',
+    why: 'a public ledger record as data: what a proof-of-liabilities verifier compares the root with (ADR 012)',
+    params: () => ({ recordId: `0x${'f'.repeat(64)}` }),
+  },
   'GET /explorer/liabilities/': {
     access: 'public',
     why: 'proof-of-liabilities history: roots and totals only (ADR 012)',
@@ -164,7 +169,10 @@ export const matrix: Record<string, Rule> = {
   'POST /api/rate-alerts/': { access: 'customer', banker: 403, body: () => ({ threshold: '12.00' }) },
   'DELETE /api/rate-alerts/:id/': { access: 'customer', params: (w) => ({ id: w.alice.rateAlertId }), banker: 403 },
   // Web Push (issue 18): the key a browser subscribes with is public; subscriptions and toggles are one's own.
-  'GET /api/push/key/': { access: 'public', why: 'the VAPID public key a browser needs to subscribe (public by design)' },
+  'GET /api/push/key/': {
+    access: 'public',
+    why: 'the VAPID public key a browser needs to subscribe (public by design)',
+  },
   'POST /api/push/subscriptions/': { access: 'signed-in', body: () => matrixPushSubscription },
   'POST /api/push/subscriptions/renew/': {
     access: 'public',
@@ -283,19 +291,34 @@ export const matrix: Record<string, Rule> = {
     access: 'operator',
     body: () => ({ name: 'Matrix', address: '1 rue', zip_code: '1', city: 'Rabat', latitude: '34', longitude: '-6' }),
   },
-  'PATCH /api/ops/agencies/:id/': { access: 'operator', params: (w) => ({ id: w.agency1 }), body: () => ({ city: 'X' }) },
+  'PATCH /api/ops/agencies/:id/': {
+    access: 'operator',
+    params: (w) => ({ id: w.agency1 }),
+    body: () => ({ city: 'X' }),
+  },
   'POST /api/ops/agencies/:id/disable/': opsWrite((w) => ({ id: w.agency1 })),
   'POST /api/ops/agencies/:id/enable/': opsWrite((w) => ({ id: w.agency1 })),
   'GET /api/ops/rates/': ops,
   'GET /api/ops/reconciliation/': { ...ops, query: '?date=2026-01-15' },
   'POST /api/ops/rates/': {
     access: 'operator',
-    body: () => ({ official: '10.85', freemium: '10.70', subscription: '10.80', reason: 'Route matrix', security_code: CODE }),
+    body: () => ({
+      official: '10.85',
+      freemium: '10.70',
+      subscription: '10.80',
+      reason: 'Route matrix',
+      security_code: CODE,
+    }),
   },
   'GET /api/ops/tellers/': ops,
   'POST /api/ops/tellers/': {
     access: 'operator',
-    body: (w) => ({ email: 'matrix-teller@example.com', agency: w.agency1, reason: 'Route matrix', security_code: CODE }),
+    body: (w) => ({
+      email: 'matrix-teller@example.com',
+      agency: w.agency1,
+      reason: 'Route matrix',
+      security_code: CODE,
+    }),
   },
   'POST /api/ops/tellers/:id/move/': {
     access: 'operator',
@@ -306,7 +329,12 @@ export const matrix: Record<string, Rule> = {
   'GET /api/ops/operators/': ops,
   'POST /api/ops/operators/': {
     access: 'operator',
-    body: () => ({ email: 'matrix-operator@example.com', role: 'OPERATOR', reason: 'Route matrix', security_code: CODE }),
+    body: () => ({
+      email: 'matrix-operator@example.com',
+      role: 'OPERATOR',
+      reason: 'Route matrix',
+      security_code: CODE,
+    }),
   },
   'POST /api/ops/operators/:id/remove/': opsWrite((w) => ({ id: w.auditor.userId })),
 };

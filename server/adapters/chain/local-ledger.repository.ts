@@ -34,6 +34,14 @@ export async function findRecordByHash(db: Kysely<Database>, hash: string): Prom
   return db.selectFrom('chain_records').select(columns).where('hash', '=', hash).executeTakeFirst();
 }
 
+/** A record by its id (a tree's root as 0x + 64 hex, a transaction's reference hash). */
+export async function findRecordByRecordId(
+  db: Kysely<Database>,
+  recordId: string,
+): Promise<ChainRecordRow | undefined> {
+  return db.selectFrom('chain_records').select(columns).where('record_id', '=', recordId).executeTakeFirst();
+}
+
 export async function findRecordBySeq(db: Kysely<Database>, seq: string): Promise<ChainRecordRow | undefined> {
   return db.selectFrom('chain_records').select(columns).where('seq', '=', seq).executeTakeFirst();
 }

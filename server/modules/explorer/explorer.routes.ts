@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { findRecordByRecordId } from '../../adapters/chain/local-ledger.repository.ts';
 import { parseSigningKey } from '../../adapters/chain/record-crypto.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { addressPage, explorerCss, notFoundPage, recordPage } from './explorer-page.ts';
@@ -9,6 +10,7 @@ import { pageLanguage } from '../../http/page-language.ts';
 
 const txIdPattern = /^[0-9a-f]{64}$/;
 const addressPattern = /^0x[0-9a-f]{40}$/;
+const recordIdPattern = /^0x[0-9a-f]{64}$/;
 
 const html = (reply: FastifyReply, status: number, body: string) =>
   reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(body);
@@ -40,6 +42,23 @@ export const explorerRoutes: FastifyPluginAsync<{ deps: ServiceDeps }> = async (
     const address = request.params.address.toLowerCase();
     if (!addressPattern.test(address)) return html(reply, 404, notFoundPage('address', lang));
     return html(reply, 200, addressPage(address, await addressRecords(deps, address), addressPageSize, lang));
+  });
+
+  // A record as data, found by its record id: what a proof-of-liabilities verifier (the app's, npm run
+  // verify-proof) compares a root with, instead of taking the proof's word for it.
+  app.get<{ Params: { recordId: string } }>('/records/:recordId', async (request, reply) => {
+    const recordId = request.params.recordId.toLowerCase();
+    const row = recordIdPattern.test(recordId) ? await findRecordByRecordId(deps.db, recordId) : undefined;
+    reply.header('cache-control', 'no-cache');
+    if (!row) return reply.code(404).send({ detail: 'No record with this id on the public ledger.' });
+    return {
+      seq: row.seq,
+      record_id: row.record_id,
+      tx_id: row.hash,
+      prev_hash: row.prev_hash,
+      signature: row.signature,
+      payload: row.payload,
+    };
   });
 
   app.get('/liabilities/', async (request, reply) =>

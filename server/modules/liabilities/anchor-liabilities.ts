@@ -1,4 +1,4 @@
-import { formatAmount, isCurrency, money } from '../../../common/money/money.ts';
+import { anchoredAmount, recordIdOf } from '../../../common/liabilities/anchored-record.ts';
 import type { AnchorPayload } from '../../adapters/chain/chain-adapter.ts';
 import { retryDelayMs, type AnchorDeps } from '../anchoring/anchor-worker.ts';
 import {
@@ -13,14 +13,13 @@ import {
  * amount, the snapshot time. The same fields as a transaction's record, so both chain adapters take it as is.
  */
 export function liabilitiesPayload(tree: AnchorableTree): AnchorPayload {
-  const total = BigInt(tree.total);
   return {
     v: '1',
-    reference_hash: `0x${tree.root}`,
+    reference_hash: recordIdOf(tree.root),
     kind: `liabilities:${tree.leaf_count}`,
     from: null,
     to: null,
-    amount: isCurrency(tree.currency) ? formatAmount(money(tree.currency, total)) : String(total),
+    amount: anchoredAmount(tree.currency, BigInt(tree.total)),
     currency: tree.currency,
     time: tree.taken_at.toISOString(),
   };

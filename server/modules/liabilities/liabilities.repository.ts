@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { BuiltTree } from './snapshot-builder.ts';
+import { PARTS } from './leaf-layout.ts';
 import { packLevel } from './snapshot-builder.ts';
 
 /** SQL of the liabilities_* tables (migration 0060). */
@@ -26,7 +27,7 @@ export async function insertSnapshot(
   return row.id;
 }
 
-/** Leaves per INSERT: 8 array parameters of 50,000 elements; two statements for 100,000 customers. */
+/** Leaf rows per INSERT: 10 array parameters of 50,000 customers; two statements for 100,000 customers. */
 const leafChunk = 50_000;
 
 /** Owner ids (bigint as digits) in numeric order. */
@@ -35,8 +36,9 @@ const byOwner = (a: { ownerUserId: string }, b: { ownerUserId: string }) =>
   (a.ownerUserId < b.ownerUserId ? -1 : a.ownerUserId > b.ownerUserId ? 1 : 0);
 
 /**
- * One tree: its row, its leaves (multi-row inserts from arrays, 50,000 per statement, in primary-key order so that
- * the index grows at its end instead of splitting pages all over: the tree's order is by hash) and its levels.
+ * One tree: its row, one leaf row per customer (multi-row inserts from arrays, 50,000 per statement, in
+ * primary-key order so that the index grows at its end instead of splitting pages all over) and its levels. Every
+ * customer has PARTS parts: their positions and amounts go as two flat arrays, cut per row by ordinality.
  */
 export async function insertTree(tx: Transaction<Database>, snapshotId: string, tree: BuiltTree): Promise<string> {
   const { id } = await tx
@@ -46,27 +48,30 @@ export async function insertTree(tx: Transaction<Database>, snapshotId: string, 
       currency: tree.currency,
       root: Buffer.from(tree.root.hash).toString('hex'),
       total: tree.root.sum,
-      leaf_count: tree.leaves.length,
+      leaf_count: tree.leafCount,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   const leaves = [...tree.leaves].sort(byOwner);
   // Array parameters as literals made by one join each (pg's own array encoding quotes every element), and the
-  // nonces as one bytea cut by position: the parameters cost the client a tenth of what they did.
+  // secrets as one bytea cut by position: the parameters cost the client a tenth of what they did.
   const literal = (values: readonly (string | number | bigint)[]) => `{${values.join(',')}}`;
   for (let start = 0; start < leaves.length; start += leafChunk) {
     const chunk = leaves.slice(start, start + leafChunk);
     await sql`
       INSERT INTO liabilities_leaves
-        (tree_id, owner_user_id, account_id, position, nonce, balance, wallet, withdrawals_pending, unclaimed_transfers)
-      SELECT ${id}, o, a, p, substring(${Buffer.concat(chunk.map((l) => l.nonce))}::bytea FROM (k::int - 1) * 32 + 1 FOR 32),
+        (tree_id, owner_user_id, account_id, address, nonce, part_positions, part_amounts, balance, wallet,
+         withdrawals_pending, unclaimed_transfers)
+      SELECT ${id}, o, a, d, substring(${Buffer.concat(chunk.map((l) => l.secret))}::bytea FROM (k::int - 1) * 32 + 1 FOR 32),
+             (${literal(chunk.flatMap((l) => l.partPositions))}::int[])[(k::int - 1) * ${PARTS} + 1 : k::int * ${PARTS}],
+             (${literal(chunk.flatMap((l) => l.partAmounts))}::bigint[])[(k::int - 1) * ${PARTS} + 1 : k::int * ${PARTS}],
              b, w, h, u
         FROM unnest(${literal(chunk.map((l) => l.ownerUserId))}::bigint[], ${literal(chunk.map((l) => l.accountId))}::bigint[],
-                    ${literal(chunk.map((l) => l.position))}::int[], ${literal(chunk.map((l) => l.balance))}::bigint[],
+                    ${literal(chunk.map((l) => l.address))}::text[], ${literal(chunk.map((l) => l.balance))}::bigint[],
                     ${literal(chunk.map((l) => l.parts.wallet))}::bigint[],
                     ${literal(chunk.map((l) => l.parts.withdrawals_pending))}::bigint[],
                     ${literal(chunk.map((l) => l.parts.unclaimed_transfers))}::bigint[])
-             WITH ORDINALITY AS t(o, a, p, b, w, h, u, k)`.execute(tx);
+             WITH ORDINALITY AS t(o, a, d, b, w, h, u, k)`.execute(tx);
   }
   for (const [level, nodes] of tree.levels.entries()) {
     await tx
@@ -151,8 +156,10 @@ export async function latestSnapshotId(db: Kysely<Database>): Promise<string | u
 export interface LeafRow {
   tree_id: string;
   account_id: string;
-  position: number;
+  address: string | null;
   nonce: Buffer;
+  part_positions: number[] | null;
+  part_amounts: string[] | null;
   balance: string;
   wallet: string;
   withdrawals_pending: string;
@@ -160,7 +167,7 @@ export interface LeafRow {
   currency: string;
 }
 
-/** The user's own leaves in a snapshot (one per currency); nobody else's can be asked for. */
+/** The user's own leaf rows in a snapshot (one per currency); nobody else's can be asked for. */
 export async function findLeaves(db: Kysely<Database>, snapshotId: string, userId: string): Promise<LeafRow[]> {
   return db
     .selectFrom('liabilities_leaves as l')
@@ -168,8 +175,10 @@ export async function findLeaves(db: Kysely<Database>, snapshotId: string, userI
     .select([
       'l.tree_id',
       'l.account_id',
-      'l.position',
+      'l.address',
       'l.nonce',
+      'l.part_positions',
+      'l.part_amounts',
       'l.balance',
       'l.wallet',
       'l.withdrawals_pending',
@@ -182,21 +191,34 @@ export async function findLeaves(db: Kysely<Database>, snapshotId: string, userI
     .execute();
 }
 
-/** The 40-byte siblings of a leaf, one per level below the root, read with substring() (no whole level loaded). */
+/**
+ * The 40-byte siblings of each of `positions`, one per level below the root, read with substring() (no whole level
+ * loaded) in one query: `result[i][level]` is the sibling at `level` of the leaf at `positions[i]`.
+ */
 export async function findSiblings(
   db: Kysely<Database>,
   treeId: string,
-  position: number,
+  positions: readonly number[],
   depth: number,
-): Promise<Buffer[]> {
-  const levels = Array.from({ length: depth }, (_, level) => level);
-  const offsets = levels.map((level) => ((position >> level) ^ 1) * 40 + 1);
-  const result = await sql<{ level: number; node: Buffer }>`
-    SELECT v.level, substring(v.nodes FROM o.off FOR 40) AS node
-      FROM unnest(${levels}::int[], ${offsets}::int[]) AS o(level, off)
+): Promise<Buffer[][]> {
+  const leaf: number[] = [];
+  const levels: number[] = [];
+  const offsets: number[] = [];
+  positions.forEach((position, i) => {
+    for (let level = 0; level < depth; level++) {
+      leaf.push(i);
+      levels.push(level);
+      offsets.push(((position >> level) ^ 1) * 40 + 1);
+    }
+  });
+  const result = await sql<{ leaf: number; node: Buffer }>`
+    SELECT o.leaf, substring(v.nodes FROM o.off FOR 40) AS node
+      FROM unnest(${leaf}::int[], ${levels}::int[], ${offsets}::int[]) AS o(leaf, level, off)
       JOIN liabilities_tree_levels v ON v.tree_id = ${treeId} AND v.level = o.level
-     ORDER BY v.level`.execute(db);
-  return result.rows.map((r) => r.node);
+     ORDER BY o.leaf, o.level`.execute(db);
+  const out: Buffer[][] = positions.map(() => []);
+  for (const row of result.rows) out[row.leaf]?.push(row.node);
+  return out;
 }
 
 export async function insertSafeguarding(db: Kysely<Database>, treeId: string, amount: bigint): Promise<void> {

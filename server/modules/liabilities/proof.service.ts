@@ -41,27 +41,32 @@ export async function proofsFor(
   if (leaves.length === 0) throw notFound(liabilityMessages.noProof);
   const proofs: LiabilityProof[] = [];
   for (const leaf of leaves) {
+    // A version 1 tree (taken before leaves were split and tied to the wallet address) has no parts: its proof
+    // is no longer served, the next snapshot's is.
+    if (!leaf.part_positions || !leaf.part_amounts || !leaf.address) continue;
     const tree = await findTree(deps.db, snapshotId, leaf.currency);
     if (!tree) throw notFound(liabilityMessages.noProof);
-    const siblings = await findSiblings(deps.db, leaf.tree_id, leaf.position, treeDepth(tree.leaf_count));
+    const amounts = leaf.part_amounts;
+    const paths = await findSiblings(deps.db, leaf.tree_id, leaf.part_positions, treeDepth(tree.leaf_count));
     proofs.push({
-      version: 1,
+      version: 2,
       snapshot_id: tree.snapshot_id,
       taken_at: tree.taken_at.toISOString(),
       currency: tree.currency,
       root: tree.root,
       total: tree.total,
       leaf_count: tree.leaf_count,
-      leaf: {
-        index: leaf.position,
-        account_id: leaf.account_id,
-        nonce: leaf.nonce.toString('hex'),
-        balance: leaf.balance,
-      },
-      path: siblings.map((bytes) => {
-        const node = unpackNode(bytes);
-        return { hash: Buffer.from(node.hash).toString('hex'), sum: String(node.sum) };
-      }),
+      owner: { address: leaf.address, secret: leaf.nonce.toString('hex') },
+      balance: leaf.balance,
+      leaves: leaf.part_positions.map((index, part) => ({
+        index,
+        part,
+        amount: amounts[part] ?? '0',
+        path: (paths[part] ?? []).map((bytes) => {
+          const node = unpackNode(bytes);
+          return { hash: Buffer.from(node.hash).toString('hex'), sum: String(node.sum) };
+        }),
+      })),
       breakdown: {
         wallet: leaf.wallet,
         withdrawals_pending: leaf.withdrawals_pending,
@@ -70,5 +75,6 @@ export async function proofsFor(
       anchor: anchorView(deps.chain, tree),
     });
   }
+  if (proofs.length === 0) throw notFound(liabilityMessages.noProof);
   return { proofs };
 }

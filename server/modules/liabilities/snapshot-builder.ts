@@ -1,13 +1,15 @@
 import { hash, randomBytes } from 'node:crypto';
 import {
   buildLevels,
-  leafHasher,
-  NONCE_BYTES,
+  HASH_BYTES,
+  leafPreimage,
+  ownerPreimage,
   rootOf,
-  sortLeaves,
+  SECRET_BYTES,
   type SumNode,
 } from '../../../common/liabilities/merkle-sum-tree.ts';
 import type { WalletLiability } from '../../ledger/customer-liabilities.ts';
+import { layLeaves, PARTS, sizeClass, splitBalance } from './leaf-layout.ts';
 import { liabilityPartOf, type LiabilityPart } from './liability-kinds.ts';
 
 /** The ledger and the attribution disagree: nothing is published (ADR 012); ledger:check says more. */
@@ -16,21 +18,27 @@ export class LiabilitiesMismatchError extends Error {}
 export interface CustomerLiability {
   ownerUserId: string;
   accountId: string;
+  /** The wallet address on the customer's profile: their leaves commit to it. */
+  address: string;
   currency: string;
   parts: Record<LiabilityPart, bigint>;
 }
 
+/** One customer in a tree: their secret of this snapshot and where each part of their balance is. */
 export interface BuiltLeaf extends CustomerLiability {
-  nonce: Buffer;
+  secret: Buffer;
   balance: bigint;
-  position: number;
-  node: SumNode;
+  partPositions: number[];
+  partAmounts: bigint[];
 }
 
 export interface BuiltTree {
   currency: string;
   root: SumNode;
+  /** One per customer (a customer has PARTS leaves in the tree). */
   leaves: BuiltLeaf[];
+  /** Leaves in the tree, padding included: the size class. */
+  leafCount: number;
   levels: SumNode[][];
 }
 
@@ -49,9 +57,11 @@ export function attributeLiabilities(
 ): CustomerLiability[] {
   const byOwner = new Map<string, CustomerLiability>();
   const customers = wallets.map((w) => {
+    if (!w.address) throw new LiabilitiesMismatchError(`wallet ${w.accountId} has no owner with a wallet address`);
     const c: CustomerLiability = {
       ownerUserId: w.ownerUserId,
       accountId: w.accountId,
+      address: w.address.toLowerCase(),
       currency: w.currency,
       parts: { wallet: w.wallet, withdrawals_pending: w.held, unclaimed_transfers: 0n },
     };
@@ -88,32 +98,47 @@ export function attributeLiabilities(
   return customers;
 }
 
-/** The tree of one currency: a fresh CSPRNG nonce per leaf, leaves sorted by hash, levels up to the root. */
+/**
+ * The tree of one currency (ADR 012, version 2): per customer a fresh CSPRNG secret and PARTS leaves committing to
+ * it and to their wallet address, at random positions (layLeaves), the rest of the size class padding leaves of
+ * sum 0 with random hashes, then the levels up to the root.
+ */
 export function buildTree(currency: string, customers: readonly CustomerLiability[]): BuiltTree {
-  const nonces = randomBytes(NONCE_BYTES * customers.length);
-  const leafOf = leafHasher(sha256);
-  const unsorted: BuiltLeaf[] = customers.map((c, i) => {
-    const nonce = nonces.subarray(i * NONCE_BYTES, (i + 1) * NONCE_BYTES);
-    const balance = c.parts.wallet + c.parts.withdrawals_pending + c.parts.unclaimed_transfers;
-    const node = leafOf(nonce, BigInt(c.accountId), balance);
+  const leafCount = sizeClass(customers.length * PARTS);
+  const secrets = randomBytes(SECRET_BYTES * customers.length);
+  const splits = randomBytes(8 * (PARTS - 1) * customers.length);
+  const parts = customers.map((c, i) =>
+    splitBalance(
+      c.parts.wallet + c.parts.withdrawals_pending + c.parts.unclaimed_transfers,
+      splits.subarray(8 * (PARTS - 1) * i, 8 * (PARTS - 1) * (i + 1)),
+    ),
+  );
+  const positions = layLeaves(parts, leafCount);
+  // Padding first: every position gets a random hash of sum 0, then the customers' leaves overwrite theirs.
+  const padding = randomBytes(HASH_BYTES * leafCount);
+  const level0: SumNode[] = Array.from({ length: leafCount }, (_, i) => ({
+    hash: padding.subarray(i * HASH_BYTES, (i + 1) * HASH_BYTES),
+    sum: 0n,
+  }));
+  const leaves: BuiltLeaf[] = customers.map((c, i) => {
+    const secret = secrets.subarray(i * SECRET_BYTES, (i + 1) * SECRET_BYTES);
+    const owner = sha256(ownerPreimage(secret, c.address));
+    const amounts = parts[i] ?? [];
+    const partPositions = amounts.map((amount, j) => {
+      const position = positions[i * PARTS + j] ?? 0;
+      level0[position] = { hash: sha256(leafPreimage(owner, j, amount)), sum: amount };
+      return position;
+    });
     return {
-      ownerUserId: c.ownerUserId,
-      accountId: c.accountId,
-      currency: c.currency,
-      parts: c.parts,
-      nonce,
-      balance,
-      position: 0,
-      node,
+      ...c,
+      secret,
+      balance: amounts.reduce((a, b) => a + b, 0n),
+      partPositions,
+      partAmounts: amounts,
     };
   });
-  const leaves = sortLeaves(unsorted);
-  leaves.forEach((leaf, i) => (leaf.position = i));
-  const levels = buildLevels(
-    leaves.map((l) => l.node),
-    sha256,
-  );
-  return { currency, root: rootOf(levels), leaves, levels };
+  const levels = buildLevels(level0, sha256);
+  return { currency, root: rootOf(levels), leaves, leafCount, levels };
 }
 
 /** A level as stored: 40 bytes per node, the hash then the sum as u64 big-endian (ADR 012). */

@@ -62,7 +62,7 @@ export async function takeSnapshot(
               currency,
               root: Buffer.from(tree.root.hash).toString('hex'),
               total: tree.root.sum,
-              leafCount: tree.leaves.length,
+              leafCount: tree.leafCount,
             });
           }
           return { id, takenAt, trees };

@@ -1,4 +1,4 @@
-import { useTranslation } from '../../i18n/i18n';
+import { useTranslation, type TFunction } from '../../i18n/i18n';
 import type { LiabilityProof } from '../../../common/api/liabilities';
 import type { ProofVerdict } from '../../../common/liabilities/verify-proof';
 import { isCurrency, money } from '../../../common/money/money';
@@ -20,7 +20,35 @@ function downloadHref(proof: LiabilityProof): string {
   return `data:application/json;charset=utf-8,${encodeURIComponent(JSON.stringify(proof, null, 2))}`;
 }
 
-function ProofResult({ proof, verdict }: { proof: LiabilityProof; verdict: ProofVerdict | undefined }) {
+/**
+ * What the check concluded: `ok` (verified against the public record), `waiting` (the tree is sound but its root
+ * cannot be compared yet: still being published, or an EVM network the app cannot read), `failed` otherwise.
+ */
+function outcome(proof: LiabilityProof, verdict: ProofVerdict | undefined, ledgerChecked: boolean) {
+  if (!verdict) return 'failed' as const;
+  if (verdict.ok) return ledgerChecked ? ('ok' as const) : ('waiting' as const);
+  return verdict.code === 'not_anchored' && proof.anchor.status === 'pending'
+    ? ('waiting' as const)
+    : ('failed' as const);
+}
+
+function failureText(t: TFunction, proof: LiabilityProof, verdict: ProofVerdict | undefined) {
+  if (verdict?.ok !== false) return t('liabilities.failedSentence');
+  if (verdict.code === 'not_anchored') return t('liabilities.notAnchored');
+  if (verdict.code === 'anchor_differs') return t('liabilities.anchorDiffers');
+  if (verdict.code === 'address') return t('liabilities.otherWallet', { address: proof.owner.address });
+  return t('liabilities.failedSentence');
+}
+
+function ProofResult({
+  proof,
+  verdict,
+  ledgerChecked,
+}: {
+  proof: LiabilityProof;
+  verdict: ProofVerdict | undefined;
+  ledgerChecked: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const locale = intlLocale(i18n.language);
   const taken = new Date(proof.taken_at);
@@ -32,19 +60,31 @@ function ProofResult({ proof, verdict }: { proof: LiabilityProof; verdict: Proof
       hourCycle: 'h23',
       timeZone: 'UTC',
     }).format(taken),
-    balance: amountText(proof.leaf.balance, proof.currency, locale),
+    balance: amountText(proof.balance, proof.currency, locale),
     total: amountText(proof.total, proof.currency, locale),
   };
-  const ok = verdict?.ok === true;
+  const state = outcome(proof, verdict, ledgerChecked);
+  const sentence = {
+    ok: () => t('liabilities.sentence', values),
+    waiting: () => t(proof.anchor.status === 'pending' ? 'liabilities.notYetPublished' : 'liabilities.checkOnLedger'),
+    failed: () => failureText(t, proof, verdict),
+  }[state]();
   return (
     <section
-      className={`${styles.result} ${ok ? styles.ok : styles.bad}`}
+      className={`${styles.result} ${state === 'ok' ? styles.ok : state === 'failed' ? styles.bad : ''}`}
       data-testid="proof-result"
-      data-verified={String(ok)}
+      data-verified={String(state === 'ok')}
+      data-state={state}
     >
-      <p className={styles.status}>{ok ? t('liabilities.verified') : t('liabilities.failed')}</p>
+      <p className={styles.status}>
+        {state === 'ok'
+          ? t('liabilities.verified')
+          : state === 'failed'
+            ? t('liabilities.failed')
+            : t('liabilities.waiting')}
+      </p>
       <p className={styles.sentence} data-testid="proof-sentence">
-        {ok ? t('liabilities.sentence', values) : t('liabilities.failedSentence')}{' '}
+        {sentence}{' '}
         {proof.anchor.url ? (
           <a className={form.link} href={proof.anchor.url} data-testid="proof-record-link">
             {t('liabilities.publicLedger')}
@@ -81,7 +121,12 @@ export function Component() {
     if (query.isError) return <p role="alert">{t('liabilities.error')}</p>;
     if (query.data.proofs.length === 0) return <p data-testid="proof-none">{t('liabilities.none')}</p>;
     return query.data.proofs.map((proof, i) => (
-      <ProofResult key={`${proof.snapshot_id}-${proof.currency}`} proof={proof} verdict={query.data.verdicts[i]} />
+      <ProofResult
+        key={`${proof.snapshot_id}-${proof.currency}`}
+        proof={proof}
+        verdict={query.data.verdicts[i]}
+        ledgerChecked={query.data.ledgerChecked}
+      />
     ));
   };
   return (

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseAbi, type Hex } from 'viem';
+import { parseAbi, type Address, type Hex, type PublicClient } from 'viem';
 import { projectRoot } from '../../../config.ts';
 
 /**
@@ -27,4 +27,29 @@ export function anchorRegistryBytecode(): Hex {
     throw new Error('contracts/AnchorRegistry.json has no bytecode: run npm run contracts:build');
   }
   return artifact.bytecode as Hex;
+}
+
+/**
+ * The `Recorded` event of a record id: the registry knows the block it was written in, the event of that block
+ * with this id carries the record (and its transaction). Undefined when the registry has no such record.
+ */
+export async function recordedEvent(client: PublicClient, registry: Address, id: Hex) {
+  const block = await client.readContract({
+    address: registry,
+    abi: anchorRegistryAbi,
+    functionName: 'recordedAt',
+    args: [id],
+  });
+  if (block === 0n) return undefined;
+  const logs = await client.getContractEvents({
+    address: registry,
+    abi: anchorRegistryAbi,
+    eventName: 'Recorded',
+    args: { id },
+    fromBlock: block,
+    toBlock: block,
+  });
+  const log = logs[0];
+  if (!log) throw new Error(`record ${id} is marked in block ${block} but its event was not found`);
+  return log;
 }

@@ -15,7 +15,7 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Database } from '../../../db/schema.ts';
 import { asError, type AnchorPayload, type ChainAdapter, type RecordOutcome } from '../chain-adapter.ts';
-import { anchorRegistryAbi } from './anchor-registry.ts';
+import { anchorRegistryAbi, recordedEvent } from './anchor-registry.ts';
 import type { HdWalletAddresses } from './hd-wallet-addresses.ts';
 import { withOperatorNonceLock } from './operator-nonce.ts';
 
@@ -118,26 +118,8 @@ export function evmChain(options: EvmChainOptions): ChainAdapter {
   };
 
   /** The transaction that wrote `id`, if any: the registry knows the block, the event in it names the transaction. */
-  const existingRecord = async (id: Hex): Promise<Hex | undefined> => {
-    const block = await client.readContract({
-      address: registry,
-      abi: anchorRegistryAbi,
-      functionName: 'recordedAt',
-      args: [id],
-    });
-    if (block === 0n) return undefined;
-    const logs = await client.getContractEvents({
-      address: registry,
-      abi: anchorRegistryAbi,
-      eventName: 'Recorded',
-      args: { id },
-      fromBlock: block,
-      toBlock: block,
-    });
-    const hash = logs[0]?.transactionHash;
-    if (!hash) throw new Error(`record ${id} is marked in block ${block} but its event was not found`);
-    return hash;
-  };
+  const existingRecord = async (id: Hex): Promise<Hex | undefined> =>
+    (await recordedEvent(client, registry, id))?.transactionHash;
 
   const send = async (args: ReturnType<typeof recordArguments>): Promise<Hex> => {
     const data = encodeFunctionData({ abi: anchorRegistryAbi, functionName: 'record', args });
