@@ -140,11 +140,14 @@ const opsPeopleMessages = {
   sameAgency: 'This teller already works at this agency.',
   isStaff: 'This person is an operator or auditor: remove them from the back-office first.',
   isTeller: 'This person is a teller: disable them as a teller first.',
-  hasMoney: 'This customer still has money or pending transfers: they must be settled first.',
+  hasMoney: 'This customer still has money, pending transfers or a hold on their account: they must be settled first.',
   alreadyStaff: 'This person is already an operator or auditor.',
   notStaff: 'This account is not an operator or auditor.',
   removeYourself: 'You cannot remove yourself: another operator must.',
   lastOperator: 'At least one operator must remain.',
+  // Staff changes wait for a second operator, and who may be that second operator.
+  approverTooNew: 'You became an operator after this request was made: another operator must decide it.',
+  approverAddedByRequester: 'This request was made by the operator who added you: another operator must decide it.',
 } as const;
 
 /** The back-office's messages (`/api/ops/`, issue 15): the ops screens translate them by their exact text. */

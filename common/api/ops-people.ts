@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, phoneSchema } from './auth.ts';
 import { opsMessages } from './messages.ts';
-import { opsActionRequestSchema, reasonSchema, opsSecurityCodeSchema } from './ops.ts';
+import { approvalSchema, opsActionRequestSchema, reasonSchema, opsSecurityCodeSchema } from './ops.ts';
 import { pagedResponseSchema, pageQuerySchema } from './pagination.ts';
 import { idSchema } from './transactions.ts';
 
@@ -113,3 +113,10 @@ export const opsOperatorsQuerySchema = pageQuerySchema.extend({ role: z.enum(sta
 
 /** `tellers/{id}/disable/` and `operators/{id}/remove/`: how many sessions ended with it. */
 export const staffRevokedSchema = opsStaffSchema.extend({ sessions_ended: z.number().int() });
+
+/**
+ * Adding or removing an operator or auditor and moving a teller wait for a second operator (202): the request, as
+ * the approvals queue lists it.
+ */
+export const staffRequestSchema = z.object({ approval: approvalSchema });
+export type StaffRequestAnswer = z.infer<typeof staffRequestSchema>;

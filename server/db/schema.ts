@@ -116,6 +116,9 @@ export interface UsersTable {
   frozen_at: NullableTimestamp;
   frozen_reason: string | null;
   frozen_by: Int8 | null;
+  /** When the user got the role they have now, and the operator who asked for it (migration 0520). */
+  role_since: ColumnType<Date, Date | string | undefined, Date | string>;
+  role_added_by: Int8 | null;
   /** Issue 16 (migration 0190): 1, or 2 once an identity document is approved with a full address. */
   kyc_level: Generated<number>;
   /** Issue 16 (migration 0230): what level 2 needs on the profile besides the document ('YYYY-MM-DD' in). */

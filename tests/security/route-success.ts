@@ -362,7 +362,7 @@ export const ownerSuccess: Record<string, Case> = {
       as: w.operator,
       path: `/api/ops/tellers/${banker.userId}/move/`,
       body: { ...opsBody, agency: to },
-      status: 200,
+      status: 202,
     };
   },
   'POST /api/ops/tellers/:id/disable/': async (t, w) => {
@@ -373,11 +373,11 @@ export const ownerSuccess: Record<string, Case> = {
     as: w.operator,
     path: '/api/ops/operators/',
     body: { ...opsBody, email: uniqueEmail('route-operator'), role: 'AUDITOR' },
-    status: 201,
+    status: 202,
   }),
   'POST /api/ops/operators/:id/remove/': async (t, w) => {
     const other = await operator(t, 'AUDITOR');
-    return { as: w.operator, path: `/api/ops/operators/${other.userId}/remove/`, body: opsBody, status: 200 };
+    return { as: w.operator, path: `/api/ops/operators/${other.userId}/remove/`, body: opsBody, status: 202 };
   },
 };
 

@@ -39,7 +39,7 @@ export const operatorAddCommand: AdminCommand = {
               targetType: 'user',
               targetId: added.userId,
               before: added.before === null ? null : { role: added.before },
-              after: { role },
+              after: { role, sessions_ended: added.sessionsEnded },
             },
             now,
           );

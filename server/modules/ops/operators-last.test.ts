@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { opsMessages } from '../../../common/api/ops.ts';
-import { call, ensureRates, signIn, testEnv } from '../../../tests/support/identity.ts';
+import { call, ensureRates, testEnv, type SignedIn } from '../../../tests/support/identity.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../../../tests/support/scratch-database.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { setCode } from '../transactions/transactions.fixtures.ts';
 import { lastAudit, operator, opsAction } from './ops.fixtures.ts';
 
 /**
@@ -33,28 +32,55 @@ const operatorIds = async (token: string) => {
   return res.body.results.map((s) => s.id);
 };
 
-describe('at least one operator remains', () => {
-  it('the only two operators removing each other at the same moment: exactly one stays, the other is refused', async () => {
-    let a = await operator(t);
-    for (let round = 0; round < 4; round++) {
-      // The one left adds a second operator through the API, then the two remove each other at once.
-      const added = await opsAction(t, a, 'operators/', { email: `second-${round}@example.com`, role: 'OPERATOR' });
-      expect(added.status, JSON.stringify(added.body)).toBe(201);
-      const b = { ...(await signIn(t, { email: `second-${round}@example.com` })), email: '' };
-      await setCode(t, b);
-      expect(await operatorIds(a.token)).toHaveLength(2);
+const approve = (as: SignedIn, id: number) => opsAction(t, as, `approvals/${id}/approve/`, { reason: 'Agreed' });
+const approvalId = (res: { body: Record<string, unknown> }) => (res.body.approval as { id: number }).id;
 
-      const [ab, ba] = await Promise.all([
-        opsAction(t, a, `operators/${b.userId}/remove/`),
-        opsAction(t, b, `operators/${a.userId}/remove/`),
-      ]);
-      expect([ab.status, ba.status].filter((s) => s === 200), JSON.stringify([ab.body, ba.body])).toHaveLength(1);
-      const [winner, loser, refused] = ab.status === 200 ? [a, b, ba] : [b, a, ab];
-      expect([401, 403]).toContain(refused.status);
-      if (refused.status === 403) expect(refused.body).toEqual({ detail: opsMessages.staffOnly });
+describe('at least one operator remains', () => {
+  /** The one operator the first test leaves; the second goes on from them. */
+  let remaining: SignedIn;
+
+  it('removing the last but one operator needs a second operator', async () => {
+    const a = await operator(t);
+    const b = await operator(t);
+    const asked = await opsAction(t, a, `operators/${b.userId}/remove/`);
+    expect(asked.status, JSON.stringify(asked.body)).toBe(202);
+    expect(await operatorIds(a.token)).toHaveLength(2);
+    expect((await approve(a, approvalId(asked))).body).toEqual({ detail: opsMessages.ownRequest });
+    expect(await operatorIds(a.token)).toHaveLength(2);
+    // The second operator agrees to it (here, the one removed); the last one then cannot be removed.
+    expect((await approve(b, approvalId(asked))).status).toBe(200);
+    expect(await operatorIds(a.token)).toEqual([a.userId]);
+    expect((await call(t, 'GET', '/api/ops/dashboard/', { token: b.token })).status).toBe(401);
+    expect(await lastAudit(t, a, 'operator.remove', { type: 'user', id: b.userId })).toMatchObject({
+      actor: b.userId,
+      after: { role: 'customer', requested_by: String(a.userId) },
+    });
+    remaining = a;
+  });
+
+  it('the only two operators approving the removal of each other at the same moment: exactly one stays', async () => {
+    let a = remaining;
+    expect(await operatorIds(a.token)).toEqual([a.userId]);
+    for (let round = 0; round < 4; round++) {
+      // The first operators come from the command line: a second one is added as operator:add does.
+      const b = await operator(t);
+      expect(await operatorIds(a.token)).toHaveLength(2);
+      const [removeA, removeB] = [
+        await opsAction(t, b, `operators/${a.userId}/remove/`),
+        await opsAction(t, a, `operators/${b.userId}/remove/`),
+      ];
+      expect([removeA.status, removeB.status], JSON.stringify([removeA.body, removeB.body])).toEqual([202, 202]);
+      // Each agrees to their own removal at once: both would leave none.
+      const [aa, bb] = await Promise.all([approve(a, approvalId(removeA)), approve(b, approvalId(removeB))]);
+      expect(
+        [aa.status, bb.status].filter((s) => s === 200),
+        JSON.stringify([aa.body, bb.body]),
+      ).toHaveLength(1);
+      const [winner, refused, left] = aa.status === 200 ? [b, bb, removeB] : [a, aa, removeA];
+      expect(refused).toMatchObject({ status: 409, body: { detail: opsMessages.lastOperator } });
       expect(await operatorIds(winner.token)).toEqual([winner.userId]);
-      expect(await lastAudit(t, winner, 'operator.remove', { type: 'user', id: winner.userId })).toBeUndefined();
-      expect((await call(t, 'GET', '/api/ops/dashboard/', { token: loser.token })).status).toBe(401);
+      // The request to remove the one left stays pending: they reject it.
+      expect((await opsAction(t, winner, `approvals/${approvalId(left)}/reject/`)).status).toBe(200);
       a = winner;
     }
   });

@@ -4,17 +4,19 @@ import {
   operatorAddSchema,
   opsOperatorsQuerySchema,
   opsStaffPageSchema,
-  opsStaffSchema,
-  staffRevokedSchema,
+  staffRequestSchema,
   staffRoles,
 } from '../../../common/api/ops-people.ts';
 import { pageLinks } from '../../http/pagination.ts';
 import type { RouteModuleOptions } from '../route-module.ts';
 import { auditActorOf } from './ops-access.ts';
 import { staffPage } from './people.service.ts';
-import { addStaffMember, removeStaffMember } from './staff-members.service.ts';
+import { requestStaffAdd, requestStaffRemove } from './staff-members.service.ts';
 
-/** Operators managing operators (issue 15): list operators and auditors, add one by e-mail, remove one. */
+/**
+ * Operators managing operators: list operators and auditors; ask to add one by e-mail or to remove one, each a
+ * request a second operator approves in the approvals queue (202).
+ */
 export const operatorsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app, { deps, auth }) => {
   const security = [{ bearer: [] }];
   const tags = ['ops'];
@@ -42,15 +44,17 @@ export const operatorsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async 
     {
       schema: {
         tags,
-        summary: 'Make someone an operator or an auditor, by e-mail: promotes the account or creates it',
+        summary:
+          'Ask to make someone an operator or an auditor, by e-mail (202): once approved by a second operator, the ' +
+          'account is promoted (its sessions end) or created',
         security,
         body: operatorAddSchema,
-        response: { 201: opsStaffSchema },
+        response: { 202: staffRequestSchema },
       },
     },
     async (request, reply) => {
       const user = auth.requireUser(request);
-      return reply.status(201).send(await addStaffMember(deps, user, auditActorOf(request, user), request.body));
+      return reply.status(202).send(await requestStaffAdd(deps, user, auditActorOf(request, user), request.body));
     },
   );
 
@@ -59,16 +63,19 @@ export const operatorsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async 
     {
       schema: {
         tags,
-        summary: 'Remove an operator or auditor: back to a plain account, every session ended at once',
+        summary:
+          'Ask to remove an operator or auditor (202): once approved by a second operator, back to a plain account, ' +
+          'every session ended at once',
         security,
         params: opsIdParamsSchema,
         body: opsActionRequestSchema,
-        response: { 200: staffRevokedSchema },
+        response: { 202: staffRequestSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = auth.requireUser(request);
-      return removeStaffMember(deps, user, auditActorOf(request, user), { id: request.params.id, ...request.body });
+      const input = { id: request.params.id, ...request.body };
+      return reply.status(202).send(await requestStaffRemove(deps, user, auditActorOf(request, user), input));
     },
   );
 };

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { opsMessages } from '../../../common/api/ops.ts';
 import { securityCodeErrors } from '../../../common/api/users.ts';
-import { call, ensureRates, otherCode, signIn, testEnv, uniqueEmail } from '../../../tests/support/identity.ts';
+import {
+  call,
+  ensureRates,
+  otherCode,
+  signIn,
+  testEnv,
+  uniqueEmail,
+  type SignedIn,
+} from '../../../tests/support/identity.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { agency, CODE, customer, teller } from '../transactions/transactions.fixtures.ts';
 import { lastAudit as lastLine, operator, opsAction } from './ops.fixtures.ts';
@@ -16,6 +24,7 @@ afterAll(async () => {
 });
 
 type Staff = { id: number; role: string };
+const approve = (as: SignedIn, id: number) => opsAction(t, as, `approvals/${id}/approve/`, { reason: 'Agreed' });
 const lastAudit = (token: string, action: string, target: number) =>
   lastLine(t, { token }, action, { type: 'user', id: target });
 const listed = async (token: string, query = '') => {
@@ -46,31 +55,34 @@ describe('operators/', () => {
     expect(auditors).not.toContain(op.userId);
   });
 
-  it('adds an auditor by e-mail (a new account) and an operator from a customer, with audit lines', async () => {
+  it('asks to add an auditor by e-mail (a new account) and an operator from a customer; a second operator approves', async () => {
     const op = await operator(t);
+    const second = await operator(t);
     const email = uniqueEmail('new-auditor');
     const res = await opsAction(t, op, 'operators/', { email, role: 'AUDITOR', reason: 'New auditor' });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body).toMatchObject({ email, role: 'AUDITOR', agency: null });
-    const id = Number(res.body.id);
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    const asked = res.body.approval as { id: number };
+    expect(asked).toMatchObject({ kind: 'staff_add', subject_type: 'email', subject_id: email, state: 'pending' });
+    expect((await approve(second, asked.id)).status).toBe(200);
+    const id = (await signIn(t, { email })).userId;
     expect(await lastAudit(op.token, 'operator.add', id)).toMatchObject({
-      actor: op.userId,
+      actor: second.userId,
       actor_role: 'OPERATOR',
       reason: 'New auditor',
       before: null,
-      after: { role: 'AUDITOR' },
+      after: { role: 'AUDITOR', requested_by: String(op.userId) },
     });
-    expect((await signIn(t, { email })).role).toBe('AUDITOR');
 
+    // A customer's own token does not become a back-office one: it ends with the promotion.
     const c = await customer(t);
     const promoted = await opsAction(t, op, 'operators/', { email: c.email, role: 'OPERATOR' });
-    expect(promoted.status).toBe(201);
-    expect(promoted.body).toMatchObject({ id: c.userId, role: 'OPERATOR' });
+    expect(promoted.status).toBe(202);
+    expect((await approve(second, (promoted.body.approval as { id: number }).id)).status).toBe(200);
     expect(await lastAudit(op.token, 'operator.add', c.userId)).toMatchObject({
       before: { role: 'customer' },
-      after: { role: 'OPERATOR' },
+      after: { role: 'OPERATOR', sessions_ended: 1 },
     });
-    expect((await call(t, 'GET', '/api/ops/dashboard/', { token: c.token })).status).toBe(200);
+    expect((await call(t, 'GET', '/api/ops/dashboard/', { token: c.token })).status).toBe(401);
   });
 
   it('refuses a teller, someone already in the back-office and a customer with money left', async () => {
@@ -95,19 +107,21 @@ describe('operators/', () => {
 });
 
 describe('operators/{id}/remove/', () => {
-  it('makes them a plain customer and ends their sessions at once; not oneself; not a customer', async () => {
+  it('once approved: a plain customer whose sessions end at once; not oneself; not a customer', async () => {
     const op = await operator(t);
+    const second = await operator(t);
     const other = await operator(t);
     expect((await call(t, 'GET', '/api/ops/dashboard/', { token: other.token })).status).toBe(200);
     const res = await opsAction(t, op, `operators/${other.userId}/remove/`, { reason: 'Left the team' });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ id: other.userId, role: 'customer', sessions_ended: 1 });
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    expect((await call(t, 'GET', '/api/ops/dashboard/', { token: other.token })).status).toBe(200);
+    expect((await approve(second, (res.body.approval as { id: number }).id)).status).toBe(200);
     expect((await call(t, 'GET', '/api/ops/dashboard/', { token: other.token })).status).toBe(401);
     expect(await lastAudit(op.token, 'operator.remove', other.userId)).toMatchObject({
-      actor: op.userId,
+      actor: second.userId,
       reason: 'Left the team',
       before: { role: 'OPERATOR' },
-      after: { role: 'customer', sessions_ended: 1 },
+      after: { role: 'customer', sessions_ended: 1, requested_by: String(op.userId) },
     });
     expect(await listed(op.token)).not.toContain(other.userId);
     const profile = await call(t, 'GET', `/api/ops/customers/${other.userId}/`, { token: op.token });
@@ -150,20 +164,23 @@ describe('operators/{id}/remove/', () => {
 });
 
 describe('at least one operator', () => {
-  it('two operators removing each other at the same moment: one wins, the other is refused (403) with no audit line', async () => {
+  it('two operators approving the removal of each other at the same moment: one wins, the other is refused', async () => {
     // The shared test database always holds other operators, so the count never reaches 1 here; what this races
-    // is the remover's own role: once removed, they must not remove anyone (three operators A, B and C would
+    // is the approver's own role: once removed, they must not remove anyone (three operators A, B and C would
     // otherwise end with C alone, and two would end with none if the count were read before the lock).
-    const rounds = 6;
+    const rounds = 4;
     for (let round = 0; round < rounds; round++) {
-      const a = await operator(t);
-      const b = await operator(t);
+      const [a, b, c] = [await operator(t), await operator(t), await operator(t)];
+      const removeA = await opsAction(t, c, `operators/${a.userId}/remove/`, { reason: `Race ${round} A` });
+      const removeB = await opsAction(t, c, `operators/${b.userId}/remove/`, { reason: `Race ${round} B` });
       const [ab, ba] = await Promise.all([
-        opsAction(t, a, `operators/${b.userId}/remove/`, { reason: `Race ${round} A` }),
-        opsAction(t, b, `operators/${a.userId}/remove/`, { reason: `Race ${round} B` }),
+        approve(a, (removeB.body.approval as { id: number }).id),
+        approve(b, (removeA.body.approval as { id: number }).id),
       ]);
-      const statuses = [ab.status, ba.status];
-      expect(statuses.filter((s) => s === 200), JSON.stringify([ab.body, ba.body])).toHaveLength(1);
+      expect(
+        [ab.status, ba.status].filter((s) => s === 200),
+        JSON.stringify([ab.body, ba.body]),
+      ).toHaveLength(1);
       const [winner, loser, loserAnswer] = ab.status === 200 ? [a, b, ba] : [b, a, ab];
       // Refused under the lock (403, their role re-read) or, if the winner had committed first, at sign-in (401).
       expect([401, 403]).toContain(loserAnswer.status);

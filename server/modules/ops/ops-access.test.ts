@@ -69,8 +69,10 @@ describe('operator:add', () => {
     const promoted = await run(operatorAddCommand, ['--email', c.email, '--auditor']);
     expect(promoted.code, promoted.output).toBe(0);
     expect(promoted.output).toContain(`Promoted auditor ${c.userId}`);
-    const me = await call<{ results: { role: string }[] }>(t, 'GET', '/api/users/', { token: c.token });
-    expect(me.body.results[0]?.role).toBe('AUDITOR');
+    // Their customer session ends with the promotion: they sign in again, as an auditor.
+    expect((await call(t, 'GET', '/api/users/', { token: c.token })).status).toBe(401);
+    const byCli = await auditOf((await operator(t)).token, `?action=operator.add&target_id=${c.userId}`);
+    expect(byCli.body.results[0]).toMatchObject({ actor_role: 'cli', after: { role: 'AUDITOR', sessions_ended: 1 } });
 
     const tellerEmail = uniqueEmail('teller');
     expect((await run(bankerAddCommand, ['--email', tellerEmail, '--agency', await agency(t)])).code).toBe(0);

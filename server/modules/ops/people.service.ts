@@ -57,6 +57,18 @@ export async function staffMember(db: Kysely<Database>, id: string): Promise<{ r
   return { row, shown: presentStaff(row) };
 }
 
+/** How a request names the person it is about: their name and e-mail when it was asked. */
+export async function personOf(db: Kysely<Database>, id: string): Promise<{ name: string; email: string | null }> {
+  const { shown } = await staffMember(db, id);
+  return { name: `${shown.first_name} ${shown.last_name}`.trim(), email: shown.email };
+}
+
+/** An agency's name, as a request shows it. */
+export async function agencyName(db: Kysely<Database>, id: string): Promise<string | null> {
+  const row = await db.selectFrom('contacts').select('first_name').where('id', '=', id).executeTakeFirst();
+  return row?.first_name ?? null;
+}
+
 /** An agency a teller can be sent to: one that exists and is not disabled (the field says which). */
 export async function requireOpenAgency(db: Kysely<Database>, id: string): Promise<void> {
   const state = await agencyState(db, id);
@@ -113,9 +125,10 @@ export async function endAccess(
   deps: ServiceDeps,
   actor: AuditActor,
   change: AccessChange,
+  extra: Record<string, unknown> = {},
 ): Promise<OpsStaff & { sessions_ended: number }> {
   await makeCustomer(tx, change.id);
   const ended = await revokeUserSessions(tx, change.id, deps.clock.now());
-  const shown = await recordAccessChange(tx, deps, actor, change, { sessions_ended: ended });
+  const shown = await recordAccessChange(tx, deps, actor, change, { ...extra, sessions_ended: ended });
   return { ...shown, sessions_ended: ended };
 }

@@ -4,6 +4,7 @@ import {
   opsStaffPageSchema,
   opsStaffSchema,
   opsTellersQuerySchema,
+  staffRequestSchema,
   staffRevokedSchema,
   tellerAddSchema,
   tellerMoveSchema,
@@ -12,9 +13,12 @@ import { pageLinks } from '../../http/pagination.ts';
 import type { RouteModuleOptions } from '../route-module.ts';
 import { auditActorOf } from './ops-access.ts';
 import { staffPage } from './people.service.ts';
-import { addTeller, disableTeller, moveTeller } from './tellers.service.ts';
+import { addTeller, disableTeller, requestTellerMove } from './tellers.service.ts';
 
-/** The tellers (issue 15): list by agency, add by e-mail, move to another agency, disable (sessions end at once). */
+/**
+ * The tellers: list by agency, add by e-mail (a promoted account's sessions end), ask to move one to another agency
+ * (a request a second operator approves), disable (sessions end at once).
+ */
 export const tellersRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app, { deps, auth }) => {
   const security = [{ bearer: [] }];
   const tags = ['ops'];
@@ -42,7 +46,7 @@ export const tellersRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (a
     {
       schema: {
         tags,
-        summary: 'Make someone a teller of an agency, by e-mail: promotes the account or creates it',
+        summary: 'Make someone a teller of an agency, by e-mail: promotes the account (its sessions end) or creates it',
         security,
         body: tellerAddSchema,
         response: { 201: opsStaffSchema },
@@ -59,16 +63,17 @@ export const tellersRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (a
     {
       schema: {
         tags,
-        summary: 'Move a teller to another agency',
+        summary: 'Ask to move a teller to another agency (202): a second operator approves it',
         security,
         params: opsIdParamsSchema,
         body: tellerMoveSchema,
-        response: { 200: opsStaffSchema },
+        response: { 202: staffRequestSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = auth.requireUser(request);
-      return moveTeller(deps, user, auditActorOf(request, user), { id: request.params.id, ...request.body });
+      const input = { id: request.params.id, ...request.body };
+      return reply.status(202).send(await requestTellerMove(deps, user, auditActorOf(request, user), input));
     },
   );
 

@@ -1,7 +1,9 @@
+import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import { isStaffRole } from '../../../common/api/auth.ts';
 import type { OpsStaff, tellerAddSchema, tellerMoveSchema } from '../../../common/api/ops-people.ts';
-import { opsMessages } from '../../../common/api/ops.ts';
+import { opsMessages, type Approval } from '../../../common/api/ops.ts';
+import type { Database } from '../../db/schema.ts';
 import { lockFor } from '../../db/advisory-lock.ts';
 import { fieldError, HttpError, notFound } from '../../http/http-error.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
@@ -13,7 +15,16 @@ import { lockUserRole } from '../users/staff.repository.ts';
 import { makeBanker } from '../users/users.repository.ts';
 import { findSignInUser, identifierLock } from '../users/users.service.ts';
 import { confirmOperator } from './ops-access.ts';
-import { endAccess, recordAccessChange, refuseIfMoneyLeft, requireOpenAgency } from './people.service.ts';
+import type { ApprovalRow } from './approvals.repository.ts';
+import {
+  agencyName,
+  endAccess,
+  personOf,
+  recordAccessChange,
+  refuseIfMoneyLeft,
+  requireOpenAgency,
+} from './people.service.ts';
+import { requestStaffChange, STAFF_APPROVAL_KINDS } from './staff-requests.ts';
 
 type AddBody = z.output<typeof tellerAddSchema>;
 type MoveBody = z.output<typeof tellerMoveSchema>;
@@ -47,40 +58,80 @@ export async function addTeller(
         agencyId: body.agency,
         ...(body.first_name && { firstName: body.first_name }),
         ...(body.last_name && { lastName: body.last_name }),
+        addedBy: operator.id,
       },
       now,
     );
-    return recordAccessChange(tx, deps, actor, {
-      action: 'teller.add',
-      id: added.userId,
-      reason: body.reason,
-      before: existing ?? null,
-    });
+    return recordAccessChange(
+      tx,
+      deps,
+      actor,
+      { action: 'teller.add', id: added.userId, reason: body.reason, before: existing ?? null },
+      { sessions_ended: added.sessionsEnded },
+    );
   });
 }
 
-async function lockTeller(tx: Parameters<typeof lockUserRole>[0], id: string) {
+async function lockTeller(tx: Transaction<Database>, id: string) {
   const before = await lockUserRole(tx, id);
   if (!before) throw notFound();
   if (before.role !== 'BANKER') throw new HttpError(400, { detail: opsMessages.notATeller });
   return before;
 }
 
-/** `tellers/{id}/move/`: to another open agency; their next request already works for the new one. */
-export async function moveTeller(
+/** Under the teller's row lock: still a teller, and `agency` is open and not theirs already. */
+async function lockMove(tx: Transaction<Database>, id: string, agency: string) {
+  const before = await lockTeller(tx, id);
+  await requireOpenAgency(tx, agency);
+  if (before.agency_id === agency) throw fieldError('agency', opsMessages.sameAgency);
+  return before;
+}
+
+/**
+ * `tellers/{id}/move/`: asks for a teller to work at another open agency (whose cash they would then pay out); a
+ * second operator approves it.
+ */
+export async function requestTellerMove(
   deps: ServiceDeps,
   operator: AuthUser,
   actor: AuditActor,
   input: MoveBody & { id: string },
-): Promise<OpsStaff> {
+): Promise<{ approval: Approval }> {
   await confirmOperator(deps, operator, input.security_code);
   return withTransaction(deps.db, async (tx) => {
-    const before = await lockTeller(tx, input.id);
-    await requireOpenAgency(tx, input.agency);
-    if (before.agency_id === input.agency) throw fieldError('agency', opsMessages.sameAgency);
-    await makeBanker(tx, input.id, input.agency);
-    return recordAccessChange(tx, deps, actor, { action: 'teller.move', id: input.id, reason: input.reason, before });
+    const before = await lockMove(tx, input.id, input.agency);
+    return requestStaffChange(tx, deps, operator, actor, {
+      kind: STAFF_APPROVAL_KINDS.move,
+      subject: { type: 'user', id: input.id },
+      payload: {
+        ...(await personOf(tx, input.id)),
+        from: before.agency_id === null ? null : Number(before.agency_id),
+        agency: Number(input.agency),
+        agency_name: await agencyName(tx, input.agency),
+      },
+      reason: input.reason,
+      action: 'teller.move_request',
+    });
   });
+}
+
+/** An approved `teller_move`: their next request already works for the new agency. */
+export async function applyTellerMove(
+  tx: Transaction<Database>,
+  deps: ServiceDeps,
+  actor: AuditActor,
+  approval: ApprovalRow,
+): Promise<OpsStaff> {
+  const agency = String(approval.payload.agency);
+  const before = await lockMove(tx, approval.subject_id, agency);
+  await makeBanker(tx, approval.subject_id, agency);
+  return recordAccessChange(
+    tx,
+    deps,
+    actor,
+    { action: 'teller.move', id: approval.subject_id, reason: approval.reason, before },
+    { approval: approval.id, requested_by: approval.requested_by },
+  );
 }
 
 /** `tellers/{id}/disable/`: no longer a teller, and their sessions end at once (endAccess). */

@@ -94,20 +94,27 @@ describe('tellers/ add', () => {
 });
 
 describe('tellers/{id}/move/', () => {
-  it('moves a teller to another agency, whose withdrawals they then see', async () => {
+  it('asks to move a teller to another agency; once a second operator approves, they see its withdrawals', async () => {
     const op = await operator(t);
+    const second = await operator(t);
     const [from, to] = [await agency(t), await agency(t)];
     const banker = await teller(t, from);
-    const moved = await opsAction(t, op, `tellers/${banker.userId}/move/`, {
+    const asked = await opsAction(t, op, `tellers/${banker.userId}/move/`, {
       agency: Number(to),
       reason: 'Reassigned',
     });
-    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
-    expect(moved.body).toMatchObject({ id: banker.userId, agency: { id: Number(to) } });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(202);
+    const approval = asked.body.approval as { id: number };
+    expect(approval).toMatchObject({ kind: 'teller_move', subject_type: 'user', subject_id: String(banker.userId) });
+    expect((await tellersAt(op.token, from)).results.map((s) => s.id)).toEqual([banker.userId]);
+    const approved = await opsAction(t, second, `approvals/${approval.id}/approve/`, { reason: 'Agreed' });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect((await tellersAt(op.token, to)).results.map((s) => s.id)).toEqual([banker.userId]);
     expect(await lastAudit(op.token, 'teller.move', banker.userId)).toMatchObject({
+      actor: second.userId,
       reason: 'Reassigned',
       before: { role: 'BANKER', agency: Number(from) },
-      after: { role: 'BANKER', agency: Number(to) },
+      after: { role: 'BANKER', agency: Number(to), requested_by: String(op.userId) },
     });
     const c = await customer(t, 50_00n);
     const made = await create(t, c, { amount: 10, contact: Number(to) });
@@ -121,6 +128,20 @@ describe('tellers/{id}/move/', () => {
     expect(notTeller.status).toBe(400);
     expect(notTeller.body).toEqual({ detail: opsMessages.notATeller });
     expect((await opsAction(t, op, 'tellers/999999999/move/', { agency: Number(from) })).status).toBe(404);
+  });
+
+  it('checks again at the approval: a teller disabled meanwhile is not moved, and the request stays pending', async () => {
+    const op = await operator(t);
+    const second = await operator(t);
+    const [from, to] = [await agency(t), await agency(t)];
+    const banker = await teller(t, from);
+    const asked = await opsAction(t, op, `tellers/${banker.userId}/move/`, { agency: Number(to) });
+    expect(asked.status).toBe(202);
+    expect((await opsAction(t, op, `tellers/${banker.userId}/disable/`)).status).toBe(200);
+    const id = (asked.body.approval as { id: number }).id;
+    const approved = await opsAction(t, second, `approvals/${id}/approve/`);
+    expect(approved).toMatchObject({ status: 400, body: { detail: opsMessages.notATeller } });
+    expect((await opsAction(t, second, `approvals/${id}/reject/`)).status).toBe(200);
   });
 });
 

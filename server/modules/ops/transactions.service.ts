@@ -29,10 +29,12 @@ import {
   listApprovals,
   lockApproval,
 } from './approvals.repository.ts';
+import { refuseUnfitApprover } from './approval-rules.ts';
 import { presentApproval } from './approvals.present.ts';
 import { presentAudit } from './audit.service.ts';
 import { confirmOperator } from './ops-access.ts';
 import { applyApprovedRates, RATES_APPROVAL_KIND } from './rates.service.ts';
+import { applyStaffApproval, isStaffApprovalKind } from './staff-approvals.ts';
 
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
 const mad = (minor: string | bigint) => formatAmount({ currency: 'MAD', minor: BigInt(minor) });
@@ -222,7 +224,8 @@ export async function approvalsPage(
 
 /**
  * `approvals/{id}/approve/` and `reject/`: another operator decides (the requester never can, and the database
- * refuses it too). Approving a refund performs it in the same transaction; if the money has moved on since (paid
+ * refuses it too; nor can an operator newer than the request or added at the requester's request: approval-rules.ts).
+ * Approving a staff change makes it, in the same transaction (staff-approvals.ts). Approving a refund performs it in the same transaction; if the money has moved on since (paid
  * out, cancelled), the approval is refused with 409 and stays pending for a rejection.
  */
 export async function decide(
@@ -240,6 +243,7 @@ export async function decide(
     if (approval.requested_by === operator.id) throw forbidden(opsMessages.ownRequest);
     if (approval.state === 'expired') throw conflict(opsMessages.requestExpired);
     if (approval.state !== 'pending') throw conflict(opsMessages.requestDecided);
+    await refuseUnfitApprover(tx, approval, operator.id);
     let transaction: OpsTransaction | null = null;
     if (input.decision === 'approved' && approval.kind === 'refund') {
       const row = await lockRefundable(tx, approval.subject_id);
@@ -263,6 +267,8 @@ export async function decide(
       );
       transaction = await presentAfter(tx, approval.subject_id);
     }
+    if (input.decision === 'approved' && isStaffApprovalKind(approval.kind))
+      await applyStaffApproval(tx, deps, actor, approval, operator.id);
     if (input.decision === 'approved' && approval.kind === RATES_APPROVAL_KIND)
       await applyApprovedRates(tx, actor, approval, operator.id, now, deps.config.SUBSCRIPTION_GRACE_SECONDS);
     await decideApproval(tx, approval.id, { state: input.decision, by: operator.id, at: now, reason: input.reason });

@@ -3,6 +3,7 @@ import type { Language } from '../../../common/i18n/languages.ts';
 import { lockFor } from '../../db/advisory-lock.ts';
 import type { Database } from '../../db/schema.ts';
 import { getAgency } from '../contacts/agencies.service.ts';
+import { recordRoleGrant } from './role-grant.ts';
 import { listBankers, makeBanker, type BankerRow } from './users.repository.ts';
 import { createUser, findSignInUser, identifierLock, type SignInIdentifier } from './users.service.ts';
 
@@ -14,25 +15,30 @@ export interface BankerInput {
   firstName?: string;
   lastName?: string;
   language?: Language;
+  /** The operator who added them (null or absent: the command line, the demo seed). */
+  addedBy?: string | null;
 }
 
 /**
  * A teller of one agency: an existing account is promoted, otherwise one is created (with its wallet, like any
- * user). The teller signs in like everyone else, by a code sent to this identifier.
+ * user). The teller signs in like everyone else, by a code sent to this identifier; a promoted account's sessions
+ * end here (recordRoleGrant).
  */
 export async function addBanker(
   tx: Transaction<Database>,
   walletAddressOf: (userId: string) => string,
   input: BankerInput,
   now: Date,
-): Promise<{ userId: string; created: boolean }> {
+): Promise<{ userId: string; created: boolean; sessionsEnded: number }> {
+  const grant = { at: now, addedBy: input.addedBy ?? null };
   await lockFor(tx, identifierLock(input.identifier.value));
   if (!(await getAgency(tx, input.agencyId)))
     throw new BankerError(`No agency with id ${input.agencyId} (see agency:add)`);
   const existing = await findSignInUser(tx, input.identifier);
   if (existing) {
     await makeBanker(tx, existing.id, input.agencyId);
-    return { userId: existing.id, created: false };
+    const sessionsEnded = await recordRoleGrant(tx, existing.id, grant);
+    return { userId: existing.id, created: false, sessionsEnded };
   }
   const user = await createUser(
     tx,
@@ -48,7 +54,8 @@ export async function addBanker(
     },
     now,
   );
-  return { userId: user.id, created: true };
+  await recordRoleGrant(tx, user.id, grant);
+  return { userId: user.id, created: true, sessionsEnded: 0 };
 }
 
 export async function bankers(db: Kysely<Database>): Promise<BankerRow[]> {

@@ -10,6 +10,7 @@ import { subscriptionActive } from '../billing/subscriptions.service.ts';
 import { presentAlert } from '../rate-alerts/rate-alerts.service.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { requireSecurityCode } from './security-code.service.ts';
+import { WAITING_STATUSES } from './staff.repository.ts';
 import { getMe } from './users.service.ts';
 
 /**
@@ -28,7 +29,16 @@ export async function exportData(deps: ServiceDeps, userId: string): Promise<Dat
       getMe(deps, userId),
       db
         .selectFrom('users')
-        .select(['language', 'date_of_birth', 'address', 'postcode', 'city', 'created_at', 'email_verified_at', 'phone_verified_at'])
+        .select([
+          'language',
+          'date_of_birth',
+          'address',
+          'postcode',
+          'city',
+          'created_at',
+          'email_verified_at',
+          'phone_verified_at',
+        ])
         .where('id', '=', userId)
         .executeTakeFirst(),
       db
@@ -160,8 +170,6 @@ export async function exportData(deps: ServiceDeps, userId: string): Promise<Dat
   };
 }
 
-/** Transactions of the customer's still waiting for a way out: closing would strand them. */
-const WAITING = ['pending', 'unclaimed', 'available', 'on_hold'] as const;
 /** AMLR 2024/1624 art. 77: records kept 5 years after the business relationship ends. */
 const RETAIN_YEARS = 5;
 
@@ -196,7 +204,7 @@ export async function closeAccount(deps: ServiceDeps, user: AuthUser, securityCo
       .selectFrom('transactions')
       .select('id')
       .where('sender_user_id', '=', user.id)
-      .where('status', 'in', WAITING)
+      .where('status', 'in', WAITING_STATUSES)
       .limit(1)
       .executeTakeFirst();
     const openPayment = await tx

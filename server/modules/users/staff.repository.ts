@@ -79,9 +79,14 @@ export async function lockUserRole(
   return tx.selectFrom('users').select(['role', 'agency_id']).where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
+/** Transactions a sender has still waiting for a way out: to be claimed, paid out, or decided by a review. */
+export const WAITING_STATUSES = ['pending', 'unclaimed', 'available', 'on_hold'] as const;
+
 /**
- * Money still theirs or on its way: a wallet balance, or a withdrawal, unclaimed transfer or pickup they sent
- * that is still waiting. A teller or operator cannot send, so that money would be stuck.
+ * Money still theirs, on its way or held: a wallet balance, a transaction they sent still waiting (a withdrawal,
+ * unclaimed transfer or pickup, or one held by monitoring or sanctions screening), a withdrawal's reserved hold on
+ * their wallet, or a freeze on the account. A teller or operator cannot send, so that money would be stuck, and a
+ * person under a hold or freeze must not step out of it by becoming staff.
  */
 export async function hasMoneyOrPending(db: Kysely<Database>, userId: string): Promise<boolean> {
   const row = await db
@@ -89,9 +94,10 @@ export async function hasMoneyOrPending(db: Kysely<Database>, userId: string): P
       sql<boolean>`EXISTS (SELECT 1 FROM ledger_accounts w
                             WHERE w.owner_user_id = ${userId} AND w.kind = 'customer_wallet' AND w.balance <> 0)
                 OR EXISTS (SELECT 1 FROM transactions t
-                            WHERE t.sender_user_id = ${userId} AND t.status IN ('pending', 'unclaimed', 'available'))`.as(
-        'busy',
-      ),
+                            WHERE t.sender_user_id = ${userId} AND t.status IN (${sql.join([...WAITING_STATUSES])}))
+                OR EXISTS (SELECT 1 FROM ledger_holds h JOIN ledger_accounts w ON w.id = h.wallet_account_id
+                            WHERE w.owner_user_id = ${userId} AND h.status = 'reserved')
+                OR EXISTS (SELECT 1 FROM users u WHERE u.id = ${userId} AND u.frozen_at IS NOT NULL)`.as('busy'),
     ])
     .executeTakeFirstOrThrow();
   return row.busy;
@@ -99,7 +105,11 @@ export async function hasMoneyOrPending(db: Kysely<Database>, userId: string): P
 
 /** Back to a plain customer (a disabled teller, a removed operator): no agency. */
 export async function makeCustomer(tx: Transaction<Database>, id: string): Promise<void> {
-  await tx.updateTable('users').set({ role: 'customer', agency_id: null }).where('id', '=', id).execute();
+  await tx
+    .updateTable('users')
+    .set({ role: 'customer', agency_id: null, role_since: sql<Date>`now()`, role_added_by: null })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function countRole(db: Kysely<Database>, role: Role): Promise<number> {

@@ -6,11 +6,34 @@ import { Pagination } from '../../ui/Pagination';
 import styles from './Ops.module.css';
 import { fetchApprovals, opsAction } from './ops-api';
 import { rateText } from '../../ui/rate-format';
-import { ActionDialog, DateTime, ListState, Money, PageTitle, StatusBadge, TableWrap, useOps, useOpsList } from './OpsParts';
+import {
+  ActionDialog,
+  DateTime,
+  ListState,
+  Money,
+  PageTitle,
+  StatusBadge,
+  TableWrap,
+  useOps,
+  useOpsList,
+} from './OpsParts';
+import type { OpsKey } from './ops-i18n';
 import { useStaff } from './staff';
 
 const PAGE_SIZE = 25;
 const STATES = ['pending', 'approved', 'rejected', 'expired'] as const;
+
+/** A staff change (see server/modules/ops/staff-requests.ts): its label, the screen it belongs to, who it is about. */
+function staffChange(approval: Approval): { label: OpsKey; page: string; detail: string } | null {
+  const p = approval.payload as { email?: string | null; name?: string; agency_name?: string | null };
+  const who = [p.name, p.email].filter(Boolean).join(' · ');
+  if (approval.kind === 'staff_add') return { label: 'approvals.kindStaffAdd', page: '/ops/operators', detail: who };
+  if (approval.kind === 'staff_remove')
+    return { label: 'approvals.kindStaffRemove', page: '/ops/operators', detail: who };
+  if (approval.kind === 'teller_move')
+    return { label: 'approvals.kindTellerMove', page: '/ops/tellers', detail: `${who} → ${p.agency_name ?? ''}` };
+  return null;
+}
 
 /** What a four-eyes request is about, linked to it. */
 function Subject({ approval }: { approval: Approval }) {
@@ -18,7 +41,12 @@ function Subject({ approval }: { approval: Approval }) {
   const kind = approval.kind === 'refund' ? ot('approvals.kindRefund') : approval.kind;
   if (approval.kind === 'rates') {
     // The figures asked for against those in force when asked (see server/modules/ops/rates.service.ts).
-    const p = approval.payload as { official?: string; freemium?: string; subscription?: string; change_percent?: string };
+    const p = approval.payload as {
+      official?: string;
+      freemium?: string;
+      subscription?: string;
+      change_percent?: string;
+    };
     const before = (approval.payload.before ?? {}) as { official?: string };
     return (
       <>
@@ -27,6 +55,13 @@ function Subject({ approval }: { approval: Approval }) {
       </>
     );
   }
+  const staff = staffChange(approval);
+  if (staff)
+    return (
+      <>
+        <Link to={withLang(staff.page)}>{ot(staff.label)}</Link> · <bdi>{staff.detail}</bdi>
+      </>
+    );
   if (approval.subject_type === 'transaction')
     return (
       <>
@@ -51,7 +86,13 @@ export function ApprovalsPage() {
   const { ot } = useOps();
   const { me, canWrite } = useStaff();
   const client = useQueryClient();
-  const { values, page, update, list: approvals, rows } = useOpsList('approvals', ['state'] as const, PAGE_SIZE, (query, signal) =>
+  const {
+    values,
+    page,
+    update,
+    list: approvals,
+    rows,
+  } = useOpsList('approvals', ['state'] as const, PAGE_SIZE, (query, signal) =>
     fetchApprovals({ ...query, state: query.state || 'pending' }, signal),
   );
   const state = values.state || 'pending';
@@ -182,10 +223,9 @@ export function ApprovalsPage() {
       {deciding ? (
         <ActionDialog
           testId="approval-dialog"
-          title={ot(
-            (deciding.decision === 'approve' ? 'approvals.approveTitle' : 'approvals.rejectTitle'),
-            { id: deciding.approval.id },
-          )}
+          title={ot(deciding.decision === 'approve' ? 'approvals.approveTitle' : 'approvals.rejectTitle', {
+            id: deciding.approval.id,
+          })}
           description={
             <p>
               <Subject approval={deciding.approval} /> · <Money amount={deciding.approval.amount} />

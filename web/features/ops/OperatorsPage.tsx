@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { OpsStaff } from '../../../common/api/ops-people';
+import type { OpsStaff, StaffRequestAnswer } from '../../../common/api/ops-people';
 import { Pagination } from '../../ui/Pagination';
 import styles from './Ops.module.css';
 import { fetchOperators, opsAction } from './ops-api';
@@ -21,7 +21,10 @@ const PAGE_SIZE = 25;
 
 type Open = { action: 'add' } | { action: 'remove'; operator: OpsStaff };
 
-/** Operators managing operators: who runs the back-office, add an operator or auditor, remove one (never oneself). */
+/**
+ * Operators managing operators: who runs the back-office; ask to add an operator or auditor or to remove one (never
+ * oneself), each a request another operator approves in the approvals queue.
+ */
 export function OperatorsPage() {
   const { ot } = useOps();
   const { me, canWrite } = useStaff();
@@ -128,9 +131,12 @@ export function OperatorsPage() {
           title={ot('operators.addTitle')}
           confirmLabel={ot('operators.add')}
           ready={form.email.trim() !== ''}
+          description={<p>{ot('operators.addExplain')}</p>}
           onClose={close}
-          action={(input) => opsAction<OpsStaff>('operators/', input, { email: form.email.trim(), role: form.role })}
-          onDone={() => finish(ot('operators.added', { email: form.email.trim() }))}
+          action={(input) =>
+            opsAction<StaffRequestAnswer>('operators/', input, { email: form.email.trim(), role: form.role })
+          }
+          onDone={() => finish(ot('operators.addRequested', { email: form.email.trim() }))}
           fields={['email', 'role']}
         >
           <DialogEmail value={form.email} onChange={setField('email')} testId="operator-email" />
@@ -162,8 +168,8 @@ export function OperatorsPage() {
           danger
           description={<p>{ot('operators.removeExplain')}</p>}
           onClose={close}
-          action={(input) => opsAction<OpsStaff>(`operators/${open.operator.id}/remove/`, input)}
-          onDone={() => finish(ot('operators.removed'))}
+          action={(input) => opsAction<StaffRequestAnswer>(`operators/${open.operator.id}/remove/`, input)}
+          onDone={() => finish(ot('operators.removeRequested'))}
         />
       ) : null}
     </>

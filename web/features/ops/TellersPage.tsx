@@ -1,4 +1,4 @@
-import type { OpsStaff } from '../../../common/api/ops-people';
+import type { OpsStaff, StaffRequestAnswer } from '../../../common/api/ops-people';
 import { Pagination } from '../../ui/Pagination';
 import { AgencySelect } from './AgencySelect';
 import styles from './Ops.module.css';
@@ -183,9 +183,9 @@ export function TellersPage() {
           ready={form.agency !== ''}
           onClose={close}
           action={(input) =>
-            opsAction<OpsStaff>(`tellers/${open.teller.id}/move/`, input, { agency: Number(form.agency) })
+            opsAction<StaffRequestAnswer>(`tellers/${open.teller.id}/move/`, input, { agency: Number(form.agency) })
           }
-          onDone={() => finish(ot('tellers.moved'))}
+          onDone={() => finish(ot('tellers.moveRequested'))}
           fields={['agency']}
         >
           <DialogAgency label={ot('tellers.newAgency')} value={form.agency} onChange={setField('agency')} />
