@@ -7,6 +7,7 @@ import styles from './Ops.module.css';
 import { fetchApprovals, opsAction } from './ops-api';
 import { rateText } from '../../ui/rate-format';
 import { ActionDialog, DateTime, ListState, Money, PageTitle, StatusBadge, TableWrap, useOps, useOpsList } from './OpsParts';
+import { FeeChange } from './RatesFeeChange';
 import { useStaff } from './staff';
 
 const PAGE_SIZE = 25;
@@ -24,6 +25,8 @@ function Subject({ approval }: { approval: Approval }) {
       <>
         <Link to={withLang('/ops/rates')}>{ot('approvals.kindRates')}</Link> ·{' '}
         <bdi dir="ltr">{`${rateText(before.official, locale)} → ${rateText(p.official, locale)} (${rateText(p.freemium, locale)} / ${rateText(p.subscription, locale)}) ±${rateText(p.change_percent, locale)} %`}</bdi>
+        {' '}
+        <FeeChange approval={approval} />
       </>
     );
   }
