@@ -165,6 +165,7 @@ export const opsMessages = {
   requestExpired: 'This request has expired.',
   requestDecided: 'This request has already been decided.',
   alreadyRequested: 'A request for this is already waiting for approval.',
+  ratesChanged: 'The rates changed since this request: ask again.',
   // The reviews queue (common/api/ops-reviews.ts).
   reviewDecided: 'This item has already been decided.',
   reviewOwnItem: 'You opened this item: another operator must decide it.',

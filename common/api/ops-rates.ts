@@ -5,7 +5,9 @@ import { pagedResponseSchema, pageQuerySchema } from './pagination.ts';
 
 /**
  * `/api/ops/rates/` (issue 15): the rates history and setting new rates with an effective time. A change past
- * OPS_RATE_CHANGE_FOUR_EYES_PCT of the rate in force waits for a second operator (an approval of kind `rates`).
+ * OPS_RATE_CHANGE_FOUR_EYES_PCT (or of the card fee past OPS_RATE_FEE_FOUR_EYES_BP) against the least favourable of
+ * the rows in force now, the row it replaces and those of the last 24 hours waits for a second operator (an approval
+ * of kind `rates`).
  */
 
 export const rateStates = ['scheduled', 'in_force', 'superseded'] as const;
@@ -39,6 +41,8 @@ export const opsRatesPageSchema = pagedResponseSchema(opsRateSchema).extend({
   in_force: opsRateSchema.nullable(),
   /** OPS_RATE_CHANGE_FOUR_EYES_PCT: a larger change needs a second operator. */
   four_eyes_percent: z.string(),
+  /** OPS_RATE_FEE_FOUR_EYES_BP: a card fee moved by more basis points than this needs a second operator. */
+  four_eyes_fee_bp: z.number().int(),
 });
 export type OpsRatesPage = z.infer<typeof opsRatesPageSchema>;
 export const opsRatesQuerySchema = pageQuerySchema;

@@ -97,6 +97,31 @@ export async function lockApproval(tx: Transaction<Database>, id: string): Promi
   return approvals(tx).where('o.id', '=', id).forUpdate('o').executeTakeFirst();
 }
 
+/** The pending request about one subject (at most one of a kind: the one-pending index), locked. */
+export async function lockPendingApproval(
+  tx: Transaction<Database>,
+  kind: string,
+  subject: { type: string; id: string },
+): Promise<ApprovalRow | undefined> {
+  return approvals(tx)
+    .where('o.kind', '=', kind)
+    .where('o.subject_type', '=', subject.type)
+    .where('o.subject_id', '=', subject.id)
+    .where('o.state', '=', 'pending')
+    .forUpdate('o')
+    .executeTakeFirst();
+}
+
+/** A pending request that can no longer be approved ends as expired, which frees the one-pending index. */
+export async function expireApproval(tx: Transaction<Database>, id: string): Promise<void> {
+  await tx
+    .updateTable('ops_approvals')
+    .set({ state: 'expired' })
+    .where('id', '=', id)
+    .where('state', '=', 'pending')
+    .execute();
+}
+
 export async function decideApproval(
   tx: Transaction<Database>,
   id: string,

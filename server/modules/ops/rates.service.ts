@@ -15,12 +15,13 @@ import {
   type RatesHistoryRow,
   type RatesRow,
 } from '../rates/rates.repository.ts';
-import { rateChangeBasisPoints, rateProblems, setRates, type RatesInput } from '../rates/rates.service.ts';
+import { rateProblems, setRates, type RatesInput } from '../rates/rates.service.ts';
 import { fireRateAlerts } from '../rate-alerts/fire.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { presentApproval } from './approvals.present.ts';
 import { findApproval, insertApproval, type ApprovalRow } from './approvals.repository.ts';
 import { confirmOperator } from './ops-access.ts';
+import { expireStaleRequest, lockRates, ratesBasis, ratesChange, requireSameBasis } from './rates-four-eyes.ts';
 
 /** The approval kind of a rates change past the four-eyes threshold; one pending at a time (subject `rates:rates`). */
 export const RATES_APPROVAL_KIND = 'rates';
@@ -85,6 +86,7 @@ export async function ratesPage(
     results: history.rows.map((row) => presentRate(row, inForce?.id, now)),
     in_force: inForceRow ? presentRate(inForceRow, inForceRow.id, now) : null,
     four_eyes_percent: String(deps.config.OPS_RATE_CHANGE_FOUR_EYES_PCT),
+    four_eyes_fee_bp: deps.config.OPS_RATE_FEE_FOUR_EYES_BP,
   };
 }
 
@@ -118,9 +120,11 @@ function effectiveTime(text: string | undefined, now: Date): Date {
 }
 
 /**
- * `POST rates/`: new rates from now or a later time. A change past OPS_RATE_CHANGE_FOUR_EYES_PCT of the rate in
- * force (official, freemium or subscription) becomes a request another operator approves (202); otherwise the row
- * is written with its audit line (200). The card fee in force is kept unless one is given.
+ * `POST rates/`: new rates from now or a later time. A change that needs a second operator (rates-four-eyes.ts:
+ * past OPS_RATE_CHANGE_FOUR_EYES_PCT or OPS_RATE_FEE_FOUR_EYES_BP against the least favourable of the rows in force
+ * now, the row it replaces and those of the last 24 hours) becomes a request another operator approves (202), which
+ * remembers the rows it was measured on; otherwise the row is written with its audit line (200). The card fee in
+ * force is kept unless one is given.
  */
 export async function setOpsRates(
   deps: ServiceDeps,
@@ -133,6 +137,7 @@ export async function setOpsRates(
   const now = deps.clock.now();
   const effectiveAt = effectiveTime(input.effective_at, now);
   const work = async (tx: Transaction<Database>): Promise<{ status: number; body: SetRatesResponse }> => {
+    await lockRates(tx);
     const inForce = await ratesInForce(tx, now);
     const rates: RatesInput = {
       official: input.official,
@@ -141,17 +146,30 @@ export async function setOpsRates(
       fee: input.fee ?? inForce?.card_fee ?? '',
     };
     checkRates(rates);
-    const changeBp = inForce ? rateChangeBasisPoints(inForce, rates) : 0n;
-    const thresholdBp = BigInt(Math.round(deps.config.OPS_RATE_CHANGE_FOUR_EYES_PCT * 100));
-    const change = formatDecimal({ units: changeBp, scale: 2 });
-    if (inForce && changeBp > thresholdBp) {
+    const { rateBp, feeBp, needsSecondOperator } = await ratesChange(
+      tx,
+      rates,
+      { now, effectiveAt },
+      { ratePercent: deps.config.OPS_RATE_CHANGE_FOUR_EYES_PCT, feeBp: deps.config.OPS_RATE_FEE_FOUR_EYES_BP },
+    );
+    const change = formatDecimal({ units: rateBp, scale: 2 });
+    const feeChange = feeBp.toString();
+    if (needsSecondOperator) {
+      await expireStaleRequest(tx, { kind: RATES_APPROVAL_KIND, subject: SUBJECT }, now);
       const approvalId = await insertApproval(tx, {
         kind: RATES_APPROVAL_KIND,
         subjectType: SUBJECT.type,
         subjectId: SUBJECT.id,
         amount: null,
         currency: null,
-        payload: { ...snapshot(rates), effective_at: effectiveAt.toISOString(), change_percent: change, before: snapshot(inForce) },
+        payload: {
+          ...snapshot(rates),
+          effective_at: effectiveAt.toISOString(),
+          change_percent: change,
+          fee_change_bp: feeChange,
+          before: inForce ? snapshot(inForce) : null,
+          basis: await ratesBasis(tx, now),
+        },
         reason: input.reason,
         requestedBy: operator.id,
         requestedAt: now,
@@ -166,8 +184,13 @@ export async function setOpsRates(
           targetType: 'approval',
           targetId: approvalId,
           reason: input.reason,
-          before: snapshot(inForce),
-          after: { ...snapshot(rates), effective_at: effectiveAt.toISOString(), change_percent: change },
+          before: inForce ? snapshot(inForce) : null,
+          after: {
+            ...snapshot(rates),
+            effective_at: effectiveAt.toISOString(),
+            change_percent: change,
+            fee_change_bp: feeChange,
+          },
         },
         now,
       );
@@ -181,7 +204,7 @@ export async function setOpsRates(
       rates,
       { effectiveAt, setBy: operator.id, reason: input.reason },
       now,
-      { change_percent: change },
+      { change_percent: change, fee_change_bp: feeChange },
       deps.config.SUBSCRIPTION_GRACE_SECONDS,
     );
     const [current, written] = await Promise.all([ratesInForce(tx, now), findRatesHistoryRow(tx, row.id)]);
@@ -198,8 +221,9 @@ export async function setOpsRates(
 
 /**
  * Approving a rates request writes the rates it carries, from its effective time or from now if that has passed
- * meanwhile (a rate never applies in the past), set by the requester and approved by the decider. Rate alerts the
- * new rates reach fire with the approval when they apply at once (writeRates).
+ * meanwhile (a rate never applies in the past), set by the requester and approved by the decider, provided no rates
+ * were set or came into force since the request (else 409: the change approved would not be the one applied).
+ * Rate alerts the new rates reach fire with the approval when they apply at once (writeRates).
  */
 export async function applyApprovedRates(
   tx: Transaction<Database>,
@@ -217,6 +241,8 @@ export async function applyApprovedRates(
     fee: String(p.fee),
   };
   checkRates(rates);
+  await lockRates(tx);
+  await requireSameBasis(tx, p.basis, now);
   const asked = new Date(String(p.effective_at));
   const effectiveAt = Number.isNaN(asked.getTime()) || asked < now ? now : asked;
   await writeRates(

@@ -124,7 +124,8 @@ describe('rates/ set', () => {
       approval: { kind: 'rates', state: 'pending', requested_by: op.userId, amount: null, reason: 'Devaluation' },
     });
     const approval = res.body.approval as { id: number; payload: Body };
-    expect(approval.payload).toMatchObject({ official: '11.20', change_percent: '3.23' });
+    // Measured against the least favourable row of the last 24 hours: freemium 10.70 -> 11.05.
+    expect(approval.payload).toMatchObject({ official: '11.20', change_percent: '3.28', fee_change_bp: '0' });
     expect(await publicRates()).toEqual(before);
     const twice = await setRates({ official: '11.30', freemium: '11.05', subscription: '11.10' }, second);
     expect(twice.status).toBe(409);

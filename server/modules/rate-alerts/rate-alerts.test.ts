@@ -68,6 +68,15 @@ const rateAlertNotifications = async (who: SignedIn, lang = 'en') => {
   return res.body.results.filter((n) => n.kind === 'rate_alert');
 };
 const setRates = (body: Record<string, unknown>, as = op) => opsAction(t, as, 'rates/', { reason: 'Fixing', ...body });
+/** A second operator approves a rates request; the answer's status. */
+const approve = async (requested: { body: Record<string, unknown> }) =>
+  (
+    await opsAction(t, second, `approvals/${(requested.body.approval as { id: number }).id}/approve/`, {
+      reason: 'Checked',
+    })
+  ).status;
+const newestRatesId = async () =>
+  (await t.database.db.selectFrom('rates').select('id').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()).id;
 const ownRate = async (who: SignedIn) =>
   (await call<{ results: { rate_delta: string }[] }>(t, 'GET', '/api/users/', { token: who.token })).body.results[0]
     ?.rate_delta;
@@ -256,14 +265,25 @@ describe('firing', () => {
     expect(await ownRate(ann)).toBe('11.0500');
     const alert = (await post(ann, { threshold: '11.15' })).body;
     const at = new Date(clock.now().getTime() + 3600_000);
-    const scheduled = await setRates({
+    const requested = await setRates({
       official: '11.25',
       freemium: '11.15',
       subscription: '11.20',
       effective_at: at.toISOString(),
     });
-    expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(200);
-    expect(scheduled.body).toMatchObject({ applied: true, rate: { state: 'scheduled' } });
+    // Past four eyes against the rates in force over the last 24 hours (10.85 before the approved change).
+    expect(requested.status, JSON.stringify(requested.body)).toBe(202);
+    expect(await approve(requested)).toBe(200);
+    const scheduledId = await newestRatesId();
+    expect(
+      (
+        await t.database.db
+          .selectFrom('rates')
+          .select('effective_at')
+          .where('id', '=', scheduledId)
+          .executeTakeFirstOrThrow()
+      ).effective_at,
+    ).toEqual(at);
     expect((await sweepOnce(t.app.services)).rateAlerts).toBe(0);
     expect((await list(ann))[0]).toMatchObject({ id: alert.id, state: 'active' });
     clock.advance(3601);
@@ -273,7 +293,7 @@ describe('firing', () => {
       const byRow = await t.database.db
         .selectFrom('rate_alerts')
         .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('triggered_rates_id', '=', String((scheduled.body.rate as { id: number }).id))
+        .where('triggered_rates_id', '=', scheduledId)
         .executeTakeFirstOrThrow();
       expect(one.rateAlerts + two.rateAlerts).toBe(Number(byRow.n));
       expect(Number(byRow.n)).toBeGreaterThanOrEqual(1);
@@ -317,13 +337,15 @@ describe('firing', () => {
     const subscriberAlert = await post(subscriber, { threshold });
     const freeAlert = await post(free, { threshold });
     expect([subscriberAlert.status, freeAlert.status]).toEqual([201, 201]);
-    // The subscription rate reaches it, the freemium rate stays where it was (within four eyes: applied at once).
+    // The subscription rate reaches it, the freemium rate stays where it was (past four eyes against the rates of
+    // the last 24 hours: applied when a second operator approves it).
     const set = await setRates({
       official: plus(base.official, 1),
       freemium: base.freemium,
       subscription: threshold,
     });
-    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.status, JSON.stringify(set.body)).toBe(202);
+    expect(await approve(set)).toBe(200);
     expect(await list(subscriber)).toMatchObject([
       { id: subscriberAlert.body.id, state: 'triggered', triggered_rate: threshold },
     ]);

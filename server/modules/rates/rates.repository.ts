@@ -111,3 +111,27 @@ export async function listRatesHistory(
   ]);
   return { count: Number(total.n), rows };
 }
+
+/**
+ * Every row in force at some moment of [from, to]: the one in force at `from`, then the newest row of each
+ * effective time after it up to `to` (a row overtaken by a newer one of the same time was never in force).
+ */
+export async function ratesInForceDuring(db: Kysely<Database>, from: Date, to: Date): Promise<RatesRow[]> {
+  const first = await ratesInForce(db, from);
+  const later = await db
+    .selectFrom('rates')
+    .distinctOn('effective_at')
+    .select(columns)
+    .where('effective_at', '>', from)
+    .where('effective_at', '<=', to)
+    .orderBy('effective_at')
+    .orderBy('id', 'desc')
+    .execute();
+  return first ? [first, ...later] : later;
+}
+
+/** The newest row written, scheduled or not: a rates request remembers it to see whether anything was set since. */
+export async function latestRatesId(db: Kysely<Database>): Promise<string | undefined> {
+  const row = await db.selectFrom('rates').select('id').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return row?.id;
+}

@@ -34,11 +34,15 @@ export type RatesField = keyof RatesInput;
 /** A customer rate may sit at most this far below the official one: a wider margin is a typo that costs money. */
 export const MAX_MARGIN_PERCENT = 10n;
 
+/** Two exact decimals on one scale (the larger of theirs), as integers. */
+function sameScale(a: Decimal, b: Decimal): [bigint, bigint] {
+  const scale = Math.max(a.scale, b.scale);
+  return [a.units * 10n ** BigInt(scale - a.scale), b.units * 10n ** BigInt(scale - b.scale)];
+}
+
 /** Compares two exact decimals without floating point. */
 export function compareDecimal(a: Decimal, b: Decimal): number {
-  const scale = Math.max(a.scale, b.scale);
-  const x = a.units * 10n ** BigInt(scale - a.scale);
-  const y = b.units * 10n ** BigInt(scale - b.scale);
+  const [x, y] = sameScale(a, b);
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
@@ -94,7 +98,7 @@ export function validateRates(input: RatesInput): string[] {
 
 /**
  * The largest relative change, in basis points (rounded up), of the official and the two customer rates against
- * the rates in force: what the four-eyes threshold (OPS_RATE_CHANGE_FOUR_EYES_PCT) is compared with.
+ * another row: what the four-eyes threshold (OPS_RATE_CHANGE_FOUR_EYES_PCT) is compared with.
  */
 export function rateChangeBasisPoints(from: RatesRow, to: RatesInput): bigint {
   let largest = 0n;
@@ -106,14 +110,26 @@ export function rateChangeBasisPoints(from: RatesRow, to: RatesInput): bigint {
     const a = parseDecimal(before);
     const b = parseDecimal(after);
     if (!a || !b || a.units === 0n) continue;
-    const scale = Math.max(a.scale, b.scale);
-    const x = a.units * 10n ** BigInt(scale - a.scale);
-    const y = b.units * 10n ** BigInt(scale - b.scale);
+    const [x, y] = sameScale(a, b);
     const diff = (y > x ? y - x : x - y) * 10_000n;
     const bp = (diff + x - 1n) / x;
     if (bp > largest) largest = bp;
   }
   return largest;
+}
+
+/**
+ * How far the card fee moves, in basis points of the amount (rounded up; 0.016 to 0.018 is 20): the fee is a
+ * fraction, so its change is absolute, and a fee set to 0 is as much a change as one raised.
+ */
+export function feeChangeBasisPoints(from: RatesRow, to: RatesInput): bigint {
+  const a = parseDecimal(from.card_fee);
+  const b = parseDecimal(to.fee);
+  if (!a || !b) return 0n;
+  const [x, y] = sameScale(a, b);
+  const unit = 10n ** BigInt(Math.max(a.scale, b.scale));
+  const diff = (y > x ? y - x : x - y) * 10_000n;
+  return (diff + unit - 1n) / unit;
 }
 
 export async function setRates(

@@ -18,6 +18,7 @@ import {
   useOpsList,
 } from './OpsParts';
 import type { OpsKey } from './ops-i18n';
+import { FeeChange } from './RatesFeeChange';
 import { useStaff } from './staff';
 
 const PAGE_SIZE = 25;
@@ -52,6 +53,8 @@ function Subject({ approval }: { approval: Approval }) {
       <>
         <Link to={withLang('/ops/rates')}>{ot('approvals.kindRates')}</Link> ·{' '}
         <bdi dir="ltr">{`${rateText(before.official, locale)} → ${rateText(p.official, locale)} (${rateText(p.freemium, locale)} / ${rateText(p.subscription, locale)}) ±${rateText(p.change_percent, locale)} %`}</bdi>
+        {' '}
+        <FeeChange approval={approval} />
       </>
     );
   }

@@ -10,6 +10,7 @@ import { fetchRates, setRates } from './ops-api';
 import { rateFromInput, rateText } from '../../ui/rate-format';
 import type { OpsKey } from './ops-i18n';
 import { ActionDialog, DateTime, ListState, opsErrorText, PageTitle, StatusBadge, TableWrap, useOps, useOpsList } from './OpsParts';
+import { FeeChange } from './RatesFeeChange';
 import { useStaff } from './staff';
 
 const PAGE_SIZE = 25;
@@ -77,14 +78,19 @@ function InForce({ rate }: { rate: OpsRate | null }) {
   );
 }
 
+/** A number of basis points as the card fee's fraction (25 -> "0.0025"), exactly. */
+const feeFraction = (bp: number) => `${Math.floor(bp / 10_000)}.${String(bp % 10_000).padStart(4, '0')}`;
+
 /** The form of new rates: prefilled with those in force; the reason and security code are asked in the dialog. */
 function RatesForm({
   inForce,
   fourEyes,
+  fourEyesFeeBp,
   onDone,
 }: {
   inForce: OpsRate | null;
   fourEyes: string;
+  fourEyesFeeBp: number;
   onDone: (result: SetRatesResponse) => void;
 }) {
   const { t, ot, language, locale } = useOps();
@@ -195,7 +201,9 @@ function RatesForm({
           {ot('rates.submit')}
         </button>
       </form>
-      <p className={styles.muted}>{ot('rates.fourEyes', { percent: rateText(fourEyes, locale) })}</p>
+      <p className={styles.muted} data-testid="rates-four-eyes">
+        {ot('rates.fourEyes', { percent: rateText(fourEyes, locale), fee: rateText(feeFraction(fourEyesFeeBp), locale) })}
+      </p>
       {confirming ? (
         <ActionDialog
           testId="rates-dialog"
@@ -248,7 +256,7 @@ function Outcome({ outcome }: { outcome: SetRatesResponse }) {
           id: outcome.approval.id,
           percent: typeof change === 'string' ? rateText(change, locale) : '',
         })}{' '}
-        <RatesApprovalsLink />
+        <FeeChange approval={outcome.approval} /> <RatesApprovalsLink />
       </p>
     );
   return (
@@ -292,6 +300,7 @@ export function RatesPage() {
               key={data.in_force?.id ?? 0}
               inForce={data.in_force}
               fourEyes={data.four_eyes_percent}
+              fourEyesFeeBp={data.four_eyes_fee_bp}
               onDone={setOutcome}
             />
           ) : null}

@@ -1,0 +1,24 @@
+import { inject } from 'vitest';
+import { createScratchDatabase } from './scratch-database.ts';
+import { startTestApp, type TestApp } from './test-app.ts';
+
+/**
+ * The app on a migrated database of its own, dropped on close: for a test file that changes what every other file
+ * sharing the run's database reads (the rates every price is quoted at, the platform's accounts).
+ */
+export async function startScratchApp(
+  prefix: string,
+  overrides: Omit<Parameters<typeof startTestApp>[0], 'databaseUrl'> = {},
+): Promise<TestApp> {
+  const server = new URL(inject('databaseUrl'));
+  server.pathname = '/postgres';
+  const scratch = await createScratchDatabase(server.toString(), prefix, { migrate: true });
+  const t = await startTestApp({ ...overrides, databaseUrl: scratch.url });
+  return {
+    ...t,
+    close: async () => {
+      await t.close();
+      await scratch.drop();
+    },
+  };
+}
