@@ -71,6 +71,8 @@ export const withdrawalMessages = {
   cancelled: 'This withdrawal was cancelled.',
   idMismatch: 'This withdrawal does not match the scanned code.',
   heldByOtherCounter: 'This withdrawal is being paid out at another counter.',
+  // Its sender is frozen: the counter learns only that it cannot be paid, never why (as for a held pickup).
+  notPayable: 'This withdrawal cannot be paid out, the customer can contact support.',
 } as const;
 
 /** The customer's cancel while a teller holds the withdrawal for payout (issue 22 item 1): a 409. */
@@ -158,6 +160,7 @@ export const opsMessages = {
   reasonRequired: 'Give a reason (at least 3 characters).',
   alreadyFrozen: 'This account is already frozen.',
   notFrozen: 'This account is not frozen.',
+  frozenByReview: 'A compliance review froze this account: only its decision can lift the freeze.',
   notACustomer: 'This action applies to customer accounts only.',
   accountFrozen: accountFrozenMessage,
   notRefundable: 'This transaction can no longer be refunded.',

@@ -79,6 +79,8 @@ export const opsCustomerSchema = z.object({
   frozen: z.boolean(),
   frozen_at: z.string().nullable(),
   frozen_reason: z.string().nullable(),
+  /** The compliance review (open, or confirmed) whose freeze this is: an operator cannot lift it, only its decision. */
+  frozen_by_review: z.number().int().nullable(),
   security_code_set: z.boolean(),
   security_code_locked_until: z.string().nullable(),
 });

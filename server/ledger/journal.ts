@@ -32,6 +32,8 @@ export type EntryKind =
   | 'monitoring_hold'
   | 'sanctions_release'
   | 'monitoring_release'
+  // A send or pickup a monitoring review rejected: compliance hold -> back to the sender's wallet.
+  | 'monitoring_refund'
   | 'adjustment';
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };

@@ -51,6 +51,7 @@ const translations = new Map<string, (t: TFunction) => string>([
   [withdrawalMessages.cancelled, (t) => t('withdraw.cancelled')],
   [withdrawalMessages.expired, (t) => t('withdraw.expired')],
   [withdrawalMessages.alreadyValidated, (t) => t('withdraw.done')],
+  [withdrawalMessages.notPayable, (t) => t('withdraw.notPayable')],
   [accountFrozenMessage, (t) => t('errors.accountFrozen')],
   [pickupBeingPaidOutMessage, (t) => t('errors.pickupBeingPaidOut')],
   [pickupMessages.noPhone, (t) => t('pickups.errors.noPhone')],

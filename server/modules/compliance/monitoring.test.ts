@@ -18,6 +18,7 @@ import { pickupMessages } from '../../../common/api/pickups.ts';
 import { openReference, pickupKeys } from '../pickups/pickup-secrets.ts';
 import { cancel, lookup, outbox, pay, type Tx } from '../pickups/pickups.fixtures.ts';
 import { entryKindsOf, heldInComplianceHold } from '../sanctions/sanctions.fixtures.ts';
+import { checkLedger } from '../../ledger/ledger-check.ts';
 import { runMonitoringPass } from './monitoring.ts';
 
 /**
@@ -283,6 +284,48 @@ describe('the queue', () => {
   });
 });
 
+/**
+ * A held movement a monitoring review rejected: its money out of compliance hold back to the sender in one balanced
+ * entry, `refunded` on the sender's timeline with their notice, the decision on the back-office's, the books whole.
+ */
+async function expectRefunded(id: unknown, sender: Customer, minor: string) {
+  expect(await heldInComplianceHold(t, id)).toBe('0');
+  expect(await entryKindsOf(t, id)).toEqual(['monitoring_hold', 'monitoring_refund']);
+  const refund = await t.database.db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_postings as p', 'p.entry_id', 'e.id')
+    .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+    .select(['a.kind', 'a.owner_user_id', 'p.amount'])
+    .where('e.reference_id', '=', String(id))
+    .where('e.kind', '=', 'monitoring_refund')
+    .orderBy('p.amount')
+    .execute();
+  expect(refund).toEqual([
+    { kind: 'compliance_hold', owner_user_id: null, amount: `-${minor}` },
+    { kind: 'customer_wallet', owner_user_id: String(sender.userId), amount: minor },
+  ]);
+  const shown = await call(t, 'GET', `/api/transactions/${String(id)}/`, { token: sender.token });
+  expect(shown.body.status).toBe('refunded');
+  expect((shown.body.timeline as Body[]).map((s) => s.status)).toEqual(['created', 'on_hold', 'refunded']);
+  const notices = await call<{ results: { kind: string; transaction: number | null }[] }>(
+    t,
+    'GET',
+    '/api/notifications/?page_size=100',
+    { token: sender.token },
+  );
+  expect(notices.body.results.filter((n) => n.transaction === Number(id)).map((n) => n.kind)).toContain(
+    'transfer_refunded',
+  );
+  const ops = await call(t, 'GET', `/api/ops/transactions/${String(id)}/`, { token: op.token });
+  expect(ops.body.timeline).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ event: 'transaction.review_rejected', by: op.userId }),
+      expect.objectContaining({ event: 'refunded' }),
+    ]),
+  );
+  expect((await checkLedger(t.database.db)).problems).toEqual([]);
+}
+
 describe('a blocking rule', () => {
   let blocking: TestApp;
   beforeAll(async () => {
@@ -330,21 +373,22 @@ describe('a blocking rule', () => {
     expect(await entryKindsOf(t, held.body.id)).toEqual(['monitoring_hold', 'monitoring_release']);
   });
 
-  it('holds the tenth send in 24 hours; reject keeps the money held', async () => {
+  it('holds the tenth send in 24 hours; reject gives the money back to the sender, who is told', async () => {
     const sender = await customer(t, 1_000_00n);
     const recipient = await customer(t);
     const contact = await registered(sender, recipient);
     for (let i = 0; i < 9; i++) expect((await sendOn(sender, contact, '1')).body.status).toBe('completed');
     const held = await sendOn(sender, contact, '1');
     expect(held.body).toMatchObject({ status: 'on_hold' });
+    expect(await balanceOf(t, sender)).toBe('990.00');
     const [review] = await reviewsAbout(`transaction:${String(held.body.id)}`);
     expect(review?.payload.findings).toEqual([expect.objectContaining({ rule: 'frequent_sends', value: '10' })]);
     const decided = await opsAction(t, op, `reviews/${String(review?.id)}/reject/`, { reason: 'Mule pattern' });
-    expect(decided.body.outcome).toEqual({ released: false, held: true });
+    expect(decided.status, JSON.stringify(decided.body)).toBe(200);
+    expect(decided.body.outcome).toEqual({ released: false, refunded: true });
     expect(await balanceOf(t, recipient)).toBe('9.00');
-    expect(await balanceOf(t, sender)).toBe('990.00');
-    const after = await call(t, 'GET', `/api/transactions/${String(held.body.id)}/`, { token: sender.token });
-    expect(after.body.status).toBe('on_hold');
+    expect(await balanceOf(t, sender)).toBe('991.00');
+    await expectRefunded(held.body.id, sender, '100');
   });
 
   describe('on a cash pickup', () => {
@@ -415,17 +459,19 @@ describe('a blocking rule', () => {
       expect((await pay(t, reference, counter)).status).toBe(200);
     });
 
-    it('keeps the money held and kills the reference on reject', async () => {
+    it('gives the money back to the sender and kills the reference on reject', async () => {
       const { sender, tx, review, reference } = await heldPickup();
       const decided = await opsAction(t, op, `reviews/${String(review.id)}/reject/`, { reason: 'Structuring' });
       expect(decided.status, JSON.stringify(decided.body)).toBe(200);
-      expect(decided.body.outcome).toEqual({ released: false, held: true });
+      expect(decided.body.outcome).toEqual({ released: false, refunded: true });
       expect(await referenceOf(tx.id)).toMatchObject({ live: false });
-      expect(await heldInComplianceHold(t, tx.id)).toBe('400001');
-      expect(await balanceOf(t, sender)).toBe('9999.99');
-      expect((await lookup(t, reference, counter)).body).toMatchObject({ status: 'not_payable' });
-      const after = await call(t, 'GET', `/api/transactions/${String(tx.id)}/`, { token: sender.token });
-      expect(after.body.status).toBe('on_hold');
+      expect(await balanceOf(t, sender)).toBe('14000.00');
+      expect((await lookup(t, reference, counter)).body).toMatchObject({ status: 'refunded' });
+      expect(await pay(t, reference, counter)).toMatchObject({
+        status: 409,
+        body: { detail: pickupMessages.refunded },
+      });
+      await expectRefunded(tx.id, sender, '400001');
     });
   });
 });

@@ -16,7 +16,7 @@ import { withTransaction } from '../../ledger/transaction.ts';
 import { outageTracker, type WorkerLog } from '../../jobs/worker-log.ts';
 import { reviewMessages } from '../../../common/api/ops-reviews.ts';
 import { openReview, registerReviewKind } from '../reviews/reviews.service.ts';
-import { holdTransferMoney, releaseHeldTransfer, type HoldKind } from '../sanctions/sanctions-hold.ts';
+import { holdTransferMoney, refundHeldMoney, releaseHeldTransfer, type HoldKind } from '../sanctions/sanctions-hold.ts';
 import { releaseHeldPickup } from '../pickups/pickup-screening.ts';
 import { textRecipient } from '../pickups/pickup-sms.ts';
 import { killReference } from '../pickups/pickups.repository.ts';
@@ -39,7 +39,7 @@ import { lockTransaction } from '../transactions/transactions.repository.ts';
  *
  * Blocking (`MONITOR_<RULE>_BLOCK=on`): the send's own transaction judges the rule as if the send were written, and
  * a send that would break it is held instead (holdTransferMoney, the one hold mechanism, as for a sanctions hit) with
- * a review of its own: approve releases it as it would have gone, reject keeps the money held. Sends then leave
+ * a review of its own: approve releases it as it would have gone, reject refunds it to the sender. Sends then leave
  * the one-round-trip wallet_send(), which knows nothing of the rules. A cash pickup is judged and held the same way
  * (its payee is the phone number its reference goes to), not collectable while held, released or refused from the
  * same review.
@@ -470,7 +470,11 @@ export async function judgeBlockingRules(
   const pickup = delivery === 'cash_pickup';
   const found = !pickup && contact.contact_user === null ? await currentRecipient(tx, contact) : undefined;
   const payee = payeeOf({
-    recipient_user_id: pickup ? null : contact.contact_user !== null ? String(contact.contact_user) : (found?.id ?? null),
+    recipient_user_id: pickup
+      ? null
+      : contact.contact_user !== null
+        ? String(contact.contact_user)
+        : (found?.id ?? null),
     recipient_phone_number: contact.phone_number,
     recipient_email: pickup ? null : contact.email,
   });
@@ -531,9 +535,11 @@ export async function holdForMonitoring(
 /*
  * An operator's decision. An alert on money already moved is an acknowledgement (approve: nothing suspicious;
  * reject: suspicious, for the report the operator files). A held send: approve releases it exactly as it would
- * have gone (releaseHeldTransfer, shared with sanctions holds); reject keeps the money in compliance hold. A held
- * cash pickup as a sanctions hit's: approve makes it available with a fresh expiry and texts its recipient once
- * committed (releaseHeldPickup); reject keeps the money held and kills its reference.
+ * have gone (releaseHeldTransfer, shared with sanctions holds); reject gives the money back to its sender
+ * (refundHeldMoney: the transaction `refunded`, the sender notified): a suspicion is no ground to keep a
+ * customer's money, unlike a confirmed sanctions hit, whose money stays frozen. A held cash pickup as a sanctions
+ * hit's: approve makes it available with a fresh expiry and texts its recipient once committed
+ * (releaseHeldPickup); reject refunds it the same way and kills its reference.
  */
 registerReviewKind(MONITORING_REVIEW_KIND, {
   async decide({ tx, deps, review, decision, afterCommit }) {
@@ -543,8 +549,9 @@ registerReviewKind(MONITORING_REVIEW_KIND, {
     const row = await lockTransaction(tx, id);
     if (!row || row.status !== 'on_hold') throw conflict(reviewMessages.decided);
     if (decision === 'rejected') {
+      await refundHeldMoney(tx, row, 'monitoring_refund');
       if (row.kind === 'pickup') await killReference(tx, id);
-      return { released: false, held: true };
+      return { released: false, refunded: true };
     }
     if (row.kind === 'pickup') {
       const sms = await releaseHeldPickup(tx, deps, id, 'monitoring_release');

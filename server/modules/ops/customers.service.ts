@@ -39,6 +39,7 @@ export function presentCustomer(row: AdminUserRow): OpsCustomer {
     frozen: row.frozen_at !== null,
     frozen_at: iso(row.frozen_at),
     frozen_reason: row.frozen_reason,
+    frozen_by_review: row.frozen_by_review === null ? null : Number(row.frozen_by_review),
     security_code_set: row.security_code_set,
     security_code_locked_until: iso(row.security_code_locked_until),
   };
@@ -148,6 +149,11 @@ export function freezeCustomer(deps: ServiceDeps, operator: AuthUser, actor: Aud
   );
 }
 
+/**
+ * `customers/{id}/unfreeze/`: lifts an operator's freeze. A freeze that a compliance review placed (a sanctions
+ * hit under review, or confirmed) is that review's: one operator alone may not end it while the review is open or
+ * after it confirmed the hit; only the review's decision lifts it (409).
+ */
 export function unfreezeCustomer(deps: ServiceDeps, operator: AuthUser, actor: AuditActor, input: ActionInput) {
   return actOnUser(
     deps,
@@ -156,6 +162,7 @@ export function unfreezeCustomer(deps: ServiceDeps, operator: AuthUser, actor: A
     { id: input.id, securityCode: input.security_code, reason: input.reason, action: 'customer.unfreeze' },
     async (tx, row) => {
       if (row.frozen_at === null) throw conflictOf(opsMessages.notFrozen);
+      if (row.frozen_by_review !== null) throw conflictOf(opsMessages.frozenByReview);
       await setFrozen(tx, input.id, null);
     },
   );

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { senderFrozen } from '../auth/frozen.ts';
 import type { IdDocumentType } from '../../../common/api/pickups.ts';
 
 /** SQL of the pickups tables (migration 0130); the services own the rules and the database transaction. */
@@ -72,6 +73,8 @@ export interface PickupRow {
   contact_id: string | null;
   /** The sanctions lists' version the name was last screened against (null: before migration 0330). */
   sanctions_version: string | null;
+  /** Its sender is frozen: not payable while the freeze lasts (senderFrozen). */
+  sender_frozen: boolean;
 }
 
 function pickupQuery(db: Kysely<Database>) {
@@ -103,6 +106,7 @@ function pickupQuery(db: Kysely<Database>) {
     .select(sql<string>`t.sender_user_id`.as('sender_user_id'))
     .select(sql<boolean>`coalesce(t.reserved_until > now(), false)`.as('reserved'))
     .select(sql<boolean>`coalesce(t.expires_at <= now(), false)`.as('past_expiry'))
+    .select(senderFrozen(sql.ref('t.sender_user_id')).as('sender_frozen'))
     .where('t.kind', '=', 'pickup');
 }
 
@@ -207,6 +211,7 @@ export async function reservePickupRow(
     .where('status', '=', 'available')
     .where(sql<boolean>`expires_at > now()`)
     .where(sql<boolean>`(reserved_until IS NULL OR reserved_until <= now() OR reserved_by = ${input.tellerId})`)
+    .where(sql<boolean>`NOT ${senderFrozen(sql.ref('transactions.sender_user_id'))}`)
     .where((eb) =>
       eb.exists(
         eb

@@ -64,14 +64,16 @@ function requireAgency(row: PickupRow, agencyId: string): void {
 }
 
 function present(row: PickupRow, now: Date): Pickup {
-  const waiting = row.status === 'available';
-  const expired = waiting && row.expires_at !== null && row.expires_at <= now;
+  const available = row.status === 'available';
+  const expired = available && row.expires_at !== null && row.expires_at <= now;
+  // Held for a review, or its sender frozen: only that it cannot be paid out, never why.
+  const notPayable = row.status === 'on_hold' || (available && !expired && row.sender_frozen);
+  const waiting = available && !notPayable;
   return {
     id: Number(row.id),
     amount: formatAmount(money('MAD', BigInt(row.amount))),
     currency: 'MAD',
-    // Held for a sanctions review (issue 16): only that it cannot be paid out, never why.
-    status: expired ? 'expired' : row.status === 'on_hold' ? 'not_payable' : (row.status as Pickup['status']),
+    status: expired ? 'expired' : notPayable ? 'not_payable' : (row.status as Pickup['status']),
     recipient_first_name: row.recipient_first_name,
     recipient_last_name: row.recipient_last_name,
     recipient_phone_number: maskTail(row.recipient_phone_number ?? ''),
@@ -105,6 +107,7 @@ function refusal(row: PickupRow, tellerId: string) {
   if (row.reserved && !mine) return conflict(pickupMessages.heldByOtherCounter);
   // This teller's own live reservation outlives the expiry: the ID check started in time.
   if (row.status === 'expired' || (!mine && row.past_expiry)) return conflict(pickupMessages.expired);
+  if (row.sender_frozen) return conflict(pickupMessages.notPayable);
   return null;
 }
 

@@ -198,6 +198,23 @@ export async function decideReview(
       },
       now,
     );
+    // A held send's or pickup's decision is on that transaction's back-office timeline too (its audit lines), never
+    // on the sender's: a rejected sanctions hit leaves them reading 'under review' (tipping-off).
+    const held = /^transaction:(\d+)$/.exec(review.subject)?.[1];
+    if (held !== undefined)
+      await insertAudit(
+        tx,
+        actor,
+        {
+          action: `transaction.review_${input.decision}`,
+          targetType: 'transaction',
+          targetId: held,
+          reason: input.reason,
+          before: { status: 'on_hold' },
+          after: { review: Number(review.id), kind: review.kind, outcome },
+        },
+        now,
+      );
     const after = await findReview(tx, review.id);
     if (!after) throw notFound();
     return { review: presentReview(after), outcome };

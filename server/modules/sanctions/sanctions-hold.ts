@@ -8,7 +8,8 @@ import { notify } from '../notifications/notify.ts';
 import { enqueueAnchor } from '../anchoring/enqueue-anchor.ts';
 import { openReview } from '../reviews/reviews.service.ts';
 import { currentRecipient, walletOf } from '../transactions/send.service.ts';
-import { insertTransaction, nextTransactionId } from '../transactions/transactions.repository.ts';
+import { releaseOutgoing } from '../compliance/limits.ts';
+import { finishTransaction, insertTransaction, nextTransactionId } from '../transactions/transactions.repository.ts';
 import { SANCTIONS_REVIEW_KIND, type RecipientScreening, type ScreeningDeps } from './screening.ts';
 
 /**
@@ -30,8 +31,11 @@ export interface HoldKind {
   reason: string;
 }
 
-/** The ledger kind of an approval's release, per review: a sanctions hit's or a blocking monitoring rule's. */
-export type ReleaseKind = 'sanctions_release' | 'monitoring_release';
+/**
+ * The ledger kind of money leaving compliance-hold, per review: an approval's release (a sanctions hit's or a
+ * blocking monitoring rule's), or a monitoring rejection's refund to the sender.
+ */
+export type ReleaseKind = 'sanctions_release' | 'monitoring_release' | 'monitoring_refund';
 
 /** A sanctions hit on the recipient (a send) or on the name the pickup's ID must carry. */
 export const SANCTIONS_HOLD: HoldKind = { entryKind: 'sanctions_hold', reason: 'sanctions_recipient' };
@@ -71,6 +75,31 @@ export const releaseHeldMoney = (
   tx: Transaction<Database>,
   input: HeldMoney & { to: string; releaseKind: ReleaseKind },
 ) => throughComplianceHold(tx, 'out', { ...input, account: input.to, entryKind: input.releaseKind });
+
+/**
+ * A held send or pickup whose review refused it, its money given back: compliance-hold to the sender's wallet in
+ * one balanced entry (booked as `refundKind`), the amount no longer counted against the sender's limits, and the
+ * transaction `refunded`, whose timeline step and sender's notice (`transfer_refunded`) the database writes with it
+ * (migrations 0180, 0240). A pickup's reference is the caller's to kill. Caller holds the row lock and has checked
+ * it is on hold. Returns the entry.
+ */
+export async function refundHeldMoney(
+  tx: Transaction<Database>,
+  row: { id: string; amount: string; sender_user_id: string | null },
+  refundKind: ReleaseKind,
+): Promise<string> {
+  if (row.sender_user_id === null) throw new Error(`held transaction ${row.id} has no sender`);
+  const entryId = await releaseHeldMoney(tx, {
+    transactionId: row.id,
+    to: await walletOf(tx, row.sender_user_id),
+    amount: money('MAD', BigInt(row.amount)),
+    metadata: { reason: 'review_rejected' },
+    releaseKind: refundKind,
+  });
+  await releaseOutgoing(tx, row.id);
+  await finishTransaction(tx, row.id, { status: 'refunded', finalEntryId: entryId });
+  return entryId;
+}
 
 /** The `sanctions_hit` review of a held send (`transfer`) or cash pickup (`pickup`), with the matches. */
 export async function openHoldReview(

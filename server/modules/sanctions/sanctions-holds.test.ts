@@ -121,8 +121,18 @@ describe('a send to a listed recipient', () => {
     });
     expect(decided.status, JSON.stringify(decided.body)).toBe(200);
     expect(decided.body.outcome).toMatchObject({ held: true, recipient_frozen: true });
-    expect((await detail(sender, res.body.id)).body.status).toBe('on_hold');
+    const shown = await detail(sender, res.body.id);
+    expect(shown.body.status).toBe('on_hold');
+    // The sender still reads 'under review' (tipping-off); the back-office timeline has the decision.
+    expect((shown.body.timeline as Body[]).map((s) => s.status)).toEqual(['created', 'on_hold']);
+    const ops = await call(t, 'GET', `/api/ops/transactions/${String(res.body.id)}/`, { token: op.token });
+    expect(ops.body).toMatchObject({ status: 'on_hold', refundable: false });
+    expect(ops.body.timeline).toContainEqual(
+      expect.objectContaining({ event: 'transaction.review_rejected', by: op.userId }),
+    );
     expect((await heldInComplianceHold(res.body.id))?.held).toBe('20000');
+    expect(await entryKindsOf(t, res.body.id)).toEqual(['sanctions_hold']);
+    expect(await balanceOf(t, sender)).toBe('800.00');
     expect(await balanceOf(t, recipient)).toBe('50.00');
     const report = await t.database.db
       .selectFrom('sanctions_reports')
@@ -227,6 +237,38 @@ describe('a customer hit', () => {
     expect((await create(t, c, { amount: 10, contact })).body).toMatchObject({ status: 'completed' });
     await patchProfile(c, { first_name: 'Ibrahim', last_name: 'Ouarzazi', country: 'MA' });
     expect((await create(t, c, { amount: 10, contact })).body).toMatchObject({ status: 'completed' });
+  });
+
+  it("is the review's freeze: no operator lifts it while the review is open nor once the hit is confirmed", async () => {
+    const unfreeze = (c: SignedIn) =>
+      opsAction(t, op, `customers/${c.userId}/unfreeze/`, { reason: 'Customer called' });
+    const refused = { status: 409, body: { detail: opsMessages.frozenByReview } };
+    const c = await customer(t, 10_000n);
+    await patchProfile(c, { first_name: 'Ibrahim', last_name: 'Ouarzazi', country: 'FR' });
+    const review = await reviewOf(`user:${c.userId}`);
+    const shown = await call(t, 'GET', `/api/ops/customers/${c.userId}/`, { token: op.token });
+    expect(shown.body).toMatchObject({ frozen: true, frozen_by_review: review?.id });
+    expect(await unfreeze(c)).toMatchObject(refused);
+    const confirmed = await opsAction(t, op, `reviews/${String(review?.id)}/reject/`, { reason: 'Confirmed' });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect(await unfreeze(c)).toMatchObject(refused);
+    expect((await call(t, 'GET', `/api/ops/customers/${c.userId}/`, { token: op.token })).body).toMatchObject({
+      frozen: true,
+    });
+  });
+
+  it("leaves an operator's earlier freeze to an operator when the hit is found a false positive", async () => {
+    const c = await customer(t, 10_000n);
+    expect((await opsAction(t, op, `customers/${c.userId}/freeze/`, { reason: 'Stolen phone' })).status).toBe(200);
+    await patchProfile(c, { first_name: 'Ibrahim', last_name: 'Ouarzazi', country: 'FR' });
+    const review = await reviewOf(`user:${c.userId}`);
+    const unfreeze = () => opsAction(t, op, `customers/${c.userId}/unfreeze/`, { reason: 'Phone found' });
+    expect(await unfreeze()).toMatchObject({ status: 409, body: { detail: opsMessages.frozenByReview } });
+    const decided = await opsAction(t, op, `reviews/${String(review?.id)}/approve/`, { reason: 'Not the person' });
+    expect(decided.body.outcome).toMatchObject({ cleared: true, unfrozen: false });
+    const after = await unfreeze();
+    expect(after.status, JSON.stringify(after.body)).toBe(200);
+    expect(after.body).toMatchObject({ frozen: false, frozen_by_review: null });
   });
 
   it('stays frozen when confirmed, with a report', async () => {

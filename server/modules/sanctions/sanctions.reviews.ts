@@ -19,7 +19,8 @@ import { SANCTIONS_REVIEW_KIND, type MatchFacts } from './screening.ts';
  * - approve = a false positive: a held send completes as it would have (releaseHeldTransfer), a held pickup is
  *   available with a fresh expiry and its recipient's SMS leaves after the commit; the matched entries are cleared
  *   for the recipient, the pickup or the customer under the name screened only (clearances.ts: a rename is screened
- *   afresh); a customer frozen by this hit moves money again.
+ *   afresh); a customer frozen by this hit moves money again (unless an operator had frozen them before: that
+ *   freeze stays, for an operator).
  * - reject = the hit is confirmed: the money stays in compliance-hold (a pickup's reference dies), the recipient is marked confirmed (every send
  *   to them is held) and a customer behind them frozen, a frozen customer stays frozen, and a report row is stored
  *   (sanctions_reports, append-only).
@@ -144,17 +145,16 @@ registerReviewKind(SANCTIONS_REVIEW_KIND, {
     const userId = String(p.user_id);
     if (decision === 'approved') {
       await clear(tx, `user:${userId}`, p, review);
+      // The review's own freeze ends with it; an operator's freeze placed before the hit (frozen_by set: the
+      // review's freeze names no operator while it is open) stays, for an operator to lift.
+      const ours = sql<boolean>`frozen_by_review = ${review.id}::bigint`;
+      const lift = sql<boolean>`${ours} AND frozen_by IS NULL`;
       const unfrozen = await tx
         .updateTable('users')
         .set({
-          frozen_at: sql<Date | null>`CASE WHEN frozen_by_review = ${review.id}::bigint THEN NULL ELSE frozen_at END`,
-          frozen_reason: sql<
-            string | null
-          >`CASE WHEN frozen_by_review = ${review.id}::bigint THEN NULL ELSE frozen_reason END`,
-          frozen_by: sql<string | null>`CASE WHEN frozen_by_review = ${review.id}::bigint THEN NULL ELSE frozen_by END`,
-          frozen_by_review: sql<
-            string | null
-          >`CASE WHEN frozen_by_review = ${review.id}::bigint THEN NULL ELSE frozen_by_review END`,
+          frozen_at: sql<Date | null>`CASE WHEN ${lift} THEN NULL ELSE frozen_at END`,
+          frozen_reason: sql<string | null>`CASE WHEN ${lift} THEN NULL ELSE frozen_reason END`,
+          frozen_by_review: sql<string | null>`CASE WHEN ${ours} THEN NULL ELSE frozen_by_review END`,
         })
         .where('id', '=', userId)
         .returning(sql<boolean>`frozen_at IS NULL`.as('free'))

@@ -19,6 +19,8 @@ export interface AdminUserRow {
   balance: string | null;
   frozen_at: Date | null;
   frozen_reason: string | null;
+  /** The compliance review whose freeze this is, while that review is open or confirmed: only its decision lifts it. */
+  frozen_by_review: string | null;
   security_code_set: boolean;
   security_code_failures: number;
   security_code_locked_until: Date | null;
@@ -46,6 +48,11 @@ function adminUsers(db: Kysely<Database>) {
       'w.balance',
       'u.frozen_at',
       'u.frozen_reason',
+      sql<
+        string | null
+      >`(SELECT r.id FROM reviews r WHERE r.id = u.frozen_by_review AND r.state IN ('open', 'rejected'))`.as(
+        'frozen_by_review',
+      ),
       sql<boolean>`u.security_code_hash IS NOT NULL`.as('security_code_set'),
       'u.security_code_failures',
       'u.security_code_locked_until',
@@ -98,7 +105,13 @@ export async function setFrozen(
 ): Promise<void> {
   await tx
     .updateTable('users')
-    .set({ frozen_at: frozen?.at ?? null, frozen_reason: frozen?.reason ?? null, frozen_by: frozen?.by ?? null })
+    .set({
+      frozen_at: frozen?.at ?? null,
+      frozen_reason: frozen?.reason ?? null,
+      frozen_by: frozen?.by ?? null,
+      // Lifting a freeze forgets a review it outlived (one decided approved), so the next screening runs again.
+      ...(frozen === null && { frozen_by_review: null }),
+    })
     .where('id', '=', id)
     .execute();
 }

@@ -62,6 +62,7 @@ export async function reserveForPayout(
   if (state.status === 'validated') throw conflict(withdrawalMessages.alreadyValidated);
   if (state.status === 'cancelled' || state.status === 'refunded') throw badRequest(withdrawalMessages.cancelled);
   if (state.status === 'expired' || state.past_expiry) throw badRequest(withdrawalMessages.expired);
+  if (state.sender_frozen) throw conflict(withdrawalMessages.notPayable);
   if (state.held_by_other) throw conflict(withdrawalMessages.heldByOtherCounter);
   // The row changed between the two statements (e.g. the other reservation just lapsed): the teller retries.
   throw conflict(withdrawalMessages.heldByOtherCounter);

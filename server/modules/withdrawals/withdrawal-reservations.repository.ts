@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { senderFrozen } from '../auth/frozen.ts';
 
 /**
  * SQL of a teller's reservation of a withdrawal (migration 0030). Every decision is one statement on the row and
@@ -27,6 +28,7 @@ export async function reserveRow(
     .where('status', '=', 'pending')
     .where(sql<boolean>`expires_at > now()`)
     .where(sql<boolean>`(reserved_until IS NULL OR reserved_until <= now() OR reserved_by = ${input.tellerId})`)
+    .where(sql<boolean>`NOT ${senderFrozen(sql.ref('transactions.sender_user_id'))}`)
     .returning('reserved_until')
     .executeTakeFirst();
   return row?.reserved_until ?? undefined;
@@ -55,6 +57,7 @@ export interface ReservationState {
   agency_id: string | null;
   held_by_other: boolean;
   past_expiry: boolean;
+  sender_frozen: boolean;
 }
 
 export async function reservationState(
@@ -65,10 +68,9 @@ export async function reservationState(
   return db
     .selectFrom('transactions')
     .select(['status', 'agency_id'])
-    .select(
-      sql<boolean>`coalesce(reserved_until > now() AND reserved_by <> ${tellerId}, false)`.as('held_by_other'),
-    )
+    .select(sql<boolean>`coalesce(reserved_until > now() AND reserved_by <> ${tellerId}, false)`.as('held_by_other'))
     .select(sql<boolean>`coalesce(expires_at <= now(), false)`.as('past_expiry'))
+    .select(senderFrozen(sql.ref('transactions.sender_user_id')).as('sender_frozen'))
     .where('id', '=', id)
     .where('kind', '=', 'withdrawal')
     .executeTakeFirst();

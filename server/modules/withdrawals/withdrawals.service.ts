@@ -13,6 +13,7 @@ import { hashRequest, runIdempotent } from '../../ledger/idempotency.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
 import { insertAudit, type AuditActor } from '../audit/audit.repository.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
+import { isSenderFrozen } from '../auth/frozen.ts';
 import { eventTimes, recordEvent } from '../auth/rate-limit-events.repository.ts';
 import { withinLimit } from '../auth/sliding-window.ts';
 import type { ServiceDeps } from '../service-deps.ts';
@@ -139,7 +140,10 @@ export async function lookupWithdrawal(deps: ServiceDeps, user: AuthUser, token:
   const row = await findWithdrawalRow(deps.db, await idForToken(deps, user.id, token));
   if (!row) throw notFound();
   if (row.agency_id !== agencyId) throw notFound(withdrawalMessages.otherAgency);
-  return presentTransaction(row, { id: user.id, agencyId }, deps.clock.now(), tokenKeys(deps.config.SECRET_KEY));
+  const shown = presentTransaction(row, { id: user.id, agencyId }, deps.clock.now(), tokenKeys(deps.config.SECRET_KEY));
+  if (shown.status === 'pending' && (await isSenderFrozen(deps.db, row.id)))
+    throw conflict(withdrawalMessages.notPayable);
+  return shown;
 }
 
 /**
@@ -168,6 +172,7 @@ export async function validateWithdrawal(
     if (row.agency_id !== agencyId) throw notFound(withdrawalMessages.otherAgency);
     if (row.status === 'validated') throw conflict(withdrawalMessages.alreadyValidated);
     if (row.status === 'cancelled' || row.status === 'refunded') throw badRequest(withdrawalMessages.cancelled);
+    if (await isSenderFrozen(tx, id)) throw conflict(withdrawalMessages.notPayable);
     // Another counter holds it (issue 22 item 1); this teller's own live reservation outlives the expiry.
     const mine = row.reserved && row.reserved_by === user.id;
     if (row.reserved && !mine) throw conflict(withdrawalMessages.heldByOtherCounter);

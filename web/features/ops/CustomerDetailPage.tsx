@@ -13,14 +13,24 @@ type CustomerAction = 'freeze' | 'unfreeze' | 'unlock-security-code' | 'logout-a
 
 const actionLabels: Record<CustomerAction, { title: OpsKey; confirm: OpsKey; done: OpsKey; danger: boolean }> = {
   freeze: { title: 'customer.freezeTitle', confirm: 'customer.freeze', done: 'customer.frozenDone', danger: true },
-  unfreeze: { title: 'customer.unfreezeTitle', confirm: 'customer.unfreeze', done: 'customer.unfrozenDone', danger: false },
+  unfreeze: {
+    title: 'customer.unfreezeTitle',
+    confirm: 'customer.unfreeze',
+    done: 'customer.unfrozenDone',
+    danger: false,
+  },
   'unlock-security-code': {
     title: 'customer.unlockTitle',
     confirm: 'customer.unlock',
     done: 'customer.unlockedDone',
     danger: false,
   },
-  'logout-all': { title: 'customer.logoutAllTitle', confirm: 'customer.logoutAll', done: 'customer.logoutAllDone', danger: true },
+  'logout-all': {
+    title: 'customer.logoutAllTitle',
+    confirm: 'customer.logoutAll',
+    done: 'customer.logoutAllDone',
+    danger: true,
+  },
 };
 
 /** One user as support sees them, with the actions on their access: freeze, unlock the code, end their sessions. */
@@ -46,7 +56,8 @@ export function CustomerDetailPage({ id }: { id: string }) {
 
   const isCustomer = c.role === 'customer';
   const available: CustomerAction[] = [
-    ...(isCustomer ? [c.frozen ? ('unfreeze' as const) : ('freeze' as const)] : []),
+    // A review's freeze is lifted by its decision only (the server refuses the unfreeze): no button for it.
+    ...(isCustomer && c.frozen_by_review === null ? [c.frozen ? ('unfreeze' as const) : ('freeze' as const)] : []),
     ...(c.security_code_locked_until || c.security_code_failures > 0 ? ['unlock-security-code' as const] : []),
     'logout-all',
   ];
@@ -141,6 +152,11 @@ export function CustomerDetailPage({ id }: { id: string }) {
             <dt>{ot('customer.frozenSince')}</dt>
             <dd>
               <DateTime iso={c.frozen_at} /> — {c.frozen_reason}
+              {c.frozen_by_review === null ? null : (
+                <p className={styles.muted} data-testid="customer-frozen-by-review">
+                  {ot('customer.frozenByReview', { id: c.frozen_by_review })}
+                </p>
+              )}
             </dd>
           </div>
         ) : null}

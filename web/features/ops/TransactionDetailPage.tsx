@@ -17,6 +17,8 @@ const auditActions = new Map<string, OpsKey>([
   ['transaction.refund', 'timeline.refunded'],
   ['approval.approve', 'timeline.approved'],
   ['approval.reject', 'timeline.rejected'],
+  ['transaction.review_approved', 'timeline.reviewApproved'],
+  ['transaction.review_rejected', 'timeline.reviewRejected'],
 ]);
 
 /** A step of the timeline in words: a status, a known action, or the audit action's own name. */
@@ -51,11 +53,7 @@ export function TransactionDetailPage({ id }: { id: string }) {
     );
 
   const party = (p: { id: number; name: string } | null) =>
-    p ? (
-      <Link to={withLang(`/ops/customers/${p.id}`)}>{p.name || `#${p.id}`}</Link>
-    ) : (
-      '—'
-    );
+    p ? <Link to={withLang(`/ops/customers/${p.id}`)}>{p.name || `#${p.id}`}</Link> : '—';
   return (
     <>
       <p>

@@ -33,6 +33,7 @@ export const entryKinds: readonly string[] = [
   'sanctions_release',
   'monitoring_hold',
   'monitoring_release',
+  'monitoring_refund',
   'adjustment',
 ];
 

@@ -64,7 +64,9 @@ describe("the teller's withdrawal screen (issue 14 items 9-11)", () => {
   it("an unknown code is 'not found' with scan and type again; another agency's keeps SPEC.md's message", async () => {
     stubFetch(() => ({ status: 404, body: { detail: 'Not found.' } }));
     const { unmount } = renderWithProviders(<WithdrawalPayout token={TOKEN} />);
-    expect((await screen.findByTestId('withdraw-lookup-error')).textContent).toContain('Aucun retrait ne correspond à ce code');
+    expect((await screen.findByTestId('withdraw-lookup-error')).textContent).toContain(
+      'Aucun retrait ne correspond à ce code',
+    );
     expect(screen.getByTestId('teller-scan-again').getAttribute('href')).toBe('/withdraw');
     expect(screen.getByTestId('teller-type-again').getAttribute('href')).toBe('/withdraw?entry=manual');
     expect(screen.queryByTestId('withdraw-validate')).toBeNull();
@@ -72,13 +74,26 @@ describe("the teller's withdrawal screen (issue 14 items 9-11)", () => {
 
     stubFetch(() => ({ status: 404, body: { detail: withdrawalMessages.otherAgency } }));
     renderWithProviders(<WithdrawalPayout token={TOKEN} />);
-    expect((await screen.findByTestId('withdraw-lookup-error')).textContent).toContain('Transaction destinée à une autre agence.');
+    expect((await screen.findByTestId('withdraw-lookup-error')).textContent).toContain(
+      'Transaction destinée à une autre agence.',
+    );
     expect(screen.queryByTestId('teller-type-again')).not.toBeNull();
+  });
+
+  it("a frozen customer's withdrawal says only that it cannot be paid out, in the teller's language", async () => {
+    stubFetch(() => ({ status: 409, body: { detail: withdrawalMessages.notPayable } }));
+    renderWithProviders(<WithdrawalPayout token={TOKEN} />);
+    expect((await screen.findByTestId('withdraw-lookup-error')).textContent).toBe(
+      'Ce retrait ne peut pas être payé. Le client peut contacter le service client.',
+    );
+    expect(screen.queryByTestId('withdraw-validate')).toBeNull();
+    expect(screen.queryByTestId('confirm-amount')).toBeNull();
   });
 
   it('a payout ends on a success state: the amount, to whom, the next withdrawal or home', async () => {
     const calls = stubFetch((call) => {
-      if (call.url.includes('/reserve/')) return { status: 200, body: { id: 41, reserved_until: '2026-11-23T10:05:00Z' } };
+      if (call.url.includes('/reserve/'))
+        return { status: 200, body: { id: 41, reserved_until: '2026-11-23T10:05:00Z' } };
       if (call.url.includes('/validate/')) return { status: 200, body: withdrawal('validated') };
       return { status: 200, body: withdrawal('pending') };
     });

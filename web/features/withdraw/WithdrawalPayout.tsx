@@ -18,22 +18,23 @@ import { tIsolated } from '../../ui/bidi';
 
 type T = ReturnType<typeof useTranslation>['t'];
 
-/**
- * SPEC.md section 8 keeps 'Transaction intended for another agency.' for another agency's withdrawal (the server
- * says so in its 404); a token that names no withdrawal is 'not found' (issue 14 item 10).
- */
-export function lookupErrorText(error: unknown, t: T, language: string): string {
-  if (error instanceof ApiError && error.status === 404)
-    return error.detail === withdrawalMessages.otherAgency ? t('withdraw.otherAgency') : t('withdraw.notFound');
-  return commonErrorText(error, t, language) ?? t('errors.unknown');
-}
-
 /** Why the withdrawal could not be held: cancelled, expired, paid, held by another counter (server wording). */
 function reserveErrorText(error: unknown, t: T, language: string): string {
   const common = commonErrorText(error, t, language);
   if (common !== undefined) return common;
   if (error instanceof ApiError && error.detail !== undefined) return translateServerMessage(error.detail, t);
   return t('errors.unknown');
+}
+
+/**
+ * SPEC.md section 8 keeps 'Transaction intended for another agency.' for another agency's withdrawal (the server
+ * says so in its 404); a token that names no withdrawal is 'not found' (issue 14 item 10). A withdrawal whose
+ * customer is frozen is a 409 that says only that it cannot be paid out, in the server's wording translated.
+ */
+export function lookupErrorText(error: unknown, t: T, language: string): string {
+  if (error instanceof ApiError && error.status === 404)
+    return error.detail === withdrawalMessages.otherAgency ? t('withdraw.otherAgency') : t('withdraw.notFound');
+  return reserveErrorText(error, t, language);
 }
 
 const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
@@ -99,13 +100,23 @@ export function WithdrawalPayout({ token }: { token: string }) {
 
   const address = tx ? transactionAddress(tx) : '';
   const statusText =
-    tx?.status === 'validated' ? t('withdraw.done') : tx?.status === 'expired' ? t('withdraw.expired') : tx?.status === 'cancelled' ? t('withdraw.cancelled') : tx?.status === 'refunded' ? t('withdraw.refunded') : null;
+    tx?.status === 'validated'
+      ? t('withdraw.done')
+      : tx?.status === 'expired'
+        ? t('withdraw.expired')
+        : tx?.status === 'cancelled'
+          ? t('withdraw.cancelled')
+          : tx?.status === 'refunded'
+            ? t('withdraw.refunded')
+            : null;
   const payable = tx !== undefined && statusText === null;
   const reserving = reservation.isPending && reservation.variables.action === 'reserve';
 
   return (
     <>
-      {validate.isPending ? <div className={card.busy} role="progressbar" aria-label={t('withdraw.busy')} data-testid="busy-bar" /> : null}
+      {validate.isPending ? (
+        <div className={card.busy} role="progressbar" aria-label={t('withdraw.busy')} data-testid="busy-bar" />
+      ) : null}
       {lookup.isPending ? <p className={card.muted}>{t('withdraw.loading')}</p> : null}
       {lookup.isError ? (
         <>
@@ -136,7 +147,8 @@ export function WithdrawalPayout({ token }: { token: string }) {
             <dd>{formatLongDate(tx.date, locale, t('transactions.at'))}</dd>
             <dt>{t('withdraw.agency')}</dt>
             <dd>
-              <bdi>{address}</bdi> <CopyButton text={address} label={t('transactions.copyAddress')} testId="copy-address" />
+              <bdi>{address}</bdi>{' '}
+              <CopyButton text={address} label={t('transactions.copyAddress')} testId="copy-address" />
             </dd>
           </dl>
           {statusText ? (
