@@ -1,3 +1,5 @@
+import { arabicLetterReadings, droppedParticles, givenNameGroups, turkishLetterReadings } from './name-tables.ts';
+
 /**
  * Names as comparable parts (issue 16's "matching that survives real names"): one canonical Latin spelling per
  * part, and a phonetic skeleton that Arabic names' Latin spellings share.
@@ -10,53 +12,11 @@
  * letters without accents (NFKD), lower case; apostrophes join ("Ja'far" -> "jafar"), every other mark separates
  * (hyphens, dots, commas); articles and particles that a spelling may or may not carry are dropped (al, el, ad, es,
  * de, van...); the parts a spelling may write apart or together are joined (abd + next, ben/bin/ibn + next, abu +
- * next) and written one way ("Abd al-Rahman", "Abderrahmane", "Abdulrahman" -> "abdrahman"...); a glued article
- * ("Elhassan") is dropped. Single letters (initials) are left out. Word order is not kept: the matcher compares sets.
+ * next) and written one way ("Abd al-Rahman", "Abderrahmane", "Abdulrahman" -> "abdrahman"...). A glued article
+ * ("Elhassan") is kept, and its absence is one of the part's other spellings (otherSpellings(): with the letters
+ * the transliteration tables of name-tables.ts read more than one way). Single letters (initials) are left out.
+ * Word order is not kept: the matcher compares sets.
  */
-
-const arabicLetters: Record<string, string> = {
-  ا: 'a',
-  أ: 'a',
-  إ: 'i',
-  آ: 'a',
-  ٱ: 'a',
-  ء: '',
-  ئ: 'y',
-  ؤ: 'w',
-  ب: 'b',
-  ت: 't',
-  ة: 'a',
-  ث: 'th',
-  ج: 'j',
-  ح: 'h',
-  خ: 'kh',
-  د: 'd',
-  ذ: 'dh',
-  ر: 'r',
-  ز: 'z',
-  س: 's',
-  ش: 'sh',
-  ص: 's',
-  ض: 'd',
-  ط: 't',
-  ظ: 'z',
-  ع: 'a',
-  غ: 'gh',
-  ف: 'f',
-  ق: 'q',
-  ك: 'k',
-  ک: 'k',
-  ل: 'l',
-  م: 'm',
-  ن: 'n',
-  ه: 'h',
-  ى: 'a',
-  پ: 'p',
-  چ: 'ch',
-  ژ: 'zh',
-  گ: 'g',
-  ڤ: 'v',
-};
 
 const arabicMarks = /[\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06ed\u0640]/g;
 const arabicScript = /[\u0600-\u06ff]/;
@@ -71,7 +31,7 @@ function transliterateWord(word: string): string {
     if (ch === 'و')
       out += i === 0 || letters[i - 1] === 'ا' || (letters[i + 1] === 'ي' && i + 2 === letters.length) ? 'w' : 'u';
     else if (ch === 'ي' || ch === 'ی') out += i === 0 ? 'y' : 'i';
-    else out += arabicLetters[ch] ?? (/[a-z]/i.test(ch) ? ch : '');
+    else out += arabicLetterReadings[ch]?.[0] ?? (/[a-z]/i.test(ch) ? ch : '');
   });
   return out;
 }
@@ -87,45 +47,6 @@ export function transliterate(text: string): string {
     .join(' ');
 }
 
-const dropped = new Set([
-  // Arabic articles, with their assimilated forms, when written apart ("El Hassan", "Ad-Din", "Es Saadi")
-  'al',
-  'el',
-  'ul',
-  'il',
-  'ad',
-  'ed',
-  'ar',
-  'er',
-  'as',
-  'es',
-  'ash',
-  'esh',
-  'ech',
-  'at',
-  'et',
-  'az',
-  'ez',
-  'an',
-  'en',
-  // European particles
-  'de',
-  'du',
-  'des',
-  'del',
-  'della',
-  'da',
-  'di',
-  'dos',
-  'das',
-  'van',
-  'von',
-  'der',
-  'den',
-  'le',
-  'la',
-  'y',
-]);
 /** Written apart or together: glued to the next part. */
 const gluedToNext = new Map([
   ['abd', 'abd'],
@@ -138,70 +59,53 @@ const gluedToNext = new Map([
   ['bin', 'ben'],
   ['ibn', 'ben'],
   ['ibnu', 'ben'],
+  ['bel', 'bel'],
   ['abu', 'abu'],
   ['abou', 'abu'],
   ['abo', 'abu'],
+  ['bu', 'bou'],
   ['ould', 'ould'],
   ['bou', 'bou'],
   ['ait', 'ait'],
 ]);
 /** Second halves of compound names written apart or together ("Nour Eddine", "Nur al-Din", "Noureddine"). */
-const gluedToPrevious = new Set(['din', 'dine', 'eddine', 'eddin', 'edine', 'addin', 'uddin', 'ddine']);
-/** European names that start like a glued article: kept whole. */
-const notArticle = new Set([
-  'alain',
-  'albert',
-  'alberto',
-  'albertine',
-  'alessandro',
-  'alessandra',
-  'alessio',
-  'alexandre',
-  'alexander',
-  'alexandra',
-  'alexis',
-  'alfred',
-  'alfredo',
-  'alfonso',
-  'alonso',
-  'alphonse',
-  'alvaro',
-  'alvarez',
-  'almeida',
-  'alicia',
-  'alison',
-  'allison',
-  'alberta',
-  'elena',
-  'eleonore',
-  'elisabeth',
-  'elizabeth',
-  'elisa',
-  'elise',
-  'elliot',
-  'eliott',
-  'elodie',
-  'eloise',
-  'elvira',
-  'eliane',
-  'elouan',
-  'ellen',
-  'elliott',
-  'alexia',
-  'alfonsa',
+const gluedToPrevious = new Set([
+  'din',
+  'dine',
+  'eddine',
+  'eddin',
+  'edine',
+  'addin',
+  'uddin',
+  'ddine',
+  'aldin',
+  'eldin',
+  'eldine',
 ]);
 
 /** "abderrahmane", "abdelrahman", "abdulrahman", "abd" + "rahman" -> "abdrahman". */
 function canonicalPart(part: string): string {
-  let p = part;
-  const abd = /^abd(?:oul|oal|el|al|ul|ou|il|ur|er|ar|es|as|et|at|ed|ad|ez|az|en|an|u|e|a|i)?(?=[a-z]{3})/.exec(p);
-  if (abd) p = `abd${p.slice(abd[0].length)}`;
-  else if (/^(?:al|el)[a-z]{4,}$/.test(p) && !notArticle.has(p)) p = p.slice(2);
-  return p;
+  const abd = /^abd(?:oul|oal|el|al|ul|ou|il|ur|er|ar|es|as|et|at|ed|ad|ez|az|en|an|u|e|a|i)?(?=[a-z]{3})/.exec(part);
+  return abd ? `abd${part.slice(abd[0].length)}` : part;
 }
 
-export function nameTokens(name: string): string[] {
+/**
+ * A part without the Arabic article glued to its front ("Elhassan", "Alhassan", "Ennaciri", "Echcherradi"), or
+ * null. Only ever an alternative reading: the part itself is kept whole, so a European name that begins with the
+ * same letters (Alain, Albert, Alfonso, Aldo, Alexandre, Elena, Ellen) is compared as it is written, typos
+ * included, and also without the article.
+ */
+export function withoutGluedArticle(part: string): string | null {
+  const m = /^(?:al|el)(?=[a-z]{3})|^e(?=(ch|sh|[tdrzsnl])\1[a-z]{2})/.exec(part);
+  if (!m) return null;
+  return m[1] === undefined ? part.slice(2) : part.slice(1 + m[1].length);
+}
+
+/** A name as Latin words: Arabic script transliterated, accents and case removed, marks as spaces. */
+function latinWords(name: string, apostrophes: 'join' | 'split'): string[] {
   const latin = transliterate(name)
+    .replace(/[şŞ]/g, 'sh')
+    .replace(/[ğĞ]/g, '')
     .replace(/[çÇ]/g, 's')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -212,11 +116,15 @@ export function nameTokens(name: string): string[] {
     .replace(/ø/g, 'o')
     .replace(/[łı]/g, (c) => (c === 'ł' ? 'l' : 'i'))
     .replace(/đ/g, 'd')
-    .replace(/['’‘`ʼʻ]/g, '')
+    .replace(/['’‘`ʼʻ]/g, apostrophes === 'join' ? '' : ' ')
     .replace(/[^a-z]+/g, ' ')
     .trim();
-  const words = latin === '' ? [] : latin.split(' ');
-  const kept = words.filter((w) => !dropped.has(w));
+  return latin === '' ? [] : latin.split(' ');
+}
+
+/** Words as parts: particles dropped, the parts written apart or together joined, initials left out. */
+function partsOfWords(words: string[]): string[] {
+  const kept = words.filter((w) => !droppedParticles.has(w));
   const parts = kept.length > 0 ? kept : words;
   const out: string[] = [];
   for (let i = 0; i < parts.length; i++) {
@@ -232,17 +140,48 @@ export function nameTokens(name: string): string[] {
   return out.filter((t) => t.length > 1);
 }
 
-const vowels = new Set(['a', 'e', 'i', 'o', 'u']);
+export function nameTokens(name: string): string[] {
+  return partsOfWords(latinWords(name, 'join'));
+}
 
 /**
- * The phonetic key of one part: consonants only (the vowels are what transliterations disagree on), one letter
- * per sound (kh, gh, sh/ch as X, G, S; ph, th, dh, dj, q/c/k, ce/ci), doubled letters once, a leading vowel kept as
- * 'a' (ع, ا, Omar/Umar), 'ou' before a vowel as 'w' (Ouahid/Wahid), 'y' a consonant only at the start
- * (Zakariya/Zakaria, Yahya/يحيى), a final -off as -ov.
+ * The ways one name may be cut into parts, its own first: particles written together with the name they belong
+ * to ("Van der Berghe" and "Vanderberghe", "De la Fuente" and "Delafuente", "Lo Bianco" and "Lobianco"), an
+ * apostrophe as a cut ("Dell'Orto" and "Dell Orto"), and two neighbouring parts written as one ("Tazi Mekouar" and
+ * "Tazimekouar", "Fatima Zahra" and "Fatimazahra"). Each a list of parts; no two the same.
  */
-export function skeleton(part: string): string {
-  const s = part
-    .replace(/x/g, 'ks')
+export function nameCuts(name: string): string[][] {
+  const own = nameTokens(name);
+  const cuts = [own];
+  const words = latinWords(name, 'join');
+  const glued: string[] = [];
+  let particles = '';
+  for (const w of words) {
+    if (droppedParticles.has(w) && w.length > 1) particles += w;
+    else {
+      glued.push(particles + w);
+      particles = '';
+    }
+  }
+  cuts.push(partsOfWords(glued));
+  if (/['’‘`ʼʻ]/.test(name)) cuts.push(partsOfWords(latinWords(name, 'split')));
+  for (let i = 0; i + 1 < own.length && own.length <= 5; i++)
+    cuts.push([...own.slice(0, i), `${own[i] ?? ''}${own[i + 1] ?? ''}`, ...own.slice(i + 2)]);
+  const seen = new Set<string>();
+  return cuts.filter((c) => {
+    const key = c.join(' ');
+    if (c.length === 0 || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+const vowels = new Set(['a', 'e', 'i', 'o', 'u']);
+
+/** The consonants written with two letters or several ways as one letter each: kh, gh, sh/ch as X, G, S; ph,
+ * th, dh, dj, ck, q/c/k, ce/ci; 'ou' before a vowel as 'w'. */
+const consonantsOnePerSound = (part: string): string =>
+  part
     .replace(/kh/g, 'X')
     .replace(/gh/g, 'G')
     .replace(/(?:sch|tch|sh|ch)/g, 'S')
@@ -253,9 +192,18 @@ export function skeleton(part: string): string {
     .replace(/ck/g, 'k')
     .replace(/c(?=[eiy])/g, 's')
     .replace(/[cq]/g, 'k')
-    .replace(/ou(?=[aeiy])/g, 'w')
+    .replace(/ou(?=[aeiy])/g, 'w');
+
+/**
+ * The phonetic key of one part: consonants only (the vowels are what transliterations disagree on), one letter
+ * per sound (kh, gh, sh/ch as X, G, S; ph, th, dh, dj, q/c/k, ce/ci), doubled letters once, a leading vowel kept as
+ * 'a' (ع, ا, Omar/Umar), 'ou' before a vowel as 'w' (Ouahid/Wahid), 'y' a consonant only at the start
+ * (Zakariya/Zakaria, Yahya/يحيى), a final -off as -ov.
+ */
+export function skeleton(part: string): string {
+  const s = consonantsOnePerSound(part.replace(/x/g, 'ks'))
     .replace(/(?<=[aeioul])h$/, '')
-    .replace(/off$/, 'ov');
+    .replace(/(?<=^[a-z]{3,})off$/, 'ov');
   let out = '';
   for (let i = 0; i < s.length; i++) {
     const ch = s[i] ?? '';
@@ -303,3 +251,108 @@ export function jaroWinkler(a: string, b: string): number {
   while (prefix < 4 && prefix < la && prefix < lb && a[prefix] === b[prefix]) prefix++;
   return jaro + prefix * 0.1 * (1 - jaro);
 }
+
+/** How an alternative spelling of a part was reached: for the reviewer's explanation. */
+export type SpellingKind = 'letters' | 'article';
+
+const isVowelReading = (r: string) => /^[aeiou]*$/.test(r);
+
+/**
+ * The Latin letters to read another way, from the tables: a letter or pair that the Arabic table gives to a
+ * letter it does not first stand for is read as that letter's first spelling (g as q or j, j and x as kh, rh as
+ * gh, dh as z), only when the skeletons differ (dj and j, ch and sh are one sound already); Turkish c and v.
+ */
+const letterReadings: readonly (readonly [RegExp, string])[] = (() => {
+  const pairs = new Map<string, Set<string>>();
+  const add = (from: string, to: string) => {
+    const set = pairs.get(from) ?? new Set<string>();
+    set.add(to);
+    pairs.set(from, set);
+  };
+  for (const readings of Object.values(arabicLetterReadings)) {
+    const [first, ...others] = readings;
+    if (first === undefined || isVowelReading(first)) continue;
+    for (const r of others) if (!isVowelReading(r) && skeleton(r) !== skeleton(first)) add(r, first);
+  }
+  for (const [from, tos] of Object.entries(turkishLetterReadings)) for (const to of tos) add(from, to);
+  return [...pairs].flatMap(([from, tos]) =>
+    [...tos].map((to) => [new RegExp(from.length === 1 ? `${from}(?![hk])` : from, 'y'), to] as const),
+  );
+})();
+
+/** Whether a Latin part has a letter the tables read more than one way (a quick test before reading them). */
+const ambiguousLetter = new RegExp(letterReadings.map(([from]) => from.source).join('|'));
+
+/** At most this many other spellings per part: each is looked up in the index. */
+const MAX_SPELLINGS = 8;
+
+/**
+ * The other spellings a part may stand for, its own not included: without a glued article, each ambiguous letter
+ * read the other ways the tables give it (one reading per letter at a time, combined), and, for a part
+ * transliterated from Arabic script, its vowel letters read as the consonants they may be (و as w, ي as y).
+ */
+export function otherSpellings(part: string, fromArabic: boolean): { text: string; kind: SpellingKind }[] {
+  const out = new Map<string, SpellingKind>();
+  const bare = withoutGluedArticle(part);
+  if (bare !== null) out.set(bare, 'article');
+  const rules = fromArabic ? [...letterReadings, ...vowelLetterReadings] : letterReadings;
+  for (const base of bare === null ? [part] : [part, bare]) {
+    if (!fromArabic && !ambiguousLetter.test(base)) continue;
+    for (const text of readings(base, rules)) if (text !== part && !out.has(text)) out.set(text, 'letters');
+  }
+  return [...out].slice(0, MAX_SPELLINGS).map(([text, kind]) => ({ text, kind }));
+}
+
+/** و and ي that a transliteration wrote as the vowels u and i may be the consonants w and y. */
+const vowelLetterReadings: readonly (readonly [RegExp, string])[] = [
+  [/u/y, 'w'],
+  [/i(?!$)/y, 'y'],
+];
+
+/** Every reading of a text, each ambiguous letter of it read as written or one other way, fewest changes first. */
+function readings(text: string, rules: readonly (readonly [RegExp, string])[]): string[] {
+  const segments: string[][] = [];
+  let plain = '';
+  for (let i = 0; i < text.length;) {
+    const options: string[] = [];
+    let length = 0;
+    for (const [from, to] of rules) {
+      from.lastIndex = i;
+      const m = from.exec(text);
+      if (m && (length === 0 || m[0].length === length)) {
+        length = m[0].length;
+        options.push(to);
+      }
+    }
+    if (length === 0 || segments.length >= 4) {
+      plain += text[i];
+      i++;
+      continue;
+    }
+    segments.push([plain]);
+    plain = '';
+    segments.push([text.slice(i, i + length), ...options]);
+    i += length;
+  }
+  segments.push([plain]);
+  let combos: { text: string; changes: number }[] = [{ text: '', changes: 0 }];
+  for (const options of segments)
+    combos = combos.flatMap((c) => options.map((o, k) => ({ text: c.text + o, changes: c.changes + (k > 0 ? 1 : 0) })));
+  return combos.sort((a, b) => a.changes - b.changes).map((c) => c.text);
+}
+
+const groupOf = new Map<string, number>();
+givenNameGroups.forEach((names, i) => {
+  for (const n of names) groupOf.set(n, i);
+});
+
+/** The given-name group (name-tables.ts) a part belongs to, or -1: Mehmet, Mohamed and Muhammad are one name. */
+export const nameGroup = (part: string): number => groupOf.get(part) ?? -1;
+
+/** A part spelled with one letter per sound, vowels kept: how close two spellings of one skeleton sound. */
+export const spelledOut = (part: string): string =>
+  consonantsOnePerSound(part.replace(/gu(?=[ei])/g, 'g'))
+    .replace(/ou/g, 'u')
+    .replace(/ee/g, 'i')
+    .replace(/oo/g, 'u')
+    .replace(/(.)\1/g, '$1');

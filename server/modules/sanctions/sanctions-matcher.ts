@@ -1,4 +1,14 @@
-import { hasArabicScript, jaroWinkler, nameTokens, skeleton } from './name-tokens.ts';
+import {
+  hasArabicScript,
+  jaroWinkler,
+  nameCuts,
+  nameGroup,
+  nameTokens,
+  otherSpellings,
+  skeleton,
+  spelledOut,
+  type SpellingKind,
+} from './name-tokens.ts';
 import type { Agreement } from '../../../common/api/sanctions-review.ts';
 
 /**
@@ -58,38 +68,122 @@ export interface SanctionsMatch {
   nameScore: number;
 }
 
+/** One spelling of a part: its own, or another the tables allow (name-tokens.ts otherSpellings()). */
+interface Spelling {
+  text: string;
+  skel: string;
+  /** One letter per sound, vowels kept (name-tokens.ts spelledOut()). */
+  spelled: string;
+  kind: SpellingKind | 'own';
+}
+
 interface Part {
   text: string;
   skel: string;
   /** Transliterated from Arabic script: short vowels unwritten, so only the skeleton says how close it is. */
   arabic: boolean;
+  /** Its own spelling first, then the others. */
+  spellings: Spelling[];
+  /** The skeletons of its other spellings. */
+  otherSkels: Set<string>;
+  /** One of its other spellings leaves a glued article out. */
+  article: boolean;
+  /** The given-name group (name-tables.ts), -1 for none. */
+  group: number;
 }
 
-const part = (text: string, arabic = false): Part => ({ text, skel: skeleton(text), arabic });
+const spelling = (text: string, kind: Spelling['kind']): Spelling => ({
+  text,
+  skel: skeleton(text),
+  spelled: spelledOut(text),
+  kind,
+});
+
+/** A part; `others`: whether to read its other spellings (not for two parts written as one). */
+const part = (text: string, arabic = false, others = true): Part => {
+  const spellings = [
+    spelling(text, 'own'),
+    ...(others ? otherSpellings(text, arabic).map((o) => spelling(o.text, o.kind)) : []),
+  ];
+  return {
+    text,
+    skel: (spellings[0] as Spelling).skel,
+    arabic,
+    spellings,
+    otherSkels: new Set(spellings.slice(1).map((s) => s.skel)),
+    article: spellings.some((s) => s.kind === 'article'),
+    group: nameGroup(text),
+  };
+};
 const partsOf = (name: string): Part[] => {
   const arabic = hasArabicScript(name);
   return nameTokens(name).map((t) => part(t, arabic));
 };
 
-/**
- * How alike two parts are, 0 (not a match) to 1. Spellings: Jaro-Winkler above TOKEN_MIN, rescaled so that 0.80
- * is nothing and 1 is all (a typo in a long name keeps about 0.75, a different name of the same length little).
- * Sounds: equal skeletons count SKELETON_EQUAL when the spellings are not far apart either (Latin against Latin:
- * Jaro-Winkler at least 0.80, which Mohammed/Muhammad, Youssef/Yusuf pass and Zouaoui/Zaywi do not), or one side
- * is from Arabic script (its vowels are not written); a skeleton equal but for a leading vowel (Idriss/Driss,
- * Ibrahim/Brahim) needs 0.84, a two-letter skeleton (Yahya/يحيى) 0.75.
- */
-export function partSimilarity(a: Part, b: Part): number {
-  if (a.text === b.text) return 1;
+/** How two parts were found alike, for the reviewer: written the same, a typo apart, the same sounds, an
+ * ambiguous letter read another way or a glued article left out, or one given name in another language. */
+export type PartAgreement = 'same' | 'spelling' | 'sound' | SpellingKind | 'name';
+
+/** Where compareParts() says how two parts were found alike. */
+export interface HowAlike {
+  how: PartAgreement;
+}
+
+export function partSimilarity(a: Part, b: Part, explain?: HowAlike): number {
+  if (a.text === b.text) {
+    if (explain) explain.how = 'same';
+    return 1;
+  }
   const text = jaroWinkler(a.text, b.text);
-  const spelling = text <= TOKEN_MIN ? 0 : (text - TEXT_FLOOR) / (1 - TEXT_FLOOR);
+  let score = text <= TOKEN_MIN ? 0 : (text - TEXT_FLOOR) / (1 - TEXT_FLOOR);
+  let how: PartAgreement = 'spelling';
   const fromArabic = a.arabic || b.arabic;
-  let sounds = false;
-  if (a.skel === b.skel) {
-    if (a.skel.length >= 3) sounds = fromArabic || text >= 0.8;
-    else if (a.skel.length === 2) sounds = text >= 0.75;
-  } else if (leadingVowelApart(a.skel, b.skel)) sounds = text >= 0.84;
-  return sounds ? Math.max(SKELETON_EQUAL, spelling) : spelling;
+  // Sounds alike: equal skeletons, or but for a leading vowel; one given name in two languages.
+  const sound =
+    a.skel === b.skel
+      ? a.skel.length >= 3
+        ? fromArabic || text >= 0.8
+        : a.skel.length === 2 && text >= 0.75
+      : leadingVowelApart(a.skel, b.skel) && text >= 0.84;
+  if (sound && SKELETON_EQUAL > score) {
+    score = SKELETON_EQUAL;
+    how = 'sound';
+  }
+  if (a.group >= 0 && a.group === b.group && SKELETON_EQUAL > score) {
+    score = SKELETON_EQUAL;
+    how = 'name';
+  }
+  if (score < SKELETON_EQUAL && (a.article || b.article || otherSkelsMeet(a, b))) {
+    for (const sa of a.spellings) {
+      for (const sb of b.spellings) {
+        if (sa.kind === 'own' && sb.kind === 'own') continue;
+        const kind = (sa.kind === 'own' ? sb.kind : sa.kind) as SpellingKind;
+        let s = 0;
+        if (sa.text === sb.text) s = kind === 'article' ? 1 : SKELETON_EQUAL;
+        else if (sa.skel === sb.skel) {
+          if (sa.skel.length >= 3 && (fromArabic || jaroWinkler(sa.spelled, sb.spelled) >= 0.8)) s = SKELETON_EQUAL;
+        } else if (kind === 'article') {
+          const t = jaroWinkler(sa.text, sb.text);
+          if (t > TOKEN_MIN) s = (t - TEXT_FLOOR) / (1 - TEXT_FLOOR);
+        }
+        if (s > score) {
+          score = s;
+          how = kind;
+        }
+      }
+    }
+  }
+  if (explain) explain.how = how;
+  return score;
+}
+
+/** Whether a skeleton of one part's other spellings is a skeleton of the other part (own or other). */
+function otherSkelsMeet(a: Part, b: Part): boolean {
+  if (a.otherSkels.size === 0) return b.otherSkels.size > 0 && b.otherSkels.has(a.skel);
+  if (b.otherSkels.size === 0) return a.otherSkels.has(b.skel);
+  if (a.otherSkels.has(b.skel) || b.otherSkels.has(a.skel)) return true;
+  for (const k of a.otherSkels) if (b.otherSkels.has(k)) return true;
+  return false;
 }
 
 function leadingVowelApart(a: string, b: string): boolean {
@@ -148,6 +242,41 @@ export function scoreNames(subject: string, listed: string): number {
   return scoreParts(partsOf(subject), partsOf(listed), unweighted);
 }
 
+/** One pair of parts that matched, as the reviewer reads it. */
+export interface PartPair {
+  subject: string;
+  listed: string;
+  how: PartAgreement;
+}
+
+/**
+ * Which parts of two names matched and how (the pairs the score is made of: best pairs first, each part once),
+ * in the listed name's order.
+ */
+export function explainNames(subject: string, listed: string): PartPair[] {
+  const q = partsOf(subject);
+  const e = partsOf(listed);
+  const pairs: { i: number; j: number; s: number; how: PartAgreement }[] = [];
+  for (let i = 0; i < q.length; i++) {
+    for (let j = 0; j < e.length; j++) {
+      const explain: HowAlike = { how: 'spelling' };
+      const s = partSimilarity(q[i] as Part, e[j] as Part, explain);
+      if (s > 0) pairs.push({ i, j, s, how: explain.how });
+    }
+  }
+  pairs.sort((x, y) => y.s - x.s);
+  const usedQ = new Set<number>();
+  const usedE = new Set<number>();
+  const kept: (PartPair & { j: number })[] = [];
+  for (const { i, j, how } of pairs) {
+    if (usedQ.has(i) || usedE.has(j)) continue;
+    usedQ.add(i);
+    usedE.add(j);
+    kept.push({ subject: (q[i] as Part).text, listed: (e[j] as Part).text, how, j });
+  }
+  return kept.sort((x, y) => x.j - y.j).map(({ subject: s, listed: l, how }) => ({ subject: s, listed: l, how }));
+}
+
 function birthDateAgrees(subject: string, listed: string): boolean {
   if (listed.length === 10 && subject.length === 10) return listed === subject;
   if (listed.length === 7) return subject.startsWith(listed);
@@ -194,7 +323,23 @@ function blockKeys(skel: string): string[] {
   return keys;
 }
 
-/** The in-memory index of one version of the lists. Build once per import; screening reads it only. */
+/** The index keys a part is filed and looked up under: each spelling's skeleton neighbourhood, its name group. */
+function partKeys(p: Part): Set<string> {
+  const keys = new Set<string>();
+  // Its own and an article-less spelling within one phonetic edit (typos); another reading of a letter as it is.
+  for (const s of p.spellings) for (const key of s.kind === 'letters' ? [s.skel] : blockKeys(s.skel)) keys.add(key);
+  if (p.group >= 0) keys.add(`=${p.group}`);
+  return keys;
+}
+
+/** Parts as many a mask holds: a subject's parts beyond it are not compared. */
+const MAX_SUBJECT_PARTS = 30;
+
+/**
+ * The in-memory index of one version of the lists. Build once per import; screening reads it only. Each listed
+ * name is filed under each of its cuts (name-tokens.ts nameCuts(): particles written together, two parts written
+ * as one), and a subject is screened under each of its own: the best cut of each pair scores.
+ */
 export class SanctionsIndex {
   readonly version: string;
   readonly entries: ListedEntry[];
@@ -202,11 +347,15 @@ export class SanctionsIndex {
   private readonly partIds = new Map<string, number>();
   private readonly postings: number[][] = [];
   private readonly blocks = new Map<string, number[]>();
-  /** Per listed name: its entry, its text, its parts in order. */
+  /** Per filed cut of a listed name: its entry, the listed name's text, its parts in order. */
   private readonly nameEntry: number[] = [];
   private readonly nameText: string[] = [];
   private readonly nameParts: number[][] = [];
+  /** Per filed cut: whether it is the listed name as written (the first of its cuts). */
+  private readonly nameOwn: boolean[] = [];
+  /** Per part: how many listed names (not cuts) hold it. */
   private readonly df: number[] = [];
+  private listedNames = 0;
   private readonly stamp: Int32Array;
   private readonly mask: Int32Array;
   private queryStamp = 0;
@@ -216,18 +365,26 @@ export class SanctionsIndex {
     this.entries = entries;
     entries.forEach((entry, entryIndex) => {
       for (const name of entry.names) {
-        const tokens = nameTokens(name);
-        if (tokens.length === 0) continue;
+        const cuts = nameCuts(name);
+        if (cuts.length === 0) continue;
         const arabic = hasArabicScript(name);
-        const nameId = this.nameEntry.length;
-        this.nameEntry.push(entryIndex);
-        this.nameText.push(name);
-        const ids = tokens.map((t) => this.partId(t, arabic));
-        this.nameParts.push(ids);
-        for (const id of new Set(ids)) {
-          (this.postings[id] as number[]).push(nameId);
-          this.df[id] = (this.df[id] ?? 0) + 1;
-        }
+        this.listedNames++;
+        const held = new Set<number>();
+        cuts.forEach((cut, c) => {
+          const nameId = this.nameEntry.length;
+          this.nameEntry.push(entryIndex);
+          this.nameText.push(name);
+          this.nameOwn.push(c === 0);
+          const ids = cut.map((t) => this.partId(t, arabic, c === 0 || held.has(this.partIds.get(t) ?? -1)));
+          this.nameParts.push(ids);
+          // Another cut is reached through the parts only it has: its other parts are the name's own.
+          for (const id of new Set(ids)) {
+            if (c > 0 && held.has(id)) continue;
+            (this.postings[id] as number[]).push(nameId);
+            held.add(id);
+          }
+        });
+        for (const id of held) this.df[id] = (this.df[id] ?? 0) + 1;
       }
     });
     this.stamp = new Int32Array(this.nameEntry.length);
@@ -238,16 +395,17 @@ export class SanctionsIndex {
     return this.entries.length;
   }
 
-  private partId(text: string, arabic: boolean): number {
+  /** `own`: a part of a name as written (else of another cut: no other spellings, filed under its skeleton). */
+  private partId(text: string, arabic: boolean, own: boolean): number {
     let id = this.partIds.get(text);
     if (id === undefined) {
       id = this.parts.length;
-      const p = part(text, arabic);
+      const p = part(text, arabic, own);
       this.parts.push(p);
       this.partIds.set(text, id);
       this.postings.push([]);
       this.df.push(0);
-      for (const key of blockKeys(p.skel)) {
+      for (const key of own ? partKeys(p) : [p.skel]) {
         const block = this.blocks.get(key);
         if (block) block.push(id);
         else this.blocks.set(key, [id]);
@@ -259,7 +417,7 @@ export class SanctionsIndex {
   private readonly weight: Weight = (p) => {
     const id = this.partIds.get(p.text);
     const df = id === undefined ? 0 : (this.df[id] ?? 0);
-    return 1 + Math.log(1 + this.nameEntry.length / (1 + df));
+    return 1 + Math.log(1 + this.listedNames / (1 + df));
   };
 
   /**
@@ -268,21 +426,36 @@ export class SanctionsIndex {
    */
   screen(subject: ScreenedSubject, threshold: number, excluded: ReadonlySet<string> = new Set()): SanctionsMatch[] {
     const arabic = hasArabicScript(subject.name);
-    const q = [...new Set(nameTokens(subject.name))].slice(0, 30).map((t) => part(t, arabic));
-    if (q.length === 0 || this.nameEntry.length === 0) return [];
+    const cuts = nameCuts(subject.name);
+    const texts: string[] = [];
+    const cutIndexes = cuts.map((cut) =>
+      cut.map((t) => {
+        let i = texts.indexOf(t);
+        if (i < 0 && texts.length < MAX_SUBJECT_PARTS) i = texts.push(t) - 1;
+        return i;
+      }),
+    );
+    const usable = cutIndexes.filter((c) => c.length > 0 && c.every((i) => i >= 0));
+    const ownCut = usable[0] === cutIndexes[0] ? 1 : 0;
+    const own = new Set(cutIndexes[0]);
+    const q = texts.map((t, i) => part(t, arabic, own.has(i)));
+    if (usable.length === 0 || this.nameEntry.length === 0) return [];
+    const cutMasks = usable.map((c) => c.reduce((m, i) => m | (1 << i), 0));
     const stamp = ++this.queryStamp;
     const reached: number[] = [];
-    // Each subject part against the listed parts its skeleton reaches, once: the full scores below read these.
+    // Each subject part against the listed parts its keys reach, once: the full scores below read these.
     const similar = q.map(() => new Map<number, number>());
-    q.forEach((qp, i) => {
+    for (let i = 0; i < q.length; i++) {
+      const qp = q[i] as Part;
+      const sims = similar[i] as Map<number, number>;
       const seen = new Set<number>();
-      for (const key of blockKeys(qp.skel)) {
+      for (const key of own.has(i) ? partKeys(qp) : [qp.skel]) {
         for (const id of this.blocks.get(key) ?? []) {
           if (seen.has(id)) continue;
           seen.add(id);
           const sim = partSimilarity(qp, this.parts[id] as Part);
           if (sim === 0) continue;
-          (similar[i] as Map<number, number>).set(id, sim);
+          sims.set(id, sim);
           for (const nameId of this.postings[id] as number[]) {
             if (this.stamp[nameId] !== stamp) {
               this.stamp[nameId] = stamp;
@@ -293,21 +466,36 @@ export class SanctionsIndex {
           }
         }
       }
-    });
+    }
     const best = new Map<number, SanctionsMatch>();
     for (const nameId of reached) {
       const ids = this.nameParts[nameId] as number[];
-      const need = Math.min(2, q.length, ids.length);
-      if (popcount(this.mask[nameId] ?? 0) < need) continue;
+      const listedOwn = this.nameOwn[nameId] === true;
+      // A cut against a cut, one of the two as written (two other cuts compare the same parts again).
+      const cutsToScore = listedOwn ? usable.length : ownCut;
+      let mask = this.mask[nameId] ?? 0;
+      if (!listedOwn) {
+        // Reached through the parts only this cut has: which subject parts meet its other parts.
+        for (let i = 0; i < q.length; i++)
+          for (const id of ids) if ((similar[i] as Map<number, number>).has(id)) mask |= 1 << i;
+      }
+      let nameScore = 0;
+      for (let c = 0; c < cutsToScore; c++) {
+        const cut = usable[c] as number[];
+        if (popcount(mask & (cutMasks[c] as number)) < Math.min(2, cut.length, ids.length)) continue;
+        const entry = this.entries[this.nameEntry[nameId] as number] as ListedEntry;
+        if (excluded.has(entry.key)) break;
+        const score = scoreParts(
+          cut.map((i) => q[i] as Part),
+          ids.map((id) => this.parts[id] as Part),
+          this.weight,
+          (i, j) => similar[cut[i] as number]?.get(ids[j] as number) ?? 0,
+        );
+        if (score > nameScore) nameScore = score;
+      }
+      if (nameScore === 0) continue;
       const entryIndex = this.nameEntry[nameId] as number;
       const entry = this.entries[entryIndex] as ListedEntry;
-      if (excluded.has(entry.key)) continue;
-      const nameScore = scoreParts(
-        q,
-        ids.map((id) => this.parts[id] as Part),
-        this.weight,
-        (i, j) => similar[i]?.get(ids[j] as number) ?? 0,
-      );
       const score = adjustScore(nameScore, subject, entry);
       const previous = best.get(entryIndex);
       if (score >= threshold && (!previous || score > previous.score))
