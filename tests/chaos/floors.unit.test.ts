@@ -28,9 +28,10 @@ describe('checkFloors', () => {
     expect(floors(300, { topups: 105, limited: 4_629, sends: 400 })).toEqual(['floor-limit']);
   });
 
-  it('a run with no top-up or no send acknowledged fails', () => {
-    expect(floors(60, { topups: 0, limited: 0, sends: 40 })).toEqual(['floor-money']);
-    expect(floors(60, { topups: 30, limited: 0, sends: 1 })).toEqual(['floor-money']);
+  it('a run of two minutes or more with too few top-ups or sends fails; a short loaded one is not judged so', () => {
+    expect(floors(120, { topups: 0, limited: 0, sends: 40 })).toEqual(['floor-money']);
+    expect(floors(300, { topups: 100, limited: 0, sends: 9 })).toEqual(['floor-money']);
+    expect(floors(30, { topups: 9, limited: 0, sends: 0 })).toEqual([]);
   });
 
   it('a loaded 30 s run with a few of each, and a long run with level-1 refusals below the top-ups, pass', () => {
