@@ -46,8 +46,24 @@ describe('levels and limits', () => {
     expect(await limits(alice)).toMatchObject({
       level: 1,
       limits: [
-        { kind: 'topup', currency: 'EUR', limit: '1000.00', used: '0.00', remaining: '1000.00', resets_at: null, per_operation: '2000.00' },
-        { kind: 'outgoing', currency: 'MAD', limit: '20000.00', used: '0.00', remaining: '20000.00', resets_at: null, per_operation: '10000.00' },
+        {
+          kind: 'topup',
+          currency: 'EUR',
+          limit: '1000.00',
+          used: '0.00',
+          remaining: '1000.00',
+          resets_at: null,
+          per_operation: '2000.00',
+        },
+        {
+          kind: 'outgoing',
+          currency: 'MAD',
+          limit: '20000.00',
+          used: '0.00',
+          remaining: '20000.00',
+          resets_at: null,
+          per_operation: '10000.00',
+        },
       ],
     });
     const contact = await recipientOf(t, alice, { email: (await customer(t)).email });
@@ -121,6 +137,36 @@ describe('levels and limits', () => {
     expect(await outgoing(alice)).toMatchObject({ used: '10000.00', remaining: '10000.00' });
   });
 
+  it('money back is released from the day it was counted on, when the app’s clock is already past midnight UTC', async () => {
+    // The app's clock a minute into the next UTC day, the database's still in this one: a movement made across
+    // midnight, as a host whose clock is ahead by a few seconds makes one every night.
+    const now = Date.now();
+    const ahead =
+      Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate() + 1, 0, 1) - now;
+    const skewed = await startTestApp({
+      env: testEnv,
+      deps: { payments, clock: { now: () => new Date(Date.now() + ahead) } },
+    });
+    try {
+      const alice = await customer(skewed, 10_000_00n);
+      const withdrawal = await create(skewed, alice, { amount: '900.00', contact: Number(await agency(skewed)) });
+      expect(withdrawal.status, JSON.stringify(withdrawal.body)).toBe(201);
+      const cancel = await call(skewed, 'POST', `/api/transactions/${String(withdrawal.body.id)}/cancel/`, {
+        token: alice.token,
+      });
+      expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
+      const counted = await t.database.db
+        .selectFrom('limit_usage')
+        .select(['day', 'amount'])
+        .where('user_id', '=', String(alice.userId))
+        .where('kind', '=', 'outgoing')
+        .execute();
+      expect(counted.map((r) => String(r.amount))).toEqual(['0']);
+    } finally {
+      await skewed.close();
+    }
+  });
+
   it('a top-up over the limit is refused before any checkout opens (so before the card is charged)', async () => {
     const s = await signIn(t);
     const res = await newDraft(t, s, '1000.01');
@@ -149,7 +195,12 @@ describe('levels and limits', () => {
     const open = await validated(t, s2, '800.00');
     await t.database.db
       .insertInto('limit_usage')
-      .values({ user_id: String(s2.userId), kind: 'topup', day: new Date().toISOString().slice(0, 10), amount: '50000' })
+      .values({
+        user_id: String(s2.userId),
+        kind: 'topup',
+        day: new Date().toISOString().slice(0, 10),
+        amount: '50000',
+      })
       .execute();
     const res = await postEvent(t, completedEvent(open.session, cents(open.exchange.total_amount)));
     expect(res.body.outcome).toBe('limit_exceeded');

@@ -119,7 +119,8 @@ export async function tryTakeLimit(
 
 /**
  * Money that came back to its sender (a withdrawal, pickup or unclaimed send cancelled or expired) no longer
- * counts: it is taken off the day it was counted on (never below zero).
+ * counts: it is taken off the day it was counted on (never below zero). Both days are the database's: limit_take()
+ * counts on now() of the transaction that stamps created_at with that same now().
  */
 export async function releaseOutgoing(tx: Transaction<Database>, transactionId: string): Promise<void> {
   await sql`
