@@ -106,7 +106,7 @@ function ProofResult({
           {t('liabilities.download')}
         </a>
       </div>
-      <p className={styles.details}>{t('liabilities.how')}</p>
+      <p className={styles.details}>{t('liabilities.how', { origin: window.location.origin })}</p>
     </section>
   );
 }
