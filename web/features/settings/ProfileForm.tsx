@@ -3,10 +3,11 @@ import { useId, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from '../../i18n/i18n';
 import { useNavigate } from 'react-router';
-import { COUNTRIES, prefixOfCountry } from '../../../common/identity/phone';
+import { prefixOfCountry } from '../../../common/identity/phone';
 import { isCountry } from './country';
 import type { UpdateUserRequest, User } from '../../../common/api/users';
 import { ApiError } from '../../app/api-error';
+import { CountryOptions } from '../../ui/CountryOptions';
 import form from '../../ui/Form.module.css';
 import { PhoneNumberInput } from '../../ui/PhoneNumberInput';
 import { commonErrorText, fieldErrorText, translateServerMessage } from '../../ui/server-messages';
@@ -138,12 +139,7 @@ export function ProfileForm({ user }: { user: User }) {
           aria-describedby={`${id('country')}-error`}
           data-testid="profile-country"
         >
-          <option value="">{t('profile.chooseCountry')}</option>
-          {COUNTRIES.map((country) => (
-            <option key={country} value={country}>
-              {t(`countries.${country}`)}
-            </option>
-          ))}
+          <CountryOptions />
         </select>
       </Field>
       <Field id={id('first')} label={t('profile.firstName')} error={serverFieldError('first_name')}>
