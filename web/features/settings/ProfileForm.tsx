@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from '../../i18n/i18n';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { prefixOfCountry } from '../../../common/identity/phone';
 import { isCountry } from './country';
 import type { UpdateUserRequest, User } from '../../../common/api/users';
@@ -120,7 +120,10 @@ export function ProfileForm({ user }: { user: User }) {
     <form className={form.form} onSubmit={onSubmit} noValidate data-testid="profile-form">
       {identityLocked ? (
         <p className={form.hint} data-testid="profile-identity-locked">
-          {t('profile.identityLockedHint')}
+          {t('profile.identityLockedHint')}{' '}
+          <Link className={form.link} to={withLang('/settings/identity')} data-testid="profile-identity-change">
+            {t('profile.identityChangeLink')}
+          </Link>
         </p>
       ) : null}
       <Field id={id('country')} label={t('profile.country')} error={serverFieldError('country')}>
