@@ -122,12 +122,13 @@ const audited: Record<string, Expected> = {
     beforeAfter: true,
   },
   'POST /api/ops/tellers/': { actions: ['teller.add'], targetType: 'user', target: 'answer', reason: true },
+  // Staff changes are requests a second operator approves: the request's line names the person (or, for an
+  // account still to be added, the request) and carries the change in `after`.
   'POST /api/ops/tellers/:id/move/': {
-    actions: ['teller.move'],
+    actions: ['teller.move_request'],
     targetType: 'user',
     target: 'path',
     reason: true,
-    beforeAfter: true,
   },
   'POST /api/ops/tellers/:id/disable/': {
     actions: ['teller.disable'],
@@ -136,13 +137,17 @@ const audited: Record<string, Expected> = {
     reason: true,
     beforeAfter: true,
   },
-  'POST /api/ops/operators/': { actions: ['operator.add'], targetType: 'user', target: 'answer', reason: true },
+  'POST /api/ops/operators/': {
+    actions: ['operator.add_request'],
+    targetType: 'approval',
+    target: 'any',
+    reason: true,
+  },
   'POST /api/ops/operators/:id/remove/': {
-    actions: ['operator.remove'],
+    actions: ['operator.remove_request'],
     targetType: 'user',
     target: 'path',
     reason: true,
-    beforeAfter: true,
   },
   // The teller's counter: no reason is asked; a payout keeps the status it ended.
   'POST /api/withdrawals/:token/validate/': {

@@ -103,14 +103,20 @@ describe('banker:add and banker:list', () => {
     expect(list.output).toContain(email);
   });
 
-  it('promotes an existing customer; the role comes from the database, not from the token', async () => {
+  it('promotes an existing customer: their customer session ends and the database holds the teller role', async () => {
     const agency = await newAgency();
     const phone = uniquePhone();
     const s = await signIn(t, { phone_number: phone });
     expect(s.role).toBe('customer');
     expect((await run(bankerAddCommand, ['--phone', phone, '--agency', agency])).code).toBe(0);
-    const me = await call<{ results: { role: string }[] }>(t, 'GET', '/api/users/', { token: s.token });
-    expect(me.body.results[0]?.role).toBe('BANKER');
+    // A customer token must not become a staff token: the promotion ended it.
+    expect((await call(t, 'GET', '/api/users/', { token: s.token })).status).toBe(401);
+    const row = await t.database.db
+      .selectFrom('users')
+      .select('role')
+      .where('id', '=', String(s.userId))
+      .executeTakeFirst();
+    expect(row?.role).toBe('BANKER');
   });
 
   it('refuses an unknown agency or an ambiguous identifier', async () => {
