@@ -27,9 +27,9 @@ function reserveErrorText(error: unknown, t: T, language: string): string {
 }
 
 /**
- * SPEC.md section 8 keeps 'Transaction intended for another agency.' for another agency's withdrawal (the server
- * says so in its 404); a token that names no withdrawal is 'not found' (issue 14 item 10). A withdrawal whose
- * customer is frozen is a 409 that says only that it cannot be paid out, in the server's wording translated.
+ * Another agency's withdrawal reads 'Transaction intended for another agency.' (the server says so in its 404); a
+ * token that names no withdrawal is 'not found'. A withdrawal whose customer is frozen is a 409 that says only that
+ * it cannot be paid out (no reason, as for holds), in the server's wording translated.
  */
 export function lookupErrorText(error: unknown, t: T, language: string): string {
   if (error instanceof ApiError && error.status === 404)
