@@ -334,6 +334,14 @@ function partKeys(p: Part): Set<string> {
 
 /** Parts as many a mask holds: a subject's parts beyond it are not compared. */
 const MAX_SUBJECT_PARTS = 30;
+/** Subject parts whose reach an index remembers (a few megabytes at most). */
+const REMEMBERED_PARTS = 20_000;
+
+/** A subject part and the listed parts (by id) it is alike, with their similarity. */
+interface ReachedParts {
+  part: Part;
+  similarity: Map<number, number>;
+}
 
 /**
  * The in-memory index of one version of the lists. Build once per import; screening reads it only. Each listed
@@ -358,7 +366,17 @@ export class SanctionsIndex {
   private listedNames = 0;
   private readonly stamp: Int32Array;
   private readonly mask: Int32Array;
+  /** Per filed cut: the query stamp that queued it for scoring (each cut is scored once per screening). */
+  private readonly queued: Int32Array;
+  /** Per filed cut: 1 when one subject part can be enough (a one-part name, or a cut completed by its others). */
+  private readonly oneSuffices: Uint8Array;
   private queryStamp = 0;
+  /**
+   * The listed parts each subject part reaches and how alike they are, by the part as screened. Names repeat
+   * (Mohamed, Fatima, El Amrani): a part met before is not compared with the lists again. A bounded,
+   * least-recently-used map, per version of the lists (a new version builds a new index).
+   */
+  private readonly reachedByPart = new Map<string, ReachedParts>();
 
   constructor(entries: ListedEntry[], version: string) {
     this.version = version;
@@ -389,6 +407,8 @@ export class SanctionsIndex {
     });
     this.stamp = new Int32Array(this.nameEntry.length);
     this.mask = new Int32Array(this.nameEntry.length);
+    this.queued = new Int32Array(this.nameEntry.length);
+    this.oneSuffices = Uint8Array.from(this.nameParts, (ids, n) => (ids.length < 2 || !this.nameOwn[n] ? 1 : 0));
   }
 
   get size(): number {
@@ -412,6 +432,38 @@ export class SanctionsIndex {
       }
     }
     return id;
+  }
+
+  /**
+   * A subject part and the listed parts its index keys reach with a similarity above 0 (each compared once).
+   * `own`: a part of the name as written (else of another cut: filed under its skeleton only, no other spellings).
+   */
+  private reachedBy(text: string, arabic: boolean, own: boolean): ReachedParts {
+    const key = `${own ? 'o' : 'c'}${arabic ? 'a' : 'l'}${text}`;
+    const cached = this.reachedByPart.get(key);
+    if (cached) {
+      this.reachedByPart.delete(key);
+      this.reachedByPart.set(key, cached);
+      return cached;
+    }
+    const p = part(text, arabic, own);
+    const similarity = new Map<number, number>();
+    const seen = new Set<number>();
+    for (const block of own ? partKeys(p) : [p.skel]) {
+      for (const id of this.blocks.get(block) ?? []) {
+        if (seen.has(id)) continue;
+        seen.add(id);
+        const sim = partSimilarity(p, this.parts[id] as Part);
+        if (sim > 0) similarity.set(id, sim);
+      }
+    }
+    const reached = { part: p, similarity };
+    if (this.reachedByPart.size >= REMEMBERED_PARTS) {
+      const oldest = this.reachedByPart.keys().next();
+      if (!oldest.done) this.reachedByPart.delete(oldest.value);
+    }
+    this.reachedByPart.set(key, reached);
+    return reached;
   }
 
   private readonly weight: Weight = (p) => {
@@ -438,35 +490,36 @@ export class SanctionsIndex {
     const usable = cutIndexes.filter((c) => c.length > 0 && c.every((i) => i >= 0));
     const ownCut = usable[0] === cutIndexes[0] ? 1 : 0;
     const own = new Set(cutIndexes[0]);
-    const q = texts.map((t, i) => part(t, arabic, own.has(i)));
     if (usable.length === 0 || this.nameEntry.length === 0) return [];
+    const found = texts.map((t, i) => this.reachedBy(t, arabic, own.has(i)));
+    const q = found.map((f) => f.part);
     const cutMasks = usable.map((c) => c.reduce((m, i) => m | (1 << i), 0));
+    // Subject parts that are a cut on their own ("Hassan Chaoui" written "Hassanchaoui"): one of them can be enough.
+    const aloneInACut = usable.reduce((m, c, k) => (c.length < 2 ? m | (cutMasks[k] as number) : m), 0);
     const stamp = ++this.queryStamp;
     const reached: number[] = [];
-    // Each subject part against the listed parts its keys reach, once: the full scores below read these.
-    const similar = q.map(() => new Map<number, number>());
+    // The listed names the subject's parts reach. Most are reached by one common part ("Mohamed") and cannot
+    // score: a name is queued for scoring from its second subject part on, or from one when one can be enough.
+    const similar = found.map((f) => f.similarity);
     for (let i = 0; i < q.length; i++) {
-      const qp = q[i] as Part;
-      const sims = similar[i] as Map<number, number>;
-      const seen = new Set<number>();
-      for (const key of own.has(i) ? partKeys(qp) : [qp.skel]) {
-        for (const id of this.blocks.get(key) ?? []) {
-          if (seen.has(id)) continue;
-          seen.add(id);
-          const sim = partSimilarity(qp, this.parts[id] as Part);
-          if (sim === 0) continue;
-          sims.set(id, sim);
-          for (const nameId of this.postings[id] as number[]) {
-            if (this.stamp[nameId] !== stamp) {
-              this.stamp[nameId] = stamp;
-              this.mask[nameId] = 0;
-              reached.push(nameId);
-            }
-            this.mask[nameId] = (this.mask[nameId] ?? 0) | (1 << i);
+      const bit = 1 << i;
+      const alone = (bit & aloneInACut) !== 0;
+      for (const id of (found[i] as ReachedParts).similarity.keys()) {
+        for (const nameId of this.postings[id] as number[]) {
+          let had = 0;
+          if (this.stamp[nameId] === stamp) had = this.mask[nameId] as number;
+          else this.stamp[nameId] = stamp;
+          if ((had & bit) !== 0) continue;
+          this.mask[nameId] = had | bit;
+          if (this.queued[nameId] !== stamp && (had !== 0 || alone || this.oneSuffices[nameId] === 1)) {
+            this.queued[nameId] = stamp;
+            reached.push(nameId);
           }
         }
       }
     }
+    const cutParts = usable.map((cut) => cut.map((i) => q[i] as Part));
+    const cutSimilar = usable.map((cut) => cut.map((i) => similar[i] as Map<number, number>));
     const best = new Map<number, SanctionsMatch>();
     for (const nameId of reached) {
       const ids = this.nameParts[nameId] as number[];
@@ -480,16 +533,21 @@ export class SanctionsIndex {
           for (const id of ids) if ((similar[i] as Map<number, number>).has(id)) mask |= 1 << i;
       }
       let nameScore = 0;
+      let listedParts: Part[] | undefined;
       for (let c = 0; c < cutsToScore; c++) {
         const cut = usable[c] as number[];
         if (popcount(mask & (cutMasks[c] as number)) < Math.min(2, cut.length, ids.length)) continue;
-        const entry = this.entries[this.nameEntry[nameId] as number] as ListedEntry;
-        if (excluded.has(entry.key)) break;
+        if (listedParts === undefined) {
+          const entry = this.entries[this.nameEntry[nameId] as number] as ListedEntry;
+          if (excluded.size > 0 && excluded.has(entry.key)) break;
+          listedParts = ids.map((id) => this.parts[id] as Part);
+        }
+        const sims = cutSimilar[c] as Map<number, number>[];
         const score = scoreParts(
-          cut.map((i) => q[i] as Part),
-          ids.map((id) => this.parts[id] as Part),
+          cutParts[c] as Part[],
+          listedParts,
           this.weight,
-          (i, j) => similar[cut[i] as number]?.get(ids[j] as number) ?? 0,
+          (i, j) => sims[i]?.get(ids[j] as number) ?? 0,
         );
         if (score > nameScore) nameScore = score;
       }
