@@ -61,7 +61,6 @@ export const ledgerPostLockByUpdate = `
         FROM unnest(p_accounts, p_currencies, p_amounts) WITH ORDINALITY AS p(account_id, currency, amount, line);
     END $$`;
 
-
 /** Migration 0002's body: a separate lock pass (SELECT ... FOR NO KEY UPDATE), then the updates. */
 export const ledgerPostWithLockPass = `
     CREATE OR REPLACE FUNCTION ledger_post(p_kind text, p_reference_type text, p_reference_id text, p_metadata jsonb,
@@ -114,7 +113,6 @@ export const ledgerPostWithLockPass = `
          WHERE a.id = d.account_id
         RETURNING v_entry, a.id, a.balance;
     END $$`;
-
 
 /** Migration 0480's body: the only writer (SECURITY DEFINER) checking that the entry balances, no fast path. */
 export const ledgerPostOnlyWriter = (schema: string) => `
@@ -189,7 +187,6 @@ export const ledgerPostOnlyWriter = (schema: string) => `
       SELECT v_entry, p.line, p.account_id, p.currency, p.amount
         FROM unnest(p_accounts, p_currencies, p_amounts) WITH ORDINALITY AS p(account_id, currency, amount, line);
     END $$`;
-
 
 /** Migration 0490's body: the only writer with the transfer fast path, the floor from a list of kinds. */
 export const ledgerPostFastPath = (schema: string) => `
@@ -321,4 +318,3 @@ export const ledgerPostRefusal = (schema: string) => `
       END IF;
       -- A credit committed between the UPDATE and this read: the balance suffices now; the caller updates again.
     END $$`;
-

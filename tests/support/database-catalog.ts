@@ -28,7 +28,7 @@ export async function readCatalog(url: string): Promise<Catalog> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const schema = "n.nspname = current_schema()";
+    const schema = 'n.nspname = current_schema()';
     return {
       functions: await rows(
         client,
