@@ -8,21 +8,20 @@
  *
  * Switched off here only, in a scratch database dropped at the end; prints figures, asserts nothing.
  */
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import { connectDatabase } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrator.ts';
+import { accountKindFloors } from '../server/db/migrations/0495_ledger_account_kinds_floor.ts';
+import { sqlDefinitionsDir } from '../server/db/sql-definitions.ts';
 import {
+  ledgerPostFastPath,
   ledgerPostLockByUpdate,
+  ledgerPostOnlyWriter,
+  ledgerPostRefusal,
   ledgerPostWithLockPass,
-} from '../server/db/migrations/0320_ledger_post_lock_by_update.ts';
-import { ledgerPostOnlyWriter } from '../server/db/migrations/0480_app_role_only_ledger_writer.ts';
-import { ledgerPostFastPath, ledgerPostRefusal } from '../server/db/migrations/0490_ledger_post_transfer_fast_path.ts';
-import {
-  accountKindFloors,
-  ledgerPostHasFloor,
-  ledgerPostRefusalHasFloor,
-} from '../server/db/migrations/0495_ledger_account_kinds_floor.ts';
+} from './ledger-post-history.ts';
 import { bareTransfer, pgbenchScript, runPgbench } from './pgbench.ts';
 import { fundedWallets } from './ledger-wallets.ts';
 import { databaseCpuSince, databaseBackendsCpu } from './server-process.ts';
@@ -55,8 +54,11 @@ const kindList = (floor?: boolean) =>
     .join(', ');
 
 function variants(nonNegative: string): Variant[] {
-  // As shipped (migrations 0490, 0495): the only writer with its transfer fast path, the floor from has_floor.
-  const shipped = ledgerPostHasFloor('public');
+  // As shipped (server/db/sql/ledger_post.sql, with ledger_post_refusal()): the only writer with its transfer fast
+  // path, the floor from has_floor. Its search_path is the one it is created under, as the migrations set it.
+  const shipped = `SET search_path = public, pg_temp;
+    ${readFileSync(`${sqlDefinitionsDir}/ledger_post.sql`, 'utf8')}
+    RESET search_path;`;
   // 0480's body: the only writer without the fast path (every entry through the general path).
   const onlyWriter = ledgerPostOnlyWriter('public');
   // 0480's body without its own balance check (the first SELECT and its IF): what that check costs.
@@ -122,7 +124,6 @@ function variants(nonNegative: string): Variant[] {
            ADD CONSTRAINT ledger_accounts_kind_fkey FOREIGN KEY (kind, has_floor)
              REFERENCES ledger_account_kinds (kind, has_floor),
            ADD CONSTRAINT ledger_accounts_non_negative ${nonNegative}`,
-        ledgerPostRefusalHasFloor('public'),
         shipped,
       ],
     },

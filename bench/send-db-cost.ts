@@ -7,13 +7,14 @@
  * backends spent (/proc/PID/schedstat: nanoseconds on a CPU) is divided by the calls.
  *
  * Each variant is a scratch database migrated to the latest schema, then with some migrations rolled back by their
- * own down() (e.g. 'base' = main before 0440-0442). The variants alternate in slices of SLICE calls per
+ * own down(), or some statements run on it. (Variants that put back an earlier text of wallet_send() or
+ * ledger_post() went when the migrations stopped holding function text: ADR 010 keeps what they measured.) The variants alternate in slices of SLICE calls per
  * connection (a fraction of a second each, the order rotated), so every variant meets the same load on this shared
  * machine; a round's figure is the sum of its slices. BENCH_VARIANTS is a comma-separated list of name prefixes (so
  * a prefix holds no comma: BENCH_VARIANTS=all,price compares every price with all; all,price: 0500 one of them).
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --import tsx bench/send-db-cost.ts
- *   BENCH_ROUNDS=4 BENCH_CALLS=1000 BENCH_VARIANTS=base,all node --import tsx bench/send-db-cost.ts
+ *   BENCH_ROUNDS=4 BENCH_CALLS=1000 BENCH_VARIANTS=all,same node --import tsx bench/send-db-cost.ts
  *
  * It also prints the WAL written per send (pg_current_wal_insert_lsn() before and after): deterministic on a
  * PostgreSQL of one's own (PRIVATE-PG.md), polluted by everyone else's writes on a shared one.
@@ -27,10 +28,7 @@ import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { connectDatabase } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrator.ts';
-import * as idempotencyOneWrite from '../server/db/migrations/0440_send_idempotency_one_write.ts';
 import * as partialUniqueKeys from '../server/db/migrations/0441_transactions_partial_unique_keys.ts';
-import * as insertTriggers from '../server/db/migrations/0442_transactions_insert_triggers.ts';
-import * as ledgerFastPath from '../server/db/migrations/0490_ledger_post_transfer_fast_path.ts';
 import type { Database } from '../server/db/schema.ts';
 import { securityCodeMac } from '../server/modules/users/security-code-hash.ts';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts';
@@ -51,13 +49,8 @@ type Down = (db: Kysely<unknown>) => Promise<void>;
  * run on that scratch database only (the pricing of a mechanism not changed, e.g. an index a list query uses).
  */
 const allVariants: Record<string, { downs: Down[]; then?: string[] }> = {
-  base: { downs: [insertTriggers.down, partialUniqueKeys.down, idempotencyOneWrite.down] },
-  'only 0440 (idempotency key written once)': { downs: [insertTriggers.down, partialUniqueKeys.down] },
-  'only 0441 (partial unique token/code)': { downs: [insertTriggers.down, idempotencyOneWrite.down] },
-  'only 0442 (one INSERT trigger, notify inline)': { downs: [partialUniqueKeys.down, idempotencyOneWrite.down] },
   all: { downs: [] },
-  // ledger_post() without its transfer fast path (0480's body): what the send's ledger call gained by it.
-  'ledger: all but 0490 (no transfer fast path)': { downs: [ledgerFastPath.down] },
+  'all but 0441 (full unique token/code indexes)': { downs: [partialUniqueKeys.down] },
   'price: all, without the amount indexes (list filters use them)': {
     downs: [],
     then: ['DROP INDEX transactions_sender_amount_idx', 'DROP INDEX transactions_recipient_amount_idx'],
@@ -129,9 +122,9 @@ const allVariants: Record<string, { downs: Down[]; then?: string[] }> = {
   'same: all again (A/A: what the bench itself makes of two identical variants)': { downs: [] },
 };
 const chosen = process.env.BENCH_VARIANTS?.split(',');
-// Default: the five variants of migrations 0440-0442; BENCH_VARIANTS=base,all,price,ledger picks by name prefix.
+// Default: all, without 0441, and the A/A pair; BENCH_VARIANTS=all,price picks by name prefix.
 const variants = Object.entries(allVariants).filter(([name]) =>
-  chosen ? chosen.some((c) => name.startsWith(c)) : !name.startsWith('price') && !name.startsWith('ledger'),
+  chosen ? chosen.some((c) => name.startsWith(c)) : !name.startsWith('price'),
 );
 
 interface Prepared {

@@ -20,6 +20,7 @@ async function main(): Promise<void> {
     const ran = result.results ?? [];
     if (ran.length === 0) console.log('Schema is up to date.');
     for (const r of ran) console.log(`${r.status === 'Success' ? 'applied' : r.status}: ${r.migrationName}`);
+    console.log(`Functions and triggers (server/db/sql): ${result.sqlDefinitions}.`);
   } finally {
     await database.close();
   }

@@ -1,16 +1,23 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { FileMigrationProvider, Migrator, type Kysely, type MigrationResultSet } from 'kysely';
+import { applySqlDefinitions } from './sql-definitions.ts';
 
 export const migrationsDir = path.join(import.meta.dirname, 'migrations');
 
 export class MigrationError extends Error {}
 
+export interface MigrationOutcome extends MigrationResultSet {
+  /** Whether server/db/sql was applied after the migrations, or the database already held those definitions. */
+  sqlDefinitions: 'applied' | 'unchanged';
+}
+
 /**
- * Brings the schema to the latest version. Kysely's Migrator takes a lock in the database, so several servers
- * starting at once on one database migrate it once.
+ * Brings the schema to the latest version: the versioned migrations, then the current definitions of the
+ * database's functions and triggers (server/db/sql). Kysely's Migrator takes a lock in the database, and the
+ * definitions another, so several servers starting at once on one database migrate it once.
  */
-export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<MigrationResultSet> {
+export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<MigrationOutcome> {
   const migrator = new Migrator({
     db,
     provider: new FileMigrationProvider({ fs, path, migrationFolder: migrationsDir }),
@@ -24,5 +31,11 @@ export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<MigrationResu
     const reason = result.error instanceof Error ? result.error.message : JSON.stringify(result.error);
     throw new MigrationError(`Migration ${failed} failed: ${reason}`, { cause: result.error });
   }
-  return result;
+  const ran = (result.results ?? []).some((r) => r.status === 'Success');
+  try {
+    return { ...result, sqlDefinitions: await applySqlDefinitions(db, { force: ran }) };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new MigrationError(`Applying the SQL definitions failed: ${reason}`, { cause: error });
+  }
 }

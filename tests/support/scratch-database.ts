@@ -17,6 +17,15 @@ export async function adminQuery(serverUrl: string, text: string): Promise<void>
   }
 }
 
+/** Migrates a database through the CLI, as operators do (migrations are TypeScript loaded at run time); its output. */
+export async function migrateDatabase(url: string): Promise<string> {
+  const { stdout } = await exec(process.execPath, ['--import', 'tsx', 'server/cli/migrate.ts'], {
+    cwd: projectRoot,
+    env: { ...process.env, DATABASE_URL: url },
+  });
+  return stdout;
+}
+
 export interface ScratchDatabase {
   name: string;
   url: string;
@@ -38,12 +47,7 @@ export async function createScratchDatabase(
   await adminQuery(serverUrl, `CREATE DATABASE ${quoted}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  if (options.migrate) {
-    await exec(process.execPath, ['--import', 'tsx', 'server/cli/migrate.ts'], {
-      cwd: projectRoot,
-      env: { ...process.env, DATABASE_URL: url.toString() },
-    });
-  }
+  if (options.migrate) await migrateDatabase(url.toString());
   return {
     name,
     url: url.toString(),

@@ -1,51 +1,12 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 
 /**
- * The balance trigger of 0002 summed the touched entries with
- * `WHERE entry_id IN (SELECT DISTINCT entry_id FROM new_postings)`. The planner cannot estimate a transition
- * table, so it joined by scanning the whole of ledger_postings: every post() cost time in proportion to every
- * posting ever written (measured: 2,700 -> 176 posts/s at 112k postings). The check now runs once per touched
- * entry, with `entry_id = $1`, which is the leading column of the primary key: an index range scan of that entry's
- * own postings, whatever the size of the journal. Same rule, same error.
+ * The balance trigger's function summed the touched entries with `WHERE entry_id IN (SELECT ... FROM new_postings)`,
+ * which the planner ran as a scan of the whole journal: every post cost time in proportion to every posting ever
+ * written. It became one index range scan per touched entry. That was a new text of ledger_check_entries_balance();
+ * a function's text lives in server/db/sql (ledger_check_entries_balance.sql), applied after the migrations, so
+ * this migration has nothing left to do.
  */
-export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    CREATE OR REPLACE FUNCTION ledger_check_entries_balance() RETURNS trigger LANGUAGE plpgsql AS $$
-    DECLARE
-      v_entry bigint;
-      broken record;
-    BEGIN
-      FOR v_entry IN SELECT DISTINCT n.entry_id FROM new_postings n LOOP
-        SELECT p.currency, sum(p.amount) AS total INTO broken
-          FROM ledger_postings p
-         WHERE p.entry_id = v_entry
-         GROUP BY p.currency
-        HAVING sum(p.amount) <> 0
-         LIMIT 1;
-        IF FOUND THEN
-          RAISE EXCEPTION 'ledger entry % does not balance in %: %', v_entry, broken.currency, broken.total
-            USING ERRCODE = 'check_violation', CONSTRAINT = 'ledger_entry_balanced';
-        END IF;
-      END LOOP;
-      RETURN NULL;
-    END $$`.execute(db);
-}
+export async function up(_db: Kysely<unknown>): Promise<void> {}
 
-export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    CREATE OR REPLACE FUNCTION ledger_check_entries_balance() RETURNS trigger LANGUAGE plpgsql AS $$
-    DECLARE broken record;
-    BEGIN
-      SELECT p.entry_id, p.currency, sum(p.amount) AS total INTO broken
-        FROM ledger_postings p
-       WHERE p.entry_id IN (SELECT DISTINCT entry_id FROM new_postings)
-       GROUP BY p.entry_id, p.currency
-      HAVING sum(p.amount) <> 0
-       LIMIT 1;
-      IF FOUND THEN
-        RAISE EXCEPTION 'ledger entry % does not balance in %: %', broken.entry_id, broken.currency, broken.total
-          USING ERRCODE = 'check_violation', CONSTRAINT = 'ledger_entry_balanced';
-      END IF;
-      RETURN NULL;
-    END $$`.execute(db);
-}
+export async function down(_db: Kysely<unknown>): Promise<void> {}

@@ -1,51 +1,20 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Customer levels and rolling limits (issue 16).
+ * Customer levels and rolling limits.
  *
  * - `users.kyc_level`: 1 (verified identifier and full profile: what every customer who moves money has) or 2 (an
  *   identity document approved, with date of birth and address on the profile).
  * - `compliance_limits`: what the database enforces per level and kind. Every server writes its configured values
- *   at start (server/modules/compliance/limits.ts), so the SQL below and the API's figures read the same numbers;
- *   the rows inserted here are the README's defaults, in force before any server started.
+ *   at start (server/modules/compliance/limits.ts), so the SQL and the API's figures read the same numbers; the rows
+ *   inserted here are the defaults in force before any server started.
  * - `limit_usage`: one counter per customer, kind and UTC day. The rolling 30-day sum is at most 30 rows read by
  *   the primary key, whatever the customer's history: the send path never scans transactions.
  *
- * limit_take() checks and counts in one go. Its callers hold the customer's users row FOR NO KEY UPDATE (wallet_send()
- * already does for the security code; limit_take_for() takes it for the other paths), so two operations of one
- * customer are counted one after the other and 50 parallel sends can never pass the limit together.
- *
- * wallet_send() is patched in place from its current definition (as migration 0141 does), so this keeps what other
- * migrations changed in it. A refusal deletes the idempotency key it just inserted and returns: the key may be used
- * again once the limit allows, and a replay of a send that succeeded before is still answered (the key check comes
- * first).
+ * limit_take() checks and counts in one go; limit_take_for() takes the customer's row lock first, for the callers
+ * that do not hold it (wallet_send() does). Created here in their first version; their current text, and the limit
+ * check inside wallet_send(), are in server/db/sql (limit_take.sql, wallet_send.sql).
  */
-const signature = 'wallet_send(bigint, bigint, bigint, bytea, bytea, text, text, text, timestamptz, int, int)';
-
-async function patchWalletSend(db: Kysely<unknown>, from: string[], to: string[]): Promise<void> {
-  const { rows } = await sql<{ def: string }>`SELECT pg_get_functiondef(${signature}::regprocedure) AS def`.execute(db);
-  let def = rows[0]?.def ?? '';
-  from.forEach((text, i) => {
-    if (!def.includes(text)) throw new Error(`wallet_send() has no "${text}": cannot patch it`);
-    def = def.replace(text, to[i] ?? text);
-  });
-  await sql.raw(def).execute(db);
-}
-
-const declare = 'v_created timestamptz;';
-const declareLimit = `v_created timestamptz;
-      v_limit jsonb;`;
-const selectUser = 'frozen_at INTO u';
-const selectUserLevel = 'frozen_at, kyc_level INTO u';
-const beforeWallets = 'SELECT id INTO v_from FROM ledger_accounts';
-const limitCheck = `-- Issue 16: the rolling and per-operation limits, counted under the sender's row lock taken above.
-      v_limit := limit_take(p_sender, 'outgoing', u.kyc_level, p_amount, p_now);
-      IF v_limit IS NOT NULL THEN
-        IF p_key IS NOT NULL THEN DELETE FROM idempotency_keys WHERE scope = p_scope AND key = p_key; END IF;
-        RETURN v_limit;
-      END IF;
-      ${beforeWallets}`;
-
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE users ADD COLUMN kyc_level smallint NOT NULL DEFAULT 1 CHECK (kyc_level IN (1, 2))`.execute(db);
   await sql`
@@ -101,11 +70,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       IF NOT FOUND THEN RAISE EXCEPTION 'user % not found', p_user; END IF;
       RETURN limit_take(p_user, p_kind, v_level, p_amount, p_now);
     END $$`.execute(db);
-  await patchWalletSend(db, [declare, selectUser, beforeWallets], [declareLimit, selectUserLevel, limitCheck]);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await patchWalletSend(db, [limitCheck, selectUserLevel, declareLimit], [beforeWallets, selectUser, declare]);
   await sql`DROP FUNCTION limit_take_for(bigint, text, bigint, timestamptz)`.execute(db);
   await sql`DROP FUNCTION limit_take(bigint, text, smallint, bigint, timestamptz)`.execute(db);
   await sql`DROP TABLE limit_usage`.execute(db);

@@ -1,44 +1,20 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Sanctions holds (issue 16): a hit never lets money reach the person.
+ * Sanctions holds: a hit never lets money reach the person.
  *
  * - Ledger: a platform account `compliance_hold` (MAD, never below zero). A send or cash pickup to a recipient
  *   under review is one balanced entry wallet -> compliance_hold; the operator's approval moves it on to where it
  *   would have gone (the recipient's wallet, unclaimed transfers, pickups pending); a rejection leaves it there.
- * - `transactions.status` gains `on_hold` (a transfer or a pickup); its timeline step is written by migration 0180's
+ * - `transactions.status` gains `on_hold` (a transfer or a pickup); its timeline step is written by the timeline's
  *   triggers with the reason code the code sets in `wallet.event_reason`.
  * - Screening state, per recipient (`contacts`) and per customer (`users`): the lists' version it was last screened
- *   against, the hit found then (the matches, or null), the entries an operator cleared as false positives (never
- *   raised again for that person), when a hit was confirmed. `users.frozen_by_review`: the review whose customer hit
- *   froze the account (its approval lifts that freeze, never an operator's own).
+ *   against, the hit found then (the matches, or null), when a hit was confirmed. `users.frozen_by_review`: the
+ *   review whose customer hit froze the account (its approval lifts that freeze, never an operator's own).
  * - `sanctions_reports`: one row per confirmed hit (the operator's rejection), kept for the authorities.
- * - wallet_send() (patched in place, as 0141 and 0190 do): a recipient screened against another version of the lists,
- *   or under a hit, answers 'slow' before anything is written, so the service screens it and, for a hit, holds the
- *   money on the general path. A recipient screened and clear keeps the one round trip.
+ * wallet_send() answers 'slow' for a recipient screened against another version of the lists or under a hit, so
+ * the service screens it (server/db/sql/wallet_send.sql).
  */
-const signature = 'wallet_send(bigint, bigint, bigint, bytea, bytea, text, text, text, timestamptz, int, int)';
-
-async function patchWalletSend(db: Kysely<unknown>, from: string[], to: string[]): Promise<void> {
-  const { rows } = await sql<{ def: string }>`SELECT pg_get_functiondef(${signature}::regprocedure) AS def`.execute(db);
-  let def = rows[0]?.def ?? '';
-  from.forEach((text, i) => {
-    if (!def.includes(text)) throw new Error(`wallet_send() has no "${text}": cannot patch it`);
-    def = def.replace(text, to[i] ?? text);
-  });
-  await sql.raw(def).execute(db);
-}
-
-const selectContact = 'phone_number, email INTO c';
-const selectContactScreening = `phone_number, email, sanctions_version,
-             sanctions_hit IS NOT NULL OR sanctions_confirmed_at IS NOT NULL AS sanctions_held INTO c`;
-const slowLine = `IF c.public OR c.contact_user IS NULL THEN RETURN jsonb_build_object('outcome', 'slow'); END IF;`;
-const slowWithScreening = `${slowLine}
-      -- Issue 16: screened against the lists in force and clear, or the service screens (and holds) it.
-      IF c.sanctions_held OR c.sanctions_version IS DISTINCT FROM
-           (SELECT coalesce(max(version), 0) FROM sanctions_lists) THEN
-        RETURN jsonb_build_object('outcome', 'slow');
-      END IF;`;
 
 /** Rewrites a CHECK constraint from its current definition (so other migrations' changes to it are kept). */
 async function patchConstraint(db: Kysely<unknown>, table: string, name: string, from: string[], to: string[]) {
@@ -124,12 +100,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`.execute(db);
   await sql`CREATE TRIGGER sanctions_reports_append_only BEFORE UPDATE OR DELETE ON sanctions_reports
             FOR EACH ROW EXECUTE FUNCTION ledger_reject_change()`.execute(db);
-
-  await patchWalletSend(db, [selectContact, slowLine], [selectContactScreening, slowWithScreening]);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await patchWalletSend(db, [slowWithScreening, selectContactScreening], [slowLine, selectContact]);
   await sql`DROP TABLE sanctions_reports`.execute(db);
   await sql`ALTER TABLE users DROP COLUMN sanctions_version, DROP COLUMN sanctions_cleared, DROP COLUMN frozen_by_review`.execute(
     db,

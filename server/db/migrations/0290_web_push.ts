@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Web Push and per-channel preferences (issue 18, Channels).
+ * Web Push and per-channel preferences.
  *
  * `push_subscriptions`: the browsers a user allowed to show notifications (the PushSubscription the browser gave:
  * its push service endpoint and the keys the payload is encrypted to, RFC 8291). An endpoint is one browser
@@ -15,7 +15,8 @@ import { sql, type Kysely } from 'kysely';
  *
  * `notification_deliveries` gains one row per push subscription (`push_subscription_id`): notify_user() queues,
  * besides the e-mail/SMS row, one push row per subscription of the user, each retried on its own (a push service
- * that fails does not resend the e-mail, nor the other browsers' pushes), removed with its subscription.
+ * that fails does not resend the e-mail, nor the other browsers' pushes), removed with its subscription
+ * (server/db/sql/notify_user.sql).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -56,44 +57,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ADD CONSTRAINT notification_deliveries_channel_check CHECK (channel IN ('email', 'sms', 'push', 'none'))`.execute(
     db,
   );
-
-  await sql`
-    CREATE OR REPLACE FUNCTION notify_user(p_user bigint, p_kind text, p_transaction bigint, p_params jsonb,
-                                           p_deliver boolean)
-    RETURNS bigint LANGUAGE plpgsql AS $$
-    DECLARE
-      v_id bigint;
-    BEGIN
-      INSERT INTO notifications (user_id, kind, transaction_id, params)
-      VALUES (p_user, p_kind, p_transaction, coalesce(p_params, '{}'::jsonb))
-      RETURNING id INTO v_id;
-      IF p_deliver THEN
-        INSERT INTO notification_deliveries (notification_id) VALUES (v_id);
-        INSERT INTO notification_deliveries (notification_id, push_subscription_id)
-          SELECT v_id, s.id FROM push_subscriptions s
-          WHERE s.user_id = p_user
-            AND coalesce((SELECT p.push FROM notification_preferences p WHERE p.user_id = p_user), true);
-      END IF;
-      RETURN v_id;
-    END $$`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    CREATE OR REPLACE FUNCTION notify_user(p_user bigint, p_kind text, p_transaction bigint, p_params jsonb,
-                                           p_deliver boolean)
-    RETURNS bigint LANGUAGE plpgsql AS $$
-    DECLARE
-      v_id bigint;
-    BEGIN
-      INSERT INTO notifications (user_id, kind, transaction_id, params)
-      VALUES (p_user, p_kind, p_transaction, coalesce(p_params, '{}'::jsonb))
-      RETURNING id INTO v_id;
-      IF p_deliver THEN
-        INSERT INTO notification_deliveries (notification_id) VALUES (v_id);
-      END IF;
-      RETURN v_id;
-    END $$`.execute(db);
   await sql`DELETE FROM notification_deliveries WHERE push_subscription_id IS NOT NULL OR channel = 'push'`.execute(db);
   await sql`ALTER TABLE notification_deliveries DROP CONSTRAINT notification_deliveries_channel_check`.execute(db);
   await sql`ALTER TABLE notification_deliveries

@@ -1,9 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { APP_ROLE } from '../app-role.ts';
-import { ledgerPostFastPath, ledgerPostRefusal } from './0490_ledger_post_transfer_fast_path.ts';
 
 /**
- * One list of the account kinds and of which ones may not go below zero (issue 13, ADR 003 "One list of floors").
+ * One list of the account kinds and of which ones may not go below zero (ADR 003 "One list of floors").
  *
  * The floor lived in three places that had drifted apart: the CHECK ledger_accounts_non_negative (five kinds, as
  * 0130 and 0221 extended it), and ledger_post()'s UPDATE and ledger_post_refusal() (three kinds: pickups_pending and
@@ -16,7 +15,7 @@ import { ledgerPostFastPath, ledgerPostRefusal } from './0490_ledger_post_transf
  *     no row to reference). A foreign key is checked when a row is inserted or its key changes, not at every
  *     balance UPDATE as a CHECK is;
  *   - the CHECK ledger_accounts_non_negative (same name) becomes `NOT has_floor OR balance >= 0`, and
- *     ledger_post()'s WHERE and ledger_post_refusal() read the same has_floor: they cannot disagree any more.
+ *     ledger_post()'s WHERE and ledger_post_refusal() read the same has_floor (server/db/sql/ledger_post.sql).
  * Why it is also cheaper: PostgreSQL rebuilds every CHECK of a table from its stored node text for each statement
  * that writes the table; the two IN-lists were two thirds of ledger_accounts' (4.1 of 6.2 kB), read twice per
  * transfer.
@@ -39,31 +38,6 @@ export const accountKindFloors: readonly [string, boolean][] = [
   ['pickups_pending', true],
   ['compliance_hold', true],
 ];
-
-const oldFloorList = "x.kind NOT IN ('customer_wallet', 'withdrawals_pending', 'unclaimed_transfers')";
-const oldRefusalFloor = "a.kind IN ('customer_wallet', 'withdrawals_pending', 'unclaimed_transfers')";
-
-function replaceAll(text: string, from: string, to: string, times: number): string {
-  const parts = text.split(from);
-  if (parts.length !== times + 1) throw new Error(`expected ${times} of ${from} in ledger_post()`);
-  return parts.join(to);
-}
-
-/** 0490's ledger_post() with the floor read from the account's has_floor (both paths). */
-export const ledgerPostHasFloor = (schema: string) =>
-  replaceAll(ledgerPostFastPath(schema), oldFloorList, 'NOT x.has_floor', 2);
-
-/** 0490's ledger_post_refusal() with the same floor. */
-export const ledgerPostRefusalHasFloor = (schema: string) =>
-  replaceAll(
-    ledgerPostRefusal(schema).replace(
-      'x.balance + p_delta AS after INTO a',
-      'x.has_floor, x.balance + p_delta AS after INTO a',
-    ),
-    oldRefusalFloor,
-    'a.has_floor',
-    1,
-  );
 
 async function currentSchema(db: Kysely<unknown>): Promise<string> {
   const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db);
@@ -121,15 +95,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // INSERT only: a BEFORE UPDATE row trigger would make every balance UPDATE fetch and lock its row first.
   await sql`CREATE TRIGGER ledger_accounts_has_floor BEFORE INSERT ON ledger_accounts
             FOR EACH ROW EXECUTE FUNCTION ledger_account_has_floor()`.execute(db);
-  // CREATE OR REPLACE keeps both functions' privileges (0480, 0490).
-  await sql.raw(ledgerPostRefusalHasFloor(schema)).execute(db);
-  await sql.raw(ledgerPostHasFloor(schema)).execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  const schema = await currentSchema(db);
-  await sql.raw(ledgerPostRefusal(schema)).execute(db);
-  await sql.raw(ledgerPostFastPath(schema)).execute(db);
   const list = (floor?: boolean) =>
     accountKindFloors
       .filter(([, f]) => floor === undefined || f === floor)
