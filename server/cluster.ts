@@ -1,5 +1,4 @@
 import cluster, { type Worker } from 'node:cluster';
-import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { EmbeddedPostgresError } from './db/embedded-postgres.ts';
 import { MigrationError } from './db/migrator.ts';
@@ -7,6 +6,7 @@ import { openDatabase, type OpenDatabase } from './db/open-database.ts';
 import { seedOnFirstStart } from './db/seed/seed-first-start.ts';
 import { startMetricsServer } from './metrics/metrics-server.ts';
 import { startReceiptMailProcess, type ReceiptMailProcess } from './receipt-mail-process.ts';
+import { childExecArgv, entryPointFile } from './runtime-layout.ts';
 
 /**
  * `npm start` on all the cores (ADR 010): WEB_CONCURRENCY API processes (server/main.ts each, Node's cluster
@@ -51,8 +51,8 @@ async function primary(config: Config, processes: number): Promise<void> {
   }
   const workerEnv = database ? { DATABASE_URL: database.url } : {};
   cluster.setupPrimary({
-    exec: path.join(import.meta.dirname, 'cluster-worker.ts'),
-    execArgv: [...process.execArgv.filter((a) => a !== '--import' && a !== 'tsx'), '--import', 'tsx'],
+    exec: entryPointFile('cluster-worker'),
+    execArgv: childExecArgv(),
   });
 
   let stopping = false;

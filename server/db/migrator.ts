@@ -1,8 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { FileMigrationProvider, Migrator, type Kysely, type MigrationResultSet } from 'kysely';
-
-export const migrationsDir = path.join(import.meta.dirname, 'migrations');
+import { migrationsDir } from '../runtime-layout.ts';
 
 export class MigrationError extends Error {}
 
