@@ -4,6 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../server/config.ts';
+import { adminQuery } from '../support/scratch-database.ts';
 import { stablePort } from '../support/stable-port.ts';
 
 // `npm start`'s server with WEB_CONCURRENCY=2 (server/cluster.ts): two API processes beside one embedded PostgreSQL,
@@ -102,6 +103,20 @@ describe('npm start on all the cores', () => {
     expect(Number(taken[1]?.[1])).not.toBe(backgroundPid);
     for (let i = 0; i < 4; i++) expect((await fetch(`${url}/api/health/`)).status).toBe(200);
 
+    // The embedded default is whole: the built operator command backs up the running server's embedded database
+    // with this machine's client tools (ADR 019), and restores the archive into an empty database beside it.
+    const admin = (...args: string[]) =>
+      promisify(execFile)(process.execPath, [path.join(built, 'admin.js'), ...args], {
+        cwd: projectRoot,
+        env: { ...process.env, DATABASE_URL: '', EMBEDDED_PG_DIR: path.join(home, 'pg'), EMBEDDED_PG_PORT: pgPort },
+      });
+    const backup = await admin('backup', path.join(home, 'wallet.dump'));
+    expect(backup.stdout).toMatch(/^ledger: /m);
+    const { password } = JSON.parse(await fs.readFile(path.join(home, 'pg.json'), 'utf8')) as { password: string };
+    const embedded = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}`;
+    await adminQuery(`${embedded}/postgres`, 'CREATE DATABASE restored');
+    const restore = await admin('restore', path.join(home, 'wallet.dump'), '--database', `${embedded}/restored`);
+    expect(restore.stdout).toContain('Ledger OK');
 
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
