@@ -20,6 +20,8 @@ import { childExecArgv, entryPointFile } from './runtime-layout.ts';
  */
 
 const say = (message: string) => console.log(`[wallet] ${message}`);
+/** Set by the primary on each API process: '1' when the primary has brought the schema up to date (main.ts). */
+const schemaCheckedEnv = 'WALLET_SCHEMA_CHECKED';
 /** Set by the primary on each API process: '1' on the one that runs the periodic background work (main.ts). */
 const backgroundWorkEnv = 'WALLET_BACKGROUND_WORK';
 /** A worker still running this long past its own forced shutdown (SHUTDOWN_TIMEOUT_MS) is killed, so PostgreSQL can stop. */
@@ -49,7 +51,8 @@ async function primary(config: Config, processes: number): Promise<void> {
       return;
     }
   }
-  const workerEnv = database ? { DATABASE_URL: database.url } : {};
+  // The primary migrated the embedded database just now: its API processes need not check the schema again.
+  const workerEnv = database ? { DATABASE_URL: database.url, [schemaCheckedEnv]: '1' } : {};
   cluster.setupPrimary({
     exec: entryPointFile('cluster-worker'),
     execArgv: childExecArgv(),
