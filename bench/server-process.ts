@@ -29,6 +29,8 @@ export interface BenchServerOptions {
   nodeArgs?: string[];
   /** A file for the server's output (default: discarded). */
   logFile?: string;
+  /** Each piece of the server's output as it comes (not with `logFile`). */
+  onOutput?: (text: string) => void;
 }
 
 /**
@@ -66,6 +68,7 @@ export async function startBenchServer(
   let tail = '';
   const keep = (chunk: Buffer) => {
     tail = (tail + chunk.toString('utf8')).slice(-2000);
+    options.onOutput?.(chunk.toString('utf8'));
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);

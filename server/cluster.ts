@@ -1,5 +1,4 @@
 import cluster, { type Worker } from 'node:cluster';
-import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { EmbeddedPostgresError } from './db/embedded-postgres.ts';
 import { MigrationError } from './db/migrator.ts';
@@ -7,6 +6,7 @@ import { openDatabase, type OpenDatabase } from './db/open-database.ts';
 import { seedOnFirstStart } from './db/seed/seed-first-start.ts';
 import { startMetricsServer } from './metrics/metrics-server.ts';
 import { startReceiptMailProcess, type ReceiptMailProcess } from './receipt-mail-process.ts';
+import { childExecArgv, entryPointFile } from './runtime-layout.ts';
 
 /**
  * `npm start` on all the cores (ADR 010): WEB_CONCURRENCY API processes (server/main.ts each, Node's cluster
@@ -20,6 +20,8 @@ import { startReceiptMailProcess, type ReceiptMailProcess } from './receipt-mail
  */
 
 const say = (message: string) => console.log(`[wallet] ${message}`);
+/** Set by the primary on each API process: '1' when the primary has brought the schema up to date (main.ts). */
+const schemaCheckedEnv = 'WALLET_SCHEMA_CHECKED';
 /** Set by the primary on each API process: '1' on the one that runs the periodic background work (main.ts). */
 const backgroundWorkEnv = 'WALLET_BACKGROUND_WORK';
 /** A worker still running this long past its own forced shutdown (SHUTDOWN_TIMEOUT_MS) is killed, so PostgreSQL can stop. */
@@ -49,10 +51,11 @@ async function primary(config: Config, processes: number): Promise<void> {
       return;
     }
   }
-  const workerEnv = database ? { DATABASE_URL: database.url } : {};
+  // The primary migrated the embedded database just now: its API processes need not check the schema again.
+  const workerEnv = database ? { DATABASE_URL: database.url, [schemaCheckedEnv]: '1' } : {};
   cluster.setupPrimary({
-    exec: path.join(import.meta.dirname, 'cluster-worker.ts'),
-    execArgv: [...process.execArgv.filter((a) => a !== '--import' && a !== 'tsx'), '--import', 'tsx'],
+    exec: entryPointFile('cluster-worker'),
+    execArgv: childExecArgv(),
   });
 
   let stopping = false;

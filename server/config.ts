@@ -14,9 +14,10 @@ import { vapidKeysFromSecret, vapidPublicKeyOf } from './adapters/push/vapid-key
 import { loadOrCreateDevSecrets } from './dev-secrets.ts';
 import { parseCron } from './modules/liabilities/cron.ts';
 import { deriveKey } from './security/keys.ts';
+import { projectRoot } from './runtime-layout.ts';
 
 /** Where the project lives, so relative paths (data dir, built web app) do not depend on the cwd. */
-export const projectRoot = path.resolve(import.meta.dirname, '..');
+export { projectRoot };
 
 const port = z.coerce.number().int().min(0).max(65_535);
 const flag = z

@@ -22,7 +22,9 @@ async function main(): Promise<void> {
 
   let database: OpenDatabase;
   try {
-    database = await openDatabase(config, { log: say, role: 'app' });
+    // A cluster's primary that started the embedded database migrated it already (cluster.ts says so).
+    const migrate = !cluster.isWorker || process.env.WALLET_SCHEMA_CHECKED !== '1';
+    database = await openDatabase(config, { log: say, role: 'app', migrate });
   } catch (error) {
     fail(`cannot open the database: ${describe(error)}`);
     return;

@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
+import { childExecArgv, entryPointFile } from './runtime-layout.ts';
 
 /**
  * The receipt mails' process under `npm start` (issue 18: "the receipt also goes by e-mail ... when a send or top-up
@@ -36,14 +36,14 @@ export function startReceiptMailProcess(options: {
 
   const start = () => {
     const startedAt = performance.now();
-    const current = fork(path.join(import.meta.dirname, 'worker.ts'), ['--receipts'], {
+    const current = fork(entryPointFile('worker'), ['--receipts'], {
       env: { ...process.env, ...options.env },
       // Its own session, hence its own scheduling group under Linux's autogroup (on by default): nice only ranks
       // processes within one group, and in ours the PDFs, idle-priority beside the API processes, still took the
       // group's full share against PostgreSQL's group while the API waited on the database (the send bench lost
       // 8-34 % of its rate). Its group is then niced too, so it gets only what nothing else wants.
       detached: true,
-      execArgv: [...process.execArgv.filter((a) => a !== '--import' && a !== 'tsx'), '--import', 'tsx'],
+      execArgv: childExecArgv(),
     });
     child = current;
     if (current.pid !== undefined) {

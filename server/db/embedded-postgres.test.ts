@@ -1,6 +1,8 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,6 +10,7 @@ import { adminQuery } from '../../tests/support/scratch-database.ts';
 import { startTestApp } from '../../tests/support/test-app.ts';
 import { projectRoot } from '../config.ts';
 import { APP_ROLE } from './app-role.ts';
+import { postgresTool } from './backup/postgres-tools.ts';
 import { startEmbeddedPostgres } from './embedded-postgres.ts';
 import { lockContent } from './process-identity.ts';
 import { stablePort } from '../../tests/support/stable-port.ts';
@@ -17,6 +20,7 @@ import { stablePort } from '../../tests/support/stable-port.ts';
 const home = path.join(projectRoot, '.data', `test-embedded-${process.pid}`);
 const dataDir = path.join(home, 'pg');
 const port = stablePort(0);
+const exec = promisify(execFile);
 
 afterAll(async () => {
   await fs.rm(home, { recursive: true, force: true });
@@ -42,8 +46,12 @@ describe('embedded PostgreSQL', () => {
 
     const second = await startEmbeddedPostgres({ dataDir, port, database: 'wallet' });
     expect(await query(second.url, 'SELECT v FROM kept')).toEqual([{ v: 'still here' }]);
+    // The embedded default is whole only when this machine's client tools can back it up (ADR 019): Debian's
+    // pg_dump is of one major version, and the embedded PostgreSQL is of that one.
     const [version] = await query<{ server_version_num: string }>(second.url, 'SHOW server_version_num');
-    expect(Number(version?.server_version_num)).toBeGreaterThanOrEqual(180000);
+    const major = Math.floor(Number(version?.server_version_num) / 10_000);
+    expect(major).toBe(await embeddedMajor());
+    await expect(postgresTool('pg_dump', major)).resolves.toMatch(/pg_dump$/);
     await second.stop();
   });
 
@@ -98,7 +106,52 @@ describe('embedded PostgreSQL', () => {
     expect(await fs.readFile(path.join(foreign, 'export.csv'), 'utf8')).toBe('id,amount\n1,100\n');
     await expect(fs.stat(path.join(home, 'not-ours.lock'))).rejects.toThrow();
   });
+
+  it('moves a cluster it made under another PostgreSQL version aside whole, and starts a new one', async () => {
+    const major = await embeddedMajor();
+    const older = path.join(home, 'made-by-another');
+    await madeByAnotherVersion(older, major + 3, { ours: true });
+    const said: string[] = [];
+    const database = await startEmbeddedPostgres({ dataDir: older, port, database: 'wallet', log: (m) => said.push(m) });
+    try {
+      await query(database.url, 'SELECT 1');
+      expect(await fs.readFile(path.join(older, 'PG_VERSION'), 'utf8')).toBe(`${major}\n`);
+    } finally {
+      await database.stop();
+    }
+    const aside = `${older}-postgresql${major + 3}`;
+    expect(said.join('\n')).toContain(`moved whole to ${aside}`);
+    expect(await fs.readFile(path.join(aside, 'PG_VERSION'), 'utf8')).toBe(`${major + 3}\n`);
+    expect(await fs.readFile(path.join(aside, 'base', 'kept'), 'utf8')).toBe('data');
+    expect(JSON.parse(await fs.readFile(`${aside}.json`, 'utf8'))).toEqual({ port, password: 'old' });
+  });
+
+  it('leaves a cluster of another PostgreSQL version it did not make where it is, and says so', async () => {
+    const major = await embeddedMajor();
+    const foreign = path.join(home, 'foreign-cluster');
+    await madeByAnotherVersion(foreign, major + 3, { ours: false });
+    await expect(startEmbeddedPostgres({ dataDir: foreign, port, database: 'wallet' })).rejects.toThrow(
+      `holds a PostgreSQL ${major + 3} cluster, which the embedded PostgreSQL ${major} cannot open`,
+    );
+    expect(await fs.readFile(path.join(foreign, 'base', 'kept'), 'utf8')).toBe('data');
+  });
 });
+
+/** The major version of the embedded binaries, from the platform package itself. */
+async function embeddedMajor(): Promise<number> {
+  const bin = (await import(`@embedded-postgres/${os.platform()}-${os.arch()}`)) as { postgres: string };
+  const { stdout } = await exec(bin.postgres, ['--version']);
+  return Number(/\(PostgreSQL\) (\d+)/.exec(stdout)?.[1]);
+}
+
+/** A data directory as another PostgreSQL version leaves it: its PG_VERSION, some data, its password file. */
+async function madeByAnotherVersion(dir: string, major: number, options: { ours: boolean }): Promise<void> {
+  await fs.mkdir(path.join(dir, 'base'), { recursive: true });
+  await fs.writeFile(path.join(dir, 'PG_VERSION'), `${major}\n`);
+  await fs.writeFile(path.join(dir, 'base', 'kept'), 'data');
+  await fs.writeFile(`${dir}.json`, JSON.stringify({ port, password: 'old' }));
+  if (options.ours) await fs.writeFile(`${dir}.created-by-wallet`, 'made earlier\n');
+}
 
 describe('the app when its database goes away and comes back', () => {
   it('answers 503 while the database is down and recovers without a restart', async () => {

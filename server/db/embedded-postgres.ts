@@ -157,6 +157,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     );
   }
   try {
+    await setAsideOtherMajor(bin, dataDir, spawnOptions, log);
     let state = await readState(stateFile);
     if (!(await fs.stat(path.join(dataDir, 'PG_VERSION')).catch(() => undefined))) {
       state = { port: options.port, password: randomBytes(24).toString('base64url') };
@@ -199,6 +200,48 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     await fs.rm(lockFile, { force: true });
     throw error;
   }
+}
+
+/** The major version of the embedded binaries (`pg_ctl (PostgreSQL) 15.18`). */
+async function binariesMajor(bin: Binaries, spawnOptions: ExecFileOptions): Promise<number> {
+  const { stdout } = await exec(bin.pg_ctl, ['--version'], spawnOptions);
+  return Number(/\(PostgreSQL\) (\d+)/.exec(String(stdout))?.[1]);
+}
+
+/**
+ * A data directory made by another major version of PostgreSQL than the embedded one (the project moved the
+ * embedded version, ADR 019) cannot be started by these binaries, and a database of a newer major cannot be read by
+ * an older one at all. One that this manager made is moved aside whole (its files, password and log, under the
+ * same names with the version appended), so nothing is lost and `npm start` goes on with a new cluster; the old one
+ * opens again with binaries of its own version. One it did not make is left where it is, and refused.
+ */
+async function setAsideOtherMajor(
+  bin: Binaries,
+  dataDir: string,
+  spawnOptions: ExecFileOptions,
+  log: (message: string) => void,
+): Promise<void> {
+  const text = await fs.readFile(path.join(dataDir, 'PG_VERSION'), 'utf8').catch(() => undefined);
+  if (text === undefined) return;
+  const madeBy = Number(text.trim());
+  const runs = await binariesMajor(bin, spawnOptions);
+  if (madeBy === runs) return;
+  if (!(await fs.stat(createdMarker(dataDir)).catch(() => undefined))) {
+    throw new EmbeddedPostgresError(
+      `${dataDir} holds a PostgreSQL ${madeBy} cluster, which the embedded PostgreSQL ${runs} cannot open. It was ` +
+        'not created by this server, so nothing in it is moved: point EMBEDDED_PG_DIR at another directory.',
+    );
+  }
+  let aside = `${dataDir}-postgresql${madeBy}`;
+  while (await fs.stat(aside).catch(() => undefined)) aside = `${dataDir}-postgresql${madeBy}-${Date.now()}`;
+  await fs.rename(dataDir, aside);
+  for (const suffix of ['.json', '.log', '.created-by-wallet']) {
+    await fs.rename(`${dataDir}${suffix}`, `${aside}${suffix}`).catch(() => undefined);
+  }
+  log(
+    `the embedded database in ${dataDir} was made by PostgreSQL ${madeBy}, which PostgreSQL ${runs} cannot open: ` +
+      `moved whole to ${aside} (nothing deleted), and a new one is created`,
+  );
 }
 
 async function initCluster(

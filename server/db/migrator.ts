@@ -1,9 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { FileMigrationProvider, Migrator, type Kysely, type MigrationResultSet } from 'kysely';
+import { migrationsDir } from '../runtime-layout.ts';
 import { applySqlDefinitions } from './sql-definitions.ts';
-
-export const migrationsDir = path.join(import.meta.dirname, 'migrations');
 
 export class MigrationError extends Error {}
 

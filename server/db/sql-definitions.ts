@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
+import { projectRoot } from '../runtime-layout.ts';
 
 /**
  * Every database function and trigger has its current definition in one file of server/db/sql (a function with the
@@ -12,7 +13,8 @@ import { sql, type Kysely } from 'kysely';
  * A migration may still create the first version of a function it needs itself (a backfill that calls it, a
  * generated column): that text is history, and the file replaces it once the migrations are done.
  */
-export const sqlDefinitionsDir = path.join(import.meta.dirname, 'sql');
+/** Read from the checkout, whether the server runs built (dist/server) or from its sources. */
+export const sqlDefinitionsDir = path.join(projectRoot, 'server', 'db', 'sql');
 
 export interface SqlDefinitionFile {
   /** The file's name in server/db/sql, e.g. `wallet_send.sql`. */
