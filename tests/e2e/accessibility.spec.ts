@@ -117,6 +117,8 @@ async function createFixture(request: APIRequestContext): Promise<Fixture> {
     }),
     200,
   );
+  // A rate alert, so that the rates screen is audited with its alert listed (rate-alerts.spec.ts relies on it).
+  await json(await request.post('/api/rate-alerts/', { headers: auth(alice), data: { threshold: '13.50' } }), 201);
   // ADR 013: the recipient's user shows once money has moved between the two (the send above).
   const linked = await json<{ contact_user: number }>(
     await request.get(`/api/contacts/${contact.id}/`, { headers: auth(alice) }),
@@ -287,7 +289,7 @@ test.describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
           [
             { path: '/', ready: '[data-testid="transaction-row"]' },
             { path: '/exchange', ready: '[data-testid="exchange-amount"]' },
-            { path: '/rates', ready: '[data-testid="rates-subscription"]' },
+            { path: '/rates', ready: '[data-testid="rate-alert"]' },
             { path: '/notifications', ready: '[data-testid="notification"]' },
             { path: '/transactions', ready: '[data-testid="transaction-row"]' },
             {

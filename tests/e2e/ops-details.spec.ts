@@ -7,8 +7,9 @@ import { screenshot } from './screenshots.ts';
 
 // Issue 15: the back-office's detail screens in Chromium, in French and Arabic: a customer's level and limits, a
 // transaction's postings with named account kinds, the rates in the language's number format; a server e-mail
-// error in the teller and operator add dialogs shows under the e-mail field, outlined. Axe at 1,280 px, screenshots
-// at 1,280 and 390 px.
+// error in the teller and operator add dialogs shows under the e-mail field, outlined, and passes axe at 1,280 px
+// (the detail and rates screens themselves: ops.spec.ts audits every ops screen once per language). Screenshots at
+// 1,280 and 390 px.
 
 const CODE = '246810';
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -45,7 +46,6 @@ test.describe('back-office detail screens (issue 15)', () => {
         await ready(page, lang);
         await expect(page.getByTestId('customer-limits').locator('tbody tr')).toHaveCount(2);
         await expect(page.getByTestId('customer-level')).not.toBeEmpty();
-        if (width === 1280) expect(await seriousViolations(page, `customer ${lang}`)).toEqual([]);
         await screenshot(page, `ops-customer-detail-${lang}-${width}.png`);
 
         await page.goto(`/ops/transactions/${id}?lang=${lang}`);
@@ -55,7 +55,6 @@ test.describe('back-office detail screens (issue 15)', () => {
         await expect(postings).not.toContainText('customer_wallet');
         await expect(postings).not.toContainText('unclaimed_transfers');
         if (lang === 'fr') await expect(postings).toContainText('Portefeuille client');
-        if (width === 1280) expect(await seriousViolations(page, `transaction ${lang}`)).toEqual([]);
         await screenshot(page, `ops-transaction-detail-${lang}-${width}.png`);
 
         // Both languages write numbers with a decimal comma: the rates, the form's prefill and the fee hint agree.
@@ -71,7 +70,6 @@ test.describe('back-office detail screens (issue 15)', () => {
           const wrap = page.getByTestId('rates-table');
           const box = await wrap.boundingBox();
           expect(box && box.x + box.width).toBeLessThanOrEqual(1280);
-          expect(await seriousViolations(page, `rates ${lang}`)).toEqual([]);
         }
         await screenshot(page, `ops-rates-${lang}-${width}.png`);
       }
