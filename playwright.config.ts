@@ -24,11 +24,24 @@ export const e2eDatabaseEnv = {
   EMBEDDED_PG_PORT: String(54_331 + (port % 100)),
 };
 
+/**
+ * Specs that change what the others read run one at a time, beside the rest: the rates every price is quoted at (a
+ * top-up's balance is checked against the rate it read), the four-eyes approvals each picks its row from, the
+ * sanctions list every send is screened against, the operators' review queue.
+ */
+const sharedState = ['**/ops*.spec.ts', '**/kyc.spec.ts', '**/monitoring.spec.ts', '**/sanctions*.spec.ts', '**/add-money.spec.ts'];
+
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results/e2e',
   fullyParallel: false,
-  workers: 1,
+  // One spec file per worker, two at once (E2E_WORKERS overrides): a spec spends much of its time waiting for the
+  // server or for the page, which the other one's browser fills.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  projects: [
+    { name: 'shared-state', testMatch: sharedState, workers: 1 },
+    { name: 'own-state', testIgnore: sharedState },
+  ],
   forbidOnly: true,
   retries: 0,
   timeout: 30_000,
