@@ -2,7 +2,7 @@
 // Steps in order, the tiers of a step side by side (on two cores, a single-threaded tier or one that mostly waits
 // leaves room for another): typecheck, lint and the web build -> unit (Vitest: common, server pure logic, web in
 // jsdom) -> API and security (Vitest over HTTP against a real PostgreSQL: DATABASE_URL if set, else embedded) ->
-// chaos (bank workload with kill -9) -> end-to-end and accessibility (Playwright in Chromium, on the build).
+// end-to-end and accessibility (Playwright in Chromium, on the build) beside chaos (bank workload with kill -9).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,7 +27,8 @@ const api = {
   cmd: [bin('vitest'), 'run', '--project', 'api', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/api.json`],
   report: 'api.json',
 };
-// The bank workload against two API processes on one PostgreSQL, one killed -9 at random (short form).
+// The bank workload against two API processes on one PostgreSQL, one killed -9 at random (short form); its floors
+// are set for a loaded two-core machine.
 const chaos = {
   name: 'chaos',
   cmd: ['node', '--import', 'tsx', 'tests/chaos/run.ts', '--seconds', '30', '--report', `${reports}/chaos.json`],
@@ -37,7 +38,7 @@ const e2e = { name: 'e2e', cmd: [bin('playwright'), 'test'], report: 'e2e.json',
 
 /** Steps in order; the tiers of one step run at once: the first one's output streams, the others' is printed whole
  * when each ends (so that lines of two tiers never interleave). */
-const steps = [[lint, typecheck, build], [unit], [api], [chaos], [e2e]];
+const steps = [[lint, typecheck, build], [unit], [api], [e2e, chaos]];
 
 function counts(file) {
   const full = path.join(reports, file);
