@@ -69,6 +69,11 @@ export default defineConfig({
       EXPOSE_DEV_ROUTES: 'true',
       // The push service push.spec.ts subscribes to (nothing listens there): the one local address pushes may go to.
       PUSH_SERVICE_ORIGINS: 'http://127.0.0.1:9',
+      // Every spec signs its people up from 127.0.0.1: a run asks for about 100 login codes from that one address
+      // within minutes, which is what the per-address limits (100 codes, 300 tries an hour) exist to refuse. The
+      // limits themselves are tested over HTTP (server/modules/auth/login-limits.test.ts).
+      LOGIN_CODE_REQUESTS_PER_IP_PER_HOUR: '1000',
+      LOGIN_VERIFICATIONS_PER_IP_PER_HOUR: '3000',
     },
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
   },
