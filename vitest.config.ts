@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { i18nCore } from './scripts/vite-i18n-core.ts';
@@ -8,6 +9,9 @@ import { testingLibraryAlias, webAliases } from './scripts/web-aliases.ts';
 // PostgreSQL (DATABASE_URL, else embedded).
 export default defineConfig({
   test: {
+    // Vitest's default on two cores is one worker: every file waited for the one before. The unit and web files run
+    // side by side on as many workers as cores, two at least; VITEST_MAX_WORKERS overrides.
+    maxWorkers: Math.max(2, os.availableParallelism()),
     projects: [
       {
         test: {
@@ -36,6 +40,13 @@ export default defineConfig({
           exclude: ['server/**/*.unit.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/global-setup.ts'],
+          // One file at a time: the files share the run's database, and every test app's delivery pass sends the
+          // whole queue's notifications with its own adapters and push settings, so a file beside another can have
+          // its pushes refused or its failing mail delivered by the other's app (two of push.test.ts's tests failed so
+          // on two workers). A file that needs a queue of its own takes a database of its own (migrated-scratch.ts).
+          maxWorkers: 1,
+          // A group of its own, after the unit and web files, when one run takes every project.
+          sequence: { groupOrder: 1 },
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

@@ -1,8 +1,9 @@
-// `npm test`: every tier in order, stopping at the first failure, with one closing line that counts the tests.
-// typecheck -> lint -> unit (Vitest: common, server pure logic, web in jsdom) -> API and security (Vitest over HTTP
-// against a real PostgreSQL: DATABASE_URL if set, else embedded) -> chaos (bank workload with kill -9) -> build ->
-// end-to-end and accessibility (Playwright in Chromium).
-import { spawnSync } from 'node:child_process';
+// `npm test`: every tier, stopping after the first step that fails, with closing lines that time and count each tier.
+// Steps in order, the tiers of a step side by side (on two cores, a single-threaded tier or one that mostly waits
+// leaves room for another): typecheck, lint and the web build -> unit (Vitest: common, server pure logic, web in
+// jsdom) -> API and security (Vitest over HTTP against a real PostgreSQL: DATABASE_URL if set, else embedded) ->
+// end-to-end and accessibility (Playwright in Chromium, on the build) beside chaos (bank workload with kill -9).
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,24 +14,31 @@ fs.mkdirSync(reports, { recursive: true });
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const tiers = [
-  { name: 'typecheck', cmd: ['npm', 'run', '--silent', 'typecheck'] },
-  { name: 'lint', cmd: ['npm', 'run', '--silent', 'lint'] },
-  {
-    name: 'unit',
-    cmd: [bin('vitest'), 'run', '--project', 'unit', '--project', 'web', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/unit.json`],
-    report: 'unit.json',
-  },
-  {
-    name: 'api',
-    cmd: [bin('vitest'), 'run', '--project', 'api', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/api.json`],
-    report: 'api.json',
-  },
-  // Issue 9: the bank workload against two API processes on one PostgreSQL, one killed -9 at random (short form).
-  { name: 'chaos', cmd: ['node', '--import', 'tsx', 'tests/chaos/run.ts', '--seconds', '30', '--report', `${reports}/chaos.json`], report: 'chaos.json' },
-  { name: 'build', cmd: [bin('vite'), 'build', '--logLevel', 'warn'] },
-  { name: 'e2e', cmd: [bin('playwright'), 'test'], report: 'e2e.json', needsBrowser: true },
-];
+const typecheck = { name: 'typecheck', cmd: ['npm', 'run', '--silent', 'typecheck'] };
+const lint = { name: 'lint', cmd: ['npm', 'run', '--silent', 'lint'] };
+const build = { name: 'build', cmd: [bin('vite'), 'build', '--logLevel', 'warn'] };
+const unit = {
+  name: 'unit',
+  cmd: [bin('vitest'), 'run', '--project', 'unit', '--project', 'web', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/unit.json`],
+  report: 'unit.json',
+};
+const api = {
+  name: 'api',
+  cmd: [bin('vitest'), 'run', '--project', 'api', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/api.json`],
+  report: 'api.json',
+};
+// The bank workload against two API processes on one PostgreSQL, one killed -9 at random (short form); its floors
+// are set for a loaded two-core machine.
+const chaos = {
+  name: 'chaos',
+  cmd: ['node', '--import', 'tsx', 'tests/chaos/run.ts', '--seconds', '30', '--report', `${reports}/chaos.json`],
+  report: 'chaos.json',
+};
+const e2e = { name: 'e2e', cmd: [bin('playwright'), 'test'], report: 'e2e.json', needsBrowser: true };
+
+/** Steps in order; the tiers of one step run at once: the first one's output streams, the others' is printed whole
+ * when each ends (so that lines of two tiers never interleave). */
+const steps = [[lint, typecheck, build], [unit], [api], [e2e, chaos]];
 
 function counts(file) {
   const full = path.join(reports, file);
@@ -39,37 +47,59 @@ function counts(file) {
   if ('numPassedTests' in json) return { passed: json.numPassedTests, failed: json.numFailedTests };
   // Playwright's JSON reporter.
   const s = json.stats ?? {};
-  return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: (s.unexpected ?? 0) };
+  return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: s.unexpected ?? 0 };
+}
+
+/** Runs one tier, its output streamed or kept and printed in one piece when it ends. */
+function run(tier, stream) {
+  if (tier.report) fs.rmSync(path.join(reports, tier.report), { force: true });
+  const t0 = Date.now();
+  if (stream) console.log(`\n▶ ${tier.name}`);
+  const child = spawn(tier.cmd[0], tier.cmd.slice(1), {
+    cwd: root,
+    stdio: stream ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    env: process.env,
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      const seconds = (Date.now() - t0) / 1000;
+      if (!stream) process.stdout.write(`\n▶ ${tier.name} (${seconds.toFixed(1)} s)\n${output}`);
+      resolve({ tier, seconds, ok: code === 0 });
+    });
+  });
 }
 
 const total = { passed: 0, failed: 0 };
-const timings = [];
+const lines = [];
 const started = Date.now();
 let failedTier;
-for (const tier of tiers) {
-  if (tier.needsBrowser && !fs.existsSync(chromium)) {
-    console.error(`\n✗ ${tier.name}: no Chromium at ${chromium}. Install it with \`apt-get install -y chromium\` (Debian),\n  or set CHROMIUM_PATH. Never \`npx playwright install\`: nothing is downloaded at test time.`);
-    failedTier = tier.name;
+for (const step of steps) {
+  const missing = step.find((tier) => tier.needsBrowser && !fs.existsSync(chromium));
+  if (missing) {
+    console.error(`\n✗ ${missing.name}: no Chromium at ${chromium}. Install it with \`apt-get install -y chromium\` (Debian),\n  or set CHROMIUM_PATH. Never \`npx playwright install\`: nothing is downloaded at test time.`);
+    failedTier = missing.name;
     break;
   }
-  if (tier.report) fs.rmSync(path.join(reports, tier.report), { force: true });
-  console.log(`\n▶ ${tier.name}`);
-  const t0 = Date.now();
-  const result = spawnSync(tier.cmd[0], tier.cmd.slice(1), { cwd: root, stdio: 'inherit', env: process.env });
-  timings.push(`${tier.name} ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  if (tier.report) {
-    const c = counts(tier.report);
-    total.passed += c.passed;
-    total.failed += c.failed;
+  const results = await Promise.all(step.map((tier, i) => run(tier, i === 0)));
+  for (const { tier, seconds, ok } of results) {
+    const c = tier.report ? counts(tier.report) : undefined;
+    if (c) {
+      total.passed += c.passed;
+      total.failed += c.failed;
+    }
+    lines.push(`${tier.name} ${seconds.toFixed(1)} s${c ? ` (${c.passed} passed, ${c.failed} failed)` : ''}${ok ? '' : ' ✗'}`);
+    if (!ok) failedTier ??= tier.name;
   }
-  if (result.status !== 0) {
-    failedTier = tier.name;
+  if (failedTier) {
     if (total.failed === 0) total.failed = 1; // a tier that failed without failing a test (crash, type error)
     break;
   }
 }
 
-console.log(`\n${timings.join(' · ')} · total ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(`\n${lines.join(' · ')} · total ${((Date.now() - started) / 1000).toFixed(1)} s`);
 if (failedTier) console.log(`✗ stopped at ${failedTier}`);
 console.log(`${total.passed} passed, ${total.failed} failed`);
 process.exit(failedTier ? 1 : 0);

@@ -1,12 +1,9 @@
 /// <reference lib="dom" />
-import { mkdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
 import { account, CODE, enterCode, pageFor } from './accounts.ts';
 import { fund } from './operator.ts';
-
-const shots = path.join(process.cwd(), '.data', 'screenshots');
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(shots, name), fullPage: true });
+import { screenshot } from './screenshots.ts';
 
 // Issue 16, data rights: the profile downloads the customer's data as JSON; closing is refused with a balance (the
 // reason translated), then, at zero, confirmed with the security code; the session ends and the welcome page says
@@ -15,7 +12,6 @@ test.describe('data rights on the profile', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('download my data, then close the account after the confirmation', async ({ browser, request }) => {
-    mkdirSync(shots, { recursive: true });
     const alice = await account(request);
     await fund(alice.userId, 5_00n);
     const page = await pageFor(browser, alice);
@@ -31,14 +27,14 @@ test.describe('data rights on the profile', () => {
     };
     expect(data.profile).toMatchObject({ id: alice.userId, email: alice.email });
     expect(data.sign_in_events.length).toBeGreaterThan(0);
-    await shot(page, 'data-rights-profile-fr-390.png');
+    await screenshot(page, 'data-rights-profile-fr-390.png');
 
     // With 5 MAD left: refused, and said why in French.
     await rights.getByTestId('close-account').click();
     const confirm = page.getByTestId('close-confirmation');
     await expect(confirm).toContainText('Fermer votre compte ?');
     await expect(confirm).toContainText('5 ans');
-    await shot(page, 'data-rights-close-fr-390.png');
+    await screenshot(page, 'data-rights-close-fr-390.png');
     await enterCode(page);
     await confirm.getByTestId('close-confirm').click();
     await expect(confirm.getByTestId('close-error')).toContainText('Votre solde doit être à zéro');
@@ -72,21 +68,21 @@ test.describe('data rights on the profile', () => {
 
     await page.goto('/settings/profile?lang=ar');
     await expect(page.getByTestId('data-rights')).toContainText('بياناتك');
-    await shot(page, 'data-rights-profile-ar-390.png');
+    await screenshot(page, 'data-rights-profile-ar-390.png');
     await page.getByTestId('close-account').click();
     await expect(page.getByTestId('close-confirmation')).toContainText('هل تريد إغلاق حسابك؟');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    await shot(page, 'data-rights-close-ar-390.png');
+    await screenshot(page, 'data-rights-close-ar-390.png');
     await enterCode(page);
     await page.getByTestId('close-confirm').click();
     await expect(page).toHaveURL(/\/auth\?/);
     await expect(page.getByTestId('account-closed')).toContainText('تم إغلاق حسابك');
-    await shot(page, 'data-rights-closed-ar-390.png');
+    await screenshot(page, 'data-rights-closed-ar-390.png');
     // In French, in a browser without the test's stored token (pageFor writes it again at every navigation).
     const fresh = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await fresh.goto('/auth?closed=1&lang=fr');
     await expect(fresh.getByTestId('account-closed')).toContainText('Votre compte est fermé');
-    await shot(fresh, 'data-rights-closed-fr-390.png');
+    await screenshot(fresh, 'data-rights-closed-fr-390.png');
     // The old session is gone.
     expect((await request.get('/api/users/', { headers })).status()).toBe(401);
   });

@@ -1,16 +1,14 @@
 /// <reference lib="dom" />
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { outbox, phoneCustomerWithEmail } from './identity-helpers.ts';
+import { screenshot } from './screenshots.ts';
 
 /**
  * Issue 18: a customer signed in by phone sets an e-mail on the profile; until its link is opened the profile says
  * it is not confirmed and offers to send the link again. Asking at once (the profile's own link is seconds old)
  * shows the wait the server's Retry-After gives, and the button rests. Once confirmed, the button is gone.
- * Screenshots at 390x844 in French and Arabic into .data/screenshots/.
+ * Screenshots at 390x844 in French and Arabic with E2E_SCREENSHOTS=1.
  */
-const shots = path.join(process.cwd(), '.data', 'screenshots');
 test.use({ viewport: { width: 390, height: 844 } });
 
 const expected = {
@@ -38,15 +36,14 @@ for (const lang of ['fr', 'ar'] as const) {
     const box = page.getByTestId('email-confirmation');
     await expect(box).toContainText(expected[lang].unconfirmed);
     await expect(page.getByTestId('email-resend')).toHaveText(expected[lang].button);
-    await fs.mkdir(shots, { recursive: true });
-    await page.screenshot({ path: path.join(shots, `email-confirmation-unconfirmed-${lang}-390.png`), fullPage: true });
+    await screenshot(page, `email-confirmation-unconfirmed-${lang}-390.png`);
 
     // The profile's own link left seconds ago: the server answers 429 and the screen shows its wait.
     await page.getByTestId('email-resend').click();
     await expect(page.getByTestId('email-resend-status')).toHaveText(expected[lang].wait);
     await expect(page.getByTestId('email-resend')).toBeDisabled();
     await box.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(shots, `email-confirmation-wait-${lang}-390.png`), fullPage: true });
+    await screenshot(page, `email-confirmation-wait-${lang}-390.png`);
 
     // Confirmed through the mailed link: the profile no longer offers to send one.
     const link = (await outbox(request, email)).find((m) => m.link)?.link ?? '';

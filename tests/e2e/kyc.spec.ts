@@ -1,16 +1,13 @@
 /// <reference lib="dom" />
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { jpegBytes, pdfBytes, pngBytes } from '../support/kyc-files.ts';
 import { account, CODE, pageFor } from './accounts.ts';
 import { newOperator } from './operator.ts';
+import { screenshot } from './screenshots.ts';
 
 // Issue 16: a customer sends an identity document from the 'raise your limits' link (camera inputs, previews,
 // upload progress, the state after sending), an operator sees the documents in the reviews queue and approves,
 // and the customer is at level 2. Screenshots in French and Arabic at 390x844 (the ops screen at 1280 px).
-
-const shots = path.join(process.cwd(), '.data', 'screenshots');
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(shots, name), fullPage: true });
 
 async function fillDocuments(page: Page) {
   await page.getByTestId('kyc-type-national_id').click();
@@ -45,13 +42,13 @@ test.describe('identity documents (issue 16)', () => {
     await fillDocuments(page);
     await expect(page.getByTestId('kyc-front-preview').locator('img')).toBeVisible();
     await expect(page.getByTestId('kyc-back-preview')).toContainText('verso.pdf');
-    await shot(page, 'kyc-upload-fr-390.png');
+    await screenshot(page, 'kyc-upload-fr-390.png');
 
     // The upload reports its progress (XMLHttpRequest), then the state replaces the form.
     await page.getByTestId('kyc-submit').click();
     await expect(page.getByTestId('kyc-state')).toHaveAttribute('data-state', 'pending');
     await expect(page.getByTestId('kyc-form')).toHaveCount(0);
-    await shot(page, 'kyc-pending-fr-390.png');
+    await screenshot(page, 'kyc-pending-fr-390.png');
 
     const operator = await account(request, await newOperator());
     const ops = await pageFor(browser, operator);
@@ -65,10 +62,10 @@ test.describe('identity documents (issue 16)', () => {
     await expect(front).toBeVisible();
     await expect.poll(() => front.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120);
     await expect(docs.getByTestId('kyc-file-back')).toContainText('PDF');
-    await shot(ops, 'kyc-ops-review-fr-1280.png');
+    await screenshot(ops, 'kyc-ops-review-fr-1280.png');
     await ops.goto(`/ops/reviews?lang=ar&kind=kyc_document&subject=user:${alice.userId}`);
     await expect(ops.getByTestId('kyc-file-selfie').locator('img')).toBeVisible();
-    await shot(ops, 'kyc-ops-review-ar-1280.png');
+    await screenshot(ops, 'kyc-ops-review-ar-1280.png');
 
     await ops.getByTestId('review-approve').click();
     const dialog = ops.getByTestId('review-dialog');
@@ -93,7 +90,7 @@ test.describe('identity documents (issue 16)', () => {
     await page.goto('/settings/identity?lang=ar');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await fillDocuments(page);
-    await shot(page, 'kyc-upload-ar-390.png');
+    await screenshot(page, 'kyc-upload-ar-390.png');
     const big = Buffer.concat([jpegBytes(), Buffer.alloc(5 * 1024 * 1024)]);
     await page.getByTestId('kyc-front').setInputFiles({ name: 'big.jpg', mimeType: 'image/jpeg', buffer: big });
     await expect(page.getByTestId('kyc-front-error')).toContainText('5');
@@ -103,7 +100,7 @@ test.describe('identity documents (issue 16)', () => {
       .setInputFiles({ name: 'scan.png', mimeType: 'image/png', buffer: Buffer.from('not really an image') });
     await page.getByTestId('kyc-submit').click();
     await expect(page.getByTestId('kyc-front-error')).toHaveText('أرسل صورة (JPEG أو PNG) أو ملف PDF.');
-    await shot(page, 'kyc-refused-ar-390.png');
+    await screenshot(page, 'kyc-refused-ar-390.png');
     const state = await request.get('/api/kyc/', { headers: { authorization: `Bearer ${bob.token}` } });
     expect(((await state.json()) as { state: string }).state).toBe('none');
   });

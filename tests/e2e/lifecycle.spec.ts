@@ -1,26 +1,22 @@
 /// <reference lib="dom" />
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { account, pageFor } from './accounts.ts';
 import { fund } from './operator.ts';
+import { screenshot } from './screenshots.ts';
 
 /**
- * Issue 18: a transfer tells its story. The detail's timeline, each screen saved in French and Arabic at 390x844
- * into .data/screenshots/ (look at them).
+ * Issue 18: a transfer tells its story. The detail's timeline, each screen opened in French and Arabic at 390x844
+ * (saved with E2E_SCREENSHOTS=1: look at them).
  */
 
-const shots = path.join(process.cwd(), '.data', 'screenshots');
-
 async function shoot(page: Page, name: string) {
-  await fs.mkdir(shots, { recursive: true });
   for (const lang of ['fr', 'ar']) {
     const url = new URL(page.url());
     url.searchParams.set('lang', lang);
     await page.goto(url.toString());
-    await page.waitForLoadState('networkidle');
     await expect(page.locator('html')).toHaveAttribute('lang', lang);
-    await page.screenshot({ path: path.join(shots, `lifecycle-${name}-${lang}-390.png`), fullPage: true });
+    await screenshot(page, `lifecycle-${name}-${lang}-390.png`);
   }
   const back = new URL(page.url());
   back.searchParams.set('lang', 'fr');

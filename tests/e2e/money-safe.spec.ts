@@ -1,17 +1,15 @@
 /// <reference lib="dom" />
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { account, pageFor } from './accounts.ts';
 import { admin, fund } from './operator.ts';
+import { screenshot } from './screenshots.ts';
 
 /**
  * Issue 19: 'Is my money safe?' in French and Arabic. A customer with a balance, a snapshot taken by the operator
  * command; the screen fetches the customer's proof and verifies it in the browser (WebCrypto) against the published
- * root: their balance is in the total. Screenshots into .data/screenshots/ (look at them).
+ * root: their balance is in the total. Screenshots with E2E_SCREENSHOTS=1 (look at them).
  */
-const shots = path.join(process.cwd(), '.data', 'screenshots');
 
 test("'Is my money safe?' verifies the customer's own balance in the published total, in fr and ar", async ({
   browser,
@@ -24,7 +22,6 @@ test("'Is my money safe?' verifies the customer's own balance in the published t
   expect(snapshot).toMatch(/^snapshot \d+ taken/m);
 
   const page = await pageFor(browser, nadia);
-  await fs.mkdir(shots, { recursive: true });
   for (const lang of ['fr', 'ar'] as const) {
     await page.goto(`/settings/money-safe?lang=${lang}`);
     await expect(page.locator('html')).toHaveAttribute('lang', lang);
@@ -38,6 +35,6 @@ test("'Is my money safe?' verifies the customer's own balance in the published t
     await expect(result.getByRole('link', { name: lang === 'fr' ? /télécharger/i : /تنزيل|تحميل/ })).toBeVisible();
     const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     expect(axe.violations.map((v) => v.id)).toEqual([]);
-    await page.screenshot({ path: path.join(shots, `money-safe-${lang}-390.png`), fullPage: true });
+    await screenshot(page, `money-safe-${lang}-390.png`);
   }
 });

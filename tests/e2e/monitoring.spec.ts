@@ -1,17 +1,12 @@
 /// <reference lib="dom" />
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { account, CODE, pageFor } from './accounts.ts';
 import { fund, newOperator } from './operator.ts';
-
-const shots = path.join(process.cwd(), '.data', 'screenshots');
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(shots, name), fullPage: true });
+import { screenshot } from './screenshots.ts';
 
 // Issue 16: ten sends in a day raise a monitoring review (the server's worker, from the queue); the operator reads
 // the rule, the window and the movements counted in French and Arabic, and records a decision.
 test('ten sends in 24 hours reach the operator as a readable monitoring alert', async ({ browser, request }) => {
-  mkdirSync(shots, { recursive: true });
   const alice = await account(request);
   const bob = await account(request);
   await fund(alice.userId, 500_00n);
@@ -54,11 +49,11 @@ test('ten sends in 24 hours reach the operator as a readable monitoring alert', 
   );
   await expect(alert.getByTestId('monitoring-finding-frequent_sends')).toContainText('10 opérations');
   await expect(alert.getByTestId('monitoring-finding-frequent_sends').getByRole('link')).toHaveCount(10);
-  await shot(ops, 'monitoring-review-fr-1280.png');
+  await screenshot(ops, 'monitoring-review-fr-1280.png');
   await ops.goto(`/ops/reviews?lang=ar&kind=monitoring&subject=${subject}`);
   await expect(ops.getByTestId('monitoring-finding-frequent_sends')).toContainText('إرسالات أو أكثر من نفس الزبون');
   await expect(ops.locator('html')).toHaveAttribute('dir', 'rtl');
-  await shot(ops, 'monitoring-review-ar-1280.png');
+  await screenshot(ops, 'monitoring-review-ar-1280.png');
 
   await ops.getByTestId('review-reject').click();
   const dialog = ops.getByTestId('review-dialog');

@@ -1,6 +1,4 @@
 /// <reference lib="dom" />
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { account, CODE, enterCode, type Account } from './accounts.ts';
@@ -8,17 +6,17 @@ import { phoneCustomerWithEmail } from './identity-helpers.ts';
 import { cutText, smallTargets } from './layout-checks.ts';
 import { goOffline, goOnline } from './offline-helpers.ts';
 import { admin, fund } from './operator.ts';
+import { screenshot, settled } from './screenshots.ts';
 
 /**
  * The customer screens issue 18 added, in French and Arabic at 390x844 and 360x780, for a customer with data (sends,
  * a pending withdrawal, a cash pickup, contacts, a rate alert, notifications, an unconfirmed e-mail): the rates
  * screen's alert card, the profile's resend button, the notifications, each kind of transaction detail (timeline,
  * cancel, send again, receipt), the list's statement export, the offline home and codes, the held send's success
- * screen. Each is saved into .data/screenshots/new-*.png (look at them) and checked: nothing wider than the screen,
+ * screen. Each is checked (and saved as new-*.png with E2E_SCREENSHOTS=1: look at them): nothing wider than the screen,
  * no text cut, every button, link and field at least 44x44 px.
  */
 
-const shots = path.join(process.cwd(), '.data', 'screenshots');
 const sizes = [
   [390, 844],
   [360, 780],
@@ -46,7 +44,7 @@ async function created(request: APIRequestContext, who: Who, data: Record<string
 async function check(page: Page, name: string, problems: string[]) {
   const { width } = page.viewportSize() ?? { width: 0 };
   const lang = await page.locator('html').getAttribute('lang');
-  await page.screenshot({ path: path.join(shots, `new-${name}-${lang}-${width}.png`), fullPage: true });
+  await screenshot(page, `new-${name}-${lang}-${width}.png`);
   for (const problem of [...(await cutText(page)), ...(await smallTargets(page))])
     problems.push(`${name} ${lang} ${width}: ${problem}`);
 }
@@ -56,7 +54,6 @@ test('issue 18 customer screens in fr and ar at 390 and 360 px: nothing cut, not
   request,
 }) => {
   test.setTimeout(900_000);
-  await fs.mkdir(shots, { recursive: true });
   await admin(['sanctions:import', '--format', 'eu', 'tests/fixtures/sanctions/eu-consolidated.csv']);
   const customer = await phoneCustomerWithEmail(request, 'fr');
   await request.patch(`/api/users/${customer.userId}/`, {
@@ -119,7 +116,7 @@ test('issue 18 customer screens in fr and ar at 390 and 360 px: nothing cut, not
         await page.goto(`${screen.path}${screen.path.includes('?') ? '&' : '?'}lang=${lang}`);
         await expect(page.locator('html')).toHaveAttribute('lang', lang);
         await expect(page.locator(screen.ready).first()).toBeVisible();
-        await page.waitForLoadState('networkidle');
+        await settled(page);
         await check(page, screen.name, problems);
       }
       // An Arabic amount reads left to right with its sign, as the receipt writes it: '-1.005,00 MAD', not

@@ -1,21 +1,19 @@
 /// <reference lib="dom" />
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { account, CODE, type Account } from './accounts.ts';
 import { goOffline, goOnline } from './offline-helpers.ts';
 import { fund } from './operator.ts';
+import { screenshot } from './screenshots.ts';
 
 /**
  * Issue 18, offline: a pending withdrawal's QR and a cash pickup's reference, seen once online, open with no network
  * (the service worker serves the app, the codes come from the phone's storage) under an 'offline' mark; the home
  * shows the last known balance. Nothing of one user shows to another, and logout forgets it all. The offline
- * screens are saved in French and Arabic at 390x844 into .data/screenshots/ (look at them).
+ * screens are saved in French and Arabic at 390x844 with E2E_SCREENSHOTS=1 (look at them).
  */
 
-const shots = path.join(process.cwd(), '.data', 'screenshots');
 
 const auth = (who: Account) => ({ authorization: `Bearer ${who.token}` });
 
@@ -32,7 +30,6 @@ const storedOffline = (page: Page) => page.evaluate(() => localStorage.getItem('
 const setToken = (page: Page, token: string) => page.evaluate((t) => localStorage.setItem('token', t), token);
 
 async function shoot(page: Page, name: string, ready: string) {
-  await fs.mkdir(shots, { recursive: true });
   for (const lang of ['fr', 'ar']) {
     const url = new URL(page.url());
     url.searchParams.set('lang', lang);
@@ -40,7 +37,7 @@ async function shoot(page: Page, name: string, ready: string) {
     await expect(page.locator('html')).toHaveAttribute('lang', lang);
     await expect(page.getByTestId(ready).first()).toBeVisible();
     await expect(page.getByTestId('offline-mark')).toBeVisible();
-    await page.screenshot({ path: path.join(shots, `offline-${name}-${lang}-390.png`), fullPage: true });
+    await screenshot(page, `offline-${name}-${lang}-390.png`);
     // Issue 9's rule for every screen: no serious or critical axe violation (WCAG 2.0/2.1 A and AA).
     const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

@@ -1,18 +1,18 @@
 /// <reference lib="dom" />
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { account, pageFor } from './accounts.ts';
 import { fund, newOperator, unclaimedTransfer } from './operator.ts';
+import { screenshot } from './screenshots.ts';
 
 // Issue 15: the back-office's detail screens in Chromium, in French and Arabic: a customer's level and limits, a
 // transaction's postings with named account kinds, the rates in the language's number format; a server e-mail
-// error in the teller and operator add dialogs shows under the e-mail field, outlined. Axe at 1,280 px, screenshots
-// at 1,280 and 390 px.
+// error in the teller and operator add dialogs shows under the e-mail field, outlined, and passes axe at 1,280 px
+// (the detail and rates screens themselves: ops.spec.ts audits every ops screen once per language). Screenshots at
+// 1,280 and 390 px.
 
 const CODE = '246810';
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-const shots = path.join(process.cwd(), '.data', 'screenshots');
 
 async function seriousViolations(page: Page, where: string): Promise<string[]> {
   const axe = await new AxeBuilder({ page }).withTags(TAGS).analyze();
@@ -46,8 +46,7 @@ test.describe('back-office detail screens (issue 15)', () => {
         await ready(page, lang);
         await expect(page.getByTestId('customer-limits').locator('tbody tr')).toHaveCount(2);
         await expect(page.getByTestId('customer-level')).not.toBeEmpty();
-        if (width === 1280) expect(await seriousViolations(page, `customer ${lang}`)).toEqual([]);
-        await page.screenshot({ path: path.join(shots, `ops-customer-detail-${lang}-${width}.png`), fullPage: true });
+        await screenshot(page, `ops-customer-detail-${lang}-${width}.png`);
 
         await page.goto(`/ops/transactions/${id}?lang=${lang}`);
         await ready(page, lang);
@@ -56,8 +55,7 @@ test.describe('back-office detail screens (issue 15)', () => {
         await expect(postings).not.toContainText('customer_wallet');
         await expect(postings).not.toContainText('unclaimed_transfers');
         if (lang === 'fr') await expect(postings).toContainText('Portefeuille client');
-        if (width === 1280) expect(await seriousViolations(page, `transaction ${lang}`)).toEqual([]);
-        await page.screenshot({ path: path.join(shots, `ops-transaction-detail-${lang}-${width}.png`), fullPage: true });
+        await screenshot(page, `ops-transaction-detail-${lang}-${width}.png`);
 
         // Both languages write numbers with a decimal comma: the rates, the form's prefill and the fee hint agree.
         await page.goto(`/ops/rates?lang=${lang}`);
@@ -72,9 +70,8 @@ test.describe('back-office detail screens (issue 15)', () => {
           const wrap = page.getByTestId('rates-table');
           const box = await wrap.boundingBox();
           expect(box && box.x + box.width).toBeLessThanOrEqual(1280);
-          expect(await seriousViolations(page, `rates ${lang}`)).toEqual([]);
         }
-        await page.screenshot({ path: path.join(shots, `ops-rates-${lang}-${width}.png`), fullPage: true });
+        await screenshot(page, `ops-rates-${lang}-${width}.png`);
       }
     }
   });
@@ -116,7 +113,7 @@ test.describe('back-office detail screens (issue 15)', () => {
       const outline = await box.getByTestId(field).evaluate((el) => getComputedStyle(el).outlineStyle);
       expect(outline).toBe('solid');
       expect(await seriousViolations(page, `${screen} add error ${lang}`)).toEqual([]);
-      await page.screenshot({ path: path.join(shots, `ops-${dialog}-email-error-${lang}-1280.png`) });
+      await screenshot(page, `ops-${dialog}-email-error-${lang}-1280.png`, { fullPage: false });
       await page.keyboard.press('Escape');
     }
   });

@@ -1,9 +1,9 @@
 /// <reference lib="dom" />
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { account, pageFor } from './accounts.ts';
 import { newOperator, newTeller } from './operator.ts';
+import { screenshot } from './screenshots.ts';
 
 // Issue 15: the back-office's agencies, tellers and operators in Chromium. An operator disables a teller who left;
 // the teller's next action sends them to sign-in. Then axe on each new screen (and its dialogs) in French and
@@ -11,7 +11,6 @@ import { newOperator, newTeller } from './operator.ts';
 
 const CODE = '246810';
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-const shots = path.join(process.cwd(), '.data', 'screenshots');
 
 async function confirmAction(page: Page, dialog: string, reason: string) {
   const box = page.getByTestId(dialog);
@@ -88,24 +87,18 @@ test.describe('back-office people and places (issue 15)', () => {
           await expect(page.locator('table').first()).toBeVisible();
           await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
           if (width === 1280) expect(await seriousViolations(page, `${screen} ${lang}`)).toEqual([]);
-          await page.screenshot({
-            path: path.join(shots, `ops-${screen.replace('/ops/', '')}-${lang}-${width}.png`),
-            fullPage: true,
-          });
+          await screenshot(page, `ops-${screen.replace('/ops/', '')}-${lang}-${width}.png`);
         }
-        // The dashboard's platform accounts by name and the transactions' agency select (changed here too).
+        // The dashboard's platform accounts by name and the transactions' agency select (changed here too; ops.spec.ts
+        // audits that screen with axe).
         if (width === 1280) {
           await page.goto(`/ops?lang=${lang}`);
           await expect(page.getByTestId('dash-accounts')).toBeVisible();
           await expect(page.getByTestId('dash-accounts')).not.toContainText('withdrawals_pending');
-          await page.screenshot({
-            path: path.join(shots, `ops-dashboard-accounts-${lang}-${width}.png`),
-            fullPage: true,
-          });
+          await screenshot(page, `ops-dashboard-accounts-${lang}-${width}.png`);
           await page.goto(`/ops/transactions?lang=${lang}`);
           await expect(page.getByTestId('tx-agency').locator('option')).not.toHaveCount(1);
-          expect(await seriousViolations(page, `transactions ${lang}`)).toEqual([]);
-          await page.screenshot({ path: path.join(shots, `ops-transactions-filters-${lang}-${width}.png`) });
+          await screenshot(page, `ops-transactions-filters-${lang}-${width}.png`, { fullPage: false });
         }
         // The dialogs, open: the agency form (with its field errors), the disable confirmation, adding a teller.
         await page.goto(`/ops/agencies?lang=${lang}`);
@@ -115,18 +108,18 @@ test.describe('back-office people and places (issue 15)', () => {
         await expect(page.getByTestId('agency-latitude-error')).toBeVisible();
         await expect(page.getByTestId('agency-name-error')).toBeVisible();
         if (width === 1280) expect(await seriousViolations(page, `agency form ${lang}`)).toEqual([]);
-        await page.screenshot({ path: path.join(shots, `ops-agency-form-${lang}-${width}.png`) });
+        await screenshot(page, `ops-agency-form-${lang}-${width}.png`, { fullPage: false });
         await page.keyboard.press('Escape');
         await page.getByTestId('agency-row').first().getByRole('button').nth(1).click();
         await expect(page.getByTestId('agency-pending')).toBeVisible();
         if (width === 1280) expect(await seriousViolations(page, `agency disable ${lang}`)).toEqual([]);
-        await page.screenshot({ path: path.join(shots, `ops-agency-disable-${lang}-${width}.png`) });
+        await screenshot(page, `ops-agency-disable-${lang}-${width}.png`, { fullPage: false });
         await page.keyboard.press('Escape');
         await page.goto(`/ops/tellers?lang=${lang}`);
         await page.getByTestId('teller-add').click();
         await expect(page.getByTestId('teller-agency').locator('option')).not.toHaveCount(1);
         if (width === 1280) expect(await seriousViolations(page, `teller add ${lang}`)).toEqual([]);
-        await page.screenshot({ path: path.join(shots, `ops-teller-add-${lang}-${width}.png`) });
+        await screenshot(page, `ops-teller-add-${lang}-${width}.png`, { fullPage: false });
       }
     }
   });

@@ -1,14 +1,13 @@
 /// <reference lib="dom" />
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { account, CODE, pageFor } from './accounts.ts';
 import { newOperator } from './operator.ts';
+import { screenshot } from './screenshots.ts';
 
 // Four eyes on the rates, on the back-office screens in French and Arabic at 1,280 px: a card fee of 0.99 asked
 // from /ops/rates becomes a request that shows the fee before and after; once another operator has set rates
 // meanwhile, approving it is refused in the reader's language ('the rates changed since this request').
 
-const shots = process.env.SHOTS_DIR ?? path.join(process.cwd(), '.data', 'screenshots');
 
 async function confirmAction(page: Page, dialog: string, reason: string) {
   const box = page.getByTestId(dialog);
@@ -46,7 +45,7 @@ test('rates four eyes: a card-fee request, then an approval refused because the 
     await pageA.getByTestId('rates-submit').click();
     await confirmAction(pageA, 'rates-dialog', 'Frais de carte');
     await expect(pageA.getByTestId('rates-fee-change')).toContainText(texts[lang].fee);
-    await pageA.screenshot({ path: path.join(shots, `ops-rates-fee-request-${lang}-1280.png`), fullPage: true });
+    await screenshot(pageA, `ops-rates-fee-request-${lang}-1280.png`);
 
     // Another operator sets rates meanwhile (a small change, alone): the request no longer stands.
     const now = (await (await request.get('/api/rates/')).json()) as {
@@ -66,6 +65,6 @@ test('rates four eyes: a card-fee request, then an approval refused because the 
     await row.getByTestId('approval-approve').click();
     await confirmAction(pageB, 'approval-dialog', 'Vérifié');
     await expect(pageB.getByTestId('action-error')).toContainText(texts[lang].changed);
-    await pageB.screenshot({ path: path.join(shots, `ops-approvals-rates-changed-${lang}-1280.png`), fullPage: true });
+    await screenshot(pageB, `ops-approvals-rates-changed-${lang}-1280.png`);
   }
 });

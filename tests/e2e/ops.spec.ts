@@ -1,10 +1,10 @@
 /// <reference lib="dom" />
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { account, pageFor, type Account } from './accounts.ts';
 import { nextMessage, outboxCount, setSecurityCode, typeLoginCode } from './identity-helpers.ts';
 import { newOperator, unclaimedTransfer } from './operator.ts';
+import { screenshot } from './screenshots.ts';
 
 // Issue 15 item 5: the back-office screens in Chromium. A refund above OPS_FOUR_EYES_MAD (5,000 MAD by default)
 // with four eyes: operator A asks, A cannot approve their own request (the screen says so), operator B approves,
@@ -12,7 +12,6 @@ import { newOperator, unclaimedTransfer } from './operator.ts';
 
 const CODE = '246810';
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-const shots = path.join(process.cwd(), '.data', 'screenshots');
 
 const auth = (who: Account) => ({ authorization: `Bearer ${who.token}` });
 
@@ -70,7 +69,7 @@ test.describe('back-office (issue 15)', () => {
       'Vous ne pouvez pas valider ni rejeter votre propre demande : un autre opérateur doit le faire.',
     );
     await expect(own.getByTestId('approval-approve')).toHaveCount(0);
-    await pageA.screenshot({ path: path.join(shots, 'ops-approvals-own-fr-1280.png'), fullPage: true });
+    await screenshot(pageA, 'ops-approvals-own-fr-1280.png');
 
     // The customer's money has not moved yet.
     const alicePage = await pageFor(browser, alice);
@@ -269,7 +268,7 @@ test.describe('back-office (issue 15)', () => {
             expect(serious.map((v) => `${screen} ${lang}: ${v.id} ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
           }
           const name = `ops${screen.replace(/\/ops/, '').replace(/\/\d+/, '-detail').replace(/\//g, '-') || '-dashboard'}`;
-          await page.screenshot({ path: path.join(shots, `${name}-${lang}-${width}.png`), fullPage: true });
+          await screenshot(page, `${name}-${lang}-${width}.png`);
         }
         // The refund dialog and the approval dialog, open.
         if (width === 1280) {
@@ -278,7 +277,7 @@ test.describe('back-office (issue 15)', () => {
           await expect(page.getByTestId('approval-dialog')).toBeVisible();
           const axe = await new AxeBuilder({ page }).withTags(TAGS).analyze();
           expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
-          await page.screenshot({ path: path.join(shots, `ops-approval-dialog-${lang}-${width}.png`) });
+          await screenshot(page, `ops-approval-dialog-${lang}-${width}.png`, { fullPage: false });
         }
       }
     }

@@ -1,18 +1,16 @@
 /// <reference lib="dom" />
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { account, CODE } from './accounts.ts';
 import { nextMessage, outboxCount, typeLoginCode, uniqueFrenchMobile } from './identity-helpers.ts';
 import { fund } from './operator.ts';
+import { screenshot } from './screenshots.ts';
 
 /**
  * Issue 18: money sent to a phone waits until its owner proves it. A customer signed in by e-mail sets that phone
  * on the profile; the profile says it is not confirmed and offers 'Confirm my phone': an SMS code in the six boxes
  * of the sign-in screen (a wrong one first), then the phone reads 'confirmed' and the transfer is theirs.
- * Screenshots at 390x844 in French and Arabic into .data/screenshots/.
+ * Screenshots at 390x844 in French and Arabic with E2E_SCREENSHOTS=1.
  */
-const shots = path.join(process.cwd(), '.data', 'screenshots');
 test.use({ viewport: { width: 390, height: 844 } });
 
 const api = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -69,9 +67,8 @@ for (const lang of ['fr', 'ar'] as const) {
     const box = page.getByTestId('phone-confirmation');
     await expect(box).toContainText(expected[lang].unconfirmed);
     await expect(page.getByTestId('phone-send-code')).toHaveText(expected[lang].button);
-    await fs.mkdir(shots, { recursive: true });
     await box.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(shots, `phone-confirmation-unconfirmed-${lang}-390.png`) });
+    await screenshot(page, `phone-confirmation-unconfirmed-${lang}-390.png`, { fullPage: false });
 
     const before = await outboxCount(request, phone);
     await page.getByTestId('phone-send-code').click();
@@ -81,13 +78,13 @@ for (const lang of ['fr', 'ar'] as const) {
     await typeLoginCode(page, wrong);
     await expect(page.getByTestId('phone-code-error')).toHaveText(expected[lang].wrong);
     await box.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(shots, `phone-confirmation-code-${lang}-390.png`) });
+    await screenshot(page, `phone-confirmation-code-${lang}-390.png`, { fullPage: false });
 
     await typeLoginCode(page, code);
     await expect(page.getByTestId('phone-confirmed')).toContainText(expected[lang].confirmed);
     await expect(page.getByTestId('phone-send-code')).toHaveCount(0);
     await box.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(shots, `phone-confirmation-done-${lang}-390.png`) });
+    await screenshot(page, `phone-confirmation-done-${lang}-390.png`, { fullPage: false });
 
     // The transfer is bob's: claimed, on his balance; after a reload the phone still reads confirmed.
     const detail = await request.get(`/api/transactions/${transfer}/`, { headers: api(bob.token) });

@@ -1,16 +1,14 @@
 /// <reference lib="dom" />
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { account, pageFor } from './accounts.ts';
+import { screenshot } from './screenshots.ts';
 
 /**
  * Issue 18, Channels: the profile's notification toggles (kept on the server, read by the delivery worker), the
  * browser's permission asked only when the user turns push on, and the service worker showing a push in the
- * user's language. Screenshots of the profile in French and Arabic at 390x844 in .data/screenshots/ (look at them).
+ * user's language. Screenshots of the profile in French and Arabic at 390x844 with E2E_SCREENSHOTS=1 (look at them).
  */
 
-const shots = path.join(process.cwd(), '.data', 'screenshots');
 
 /** Counts Notification.requestPermission() calls, so the test can tell a prompt nobody asked for. */
 async function countPermissionPrompts(page: Page) {
@@ -67,14 +65,13 @@ test('the profile toggles e-mail and SMS on the server; push asks the browser on
   await expect(page.getByTestId('notify-push')).not.toBeChecked();
   expect(await prompts(page)).toBe(1);
 
-  await fs.mkdir(shots, { recursive: true });
   for (const lang of ['fr', 'ar']) {
     await page.goto(`/settings/profile?lang=${lang}`);
     await expect(page.locator('html')).toHaveAttribute('lang', lang);
     await expect(page.getByTestId('notify-settings')).toBeVisible();
     await page.getByTestId('notify-settings').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(shots, `push-profile-${lang}-390.png`) });
-    await page.screenshot({ path: path.join(shots, `push-profile-${lang}-390-full.png`), fullPage: true });
+    await screenshot(page, `push-profile-${lang}-390.png`, { fullPage: false });
+    await screenshot(page, `push-profile-${lang}-390-full.png`);
   }
   await page.context().close();
 });

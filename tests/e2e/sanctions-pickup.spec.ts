@@ -1,20 +1,17 @@
 /// <reference lib="dom" />
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { account, CODE, pageFor } from './accounts.ts';
 import { admin, fund, newOperator, newTeller } from './operator.ts';
+import { screenshot } from './screenshots.ts';
 
 /**
  * Issue 16: a cash pickup whose name is corrected to one on the synthetic EU list is held. The teller who types its
  * reference reads only that it cannot be paid out (no reason: tipping-off) and is offered no payout; its sender
  * reads 'under review' (not 'expired'); the operator reads the hit. Screenshots in French and Arabic (390x844 for
- * the phone screens, 1280 for the back-office) into .data/screenshots/.
+ * the phone screens, 1280 for the back-office) with E2E_SCREENSHOTS=1.
  */
-const shots = path.join(process.cwd(), '.data', 'screenshots');
 
 async function shoot(page: Page, name: string, ready: () => Promise<void>) {
-  await fs.mkdir(shots, { recursive: true });
   const width = page.viewportSize()?.width ?? 390;
   for (const lang of ['fr', 'ar']) {
     const url = new URL(page.url());
@@ -22,7 +19,7 @@ async function shoot(page: Page, name: string, ready: () => Promise<void>) {
     await page.goto(url.toString());
     await expect(page.locator('html')).toHaveAttribute('lang', lang);
     await ready();
-    await page.screenshot({ path: path.join(shots, `sanctions-${name}-${lang}-${width}.png`), fullPage: true });
+    await screenshot(page, `sanctions-${name}-${lang}-${width}.png`);
   }
 }
 

@@ -1,11 +1,9 @@
 /// <reference lib="dom" />
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { account, enterCode, pageFor } from './accounts.ts';
 import { admin, fund } from './operator.ts';
+import { screenshot } from './screenshots.ts';
 
-const shots = path.join(process.cwd(), '.data', 'screenshots');
 
 /** Sends 120 MAD to `contact` from the create screen in `lang`, up to the success screen. */
 async function sendFrom(page: Page, contact: number, lang: string) {
@@ -44,8 +42,7 @@ test('a send to a listed recipient is held and its sender sees it under review',
     await expect(page.getByTestId('success-check')).toHaveCount(0);
     await expect(page.getByTestId('success')).not.toContainText(/Money sent|review|vérif|contrôl|مراجعة|تحقق/u);
     if (lang !== 'en') {
-      await fs.mkdir(shots, { recursive: true });
-      await page.screenshot({ path: path.join(shots, `held-send-success-${lang}-390.png`), fullPage: true });
+      await screenshot(page, `held-send-success-${lang}-390.png`);
     }
   }
   await page.goto('/transactions?lang=en');

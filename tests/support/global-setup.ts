@@ -11,12 +11,16 @@ const exec = promisify(execFile);
 declare module 'vitest' {
   export interface ProvidedContext {
     databaseUrl: string;
+    /** The migrated database the run's own and every file's scratch database are copies of (never connected to). */
+    templateDatabase: string;
   }
 }
 
 /**
  * One fresh database per test run, migrated once, on the PostgreSQL named by DATABASE_URL (CI uses the machine's)
  * or else on an embedded one. Test files share it and must not assume empty tables: they create their own users.
+ * The migrations run once, into a template nobody connects to; the run's database and the databases test files
+ * make of their own (migrated-scratch.ts) are copies of it.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   let embedded: RunningEmbeddedPostgres | undefined;
@@ -30,9 +34,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     serverUrl = embedded.url;
   }
   // Migrations are TypeScript files loaded at run time: run them the way operators do, through the CLI.
-  const scratch = await createScratchDatabase(serverUrl, 'wallet_test', { migrate: true });
+  const template = await createScratchDatabase(serverUrl, 'wallet_template', { migrate: true });
+  const scratch = await createScratchDatabase(serverUrl, 'wallet_test', { template: template.name });
   const databaseUrl = scratch.url;
   project.provide('databaseUrl', databaseUrl);
+  project.provide('templateDatabase', template.name);
 
   return async () => {
     // After every API test has moved money its way, the books must still balance (issue 3: ledger:check clean
@@ -42,6 +48,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       env: { ...process.env, DATABASE_URL: databaseUrl },
     }).catch((error: { stdout?: string; stderr?: string }) => error);
     await scratch.drop();
+    await template.drop();
     await embedded?.stop();
     if (!check.stdout?.includes('Ledger OK')) {
       // Vitest ignores errors thrown here for its exit code: set it, so `npm test` fails.

@@ -1,5 +1,4 @@
-import { inject } from 'vitest';
-import { createScratchDatabase } from './scratch-database.ts';
+import { migratedScratchDatabase } from './migrated-scratch.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 
 /**
@@ -10,9 +9,7 @@ export async function startScratchApp(
   prefix: string,
   overrides: Omit<Parameters<typeof startTestApp>[0], 'databaseUrl'> = {},
 ): Promise<TestApp> {
-  const server = new URL(inject('databaseUrl'));
-  server.pathname = '/postgres';
-  const scratch = await createScratchDatabase(server.toString(), prefix, { migrate: true });
+  const scratch = await migratedScratchDatabase(prefix);
   const t = await startTestApp({ ...overrides, databaseUrl: scratch.url });
   return {
     ...t,

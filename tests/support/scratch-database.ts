@@ -33,18 +33,22 @@ export interface ScratchDatabase {
   drop(): Promise<void>;
 }
 
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
 /**
  * A fresh database `<prefix>_<time>_<random>` beside `serverUrl`'s, for a test run, a test file that needs a
- * database of its own, the chaos workload or a benchmark; migrated through the CLI, as operators do, when asked.
+ * database of its own, the chaos workload or a benchmark; migrated through the CLI, as operators do, when asked,
+ * or a copy of `template` (a database of the same server nobody is connected to): PostgreSQL copies a migrated
+ * database's files in a fraction of a second, where running the migrations again takes seconds.
  */
 export async function createScratchDatabase(
   serverUrl: string,
   prefix: string,
-  options: { migrate?: boolean } = {},
+  options: { migrate?: boolean; template?: string } = {},
 ): Promise<ScratchDatabase> {
   const name = `${prefix}_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const quoted = `"${name.replace(/"/g, '""')}"`;
-  await adminQuery(serverUrl, `CREATE DATABASE ${quoted}`);
+  const quoted = quote(name);
+  await adminQuery(serverUrl, `CREATE DATABASE ${quoted}${options.template ? ` TEMPLATE ${quote(options.template)}` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   if (options.migrate) await migrateDatabase(url.toString());

@@ -1,7 +1,8 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAddressRecords } from '../../../tests/support/chain-records-seed.ts';
-import { createScratchDatabase, type ScratchDatabase } from '../../../tests/support/scratch-database.ts';
+import { migratedScratchDatabase } from '../../../tests/support/migrated-scratch.ts';
+import type { ScratchDatabase } from '../../../tests/support/scratch-database.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { addressRecordsQuery } from '../../adapters/chain/local-ledger.repository.ts';
 import { addressPageSize } from './explorer.service.ts';
@@ -17,9 +18,7 @@ let pool: pg.Pool;
 let t: TestApp;
 let seeded: Awaited<ReturnType<typeof seedAddressRecords>>;
 beforeAll(async () => {
-  const server = new URL(inject('databaseUrl'));
-  server.pathname = '/postgres';
-  scratch = await createScratchDatabase(server.toString(), 'explorer_plan_test', { migrate: true });
+  scratch = await migratedScratchDatabase('explorer_plan_test');
   pool = new pg.Pool({ connectionString: scratch.url, max: 2 });
   pool.on('error', () => {});
   seeded = await seedAddressRecords(pool, 30_000);

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import type { LiabilityProof, LiabilityProofResponse } from '../../../common/api/liabilities.ts';
 import { verifyProofTree } from '../../../common/liabilities/verify-proof.ts';
-import { createScratchDatabase, type ScratchDatabase } from '../../../tests/support/scratch-database.ts';
+import { migratedScratchDatabase } from '../../../tests/support/migrated-scratch.ts';
+import type { ScratchDatabase } from '../../../tests/support/scratch-database.ts';
 import { call, ensureRates, uniqueEmail } from '../../../tests/support/identity.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { checkLedger } from '../../ledger/ledger-check.ts';
@@ -21,9 +21,7 @@ const sha256 = async (data: Uint8Array) => new Uint8Array(createHash('sha256').u
 let scratch: ScratchDatabase;
 let t: TestApp;
 beforeAll(async () => {
-  const server = new URL(inject('databaseUrl'));
-  server.pathname = '/postgres';
-  scratch = await createScratchDatabase(server.toString(), 'liabilities_test', { migrate: true });
+  scratch = await migratedScratchDatabase('liabilities_test');
   t = await startTestApp({ databaseUrl: scratch.url });
   await ensureRates(t);
 });

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { money } from '../../../common/money/money.ts';
 import { findUserWallet, platformAccount } from '../../ledger/accounts.repository.ts';
 import { post, type EntryKind, type JsonValue, type PostingInput } from '../../ledger/journal.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
 import { call, ensureRates, signIn, testEnv, type SignedIn } from '../../../tests/support/identity.ts';
-import { createScratchDatabase, type ScratchDatabase } from '../../../tests/support/scratch-database.ts';
+import { migratedScratchDatabase } from '../../../tests/support/migrated-scratch.ts';
+import type { ScratchDatabase } from '../../../tests/support/scratch-database.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { completedEvent, eventId, postEvent, sandboxFor, validated } from '../billing/billing.fixtures.ts';
 import { operator } from './ops.fixtures.ts';
@@ -18,9 +19,7 @@ let scratch: ScratchDatabase;
 let t: TestApp;
 let op: SignedIn;
 beforeAll(async () => {
-  const server = new URL(inject('databaseUrl'));
-  server.pathname = '/postgres';
-  scratch = await createScratchDatabase(server.toString(), 'ops_card_reconciliation_test', { migrate: true });
+  scratch = await migratedScratchDatabase('ops_card_reconciliation_test');
   t = await startTestApp({ env: testEnv, databaseUrl: scratch.url, deps: { payments: sandboxFor() } });
   await ensureRates(t);
   op = await operator(t);

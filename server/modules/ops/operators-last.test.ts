@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { opsMessages } from '../../../common/api/ops.ts';
 import { call, ensureRates, testEnv, type SignedIn } from '../../../tests/support/identity.ts';
-import { createScratchDatabase, type ScratchDatabase } from '../../../tests/support/scratch-database.ts';
+import { migratedScratchDatabase } from '../../../tests/support/migrated-scratch.ts';
+import type { ScratchDatabase } from '../../../tests/support/scratch-database.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { lastAudit, operator, opsAction } from './ops.fixtures.ts';
 
@@ -13,9 +13,7 @@ import { lastAudit, operator, opsAction } from './ops.fixtures.ts';
 let scratch: ScratchDatabase;
 let t: TestApp;
 beforeAll(async () => {
-  const server = new URL(inject('databaseUrl'));
-  server.pathname = '/postgres';
-  scratch = await createScratchDatabase(server.toString(), 'ops_last_operator_test', { migrate: true });
+  scratch = await migratedScratchDatabase('ops_last_operator_test');
   t = await startTestApp({ env: testEnv, databaseUrl: scratch.url });
   await ensureRates(t);
 });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { opsMessages } from '../../../common/api/ops.ts';
 import { call, ensureRates, movableClock, testEnv, type SignedIn } from '../../../tests/support/identity.ts';
-import { createScratchDatabase, type ScratchDatabase } from '../../../tests/support/scratch-database.ts';
+import { migratedScratchDatabase } from '../../../tests/support/migrated-scratch.ts';
+import type { ScratchDatabase } from '../../../tests/support/scratch-database.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { newDraft } from '../billing/billing.fixtures.ts';
 import { agency, customer, teller } from '../transactions/transactions.fixtures.ts';
@@ -18,9 +18,7 @@ let t: TestApp;
 let op: SignedIn;
 let second: SignedIn;
 beforeAll(async () => {
-  const server = new URL(inject('databaseUrl'));
-  server.pathname = '/postgres';
-  scratch = await createScratchDatabase(server.toString(), 'ops_rates_test', { migrate: true });
+  scratch = await migratedScratchDatabase('ops_rates_test');
   t = await startTestApp({ env: testEnv, databaseUrl: scratch.url, deps: { clock } });
   await ensureRates(t);
   [op, second] = await Promise.all([operator(t), operator(t)]);

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { money } from '../../../common/money/money.ts';
 import { findAgencyCashAccount, platformAccount } from '../../ledger/accounts.repository.ts';
 import { post } from '../../ledger/journal.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
 import { call, ensureRates, testEnv, type SignedIn } from '../../../tests/support/identity.ts';
-import { createScratchDatabase, type ScratchDatabase } from '../../../tests/support/scratch-database.ts';
+import { migratedScratchDatabase } from '../../../tests/support/migrated-scratch.ts';
+import type { ScratchDatabase } from '../../../tests/support/scratch-database.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { newDraft, payWithCard, validated } from '../billing/billing.fixtures.ts';
 import { pay, sentPickup } from '../pickups/pickups.fixtures.ts';
@@ -19,9 +20,7 @@ let scratch: ScratchDatabase;
 let t: TestApp;
 let op: SignedIn;
 beforeAll(async () => {
-  const server = new URL(inject('databaseUrl'));
-  server.pathname = '/postgres';
-  scratch = await createScratchDatabase(server.toString(), 'ops_reconciliation_test', { migrate: true });
+  scratch = await migratedScratchDatabase('ops_reconciliation_test');
   t = await startTestApp({ env: testEnv, databaseUrl: scratch.url });
   await ensureRates(t);
   op = await operator(t);

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ACTIVE_RATE_ALERTS, rateAlertMessages, rateAlertsPageSchema } from '../../../common/api/rate-alerts.ts';
 import { formatDecimal, parseDecimal, pow10 } from '../../../common/money/decimal.ts';
 import { call, ensureRates, movableClock, testEnv, type SignedIn } from '../../../tests/support/identity.ts';
-import { createScratchDatabase, type ScratchDatabase } from '../../../tests/support/scratch-database.ts';
+import { migratedScratchDatabase } from '../../../tests/support/migrated-scratch.ts';
+import type { ScratchDatabase } from '../../../tests/support/scratch-database.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { operator, opsAction } from '../ops/ops.fixtures.ts';
 import { expectNewestSubject } from '../pickups/pickups.fixtures.ts';
@@ -23,9 +24,7 @@ let t: TestApp;
 let op: SignedIn;
 let second: SignedIn;
 beforeAll(async () => {
-  const server = new URL(inject('databaseUrl'));
-  server.pathname = '/postgres';
-  scratch = await createScratchDatabase(server.toString(), 'rate_alerts_test', { migrate: true });
+  scratch = await migratedScratchDatabase('rate_alerts_test');
   t = await startTestApp({ env: testEnv, databaseUrl: scratch.url, deps: { clock } });
   await ensureRates(t); // official 10.85, freemium 10.70, subscription 10.80
   [op, second] = await Promise.all([operator(t), operator(t)]);

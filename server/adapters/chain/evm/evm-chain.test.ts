@@ -2,20 +2,21 @@ import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { decodeFunctionData, parseEventLogs, type Address, type Hex } from 'viem';
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../../config.ts';
 import { connectDatabase } from '../../../db/database.ts';
 import { anchorPayload } from '../../../modules/anchoring/anchor-payload.ts';
 import { runOnce, type AnchorDeps } from '../../../modules/anchoring/anchor-worker.ts';
 import { findAnchorSources } from '../../../modules/transactions/transactions.repository.ts';
 import { call, ensureRates, testEnv } from '../../../../tests/support/identity.ts';
+import { migratedScratchDatabase } from '../../../../tests/support/migrated-scratch.ts';
+import type { ScratchDatabase } from '../../../../tests/support/scratch-database.ts';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
 import { create, customer, recipientOf, type Customer } from '../../../modules/transactions/transactions.fixtures.ts';
 import { createChainAdapter } from '../create-chain-adapter.ts';
 import { anchorRegistryAbi } from './anchor-registry.ts';
 import { recordArguments } from './evm-chain.ts';
 import {
-  createOwnDatabase,
   deployRegistry,
   strangerKey,
   testClient,
@@ -27,11 +28,13 @@ import { startTestEvmNode, type TestEvmNode } from './test-evm-node.ts';
 let node: TestEvmNode;
 let t: TestApp;
 let registry: Address;
-let own: Awaited<ReturnType<typeof createOwnDatabase>>;
+// A database of this file's own: the worker processes a test starts publish every due job they find, and must not
+// take other test files' jobs.
+let own: ScratchDatabase;
 let chainEnv: Record<string, string>;
 
 beforeAll(async () => {
-  [node, own] = await Promise.all([startTestEvmNode(), createOwnDatabase(inject('databaseUrl'), 'wallet_evm')]);
+  [node, own] = await Promise.all([startTestEvmNode(), migratedScratchDatabase('wallet_evm')]);
   registry = await deployRegistry(node);
   // A block every 50 ms besides the automined ones, so that confirmations keep coming.
   await node.provider.request({ method: 'evm_setIntervalMining', params: [50] });

@@ -11,7 +11,6 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import { deployAnchorRegistry } from './deploy-registry.ts';
 import type { TestEvmNode } from './test-evm-node.ts';
-import { createScratchDatabase, type ScratchDatabase } from '../../../../tests/support/scratch-database.ts';
 
 /** hardhat's well-known development keys and mnemonic: public test material, worthless on any real network. */
 export const testMnemonic = 'test test test test test test test test test test test junk';
@@ -44,12 +43,4 @@ export async function deployRegistry(node: TestEvmNode, operatorKey: Hex = testO
     pollingIntervalMs: 20,
   });
   return address;
-}
-
-/**
- * A migrated database of this test file's own, beside the run's: the worker processes a test starts publish
- * every due job they find, and must not take other test files' jobs.
- */
-export function createOwnDatabase(runDatabaseUrl: string, prefix: string): Promise<ScratchDatabase> {
-  return createScratchDatabase(runDatabaseUrl, prefix, { migrate: true });
 }
