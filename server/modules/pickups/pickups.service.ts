@@ -1,11 +1,10 @@
 import type { Transaction as Tx } from 'kysely';
 import { maskTail, pickupMessages, type Pickup, type PickupReservation } from '../../../common/api/pickups.ts';
 import type { Transaction } from '../../../common/api/transactions.ts';
-import { withdrawalMessages } from '../../../common/api/withdrawals.ts';
 import { formatAmount, money } from '../../../common/money/money.ts';
 import { checkPickupReference } from '../../../common/pickups/reference.ts';
 import type { Database } from '../../db/schema.ts';
-import { conflict, fieldError, notFound } from '../../http/http-error.ts';
+import { conflict, fieldError, notFound, otherAgency } from '../../http/http-error.ts';
 import { hashRequest, runIdempotent } from '../../ledger/idempotency.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
 import { enqueueAnchor } from '../anchoring/enqueue-anchor.ts';
@@ -44,7 +43,8 @@ interface Resolved {
   reference: string;
 }
 
-async function resolve(deps: ServiceDeps, user: AuthUser, typed: string): Promise<Resolved> {
+/** The pickup a typed reference names, for a teller (the shape and check digit first, then a counted lookup). */
+export async function resolvePickupReference(deps: ServiceDeps, user: AuthUser, typed: string): Promise<Resolved> {
   const agencyId = requireBanker(user);
   const check = checkPickupReference(typed);
   if (!check.ok)
@@ -57,10 +57,15 @@ async function resolve(deps: ServiceDeps, user: AuthUser, typed: string): Promis
   return { agencyId, id, reference: check.reference };
 }
 
-/** Restricted to another agency: the same 404 as another agency's withdrawal. */
+/** Restricted to another agency: the same 404 as another agency's withdrawal, naming the agency that pays it. */
 function requireAgency(row: PickupRow, agencyId: string): void {
   if (row.restricted_agency_id !== null && row.restricted_agency_id !== agencyId)
-    throw notFound(withdrawalMessages.otherAgency);
+    throw otherAgency({
+      name: row.agency_name ?? '',
+      address: row.agency_address,
+      zip_code: row.agency_zip_code,
+      city: row.agency_city,
+    });
 }
 
 function present(row: PickupRow, now: Date): Pickup {
@@ -85,12 +90,20 @@ function present(row: PickupRow, now: Date): Pickup {
         ? null
         : { id: Number(row.restricted_agency_id), name: row.agency_name ?? '', city: row.agency_city },
     reserved_until: waiting && row.reserved ? (row.reserved_until?.toISOString() ?? null) : null,
+    paid:
+      row.status === 'collected' && row.validated_at !== null
+        ? {
+            at: row.validated_at.toISOString(),
+            agency: row.paid_agency_name ?? '',
+            teller: [row.paid_by_first_name, row.paid_by_last_name].filter(Boolean).join(' ') || null,
+          }
+        : null,
   };
 }
 
 /** `GET /api/pickups/{reference}/`. */
 export async function lookupPickup(deps: ServiceDeps, user: AuthUser, typed: string): Promise<Pickup> {
-  const { agencyId, id } = await resolve(deps, user, typed);
+  const { agencyId, id } = await resolvePickupReference(deps, user, typed);
   const row = await findPickup(deps.db, id);
   if (!row) throw notFound();
   requireAgency(row, agencyId);
@@ -118,7 +131,7 @@ export async function reservePickup(
   actor: AuditActor,
   typed: string,
 ): Promise<PickupReservation> {
-  const { agencyId, id } = await resolve(deps, user, typed);
+  const { agencyId, id } = await resolvePickupReference(deps, user, typed);
   await rescreenStalePickup(deps, id);
   const until = await auditedHold(deps, actor, 'pickup.reserve', id, (tx) =>
     reservePickupRow(tx, { id, agencyId, tellerId: user.id, seconds: deps.config.PAYOUT_RESERVATION_SECONDS }),
@@ -138,7 +151,7 @@ export async function releasePickup(
   actor: AuditActor,
   typed: string,
 ): Promise<PickupReservation> {
-  const { agencyId, id } = await resolve(deps, user, typed);
+  const { agencyId, id } = await resolvePickupReference(deps, user, typed);
   const released = await auditedHold(deps, actor, 'pickup.release', id, async (tx) =>
     (await releasePickupRow(tx, { id, tellerId: user.id })) ? null : undefined,
   );
@@ -171,7 +184,7 @@ export async function payPickup(
   body: PayPickupBody,
   idempotencyKey: string | undefined,
 ): Promise<Transaction> {
-  const { agencyId, id, reference } = await resolve(deps, user, typed);
+  const { agencyId, id, reference } = await resolvePickupReference(deps, user, typed);
   await requireSecurityCode(deps, user.id, body.security_code);
   // The name the ID carries (the teller confirmed it matches), against lists imported since it was last screened.
   await rescreenStalePickup(deps, id);

@@ -1,12 +1,13 @@
 import type { Transaction as Tx } from 'kysely';
 import type { Transaction } from '../../../common/api/transactions.ts';
 import { transactionMessages } from '../../../common/api/transactions.ts';
-import { withdrawalMessages, type PayoutsToday } from '../../../common/api/withdrawals.ts';
+import { withdrawalMessages, type PayoutsToday, type TellerWithdrawal } from '../../../common/api/withdrawals.ts';
 import { formatAmount, money, type Money } from '../../../common/money/money.ts';
+import { withdrawalReferenceOf } from '../../../common/counter/counter-reference.ts';
 import { dayAround } from '../../../common/time/time-zone.ts';
 import type { Database } from '../../db/schema.ts';
 import { lockFor } from '../../db/advisory-lock.ts';
-import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../http/http-error.ts';
+import { badRequest, conflict, forbidden, notFound, otherAgency, tooManyRequests } from '../../http/http-error.ts';
 import { findAgencyCashAccount } from '../../ledger/accounts.repository.ts';
 import { reserveHold, settleHold } from '../../ledger/holds.ts';
 import { hashRequest, runIdempotent } from '../../ledger/idempotency.ts';
@@ -23,6 +24,7 @@ import { presentTransaction } from '../transactions/transactions.presenter.ts';
 import {
   finishTransaction,
   findTransactionIdByTokenHash,
+  findWithdrawalIdByIdentifier,
   insertTransaction,
   lockTransaction,
   nextTransactionId,
@@ -35,7 +37,7 @@ import {
   tokenHash,
   tokenKeys,
 } from './withdrawal-token.ts';
-import { sumAgencyPayouts } from './withdrawal-reservations.repository.ts';
+import { payingTellerName, sumAgencyPayouts } from './withdrawal-reservations.repository.ts';
 import { requireSecurityCode } from '../users/security-code.service.ts';
 import { enqueueAnchor } from '../anchoring/enqueue-anchor.ts';
 
@@ -85,15 +87,20 @@ export function requireBanker(user: AuthUser): string {
 }
 
 /**
- * The withdrawal a scanned token names. A well-formed token that names none is a miss, counted per teller: after
- * WITHDRAWAL_LOOKUP_MAX_MISSES within WITHDRAWAL_LOOKUP_WINDOW_SECONDS every lookup of that teller is refused
- * (429 with Retry-After), even a right token, until the window frees a slot. 128-bit tokens cannot be guessed
- * anyway; this keeps a stolen teller session from even trying at scale. The teller's lock serialises the count.
+ * The withdrawal a scanned token, or the reference its customer read out (with or without dashes, any case),
+ * names. A well-formed value that names none is a miss, counted per teller: after WITHDRAWAL_LOOKUP_MAX_MISSES
+ * within WITHDRAWAL_LOOKUP_WINDOW_SECONDS every lookup of that teller is refused (429 with Retry-After), even a
+ * right one, until the window frees a slot. Neither 128-bit tokens nor 59-bit references can be guessed anyway;
+ * this keeps a stolen teller session from even trying at scale. The teller's lock serialises the count.
  */
 export async function idForToken(deps: ServiceDeps, tellerId: string, token: string): Promise<string> {
-  if (!isWithdrawalToken(token)) throw notFound();
-  const keys = tokenKeys(deps.config.SECRET_KEY);
-  return countedTellerLookup(deps, tellerId, (tx) => findTransactionIdByTokenHash(tx, tokenHash(keys, token)));
+  if (isWithdrawalToken(token)) {
+    const keys = tokenKeys(deps.config.SECRET_KEY);
+    return countedTellerLookup(deps, tellerId, (tx) => findTransactionIdByTokenHash(tx, tokenHash(keys, token)));
+  }
+  const reference = withdrawalReferenceOf(token);
+  if (reference === undefined) throw notFound();
+  return countedTellerLookup(deps, tellerId, (tx) => findWithdrawalIdByIdentifier(tx, reference));
 }
 
 /**
@@ -134,16 +141,34 @@ export async function payoutsToday(deps: ServiceDeps, user: AuthUser, timeZone =
   return { date: day.date, count: row.count, total: formatAmount(money('MAD', row.total)) };
 }
 
-/** `GET /api/withdrawals/{token}/`: the teller's view of a scanned code, for their own agency only. */
-export async function lookupWithdrawal(deps: ServiceDeps, user: AuthUser, token: string): Promise<Transaction> {
+/**
+ * `GET /api/withdrawals/{token}/`: the teller's view of a scanned code, for their own agency only. A paid one says
+ * when and by which of the agency's tellers, so the counter can answer a customer who says they got nothing.
+ */
+export async function lookupWithdrawal(deps: ServiceDeps, user: AuthUser, token: string): Promise<TellerWithdrawal> {
   const agencyId = requireBanker(user);
   const row = await findWithdrawalRow(deps.db, await idForToken(deps, user.id, token));
   if (!row) throw notFound();
-  if (row.agency_id !== agencyId) throw notFound(withdrawalMessages.otherAgency);
+  if (row.agency_id !== agencyId)
+    throw otherAgency({
+      name: row.agency_name ?? '',
+      address: row.agency_address,
+      zip_code: row.agency_zip_code,
+      city: row.agency_city,
+    });
   const shown = presentTransaction(row, { id: user.id, agencyId }, deps.clock.now(), tokenKeys(deps.config.SECRET_KEY));
   if (shown.status === 'pending' && (await isSenderFrozen(deps.db, row.id)))
     throw conflict(withdrawalMessages.notPayable);
-  return shown;
+  const paid =
+    shown.status === 'validated' && row.validated_at !== null
+      ? {
+          at: row.validated_at.toISOString(),
+          agency: row.agency_name ?? '',
+          teller: await payingTellerName(deps.db, row.id),
+        }
+      : null;
+  // The teller has the code from the customer: the reference is shown to compare with the customer's phone.
+  return { ...shown, identifier: row.identifier, paid };
 }
 
 /**

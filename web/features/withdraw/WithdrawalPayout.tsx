@@ -5,15 +5,20 @@ import { ApiError } from '../../app/api-error';
 import { intlLocale } from '../../i18n/intl-locale';
 import form from '../../ui/Form.module.css';
 import card from '../../ui/Card.module.css';
+import payout from '../../shared/payouts/PayoutAction.module.css';
 import { PinInput } from '../../ui/PinInput';
 import { commonErrorText, translateServerMessage } from '../../ui/server-messages';
-import { CopyButton } from '../../ui/CopyButton';
 import { formatMoney, moneyFromApi } from '../../ui/money-format';
-import { formatLongDate, identifierForTeller } from '../../shared/transactions/transaction-rules';
-import { PayoutSuccess, TellerNextActions } from '../../shared/payouts/TellerOutcome';
+import { formatLongDate } from '../../shared/transactions/transaction-rules';
+import {
+  OtherAgencyNotice,
+  otherAgencyOf,
+  PaidText,
+  PayoutSuccess,
+  TellerNextActions,
+} from '../../shared/payouts/TellerOutcome';
 import { useValidateWithdrawal, useWithdrawalLookup, useWithdrawalReservation } from './use-withdrawals';
 import { initialTellerState, pressValidate, submissionFailed, type TellerState } from './teller-steps';
-import { transactionAddress } from '../../ui/address';
 import { tIsolated } from '../../ui/bidi';
 
 type T = ReturnType<typeof useTranslation>['t'];
@@ -98,7 +103,6 @@ export function WithdrawalPayout({ token }: { token: string }) {
 
   if (paid && tx) return <PayoutSuccess title={t('withdraw.paidTitle')} amount={amountText} name={customer} />;
 
-  const address = tx ? transactionAddress(tx) : '';
   const statusText =
     tx?.status === 'validated'
       ? t('withdraw.done')
@@ -111,6 +115,7 @@ export function WithdrawalPayout({ token }: { token: string }) {
             : null;
   const payable = tx !== undefined && statusText === null;
   const reserving = reservation.isPending && reservation.variables.action === 'reserve';
+  const elsewhere = otherAgencyOf(lookup.error);
 
   return (
     <>
@@ -118,7 +123,9 @@ export function WithdrawalPayout({ token }: { token: string }) {
         <div className={card.busy} role="progressbar" aria-label={t('withdraw.busy')} data-testid="busy-bar" />
       ) : null}
       {lookup.isPending ? <p className={card.muted}>{t('withdraw.loading')}</p> : null}
-      {lookup.isError ? (
+      {elsewhere ? (
+        <OtherAgencyNotice agency={elsewhere} />
+      ) : lookup.isError ? (
         <>
           <p className={form.error} role="alert" data-testid="withdraw-lookup-error">
             {lookupErrorText(lookup.error, t, i18n.language)}
@@ -140,20 +147,15 @@ export function WithdrawalPayout({ token }: { token: string }) {
             <dt>{t('withdraw.identifier')}</dt>
             <dd>
               <bdi dir="ltr" data-testid="withdraw-identifier">
-                {identifierForTeller(tx.identifier)}
+                {tx.identifier}
               </bdi>
             </dd>
             <dt>{t('withdraw.requested')}</dt>
             <dd>{formatLongDate(tx.date, locale, t('transactions.at'))}</dd>
-            <dt>{t('withdraw.agency')}</dt>
-            <dd>
-              <bdi>{address}</bdi>{' '}
-              <CopyButton text={address} label={t('transactions.copyAddress')} testId="copy-address" />
-            </dd>
           </dl>
           {statusText ? (
             <p className={card.done} role="status" data-testid="withdraw-status">
-              {statusText}
+              {tx.paid ? <PaidText paid={tx.paid} /> : statusText}
             </p>
           ) : (
             <>
@@ -199,15 +201,17 @@ export function WithdrawalPayout({ token }: { token: string }) {
               {state.message === 'confirmAmount' ? t('withdraw.pleaseConfirm') : t('withdraw.invalidCode')}
             </p>
           ) : null}
-          <button
-            type="button"
-            className={form.primary}
-            onClick={onValidate}
-            disabled={validate.isPending || reserving}
-            data-testid="withdraw-validate"
-          >
-            {t('withdraw.validate')}
-          </button>
+          <div className={payout.action}>
+            <button
+              type="button"
+              className={form.primary}
+              onClick={onValidate}
+              disabled={validate.isPending || reserving}
+              data-testid="withdraw-validate"
+            >
+              {t('withdraw.validate')}
+            </button>
+          </div>
         </div>
       ) : null}
     </>

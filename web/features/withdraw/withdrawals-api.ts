@@ -1,10 +1,11 @@
+import type { CounterLookup } from '../../../common/api/counter';
 import type { Transaction } from '../../../common/api/transactions';
-import type { WithdrawalReservation } from '../../../common/api/withdrawals';
+import type { TellerWithdrawal, WithdrawalReservation } from '../../../common/api/withdrawals';
 import { apiFetch } from '../../app/api-client';
 
 /** The teller's withdrawal calls (DESIGN.md section 4): lookup by the scanned token, reserve/release, validate. */
-export function lookupWithdrawal(token: string, signal?: AbortSignal): Promise<Transaction> {
-  return apiFetch<Transaction>(`/withdrawals/${encodeURIComponent(token)}/`, { ...(signal && { signal }) });
+export function lookupWithdrawal(token: string, signal?: AbortSignal): Promise<TellerWithdrawal> {
+  return apiFetch<TellerWithdrawal>(`/withdrawals/${encodeURIComponent(token)}/`, { ...(signal && { signal }) });
 }
 
 export function validateWithdrawal(
@@ -25,4 +26,9 @@ export function reserveWithdrawal(token: string, id: number, action: 'reserve' |
     method: 'POST',
     body: { id },
   });
+}
+
+/** What a reference the customer read out names at this counter: a withdrawal or a cash pickup. */
+export function lookupAtCounter(reference: string): Promise<CounterLookup> {
+  return apiFetch<CounterLookup>(`/counter/lookup/?reference=${encodeURIComponent(reference)}`);
 }

@@ -8,10 +8,11 @@ import { PinInput } from '../../ui/PinInput';
 import { commonErrorText, fieldErrorText, translateServerMessage } from '../../ui/server-messages';
 import { tIsolated } from '../../ui/bidi';
 import { formatPhone } from '../../../common/identity/phone';
-import { PayoutSuccess, TellerNextActions } from '../payouts/TellerOutcome';
+import { OtherAgencyNotice, otherAgencyOf, PaidText, PayoutSuccess, TellerNextActions } from '../payouts/TellerOutcome';
 import { formatMoney, moneyFromApi } from '../../ui/money-format';
 import { formatLongDate } from '../transactions/transaction-rules';
 import styles from './Pickups.module.css';
+import payout from '../payouts/PayoutAction.module.css';
 import { usePayPickup, usePickupLookup, usePickupReservation } from './use-pickups';
 
 type T = ReturnType<typeof useTranslation>['t'];
@@ -56,6 +57,8 @@ export function PickupPayout({ reference }: { reference: string }) {
   const p = lookup.data;
 
   if (lookup.isPending) return <p className={styles.muted}>{t('transactions.loading')}</p>;
+  const elsewhere = otherAgencyOf(lookup.error);
+  if (elsewhere) return <OtherAgencyNotice agency={elsewhere} />;
   if (lookup.isError || !p)
     return (
       <>
@@ -131,7 +134,13 @@ export function PickupPayout({ reference }: { reference: string }) {
         {!payable ? (
           <p className={form.error} role="alert" data-testid="pickup-not-payable">
             {/* Refunded by an operator: the teller reads where the money went, not the sender's status. */}
-            {p.status === 'refunded' ? t('pickups.errors.refundedToSender') : t(`pickups.status.${p.status}`)}
+            {p.status === 'refunded' ? (
+              t('pickups.errors.refundedToSender')
+            ) : p.paid ? (
+              <PaidText paid={p.paid} />
+            ) : (
+              t(`pickups.status.${p.status}`)
+            )}
           </p>
         ) : null}
       </section>
@@ -190,15 +199,17 @@ export function PickupPayout({ reference }: { reference: string }) {
           <p id={errorId} className={form.error} role="alert" data-testid="pickup-error">
             {error ?? ''}
           </p>
-          <button
-            type="button"
-            className={form.primary}
-            onClick={submit}
-            disabled={pay.isPending}
-            data-testid="pickup-pay"
-          >
-            {pay.isPending ? t('transactions.create.busy') : t('pickups.pay')}
-          </button>
+          <div className={payout.action}>
+            <button
+              type="button"
+              className={form.primary}
+              onClick={submit}
+              disabled={pay.isPending}
+              data-testid="pickup-pay"
+            >
+              {pay.isPending ? t('transactions.create.busy') : t('pickups.pay')}
+            </button>
+          </div>
         </>
       ) : null}
     </div>
