@@ -120,3 +120,22 @@ export async function countRole(db: Kysely<Database>, role: Role): Promise<numbe
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/**
+ * The agency a teller works at, as their own profile names it. Read here rather than through the contacts module,
+ * which sits above users (it finds customers by phone): an agency is a public row of `contacts`.
+ */
+export async function tellerAgency(
+  db: Kysely<Database>,
+  agencyId: string,
+): Promise<
+  { id: string; name: string; address: string | null; zip_code: string | null; city: string | null } | undefined
+> {
+  return db
+    .selectFrom('contacts')
+    .select(['id', 'first_name as name', 'address', 'zip_code', 'city'])
+    .where('id', '=', agencyId)
+    .where('public', '=', true)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}

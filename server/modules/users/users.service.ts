@@ -1,4 +1,4 @@
-import { getAgency } from '../contacts/agencies.service.ts';
+import { tellerAgency } from './staff.repository.ts';
 import { recordCustomerScreening } from '../sanctions/screening.ts';
 import type { Role } from '../../../common/api/auth.ts';
 import { randomBytes } from 'node:crypto';
@@ -130,7 +130,7 @@ export async function presentUser(deps: SubscriptionDeps, user: UserRow): Promis
     currentRates(db, deps.clock.now()),
     subscriptionActive(deps, user.id),
     limitsOf(db, deps.config, user.id, user.kyc_level, deps.clock.now()),
-    user.role === 'BANKER' && user.agency_id !== null ? getAgency(db, user.agency_id) : undefined,
+    user.role === 'BANKER' && user.agency_id !== null ? tellerAgency(db, user.agency_id) : undefined,
   ]);
   const country = (COUNTRIES as readonly string[]).includes(user.country ?? '') ? (user.country as Country) : null;
   return {
@@ -158,7 +158,7 @@ export async function presentUser(deps: SubscriptionDeps, user: UserRow): Promis
     agency: agency
       ? {
           id: Number(agency.id),
-          name: agency.first_name,
+          name: agency.name,
           address: agency.address,
           zip_code: agency.zip_code,
           city: agency.city,
