@@ -54,6 +54,7 @@ import { startExpirySweep } from './modules/transactions/expiry-sweep.ts';
 import { syncLimits } from './modules/compliance/limits.ts';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 import { pickupsRoutes } from './modules/pickups/pickups.routes.ts';
+import { counterRoutes } from './modules/counter/counter.routes.ts';
 import { serverKeys } from './security/keys.ts';
 
 installZodMessages();
@@ -179,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(transactionsRoutes, { prefix: '/api', deps: services, auth });
   await app.register(withdrawalsRoutes, { prefix: '/api', deps: services, auth });
   await app.register(pickupsRoutes, { prefix: '/api', deps: services, auth });
+  await app.register(counterRoutes, { prefix: '/api', deps: services, auth });
   await app.register(kycRoutes, { prefix: '/api', deps: services, auth });
   await app.register(notificationsRoutes, { prefix: '/api', deps: services, auth });
   await app.register(pushRoutes, { prefix: '/api', deps: services, auth });

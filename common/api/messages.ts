@@ -75,6 +75,12 @@ export const withdrawalMessages = {
   notPayable: 'This withdrawal cannot be paid out, the customer can contact support.',
 } as const;
 
+/** The counter's one lookup field: what it answers when the typed text is none of the references it takes. */
+export const counterMessages = {
+  format:
+    'Type the withdrawal reference (12 letters and digits), the cash pickup reference (10 digits) or the QR code.',
+} as const;
+
 /** The customer's cancel while a teller holds the withdrawal for payout (issue 22 item 1): a 409. */
 export const beingPaidOutMessage = 'This withdrawal is being paid out at the agency.';
 

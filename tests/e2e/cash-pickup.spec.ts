@@ -72,10 +72,12 @@ test('a customer sends a cash pickup, a teller pays it with an ID, the sender se
   await counter.goto('/withdraw?lang=fr');
   await shoot(counter, 'teller-entry');
   const typo = reference.slice(0, 9) + String((Number(reference[9]) + 1) % 10);
-  await counter.getByTestId('pickup-reference-input').focus();
-  await counter.keyboard.type(typo);
+  // One field for whatever the customer reads out: the pickup reference as the SMS prints it, spaces and all.
+  const grouped = (r: string) => `${r.slice(0, 3)} ${r.slice(3, 6)} ${r.slice(6)}`;
+  await counter.getByTestId('manual-token').focus();
+  await counter.keyboard.type(grouped(typo));
   await counter.keyboard.press('Enter');
-  await expect(counter.getByTestId('pickup-entry-error')).toHaveText('Cette référence n’est pas valable : vérifiez les chiffres.');
+  await expect(counter.getByTestId('manual-token-error')).toHaveText('Cette référence n’est pas valable : vérifiez les chiffres.');
   await counter.keyboard.press('Backspace');
   await counter.keyboard.type(reference.slice(9));
   await counter.keyboard.press('Enter');

@@ -72,7 +72,7 @@ test('a held cash pickup: not payable at the counter, under review for its sende
   const teller = await account(request, await newTeller());
   const counter = await pageFor(browser, teller);
   await counter.goto('/withdraw?lang=fr');
-  await counter.getByTestId('pickup-reference-input').fill(reference);
+  await counter.getByTestId('manual-token').fill(reference);
   await counter.keyboard.press('Enter');
   await expect(counter.getByTestId('pickup-not-payable')).toHaveText(
     'Ce retrait ne peut pas être payé. L’expéditeur peut contacter le service client.',

@@ -10,6 +10,7 @@ import {
   securityCodeErrors,
   securityCodeMessage,
   withdrawalMessages,
+  counterMessages,
 } from '../../common/api/messages';
 import { phoneMessages } from '../../common/identity/phone';
 import { pickupBeingPaidOutMessage, pickupMessages } from '../../common/api/pickups';
@@ -52,6 +53,7 @@ const translations = new Map<string, (t: TFunction) => string>([
   [withdrawalMessages.expired, (t) => t('withdraw.expired')],
   [withdrawalMessages.alreadyValidated, (t) => t('withdraw.done')],
   [withdrawalMessages.notPayable, (t) => t('withdraw.notPayable')],
+  [counterMessages.format, (t) => t('withdraw.lookup.format')],
   [accountFrozenMessage, (t) => t('errors.accountFrozen')],
   [pickupBeingPaidOutMessage, (t) => t('errors.pickupBeingPaidOut')],
   [pickupMessages.noPhone, (t) => t('pickups.errors.noPhone')],

@@ -44,7 +44,8 @@ interface Resolved {
   reference: string;
 }
 
-async function resolve(deps: ServiceDeps, user: AuthUser, typed: string): Promise<Resolved> {
+/** The pickup a typed reference names, for a teller (the shape and check digit first, then a counted lookup). */
+export async function resolvePickupReference(deps: ServiceDeps, user: AuthUser, typed: string): Promise<Resolved> {
   const agencyId = requireBanker(user);
   const check = checkPickupReference(typed);
   if (!check.ok)
@@ -90,7 +91,7 @@ function present(row: PickupRow, now: Date): Pickup {
 
 /** `GET /api/pickups/{reference}/`. */
 export async function lookupPickup(deps: ServiceDeps, user: AuthUser, typed: string): Promise<Pickup> {
-  const { agencyId, id } = await resolve(deps, user, typed);
+  const { agencyId, id } = await resolvePickupReference(deps, user, typed);
   const row = await findPickup(deps.db, id);
   if (!row) throw notFound();
   requireAgency(row, agencyId);
@@ -118,7 +119,7 @@ export async function reservePickup(
   actor: AuditActor,
   typed: string,
 ): Promise<PickupReservation> {
-  const { agencyId, id } = await resolve(deps, user, typed);
+  const { agencyId, id } = await resolvePickupReference(deps, user, typed);
   await rescreenStalePickup(deps, id);
   const until = await auditedHold(deps, actor, 'pickup.reserve', id, (tx) =>
     reservePickupRow(tx, { id, agencyId, tellerId: user.id, seconds: deps.config.PAYOUT_RESERVATION_SECONDS }),
@@ -138,7 +139,7 @@ export async function releasePickup(
   actor: AuditActor,
   typed: string,
 ): Promise<PickupReservation> {
-  const { agencyId, id } = await resolve(deps, user, typed);
+  const { agencyId, id } = await resolvePickupReference(deps, user, typed);
   const released = await auditedHold(deps, actor, 'pickup.release', id, async (tx) =>
     (await releasePickupRow(tx, { id, tellerId: user.id })) ? null : undefined,
   );
@@ -171,7 +172,7 @@ export async function payPickup(
   body: PayPickupBody,
   idempotencyKey: string | undefined,
 ): Promise<Transaction> {
-  const { agencyId, id, reference } = await resolve(deps, user, typed);
+  const { agencyId, id, reference } = await resolvePickupReference(deps, user, typed);
   await requireSecurityCode(deps, user.id, body.security_code);
   // The name the ID carries (the teller confirmed it matches), against lists imported since it was last screened.
   await rescreenStalePickup(deps, id);

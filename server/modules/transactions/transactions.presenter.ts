@@ -89,7 +89,9 @@ export function presentTransaction(
     recipient_city: row.agency_city,
     tx_id: row.tx_id,
     token,
-    identifier: row.identifier,
+    // A payable withdrawal's reference opens it at the counter like its QR code: its customer reads it out, a
+    // teller's lists never show it (else a teller could pay out a withdrawal nobody came for).
+    identifier: withdrawal && !isSender && status === 'pending' ? null : row.identifier,
     validated: withdrawal ? status === 'validated' : status === 'completed' || status === 'claimed',
     expires_at: status === 'pending' || status === 'unclaimed' ? (row.expires_at?.toISOString() ?? null) : null,
     validated_at: row.validated_at?.toISOString() ?? null,

@@ -149,6 +149,20 @@ export async function findTransactionIdByTokenHash(
   return row?.id;
 }
 
+/** A withdrawal by the reference its customer reads out (stored dashed, unique). */
+export async function findWithdrawalIdByIdentifier(
+  db: Kysely<Database>,
+  identifier: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('transactions')
+    .select('id')
+    .where('identifier', '=', identifier)
+    .where('kind', '=', 'withdrawal')
+    .executeTakeFirst();
+  return row?.id;
+}
+
 export async function finishTransaction(
   tx: Transaction<Database>,
   id: string,

@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { withdrawalTokenPattern } from '../../../common/api/withdrawals.ts';
+import { WITHDRAWAL_REFERENCE_ALPHABET as alphabet } from '../../../common/counter/counter-reference.ts';
 import { deriveKey, hmac } from '../../security/keys.ts';
 
 /**
@@ -44,10 +45,11 @@ export function openToken(keys: TokenKeys, sealed: Buffer): string | null {
   }
 }
 
-/** Crockford-like alphabet without 0/O, 1/I/L: a teller may read it aloud or type it. */
-const alphabet = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
-
-/** `K7QX-93MD-PA2R`: 12 random characters (~59 bits) in dashed groups, unique by index; not a secret. */
+/**
+ * `K7QX-93MD-PA2R`: 12 random characters (~59 bits) in dashed groups, unique by index. The customer reads it out
+ * when the camera fails, so it opens the withdrawal at the counter like the QR token: tellers see it only once
+ * they have it from the customer (their lists leave it out while it can be paid).
+ */
 export function newIdentifier(): string {
   const bytes = randomBytes(12);
   const chars = [...bytes].map((b) => alphabet[b % alphabet.length] ?? '2');

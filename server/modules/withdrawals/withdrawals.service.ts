@@ -3,6 +3,7 @@ import type { Transaction } from '../../../common/api/transactions.ts';
 import { transactionMessages } from '../../../common/api/transactions.ts';
 import { withdrawalMessages, type PayoutsToday } from '../../../common/api/withdrawals.ts';
 import { formatAmount, money, type Money } from '../../../common/money/money.ts';
+import { withdrawalReferenceOf } from '../../../common/counter/counter-reference.ts';
 import { dayAround } from '../../../common/time/time-zone.ts';
 import type { Database } from '../../db/schema.ts';
 import { lockFor } from '../../db/advisory-lock.ts';
@@ -23,6 +24,7 @@ import { presentTransaction } from '../transactions/transactions.presenter.ts';
 import {
   finishTransaction,
   findTransactionIdByTokenHash,
+  findWithdrawalIdByIdentifier,
   insertTransaction,
   lockTransaction,
   nextTransactionId,
@@ -85,15 +87,20 @@ export function requireBanker(user: AuthUser): string {
 }
 
 /**
- * The withdrawal a scanned token names. A well-formed token that names none is a miss, counted per teller: after
- * WITHDRAWAL_LOOKUP_MAX_MISSES within WITHDRAWAL_LOOKUP_WINDOW_SECONDS every lookup of that teller is refused
- * (429 with Retry-After), even a right token, until the window frees a slot. 128-bit tokens cannot be guessed
- * anyway; this keeps a stolen teller session from even trying at scale. The teller's lock serialises the count.
+ * The withdrawal a scanned token, or the reference its customer read out (with or without dashes, any case),
+ * names. A well-formed value that names none is a miss, counted per teller: after WITHDRAWAL_LOOKUP_MAX_MISSES
+ * within WITHDRAWAL_LOOKUP_WINDOW_SECONDS every lookup of that teller is refused (429 with Retry-After), even a
+ * right one, until the window frees a slot. Neither 128-bit tokens nor 59-bit references can be guessed anyway;
+ * this keeps a stolen teller session from even trying at scale. The teller's lock serialises the count.
  */
 export async function idForToken(deps: ServiceDeps, tellerId: string, token: string): Promise<string> {
-  if (!isWithdrawalToken(token)) throw notFound();
-  const keys = tokenKeys(deps.config.SECRET_KEY);
-  return countedTellerLookup(deps, tellerId, (tx) => findTransactionIdByTokenHash(tx, tokenHash(keys, token)));
+  if (isWithdrawalToken(token)) {
+    const keys = tokenKeys(deps.config.SECRET_KEY);
+    return countedTellerLookup(deps, tellerId, (tx) => findTransactionIdByTokenHash(tx, tokenHash(keys, token)));
+  }
+  const reference = withdrawalReferenceOf(token);
+  if (reference === undefined) throw notFound();
+  return countedTellerLookup(deps, tellerId, (tx) => findWithdrawalIdByIdentifier(tx, reference));
 }
 
 /**
@@ -143,7 +150,8 @@ export async function lookupWithdrawal(deps: ServiceDeps, user: AuthUser, token:
   const shown = presentTransaction(row, { id: user.id, agencyId }, deps.clock.now(), tokenKeys(deps.config.SECRET_KEY));
   if (shown.status === 'pending' && (await isSenderFrozen(deps.db, row.id)))
     throw conflict(withdrawalMessages.notPayable);
-  return shown;
+  // The teller has the code from the customer: the reference is shown to compare with the customer's phone.
+  return { ...shown, identifier: row.identifier };
 }
 
 /**

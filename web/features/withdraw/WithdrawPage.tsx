@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from '../../i18n/i18n';
 import { useNavigate, useSearchParams } from 'react-router';
 import form from '../../ui/Form.module.css';
@@ -6,7 +6,7 @@ import { ScreenHeader } from '../../ui/ScreenHeader';
 import { useWithLang } from '../../ui/with-lang';
 import { WithdrawalPayout } from './WithdrawalPayout';
 import { PickupPayout } from '../../shared/pickups/PickupPayout';
-import { PickupReferenceEntry } from '../../shared/pickups/PickupReferenceEntry';
+import { CounterReferenceEntry } from './CounterReferenceEntry';
 
 const QrScannerView = lazy(() => import('./QrScannerView').then((m) => ({ default: m.QrScannerView })));
 
@@ -27,6 +27,8 @@ function tokenFrom(value: string): string | undefined {
 /**
  * SPEC.md 2.3 Withdraw (teller). The withdrawal part is keyed by the token (issue 26 item 2): after Back and a scan
  * of the next code, the handover tick, the code and the Idempotency-Key start afresh instead of carrying over.
+ * Without a camera the teller types what the customer reads out in one field, and the server says whether it is a
+ * withdrawal or a cash pickup.
  */
 export function Component() {
   const { t } = useTranslation();
@@ -35,16 +37,8 @@ export function Component() {
   const [params] = useSearchParams();
   const token = params.get('transaction') ?? '';
   const pickup = params.get('pickup') ?? '';
-  // 'Type again' after a failed lookup (issue 14 item 10) lands on the field to type in.
+  // 'Type again' after a failed lookup lands on the field to type in.
   const entry = params.get('entry');
-  const [manual, setManual] = useState('');
-  const [manualError, setManualError] = useState(false);
-  const manualErrorId = useId();
-  const manualInput = useRef<HTMLInputElement>(null);
-  // Focused by hand: an autofocus attribute on an element a route change inserts is not honoured everywhere.
-  useEffect(() => {
-    if (entry === 'manual') manualInput.current?.focus();
-  }, [entry]);
 
   const open = (value: string) => {
     const found = tokenFrom(value);
@@ -64,41 +58,15 @@ export function Component() {
           <Suspense fallback={null}>
             <QrScannerView onDecode={open} />
           </Suspense>
-          <form
-            className={form.form}
-            onSubmit={(e) => {
-              e.preventDefault();
-              // A typed value that cannot be a code says so, instead of the button doing nothing.
-              setManualError(!open(manual));
-            }}
-          >
-            <label className={form.field}>
-              <span className={form.label}>{t('withdraw.manual')}</span>
-              <input
-                className={form.select}
-                value={manual}
-                onChange={(e) => {
-                  setManual(e.target.value);
-                  setManualError(false);
-                }}
-                ref={manualInput}
-                autoComplete="off"
-                dir="ltr"
-                aria-invalid={manualError || undefined}
-                aria-describedby={manualError ? manualErrorId : undefined}
-                data-testid="manual-token"
-              />
-            </label>
-            {manualError ? (
-              <p id={manualErrorId} className={form.error} role="alert" data-testid="manual-token-error">
-                {t('withdraw.badCode')}
-              </p>
-            ) : null}
-            <button type="submit" className={form.secondary}>
-              {t('withdraw.open')}
-            </button>
-          </form>
-          <PickupReferenceEntry autoFocus={entry === 'pickup'} onOpen={(reference) => void navigate(withLang(`/withdraw?pickup=${reference}`))} />
+          <CounterReferenceEntry
+            autoFocus={entry !== null}
+            toReference={(value) => tokenFrom(value) ?? value}
+            onFound={(found) =>
+              void navigate(
+                withLang(`/withdraw?${found.kind === 'pickup' ? 'pickup' : 'transaction'}=${encodeURIComponent(found.reference)}`),
+              )
+            }
+          />
         </>
       ) : (
         <WithdrawalPayout key={token} token={token} />

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { withdrawalMessages } from '../../../common/api/messages';
+import { counterMessages, withdrawalMessages } from '../../../common/api/messages';
 import { renderWithProviders, stubFetch } from '../../shared/test-support';
 import { WithdrawalPayout } from './WithdrawalPayout';
 import { Component as WithdrawPage } from './WithdrawPage';
@@ -111,14 +111,45 @@ describe("the teller's withdrawal screen (issue 14 items 9-11)", () => {
   });
 });
 
-describe('the scan screen', () => {
-  it('a typed value that cannot be a code says so instead of doing nothing', async () => {
+describe("the counter's one lookup field", () => {
+  it('takes the reference the customer reads out and opens what the server found', async () => {
+    const calls = stubFetch((call) =>
+      call.url.includes('/counter/lookup/')
+        ? { status: 200, body: { kind: 'withdrawal', reference: 'ABCD-EFGH-JKLM' } }
+        : { status: 200, body: withdrawal('pending') },
+    );
+    renderWithProviders(<WithdrawPage />, '/withdraw');
+    expect(screen.getByText('Référence lue par le client')).not.toBeNull();
+    expect(screen.getByTestId('counter-entry-hint').textContent).toContain('9956-8QUF-HDGU');
+    expect(screen.getByTestId('counter-entry-hint').textContent).toContain('184 686 1498');
+    const input = screen.getByTestId('manual-token');
+    fireEvent.input(input, { target: { value: 'abcd efgh jklm' } });
+    fireEvent.submit(input.closest('form') as HTMLFormElement);
+    expect((await screen.findByTestId('withdraw-transaction')).textContent).toContain('Amina Benali');
+    expect(calls[0]?.url).toContain('/counter/lookup/?reference=abcd%20efgh%20jklm');
+    expect(calls[1]?.url).toContain('/withdrawals/ABCD-EFGH-JKLM/');
+  });
+
+  it("text that is no reference shows the server's field message in the teller's language, on the field", async () => {
+    stubFetch(() => ({ status: 400, body: { reference: [counterMessages.format] } }));
     renderWithProviders(<WithdrawPage />, '/withdraw?entry=manual');
     const input = screen.getByTestId('manual-token');
     expect(document.activeElement).toBe(input);
     fireEvent.input(input, { target: { value: 'abc' } });
     fireEvent.submit(input.closest('form') as HTMLFormElement);
-    expect((await screen.findByTestId('manual-token-error')).textContent).toContain('Ce n’est pas un code de retrait');
+    expect((await screen.findByTestId('manual-token-error')).textContent).toBe(
+      'Saisissez la référence du retrait (12 lettres et chiffres), celle du retrait en espèces (10 chiffres) ou le code du QR.',
+    );
     expect(input.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('a reference that names nothing says to check it with the customer, and the teller stays on the field', async () => {
+    stubFetch(() => ({ status: 404, body: { detail: 'Not found.' } }));
+    renderWithProviders(<WithdrawPage />, '/withdraw');
+    const input = screen.getByTestId('manual-token');
+    fireEvent.input(input, { target: { value: 'ZZZZ-ZZZZ-ZZZZ' } });
+    fireEvent.submit(input.closest('form') as HTMLFormElement);
+    expect((await screen.findByTestId('manual-token-error')).textContent).toContain('Vérifiez-la avec le client');
+    expect(screen.queryByTestId('withdraw-transaction')).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import type { CounterLookup } from '../../../common/api/counter';
 import type { Transaction } from '../../../common/api/transactions';
 import type { WithdrawalReservation } from '../../../common/api/withdrawals';
 import { apiFetch } from '../../app/api-client';
@@ -25,4 +26,9 @@ export function reserveWithdrawal(token: string, id: number, action: 'reserve' |
     method: 'POST',
     body: { id },
   });
+}
+
+/** What a reference the customer read out names at this counter: a withdrawal or a cash pickup. */
+export function lookupAtCounter(reference: string): Promise<CounterLookup> {
+  return apiFetch<CounterLookup>(`/counter/lookup/?reference=${encodeURIComponent(reference)}`);
 }
