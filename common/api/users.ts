@@ -66,6 +66,16 @@ export const userSchema = z.object({
   level: z.union([z.literal(1), z.literal(2)]),
   /** What remains of each rolling 30-day limit (common/api/limits.ts). */
   limits: z.array(userLimitSchema),
+  /** A teller's agency, named on every counter screen; null for everyone else. */
+  agency: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      address: z.string().nullable(),
+      zip_code: z.string().nullable(),
+      city: z.string().nullable(),
+    })
+    .nullable(),
 });
 
 /** `POST /api/users/{id}/email_confirmation/` -> 202: the address the new link is mailed to. */

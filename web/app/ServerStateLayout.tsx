@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
 import { CurrentUserBanner } from '../shared/users/CurrentUserBanner';
+import { TellerMenu } from '../shared/teller/TellerMenu';
 import { createQueryClient } from './query-client';
 
 // One client for the life of the page, so cached server state survives navigation between screens.
@@ -14,6 +15,7 @@ export function Component() {
   return (
     <QueryClientProvider client={queryClient}>
       <CurrentUserBanner />
+      <TellerMenu />
       <Outlet />
     </QueryClientProvider>
   );

@@ -24,8 +24,9 @@ const catalogues: Record<Language, Tree> = { fr, en, ar, es, it: it_, nl, de };
 
 /** Keys whose word is really the same as the English or French one in that language. */
 const sameWords: Partial<Record<Language, string[]>> = {
-  it: ['pages.home', 'nav.home', 'contacts.detail.email'],
+  it: ['pages.home', 'nav.home', 'contacts.detail.email', 'tellerMenu.menu'],
   nl: [
+    'tellerMenu.menu',
     'transactions.filters',
     'transactions.filtersOn',
     'profile.account',

@@ -103,4 +103,20 @@ describe("the counter's one lookup field", () => {
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ detail: transactionMessages.bankerOnly });
   });
+
+  it("a teller's user names their agency, for the counter's menu; a customer's has none", async () => {
+    const agencyId = await agency(t);
+    const banker = await teller(t, agencyId);
+    const me = await call<{ results: [{ agency: unknown }] }>(t, 'GET', '/api/users/', { token: banker.token });
+    expect(me.body.results[0].agency).toEqual({
+      id: Number(agencyId),
+      name: expect.stringMatching(/^Agency /),
+      address: '1 Avenue Hassan II',
+      zip_code: '20000',
+      city: 'Casablanca',
+    });
+    const alice = await customer(t);
+    const her = await call<{ results: [{ agency: unknown }] }>(t, 'GET', '/api/users/', { token: alice.token });
+    expect(her.body.results[0].agency).toBeNull();
+  });
 });

@@ -1,3 +1,4 @@
+import { getAgency } from '../contacts/agencies.service.ts';
 import { recordCustomerScreening } from '../sanctions/screening.ts';
 import type { Role } from '../../../common/api/auth.ts';
 import { randomBytes } from 'node:crypto';
@@ -124,11 +125,12 @@ export async function getUser(db: Kysely<Database>, id: string): Promise<UserRow
 export async function presentUser(deps: SubscriptionDeps, user: UserRow): Promise<User> {
   // The subscription's truth is the provider's state (billing module), read at the app's clock, as pricing reads it.
   const { db } = deps;
-  const [balance, rates, subscribed, limits] = await Promise.all([
+  const [balance, rates, subscribed, limits, agency] = await Promise.all([
     userWalletBalance(db, user.id),
     currentRates(db, deps.clock.now()),
     subscriptionActive(deps, user.id),
     limitsOf(db, deps.config, user.id, user.kyc_level, deps.clock.now()),
+    user.role === 'BANKER' && user.agency_id !== null ? getAgency(db, user.agency_id) : undefined,
   ]);
   const country = (COUNTRIES as readonly string[]).includes(user.country ?? '') ? (user.country as Country) : null;
   return {
@@ -153,6 +155,15 @@ export async function presentUser(deps: SubscriptionDeps, user: UserRow): Promis
     has_full_profile: hasFullProfile(user),
     level: user.kyc_level === 2 ? 2 : 1,
     limits,
+    agency: agency
+      ? {
+          id: Number(agency.id),
+          name: agency.first_name,
+          address: agency.address,
+          zip_code: agency.zip_code,
+          city: agency.city,
+        }
+      : null,
   };
 }
 

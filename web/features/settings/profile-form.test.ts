@@ -88,6 +88,7 @@ describe('draftFromUser', () => {
       has_full_profile: false,
       level: 1,
       limits: [],
+      agency: null,
     });
     expect(draft).toMatchObject({ phonePrefix: '+212', phone: '6 12 34 56 78', email: '' });
   });

@@ -27,6 +27,7 @@ export function testUser(overrides: Partial<User> = {}): User {
     has_full_profile: true,
     level: 1,
     limits: [],
+    agency: null,
     ...overrides,
   };
 }
