@@ -7,6 +7,7 @@ import form from '../../ui/Form.module.css';
 import { commonErrorText, fieldErrorText } from '../../ui/server-messages';
 import { tIsolated } from '../../ui/bidi';
 import { lookupAtCounter } from './withdrawals-api';
+import styles from './CounterReferenceEntry.module.css';
 
 type T = ReturnType<typeof useTranslation>['t'];
 
@@ -71,7 +72,7 @@ export function CounterReferenceEntry({
           data-testid="manual-token"
         />
       </label>
-      <div id={hintId} data-testid="counter-entry-hint">
+      <div id={hintId} className={styles.examples} data-testid="counter-entry-hint">
         <p className={form.hint}>
           {tIsolated(t, 'withdraw.lookup.withdrawalHint', { example: '9956-8QUF-HDGU' }, ['example'])}
         </p>
