@@ -19,5 +19,17 @@ export type DetailError = z.infer<typeof detailErrorSchema>;
  * `locked_until` (an ISO time), so a screen can say how many tries are left or until when it is locked.
  */
 export type SecurityCodeErrorBody = Record<string, string[] | number | string>;
-export type ErrorBody = z.infer<typeof errorBodySchema> | SecurityCodeErrorBody;
+/** An agency as a teller tells a customer where to go: its name and postal address. */
+export interface AgencyPlace {
+  name: string;
+  address: string | null;
+  zip_code: string | null;
+  city: string | null;
+}
+/** Another agency's withdrawal or cash pickup (a 404): the agency that pays it, so the teller can send the customer there. */
+export interface OtherAgencyErrorBody {
+  detail: string;
+  agency: AgencyPlace;
+}
+export type ErrorBody = z.infer<typeof errorBodySchema> | SecurityCodeErrorBody | OtherAgencyErrorBody;
 

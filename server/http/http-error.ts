@@ -1,4 +1,5 @@
-import { genericMessages, type ErrorBody } from '../../common/api/errors.ts';
+import { genericMessages, type AgencyPlace, type ErrorBody } from '../../common/api/errors.ts';
+import { withdrawalMessages } from '../../common/api/messages.ts';
 
 /**
  * An error that is an answer: services throw these and the error handler sends `status` and `body` as they are.
@@ -22,6 +23,8 @@ export const unauthorized = (detail: string = genericMessages.unauthenticated) =
 export const forbidden = (detail: string = genericMessages.forbidden) => new HttpError(403, { detail });
 export const notFound = (detail: string = genericMessages.notFound) => new HttpError(404, { detail });
 export const conflict = (detail: string) => new HttpError(409, { detail });
+/** Paid out at another agency only: the 404 names it (agencies are public), so the customer is sent there. */
+export const otherAgency = (agency: AgencyPlace) => new HttpError(404, { detail: withdrawalMessages.otherAgency, agency });
 export const tooManyRequests = (retryAfterSeconds: number, detail: string = genericMessages.tooManyRequests) =>
   new HttpError(429, { detail }, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 export const serviceUnavailable = () => new HttpError(503, { detail: genericMessages.unavailable }, { 'retry-after': '5' });

@@ -1,3 +1,5 @@
+import type { AgencyPlace } from '../../common/api/errors';
+
 // The server answers errors DRF-style (DESIGN.md section 4): `{"amount": ["Not enough funds"]}` for fields,
 // `{"detail": "..."}` otherwise. Screens map these to the messages of SPEC.md section 8.
 
@@ -14,6 +16,8 @@ export class ApiError extends Error {
   readonly attemptsRemaining: number | undefined;
   /** A locked security code: when the lock ends (`locked_until`, an ISO time). */
   readonly lockedUntil: string | undefined;
+  /** Another agency's withdrawal or pickup: the agency that pays it out. */
+  readonly agency: AgencyPlace | undefined;
 
   constructor(init: {
     status: number;
@@ -22,6 +26,7 @@ export class ApiError extends Error {
     retryAfter?: number;
     attemptsRemaining?: number;
     lockedUntil?: string;
+    agency?: AgencyPlace;
   }) {
     super(init.detail ?? `Request failed with status ${init.status}`);
     this.name = 'ApiError';
@@ -31,6 +36,7 @@ export class ApiError extends Error {
     this.retryAfter = init.retryAfter;
     this.attemptsRemaining = init.attemptsRemaining;
     this.lockedUntil = init.lockedUntil;
+    this.agency = init.agency;
   }
 
   /** The first message for a field, the usual thing a form shows under it. */
@@ -59,6 +65,18 @@ export function parseRetryAfter(header: string | null, now: number = Date.now())
   return Math.max(0, Math.ceil((date - now) / 1000));
 }
 
+const textOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+function agencyPlace(value: unknown): AgencyPlace | undefined {
+  if (!isRecord(value) || typeof value.name !== 'string') return undefined;
+  return {
+    name: value.name,
+    address: textOrNull(value.address),
+    zip_code: textOrNull(value.zip_code),
+    city: textOrNull(value.city),
+  };
+}
+
 export function parseApiError(status: number, body: unknown, retryAfterHeader: string | null = null): ApiError {
   const retryAfter = parseRetryAfter(retryAfterHeader);
   if (typeof body === 'string' && body.trim() !== '') return new ApiError({ status, detail: body, retryAfter });
@@ -68,6 +86,7 @@ export function parseApiError(status: number, body: unknown, retryAfterHeader: s
   let detail: string | undefined;
   const attemptsRemaining = typeof body.attempts_remaining === 'number' ? body.attempts_remaining : undefined;
   const lockedUntil = typeof body.locked_until === 'string' ? body.locked_until : undefined;
+  const agency = agencyPlace(body.agency);
   for (const [key, value] of Object.entries(body)) {
     if (key === 'locked_until') continue;
     if (key === 'detail' && typeof value === 'string') {
@@ -86,5 +105,6 @@ export function parseApiError(status: number, body: unknown, retryAfterHeader: s
     retryAfter,
     ...(attemptsRemaining !== undefined && { attemptsRemaining }),
     ...(lockedUntil !== undefined && { lockedUntil }),
+    ...(agency !== undefined && { agency }),
   });
 }

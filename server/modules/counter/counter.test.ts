@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { counterMessages } from '../../../common/api/counter.ts';
 import { pickupMessages } from '../../../common/api/pickups.ts';
 import { transactionMessages } from '../../../common/api/transactions.ts';
+import { withdrawalMessages } from '../../../common/api/withdrawals.ts';
 import { call, ensureRates, testEnv, type SignedIn } from '../../../tests/support/identity.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { sentPickup } from '../pickups/pickups.fixtures.ts';
@@ -118,5 +119,19 @@ describe("the counter's one lookup field", () => {
     const alice = await customer(t);
     const her = await call<{ results: [{ agency: unknown }] }>(t, 'GET', '/api/users/', { token: alice.token });
     expect(her.body.results[0].agency).toBeNull();
+  });
+
+  it("another agency's withdrawal or pickup names the agency that pays it, with its address", async () => {
+    const { tx } = await pendingWithdrawal();
+    const stranger = await teller(t, await agency(t));
+    const place = { name: expect.stringMatching(/^Agency /), address: '1 Avenue Hassan II', zip_code: '20000', city: 'Casablanca' };
+    const seen = await call(t, 'GET', `/api/withdrawals/${tx.token}/`, { token: stranger.token });
+    expect(seen.status).toBe(404);
+    expect(seen.body).toEqual({ detail: withdrawalMessages.otherAgency, agency: place });
+    const here = await agency(t);
+    const { reference } = await sentPickup(t, { agency: Number(here) });
+    const pickup = await call(t, 'GET', `/api/pickups/${reference}/`, { token: stranger.token });
+    expect(pickup.status).toBe(404);
+    expect(pickup.body).toEqual({ detail: withdrawalMessages.otherAgency, agency: place });
   });
 });

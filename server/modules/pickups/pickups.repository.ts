@@ -66,6 +66,8 @@ export interface PickupRow {
   recipient_last_name: string;
   restricted_agency_id: string | null;
   agency_name: string | null;
+  agency_address: string | null;
+  agency_zip_code: string | null;
   agency_city: string | null;
   sender_first_name: string | null;
   sender_last_name: string | null;
@@ -96,6 +98,8 @@ function pickupQuery(db: Kysely<Database>) {
       'p.recipient_last_name',
       'p.agency_id as restricted_agency_id',
       'a.first_name as agency_name',
+      'a.address as agency_address',
+      'a.zip_code as agency_zip_code',
       'a.city as agency_city',
       's.first_name as sender_first_name',
       's.last_name as sender_last_name',

@@ -1,11 +1,10 @@
 import type { Transaction as Tx } from 'kysely';
 import { maskTail, pickupMessages, type Pickup, type PickupReservation } from '../../../common/api/pickups.ts';
 import type { Transaction } from '../../../common/api/transactions.ts';
-import { withdrawalMessages } from '../../../common/api/withdrawals.ts';
 import { formatAmount, money } from '../../../common/money/money.ts';
 import { checkPickupReference } from '../../../common/pickups/reference.ts';
 import type { Database } from '../../db/schema.ts';
-import { conflict, fieldError, notFound } from '../../http/http-error.ts';
+import { conflict, fieldError, notFound, otherAgency } from '../../http/http-error.ts';
 import { hashRequest, runIdempotent } from '../../ledger/idempotency.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
 import { enqueueAnchor } from '../anchoring/enqueue-anchor.ts';
@@ -58,10 +57,15 @@ export async function resolvePickupReference(deps: ServiceDeps, user: AuthUser, 
   return { agencyId, id, reference: check.reference };
 }
 
-/** Restricted to another agency: the same 404 as another agency's withdrawal. */
+/** Restricted to another agency: the same 404 as another agency's withdrawal, naming the agency that pays it. */
 function requireAgency(row: PickupRow, agencyId: string): void {
   if (row.restricted_agency_id !== null && row.restricted_agency_id !== agencyId)
-    throw notFound(withdrawalMessages.otherAgency);
+    throw otherAgency({
+      name: row.agency_name ?? '',
+      address: row.agency_address,
+      zip_code: row.agency_zip_code,
+      city: row.agency_city,
+    });
 }
 
 function present(row: PickupRow, now: Date): Pickup {

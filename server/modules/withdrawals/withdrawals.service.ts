@@ -7,7 +7,7 @@ import { withdrawalReferenceOf } from '../../../common/counter/counter-reference
 import { dayAround } from '../../../common/time/time-zone.ts';
 import type { Database } from '../../db/schema.ts';
 import { lockFor } from '../../db/advisory-lock.ts';
-import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../http/http-error.ts';
+import { badRequest, conflict, forbidden, notFound, otherAgency, tooManyRequests } from '../../http/http-error.ts';
 import { findAgencyCashAccount } from '../../ledger/accounts.repository.ts';
 import { reserveHold, settleHold } from '../../ledger/holds.ts';
 import { hashRequest, runIdempotent } from '../../ledger/idempotency.ts';
@@ -146,7 +146,13 @@ export async function lookupWithdrawal(deps: ServiceDeps, user: AuthUser, token:
   const agencyId = requireBanker(user);
   const row = await findWithdrawalRow(deps.db, await idForToken(deps, user.id, token));
   if (!row) throw notFound();
-  if (row.agency_id !== agencyId) throw notFound(withdrawalMessages.otherAgency);
+  if (row.agency_id !== agencyId)
+    throw otherAgency({
+      name: row.agency_name ?? '',
+      address: row.agency_address,
+      zip_code: row.agency_zip_code,
+      city: row.agency_city,
+    });
   const shown = presentTransaction(row, { id: user.id, agencyId }, deps.clock.now(), tokenKeys(deps.config.SECRET_KEY));
   if (shown.status === 'pending' && (await isSenderFrozen(deps.db, row.id)))
     throw conflict(withdrawalMessages.notPayable);

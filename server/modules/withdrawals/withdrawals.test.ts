@@ -118,7 +118,7 @@ describe('withdrawals', () => {
     const stranger = await teller(t, await agency(t));
     const res = await lookup(tx.token ?? '', stranger);
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ detail: withdrawalMessages.otherAgency });
+    expect(res.body).toMatchObject({ detail: withdrawalMessages.otherAgency, agency: { address: '1 Avenue Hassan II' } });
     expect((await validate(tx.token ?? '', stranger, { id: tx.id, security_code: CODE })).status).toBe(404);
     expect((await lookup(tx.token ?? '', alice)).status).toBe(403);
     expect((await call(t, 'GET', `/api/transactions/${tx.id}/`, { token: stranger.token })).status).toBe(404);

@@ -80,6 +80,19 @@ describe("the teller's withdrawal screen (issue 14 items 9-11)", () => {
     expect(screen.queryByTestId('teller-type-again')).not.toBeNull();
   });
 
+  it("another agency's withdrawal names that agency and its address, and offers no scan or typing again", async () => {
+    const agency = { name: 'Wallet Rabat Agdal', address: '45 Avenue de France, Agdal', zip_code: '10090', city: 'Rabat' };
+    stubFetch(() => ({ status: 404, body: { detail: withdrawalMessages.otherAgency, agency } }));
+    renderWithProviders(<WithdrawalPayout token={TOKEN} />);
+    const notice = await screen.findByTestId('other-agency');
+    expect(notice.textContent).toContain('À payer uniquement à cette agence');
+    expect(screen.getByTestId('other-agency-name').textContent).toBe('Wallet Rabat Agdal');
+    expect(screen.getByTestId('other-agency-address').textContent).toBe('45 Avenue de France, Agdal, 10090 Rabat');
+    expect(notice.textContent).toContain('Indiquez cette adresse au client');
+    expect(screen.queryByTestId('teller-type-again')).toBeNull();
+    expect(screen.getByTestId('teller-scan-again').textContent).toBe('Accepter un autre retrait');
+  });
+
   it("a frozen customer's withdrawal says only that it cannot be paid out, in the teller's language", async () => {
     stubFetch(() => ({ status: 409, body: { detail: withdrawalMessages.notPayable } }));
     renderWithProviders(<WithdrawalPayout token={TOKEN} />);

@@ -10,7 +10,7 @@ import { commonErrorText, translateServerMessage } from '../../ui/server-message
 import { CopyButton } from '../../ui/CopyButton';
 import { formatMoney, moneyFromApi } from '../../ui/money-format';
 import { formatLongDate, identifierForTeller } from '../../shared/transactions/transaction-rules';
-import { PayoutSuccess, TellerNextActions } from '../../shared/payouts/TellerOutcome';
+import { OtherAgencyNotice, otherAgencyOf, PayoutSuccess, TellerNextActions } from '../../shared/payouts/TellerOutcome';
 import { useValidateWithdrawal, useWithdrawalLookup, useWithdrawalReservation } from './use-withdrawals';
 import { initialTellerState, pressValidate, submissionFailed, type TellerState } from './teller-steps';
 import { transactionAddress } from '../../ui/address';
@@ -111,6 +111,7 @@ export function WithdrawalPayout({ token }: { token: string }) {
             : null;
   const payable = tx !== undefined && statusText === null;
   const reserving = reservation.isPending && reservation.variables.action === 'reserve';
+  const elsewhere = otherAgencyOf(lookup.error);
 
   return (
     <>
@@ -118,7 +119,9 @@ export function WithdrawalPayout({ token }: { token: string }) {
         <div className={card.busy} role="progressbar" aria-label={t('withdraw.busy')} data-testid="busy-bar" />
       ) : null}
       {lookup.isPending ? <p className={card.muted}>{t('withdraw.loading')}</p> : null}
-      {lookup.isError ? (
+      {elsewhere ? (
+        <OtherAgencyNotice agency={elsewhere} />
+      ) : lookup.isError ? (
         <>
           <p className={form.error} role="alert" data-testid="withdraw-lookup-error">
             {lookupErrorText(lookup.error, t, i18n.language)}

@@ -1,9 +1,13 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/i18n';
 import form from '../../ui/Form.module.css';
+import card from '../../ui/Card.module.css';
 import { SuccessState } from '../../ui/SuccessState';
 import { useWithLang } from '../../ui/with-lang';
 import { tIsolated } from '../../ui/bidi';
+import { formatAddress } from '../../ui/address';
+import { ApiError } from '../../app/api-error';
+import type { AgencyPlace } from '../../../common/api/errors';
 
 /**
  * The teller's next moves after a lookup failed or a payout is over (issue 14 items 4, 9, 10): scan the next code,
@@ -27,6 +31,35 @@ export function TellerNextActions({ retry }: { retry?: 'withdrawal' | 'pickup' }
         </Link>
       ) : null}
     </div>
+  );
+}
+
+/** The agency a lookup's 404 says the withdrawal or pickup is paid at, when it is another one. */
+export const otherAgencyOf = (error: unknown): AgencyPlace | undefined =>
+  error instanceof ApiError && error.status === 404 ? error.agency : undefined;
+
+/**
+ * Another agency's withdrawal or pickup: which agency and where, for the teller to tell the customer. Scanning or
+ * typing the same code again cannot help, so only the next customer is offered.
+ */
+export function OtherAgencyNotice({ agency }: { agency: AgencyPlace }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <section className={card.card} role="alert" data-testid="other-agency">
+        <p className={card.muted}>{t('withdraw.otherAgencyLead')}</p>
+        <p className={card.heading}>
+          <strong>
+            <bdi data-testid="other-agency-name">{agency.name}</bdi>
+          </strong>
+        </p>
+        <p>
+          <bdi data-testid="other-agency-address">{formatAddress(agency.address, agency.zip_code, agency.city)}</bdi>
+        </p>
+        <p className={form.error}>{t('withdraw.otherAgencyTell')}</p>
+      </section>
+      <TellerNextActions />
+    </>
   );
 }
 

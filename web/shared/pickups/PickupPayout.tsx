@@ -8,7 +8,7 @@ import { PinInput } from '../../ui/PinInput';
 import { commonErrorText, fieldErrorText, translateServerMessage } from '../../ui/server-messages';
 import { tIsolated } from '../../ui/bidi';
 import { formatPhone } from '../../../common/identity/phone';
-import { PayoutSuccess, TellerNextActions } from '../payouts/TellerOutcome';
+import { OtherAgencyNotice, otherAgencyOf, PayoutSuccess, TellerNextActions } from '../payouts/TellerOutcome';
 import { formatMoney, moneyFromApi } from '../../ui/money-format';
 import { formatLongDate } from '../transactions/transaction-rules';
 import styles from './Pickups.module.css';
@@ -56,6 +56,8 @@ export function PickupPayout({ reference }: { reference: string }) {
   const p = lookup.data;
 
   if (lookup.isPending) return <p className={styles.muted}>{t('transactions.loading')}</p>;
+  const elsewhere = otherAgencyOf(lookup.error);
+  if (elsewhere) return <OtherAgencyNotice agency={elsewhere} />;
   if (lookup.isError || !p)
     return (
       <>
