@@ -60,6 +60,18 @@ export const correctPickupNameRequestSchema = z.object({
 });
 export type CorrectPickupNameRequest = z.input<typeof correctPickupNameRequestSchema>;
 
+/**
+ * An already paid withdrawal or pickup, as the teller who meets it again reads it: when, at which agency and by which
+ * teller (a colleague's name: the counter asks them, not the customer). Null until it is paid out.
+ */
+export const payoutFactsSchema = z.object({
+  /** ISO 8601. */
+  at: z.string(),
+  agency: z.string(),
+  teller: z.string().nullable(),
+});
+export type PayoutFacts = z.infer<typeof payoutFactsSchema>;
+
 export const pickupAgencySchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -83,6 +95,7 @@ export const pickupSchema = z.object({
   agency: pickupAgencySchema.nullable(),
   /** Until when a teller holds it for payout (this teller or another); null when nobody does. */
   reserved_until: z.string().nullable(),
+  paid: payoutFactsSchema.nullable(),
 });
 export type Pickup = z.infer<typeof pickupSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { sixDigitsSchema } from './auth.ts';
-import { idSchema, timeZoneQuery } from './transactions.ts';
+import { payoutFactsSchema } from './pickups.ts';
+import { idSchema, timeZoneQuery, transactionSchema } from './transactions.ts';
 import { securityCodeErrors } from './users.ts';
 
 // Zod-free constants (common/api/messages.ts), re-exported where the contract always had them.
@@ -10,6 +11,10 @@ export { withdrawalMessages, beingPaidOutMessage } from './messages.ts';
 export const withdrawalTokenPattern = /^[A-Za-z0-9_-]{22}$/;
 
 export const withdrawalTokenParamsSchema = z.object({ token: z.string().max(64) });
+
+/** `GET /api/withdrawals/{token}/`: the withdrawal, and once paid out, when, where and by whom. */
+export const tellerWithdrawalSchema = transactionSchema.extend({ paid: payoutFactsSchema.nullable() });
+export type TellerWithdrawal = z.infer<typeof tellerWithdrawalSchema>;
 
 /** `POST /api/withdrawals/{token}/validate/`: the transaction id the teller saw, and the teller's own code. */
 export const validateWithdrawalRequestSchema = z.object({

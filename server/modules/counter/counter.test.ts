@@ -5,7 +5,7 @@ import { transactionMessages } from '../../../common/api/transactions.ts';
 import { withdrawalMessages } from '../../../common/api/withdrawals.ts';
 import { call, ensureRates, testEnv, type SignedIn } from '../../../tests/support/identity.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { sentPickup } from '../pickups/pickups.fixtures.ts';
+import { idCheck, sentPickup } from '../pickups/pickups.fixtures.ts';
 import { agency, CODE, create, customer, teller } from '../transactions/transactions.fixtures.ts';
 
 let t: TestApp;
@@ -133,5 +133,32 @@ describe("the counter's one lookup field", () => {
     const pickup = await call(t, 'GET', `/api/pickups/${reference}/`, { token: stranger.token });
     expect(pickup.status).toBe(404);
     expect(pickup.body).toEqual({ detail: withdrawalMessages.otherAgency, agency: place });
+  });
+
+  it('an already paid withdrawal or pickup says when, at which agency and by which teller', async () => {
+    const { agencyId, tx } = await pendingWithdrawal();
+    const banker = await teller(t, agencyId);
+    const paid = await call(t, 'POST', `/api/withdrawals/${tx.token}/validate/`, {
+      token: banker.token,
+      body: { id: tx.id, security_code: CODE },
+    });
+    expect(paid.status).toBe(200);
+    const colleague = await teller(t, agencyId);
+    const again = await call<{ paid: unknown; validated_at: string }>(t, 'GET', `/api/withdrawals/${tx.token}/`, { token: colleague.token });
+    expect(again.body.paid).toEqual({ at: again.body.validated_at, agency: expect.stringMatching(/^Agency /), teller: 'Tess Teller' });
+    const pending = await pendingWithdrawal();
+    const open = await call<{ paid: unknown }>(t, 'GET', `/api/withdrawals/${pending.tx.token}/`, {
+      token: (await teller(t, pending.agencyId)).token,
+    });
+    expect(open.body.paid).toBeNull();
+
+    const { reference } = await sentPickup(t);
+    const counter = await teller(t, agencyId);
+    expect((await call(t, 'POST', `/api/pickups/${reference}/pay/`, { token: counter.token, body: idCheck })).status).toBe(200);
+    const seen = await call<{ status: string; paid: { at: string; agency: string; teller: string } }>(t, 'GET', `/api/pickups/${reference}/`, {
+      token: colleague.token,
+    });
+    expect(seen.body.status).toBe('collected');
+    expect(seen.body.paid).toEqual({ at: expect.any(String), agency: expect.stringMatching(/^Agency /), teller: 'Tess Teller' });
   });
 });

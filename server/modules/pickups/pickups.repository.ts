@@ -77,6 +77,11 @@ export interface PickupRow {
   sanctions_version: string | null;
   /** Its sender is frozen: not payable while the freeze lasts (senderFrozen). */
   sender_frozen: boolean;
+  /** Once collected: when, the paying agency and teller. */
+  validated_at: Date | null;
+  paid_agency_name: string | null;
+  paid_by_first_name: string | null;
+  paid_by_last_name: string | null;
 }
 
 function pickupQuery(db: Kysely<Database>) {
@@ -85,6 +90,8 @@ function pickupQuery(db: Kysely<Database>) {
     .innerJoin('pickups as p', 'p.transaction_id', 't.id')
     .leftJoin('contacts as a', 'a.id', 'p.agency_id')
     .leftJoin('users as s', 's.id', 't.sender_user_id')
+    .leftJoin('contacts as pa', 'pa.id', 't.agency_id')
+    .leftJoin('users as v', 'v.id', 't.validated_by')
     .select([
       't.id',
       't.status',
@@ -106,6 +113,10 @@ function pickupQuery(db: Kysely<Database>) {
       'p.reference_sealed',
       't.contact_id',
       'p.sanctions_version',
+      't.validated_at',
+      'pa.first_name as paid_agency_name',
+      'v.first_name as paid_by_first_name',
+      'v.last_name as paid_by_last_name',
     ])
     .select(sql<string>`t.sender_user_id`.as('sender_user_id'))
     .select(sql<boolean>`coalesce(t.reserved_until > now(), false)`.as('reserved'))

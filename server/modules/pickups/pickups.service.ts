@@ -90,6 +90,14 @@ function present(row: PickupRow, now: Date): Pickup {
         ? null
         : { id: Number(row.restricted_agency_id), name: row.agency_name ?? '', city: row.agency_city },
     reserved_until: waiting && row.reserved ? (row.reserved_until?.toISOString() ?? null) : null,
+    paid:
+      row.status === 'collected' && row.validated_at !== null
+        ? {
+            at: row.validated_at.toISOString(),
+            agency: row.paid_agency_name ?? '',
+            teller: [row.paid_by_first_name, row.paid_by_last_name].filter(Boolean).join(' ') || null,
+          }
+        : null,
   };
 }
 

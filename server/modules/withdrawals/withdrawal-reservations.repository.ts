@@ -34,6 +34,18 @@ export async function reserveRow(
   return row?.reserved_until ?? undefined;
 }
 
+/** The teller who paid a transaction out, by name (null: not paid, or by nobody we still know). */
+export async function payingTellerName(db: Kysely<Database>, id: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('transactions as t')
+    .innerJoin('users as u', 'u.id', 't.validated_by')
+    .select(['u.first_name', 'u.last_name'])
+    .where('t.id', '=', id)
+    .executeTakeFirst();
+  const name = row ? [row.first_name, row.last_name].filter(Boolean).join(' ') : '';
+  return name === '' ? null : name;
+}
+
 /** Ends this teller's reservation of a pending withdrawal; true when there was one to end. */
 export async function releaseRow(
   db: Kysely<Database>,

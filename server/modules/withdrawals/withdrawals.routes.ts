@@ -3,6 +3,7 @@ import { transactionSchema } from '../../../common/api/transactions.ts';
 import {
   payoutsTodayQuerySchema,
   payoutsTodaySchema,
+  tellerWithdrawalSchema,
   validateWithdrawalRequestSchema,
   withdrawalReservationRequestSchema,
   withdrawalReservationSchema,
@@ -42,7 +43,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = asyn
         summary: 'A withdrawal by its QR token, for the tellers of its agency (404 otherwise)',
         security,
         params: withdrawalTokenParamsSchema,
-        response: { 200: transactionSchema },
+        response: { 200: tellerWithdrawalSchema },
       },
     },
     async (request) => lookupWithdrawal(deps, auth.requireUser(request), request.params.token),

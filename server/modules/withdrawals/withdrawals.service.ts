@@ -1,7 +1,7 @@
 import type { Transaction as Tx } from 'kysely';
 import type { Transaction } from '../../../common/api/transactions.ts';
 import { transactionMessages } from '../../../common/api/transactions.ts';
-import { withdrawalMessages, type PayoutsToday } from '../../../common/api/withdrawals.ts';
+import { withdrawalMessages, type PayoutsToday, type TellerWithdrawal } from '../../../common/api/withdrawals.ts';
 import { formatAmount, money, type Money } from '../../../common/money/money.ts';
 import { withdrawalReferenceOf } from '../../../common/counter/counter-reference.ts';
 import { dayAround } from '../../../common/time/time-zone.ts';
@@ -37,7 +37,7 @@ import {
   tokenHash,
   tokenKeys,
 } from './withdrawal-token.ts';
-import { sumAgencyPayouts } from './withdrawal-reservations.repository.ts';
+import { payingTellerName, sumAgencyPayouts } from './withdrawal-reservations.repository.ts';
 import { requireSecurityCode } from '../users/security-code.service.ts';
 import { enqueueAnchor } from '../anchoring/enqueue-anchor.ts';
 
@@ -141,8 +141,11 @@ export async function payoutsToday(deps: ServiceDeps, user: AuthUser, timeZone =
   return { date: day.date, count: row.count, total: formatAmount(money('MAD', row.total)) };
 }
 
-/** `GET /api/withdrawals/{token}/`: the teller's view of a scanned code, for their own agency only. */
-export async function lookupWithdrawal(deps: ServiceDeps, user: AuthUser, token: string): Promise<Transaction> {
+/**
+ * `GET /api/withdrawals/{token}/`: the teller's view of a scanned code, for their own agency only. A paid one says
+ * when and by which of the agency's tellers, so the counter can answer a customer who says they got nothing.
+ */
+export async function lookupWithdrawal(deps: ServiceDeps, user: AuthUser, token: string): Promise<TellerWithdrawal> {
   const agencyId = requireBanker(user);
   const row = await findWithdrawalRow(deps.db, await idForToken(deps, user.id, token));
   if (!row) throw notFound();
@@ -156,8 +159,16 @@ export async function lookupWithdrawal(deps: ServiceDeps, user: AuthUser, token:
   const shown = presentTransaction(row, { id: user.id, agencyId }, deps.clock.now(), tokenKeys(deps.config.SECRET_KEY));
   if (shown.status === 'pending' && (await isSenderFrozen(deps.db, row.id)))
     throw conflict(withdrawalMessages.notPayable);
+  const paid =
+    shown.status === 'validated' && row.validated_at !== null
+      ? {
+          at: row.validated_at.toISOString(),
+          agency: row.agency_name ?? '',
+          teller: await payingTellerName(deps.db, row.id),
+        }
+      : null;
   // The teller has the code from the customer: the reference is shown to compare with the customer's phone.
-  return { ...shown, identifier: row.identifier };
+  return { ...shown, identifier: row.identifier, paid };
 }
 
 /**

@@ -61,6 +61,14 @@ describe("the teller's withdrawal screen (issue 14 items 9-11)", () => {
     expect(screen.getByTestId('teller-scan-again').getAttribute('href')).toBe('/withdraw');
   });
 
+  it('an already paid withdrawal says when, at which agency and by which teller', async () => {
+    const paid = { at: '2026-11-23T10:30:00.000Z', agency: 'Wallet Casablanca Centre', teller: 'Salma Alaoui' };
+    stubFetch(() => ({ status: 200, body: { ...withdrawal('validated'), paid } }));
+    renderWithProviders(<WithdrawalPayout token={TOKEN} />);
+    const status = await screen.findByTestId('withdraw-status');
+    expect(status.textContent).toMatch(/^Déjà payé le 23 novembre 2026 à \d{2}:30 à l’agence Wallet Casablanca Centre par Salma Alaoui/);
+  });
+
   it("an unknown code is 'not found' with scan and type again; another agency's keeps SPEC.md's message", async () => {
     stubFetch(() => ({ status: 404, body: { detail: 'Not found.' } }));
     const { unmount } = renderWithProviders(<WithdrawalPayout token={TOKEN} />);

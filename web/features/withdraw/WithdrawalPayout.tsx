@@ -10,7 +10,13 @@ import { commonErrorText, translateServerMessage } from '../../ui/server-message
 import { CopyButton } from '../../ui/CopyButton';
 import { formatMoney, moneyFromApi } from '../../ui/money-format';
 import { formatLongDate, identifierForTeller } from '../../shared/transactions/transaction-rules';
-import { OtherAgencyNotice, otherAgencyOf, PayoutSuccess, TellerNextActions } from '../../shared/payouts/TellerOutcome';
+import {
+  OtherAgencyNotice,
+  otherAgencyOf,
+  PaidText,
+  PayoutSuccess,
+  TellerNextActions,
+} from '../../shared/payouts/TellerOutcome';
 import { useValidateWithdrawal, useWithdrawalLookup, useWithdrawalReservation } from './use-withdrawals';
 import { initialTellerState, pressValidate, submissionFailed, type TellerState } from './teller-steps';
 import { transactionAddress } from '../../ui/address';
@@ -156,7 +162,7 @@ export function WithdrawalPayout({ token }: { token: string }) {
           </dl>
           {statusText ? (
             <p className={card.done} role="status" data-testid="withdraw-status">
-              {statusText}
+              {tx.paid ? <PaidText paid={tx.paid} /> : statusText}
             </p>
           ) : (
             <>

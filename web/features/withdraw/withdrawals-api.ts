@@ -1,11 +1,11 @@
 import type { CounterLookup } from '../../../common/api/counter';
 import type { Transaction } from '../../../common/api/transactions';
-import type { WithdrawalReservation } from '../../../common/api/withdrawals';
+import type { TellerWithdrawal, WithdrawalReservation } from '../../../common/api/withdrawals';
 import { apiFetch } from '../../app/api-client';
 
 /** The teller's withdrawal calls (DESIGN.md section 4): lookup by the scanned token, reserve/release, validate. */
-export function lookupWithdrawal(token: string, signal?: AbortSignal): Promise<Transaction> {
-  return apiFetch<Transaction>(`/withdrawals/${encodeURIComponent(token)}/`, { ...(signal && { signal }) });
+export function lookupWithdrawal(token: string, signal?: AbortSignal): Promise<TellerWithdrawal> {
+  return apiFetch<TellerWithdrawal>(`/withdrawals/${encodeURIComponent(token)}/`, { ...(signal && { signal }) });
 }
 
 export function validateWithdrawal(

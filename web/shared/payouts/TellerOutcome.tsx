@@ -8,6 +8,9 @@ import { tIsolated } from '../../ui/bidi';
 import { formatAddress } from '../../ui/address';
 import { ApiError } from '../../app/api-error';
 import type { AgencyPlace } from '../../../common/api/errors';
+import type { PayoutFacts } from '../../../common/api/pickups';
+import { intlLocale } from '../../i18n/intl-locale';
+import { formatLongDate } from '../transactions/transaction-rules';
 
 /**
  * The teller's next moves after a lookup failed or a payout is over (issue 14 items 4, 9, 10): scan the next code,
@@ -61,6 +64,18 @@ export function OtherAgencyNotice({ agency }: { agency: AgencyPlace }) {
       <TellerNextActions />
     </>
   );
+}
+
+/**
+ * An already paid withdrawal or pickup: when, at which agency, by which teller, and that there is nothing to hand
+ * over, so the teller can answer a customer who says they were not paid.
+ */
+export function PaidText({ paid }: { paid: PayoutFacts }) {
+  const { t, i18n } = useTranslation();
+  const date = formatLongDate(paid.at, intlLocale(i18n.language), t('transactions.at'));
+  return paid.teller === null
+    ? tIsolated(t, 'withdraw.paidAtAgency', { date, agency: paid.agency })
+    : tIsolated(t, 'withdraw.paidAt', { date, agency: paid.agency, teller: paid.teller });
 }
 
 /** A payout went through: what was handed to whom, then the next customer or home. */

@@ -8,7 +8,7 @@ import { PinInput } from '../../ui/PinInput';
 import { commonErrorText, fieldErrorText, translateServerMessage } from '../../ui/server-messages';
 import { tIsolated } from '../../ui/bidi';
 import { formatPhone } from '../../../common/identity/phone';
-import { OtherAgencyNotice, otherAgencyOf, PayoutSuccess, TellerNextActions } from '../payouts/TellerOutcome';
+import { OtherAgencyNotice, otherAgencyOf, PaidText, PayoutSuccess, TellerNextActions } from '../payouts/TellerOutcome';
 import { formatMoney, moneyFromApi } from '../../ui/money-format';
 import { formatLongDate } from '../transactions/transaction-rules';
 import styles from './Pickups.module.css';
@@ -133,7 +133,13 @@ export function PickupPayout({ reference }: { reference: string }) {
         {!payable ? (
           <p className={form.error} role="alert" data-testid="pickup-not-payable">
             {/* Refunded by an operator: the teller reads where the money went, not the sender's status. */}
-            {p.status === 'refunded' ? t('pickups.errors.refundedToSender') : t(`pickups.status.${p.status}`)}
+            {p.status === 'refunded' ? (
+              t('pickups.errors.refundedToSender')
+            ) : p.paid ? (
+              <PaidText paid={p.paid} />
+            ) : (
+              t(`pickups.status.${p.status}`)
+            )}
           </p>
         ) : null}
       </section>
