@@ -47,7 +47,11 @@ describe("the teller's withdrawal screen (issue 14 items 9-11)", () => {
     expect(card.textContent).toContain('À remettre au client');
     const checklist = within(screen.getByTestId('withdraw-checklist'));
     expect(checklist.getByText(/La pièce d’identité du client est au nom de/).textContent).toContain('Amina Benali');
-    expect(screen.getByTestId('withdraw-identifier').textContent).toBe('ABCDEFGHJKLM');
+    // One name and one spelling for the reference, on this card and on the customer's phone.
+    expect(screen.getByTestId('withdraw-identifier').textContent).toBe('ABCD-EFGH-JKLM');
+    expect(card.textContent).toContain('Référence');
+    expect(card.textContent).not.toContain('Identifiant');
+    expect(checklist.getByText(/La référence affichée sur le téléphone du client est la même/)).not.toBeNull();
     expect(screen.queryByTestId('withdraw-validate')).not.toBeNull();
     expect(screen.queryByTestId('confirm-amount')).not.toBeNull();
   });

@@ -9,7 +9,7 @@ import { PinInput } from '../../ui/PinInput';
 import { commonErrorText, translateServerMessage } from '../../ui/server-messages';
 import { CopyButton } from '../../ui/CopyButton';
 import { formatMoney, moneyFromApi } from '../../ui/money-format';
-import { formatLongDate, identifierForTeller } from '../../shared/transactions/transaction-rules';
+import { formatLongDate } from '../../shared/transactions/transaction-rules';
 import {
   OtherAgencyNotice,
   otherAgencyOf,
@@ -149,7 +149,7 @@ export function WithdrawalPayout({ token }: { token: string }) {
             <dt>{t('withdraw.identifier')}</dt>
             <dd>
               <bdi dir="ltr" data-testid="withdraw-identifier">
-                {identifierForTeller(tx.identifier)}
+                {tx.identifier}
               </bdi>
             </dd>
             <dt>{t('withdraw.requested')}</dt>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../../../common/api/transactions';
-import { categoryOptions, filtersToQuery, emptyFilters, identifierForTeller, listSign, detailSign, formatListDate, nextDay, rowLabel, sendAgainPath } from './transaction-rules';
+import { categoryOptions, filtersToQuery, emptyFilters, listSign, detailSign, formatListDate, nextDay, rowLabel, sendAgainPath } from './transaction-rules';
 
 const base: Transaction = {
   id: 1, amount: '150.00', currency: 'MAD', category: 'sending', status: 'completed', date: '2025-03-01T10:00:00Z',
@@ -55,9 +55,6 @@ describe('filters (SPEC.md sections 6 and 7)', () => {
     expect(categoryOptions(true, false)).toEqual(['reception', 'withdraw']);
   });
 
-  it('shows the identifier to the teller without dashes', () => {
-    expect(identifierForTeller('K7QX-93MD-PA2R')).toBe('K7QX93MDPA2R');
-  });
 });
 
 describe('list dates on every render (issue 26 item 9)', () => {

@@ -134,8 +134,6 @@ export function formatLongDate(iso: string, locale: string, at: string): string 
   return `${day} ${at} ${time}`;
 }
 
-export const identifierForTeller = (identifier: string | null) => (identifier ?? '').replace(/-/g, '');
-
 /** yyyy-mm-dd `days` calendar days before (negative: after) `date`. */
 export function daysBefore(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);
