@@ -57,4 +57,29 @@ test.describe('the counter', () => {
     // The session is over on the server too: the old token is refused.
     await expect.poll(async () => (await request.get('/api/users/', { headers: auth(teller) })).status()).toBe(401);
   });
+
+  test('at 390x844 the validate button stays on screen once the code is typed; no own-agency address on the card', async ({
+    browser,
+    request,
+  }) => {
+    const alice = await account(request);
+    await fund(alice.userId, 100_00n);
+    const pending = await withdrawal(request, alice, await casablanca(request, alice));
+    const teller = await account(request, await newTeller());
+    const counter = await pageFor(browser, teller);
+    await counter.goto(`/withdraw?transaction=${pending.token}&lang=fr`);
+    const card = counter.getByTestId('withdraw-transaction');
+    await expect(card).toContainText('Nadia Test');
+    await expect(card).not.toContainText('120 Boulevard Mohammed V');
+    await expect(counter.getByTestId('copy-address')).toHaveCount(0);
+    const reserved = counter.waitForResponse((r) => r.url().includes('/reserve/'));
+    await counter.getByTestId('confirm-amount').check();
+    expect((await reserved).status()).toBe(200);
+    await counter.getByTestId('withdraw-validate').click();
+    await counter.getByTestId('pin-input').focus();
+    await counter.keyboard.type(CODE);
+    await expect(counter.getByTestId('withdraw-validate')).toBeInViewport({ ratio: 1 });
+    await counter.getByTestId('withdraw-validate').click();
+    await expect(counter.getByTestId('payout-success')).toBeVisible();
+  });
 });

@@ -5,9 +5,9 @@ import { ApiError } from '../../app/api-error';
 import { intlLocale } from '../../i18n/intl-locale';
 import form from '../../ui/Form.module.css';
 import card from '../../ui/Card.module.css';
+import payout from '../../shared/payouts/PayoutAction.module.css';
 import { PinInput } from '../../ui/PinInput';
 import { commonErrorText, translateServerMessage } from '../../ui/server-messages';
-import { CopyButton } from '../../ui/CopyButton';
 import { formatMoney, moneyFromApi } from '../../ui/money-format';
 import { formatLongDate } from '../../shared/transactions/transaction-rules';
 import {
@@ -19,7 +19,6 @@ import {
 } from '../../shared/payouts/TellerOutcome';
 import { useValidateWithdrawal, useWithdrawalLookup, useWithdrawalReservation } from './use-withdrawals';
 import { initialTellerState, pressValidate, submissionFailed, type TellerState } from './teller-steps';
-import { transactionAddress } from '../../ui/address';
 import { tIsolated } from '../../ui/bidi';
 
 type T = ReturnType<typeof useTranslation>['t'];
@@ -104,7 +103,6 @@ export function WithdrawalPayout({ token }: { token: string }) {
 
   if (paid && tx) return <PayoutSuccess title={t('withdraw.paidTitle')} amount={amountText} name={customer} />;
 
-  const address = tx ? transactionAddress(tx) : '';
   const statusText =
     tx?.status === 'validated'
       ? t('withdraw.done')
@@ -154,11 +152,6 @@ export function WithdrawalPayout({ token }: { token: string }) {
             </dd>
             <dt>{t('withdraw.requested')}</dt>
             <dd>{formatLongDate(tx.date, locale, t('transactions.at'))}</dd>
-            <dt>{t('withdraw.agency')}</dt>
-            <dd>
-              <bdi>{address}</bdi>{' '}
-              <CopyButton text={address} label={t('transactions.copyAddress')} testId="copy-address" />
-            </dd>
           </dl>
           {statusText ? (
             <p className={card.done} role="status" data-testid="withdraw-status">
@@ -208,15 +201,17 @@ export function WithdrawalPayout({ token }: { token: string }) {
               {state.message === 'confirmAmount' ? t('withdraw.pleaseConfirm') : t('withdraw.invalidCode')}
             </p>
           ) : null}
-          <button
-            type="button"
-            className={form.primary}
-            onClick={onValidate}
-            disabled={validate.isPending || reserving}
-            data-testid="withdraw-validate"
-          >
-            {t('withdraw.validate')}
-          </button>
+          <div className={payout.action}>
+            <button
+              type="button"
+              className={form.primary}
+              onClick={onValidate}
+              disabled={validate.isPending || reserving}
+              data-testid="withdraw-validate"
+            >
+              {t('withdraw.validate')}
+            </button>
+          </div>
         </div>
       ) : null}
     </>

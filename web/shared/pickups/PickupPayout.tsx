@@ -12,6 +12,7 @@ import { OtherAgencyNotice, otherAgencyOf, PaidText, PayoutSuccess, TellerNextAc
 import { formatMoney, moneyFromApi } from '../../ui/money-format';
 import { formatLongDate } from '../transactions/transaction-rules';
 import styles from './Pickups.module.css';
+import payout from '../payouts/PayoutAction.module.css';
 import { usePayPickup, usePickupLookup, usePickupReservation } from './use-pickups';
 
 type T = ReturnType<typeof useTranslation>['t'];
@@ -198,15 +199,17 @@ export function PickupPayout({ reference }: { reference: string }) {
           <p id={errorId} className={form.error} role="alert" data-testid="pickup-error">
             {error ?? ''}
           </p>
-          <button
-            type="button"
-            className={form.primary}
-            onClick={submit}
-            disabled={pay.isPending}
-            data-testid="pickup-pay"
-          >
-            {pay.isPending ? t('transactions.create.busy') : t('pickups.pay')}
-          </button>
+          <div className={payout.action}>
+            <button
+              type="button"
+              className={form.primary}
+              onClick={submit}
+              disabled={pay.isPending}
+              data-testid="pickup-pay"
+            >
+              {pay.isPending ? t('transactions.create.busy') : t('pickups.pay')}
+            </button>
+          </div>
         </>
       ) : null}
     </div>
