@@ -20,6 +20,7 @@ import { useEffect } from 'react';
 import { currentSessionUserId, offlineCode, rememberTransaction } from '../../shared/offline/offline-store';
 import { unreachable } from '../../shared/offline/use-offline';
 import { OfflineTransaction } from './OfflineTransaction';
+import { TellerNextStep } from './TellerNextStep';
 
 function agencyAddress(tx: Transaction): string {
   return transactionAddress(tx);
@@ -130,6 +131,7 @@ export function Component() {
           ) : (
             <PartyBlock tx={tx} banker={banker} />
           )}
+          {banker ? <TellerNextStep tx={tx} /> : null}
           <Timeline tx={tx} />
           {banker ? null : <DetailActions tx={tx} />}
         </>
