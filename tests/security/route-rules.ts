@@ -21,7 +21,8 @@ export interface Rule {
   why?: string;
   /** Path parameters naming one of alice's objects (for banker routes: a withdrawal of agency 1). */
   params?: (w: World) => Params;
-  query?: string;
+  /** The query string, or one naming one of the world's objects. */
+  query?: string | ((w: World) => string);
   /** A well-formed body, so that only the caller's identity decides the answer. */
   body?: (w: World) => unknown;
   /** What another customer (mallory) gets for alice's object: 404 unless the contract says otherwise. */
@@ -218,6 +219,8 @@ export const matrix: Record<string, Rule> = {
   },
   // Issue 17: cash pickup. The teller's routes name alice's pickup payable at agency 1 only (agency 2: 404).
   'GET /api/pickups/:reference/': { access: 'banker', params: (w) => ({ reference: w.alice.pickup.reference }) },
+  // Says only whether a typed reference names something, at any agency: the payout screen checks the agency.
+  'GET /api/counter/lookup/': { access: 'banker', query: (w) => `?reference=${w.alice.withdrawal.token}` },
   'POST /api/pickups/:reference/reserve/': {
     access: 'banker',
     params: (w) => ({ reference: w.alice.pickup.reference }),
@@ -351,6 +354,7 @@ export function isWebAsset(route: RouteEntry, webDistDir: string): boolean {
 
 /** The concrete path of a route for a rule: alice's object (or the given one) in place of the parameters. */
 export const targetOf = (route: RouteEntry, rule: Rule, w: World, params?: Params) =>
-  fillPath(route.url, { '*': 'x', ...(params ?? rule.params?.(w)) }) + (rule.query ?? '');
+  fillPath(route.url, { '*': 'x', ...(params ?? rule.params?.(w)) }) +
+  (typeof rule.query === 'function' ? rule.query(w) : (rule.query ?? ''));
 
 export const ruleOf = (route: RouteEntry): Rule | undefined => matrix[routeKey(route)];

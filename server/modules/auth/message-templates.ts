@@ -1,3 +1,4 @@
+import { isolatedInArabic } from '../../../common/i18n/bidi-isolate.ts';
 import type { Language } from '../../../common/i18n/languages.ts';
 
 /**
@@ -26,13 +27,13 @@ export const loginCodeTexts: Record<Language, LoginCodeText> = {
       `Never share it: we will never ask you for it.\nIf you did not ask for this code, ignore this message.`,
     sms: (code, minutes) => `Your sign-in code: ${code} (valid ${minutes} min). Never share it.`,
   },
-  ar: {
+  ar: isolatedInArabic({
     subject: 'رمز تسجيل الدخول الخاص بك',
     mail: (code, minutes) =>
       `مرحبًا،\n\nرمز تسجيل الدخول الخاص بك هو ${code}. وهو صالح لمدة ${minutes} دقائق.\n\n` +
       `لا تشاركه مع أي شخص: لن نطلبه منك أبدًا.\nإذا لم تطلب هذا الرمز، فتجاهل هذه الرسالة.`,
     sms: (code, minutes) => `رمز تسجيل الدخول: ${code} (صالح ${minutes} دقائق). لا تشاركه مع أي شخص.`,
-  },
+  }),
   es: {
     subject: 'Tu código de acceso',
     mail: (code, minutes) =>
@@ -82,11 +83,11 @@ export const confirmEmailTexts: Record<Language, ConfirmEmailText> = {
       `Hello,\n\nConfirm your e-mail address by opening this link:\n${link}\n\n` +
       `If you did not ask for this, ignore this message.`,
   },
-  ar: {
+  ar: isolatedInArabic({
     subject: 'أكّد عنوان بريدك الإلكتروني',
     mail: (link) =>
       `مرحبًا،\n\nأكّد عنوان بريدك الإلكتروني بفتح هذا الرابط:\n${link}\n\nإذا لم تطلب ذلك، فتجاهل هذه الرسالة.`,
-  },
+  }),
   es: {
     subject: 'Confirma tu correo electrónico',
     mail: (link) =>
@@ -131,12 +132,12 @@ export const securityCodeLockoutTexts: Record<Language, LockoutText> = {
       `Too many wrong security codes were entered on your account. Money movements are blocked for ${minutes} ` +
       `minutes. If this was not you, contact us.`,
   },
-  ar: {
+  ar: isolatedInArabic({
     subject: 'تم قفل رمز الأمان',
     text: (minutes) =>
       `تم إدخال عدد كبير من رموز الأمان الخاطئة في حسابك. العمليات المالية موقوفة لمدة ${minutes} دقيقة. ` +
       `إذا لم تكن أنت، فاتصل بنا.`,
-  },
+  }),
   es: {
     subject: 'Código de seguridad bloqueado',
     text: (minutes) =>
@@ -168,7 +169,7 @@ export const phoneConfirmationTexts: Record<Language, (code: string, minutes: nu
   fr: (code, minutes) =>
     `Code de confirmation de votre numéro : ${code} (valable ${minutes} min). Ne le communiquez à personne.`,
   en: (code, minutes) => `Code to confirm your phone number: ${code} (valid ${minutes} min). Never share it.`,
-  ar: (code, minutes) => `رمز تأكيد رقم هاتفك: ${code} (صالح ${minutes} دقائق). لا تشاركه مع أي شخص.`,
+  ar: isolatedInArabic((code: string, minutes: number) => `رمز تأكيد رقم هاتفك: ${code} (صالح ${minutes} دقائق). لا تشاركه مع أي شخص.`),
   es: (code, minutes) =>
     `Código para confirmar tu número de teléfono: ${code} (válido ${minutes} min). No se lo des a nadie.`,
   it: (code, minutes) =>

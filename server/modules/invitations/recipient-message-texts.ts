@@ -1,3 +1,4 @@
+import { isolatedInArabic } from '../../../common/i18n/bidi-isolate.ts';
 import type { Language } from '../../../common/i18n/languages.ts';
 import { pageLocales } from '../../http/page-language.ts';
 
@@ -47,7 +48,7 @@ const texts: Record<Language, Texts> = {
       ` To receive it, create your account with this number or address before ${day(f.expiresAt, 'en')}: ${f.link}` +
       ` Otherwise the money goes back to ${f.sender}.`,
   },
-  ar: {
+  ar: isolatedInArabic({
     subject: (f, kind) => (kind === 'reminder' ? 'تذكير: ' : '') + `أرسل لك ${f.sender} مبلغ ${f.amount('ar')}`,
     body: (f, kind) =>
       (kind === 'reminder'
@@ -55,7 +56,7 @@ const texts: Record<Language, Texts> = {
         : `أرسل لك ${f.sender} مبلغ ${f.amount('ar')} عبر Sila.`) +
       ` لتسلمه، أنشئ حسابك بهذا الرقم أو هذا العنوان قبل ${day(f.expiresAt, 'ar')}: ${f.link}` +
       ` وإلا يعود المبلغ إلى ${f.sender}.`,
-  },
+  }),
   es: {
     subject: (f, kind) => (kind === 'reminder' ? 'Recordatorio: ' : '') + `${f.sender} te ha enviado ${f.amount('es')}`,
     body: (f, kind) =>

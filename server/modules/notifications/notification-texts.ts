@@ -1,3 +1,4 @@
+import { isolatedInArabic } from '../../../common/i18n/bidi-isolate.ts';
 import type { NotificationKind } from '../../../common/api/notifications.ts';
 import { DEFAULT_LANGUAGE, type Language } from '../../../common/i18n/languages.ts';
 import { formatLocaleMoney } from '../../../common/money/locale-amount.ts';
@@ -219,7 +220,7 @@ const en: Templates = {
   }),
 };
 
-const ar: Templates = {
+const ar: Templates = isolatedInArabic({
   money_received: (p) => ({
     title: 'لقد تلقيت أموالاً',
     body: `أرسل لك ${p.name} مبلغ ${amountAr(p)}. المبلغ في رصيدك.`,
@@ -271,7 +272,7 @@ const ar: Templates = {
     title: 'تم بلوغ سعر التنبيه',
     body: `سعرك الآن 1 يورو = ${rateIn('ar', p.rate)} درهم، وقد بلغ التنبيه الذي حددته عند ${rateIn('ar', p.threshold)} درهم.`,
   }),
-};
+});
 
 // The diaspora's languages (issue 21): amounts in each language's own marks (amountIn; nl 'MAD 150,00').
 const es: Templates = {

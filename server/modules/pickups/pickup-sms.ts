@@ -1,3 +1,4 @@
+import { isolateLtrRuns } from '../../../common/i18n/bidi-isolate.ts';
 import { groupPickupReference } from '../../../common/pickups/reference.ts';
 import { formatLocaleMoney } from '../../../common/money/locale-amount.ts';
 import { money, type Money } from '../../../common/money/money.ts';
@@ -36,14 +37,14 @@ export function pickupSmsBody(f: PickupSmsFacts, reminder: boolean): string {
     `Valable jusqu’au ${day(f.expiresAt, 'fr-FR')}.${where('Agence : ', '.')}`,
     `Présentez une pièce d’identité au nom de ${f.recipient}.`,
   ].join(' ');
-  const ar = [
+  const ar = isolateLtrRuns([
     reminder
       ? `تذكير: أرسل لك ${f.sender} مبلغ ${arAmount} لم يُسحب بعد.`
       : `أرسل لك ${f.sender} مبلغ ${arAmount} للسحب نقداً من الوكالة.`,
     `المرجع: ${ref}.`,
     `صالح حتى ${day(f.expiresAt, 'ar-MA')}.${where('الوكالة: ', '.')}`,
     `يلزم تقديم بطاقة هوية باسم ${f.recipient}.`,
-  ].join(' ');
+  ].join(' '));
   return `${fr}\n${ar}`;
 }
 

@@ -1,3 +1,4 @@
+import { isolatedInArabic } from '../../../common/i18n/bidi-isolate.ts';
 import type { Language } from '../../../common/i18n/languages.ts';
 
 /**
@@ -15,11 +16,11 @@ export const receiptMailTexts: Record<Language, { subject: (ref: string) => stri
     body: (ref) =>
       `Hello,\n\nYour transaction ${ref} is complete. Its receipt is attached (PDF). You can also find it in the app, on the transaction's detail.\n\nThe Sila team`,
   },
-  ar: {
+  ar: isolatedInArabic({
     subject: (ref) => `إيصالك ${ref}`,
     body: (ref) =>
       `مرحبًا،\n\nاكتملت معاملتك ${ref}. تجد إيصالها مرفقًا بهذه الرسالة (PDF). ويبقى متاحًا في التطبيق، في تفاصيل المعاملة.\n\nفريق Sila`,
-  },
+  }),
   es: {
     subject: (ref) => `Tu justificante ${ref}`,
     body: (ref) =>

@@ -108,7 +108,7 @@ describe('receipt by e-mail (issue 18)', () => {
     await runReceiptMails(t.app.services);
     const mails = await receiptMails(alice.email);
     expect(mails).toHaveLength(1);
-    expect(mails[0]?.subject).toBe(`إيصالك TX-${String(sent.body.id).padStart(8, '0')}`);
+    expect(mails[0]?.subject).toBe(`إيصالك \u2066TX-${String(sent.body.id).padStart(8, '0')}\u2069`);
     const text = pdfText(Buffer.from(mails[0]?.attachments?.[0]?.base64 ?? '', 'base64'), 'receipt-mail-ar');
     expect(text).toMatch(/إيصال/);
   });

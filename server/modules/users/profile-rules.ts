@@ -5,7 +5,14 @@ export interface ProfileIdentity {
   phone_auth: boolean;
   email: string | null;
   phone_number: string | null;
+  role?: string;
 }
+
+/**
+ * Agency staff sign in with the identifier an operator registered for them and move no money of their own: nobody
+ * sends to them, so the second identifier a customer must give (a phone for an e-mail user) is optional for them.
+ */
+const optionalSecondIdentifier = (user: Pick<ProfileIdentity, 'role'>) => user.role === 'BANKER';
 
 export interface ProfileIdentifiers {
   email?: string | undefined;
@@ -34,7 +41,8 @@ export function decideProfileIdentifiers(user: ProfileIdentity, body: ProfileIde
 
   if (signIn.sent !== undefined && signIn.sent !== signIn.current)
     return { ok: false, field: signIn.field, message: signIn.locked };
-  if (other.sent === undefined) return { ok: false, field: other.field, message: genericMessages.required };
+  if (other.sent === undefined)
+    return optionalSecondIdentifier(user) ? { ok: true } : { ok: false, field: other.field, message: genericMessages.required };
   if (other.current !== null) {
     return other.sent === other.current
       ? { ok: true }
@@ -47,5 +55,6 @@ export function decideProfileIdentifiers(user: ProfileIdentity, body: ProfileIde
 export function hasFullProfile(
   user: ProfileIdentity & { first_name: string; last_name: string; country: string | null },
 ): boolean {
-  return Boolean(user.first_name && user.last_name && user.country && user.email && user.phone_number);
+  const identifiers = optionalSecondIdentifier(user) ? user.email || user.phone_number : user.email && user.phone_number;
+  return Boolean(user.first_name && user.last_name && user.country && identifiers);
 }

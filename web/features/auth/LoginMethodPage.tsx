@@ -4,17 +4,21 @@ import form from '../../ui/Form.module.css';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { useWithLang } from '../../ui/with-lang';
 import styles from './LoginMethodPage.module.css';
+import { readStored } from '../../app/browser-storage';
+import { STORAGE_KEYS } from '../../app/storage-keys';
 
 /** SPEC.md 2.3 Login: e-mail or phone. The account is tied to that identifier, hence "this choice is final". */
 export function Component() {
   const { t } = useTranslation();
   const withLang = useWithLang();
+  // The teller's space (?role=banker on the welcome page): the identifier is the one the back-office registered.
+  const staff = readStored(STORAGE_KEYS.role) === 'banker';
   return (
     <main className={form.page}>
       <ScreenHeader title={t('pages.authMethod')} backTo={withLang('/auth')} />
       <p className={form.intro}>{t('auth.methodIntro')}</p>
       <p className={form.notice} data-testid="choice-final">
-        {t('auth.methodFinal')}
+        {t(staff ? 'auth.methodStaff' : 'auth.methodFinal')}
       </p>
       <nav className={styles.choices}>
         <Link className={styles.choice} to={withLang('/auth/email/step1')} data-testid="method-email">

@@ -42,6 +42,15 @@ describe('the welcome page', () => {
     await waitFor(() => expect(document.documentElement.dataset.theme).toBe('banker'));
   });
 
+  it("the teller's space speaks to staff: what the counter does, no sign-up (the back-office makes staff accounts)", async () => {
+    renderAt('/auth?role=banker&lang=fr');
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getByText('Payez au guichet les retraits et les retraits en espèces de votre agence.')).toBeTruthy();
+    expect(screen.queryByText(/Envoyez de l'argent/)).toBeNull();
+    expect(screen.queryByTestId('welcome-register')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Se connecter' })).toBeTruthy();
+  });
+
   it('clears the stored role when opened without a role parameter', async () => {
     localStorage.setItem('role', 'banker');
     renderAt('/auth?lang=fr');

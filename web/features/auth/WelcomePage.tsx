@@ -39,17 +39,20 @@ export function Component() {
         </p>
         {isBankerView ? <p className={styles.badge}>{t('welcome.bankerSpace')}</p> : null}
         <h1 className={styles.title}>{t('welcome.title')}</h1>
-        <p className={styles.subtitle}>{t('welcome.subtitle')}</p>
-        <p className={styles.message}>{t('welcome.message')}</p>
+        <p className={styles.subtitle}>{t(isBankerView ? 'welcome.bankerSubtitle' : 'welcome.subtitle')}</p>
+        <p className={styles.message}>{t(isBankerView ? 'welcome.bankerMessage' : 'welcome.message')}</p>
       </section>
 
       <nav className={styles.actions}>
         <Link className={styles.primary} to={withLang('/auth/step1', lang)}>
           {t('welcome.login')}
         </Link>
-        <Link className={styles.secondary} to={withLang('/auth/step1', lang)}>
-          {t('welcome.register')}
-        </Link>
+        {/* Staff accounts are made by the back-office: a teller only signs in. */}
+        {isBankerView ? null : (
+          <Link className={styles.secondary} to={withLang('/auth/step1', lang)} data-testid="welcome-register">
+            {t('welcome.register')}
+          </Link>
+        )}
         <InstallButton className={styles.tertiary} label={t('welcome.install')} />
         <Link className={styles.roleSwitch} to={withLang(roleSwitch.to, lang)} data-testid="role-switch">
           {isBankerView ? t('welcome.roleCustomer') : t('welcome.roleBanker')}

@@ -203,7 +203,7 @@ export function ProfileForm({ user }: { user: User }) {
       </Field>
       <Field
         id={id('phone')}
-        label={t('profile.phone')}
+        label={t(user.role === 'BANKER' && !user.phone_auth ? 'profile.phoneOptional' : 'profile.phone')}
         error={phoneError ?? serverFieldError('phone_number')}
         {...(locked.phone && { hint: t('profile.lockedHint') })}
         after={

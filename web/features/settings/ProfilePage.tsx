@@ -20,7 +20,11 @@ export function Component() {
   return (
     <main className={form.page}>
       <ScreenHeader title={t('pages.profile')} backTo={onboarding ? undefined : withLang('/')} />
-      {onboarding ? <p className={form.notice}>{t('profile.onboardingIntro')}</p> : null}
+      {onboarding ? (
+        <p className={form.notice}>
+          {t(user.data?.role === 'BANKER' ? 'profile.onboardingIntroStaff' : 'profile.onboardingIntro')}
+        </p>
+      ) : null}
       {user.data ? (
         <>
           {/* Keyed by user, so the form starts again from the server's values after a logout and a new login. */}

@@ -112,7 +112,7 @@ export function Component() {
   return (
     <main className={form.page}>
       <ScreenHeader title={t('pages.securityCode')} backTo={onboarding ? undefined : withLang('/settings/profile')} />
-      <p className={form.intro}>{t('securityCode.intro')}</p>
+      <p className={form.intro}>{t(user.data?.role === 'BANKER' ? 'securityCode.introStaff' : 'securityCode.intro')}</p>
       {user.data ? (
         <SecurityCodeForm user={user.data} onboarding={onboarding} />
       ) : (

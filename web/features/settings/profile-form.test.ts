@@ -12,6 +12,17 @@ const complete: ProfileDraft = {
 };
 
 describe('checkProfile (SPEC.md section 5)', () => {
+  it('lets agency staff leave the phone out, and sends none', () => {
+    expect(checkProfile({ ...complete, phone: '' }, { phone_auth: false, role: 'BANKER' })).toEqual({
+      ok: true,
+      body: { first_name: 'Amina', last_name: 'El Idrissi', country: 'FR' },
+    });
+    expect(checkProfile({ ...complete, phone: '' }, { phone_auth: false, role: 'customer' })).toMatchObject({
+      ok: false,
+      missing: ['phone_number'],
+    });
+  });
+
   it('refuses a missing field with the all-fields-required message', () => {
     const named = { country: 'country', first_name: 'first_name', last_name: 'last_name', email: 'email', phone: 'phone_number' } as const;
     for (const field of ['country', 'first_name', 'last_name', 'email', 'phone'] as const) {

@@ -47,8 +47,13 @@ export type ProfileCheck =
  * All fields are required ('All fields are required.'). Phone-login users send `email`, the others send
  * `phone_number` (SPEC.md section 5); a value already set is sent unchanged, which the server accepts.
  */
-export function checkProfile(draft: ProfileDraft, user: Pick<User, 'phone_auth'>): ProfileCheck {
+export function checkProfile(
+  draft: ProfileDraft,
+  user: Pick<User, 'phone_auth'> & Partial<Pick<User, 'role'>>,
+): ProfileCheck {
   const phoneDigits = draft.phone.replace(/\D/g, '');
+  // Agency staff may leave the phone out (the server's rule): they sign in with what the back-office registered.
+  const phoneOptional = user.role === 'BANKER' && !user.phone_auth;
   const values: [ProfileField, string][] = [
     ['country', (COUNTRIES as readonly string[]).includes(draft.country) ? draft.country : ''],
     ['first_name', draft.first_name.trim()],
@@ -56,10 +61,13 @@ export function checkProfile(draft: ProfileDraft, user: Pick<User, 'phone_auth'>
     ['email', draft.email.trim()],
     ['phone_number', phoneDigits],
   ];
-  const missing = values.filter(([, value]) => value === '').map(([field]) => field);
+  const missing = values
+    .filter(([field, value]) => value === '' && !(field === 'phone_number' && phoneOptional))
+    .map(([field]) => field);
   if (missing.length > 0) return { ok: false, allRequired: true, missing };
   const base = { first_name: draft.first_name.trim(), last_name: draft.last_name.trim(), country: draft.country as Country };
   if (user.phone_auth) return { ok: true, body: { ...base, email: draft.email.trim() } };
+  if (phoneOptional && phoneDigits === '') return { ok: true, body: base };
   const phone = parsePhone(phoneForApi(draft.phonePrefix, draft.phone));
   if (!phone.ok) return { ok: false, allRequired: false, field: 'phone_number', message: phoneMessages[phone.error] };
   return { ok: true, body: { ...base, phone_number: phone.value } };

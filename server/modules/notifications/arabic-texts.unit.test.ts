@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { notificationKinds } from '../../../common/api/notifications.ts';
+import { withoutIsolated } from '../../../common/i18n/bidi-isolate.ts';
+import { money } from '../../../common/money/money.ts';
+import { confirmEmailTexts, loginCodeTexts, phoneConfirmationTexts, securityCodeLockoutTexts } from '../auth/message-templates.ts';
+import { recipientMessage } from '../invitations/recipient-message-texts.ts';
+import { pickupSmsBody } from '../pickups/pickup-sms.ts';
+import { receiptMailTexts } from '../receipts/receipt-mail-texts.ts';
+import { renderNotification } from './notification-texts.ts';
+
+/**
+ * Every Arabic text we send (SMS, e-mail, push and in-app notifications) keeps each left-to-right piece (a
+ * reference's digit groups, a Latin name, a code, a date's numbers) in a Unicode isolate, so a right-to-left
+ * reader sees '686 984 1276' and not '1276 984 686'. What is left once the isolates are taken out has no Latin
+ * letter and no digit.
+ */
+const bare = (text: string) => withoutIsolated(text).match(/[A-Za-z0-9]+/g) ?? [];
+
+describe('Arabic texts isolate numbers, references and Latin names', () => {
+  it('the cash pickup SMS (its Arabic half)', () => {
+    const facts = {
+      phone: '+212612345678',
+      sender: 'Karim Benali',
+      recipient: 'Fatima Zahra',
+      amount: money('MAD', 120_000n),
+      reference: '6869841276',
+      expiresAt: new Date('2026-12-29T00:00:00Z'),
+      agency: 'Wallet Casablanca Centre, Casablanca',
+    };
+    for (const reminder of [false, true]) {
+      const arabic = pickupSmsBody(facts, reminder).split('\n')[1] ?? '';
+      expect(arabic).toContain('\u2066686 984 1276\u2069');
+      expect(bare(arabic)).toEqual([]);
+    }
+  });
+
+  it('every notification (push, e-mail, SMS, in-app)', () => {
+    for (const kind of notificationKinds) {
+      const texts = renderNotification('ar', kind, {
+        amount: '120000',
+        currency: 'MAD',
+        name: 'Wallet Casablanca Centre',
+        transaction_kind: 'withdrawal',
+        threshold: '11.2000',
+        rate: '11.2500',
+      });
+      expect(bare(texts.title), kind).toEqual([]);
+      expect(bare(texts.body), kind).toEqual([]);
+    }
+  });
+
+  it('sign-in codes, e-mail confirmation, lockout, phone confirmation and receipt e-mails', () => {
+    const ar = [
+      loginCodeTexts.ar.subject,
+      loginCodeTexts.ar.mail('723719', 10),
+      loginCodeTexts.ar.sms('723719', 10),
+      confirmEmailTexts.ar.subject,
+      confirmEmailTexts.ar.mail('https://sila.example/authentication/confirm-email?code=Ab12'),
+      securityCodeLockoutTexts.ar.subject,
+      securityCodeLockoutTexts.ar.text(15),
+      phoneConfirmationTexts.ar('723719', 10),
+      receiptMailTexts.ar.subject('TX-00000042'),
+      receiptMailTexts.ar.body('TX-00000042'),
+    ];
+    for (const text of ar) expect(bare(text), text).toEqual([]);
+  });
+
+  it("a recipient's invitation and reminder (the Arabic part)", () => {
+    for (const kind of ['invitation', 'reminder'] as const) {
+      const message = recipientMessage('ar', kind, {
+        sender: 'Karim Benali',
+        amount: () => '\u2066250,00 MAD\u2069',
+        expiresAt: new Date('2026-12-29T00:00:00Z'),
+        link: 'https://sila.example/auth?invite=Ab12',
+      });
+      expect(bare(message.subject)).toEqual([]);
+      expect(bare(message.text)).toEqual([]);
+    }
+  });
+});
