@@ -226,7 +226,8 @@ describe('firing', () => {
       title: 'Alerte de taux atteinte',
       body: 'Votre taux est maintenant de 1 EUR = 10,82 MAD : il a atteint votre alerte à 10,80 MAD.',
     });
-    expect((await rateAlertNotifications(ann, 'ar'))[0]?.body).toContain('10,82 درهم');
+    // In Arabic the number sits between left-to-right isolates (LRI..PDI), so it keeps its order in the sentence.
+    expect((await rateAlertNotifications(ann, 'ar'))[0]?.body).toContain('\u206610,82\u2069 درهم');
     expect((await rateAlertNotifications(ann, 'de'))[0]?.title).toBe('Kursalarm erreicht');
     await expectNewestSubject(t, (ann as SignedIn & { email: string }).email, 'Rate alert reached');
     expect(await rateAlertNotifications(bob)).toEqual([]);
