@@ -6,7 +6,7 @@ import { fund } from './operator.ts';
 import { screenshot } from './screenshots.ts';
 
 /**
- * Issue 18: a transfer tells its story. The detail's timeline, each screen opened in French and Arabic at 390x844
+ * A transfer tells its story. The detail's timeline, each screen opened in French and Arabic at 390x844
  * (saved with E2E_SCREENSHOTS=1: look at them).
  */
 
