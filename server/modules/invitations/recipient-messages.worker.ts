@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import { leaseDue, markFailed } from '../../jobs/outbox-queue.ts';
 import { reasonOf, type WorkerLog } from '../../jobs/worker-log.ts';
 import { retryDelayMs } from '../anchoring/anchor-worker.ts';
-import { amountIn } from '../notifications/notification-texts.ts';
+import { amountIn } from '../notifications/notification-params.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { recipientMessage } from './recipient-message-texts.ts';
 

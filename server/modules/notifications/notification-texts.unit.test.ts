@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../../common/i18n/languages.ts';
-import { amountIn, renderNotification } from './notification-texts.ts';
+import { amountIn } from './notification-params.ts';
+import { renderNotification } from './notification-texts.ts';
 
 /**
  * transfer_claimed is written for a claim at sign-up and for a claim when an existing user later confirms the

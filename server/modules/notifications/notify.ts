@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { NotificationKind } from '../../../common/api/notifications.ts';
 import type { Database } from '../../db/schema.ts';
-import type { NotificationParams } from './notification-texts.ts';
+import type { NotificationParams } from './notification-params.ts';
 
 /**
  * Tell a user something (issue 18). Call it with the transaction that makes the change it reports:
@@ -14,7 +14,7 @@ import type { NotificationParams } from './notification-texts.ts';
  * deliveries, sent by the delivery worker after the commit, never on the response path): so the notification
  * exists exactly when the change does, a rolled-back attempt leaves nothing, and its retry writes it once.
  * Title and body are rendered from `kind` and `params` when read, in the reader's language
- * (notification-texts.ts: add a kind there and in common/api/notifications.ts).
+ * (a new kind goes into notification-params.ts, each notification-texts-*.ts and common/api/notifications.ts).
  *
  * A transaction's own steps (money received, paid out, collected, cancelled, refunded, expired) are notified by
  * the database itself (trigger of migration 0240): do not call notify() for those as well.

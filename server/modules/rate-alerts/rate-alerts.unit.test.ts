@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rateAlertMessages } from '../../../common/api/rate-alerts.ts';
-import { rateIn, renderNotification } from '../notifications/notification-texts.ts';
+import { rateIn } from '../notifications/notification-params.ts';
+import { renderNotification } from '../notifications/notification-texts.ts';
 import { thresholdProblem } from './rate-alerts.service.ts';
 
 describe('thresholdProblem', () => {
