@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { isCurrency, money, type Currency, type Money } from '../../common/money/money.ts';
 import type { Database } from '../db/schema.ts';
 
-/** The account kinds of DESIGN.md section 5 (ADR 003 gives the sign convention and what each one holds). */
+/** The account kinds (ADR 003 gives the sign convention and what each one holds). */
 export const accountKinds = [
   'customer_wallet',
   'card_clearing',

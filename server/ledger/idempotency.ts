@@ -6,7 +6,7 @@ import { IdempotencyConflictError } from './ledger-errors.ts';
 import { idempotentReplays } from '../metrics/metrics.ts';
 
 /**
- * Idempotency-Key handling for the requests that move money (DESIGN.md section 4). Use it inside the same
+ * Idempotency-Key handling for the requests that move money. Use it inside the same
  * transaction as the work, after validating the request:
  *
  *   await withTransaction(db, (tx) => runIdempotent(tx, { scope: `transactions:${userId}`, key, requestHash },

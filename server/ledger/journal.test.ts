@@ -54,7 +54,7 @@ describe('accounts', () => {
     expect(await userWalletBalance(db, uniqueId())).toBeUndefined();
   });
 
-  it('has the platform accounts of DESIGN.md section 5 and one cash account per agency', async () => {
+  it('has the platform accounts and one cash account per agency', async () => {
     for (const [kind, currency] of [
       ['card_clearing', 'EUR'],
       ['fx', 'EUR'],

@@ -22,11 +22,11 @@ export type EntryKind =
   | 'withdrawal_reserve'
   | 'withdrawal_settle'
   | 'withdrawal_release'
-  // Cash pickup (issue 17): wallet -> pickups pending, then to an agency's cash or back to the wallet.
+  // Cash pickup: wallet -> pickups pending, then to an agency's cash or back to the wallet.
   | 'pickup_send'
   | 'pickup_payout'
   | 'pickup_return'
-  // Issue 16: a send or pickup held for a review (-> compliance hold), and its release after approval, each kind
+  // A send or pickup held for a review (-> compliance hold), and its release after approval, each kind
   // named by the review that held it: a sanctions hit, or a blocking monitoring rule.
   | 'sanctions_hold'
   | 'monitoring_hold'

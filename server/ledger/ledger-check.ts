@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
 /**
- * The ledger's invariants, recomputed from the postings (DESIGN.md section 5). Read in one REPEATABLE READ
+ * The ledger's invariants, recomputed from the postings. Read in one REPEATABLE READ
  * snapshot so entries committing meanwhile cannot show up as a false break. Returns what it found; printing and
  * the exit code are the command's business.
  */

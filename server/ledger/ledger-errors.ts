@@ -73,7 +73,7 @@ export class HoldAlreadyFinishedError extends LedgerError {
   }
 }
 
-/** The contract's message for an overdraft (SPEC.md section 8); the UI translates it by this exact text. */
+/** The contract's message for an overdraft; the UI translates it by this exact text. */
 export const notEnoughFunds = 'Not enough funds';
 
 /**
