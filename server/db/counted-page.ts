@@ -1,7 +1,7 @@
 /**
  * A page and the count of everything it pages through, from one statement: the page query selects the count as
  * an uncorrelated scalar subquery (`total_count`, run once per statement), instead of a second query in parallel
- * on a second connection (issue 13 item 5: each list request then made one statement fewer, and its page and count
+ * on a second connection (each list request then made one statement fewer, and its page and count
  * read the same snapshot). A page with no row carries no count: at offset 0 the count is 0 (page and count have
  * the same conditions); past the end, `countAlone` answers it.
  */

@@ -12,7 +12,7 @@ export interface DatabaseHandle {
 }
 
 /**
- * Bounds on every session's work (issue 24 item 2), so a lock held elsewhere, a runaway statement, a session left
+ * Bounds on every session's work, so a lock held elsewhere, a runaway statement, a session left
  * in a transaction or a database host gone silent costs a request a bounded wait (then a 503), never the process.
  */
 export interface DatabaseTimeouts {
@@ -30,7 +30,7 @@ export interface DatabaseOptions {
   url: string;
   poolMax?: number;
   /**
-   * Run parameterised queries as named prepared statements (issue 13 item 3): PostgreSQL parses and plans each
+   * Run parameterised queries as named prepared statements: PostgreSQL parses and plans each
    * distinct query text once per connection instead of at every call. Off for migrations and operator tools,
    * whose texts run once and whose DDL would only invalidate plans.
    */
@@ -123,7 +123,7 @@ const poolsOf = new WeakMap<Kysely<Database>, PostgresPool>();
 /**
  * One statement on a connection of `db`'s pool, past Kysely's builder, compiler and executor: for a money operation
  * that is one statement in its own implicit transaction (postAlone()), Kysely's own work was about a third of its
- * Node CPU (ADR 010, "The ledger figure, third pass"). The same connections, prepared-statement names, role and
+ * Node CPU (ADR 010). The same connections, prepared-statement names, role and
  * broken-connection handling as `db`'s queries. Undefined when `db` is not a pool connectDatabase made (a
  * Transaction, whose statements must stay on its own connection, or a Kysely built elsewhere): use Kysely then.
  */

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { connectDatabase, isDatabaseUnavailable, StatementNames } from './database.ts';
 
-// Named prepared statements (issue 13 item 3) against a real PostgreSQL: parsed once per connection, and a
+// Named prepared statements against a real PostgreSQL: parsed once per connection, and a
 // statement whose result columns a migration changed costs one retryable failure, not a stuck connection.
 const database = connectDatabase({ url: inject('databaseUrl'), poolMax: 1, preparedStatements: true });
 afterAll(() => database.close());

@@ -4,7 +4,7 @@ import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 
 /**
  * The database as Kysely sees it. Each module adds the interfaces of its own tables here and reads only those
- * (DESIGN.md section 2: no module reads another module's tables; it calls that module's service).
+ * (no module reads another module's tables; it calls that module's service).
  *
  * bigint columns come back as strings (server/db/database.ts) and accept a bigint or a string on the way in.
  */
@@ -97,7 +97,7 @@ export interface UsersTable {
   email_verified_at: NullableTimestamp;
   phone_number: string | null;
   phone_auth: boolean;
-  /** A profile phone proved by an SMS code (issue 18, migration 0430); null for a sign-in phone (proved by it). */
+  /** A profile phone proved by an SMS code (migration 0430); null for a sign-in phone (proved by it). */
   phone_verified_at: NullableTimestamp;
   first_name: Generated<string>;
   last_name: Generated<string>;
@@ -112,16 +112,16 @@ export interface UsersTable {
   security_code_locked_until: NullableTimestamp;
   subscription: Generated<boolean>;
   created_at: ColumnType<Date, Date | string | undefined, never>;
-  /** Frozen by an operator (issue 15, migration 0141): no money moves. */
+  /** Frozen by an operator (migration 0141): no money moves. */
   frozen_at: NullableTimestamp;
   frozen_reason: string | null;
   frozen_by: Int8 | null;
   /** When the user got the role they have now, and the operator who asked for it (migration 0520). */
   role_since: ColumnType<Date, Date | string | undefined, Date | string>;
   role_added_by: Int8 | null;
-  /** Issue 16 (migration 0190): 1, or 2 once an identity document is approved with a full address. */
+  /** Migration 0190: 1, or 2 once an identity document is approved with a full address. */
   kyc_level: Generated<number>;
-  /** Issue 16 (migration 0230): what level 2 needs on the profile besides the document ('YYYY-MM-DD' in). */
+  /** Migration 0230: what level 2 needs on the profile besides the document ('YYYY-MM-DD' in). */
   date_of_birth: ColumnType<Date | null, string | null | undefined, string | null>;
   address: string | null;
   postcode: string | null;
@@ -130,7 +130,7 @@ export interface UsersTable {
   sanctions_version: Int8 | null;
   /** The sanctions review whose customer hit froze the account (its approval lifts that freeze only). */
   frozen_by_review: Int8 | null;
-  /** Closed by the customer (issue 16, migration 0341): personal data erased, identity kept in closed_accounts. */
+  /** Closed by the customer (migration 0341): personal data erased, identity kept in closed_accounts. */
   closed_at: NullableTimestamp;
 }
 
@@ -153,7 +153,7 @@ export interface ContactsTable {
   account_id: string | null;
   created_at: CreatedAt;
   deleted_at: NullableTimestamp;
-  /** An agency an operator disabled (issue 15, migration 0200): no longer offered to customers. */
+  /** An agency an operator disabled (migration 0200): no longer offered to customers. */
   disabled_at: NullableTimestamp;
   /**
    * Sanctions screening (migration 0221): version screened against (null again once renamed, migration 0560), the hit
@@ -218,7 +218,7 @@ export interface DevOutboxAttachment {
   base64: string;
 }
 
-/** The receipt-by-e-mail outbox (issue 18, migration 0350): one row per completed send or top-up. */
+/** The receipt-by-e-mail outbox (migration 0350): one row per completed send or top-up. */
 export interface ReceiptMailsTable {
   id: GeneratedInt8;
   transaction_id: Int8;
@@ -271,7 +271,7 @@ export type TransactionStatus =
   | 'expired'
   | 'available'
   | 'collected'
-  // Given back by an operator (issue 15, migration 0211).
+  // Given back by an operator (migration 0211).
   | 'refunded'
   | 'on_hold';
 
@@ -323,7 +323,7 @@ export interface PickupsTable {
   id_document_sealed: Buffer | null;
   id_document_hint: string | null;
   reminder_sent_at: NullableTimestamp;
-  /** Issue 16 (migration 0330): the sanctions lists' version the name was last screened against. */
+  /** Migration 0330: the sanctions lists' version the name was last screened against. */
   sanctions_version: Int8 | null;
 }
 
@@ -612,7 +612,7 @@ export interface Database {
   reviews: ReviewsTable;
 }
 
-// transaction monitoring (issue 16; migration 0340, server/modules/compliance/monitoring.ts)
+// transaction monitoring (migration 0340, server/modules/compliance/monitoring.ts)
 
 export interface MonitoringQueueTable {
   transaction_id: Int8;
@@ -636,7 +636,7 @@ export interface Database {
   monitoring_alerts: MonitoringAlertsTable;
 }
 
-// transaction lifecycle (issue 18; server/modules/transactions/timeline.ts; migration 0180)
+// transaction lifecycle (server/modules/transactions/timeline.ts; migration 0180)
 
 export interface TransactionEventsTable {
   id: ColumnType<string, never, never>;
@@ -651,7 +651,7 @@ export interface Database {
   transaction_events: TransactionEventsTable;
 }
 
-// compliance (server/modules/compliance; issue 16, migration 0190)
+// compliance (server/modules/compliance; migration 0190)
 
 export interface ComplianceLimitsTable {
   level: number;
@@ -674,7 +674,7 @@ export interface Database {
   limit_usage: LimitUsageTable;
 }
 
-// sanctions screening (server/modules/sanctions; issue 16, migrations 0220-0229)
+// sanctions screening (server/modules/sanctions; migrations 0220-0229)
 
 export type SanctionsSource = 'eu' | 'un' | 'ofac';
 
@@ -704,7 +704,7 @@ export interface Database {
   sanctions_entries: SanctionsEntriesTable;
 }
 
-// identity documents (server/modules/kyc; issue 16, migration 0230)
+// identity documents (server/modules/kyc; migration 0230)
 
 export type KycState = 'pending' | 'approved' | 'rejected';
 export type KycDocumentType = 'national_id' | 'passport' | 'residence_permit';
@@ -741,7 +741,7 @@ export interface Database {
   kyc_files: KycFilesTable;
 }
 
-// notifications (server/modules/notifications; issue 18, migration 0240)
+// notifications (server/modules/notifications; migration 0240)
 
 export interface NotificationsTable {
   id: ColumnType<string, never, never>;
@@ -766,7 +766,7 @@ export interface NotificationDeliveriesTable {
   push_subscription_id: Int8 | null;
 }
 
-// Web Push and channel preferences (issue 18, migration 0290)
+// Web Push and channel preferences (migration 0290)
 
 export interface PushSubscriptionsTable {
   id: ColumnType<string, never, never>;
@@ -832,7 +832,7 @@ export interface Database {
   recipient_messages: RecipientMessagesTable;
 }
 
-// account closure (issue 16; migration 0341, server/modules/users/data-rights.service.ts)
+// account closure (migration 0341, server/modules/users/data-rights.service.ts)
 
 export interface ClosedAccountsTable {
   user_id: Int8;
@@ -865,7 +865,7 @@ export interface Database {
   expiry_reminders: ExpiryRemindersTable;
 }
 
-/** Rate alerts (issue 18; migration 0380, server/modules/rate-alerts): fired once, then kept as history. */
+/** Rate alerts (migration 0380, server/modules/rate-alerts): fired once, then kept as history. */
 export interface RateAlertsTable {
   id: GeneratedInt8;
   user_id: Int8;

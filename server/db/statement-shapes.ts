@@ -8,8 +8,8 @@ class Slot {
 type Binds = Record<string, unknown>;
 
 /**
- * A hot read's SQL built and compiled by Kysely once per *shape* instead of at every request (issue 13 item 5,
- * ADR 010 "Lists"): building the history page's query (seven joins, 35 columns, a union of sides and the count)
+ * A hot read's SQL built and compiled by Kysely once per *shape* instead of at every request (ADR 010):
+ * building the history page's query (seven joins, 35 columns, a union of sides and the count)
  * and compiling it took more of a list request's server CPU than the rows did, and its text is the same for every
  * request of one shape; only the bind values change.
  *

@@ -76,7 +76,7 @@ describe('StatementShapes', () => {
 });
 
 describe('the history page from its shape template', () => {
-  it('is the statement Kysely builds for the same call, for every filter of SPEC.md section 7', () => {
+  it('is the statement Kysely builds for the same call, for every filter of the history', () => {
     const customer: Viewer = { id: '41', agencyId: null };
     const banker: Viewer = { id: '42', agencyId: '7' };
     const filterSets: HistoryFilters[] = [

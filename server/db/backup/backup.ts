@@ -6,7 +6,7 @@ import type { Database } from '../schema.ts';
 import { BackupError, postgresTool, runTool } from './postgres-tools.ts';
 
 /**
- * Backups and restores (issue 20, docs/operations.md): a `pg_dump` custom-format archive taken in a snapshot that
+ * Backups and restores (docs/operations.md): a `pg_dump` custom-format archive taken in a snapshot that
  * this code exported first, so the ledger figures read in that same snapshot are exactly the archive's; a restore
  * into an empty database, then `ledger:check` and the same figures on what was restored, to compare.
  */

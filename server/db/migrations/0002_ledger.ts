@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The money core (issue 3, ADR 003). The database itself refuses what must never happen, so a bug or a manual
+ * The money core (ADR 003). The database itself refuses what must never happen, so a bug or a manual
  * query cannot break the books silently:
  * - a customer wallet below zero (CHECK), a posting in another currency than its account (composite FK);
  * - an entry whose postings do not sum to zero per currency (statement trigger after each postings insert);
@@ -35,7 +35,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
             WHERE kind = 'agency_cash'`.execute(db);
   await sql`CREATE UNIQUE INDEX ledger_accounts_platform_key ON ledger_accounts (kind, currency)
             WHERE kind NOT IN ('customer_wallet', 'agency_cash')`.execute(db);
-  // The platform accounts of DESIGN.md section 5; FX holds one account per currency of the pair.
+  // The platform accounts (ADR 003 says what each holds); FX holds one account per currency of the pair.
   await sql`
     INSERT INTO ledger_accounts (kind, currency) VALUES
       ('card_clearing', 'EUR'), ('fx', 'EUR'), ('fx', 'MAD'), ('fees', 'EUR'), ('subscription_revenue', 'EUR'),
@@ -191,7 +191,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE TRIGGER ledger_holds_guard BEFORE UPDATE OR DELETE ON ledger_holds
             FOR EACH ROW EXECUTE FUNCTION ledger_guard_hold()`.execute(db);
 
-  // Idempotency records (DESIGN.md section 4). The row is inserted first, in the transaction that does the work:
+  // Idempotency records. The row is inserted first, in the transaction that does the work:
   // its uncommitted key makes a concurrent request with the same key wait on the primary key, and a rollback
   // (failed validation, not enough funds, crash) removes it, so a failed request leaves nothing behind. The
   // response is filled in before commit; a committed row without one would be a bug, read as "in progress".

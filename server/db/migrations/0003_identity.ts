@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Identity (issue 4): users, sign-in codes and their rate-limit events, sessions, e-mail confirmations, the
+ * Identity: users, sign-in codes and their rate-limit events, sessions, e-mail confirmations, the
  * built-in outbox, contacts (agencies are public contacts) and the rates history.
  *
  * ledger_accounts.owner_user_id / agency_id get no foreign key here: the ledger's own tests create wallets for

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Contacts (issue 5): the linked user's wallet address, kept with the link (a user's address never changes, and
+ * Contacts: the linked user's wallet address, kept with the link (a user's address never changes, and
  * the contacts module does not read the users table), the "already exists" rule made safe against two requests at
  * once, and the lookups that link recipients to a user who registers after being added.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Transactions (issue 7): the business rows of every money movement a user sees in their history. One table for
+ * Transactions: the business rows of every money movement a user sees in their history. One table for
  * all kinds; the category a viewer sees (sending or reception) is computed from who is asking, never stored.
  *
  * - kind `transfer`: sender -> recipient user (status `completed`), or to someone without an account yet: the
@@ -9,7 +9,7 @@ import { sql, type Kysely } from 'kysely';
  *   the sender cancels it (`cancelled`) or it expires back to the sender (`expired`).
  * - kind `withdrawal`: a two-phase hold (`pending`) settled by a teller of `agency_id` (`validated`), or released
  *   by the customer (`cancelled`) or by the expiry sweep (`expired`).
- * - kind `exchange`: a completed top-up recorded by the add-money flow (issue 6), `completed` at once.
+ * - kind `exchange`: a completed top-up recorded by the add-money flow, `completed` at once.
  *
  * The withdrawal token is a bearer secret: it is kept as an HMAC (the lookup) and sealed with a key derived from
  * SECRET_KEY (so its owner can display the QR again), never in clear: a database dump alone shows no token.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Add money and subscription (issue 6). Amounts are minor units (EUR cents, MAD centimes); rates and fee
+ * Add money and subscription. Amounts are minor units (EUR cents, MAD centimes); rates and fee
  * fractions exact numerics, copied onto each exchange so it always says what it was priced at.
  *
  * - `exchanges`: the customer's draft (at most one per user) and the paid ones. Validation locks the rate for a
@@ -34,7 +34,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       CONSTRAINT exchanges_paid CHECK ((status = 'paid') = (ledger_entry_id IS NOT NULL AND paid_at IS NOT NULL)),
       CONSTRAINT exchanges_lock CHECK ((validated_at IS NULL) = (locked_until IS NULL))
     )`.execute(db);
-  // "The draft is the single exchange with validated=false" (SPEC.md 3), made true by the database.
+  // "The draft is the single exchange with validated=false", made true by the database.
   await sql`CREATE UNIQUE INDEX exchanges_one_draft_key ON exchanges (user_id) WHERE status = 'draft'`.execute(db);
   await sql`CREATE INDEX exchanges_user_idx ON exchanges (user_id, id)`.execute(db);
 

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The public ledger (issue 8). Two tables:
+ * The public ledger. Two tables:
  *
  * - `chain_outbox`: one anchoring job per completed transaction, written in the same database transaction as its
  *   ledger entry (so a committed transfer always gets anchored, and a rolled-back one never is). Workers lease

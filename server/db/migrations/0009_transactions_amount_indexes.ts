@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The history's amount filter (SPEC.md section 7: `amount`, or `amount_gte`/`amount_lte` at +-10 %) per side of a
+ * The history's amount filter (`amount`, or `amount_gte`/`amount_lte` at +-10 %) per side of a
  * transaction. A list is always "mine" (sender OR recipient), so PostgreSQL combines one index per side with a
  * BitmapOr. With only (sender_user_id, id) and (recipient_user_id, id), a customer with many transactions got a
  * full scan of the whole table for a rare amount (bench/list-endpoints.ts, 100,000 rows, a customer with 42,000 of

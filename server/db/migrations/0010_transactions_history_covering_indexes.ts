@@ -2,7 +2,8 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * The history's per-side indexes (0005: (sender_user_id, id DESC) and (recipient_user_id, id DESC)) made covering
- * for the filters of SPEC.md section 7, so that the list (transactions-query.repository.ts: one query per side,
+ * for the history's filters (category, amount, dates, contact), so that the list (transactions-query.repository.ts:
+ * one query per side,
  * merged) reads each side from its index alone: the page walks it newest first and the count is an Index Only
  * Scan, both testing kind, amount, created_at, contact and the other party on the index tuple, without visiting
  * the table. Same keys as before, so every query that used the old indexes uses these.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * A send to a registered recipient in one database round trip (issue 13, ADR 010): wallet_send() does, in one
+ * A send to a registered recipient in one database round trip (ADR 010): wallet_send() does, in one
  * statement and so in one transaction, what took about 15 round trips (the security-code transaction, then
  * BEGIN, idempotency key, wallets, id, ledger_post(), business row, anchoring job, the response's read, key
  * update, COMMIT):

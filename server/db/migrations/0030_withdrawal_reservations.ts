@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 22 item 1: a teller reserves a pending withdrawal before cash leaves the till. While `reserved_until` is in
+ * A teller reserves a pending withdrawal before cash leaves the till. While `reserved_until` is in
  * the future (database time), the customer's cancel, another teller and the expiry sweep leave the row alone.
  * Nullable columns without a default: adding them rewrites nothing.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 23 item 1: the draft's price is a quote the customer is shown, honoured by validation until
+ * The draft's price is a quote the customer is shown, honoured by validation until
  * `quote_expires_at`. Drafts priced before this migration have none, so their next validation re-quotes them.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

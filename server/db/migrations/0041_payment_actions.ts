@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 23 item 4 and issue 22 item 3: calls to the card provider decided by a webhook (refund a payment, cancel a
+ * Calls to the card provider decided by a webhook (refund a payment, cancel a
  * subscription) are recorded in the webhook's transaction and performed afterwards from this outbox, like the
  * anchoring jobs of `chain_outbox` (leased with SKIP LOCKED, retried with backoff). A provider call made inside the
  * transaction could succeed while the commit failed, and its retry days later be refused ('already refunded').

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Proof of liabilities (issue 19, ADR 012).
+ * Proof of liabilities (ADR 012).
  *
  * - `liabilities_snapshots`: one reading of the ledger; `scheduled_for` is the cron slot it answers (unique, so
  *   several processes take a slot's snapshot once), NULL for one taken by hand.

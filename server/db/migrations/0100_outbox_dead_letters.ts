@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 24 item 3: an outbox job (anchoring, provider refund/cancellation) is no longer retried for ever. After
+ * An outbox job (anchoring, provider refund/cancellation) is no longer retried for ever. After
  * CHAIN_MAX_ATTEMPTS failed attempts it becomes a dead letter: `dead_at` is set, the workers stop leasing it, the
  * worker logs it once, and `npm run admin -- outbox:dead` lists it (`outbox:retry` puts it back in the queue).
  * The due indexes leave dead letters out, so they cost the workers' polling nothing.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 22 item 4: the per-customer limit on adding recipients counts the last hour's creations, deleted ones
+ * The per-customer limit on adding recipients counts the last hour's creations, deleted ones
  * included (contacts_owner_idx covers live rows only), so this reads a customer's recent rows from one index.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

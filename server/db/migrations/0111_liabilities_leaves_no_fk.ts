@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 19 (snapshot of 100,000 accounts under 10 s): the leaves' foreign key to their tree was checked row by row
+ * A snapshot of 100,000 accounts must take under 10 s: the leaves' foreign key to their tree was checked row by row
  * (100,000 referential-integrity lookups in the snapshot's transaction: 1.6 s of a 4.4 s insert on this machine
  * under load). Leaves are written only by insertTree, in the transaction that inserts their tree, and trees are
  * never deleted; the leaves are append-only (0060). The levels keep theirs (18 rows a tree).

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Cash pickup for a recipient without the app (issue 17).
+ * Cash pickup for a recipient without the app.
  *
  * - A `pickup` transaction moves the amount from the sender's wallet into the platform account "pickups pending"
  *   (`available`); the payout moves it to the paying agency's cash account (`collected`, `agency_id` = that

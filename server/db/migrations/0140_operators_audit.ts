@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Operator back-office (issue 15, part 1).
+ * Operator back-office (part 1).
  *
  * - Two more roles: OPERATOR (the back-office) and AUDITOR (reads what an operator reads, changes nothing).
  *   Neither belongs to an agency (the teller's agency constraint is unchanged).

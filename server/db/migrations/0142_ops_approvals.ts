@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Four eyes (issue 15): an operator's action above a threshold (a refund over OPS_FOUR_EYES_MAD) becomes a request
+ * Four eyes: an operator's action above a threshold (a refund over OPS_FOUR_EYES_MAD) becomes a request
  * another operator approves or rejects. One pending request per subject (a partial unique index), so two operators
  * cannot queue two refunds of one transfer. A request not decided by `expires_at` is expired (read as such at once,
  * and marked so when someone next touches it).

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The reviews queue (issue 15): items waiting for a human decision, opened by other modules (compliance:
+ * The reviews queue: items waiting for a human decision, opened by other modules (compliance:
  * sanctions hits, KYC documents, monitoring alerts) and decided by an operator in the back-office.
  *
  * - `subject` names what the item is about ("user:42", "transaction:17"): free text the opening module chooses.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The back-office dashboard (issue 15) reads today's and the last 7 days' volumes by kind and status: an
+ * The back-office dashboard reads today's and the last 7 days' volumes by kind and status: an
  * index on created_at carrying kind, status and amount answers them with an index-only scan of the period's rows
  * (without it, a sequential scan of the whole table). Webhooks: by time received, and the few still processing.
  */

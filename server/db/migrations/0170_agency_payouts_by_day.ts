@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The teller home's 'paid out today at this agency' (issue 14 item 12): withdrawals and cash pickups paid at one
+ * The teller home's 'paid out today at this agency': withdrawals and cash pickups paid at one
  * agency within one local day. Without it the sum walked every row the agency ever had (the (agency_id, id)
  * indexes are per kind and ordered by id, not by payout time). Only paid rows are in it, and a row enters once,
  * when its status becomes validated or collected; its time never changes after.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The story of every transaction (issue 18): `transaction_events`, one row per step, in the documented set of
+ * The story of every transaction: `transaction_events`, one row per step, in the documented set of
  * `common/api/timeline.ts` (`created`, `available`, `on_hold`, `received`, `claimed`, `paid_out`, `collected`,
  * `cancelled`, `refunded`, `expired`, `anchored`).
  *

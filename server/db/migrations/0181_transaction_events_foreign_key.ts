@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * A step of the timeline always belongs to a transaction that exists (issue 18): a foreign key, so the database
+ * A step of the timeline always belongs to a transaction that exists: a foreign key, so the database
  * states it instead of a test scanning for orphans. Transactions are never deleted in the product (the ledger
  * points at them); ON DELETE CASCADE is for the one place that does delete one, a test cleaning up its own row,
  * whose steps used to stay behind and trip the orphan check of a test file running beside it in the same

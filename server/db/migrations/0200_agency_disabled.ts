@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * An agency an operator disabled (issue 15): no longer offered to customers (lists, withdrawals, pickups), while
+ * An agency an operator disabled: no longer offered to customers (lists, withdrawals, pickups), while
  * what is already pending there stays payable by its tellers until it expires. The row stays: transactions and
  * the agency's cash account name it.
  */

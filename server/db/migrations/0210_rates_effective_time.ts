@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Rates set from the back-office (issue 15): each row says from when it applies (`effective_at`, now or later),
+ * Rates set from the back-office: each row says from when it applies (`effective_at`, now or later),
  * who set it and, for a change past OPS_RATE_CHANGE_FOUR_EYES_PCT, which approval let it through and who approved.
  * The rate in force at an instant is the row with the latest `effective_at` not after it (ties: the newest row),
  * read by currentRates() for quotes, sends and top-ups alike. Rows written before (by `rates:set`) applied at once:

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * An operator's refund reads `refunded` (issue 15), not `cancelled`: the customer, the teller and the back-office
+ * An operator's refund reads `refunded`, not `cancelled`: the customer, the teller and the back-office
  * see that the service gave the money back, not that the sender took it back. The status joins the transfer,
  * withdrawal and pickup lifecycles as one more way out of a waiting state. The timeline trigger (migration 0180)
  * maps a status that is also a step by its name, so a refund now records its `refunded` step directly.

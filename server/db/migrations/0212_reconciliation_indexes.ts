@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The day's reconciliation (issue 15, /api/ops/reconciliation/) reads the ledger entries of one kind created on one
+ * The day's reconciliation (/api/ops/reconciliation/) reads the ledger entries of one kind created on one
  * day (top-up credits) and the exchange checkouts settled on one day: without these it would scan every entry and
  * every session ever written. Both tables are append-mostly; one small index each.
  */

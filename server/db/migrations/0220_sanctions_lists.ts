@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Sanctions lists (issue 16): the EU consolidated list, the UN consolidated list and OFAC's SDN list, each loaded
+ * Sanctions lists: the EU consolidated list, the UN consolidated list and OFAC's SDN list, each loaded
  * by `npm run admin -- sanctions:import` from a file an operator downloaded (nothing is fetched at run time).
  *
  * - `sanctions_lists`: one row per source, the version in force: the list's own date, when it was imported, how

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Identity documents (issue 16, level 2).
+ * Identity documents (level 2).
  *
  * - The profile gains what level 2 needs besides the document: date of birth, address, postcode and city (the
  *   Transfer of Funds Regulation's payer data). Nullable: level 1 customers never gave them.

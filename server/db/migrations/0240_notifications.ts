@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * In-app notifications and their e-mail/SMS delivery (issue 18).
+ * In-app notifications and their e-mail/SMS delivery.
  *
  * `notifications`: one row per thing a user is told (a kind and its parameters; the title and body are rendered
  * in the user's language when read, from the typed templates of server/modules/notifications). `read_at` is set

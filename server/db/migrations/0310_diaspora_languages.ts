@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The diaspora's languages (issue 21): Spanish, Italian, Dutch and German beside French, English and Arabic.
+ * The diaspora's languages: Spanish, Italian, Dutch and German beside French, English and Arabic.
  * Every column holding a language (the user's preference, the language a sign-in code was asked in, the app's
  * language when a checkout opened) accepts the seven; the list is written out here, as a migration must not
  * change when common/i18n/languages.ts does.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Transaction monitoring (issue 16): rules over completed money movements raise `monitoring` reviews.
+ * Transaction monitoring: rules over completed money movements raise `monitoring` reviews.
  *
  * - `monitoring_queue`: one row per send or cash pickup, written by a trigger in the money's own transaction (the
  *   one-round-trip wallet_send() included), so a movement is queued exactly when it commits. The worker

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Account closure (issue 16, data rights; ADR 015).
+ * Account closure (data rights; ADR 015).
  *
  * - `users.closed_at`: the account is closed; its personal data is erased from the row (e-mail, phone, names,
  *   address, security code), so the sign-in identifier CHECK allows a closed row without one, and the same e-mail

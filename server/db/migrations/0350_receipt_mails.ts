@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The receipt by e-mail (issue 18): when a send or a top-up completes, its payer, if they proved an e-mail
+ * The receipt by e-mail: when a send or a top-up completes, its payer, if they proved an e-mail
  * address, gets the receipt PDF attached.
  *
  * `receipt_mails` is the outbox: one row per transaction (its primary key: queued once, whatever path or retry

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Messages to a recipient who has no account yet (issue 18, Unregistered recipients).
+ * Messages to a recipient who has no account yet (Unregistered recipients).
  *
  * `recipient_messages`: an outbox of SMS/e-mails to the phone or address a transfer waits for. A trigger on
  * `transactions` queues the invitation in the same transaction the transfer becomes `unclaimed` (wallet_send(),

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Reminders before a transfer to an unregistered recipient expires (issue 18): one row per transfer reminded. The
+ * Reminders before a transfer to an unregistered recipient expires: one row per transfer reminded. The
  * primary key is what makes it once: two sweeps (two processes, or one pass retried) that find the same transfer
  * both insert, one waits for the other's commit and then inserts nothing (ON CONFLICT DO NOTHING), and only the
  * statement that inserted writes the sender's notification and queues the recipient's message (expiry-reminders.ts).

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Rate alerts (issue 18): a customer asks to be told when their own rate (freemium, or subscription while the plan
+ * Rate alerts: a customer asks to be told when their own rate (freemium, or subscription while the plan
  * holds) reaches `threshold` MAD per EUR. `rates_id` is the rates row in force when the alert was set: only a row
  * that comes into force after it can fire the alert ("fired when a rate change reaches it"). Firing sets
  * `triggered_at`, the row that reached it and the customer's rate then, in the same statement that writes the

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The automatic purge of closed accounts past their retention (issue 16, ADR 015): the expiry sweep deletes the
+ * The automatic purge of closed accounts past their retention (ADR 015): the expiry sweep deletes the
  * `closed_accounts` rows whose `retain_until` has passed, oldest first, in batches. This index lets each batch read
  * only the rows due instead of the whole table.
  */

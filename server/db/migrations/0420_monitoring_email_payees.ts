@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Transaction monitoring (issue 16) counts, per rule, the movements to one payee within a window. A payee known
+ * Transaction monitoring counts, per rule, the movements to one payee within a window. A payee known
  * only by an e-mail address (a send to someone without an account, waiting to be claimed) had no index once the
  * transfer left the `unclaimed` status, so judging one such movement read every transaction of the window
  * (bench/monitoring-pass.ts). Partial, like transactions_payee_phone_idx: sends to registered recipients and to

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * A phone set on an e-mail user's profile can be proved by an SMS code (issue 18): phone_verified_at is when. A
+ * A phone set on an e-mail user's profile can be proved by an SMS code: phone_verified_at is when. A
  * phone that signs in (phone_auth) was proved by its sign-in code and keeps phone_verified_at null. The check
  * makes a proof die with its number: a phone released or erased cannot stay 'proved'.
  */

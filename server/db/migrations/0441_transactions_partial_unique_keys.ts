@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
  * `transactions.token_hash` and `transactions.identifier` (a withdrawal's QR token and its short code) were UNIQUE
  * constraints, whose indexes hold an entry for every row, the NULL of every send, top-up and pickup included: two
  * index insertions per transfer into the rightmost leaf of each (NULLs sort last), which every concurrent send
- * wants at once (issue 13, ADR 010 "A send's own database cost"). A unique index `WHERE x IS NOT NULL` refuses
+ * wants at once (ADR 010). A unique index `WHERE x IS NOT NULL` refuses
  * exactly the same duplicates (NULLs never conflicted) and serves every query on them: they all compare with `=`,
  * which implies IS NOT NULL. No ON CONFLICT names these columns and no code reads the constraints' names.
  * Same index names, so the 23505 a duplicate raises still names them.

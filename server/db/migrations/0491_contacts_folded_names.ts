@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
  * and evaluated that folding for every one of the customer's recipients at every request: the sort keys of all of
  * them for a page, the search text twice for a search (the page and its count), and the search pattern once per
  * row. For the list bench's heaviest customer (1,919 recipients) that was 3-4 ms of database CPU for the first page
- * and 9-11 ms for a search (ADR 010, "Lists, fourth pass").
+ * and 9-11 ms for a search (ADR 010).
  *
  * Now the folded texts are stored with the row, computed when it is written (generated columns: PostgreSQL keeps
  * them right on every INSERT and UPDATE, whoever writes), and one index gives a customer's live recipients in

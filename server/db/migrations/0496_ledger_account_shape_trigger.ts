@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * The rules on an account's fixed columns checked when those columns are written, not at every balance UPDATE
- * (issue 13 item 3, ADR 003 "What the CHECKs of ledger_accounts cost").
+ * (ADR 003 "What the CHECKs of ledger_accounts cost").
  *
  * Three CHECKs of ledger_accounts are about columns no balance UPDATE touches: the currency is EUR or MAD, an owner
  * exactly for a customer wallet, an agency exactly for an agency's cash account. PostgreSQL rebuilds every CHECK of

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The send checks its own session (issue 13, ADR 010 "The session inside the send"): `wallet_send_as()` runs the
+ * The send checks its own session (ADR 010): `wallet_send_as()` runs the
  * authentication's session and user read (activeSessionUserRow: the token's session, live at `p_now`, belonging to
  * the token's subject) and the route's role and freeze refusals, then calls `wallet_send()` unchanged, all in the
  * one statement. A send to a registered recipient was two round trips (the session read, then wallet_send()); it is
