@@ -81,7 +81,7 @@ export interface AppDeps {
   /**
    * Whether this process runs the periodic background work (the in-process workers' polls, the expiry sweep, the
    * liabilities schedule); default true. Of a cluster's API processes one does (server/cluster.ts): the others
-   * would only repeat the same empty polls and split the same batches (ADR 010, "Two API processes").
+   * would only repeat the same empty polls and split the same batches (ADR 010).
    */
   backgroundWork?: boolean;
 }
@@ -142,13 +142,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
-  // And a request being handled is answered 503 after this, whatever it waits on (issue 24 item 2): first of the
+  // And a request being handled is answered 503 after this, whatever it waits on: first of the
   // hooks, where Fastify's own option started its timer.
   registerHandlerTimeout(app, config.REQUEST_HANDLER_TIMEOUT_MS);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Callback hooks on every request, not async ones: Fastify then runs them in one go instead of a promise and a
-  // microtask each (ADR 010, "A send's server CPU over HTTP").
+  // microtask each (ADR 010).
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     done(null, payload);
@@ -196,7 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done();
   });
   app.addHook('onClose', async () => delivery.stop());
-  // The database enforces the limits this process is configured with (issue 16). A database down at start keeps
+  // The database enforces the limits this process is configured with. A database down at start keeps
   // the figures written before (or the migration's defaults): logged, not fatal, like the other start-up work.
   app.addHook('onReady', async () => {
     try {
@@ -217,7 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Refunds and cancellations the webhook could not perform at once, from the same kind of outbox.
     const stopActions = startPaymentActionsWorker(services, app.log);
     app.addHook('onClose', async () => stopActions());
-    // Transaction monitoring's queue (issue 16): rules judged after the money moved, reviews opened.
+    // Transaction monitoring's queue: rules judged after the money moved, reviews opened.
     const stopMonitoring = startMonitoringWorker(services, app.log);
     app.addHook('onClose', async () => stopMonitoring());
   }

@@ -10,7 +10,7 @@ export interface Clock {
 export const systemClock: Clock = { now: () => new Date() };
 
 /**
- * The database's time without a round trip per read (issue 24 item 4): the host's clock plus the offset measured
+ * The database's time without a round trip per read: the host's clock plus the offset measured
  * against PostgreSQL's clock_timestamp(), at start and every `resyncMs`. Every process of a deployment then stamps
  * and compares expiries (withdrawals, transfers, sessions, login codes, the security-code and rate locks, quotes)
  * on the one clock the database's own now() and leases use, whatever each host's clock says. A failed resync keeps

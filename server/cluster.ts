@@ -62,7 +62,7 @@ async function primary(config: Config, processes: number): Promise<void> {
   let exitCode = 0;
   const listened = new WeakSet<Worker>();
   // Slot 0 runs the periodic background work (the in-process workers' polls, the expiry sweep, the liabilities
-  // schedule): once for the cluster, not once per process (ADR 010, "Two API processes"). Its replacement, when
+  // schedule): once for the cluster, not once per process (ADR 010). Its replacement, when
   // it dies, takes the same slot, so that work stops only for the restart's second.
   const slots = new Map<Worker, number>();
   let ready = 0;
@@ -129,7 +129,7 @@ async function primary(config: Config, processes: number): Promise<void> {
   };
   // A terminal's Ctrl-C reaches the workers too (same process group); they drain on their own, and so on SIGINT
   // the primary only waits for them (a second SIGTERM to them is harmless: main.ts ignores repeats). Every signal
-  // is handled: a second one must not kill the primary, which would leave PostgreSQL and its lock behind (issue 24).
+  // is handled: a second one must not kill the primary, which would leave PostgreSQL and its lock behind.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
       if (stopping) say(`${signal} received: already shutting down`);

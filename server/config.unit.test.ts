@@ -7,7 +7,7 @@ import { ConfigError, loadConfig } from './config.ts';
 const secrets = {
   SECRET_KEY: 's'.repeat(32),
   SECURITY_CODE_PEPPER: 'p'.repeat(32),
-  // A 32-byte Ed25519 seed, base64: the public ledger's signing key (issue 8).
+  // A 32-byte Ed25519 seed, base64: the public ledger's signing key.
   CHAIN_SIGNING_KEY: Buffer.alloc(32, 9).toString('base64'),
   KYC_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
 };
@@ -35,7 +35,7 @@ describe('loadConfig: secrets and adapters', () => {
     );
   });
 
-  it('issue 16: the identity documents key is 32 bytes, required in production, generated and kept in development', () => {
+  it('the identity documents key is 32 bytes, required in production, generated and kept in development', () => {
     const { KYC_ENCRYPTION_KEY: _kyc, ...noKycKey } = secrets;
     expect(() => loadConfig({ NODE_ENV: 'production', ALLOW_DEV_ADAPTERS: 'true', ...noKycKey })).toThrow(
       /KYC_ENCRYPTION_KEY: required/,
@@ -49,7 +49,7 @@ describe('loadConfig: secrets and adapters', () => {
     expect(loadConfig({ DEV_SECRETS_FILE: file }).KYC_ENCRYPTION_KEY).toBe(first);
   });
 
-  it('issue 18: VAPID keys generated on first start and kept; in production from configuration, checked, or none', () => {
+  it('VAPID keys generated on first start and kept; in production from configuration, checked, or none', () => {
     const file = tmpFile();
     const first = loadConfig({ DEV_SECRETS_FILE: file }).vapid;
     expect(Buffer.from(first?.publicKey ?? '', 'base64url')).toHaveLength(65);
@@ -105,7 +105,7 @@ describe('loadConfig: secrets and adapters', () => {
     expect(loadConfig({ ...prod, ALLOW_DEV_ADAPTERS: 'true', ...stripe }).smtpConfigured).toBe(false);
   });
 
-  it('issue 22 item 5: ALLOW_DEV_ADAPTERS is the outbox switch only; production never runs the sandbox', () => {
+  it('ALLOW_DEV_ADAPTERS is the outbox switch only; production never runs the sandbox', () => {
     const prod = { NODE_ENV: 'production', PUBLIC_URL: 'https://w.example', TRUST_PROXY: '1', ...secrets };
     const stripe = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
     expect(() => loadConfig({ ...prod, ALLOW_DEV_ADAPTERS: 'true' })).toThrow(
@@ -137,7 +137,7 @@ describe('loadConfig: secrets and adapters', () => {
     expect(() => loadConfig({ ...secrets, LOGIN_CODE_MAX_ATTEMPTS: '0' })).toThrow(ConfigError);
   });
 
-  it('issue 22 item 6: production with an https PUBLIC_URL refuses to start without TRUST_PROXY', () => {
+  it('production with an https PUBLIC_URL refuses to start without TRUST_PROXY', () => {
     const prod = {
       NODE_ENV: 'production',
       PUBLIC_URL: 'https://w.example',

@@ -9,9 +9,15 @@ const vapidPair = (keys: VapidKeys) => ({ VAPID_PUBLIC_KEY: keys.publicKey, VAPI
 export interface DevSecrets {
   SECRET_KEY: string;
   SECURITY_CODE_PEPPER: string;
-  /** Ed25519 key of the built-in public ledger; absent from files written before issue 8 (config.ts derives one). */
+  /**
+   * Ed25519 key of the built-in public ledger; absent from files written before the public ledger existed (config.ts
+   * derives one).
+   */
   CHAIN_SIGNING_KEY?: string;
-  /** AES-256 key of the identity documents (base64); absent from files written before issue 16 (config.ts derives one). */
+  /**
+   * AES-256 key of the identity documents (base64); absent from files written before identity documents existed
+   * (config.ts derives one).
+   */
   KYC_ENCRYPTION_KEY?: string;
   /** Web Push's VAPID pair (base64url); absent from files written before it (config.ts derives one). */
   VAPID_PUBLIC_KEY?: string;

@@ -37,7 +37,7 @@ async function main(): Promise<void> {
     return;
   }
 
-  // Expiries are decided on the database's clock, not this host's (issue 24 item 4).
+  // Expiries are decided on the database's clock, not this host's.
   let clock: DatabaseClock;
   try {
     clock = await startDatabaseClock(database.db, { hostNow: hostClock(config), log: say });

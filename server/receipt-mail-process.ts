@@ -4,7 +4,7 @@ import os from 'node:os';
 import { childExecArgv, entryPointFile } from './runtime-layout.ts';
 
 /**
- * The receipt mails' process under `npm start` (issue 18: "the receipt also goes by e-mail ... when a send or top-up
+ * The receipt mails' process under `npm start` ("the receipt also goes by e-mail ... when a send or top-up
  * completes"). Rendering a PDF costs milliseconds of CPU, so it never runs in an API process (receipt-mail.worker.ts);
  * before this, only `npm run worker` mailed receipts, and on the embedded default nobody ran one: the receipts
  * waited in their outbox for ever. `npm start` (the lone server, or the cluster's primary) now forks

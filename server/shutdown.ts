@@ -1,6 +1,6 @@
 /**
- * SIGTERM/SIGINT for the long-running processes (server/main.ts, server/worker.ts, the cluster's primary). Issue 24
- * item 5: every signal is handled (a second one only says the shutdown is under way: with `process.once` it killed
+ * SIGTERM/SIGINT for the long-running processes (server/main.ts, server/worker.ts, the cluster's primary):
+ * every signal is handled (a second one only says the shutdown is under way: with `process.once` it killed
  * the process at once, leaving the embedded PostgreSQL and its lock behind), and a shutdown that outlasts the grace
  * period (a slow-body client, a request blocked on a lock) is forced without skipping the database: `force` cuts
  * what the drain still waits on and stops PostgreSQL, then the process exits 1.

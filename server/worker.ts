@@ -41,11 +41,11 @@ async function main(): Promise<void> {
         startAnchorWorker(deps, log),
         // The card provider's refunds and cancellations recorded by webhooks (same outbox pattern, same settings).
         startPaymentActionsWorker(deps, log),
-        // The e-mail/SMS of notifications (issue 18), from their outbox.
+        // The e-mail/SMS of notifications, from their outbox.
         stopperOf(startNotificationDelivery(deps, log, { poll: true })),
-        // Transaction monitoring (issue 16): the queue of sends and pickups judged by the rules.
+        // Transaction monitoring: the queue of sends and pickups judged by the rules.
         startMonitoringWorker(deps, log),
-        // The receipt PDFs mailed to payers (issue 18): rendering is CPU work kept off the API processes.
+        // The receipt PDFs mailed to payers: rendering is CPU work kept off the API processes.
         startReceiptMails(deps, log),
       ];
   const stop = async () => {

@@ -111,7 +111,7 @@ describe('mail over SMTP', () => {
     expect(text).toMatch(/^Message-ID: <.+@wallet\.test>\r?$/m);
   });
 
-  it('sends a message with its stable Message-ID, the same at every attempt (issue 18: receipts)', async () => {
+  it('sends a message with its stable Message-ID, the same at every attempt (receipts)', async () => {
     const email = uniqueEmail('message-id');
     const messageId = stableMessageId('receipt', 'TX-00000042', t.config);
     expect(messageId).toMatch(/^<receipt\.TX-00000042\.[0-9a-f]{12}@wallet\.test>$/);

@@ -36,7 +36,7 @@ describe('validateRates', () => {
       '--freemium: A margin may not exceed 10 % of the official rate.',
     ]);
   });
-  it('refuses a fee the screens cannot show as charged: more than 2 decimals of a percent (issue 23)', () => {
+  it('refuses a fee the screens cannot show as charged: more than 2 decimals of a percent', () => {
     expect(validateRates({ ...ok, fee: '0.016125' })).toEqual([
       '--fee: At most 4 decimals: customers see the fee as a percent with 2 decimals (0.0161 = 1.61 %).',
     ]);

@@ -77,7 +77,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (answer) {
       if (answer.status >= 500) request.log.warn({ err: error }, 'service unavailable');
       if (answer.status === 413) {
-        // The body was refused unread: let the client finish sending it, so it reads this answer (issue 20).
+        // The body was refused unread: let the client finish sending it, so it reads this answer.
         await drainRequestBody(request.raw);
         reply.header('connection', 'close');
       }

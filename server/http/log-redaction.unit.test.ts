@@ -8,7 +8,7 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/users/?page=1')).toBe('/api/users/?page=1');
   });
 
-  it('masks withdrawal tokens and pickup references in the path (issue 22 item 2)', () => {
+  it('masks withdrawal tokens and pickup references in the path', () => {
     expect(redactUrl('/api/withdrawals/3v2ykTmx1wTgkzFla2eN4Q/')).toBe('/api/withdrawals/[redacted]/');
     expect(redactUrl('/api/withdrawals/3v2ykTmx1wTgkzFla2eN4Q/validate/?x=1')).toBe(
       '/api/withdrawals/[redacted]/validate/?x=1',

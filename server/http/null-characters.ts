@@ -15,7 +15,7 @@ export function findNullCharacter(value: unknown, path: string[] = [], depth = 0
 
 /**
  * PostgreSQL text cannot hold U+0000: a search, a name or an address containing it made the query fail, a 500
- * (issue 9, security fuzzing). Refused at the edge for every route, after authentication and validation (so the
+ * (security fuzzing). Refused at the edge for every route, after authentication and validation (so the
  * other answers keep their order), with DRF's message on the field.
  */
 export function registerNullCharacterGuard(app: FastifyInstance): void {

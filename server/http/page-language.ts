@@ -25,7 +25,7 @@ export const pageLocales: Record<Language, string> = {
 };
 
 /**
- * The seven languages, each named in itself (issue 21), the current one in bold; `href` builds a link that keeps
+ * The seven languages, each named in itself, the current one in bold; `href` builds a link that keeps
  * the page and changes only `lang`. Each name carries its own direction, so that Arabic among Latin names (or Latin
  * names on an Arabic page) does not reorder the separators.
  */

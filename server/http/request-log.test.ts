@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../../tests/support/test-app.ts';
 /**
  * The request log at the server's own configuration (info): one line per request, written with its answer, that
  * carries what Fastify's two lines carried (the request id, the request with its URL redacted, the status and the
- * duration) and the route template (ADR 010, "A send's server CPU over HTTP").
+ * duration) and the route template (ADR 010).
  */
 let t: TestApp;
 const log: Record<string, unknown>[] = [];

@@ -4,7 +4,7 @@ import { LogController, type FastifyInstance, type FastifyReply, type FastifyReq
  * One log line per request instead of Fastify's two ('incoming request' with the request, 'request completed' with
  * the status and duration): the answer's line carries the request too (method, redacted URL, host, remote address:
  * requestLogSerializer), its route template and the request id, so nothing an operator reads is lost, for half
- * the serialising and half the write(2)s to the log (ADR 010, "A send's server CPU over HTTP"). A request that ends
+ * the serialising and half the write(2)s to the log (ADR 010). A request that ends
  * without an answer (the client went away first) is logged as 'request aborted' (hook below): before, its
  * 'incoming request' line was its only trace. Every other line Fastify writes is unchanged.
  */

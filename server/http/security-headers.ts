@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
- * Everything is same-origin and self-hosted (DESIGN.md section 6): no inline scripts, no third-party origins.
+ * Everything is same-origin and self-hosted: no inline scripts, no third-party origins.
  * `worker-src blob:` is for the QR scanner's bundled worker; `img-src data: blob:` for generated QR codes.
  */
 export const contentSecurityPolicy = {
@@ -26,7 +26,7 @@ export const contentSecurityPolicy = {
  * helmet's headers for these options, worked out once: which it sets (in its order) and which it removes. Every
  * option here is a constant (no per-request CSP nonce), so helmet's answer is the same for every request; the
  * Fastify plugin (@fastify/helmet) rebuilt helmet from the options on each request, CSP directives parsed again,
- * about 2 % of an API process's busy time under the list bench (issue 13 item 5, ADR 010 "Lists").
+ * about 2 % of an API process's busy time under the list bench (ADR 010).
  */
 export function helmetHeaders(options: Readonly<HelmetOptions>): { set: [string, string][]; remove: string[] } {
   const set: [string, string][] = [];

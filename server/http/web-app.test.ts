@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../tests/support/test-app.ts';
 
-// Issue 20's two HTTP defects, as a monitor, a link preview or a plain HTTP client meets them.
+// Two HTTP defects once found, as a monitor, a link preview or a plain HTTP client meets them.
 let t: TestApp;
 let distDir: string;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 /**
  * How the background workers (anchoring, provider actions, expiry sweep) speak: pino's (details, message) form, so
- * the app passes `app.log` and `npm run worker` a console version. Issue 24 item 3: an outage is one line when it
+ * the app passes `app.log` and `npm run worker` a console version. An outage is one line when it
  * starts and one when it ends, not a stack trace per pass (a pass runs every 200 ms).
  */
 export interface WorkerLog {

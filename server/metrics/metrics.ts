@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /**
- * The process's metrics (issue 20), in one registry that the metrics port publishes (metrics-server.ts). Counting is
+ * The process's metrics, in one registry that the metrics port publishes (metrics-server.ts). Counting is
  * an increment in memory, cheap enough for the money path; nothing is sent anywhere until Prometheus scrapes.
  * In a cluster every API process keeps its own counts and the primary adds them up on each scrape (prom-client's
  * AggregatorRegistry: counters and histograms summed, gauges by the aggregator each one names).
@@ -71,7 +71,7 @@ export function countCodeFailure(
   codeFailures.inc({ kind, outcome });
 }
 
-/** Issue 24 item 3: the expiry sweep's rows that fail (each logged), and those failing pass after pass. */
+/** The expiry sweep's rows that fail (each logged), and those failing pass after pass. */
 export const sweepRowFailures = new Counter({
   name: 'wallet_expiry_sweep_row_failures_total',
   help: 'Expired transactions the sweep failed to expire (each logged at warn; the sweep went on with the others).',

@@ -19,7 +19,7 @@ const derived = new Map<string, Buffer>();
 
 /**
  * Derived once per process and purpose: presenting one page of history derived five keys per row (the withdrawal
- * token's and the pickup reference's), about 0.1 ms of CPU per list request (issue 13 item 5). The callers only
+ * token's and the pickup reference's), about 0.1 ms of CPU per list request. The callers only
  * read the buffer.
  */
 export function deriveKey(secret: string, purpose: string): Buffer {

@@ -2,7 +2,7 @@
 export type AnchorKind = 'transfer' | 'withdrawal' | 'topup' | `liabilities:${number}`;
 
 /**
- * What goes on chain for one completed transaction, and nothing else (DESIGN.md section 6): pseudonymous
+ * What goes on chain for one completed transaction, and nothing else: pseudonymous
  * addresses, the amount, the kind, the time and a salted hash of our transaction reference. No names, phones or
  * e-mails. `reference_hash` is also the record id: publishing it twice must not make two records.
  */

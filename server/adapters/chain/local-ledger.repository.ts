@@ -82,7 +82,7 @@ export async function insertRecords(tx: Transaction<Database>, rows: readonly Ne
 }
 
 /**
- * An address's records, newest first: sent or received (issue 22 item 7). First the newest `limit` seqs of each
+ * An address's records, newest first: sent or received. First the newest `limit` seqs of each
  * side from that side's index alone (0007: (from_address, seq DESC), (to_address, seq DESC); Index Only Scans,
  * at most `limit` entries each; UNION drops a record an address sent to itself), then those rows by primary key.
  * The former `from = $1 OR to = $1 ORDER BY seq DESC LIMIT n`, and each side with the row's columns, let the

@@ -19,7 +19,7 @@ export interface LocalLedgerOptions {
   addresses: WalletAddresses;
 }
 
-/** Same origin as the app: the explorer is served at /explorer/ (DESIGN.md section 1). */
+/** Same origin as the app: the explorer is served at /explorer/. */
 export const localExplorer = { tx: '/explorer/tx/{id}', address: '/explorer/address/{address}' } as const;
 
 /**

@@ -7,7 +7,7 @@ export interface MailMessage {
   text: string;
   code?: string;
   link?: string;
-  /** Files sent with the message (the receipt PDF, issue 18). */
+  /** Files sent with the message (the receipt PDF). */
   attachments?: MailAttachment[];
   /**
    * The RFC 5322 Message-ID (`<…@…>`), when the message has one identity across attempts (a receipt): a resend

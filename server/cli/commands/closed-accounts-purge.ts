@@ -3,7 +3,7 @@ import type { AdminCommand } from '../admin-command.ts';
 import { parseFlags, withUsage } from '../flags.ts';
 
 /**
- * `closed-accounts:purge`: what the expiry sweep does on every pass (issue 16, ADR 015), at once: the closed
+ * `closed-accounts:purge`: what the expiry sweep does on every pass (ADR 015), at once: the closed
  * accounts whose 5-year retention ended lose their kept identity and documents. Safe beside running servers.
  */
 const usage = 'closed-accounts:purge';

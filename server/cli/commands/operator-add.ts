@@ -8,7 +8,7 @@ import { walletAddressOf } from './identity-keys.ts';
 
 const usage = 'operator:add (--email X | --phone P) [--auditor] [--first-name F] [--last-name L]';
 
-/** Bootstraps the back-office (issue 15): the first operators; then operators manage each other in the UI. */
+/** Bootstraps the back-office: the first operators; then operators manage each other in the UI. */
 export const operatorAddCommand: AdminCommand = {
   name: 'operator:add',
   usage,

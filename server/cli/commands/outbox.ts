@@ -3,7 +3,7 @@ import type { AdminCommand } from '../admin-command.ts';
 import { parseFlags, UsageError, withUsage } from '../flags.ts';
 
 /**
- * The outboxes' dead letters (issue 24 item 3): jobs the workers gave up on after CHAIN_MAX_ATTEMPTS. An operator
+ * The outboxes' dead letters: jobs the workers gave up on after CHAIN_MAX_ATTEMPTS. An operator
  * reads why (last error), fixes the cause, then puts them back in the queue. Every outbox-like queue is covered
  * through one list (server/jobs/outbox-queues.ts).
  */

@@ -17,7 +17,7 @@ export const ratesSetCommand: AdminCommand = {
       const problems = validateRates(flags);
       if (problems.length > 0) throw new UsageError(problems.join('\n'));
       const grace = (config ?? loadConfig()).SUBSCRIPTION_GRACE_SECONDS;
-      // In force at once: the rate alerts they reach fire in the same transaction (issue 18), as from /ops/rates.
+      // In force at once: the rate alerts they reach fire in the same transaction, as from /ops/rates.
       const { rates, fired } = await withTransaction(db, async (tx) => {
         const row = await setRates(tx, flags);
         return { rates: row, fired: (await fireRateAlerts(tx, row.effective_at, grace)).length };

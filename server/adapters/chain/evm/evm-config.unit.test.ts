@@ -67,7 +67,7 @@ describe('loadConfig: the EVM network settings', () => {
     expect(bad({ CHAIN_CONFIRMATIONS: '0' })).toThrow(/CHAIN_CONFIRMATIONS/);
   });
 
-  it('in production on a network without CHAIN_SIGNING_KEY, writes no development secrets file (issue 22 item 7)', () => {
+  it('in production on a network without CHAIN_SIGNING_KEY, writes no development secrets file', () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-secrets-')), 'dev-secrets.json');
     const config = loadConfig({ ...production, ...network, DEV_SECRETS_FILE: file });
     expect(config.SECRET_KEY).toBe(production.SECRET_KEY);
