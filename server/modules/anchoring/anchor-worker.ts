@@ -131,7 +131,7 @@ export async function runOnce(deps: AnchorDeps, options: RunOnceOptions = {}): P
  * the worker waits a whole interval. The returned stop() waits for the pass in progress, so the pool is not closed
  * under it.
  *
- * Logging (issue 24 item 3): a database or chain outage is one warning when it starts and one line when it ends; a
+ * Logging: a database or chain outage is one warning when it starts and one line when it ends; a
  * job that becomes a dead letter is one error line naming its transaction. Nothing per failed attempt.
  */
 export function startAnchorWorker(

@@ -85,7 +85,7 @@ describe('anchoring completed transactions on the built-in ledger', () => {
     expect(addressPage).toContain('sent');
   });
 
-  it("shows the explorer in the reader's language (issue 21): ?lang= from the app, else Accept-Language", async () => {
+  it("shows the explorer in the reader's language: ?lang= from the app, else Accept-Language", async () => {
     const alice = await customer(t, 100_00n);
     const bob = await customer(t);
     const id = await send(alice, bob);
@@ -300,7 +300,7 @@ describe('anchoring completed transactions on the built-in ledger', () => {
   });
 });
 
-describe('anchoring failures that do not go away (issue 24 item 3)', () => {
+describe('anchoring failures that do not go away', () => {
   const capture = () => {
     const lines: { level: string; details: object; message: string }[] = [];
     const log = {
