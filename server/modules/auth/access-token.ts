@@ -11,7 +11,7 @@ const cryptoKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
 
 /**
  * The HS256 key imported once per process. Given raw bytes, jose imports them into a CryptoKey on every call:
- * about 140 us of the 185 us a verification took (issue 13 item 5; every authenticated request verifies one).
+ * about 140 us of the 185 us a verification took (every authenticated request verifies one).
  */
 function hs256Key(raw: Uint8Array): Promise<CryptoKey> {
   let key = cryptoKeys.get(raw);
@@ -40,7 +40,7 @@ export async function signAccessToken(
 /**
  * Tokens this process already verified, per key, with their claims and expiry: a client sends the same token with
  * every request until it expires, and the signature check (WebCrypto, a job on libuv's pool and back) was 6-11 % of
- * the server's busy time per list request (issue 13 item 5, ADR 010 "Lists"). Only successes are kept, keyed by the
+ * the server's busy time per list request (ADR 010). Only successes are kept, keyed by the
  * exact token text, so a hit is what verifying again would answer, but for the one check that changes with time:
  * `exp` (a token has no `nbf` in the future once it has passed). Bounded: past VERIFIED_MAX, the oldest goes.
  */

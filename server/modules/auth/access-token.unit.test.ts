@@ -6,7 +6,7 @@ const issued = new Date('2026-11-24T10:00:00Z');
 const expires = new Date('2026-11-24T10:15:00Z');
 const seconds = (date: Date, s: number) => new Date(date.getTime() + s * 1000);
 
-// readAccessToken keeps the tokens it verified (ADR 010, "Lists"): a kept token must answer what verifying again would.
+// readAccessToken keeps the tokens it verified (ADR 010): a kept token must answer what verifying again would.
 describe('readAccessToken, tokens already verified', () => {
   it('reads a token again, and refuses it from the second its exp has passed (jose: exp <= now)', async () => {
     const key = new Uint8Array(32).fill(1);

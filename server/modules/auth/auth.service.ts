@@ -125,7 +125,7 @@ export async function verifyCode(
 
     const sessionId = randomUUID();
     // Operators and auditors get a shorter session. Their sign-ins, and a teller's (who pays cash out of a till),
-    // are in the audit trail (issue 15): every staff action there can be traced to the session that did it.
+    // are in the audit trail: every staff action there can be traced to the session that did it.
     const staff = isStaffRole(user.role);
     const ttl = staff ? config.OPS_SESSION_TTL_SECONDS : config.SESSION_TTL_SECONDS;
     const expiresAt = new Date(now.getTime() + ttl * 1000);

@@ -55,7 +55,7 @@ describe('sign-up and sign-in by e-mail', () => {
     expect(await subject(ar)).toBe('رمز تسجيل الدخول الخاص بك');
   });
 
-  it('sends messages in Spanish, Italian, Dutch and German, and stores that language as the preference (issue 21)', async () => {
+  it('sends messages in Spanish, Italian, Dutch and German, and stores that language as the preference', async () => {
     const subjects = {
       es: 'Tu código de acceso',
       it: 'Il tuo codice di accesso',

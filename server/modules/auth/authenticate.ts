@@ -11,9 +11,9 @@ export interface AuthUser {
   role: Role;
   agencyId: string | null;
   sessionId: string;
-  /** Frozen by an operator (issue 15): reads allowed, every money movement refused (refuseIfFrozen). */
+  /** Frozen by an operator: reads allowed, every money movement refused (refuseIfFrozen). */
   frozen?: boolean;
-  /** Customer level (issue 16): 1, or 2 once identity is verified; absent where not read (1). */
+  /** Customer level: 1, or 2 once identity is verified; absent where not read (1). */
   level?: number;
 }
 

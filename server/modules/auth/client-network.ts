@@ -1,7 +1,7 @@
 import { isIPv4, isIPv6 } from 'node:net';
 
 /**
- * The address the per-IP sign-in limits count (issue 22 item 6). An IPv4 client is its address; an IPv6 client
+ * The address the per-IP sign-in limits count. An IPv4 client is its address; an IPv6 client
  * is its /64, since one subscriber gets a whole /64 and picks any address in it: counted per address, a single
  * phone would have 2^64 fresh budgets. IPv4-mapped IPv6 (`::ffff:1.2.3.4`) counts as the IPv4 address.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clientNetwork } from './client-network.ts';
 
-describe('clientNetwork (per-IP sign-in limits, issue 22 item 6)', () => {
+describe('clientNetwork (per-IP sign-in limits)', () => {
   it('keeps an IPv4 address, and an IPv4-mapped one as IPv4', () => {
     expect(clientNetwork('203.0.113.7')).toBe('203.0.113.7');
     expect(clientNetwork('::ffff:203.0.113.7')).toBe('203.0.113.7');

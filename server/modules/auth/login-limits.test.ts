@@ -177,7 +177,7 @@ describe('sending codes', () => {
     expect((await send(uniqueEmail())).status).toBe(200);
   });
 
-  it('counts an IPv6 client by its /64: new addresses in the same /64 share one budget (issue 22 item 6)', async () => {
+  it('counts an IPv6 client by its /64: new addresses in the same /64 share one budget', async () => {
     const prefix = `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
     for (let i = 1; i <= 3; i++) expect((await send(uniqueEmail(), `${prefix}::${i}`)).status).toBe(200);
     expect((await send(uniqueEmail(), `${prefix}:ffff:ffff:ffff:ffff`)).status).toBe(429);

@@ -164,7 +164,7 @@ export const securityCodeLockoutTexts: Record<Language, LockoutText> = {
   },
 };
 
-/** The SMS proving a phone set on the profile (issue 18): not a sign-in code, and it says what it is for. */
+/** The SMS proving a phone set on the profile: not a sign-in code, and it says what it is for. */
 export const phoneConfirmationTexts: Record<Language, (code: string, minutes: number) => string> = {
   fr: (code, minutes) =>
     `Code de confirmation de votre numéro : ${code} (valable ${minutes} min). Ne le communiquez à personne.`,

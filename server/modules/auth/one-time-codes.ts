@@ -9,7 +9,7 @@ import { clearEvents, eventTimes, recordEvent } from './rate-limit-events.reposi
 import { afterInterval, HOUR_SECONDS, withinLimit, type WindowDecision } from './sliding-window.ts';
 
 /**
- * The 6-digit codes sent by SMS or mail: the sign-in code, and the profile phone's confirmation (issue 18). One
+ * The 6-digit codes sent by SMS or mail: the sign-in code, and the profile phone's confirmation. One
  * generation, one storage (login_codes, as an HMAC, never in clear), one expiry (LOGIN_CODE_TTL_SECONDS) and one
  * attempt limiting (LOGIN_CODE_MAX_ATTEMPTS per code and per key over LOGIN_FAILURE_WINDOW_SECONDS), whatever the
  * purpose. A purpose is part of the HMAC, and its keys never look like a sign-in identifier, so a code sent for one

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
-/** The counters of DESIGN.md section 6, one row per event, so every API process counts the same window. */
+/** The rate limits' counters, one row per event, so every API process counts the same window. */
 export type RateBucket = 'send_identifier' | 'send_ip' | 'verify_ip' | 'verify_failure' | 'withdrawal_lookup_miss';
 
 export async function recordEvent(tx: Transaction<Database>, bucket: RateBucket, key: string, at: Date): Promise<void> {
