@@ -51,7 +51,7 @@ export async function runPaymentActions(
 
 /**
  * Every CHAIN_WORKER_INTERVAL_MS, next to the anchoring worker; stop() waits for the pass in progress. A database
- * outage is one line when it starts and one when it ends (issue 24 item 3), a dead letter one error line.
+ * outage is one line when it starts and one when it ends, a dead letter one error line.
  */
 export function startPaymentActionsWorker(deps: PaymentActionDeps, log: WorkerLog): () => Promise<void> {
   const database = outageTracker(log, 'payment actions: the database');

@@ -165,7 +165,7 @@ describe('subscription', () => {
     expect((await me(t, s)).subscription).toBe(false);
   });
 
-  it("speaks the customer's language (issue 21): the session's, else ?lang=, else Accept-Language, else English", async () => {
+  it("speaks the customer's language: the session's, else ?lang=, else Accept-Language, else English", async () => {
     const s = await signIn(t);
     const draft = await newDraft(t, s, '25.00');
     const res = await call<{ url: string }>(t, 'GET', `/api/exchanges/${String(draft.body.id)}/validate/?lang=de`, {

@@ -1,7 +1,7 @@
 import type { Language } from '../../../common/i18n/languages.ts';
 
 /**
- * The sandbox checkout's words in the app's seven languages (issue 21). Like a provider's hosted page (Stripe's
+ * The sandbox checkout's words in the app's seven languages. Like a provider's hosted page (Stripe's
  * takes a `locale`) it speaks the language the customer chose in the app, stored on the payment session.
  */
 const en = {

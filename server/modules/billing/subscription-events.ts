@@ -87,7 +87,7 @@ async function undoAtProvider(
 }
 
 /**
- * A paid checkout of the plan. One plan per customer (issue 22): a second one while the first still holds (two
+ * A paid checkout of the plan. One plan per customer: a second one while the first still holds (two
  * checkouts opened before either was paid) is refunded and ended at the provider; one that replaces a lapsed plan
  * ends the old one at the provider, so it can never bill again unseen. A wrong amount is refunded and ended too.
  */

@@ -5,8 +5,8 @@ import { completedEvent, eventId, me, postEvent, sandboxFor, type Body } from '.
 import { runPaymentActions } from './payment-actions.worker.ts';
 
 /**
- * Issue 22 item 3 (one plan per customer) and issue 23 items 2-4 (grace window, renewal amounts, refunds through
- * the outbox), over HTTP with signed provider events, against the sandbox provider.
+ * One plan per customer, the grace window, renewal amounts and refunds through the outbox, over HTTP with signed
+ * provider events, against the sandbox provider.
  */
 const clock = movableClock();
 const sandbox = sandboxFor();
@@ -89,7 +89,7 @@ const entriesOf = (sub: string) =>
     .where('s.provider_subscription_id', '=', sub)
     .execute();
 
-describe('one subscription per customer (issue 22 item 3)', () => {
+describe('one subscription per customer', () => {
   it('a second activation (two checkouts paid) is refunded and cancelled at the provider; in-app cancel reaches the kept one', async () => {
     const s = await signIn(t);
     const first = await openCheckout(s);
@@ -138,7 +138,7 @@ describe('one subscription per customer (issue 22 item 3)', () => {
   });
 });
 
-describe('grace window and renewal amounts (issue 23 items 2 and 3)', () => {
+describe('grace window and renewal amounts', () => {
   it('period end + 1 minute with no renewal: still the subscription rate, and no new subscription', async () => {
     const s = await signIn(t);
     await subscribeEvent(await openCheckout(s));
@@ -176,7 +176,7 @@ describe('grace window and renewal amounts (issue 23 items 2 and 3)', () => {
   });
 });
 
-describe('refunds through the outbox (issue 23 item 4)', () => {
+describe('refunds through the outbox', () => {
   it('a refund the provider fails is recorded with the event, answered 200, and performed later with the same key', async () => {
     const s = await signIn(t);
     refundsFail = true;
@@ -208,7 +208,7 @@ describe('refunds through the outbox (issue 23 item 4)', () => {
   });
 });
 
-describe('a refund the provider refuses every time (issue 24 item 3)', () => {
+describe('a refund the provider refuses every time', () => {
   it('becomes a dead letter after CHAIN_MAX_ATTEMPTS, logged once, and is no longer retried', async () => {
     const s = await signIn(t);
     refundsFail = true;

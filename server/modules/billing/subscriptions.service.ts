@@ -23,7 +23,7 @@ export type SubscriptionDeps = Pick<ServiceDeps, 'db' | 'clock' | 'config'>;
 
 /**
  * Does the plan hold (better rate, no second subscription)? Until the period ends, and then for
- * SUBSCRIPTION_GRACE_SECONDS more while a renewal is expected (issue 23: the provider's renewal arrives an hour
+ * SUBSCRIPTION_GRACE_SECONDS more while a renewal is expected (the provider's renewal arrives an hour
  * later, days when it retries a card; past due included). A plan cancelled at period end expects no renewal, so
  * it ends with its period; one the provider deleted has ended.
  */
@@ -79,7 +79,7 @@ export async function startSubscription(
 
 /** `GET /api/billing/cancel_subscription/`: no more renewals; the better rate stays until the period's end. */
 export async function cancelSubscription(deps: ServiceDeps, user: AuthUser): Promise<SubscriptionState> {
-  // SPEC.md section 6: subscription is a customer's; a banker gets the same 403 as for subscribing.
+  // Subscription is a customer's; a banker gets the same 403 as for subscribing.
   if (user.role !== 'customer') throw forbidden();
   const now = deps.clock.now();
   const row = await findUserSubscription(deps.db, user.id);

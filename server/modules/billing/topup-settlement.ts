@@ -28,7 +28,7 @@ export async function settleTopUp(
   const now = deps.clock.now();
   const refund = async (outcome: string): Promise<string> => {
     // No payment id means nothing was captured. With one, the intent is recorded with the outcome and performed
-    // from the outbox after the commit (issue 23: a refund made inside this transaction could outlive a failed
+    // from the outbox after the commit (a refund made inside this transaction could outlive a failed
     // commit, and its retry days later be refused as 'already refunded').
     if (event.paymentId) {
       await enqueuePaymentAction(tx, {
@@ -59,7 +59,7 @@ export async function settleTopUp(
   if (exchange.status === 'paid') return refund('exchange_already_paid');
 
   const from = money('EUR', BigInt(exchange.from_amount));
-  // Issue 16: counted under the customer's row lock; a payment that no longer fits the rolling limit (another
+  // Counted under the customer's row lock; a payment that no longer fits the rolling limit (another
   // top-up credited meanwhile, a lower limit configured) is refunded, never credited past it.
   if (await tryTakeLimit(tx, exchange.user_id, 'topup', from.minor, now)) {
     if (session.exchange_id) await unlockRate(tx, session.exchange_id, now);
