@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { searchCondition } from './contact-search.ts';
 
-/** Agencies are the public contacts (SPEC.md section 3): no owner, an address and a place on the map. */
+/** Agencies are the public contacts: no owner, an address and a place on the map. */
 export interface AgencyRow {
   id: string;
   first_name: string;
@@ -82,7 +82,7 @@ export async function findAgencyByName(db: Kysely<Database>, name: string): Prom
     .executeTakeFirst();
 }
 
-/** An agency as the back-office sees it (issue 15): its state, its tellers and what is pending there. */
+/** An agency as the back-office sees it: its state, its tellers and what is pending there. */
 export interface OpsAgencyRow extends AgencyRow {
   disabled_at: Date | null;
   created_at: Date;

@@ -21,7 +21,7 @@ export interface ContactRow {
   contact_user: string | null;
   account_id: string | null;
   proximity: number | null;
-  /** An agency an operator closed (issue 15); null for everything else. */
+  /** An agency an operator closed; null for everything else. */
   disabled_at: Date | null;
 }
 
@@ -65,7 +65,7 @@ function ownContactsBase(db: Kysely<Database>, b: OwnContactsBinds) {
     .selectFrom('contacts')
     .where('owner_user_id', '=', b.owner)
     // A literal, not a parameter: the code's constant, and the predicate of the partial indexes (`WHERE NOT public`),
-    // which a generic plan can only use when it sees the value (ADR 010, "Lists, third pass").
+    // which a generic plan can only use when it sees the value (ADR 010).
     .where('public', '=', sql.lit(false))
     .where('deleted_at', 'is', null);
   return b.pattern === undefined ? base : base.where(ownContactsMatch(b.pattern, b.phonePattern));
@@ -157,7 +157,7 @@ export async function listAgencies(
   position: { latitude: number; longitude: number } | undefined,
   window: PageWindow,
 ): Promise<ContactPageRows> {
-  // A disabled agency (issue 15) is offered to no one: it has no place in the list.
+  // A disabled agency is offered to no one: it has no place in the list.
   let base = db
     .selectFrom('contacts')
     .where('public', '=', true)
@@ -254,7 +254,7 @@ export async function insertContact(tx: Transaction<Database>, contact: NewConta
 
 /**
  * When this customer added recipients since `since`, oldest first, deleted ones included: deleting and adding again
- * is one more probe of whether someone is a customer (issue 22 item 4). Migration 0110 indexes it.
+ * is one more probe of whether someone is a customer. Migration 0110 indexes it.
  */
 export async function contactCreationTimes(tx: Transaction<Database>, ownerId: string, since: Date): Promise<Date[]> {
   const rows = await tx
@@ -286,7 +286,7 @@ export async function softDeleteOwnContact(
   return result.numUpdatedRows > 0n;
 }
 
-/** An agency (not deleted): 'enabled', or 'disabled' by an operator (issue 15); undefined for anything else. */
+/** An agency (not deleted): 'enabled', or 'disabled' by an operator; undefined for anything else. */
 export async function agencyState(db: Kysely<Database>, id: string): Promise<'enabled' | 'disabled' | undefined> {
   const row = await db
     .selectFrom('contacts')

@@ -85,7 +85,7 @@ export const contactsRoutes: FastifyPluginAsyncZod<RouteModuleOptions & { moneyM
     },
     async (request) => {
       const user = auth.requireUser(request);
-      // An agency an operator closed still reads (marked closed), for the customer who withdrew there (issue 15).
+      // An agency an operator closed still reads (marked closed), for the customer who withdrew there.
       return discloseOne(user, await getContact(deps, user, request.params.id, 'with closed agencies'));
     },
   );

@@ -32,7 +32,7 @@ export function presentContact(row: ContactRow): Contact {
     account_id: row.account_id,
     contact_user: row.contact_user === null ? null : Number(row.contact_user),
     public: row.public,
-    // Metres are plenty for "which agency is nearest"; the screens round further (SPEC.md section 9).
+    // Metres are plenty for "which agency is nearest"; the screens round further.
     proximity: row.proximity === null ? null : Math.round(row.proximity * 1000) / 1000,
     address: row.address,
     zip_code: row.zip_code,
@@ -84,7 +84,7 @@ export async function withDisclosedLink(
 }
 
 /**
- * Recipients are a customer's (SPEC.md section 6: "Manage recipients", customers only); a banker reads agencies
+ * Recipients are a customer's ("Manage recipients", customers only); a banker reads agencies
  * and nothing else here.
  */
 function requireCustomer(user: AuthUser): void {
@@ -126,7 +126,7 @@ export async function getContact(
   return presentContact(row);
 }
 
-/** Whether this id is an agency an operator disabled (issue 15), for a clear refusal instead of 'not found'. */
+/** Whether this id is an agency an operator disabled, for a clear refusal instead of 'not found'. */
 export async function agencyIsDisabled(deps: ServiceDeps, id: number): Promise<boolean> {
   return Number.isSafeInteger(id) && id > 0 && (await agencyState(deps.db, String(id))) === 'disabled';
 }
@@ -145,7 +145,7 @@ async function registeredPerson(
 }
 
 /**
- * `POST /api/contacts/`: SPEC.md section 5 rules (the shape is checked by the schema), then yourself, then the
+ * `POST /api/contacts/`: the contact rules (the shape is checked by the schema), then yourself, then the
  * hourly limit (CONTACT_CREATE_LIMIT_PER_HOUR, 429), then duplicates, then the link to a registered user. The identifiers' locks are the ones sign-up takes, so a person
  * registering at this moment is linked either here or by linkContactsToNewUser, never missed.
  */
@@ -183,13 +183,13 @@ export async function createContact(deps: ServiceDeps, user: AuthUser, body: Cre
       accountId: person?.account_id ?? null,
     });
   });
-  // Issue 16: the recipient screened when added (a hit opens a review; sends to them are then held).
+  // The recipient screened when added (a hit opens a review; sends to them are then held).
   await screenRecipient(deps, String(row.id), { reviewHit: true });
   return presentContact(row);
 }
 
 /**
- * `DELETE /api/contacts/{id}/`: always a soft delete, so transactions (issue 7) keep naming the recipient. An
+ * `DELETE /api/contacts/{id}/`: always a soft delete, so transactions keep naming the recipient. An
  * agency is visible to every customer but belongs to none: 403, not 404, since GET shows it exists.
  */
 export async function deleteContact(deps: ServiceDeps, user: AuthUser, id: number): Promise<void> {

@@ -90,7 +90,7 @@ describe('POST /api/contacts/', () => {
       [{ phone_number: '612345678' }, { phone_number: [phoneMessages.invalid] }],
       [{ phone_number: '+49 1512345678' }, { phone_number: [phoneMessages.unsupported_prefix] }],
       [{ phone_number: '+33 6 12' }, { phone_number: [phoneMessages.wrong_length] }],
-      // '0033…' typed after +33 (issue 26 item 6): an international prefix, not a number.
+      // '0033…' typed after +33: an international prefix, not a number.
       [{ phone_number: '+330033612345' }, { phone_number: [phoneMessages.invalid] }],
       [{ phone_number: '+3361234567890123' }, { phone_number: [contactMessages.phoneTooLong] }],
       [{ email: 'not-an-email' }, { email: ['Enter a valid email address.'] }],
@@ -104,7 +104,7 @@ describe('POST /api/contacts/', () => {
     expect(list0.body.count).toBe(0);
   });
 
-  it('refuses yourself, by phone and by e-mail, with the SPEC.md section 8 message', async () => {
+  it('refuses yourself, by phone and by e-mail, with its own message', async () => {
     const phone = uniquePhone();
     const byPhone = await signIn(t, { phone_number: phone });
     const res = await addContact(t, byPhone, { ...person, phone_number: phone });
@@ -241,7 +241,7 @@ describe('POST /api/contacts/', () => {
   });
 });
 
-describe('the hourly limit on adding recipients (issue 22 item 4)', () => {
+describe('the hourly limit on adding recipients', () => {
   it('the 31st creation in an hour is a 429 with Retry-After; deleting and adding again counts', async () => {
     const s = await signIn(t);
     const other = await signIn(t);
