@@ -13,7 +13,7 @@ function normalizeRecipient(to: string): string {
 }
 
 /**
- * `GET /api/dev/outbox/` (DESIGN.md section 4): what the built-in mail and SMS adapters "sent", newest first.
+ * `GET /api/dev/outbox/`: what the built-in mail and SMS adapters "sent", newest first.
  * app.ts registers it only while a built-in adapter is active and never in production.
  */
 export const devOutboxRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, { db }) => {
