@@ -46,7 +46,7 @@ function expectQuotedFor600s(until: string | null) {
 
 const cents = (text: unknown) => BigInt(String(text).replace('.', ''));
 
-describe('the quote a customer sees is the quote they pay (issue 23 item 1)', () => {
+describe('the quote a customer sees is the quote they pay', () => {
   it('draft, rates:set, validate -> 409 with the new quote; validate within it -> charged and credited as shown', async () => {
     await ratesSet('10.70');
     const s = await signIn(t);

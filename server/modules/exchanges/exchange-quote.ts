@@ -3,12 +3,12 @@ import { parseDecimal, type Decimal } from '../../../common/money/decimal.ts';
 import { add, type Money } from '../../../common/money/money.ts';
 import type { CurrentRates } from '../rates/rates.service.ts';
 
-/** What an amount of euros buys at the rates of the moment (SPEC.md section 9), in exact integers. */
+/** What an amount of euros buys at the rates of the moment, in exact integers. */
 export interface Quote {
   from: Money<'EUR'>;
   /** Whole dirhams: from x rate, rounded once. */
   to: Money<'MAD'>;
-  /** from x fee fraction, to the cent (SPEC.md 9: "the fee in EUR is from_amount times the fee percent"). */
+  /** from x fee fraction, to the cent ("the fee in EUR is from_amount times the fee percent"). */
   fee: Money<'EUR'>;
   /** What the card pays: from + fee. */
   total: Money<'EUR'>;

@@ -34,7 +34,7 @@ import {
 
 const MIN_CENTS = 100n;
 
-/** SPEC.md 9: the fee in MAD is the EUR fee times the official rate (EUR -> MAD: whole dirhams). */
+/** The fee in MAD is the EUR fee times the official rate (EUR -> MAD: whole dirhams). */
 function feeInMad(fee: Money<'EUR'>, officialRate: string): Money<'MAD'> {
   const official = parseDecimal(officialRate);
   return official && official.units > 0n ? eurToMad(fee, official) : money('MAD', 0n);
@@ -74,13 +74,13 @@ function quoteHolds(row: ExchangeRow, q: Quote, now: Date): boolean {
   );
 }
 
-/** Add money is for customers only (SPEC.md section 6: tellers have no such button), and not for a frozen account. */
+/** Add money is for customers only (tellers have no such button), and not for a frozen account. */
 function requireCustomer(user: AuthUser): void {
   if (user.role !== 'customer') throw forbidden();
   refuseIfFrozen(user);
 }
 
-/** 1 EUR to TOPUP_MAX_EUR (DESIGN.md section 5); the parse already refused text, sign and a third decimal. */
+/** 1 EUR to TOPUP_MAX_EUR; the parse already refused text, sign and a third decimal. */
 function checkBounds(deps: ServiceDeps, amount: Money<'EUR'>): void {
   if (amount.minor < MIN_CENTS) throw fieldError('from_amount', exchangeMessages.belowMinimum);
   const max = BigInt(deps.config.TOPUP_MAX_EUR) * 100n;
@@ -90,7 +90,7 @@ function checkBounds(deps: ServiceDeps, amount: Money<'EUR'>): void {
 }
 
 /**
- * Issue 16: a top-up past the customer's rolling limit is refused here, before a checkout opens and so before the
+ * A top-up past the customer's rolling limit is refused here, before a checkout opens and so before the
  * card is charged (a hint read without a lock: the webhook counts it under the lock and refunds what no longer fits).
  */
 async function checkTopUpLimit(deps: ServiceDeps, user: AuthUser, amount: Money<'EUR'>): Promise<void> {
@@ -157,7 +157,7 @@ export type ValidationResult = { kind: 'checkout'; url: string } | { kind: 'requ
 type Validated = { status: 200; body: { session: string } } | { status: 409; body: { quote: Exchange } };
 
 /**
- * `GET|POST /api/exchanges/{id}/validate/`: honours the draft's quote while it holds (issue 23: the price shown is
+ * `GET|POST /api/exchanges/{id}/validate/`: honours the draft's quote while it holds (the price shown is
  * the price paid), locks it for RATE_LOCK_SECONDS and opens a checkout for from_amount + fee. A quote that expired
  * or that the rates of the moment no longer give is replaced by a new one, committed and answered as a 409 for the
  * customer to see and confirm. Asking again while the lock holds returns the same checkout (a double tap opens one

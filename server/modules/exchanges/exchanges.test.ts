@@ -82,7 +82,7 @@ describe('exchanges', () => {
       if (amount !== null) expect(res.body.from_amount).toEqual([message]);
     }
     expect((await newDraft(t, s, '1.00')).status).toBe(201);
-    // TOPUP_MAX_EUR is one top-up of a level-2 customer (issue 16: level 1 has 1,000 EUR per rolling 30 days).
+    // TOPUP_MAX_EUR is one top-up of a level-2 customer (level 1 has 1,000 EUR per rolling 30 days).
     await t.database.db.updateTable('users').set({ kyc_level: 2 }).where('id', '=', String(s.userId)).execute();
     const max = await newDraft(t, s, '2000');
     expect(max.status).toBe(201);
