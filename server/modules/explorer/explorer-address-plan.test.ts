@@ -8,7 +8,7 @@ import { addressRecordsQuery } from '../../adapters/chain/local-ledger.repositor
 import { addressPageSize } from './explorer.service.ts';
 
 /**
- * Issue 22 item 7: the public explorer's address page on an agency address with many records. A database of its
+ * The public explorer's address page on an agency address with many records. A database of its
  * own (the seeded records are not a valid chain, and chain_records is append-only): 30,000 records name the
  * agency, all older than 30,000 others, which is where the former `from = $1 OR to = $1 ORDER BY seq DESC LIMIT`
  * walked the primary key backwards through every newer record. The plan must read a bounded number of rows.

@@ -1,7 +1,7 @@
 import type { Language } from '../../../common/i18n/languages.ts';
 
 /**
- * The built-in ledger explorer's words in the app's seven languages (issue 21): customers reach its pages from
+ * The built-in ledger explorer's words in the app's seven languages: customers reach its pages from
  * the app (the 'view' link of a transfer's public proof, a wallet address). What the chain holds (ids, hashes,
  * kinds, amounts, ISO times) stays as recorded: it is the same for everyone who verifies it.
  */
