@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 /**
- * Reminders before the claim window of a transfer to an unregistered recipient ends (issue 18), run by the expiry
+ * Reminders before the claim window of a transfer to an unregistered recipient ends, run by the expiry
  * sweep: every unclaimed transfer expiring within EXPIRY_REMINDER_SECONDS of `now` and not reminded yet gets, in one
  * statement (one transaction), its expiry_reminders row, the sender's `transfer_expiring` notification and the
  * recipient's reminder in the recipient_messages outbox. The primary key of expiry_reminders makes it once, even

@@ -3,7 +3,7 @@ import type { Language } from '../../../common/i18n/languages.ts';
 import { pageLocales } from '../../http/page-language.ts';
 
 /**
- * What a recipient without an account receives (issue 18): they chose no language, so the message is in the
+ * What a recipient without an account receives: they chose no language, so the message is in the
  * sender's language, then in Arabic (once when the sender writes Arabic). Plain text, for an SMS or an e-mail.
  * The invitation when the money is sent; the reminder a few days before the claim window ends.
  */
