@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 import type { Config } from '../../config.ts';
 
 /**
- * Identity documents at rest (issue 16): AES-256-GCM, a random 96-bit IV per file, the 128-bit tag checked on
+ * Identity documents at rest: AES-256-GCM, a random 96-bit IV per file, the 128-bit tag checked on
  * every read (a changed byte in the database is an error, never a wrong image). Each file records the id of the key
  * that sealed it, so KYC_ENCRYPTION_KEY can rotate: the new key seals, KYC_PREVIOUS_ENCRYPTION_KEYS still open.
  */

@@ -1,7 +1,7 @@
 import type { KycMediaType } from '../../db/schema.ts';
 
 /**
- * What a file is, from its first bytes (issue 16): the name and the declared Content-Type are the sender's words,
+ * What a file is, from its first bytes: the name and the declared Content-Type are the sender's words,
  * the bytes are the file. JPEG starts FF D8 FF, PNG with its 8-byte signature, PDF with "%PDF-".
  */
 export function mediaTypeOf(bytes: Buffer): KycMediaType | undefined {

@@ -7,7 +7,7 @@ import { decideSubmission, lockSubmissionByReview } from './kyc.repository.ts';
 import { KYC_REVIEW_KIND } from './kyc.service.ts';
 
 /**
- * An operator's decision on identity documents (issue 16), in the decision's transaction: approve raises the
+ * An operator's decision on identity documents, in the decision's transaction: approve raises the
  * customer to level 2 (the limits read the level, so they rise at once) and writes the identity change the
  * document asked for, screened against the sanctions lists (ADR 018); reject keeps the level and the identity and
  * stores the operator's reason, which the customer reads on GET /api/kyc/ before sending new documents.

@@ -13,7 +13,7 @@ import { kycStatus, submitDocuments } from './kyc.service.ts';
  */
 export const KYC_BODY_LIMIT = 3 * KYC_MAX_FILE_BYTES + 64 * 1024;
 
-/** `/api/kyc/`: the customer's identity documents (issue 16). */
+/** `/api/kyc/`: the customer's identity documents. */
 export const kycRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app, { deps, auth }) => {
   app.addHook('preValidation', auth.preHandler);
   // Multipart is read into memory here only (this plugin's routes), within KYC_BODY_LIMIT; checkSubmission splits it.

@@ -7,7 +7,7 @@ import { operator, opsAction } from '../ops/ops.fixtures.ts';
 import { customer } from '../transactions/transactions.fixtures.ts';
 import { fullForm, jpegBytes, pdfBytes, pngBytes, submit } from './kyc.fixtures.ts';
 
-/** Issue 16, identity documents over HTTP: the upload's checks, encryption at rest, the review and its outcomes. */
+/** Identity documents over HTTP: the upload's checks, encryption at rest, the review and its outcomes. */
 let t: TestApp;
 let op: SignedIn;
 let auditor: SignedIn;
