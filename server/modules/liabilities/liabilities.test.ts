@@ -219,7 +219,7 @@ describe('proof of liabilities', () => {
     expect(html).toContain(tree.root);
     expect(html).toContain(`/explorer/tx/${record.hash}`);
     expect(html).toContain('lang="fr"');
-    // The badge too speaks the page's language (issue 19): French here, Arabic and English below.
+    // The badge too speaks the page's language: French here, Arabic and English below.
     expect(html).toContain('<p class="badge">Explorateur du registre public (registre intégré)</p>');
     expect(await (await fetch(`${t.baseUrl}/explorer/liabilities/?lang=ar`)).text()).toContain(
       '<p class="badge">مستكشف السجل العام (السجل المدمج)</p>',

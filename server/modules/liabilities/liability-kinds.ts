@@ -15,7 +15,7 @@ export const liabilityPartOf = {
   // A cash pickup not yet collected is, like an unclaimed transfer, money its sender gets back on cancel or
   // expiry: the same part of the sender's leaf (unclaimed-by-sender.ts sums both).
   pickups_pending: 'unclaimed_transfers',
-  // Money held for a sanctions review (issue 16) is still the sender's until an operator releases it.
+  // Money held for a sanctions review is still the sender's until an operator releases it.
   compliance_hold: 'unclaimed_transfers',
   card_clearing: null,
   fx: null,
