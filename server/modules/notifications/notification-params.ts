@@ -43,7 +43,7 @@ export interface NotificationParams {
    * where the money is, not how the account came to be), also for notifications stored before this wording.
    */
   transfer_claimed: TransferParams;
-  /** A rate alert reached (issue 18): the customer's threshold and their rate that reached it, MAD per EUR ("11.2000"). */
+  /** A rate alert reached: the customer's threshold and their rate that reached it, MAD per EUR ("11.2000"). */
   rate_alert: RateAlertParams;
 }
 

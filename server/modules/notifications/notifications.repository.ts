@@ -134,7 +134,7 @@ export type DeliveryChannel = 'email' | 'sms' | 'push' | 'none';
 
 /**
  * Marks delivered rows done, each with its channel, in one statement (one UPDATE and one commit per delivery cost
- * 0.06 ms of database time per send, issue 13). A row deleted meanwhile (its push subscription gone) matches nothing.
+ * 0.06 ms of database time per send). A row deleted meanwhile (its push subscription gone) matches nothing.
  */
 export async function markDeliveriesDone(
   db: Kysely<Database>,

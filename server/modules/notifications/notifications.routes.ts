@@ -9,7 +9,7 @@ import { pageLinks } from '../../http/pagination.ts';
 import type { RouteModuleOptions } from '../route-module.ts';
 import { notificationsPage, readNotifications } from './notifications.service.ts';
 
-/** In-app notifications (issue 18): each signed-in user reads and marks only their own. */
+/** In-app notifications: each signed-in user reads and marks only their own. */
 export const notificationsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app, { deps, auth }) => {
   app.addHook('preValidation', auth.preHandler);
   const security = [{ bearer: [] }];

@@ -63,7 +63,7 @@ describe('notifications of a transfer', () => {
     expect(page.results[0]?.body).toContain('40.50\u00A0MAD');
     expect((await list(bob, '?lang=fr')).results[0]?.title).toBe('Vous avez reçu de l’argent');
     expect((await list(bob, '?lang=ar')).results[0]?.body).toContain('\u206640,50\u00A0MAD\u2069');
-    // Issue 21: the diaspora's languages, the amount with its decimal comma and its currency.
+    // The diaspora's languages, the amount with its decimal comma and its currency.
     expect((await list(bob, '?lang=de')).results[0]).toMatchObject({ title: 'Sie haben Geld erhalten' });
     expect((await list(bob, '?lang=de')).results[0]?.body).toContain('40,50\u00A0MAD');
     expect((await list(bob, '?lang=es')).results[0]?.title).toBe('Has recibido dinero');

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import type { NotificationParams } from './notification-params.ts';
 
 /**
- * Tell a user something (issue 18). Call it with the transaction that makes the change it reports:
+ * Tell a user something. Call it with the transaction that makes the change it reports:
  *
  *   await notify(tx, { userId, kind: 'kyc_approved', transactionId: null, params: {} });
  *   await notify(tx, { userId, kind: 'transfer_on_hold', transactionId: id,
