@@ -18,7 +18,7 @@ import {
 } from './agencies.service.ts';
 import { auditActorOf } from './ops-access.ts';
 
-/** The agencies (issue 15): list with tellers and pending payouts, create, edit, disable and enable again. */
+/** The agencies: list with tellers and pending payouts, create, edit, disable and enable again. */
 export const agenciesRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app, { deps, auth }) => {
   const security = [{ bearer: [] }];
   const tags = ['ops'];

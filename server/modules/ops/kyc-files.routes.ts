@@ -6,7 +6,7 @@ import { auditActorOf } from './ops-access.ts';
 
 const extensions = { 'image/jpeg': 'jpg', 'image/png': 'png', 'application/pdf': 'pdf' } as const;
 
-/** An identity document's file, for the reviews screen (issue 16): operators and auditors only, never cached. */
+/** An identity document's file, for the reviews screen: operators and auditors only, never cached. */
 export const kycFilesRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app, { deps, auth }) => {
   app.get(
     '/kyc/files/:id/',

@@ -7,7 +7,7 @@ import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { lastAudit, operator, opsAction } from './ops.fixtures.ts';
 
 /**
- * "At least one operator" (issue 15) on a database of its own: the run's shared database always holds other
+ * "At least one operator" on a database of its own: the run's shared database always holds other
  * tests' operators, so there the count never comes down to one.
  */
 let scratch: ScratchDatabase;

@@ -9,7 +9,7 @@ import type { ServiceDeps } from '../service-deps.ts';
 import { requireSecurityCode } from '../users/security-code.service.ts';
 
 /**
- * Every `/api/ops/` route (issue 15): a signed-in operator or auditor, else 401 / 403 before the request is even
+ * Every `/api/ops/` route: a signed-in operator or auditor, else 401 / 403 before the request is even
  * validated (a customer learns nothing of the fields). An auditor reads and never writes: any method but GET is
  * refused to them here, once for all routes, so a new write route cannot forget it.
  */

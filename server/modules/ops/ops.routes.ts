@@ -13,7 +13,7 @@ import { reviewsRoutes } from './reviews.routes.ts';
 import { tellersRoutes } from './tellers.routes.ts';
 import { opsTransactionsRoutes } from './transactions.routes.ts';
 
-/** `/api/ops/`: the back-office (issue 15). The guard applies to every route registered below it. */
+/** `/api/ops/`: the back-office. The guard applies to every route registered below it. */
 export const opsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app, { deps, auth }) => {
   guardOpsRoutes(app, auth);
   const options = { deps, auth };

@@ -17,7 +17,7 @@ import {
 } from '../users/staff.repository.ts';
 import type { UserRow } from '../users/users.repository.ts';
 
-/** Tellers, operators and auditors as the back-office shows them (issue 15). */
+/** Tellers, operators and auditors as the back-office shows them. */
 export function presentStaff(row: StaffRow): OpsStaff {
   return {
     id: Number(row.id),

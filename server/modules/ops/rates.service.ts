@@ -258,7 +258,7 @@ export async function applyApprovedRates(
 
 /**
  * Writes a rates row and its audit line (`rates.set`, the rates in force before and the new ones after). Rates in
- * force at once fire the rate alerts they reach in this same transaction (issue 18); a row scheduled for later
+ * force at once fire the rate alerts they reach in this same transaction; a row scheduled for later
  * fires them from the sweep once its time has come (rate-alerts/fire.ts).
  */
 async function writeRates(

@@ -9,7 +9,7 @@ import { agency, customer, teller } from '../transactions/transactions.fixtures.
 import { operator, opsAction } from './ops.fixtures.ts';
 
 /**
- * `/api/ops/rates/` over HTTP (issue 15), on a database of its own: these tests change the rates every price
+ * `/api/ops/rates/` over HTTP, on a database of its own: these tests change the rates every price
  * reads, which the other test files sharing the run's database must not see.
  */
 const clock = movableClock();

@@ -8,7 +8,7 @@ import { reconcileCards } from './card-reconciliation.ts';
 import { add, fmt, mad, tally, type Tally } from './reconciliation-figures.ts';
 
 /**
- * Reconciliation of one UTC day (issue 15): `ledger:check` (its own code, checkLedger), then the two edges where
+ * Reconciliation of one UTC day: `ledger:check` (its own code, checkLedger), then the two edges where
  * money meets the outside. Card payments: each payment the provider reported against the one ledger credit it
  * paid for (card-reconciliation.ts: top-ups and subscription revenue, one to one). Agency payouts: every withdrawal and pickup
  * marked paid that day against the cash the ledger moved to the agency's till, matched by the row's final entry

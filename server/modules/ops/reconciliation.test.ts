@@ -13,7 +13,7 @@ import { agency, CODE, create, customer, teller } from '../transactions/transact
 import { operator } from './ops.fixtures.ts';
 
 /**
- * `/api/ops/reconciliation/` over HTTP (issue 15), on a database of its own: the day's totals and differences are
+ * `/api/ops/reconciliation/` over HTTP, on a database of its own: the day's totals and differences are
  * the whole database's, which other test files would move meanwhile.
  */
 let scratch: ScratchDatabase;
