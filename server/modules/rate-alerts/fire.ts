@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 /**
- * Fires the rate alerts (issue 18) that the rates in force at `now` reach, in one statement: each alert set before
+ * Fires the rate alerts that the rates in force at `now` reach, in one statement: each alert set before
  * that row came into force (`rates_id` differs) whose threshold is at or below the customer's own rate (the
  * subscription rate while the plan holds, as subscriptionHolds() decides, else freemium) is marked triggered and
  * its `rate_alert` notification is written with its deliveries (notify_user: in-app, e-mail/SMS, push), all in the

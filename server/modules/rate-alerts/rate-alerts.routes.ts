@@ -11,7 +11,7 @@ import { idempotencyKeyHeader, parseIdempotencyKey } from '../../ledger/idempote
 import type { RouteModuleOptions } from '../route-module.ts';
 import { createRateAlert, rateAlertsPage, removeRateAlert } from './rate-alerts.service.ts';
 
-/** Rate alerts (issue 18): a customer's own; staff get 403. */
+/** Rate alerts: a customer's own; staff get 403. */
 export const rateAlertsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app, { deps, auth }) => {
   // Before validation: a caller without a session learns nothing, not even which fields are wrong.
   app.addHook('preValidation', auth.preHandler);

@@ -24,7 +24,7 @@ import {
   type RateAlertRow,
 } from './rate-alerts.repository.ts';
 
-/** Rate alerts are a customer's (issue 18); tellers, operators and auditors get 403, as on the other customer routes. */
+/** Rate alerts are a customer's; tellers, operators and auditors get 403, as on the other customer routes. */
 function requireCustomer(user: AuthUser): void {
   if (user.role !== 'customer') throw forbidden(rateAlertMessages.customersOnly);
 }

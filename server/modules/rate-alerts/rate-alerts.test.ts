@@ -15,7 +15,7 @@ import { activate } from '../billing/subscriptions.repository.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
 
 /**
- * Rate alerts over HTTP (issue 18), on a database of their own: these tests change the rates every price reads,
+ * Rate alerts over HTTP, on a database of their own: these tests change the rates every price reads,
  * which the other test files sharing the run's database must not see.
  */
 const clock = movableClock();
