@@ -68,7 +68,7 @@ export function rateProblems(input: RatesInput): { field: RatesField; message: s
   const fee = parsed.get('fee');
   if (fee && compareDecimal(fee, { units: 1n, scale: 0 }) >= 0)
     problems.push({ field: 'fee', message: opsMessages.feeNotFraction });
-  // Customers see the fee as a percent with 2 decimals (SPEC.md 9): a finer fee would charge what is not shown.
+  // Customers see the fee as a percent with 2 decimals: a finer fee would charge what is not shown.
   else if (fee && fee.scale > 4 && fee.units % 10n ** BigInt(fee.scale - 4) !== 0n)
     problems.push({ field: 'fee', message: opsMessages.feeTooPrecise });
   for (const [name, rate] of [
