@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { markupPercent } from './receipt.service.ts';
 
-// The receipt's mark-up over the official rate (issue 18), from the stored decimal strings: no float on the way.
+// The receipt's mark-up over the official rate, from the stored decimal strings: no float on the way.
 describe('markupPercent', () => {
   it('gives (official - rate) / official in percent, two decimals, halves away from zero', () => {
     expect(markupPercent('10.6712', '10.8500')).toBe('1.65'); // 1.6479... -> 1.65

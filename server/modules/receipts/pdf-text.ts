@@ -2,7 +2,7 @@ import bidiFactory from 'bidi-js';
 import type PDFDocument from 'pdfkit';
 
 /**
- * Right-to-left text for PDFKit (issue 18's Arabic receipt). PDFKit shapes each word with fontkit (Arabic joining
+ * Right-to-left text for PDFKit (the Arabic receipt). PDFKit shapes each word with fontkit (Arabic joining
  * forms and ligatures: init, medi, fina, rlig, liga; a word of Arabic script comes back in visual order), but it
  * lays the words of a string out left to right and knows no bidi. So each line is cut here into runs of one
  * embedding level (Unicode bidi algorithm, bidi-js), the runs put in visual order (rule L2), and a right-to-left

@@ -2,7 +2,7 @@ import { isolatedInArabic } from '../../../common/i18n/bidi-isolate.ts';
 import type { Language } from '../../../common/i18n/languages.ts';
 
 /**
- * The e-mail that carries a receipt (issue 18), in the payer's language; the words are GLOSSARY.md's (reçu,
+ * The e-mail that carries a receipt, in the payer's language; the words are GLOSSARY.md's (reçu,
  * receipt, إيصال, justificante, ricevuta, bewijs, Beleg) and its voice (tú, tu, je, Sie).
  */
 export const receiptMailTexts: Record<Language, { subject: (ref: string) => string; body: (ref: string) => string }> = {

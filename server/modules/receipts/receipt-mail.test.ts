@@ -10,7 +10,7 @@ import { receiptMessageId, runReceiptMails } from './receipt-mail.worker.ts';
 import { pdfText } from './receipts.fixtures.ts';
 
 /**
- * Issue 18: the receipt by e-mail. Queued by the database with the money (receipt_mails, migration 0350), rendered
+ * The receipt by e-mail. Queued by the database with the money (receipt_mails, migration 0350), rendered
  * and mailed by the worker in the payer's language, retried, sent once. The PDFs are written to .data/screenshots/
  * as PNG (pdftoppm) to be looked at.
  */
@@ -42,7 +42,7 @@ const queued = async (transactionId: unknown) =>
   ).rows[0]?.n;
 
 
-describe('receipt by e-mail (issue 18)', () => {
+describe('receipt by e-mail', () => {
   it('a completed send: queued with the money, mailed once with the PDF in the payer’s language', async () => {
     const alice = await customer(t, 500_00n);
     const bob = await customer(t);
@@ -134,7 +134,7 @@ describe('receipt by e-mail (issue 18)', () => {
   });
 });
 
-describe('receipt mails: at least once, recognisably the same message (issue 18)', () => {
+describe('receipt mails: at least once, recognisably the same message', () => {
   it('one Message-ID at every attempt; a leased row waits for its lease to end; then it is sent once', async () => {
     const alice = await customer(t, 500_00n);
     const bob = await customer(t);

@@ -4,7 +4,7 @@ import { projectRoot } from '../../config.ts';
 import { drawLine, wrapLines } from './pdf-text.ts';
 
 /**
- * The receipt's page (issue 18): A4, one column of label / value rows large enough to read on a phone, then the
+ * The receipt's page: A4, one column of label / value rows large enough to read on a phone, then the
  * rights paragraph. Noto Sans Arabic (an npm package, OFL) has the Latin letters too, so one font serves the three
  * languages and is never fetched nor looked for in the system's fonts.
  */

@@ -1,7 +1,7 @@
 import type { Transaction } from '../../../common/api/transactions.ts';
 import type { Language } from '../../../common/i18n/languages.ts';
 
-/** The receipt's words (issue 18), per language; the PDF is drawn by receipt-pdf.ts. */
+/** The receipt's words, per language; the PDF is drawn by receipt-pdf.ts. */
 export interface ReceiptTexts {
   title: string;
   reference: string;

@@ -14,7 +14,7 @@ import { renderReceipt } from './receipt-pdf.ts';
 import { receiptTexts } from './receipt-texts.ts';
 
 /**
- * `GET /api/transactions/{id}/receipt/` (issue 18): what PSD2 arts. 48-49 ask a payment service to tell the payer
+ * `GET /api/transactions/{id}/receipt/`: what PSD2 arts. 48-49 ask a payment service to tell the payer
  * after a payment (reference, amount, charges, exchange rate and converted amount, date), as a PDF in the asked
  * language. The facts are the detail the viewer may see (getTransaction: 404 for anyone else), so a recipient's
  * receipt shows no fee nor anything of the sender but their name. Numbers and dates are written in the locales of

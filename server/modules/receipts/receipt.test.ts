@@ -7,7 +7,7 @@ import { agency, create, customer, recipientOf } from '../transactions/transacti
 import { pdfText } from './receipts.fixtures.ts';
 
 /**
- * Issue 18: the receipt PDF, read back as text with pdftotext (poppler-utils) in each language, and written as PNG
+ * The receipt PDF, read back as text with pdftotext (poppler-utils) in each language, and written as PNG
  * pages (pdftoppm) into .data/screenshots/ to be looked at: Arabic shaped and right to left.
  */
 let t: TestApp;
@@ -26,7 +26,7 @@ async function receipt(s: SignedIn, id: unknown, lang?: string) {
   return { res, body: Buffer.from(await res.arrayBuffer()) };
 }
 
-describe('GET /api/transactions/{id}/receipt/ (issue 18)', () => {
+describe('GET /api/transactions/{id}/receipt/', () => {
   it('a send: reference, date, both names, the masked phone, amounts and fees, the ledger id, the rights, in every language', async () => {
     const alice = await customer(t, 5_000_00n);
     const bob = await customer(t);
@@ -60,7 +60,7 @@ describe('GET /api/transactions/{id}/receipt/ (issue 18)', () => {
       ],
       // pdftotext maps some of Arabic's contextual forms back to the wrong letter: words it reads back whole.
       ar: [/إيصال المعاملة/, /المرجع/, /التاريخ والوقت/, /1\.234,50 MAD/, /0,00 MAD/, /الرسوم/],
-      // Issue 21: the diaspora's languages, each with its own number format and the currency code kept.
+      // The diaspora's languages, each with its own number format and the currency code kept.
       es: [
         /Justificante de la operación/,
         /Importe enviado/,
