@@ -18,7 +18,7 @@ import {
 } from './reviews.repository.ts';
 
 /*
- * The reviews queue: the module API (issue 15; for the compliance engineer and any module that needs a human).
+ * The reviews queue: the module API (for the compliance engineer and any module that needs a human).
  *
  * OPENING AN ITEM, in your own database transaction (so the item exists if and only if your change commits):
  *
