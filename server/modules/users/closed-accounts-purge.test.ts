@@ -8,7 +8,7 @@ import { CODE, customer } from '../transactions/transactions.fixtures.ts';
 import { purgeClosedAccounts } from './closed-accounts-purge.ts';
 
 /**
- * Closed accounts purged once their 5-year retention ends (issue 16, ADR 015), by the expiry sweep every server
+ * Closed accounts purged once their 5-year retention ends (ADR 015), by the expiry sweep every server
  * runs: the kept identity and the identity documents go, the users row (ledger, transactions) stays; accounts still
  * within their 5 years are kept, even when the host clock runs ahead of the database's; two purges at once share
  * the rows; a second pass finds nothing. Closures are dated in the past with the app's movable clock.

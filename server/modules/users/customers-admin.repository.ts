@@ -3,7 +3,7 @@ import type { Role } from '../../../common/api/auth.ts';
 import type { Database } from '../../db/schema.ts';
 import { searchCondition } from '../contacts/contact-search.ts';
 
-/** A user as the back-office sees them (issue 15): profile, role, wallet balance, freeze and code-lock state. */
+/** A user as the back-office sees them: profile, role, wallet balance, freeze and code-lock state. */
 export interface AdminUserRow {
   id: string;
   first_name: string;

@@ -14,7 +14,7 @@ import { WAITING_STATUSES } from './staff.repository.ts';
 import { getMe } from './users.service.ts';
 
 /**
- * Data rights (issue 16; ADR 015): the customer's own data as JSON, and closing the account.
+ * Data rights (ADR 015): the customer's own data as JSON, and closing the account.
  */
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -265,7 +265,7 @@ export async function closeAccount(deps: ServiceDeps, user: AuthUser, securityCo
     await tx.deleteFrom('notifications').where('user_id', '=', user.id).execute();
     await tx.deleteFrom('push_subscriptions').where('user_id', '=', user.id).execute();
     await tx.deleteFrom('notification_preferences').where('user_id', '=', user.id).execute();
-    // A closed account is told nothing more: its rate alerts go (issue 18).
+    // A closed account is told nothing more: its rate alerts go.
     await tx.deleteFrom('rate_alerts').where('user_id', '=', user.id).execute();
     await tx.deleteFrom('email_confirmations').where('user_id', '=', user.id).execute();
     if (identifiers.length > 0) await tx.deleteFrom('login_codes').where('identifier', 'in', identifiers).execute();

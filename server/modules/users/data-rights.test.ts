@@ -17,7 +17,7 @@ import {
 } from '../transactions/transactions.fixtures.ts';
 
 /**
- * Data rights (issue 16) over HTTP on real PostgreSQL: the export holds the caller's own rows only (no document
+ * Data rights over HTTP on real PostgreSQL: the export holds the caller's own rows only (no document
  * file), and closing the account: refused with money, with a transaction waiting, with a wrong code, frozen; done,
  * it erases the personal data, keeps the identity in closed_accounts (no update, no early delete), ends the
  * sessions, leaves the ledger as it was, and the same e-mail or phone registers again as a new customer.

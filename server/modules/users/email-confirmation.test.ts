@@ -8,7 +8,7 @@ import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { outbox } from '../pickups/pickups.fixtures.ts';
 
 /**
- * Issue 18: `POST /api/users/{id}/email_confirmation/` mails a new confirmation link for the profile's e-mail,
+ * `POST /api/users/{id}/email_confirmation/` mails a new confirmation link for the profile's e-mail,
  * over HTTP against the app: 202 and a new link (the earlier ones stop working), 429 with Retry-After too soon or
  * past the day's cap (counted in PostgreSQL), 400 with nothing to confirm, 404 for someone else's id.
  */
@@ -62,7 +62,7 @@ async function age(s: SignedIn, seconds: number) {
 
 const confirm = (code: string) => call<{ detail?: string; code?: string[] }>(t, 'GET', `/api/auth/confirm_email/?code=${code}`);
 
-describe('POST /api/users/{id}/email_confirmation/ (issue 18)', () => {
+describe('POST /api/users/{id}/email_confirmation/', () => {
   it('202 with a new link once the minute has passed; 429 with Retry-After before; only the newest link works', async () => {
     const email = uniqueEmail('resend');
     const nadia = await withUnconfirmedEmail(email);

@@ -17,7 +17,7 @@ export interface OperatorInput {
 }
 
 /**
- * An operator or auditor (issue 15): an existing account is given the role, otherwise one is created (with its
+ * An operator or auditor: an existing account is given the role, otherwise one is created (with its
  * wallet, like any user). A teller stays a teller: moving someone from a counter to the back-office is two
  * decisions, not one command. They sign in like everyone, by a code sent to this identifier; a promoted account's
  * sessions end here (recordRoleGrant).

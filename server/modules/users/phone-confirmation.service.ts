@@ -11,7 +11,7 @@ import { findUserById, identifierTaken, markPhoneVerified, type UserRow } from '
 import { identifierLock, identifierProved } from './users.service.ts';
 
 /**
- * Issue 18: an e-mail user proves the phone set on their profile with an SMS code, and the money waiting for that
+ * An e-mail user proves the phone set on their profile with an SMS code, and the money waiting for that
  * phone is theirs then (as confirming an e-mail does). The code is the sign-in code's (one-time-codes.ts: six
  * digits, HMAC only, LOGIN_CODE_TTL_SECONDS, LOGIN_CODE_MAX_ATTEMPTS, the resend limits), under its own purpose
  * and a key that names the user and the number: a code proves only this number for this user, and never signs in.

@@ -16,7 +16,7 @@ import { outbox } from '../pickups/pickups.fixtures.ts';
 import { balanceOf, create, customer, recipientOf } from '../transactions/transactions.fixtures.ts';
 
 /**
- * Issue 18: an e-mail customer proves the phone set on their profile with an SMS code
+ * An e-mail customer proves the phone set on their profile with an SMS code
  * (POST /api/users/{id}/phone_confirmation/ then .../verify/), over HTTP against the app, and the money sent to
  * that phone before is theirs then, once, in the same transaction.
  */

@@ -23,7 +23,7 @@ export type ProfileDecision =
   { ok: true; newEmail?: string; newPhone?: string } | { ok: false; field: 'email' | 'phone_number'; message: string };
 
 /**
- * SPEC.md section 5, for the identifiers of `PATCH /api/users/{id}/`: the one a user signs in with is locked, the
+ * For the identifiers of `PATCH /api/users/{id}/`: the one a user signs in with is locked, the
  * other one is required and may be set once, then never changed. Sending a locked value unchanged is accepted.
  */
 export function decideProfileIdentifiers(user: ProfileIdentity, body: ProfileIdentifiers): ProfileDecision {

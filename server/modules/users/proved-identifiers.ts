@@ -1,5 +1,5 @@
 /**
- * The one rule of which identifiers a person proved (issue 18): the e-mail once a code or its link proved it; the
+ * The one rule of which identifiers a person proved: the e-mail once a code or its link proved it; the
  * phone they sign in with (its SMS code proved it), or a profile phone once its SMS code proved it. Only these
  * link recipients to the person, claim the money waiting for them and carry their notifications: an unproved
  * profile entry must not attract someone else's transfers. findUserBySignInPhone and findUserByVerifiedEmail

@@ -71,7 +71,7 @@ export async function verifySecurityCode(
 }
 
 /**
- * The HTTP answer for a failed check: SPEC.md section 8's messages on `field`, 429 with Retry-After when locked.
+ * The HTTP answer for a failed check: the code's messages on `field`, 429 with Retry-After when locked.
  * A wrong code also says how many tries are left and a lock until when, so the screen can tell the user.
  */
 export function securityCodeError(

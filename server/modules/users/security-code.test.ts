@@ -125,7 +125,7 @@ describe('lockout after 5 wrong codes, shared by every endpoint', () => {
     for (let i = 0; i < 4; i++) {
       const res = await setCode(s, { security_code: '000000', current_security_code: '999999' });
       expect(res.status).toBe(400);
-      // Issue 14 item 3: each wrong code says how many tries are left before the lock.
+      // Each wrong code says how many tries are left before the lock.
       expect(res.body).toMatchObject({ attempts_remaining: 4 - i });
     }
     const fifth = await setCode(s, { security_code: '000000', current_security_code: '999999' });

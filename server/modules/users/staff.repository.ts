@@ -3,7 +3,7 @@ import type { Role } from '../../../common/api/auth.ts';
 import type { Database } from '../../db/schema.ts';
 import { searchCondition } from '../contacts/contact-search.ts';
 
-/** A person of the service as the back-office lists them (issue 15): tellers, operators, auditors. */
+/** A person of the service as the back-office lists them: tellers, operators, auditors. */
 export interface StaffRow {
   id: string;
   first_name: string;

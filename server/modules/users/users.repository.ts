@@ -57,7 +57,7 @@ export async function findUserByVerifiedEmail(db: Kysely<Database>, email: strin
 
 /**
  * Only a phone verified by an SMS code signs in: a phone typed into a profile proves nothing until its own SMS
- * code proves it (issue 18), as a phone user's e-mail signs in once its link is opened (provedIdentifiers).
+ * code proves it, as a phone user's e-mail signs in once its link is opened (provedIdentifiers).
  */
 export async function findUserBySignInPhone(db: Kysely<Database>, phone: string): Promise<UserRow | undefined> {
   return db
@@ -147,7 +147,7 @@ export interface ProfileUpdate {
   country: string;
   email?: string;
   phone_number?: string;
-  /** A new phone is not proved, whatever the old one was (issue 18). */
+  /** A new phone is not proved, whatever the old one was. */
   phone_verified_at?: null;
 }
 
@@ -227,7 +227,7 @@ export async function listBankers(db: Kysely<Database>): Promise<BankerRow[]> {
     .execute();
 }
 
-/** An operator or auditor of the back-office (issue 15): no agency. */
+/** An operator or auditor of the back-office: no agency. */
 export async function makeStaff(tx: Transaction<Database>, id: string, role: 'OPERATOR' | 'AUDITOR'): Promise<void> {
   await tx.updateTable('users').set({ role, agency_id: null }).where('id', '=', id).execute();
 }

@@ -46,7 +46,7 @@ export const usersRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app
       schema: {
         tags: ['users'],
         summary:
-          "Data rights (issue 16): the caller's own data as JSON (profile, transactions, contacts, notifications, document states, sign-ins)",
+          "Data rights: the caller's own data as JSON (profile, transactions, contacts, notifications, document states, sign-ins)",
         security,
         response: { 200: dataExportSchema },
       },
@@ -65,7 +65,7 @@ export const usersRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app
       schema: {
         tags: ['users'],
         summary:
-          'Close the account (issue 16): zero balance, nothing waiting; personal data erased, identity kept 5 years',
+          'Close the account: zero balance, nothing waiting; personal data erased, identity kept 5 years',
         security,
         body: closeAccountRequestSchema,
         response: { 200: z.object({ closed: z.literal(true) }) },
@@ -82,7 +82,7 @@ export const usersRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app
     {
       schema: {
         tags: ['users'],
-        summary: 'Update the profile (all fields; see SPEC.md section 5 for the locked ones)',
+        summary: 'Update the profile (all fields; the identifier a user signs in with is locked)',
         security,
         params: userIdParamsSchema,
         body: updateUserRequestSchema,
@@ -98,7 +98,7 @@ export const usersRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app
       schema: {
         tags: ['users'],
         summary:
-          "Mail a new link to confirm the profile's e-mail (issue 18); earlier links stop working. 400 with no e-mail or one already confirmed, 429 with Retry-After too soon after the last link or past the day's cap",
+          "Mail a new link to confirm the profile's e-mail; earlier links stop working. 400 with no e-mail or one already confirmed, 429 with Retry-After too soon after the last link or past the day's cap",
         security,
         params: userIdParamsSchema,
         response: { 202: emailConfirmationResponseSchema },
@@ -116,7 +116,7 @@ export const usersRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app
       schema: {
         tags: ['users'],
         summary:
-          "Text a 6-digit code to prove the profile's phone (issue 18). 400 with no phone or one already proven, 429 with Retry-After inside the sign-in code's resend limits, 503 if the SMS provider refuses it",
+          "Text a 6-digit code to prove the profile's phone. 400 with no phone or one already proven, 429 with Retry-After inside the sign-in code's resend limits, 503 if the SMS provider refuses it",
         security,
         params: userIdParamsSchema,
         response: { 202: phoneConfirmationResponseSchema },

@@ -102,7 +102,7 @@ export async function createUser(
 }
 
 /**
- * A user who now has a proved identifier (at sign-up, or on confirming a profile e-mail or phone, issue 18), in
+ * A user who now has a proved identifier (at sign-up, or on confirming a profile e-mail or phone), in
  * that transaction and under the identifier's lock: recipients naming it point to them, and the transfers waiting
  * for it are theirs. Which identifiers count is provedIdentifiers' rule.
  */
@@ -121,7 +121,7 @@ export async function getUser(db: Kysely<Database>, id: string): Promise<UserRow
   return findUserById(db, id);
 }
 
-/** The User of SPEC.md section 3: balance from the ledger, rates from the current rates row. */
+/** The User the app reads: balance from the ledger, rates from the current rates row. */
 export async function presentUser(deps: SubscriptionDeps, user: UserRow): Promise<User> {
   // The subscription's truth is the provider's state (billing module), read at the app's clock, as pricing reads it.
   const { db } = deps;
@@ -267,7 +267,7 @@ async function mailEmailConfirmation(deps: ServiceDeps, confirmation: PendingCon
 const DAY_SECONDS = 86_400;
 
 /**
- * `POST /api/users/{id}/email_confirmation/` (issue 18): mails a new confirmation link for the profile's e-mail.
+ * `POST /api/users/{id}/email_confirmation/`: mails a new confirmation link for the profile's e-mail.
  * 404 for anyone but the user (ids are not probed), 400 with no address or one already proven, 429 with
  * Retry-After sooner than EMAIL_CONFIRMATION_RESEND_SECONDS after the last link or past
  * EMAIL_CONFIRMATION_MAX_PER_DAY links in 24 hours. The limit counts the user's email_confirmations rows (the
@@ -319,7 +319,7 @@ export async function confirmEmail(deps: ServiceDeps, token: string): Promise<bo
     const row = await lockEmailConfirmation(tx, emailTokenHash(deps.keys, token));
     if (!row || row.used_at || row.expires_at <= now) return false;
     // Under the address's lock, as a sign-up with it: money sent to this address before it was proven is claimed
-    // in the same transaction as the confirmation (issue 18), never twice and never by two people.
+    // in the same transaction as the confirmation, never twice and never by two people.
     await lockFor(tx, identifierLock(row.email));
     await markEmailConfirmationUsed(tx, row.id, now);
     const verified = await markEmailVerified(tx, row.user_id, row.email, now);
