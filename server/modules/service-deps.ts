@@ -9,7 +9,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import type { ServerKeys } from '../security/keys.ts';
 
-/** What services receive, passed explicitly (DESIGN.md section 9) so tests can swap the clock or an adapter. */
+/** What services receive, passed explicitly so tests can swap the clock or an adapter. */
 export interface ServiceDeps {
   db: Kysely<Database>;
   config: Config;
