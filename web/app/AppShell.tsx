@@ -7,7 +7,7 @@ import { useTheme } from './use-theme';
 export function AppShell() {
   useAppHeight();
   useTheme();
-  // The banner of SPEC.md 2.2 (no current user) needs server state: it lives in ServerStateLayout.
+  // The banner shown with no current user needs server state: it lives in ServerStateLayout.
   return (
     <div className={styles.column}>
       <Outlet />

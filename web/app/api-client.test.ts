@@ -53,7 +53,7 @@ describe('apiFetch', () => {
     vi.stubGlobal('fetch', () => Promise.resolve(new Response('{"detail":"x"}', { status: 401 })));
     await expect(apiFetch('/transactions/', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 401 });
     expect(localStorage.getItem('token')).toBeNull();
-    // The codes kept for offline use go with the session (issue 18).
+    // The codes kept for offline use go with the session.
     expect(localStorage.getItem('offline')).toBeNull();
     expect(isSessionEnded()).toBe(true);
   });

@@ -8,7 +8,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 // A successful answer is typed by the shared contract in common/api (`apiFetch<User>(…)`) but not parsed again
 // here: the server already builds its answers from those schemas, and checking them in the browser meant shipping
-// zod (about 25 kB gzip, a fifth of the first load's budget) to every screen that reads the API (issue 9).
+// zod (about 25 kB gzip, a fifth of the first load's budget) to every screen that reads the API.
 export interface ApiRequest {
   method?: HttpMethod;
   /** Sent as JSON. */

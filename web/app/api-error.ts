@@ -1,7 +1,7 @@
 import type { AgencyPlace } from '../../common/api/errors';
 
-// The server answers errors DRF-style (DESIGN.md section 4): `{"amount": ["Not enough funds"]}` for fields,
-// `{"detail": "..."}` otherwise. Screens map these to the messages of SPEC.md section 8.
+// The server answers errors DRF-style: `{"amount": ["Not enough funds"]}` for fields,
+// `{"detail": "..."}` otherwise. Screens map these to their translated messages.
 
 /** The detail of the status-0 ApiError the client throws when a request got no answer in time. */
 export const API_TIMEOUT_DETAIL = 'Request timed out';

@@ -1,4 +1,4 @@
-// DESIGN.md section 4: one Idempotency-Key per user intent, not per click and not per page. A send whose answer
+// One Idempotency-Key per user intent, not per click and not per page. A send whose answer
 // never came (timeout, lost network) may have gone through: the same intent sent again from a fresh page (after
 // a reload or a Back) must carry the same key, so the server answers with the first result instead of sending
 // twice. The keys live in sessionStorage (this tab, until it closes) and go once the server's answer is known.

@@ -3,7 +3,7 @@ import { guardNavigation, isAuthPath, resolveNavigationLanguage } from './naviga
 
 const base = { hash: '', previousSearch: null, token: null, storedLanguage: null };
 
-describe('the navigation guard (SPEC.md 2.2)', () => {
+describe('the navigation guard', () => {
   it('sends a visitor without a token to /auth, with the language added', () => {
     expect(guardNavigation({ ...base, pathname: '/', search: '' })).toEqual({
       kind: 'redirect',

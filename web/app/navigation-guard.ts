@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, isLanguage } from '../../common/i18n/languages';
 import type { Language } from '../../common/i18n/languages';
 
-// SPEC.md 2.2, decided without touching the browser: the root loader feeds it the target URL and what is
+// Decided without touching the browser: the root loader feeds it the target URL and what is
 // stored, and turns the decision into a redirect.
 
 /** Reachable without a token, and holds no page for someone logged in. */

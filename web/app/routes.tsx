@@ -6,7 +6,7 @@ import { createRootLoader } from './root-loader';
 import type { RootLoaderDeps } from './root-loader';
 
 /**
- * Every route of SPEC.md 2.1, each screen in its own chunk. Static segments rank above dynamic ones in
+ * Every route of the app, each screen in its own chunk. Static segments rank above dynamic ones in
  * React Router, and /transactions/create is also declared first so the intent reads from the table.
  */
 export const screenRoutes: RouteObject[] = [
@@ -32,7 +32,7 @@ export const screenRoutes: RouteObject[] = [
   { path: 'exchange', lazy: () => import('../features/exchange/ExchangePage') },
   { path: 'notifications', lazy: () => import('../features/notifications/NotificationsPage') },
   { path: 'rates', lazy: () => import('../features/rates/RatesPage') },
-  // The back-office (issue 15): one lazy chunk with its own nested routes, its strings and its theme.
+  // The back-office: one lazy chunk with its own nested routes, its strings and its theme.
   { path: 'ops/*', lazy: () => import('../features/ops/route').then((route) => route.loadOps()) },
   { path: '*', lazy: () => import('../features/not-found/NotFoundPage') },
 ];

@@ -3,7 +3,7 @@ export type ServiceWorkerLifecycleEvent = 'registered' | 'updatefound' | 'update
 export type ServiceWorkerLog = (event: ServiceWorkerLifecycleEvent, detail?: unknown) => void;
 
 const defaultLog: ServiceWorkerLog = (event, detail) => {
-  // SPEC.md section 4: lifecycle events are only logged, never shown.
+  // Lifecycle events are only logged, never shown.
   if (detail === undefined) console.info(`[service worker] ${event}`);
   else console.info(`[service worker] ${event}`, detail);
 };

@@ -1,4 +1,4 @@
-// Browser-stored values, named exactly as SPEC.md section 3 lists them.
+// Browser-stored values, under names that must never change: a renamed key would forget what users stored.
 export const STORAGE_KEYS = {
   token: 'token',
   role: 'role',
@@ -6,7 +6,7 @@ export const STORAGE_KEYS = {
   preferredLanguage: 'preferred_language',
   latitude: 'latitude',
   longitude: 'longitude',
-  // Issue 18: the pending withdrawal and pickup codes and the balance last seen, for the agency with no network.
+  // The pending withdrawal and pickup codes and the balance last seen, for the agency with no network.
   offline: 'offline',
 } as const;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nextStoredRole, roleQueryAction, themeFor } from './theme-rules';
 
-describe('the role query parameter (SPEC.md section 5)', () => {
+describe('the role query parameter', () => {
   it('saves customer or banker, lowercased', () => {
     expect(roleQueryAction('BANKER')).toEqual({ kind: 'set', role: 'banker' });
     expect(roleQueryAction('Customer')).toEqual({ kind: 'set', role: 'customer' });
@@ -15,7 +15,7 @@ describe('the role query parameter (SPEC.md section 5)', () => {
   });
 });
 
-describe('the theme (SPEC.md section 4)', () => {
+describe('the theme', () => {
   it('reads the stored role first, then the query parameter', () => {
     expect(themeFor('banker', 'customer')).toBe('banker');
     expect(themeFor('customer', 'banker')).toBe('user');

@@ -1,4 +1,4 @@
-// Theme and role rules of SPEC.md sections 4 and 5, kept pure so they are tested without a browser.
+// Theme and role rules, kept pure so they are tested without a browser.
 
 export type Theme = 'user' | 'banker';
 
@@ -36,7 +36,7 @@ export interface RoleNavigation {
 }
 
 /**
- * The stored role after a navigation. Opening the welcome page clears it first (SPEC 2.3), and the role
+ * The stored role after a navigation. Opening the welcome page clears it first, and the role
  * parameter is applied afterwards, so /auth?role=banker ends with a stored banker role and the banker theme.
  * Elsewhere the parameter only counts when it changed, as section 5 says, so a stale `role` left in a URL
  * does not overwrite the role stored at login on every navigation.

@@ -1,6 +1,6 @@
 // Zod compiles object parsers with `new Function` when it may, and probes for that with `Function('')` when the
-// first object schema is built. Our CSP has no 'unsafe-eval' (DESIGN.md section 6), so the probe was a CSP violation
-// on every page load (issue 9, tests/e2e/security-rendering.spec.ts); the interpreted parser is plenty for the few
+// first object schema is built. Our CSP has no 'unsafe-eval', so the probe was a CSP violation
+// on every page load (tests/e2e/security-rendering.spec.ts); the interpreted parser is plenty for the few
 // answers a screen parses. This is `z.config({ jitless: true })` without importing zod into the entry chunk: zod
 // keeps its configuration on this global (shared by every copy of zod) and reads it as schemas are built, so
 // main.tsx imports this module first.

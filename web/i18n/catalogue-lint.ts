@@ -1,7 +1,7 @@
 import type { Language } from '../../common/i18n/languages';
 
 /**
- * The checks every translation catalogue passes (issue 21), for the customer's (web/i18n) and the back-office's
+ * The checks every translation catalogue passes, for the customer's (web/i18n) and the back-office's
  * (web/features/ops/i18n) alike: used by their completeness tests only, never by the app.
  *
  * - the same keys as French, plural forms folded under their base key, and each plural base with the forms its

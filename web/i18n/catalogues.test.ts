@@ -17,7 +17,7 @@ import it_ from './it.json';
 import nl from './nl.json';
 
 /**
- * Issue 21: every screen in the seven languages. A key in one catalogue and not in another, a placeholder lost,
+ * Every screen in the seven languages. A key in one catalogue and not in another, a placeholder lost,
  * a plural form missing or a string left in another language fails here, whoever added it.
  */
 const catalogues: Record<Language, Tree> = { fr, en, ar, es, it: it_, nl, de };
@@ -38,7 +38,7 @@ const sameWords: Partial<Record<Language, string[]>> = {
   de: ['contacts.detail.address', 'kyc.profile.address'],
 };
 
-describe('the catalogues of the seven languages (issue 21)', () => {
+describe('the catalogues of the seven languages', () => {
   const french = [...keys(fr)].sort();
 
   it('lists every language of common/i18n/languages.ts', () => {

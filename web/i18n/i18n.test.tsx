@@ -7,7 +7,7 @@ function Title() {
   return <h1>{t('welcome.title')}</h1>;
 }
 
-describe('the translation runtime (issue 26 item 9)', () => {
+describe('the translation runtime', () => {
   afterAll(async () => {
     await applyLanguage('fr');
   });

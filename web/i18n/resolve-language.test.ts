@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { directionOf } from '../../common/i18n/languages';
 import { resolveLanguage } from './resolve-language';
 
-describe('the language (SPEC.md section 4)', () => {
+describe('the language', () => {
   it('is the lang query parameter, else the stored language, else French', () => {
     expect(resolveLanguage('ar', 'en')).toBe('ar');
     expect(resolveLanguage(null, 'en')).toBe('en');

@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, isLanguage } from '../../common/i18n/languages';
 import type { Language } from '../../common/i18n/languages';
 
-/** SPEC.md section 4: the `lang` query parameter, else the stored language, else French. */
+/** The `lang` query parameter, else the stored language, else French. */
 export function resolveLanguage(queryLang: string | null, storedLanguage: string | null): Language {
   if (isLanguage(queryLang)) return queryLang;
   if (isLanguage(storedLanguage)) return storedLanguage;

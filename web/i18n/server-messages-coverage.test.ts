@@ -32,7 +32,7 @@ import it_ from './it.json';
 import nl from './nl.json';
 
 /**
- * Issue 21: every message the server sends to the customer's and the teller's screens has a translation key. A
+ * Every message the server sends to the customer's and the teller's screens has a translation key. A
  * message is either worded through the screens' tables (translateServerMessage, the contacts' and the identity
  * documents' own), or listed below with the key the screen shows for that case instead, or as one no screen ever
  * shows (with why). A new server message fails here until it is one of the three.
@@ -122,7 +122,7 @@ const neverOnScreen: Record<string, string> = {
 
 const catalogues = { fr, en, ar, es, it: it_, nl, de };
 
-describe('every server message shown on screen has a translation key (issue 21)', () => {
+describe('every server message shown on screen has a translation key', () => {
   it('words each message by its table, by its case or never shows it', async () => {
     const unknown = i18n.getFixedT('fr')('errors.unknown');
     const t = i18n.getFixedT('fr');

@@ -3,7 +3,7 @@ import { NavLink } from 'react-router';
 import { useWithLang } from './with-lang';
 import styles from './BottomNav.module.css';
 
-/** SPEC.md 2.3 Home: Home, Recipients, the central round send button, and the avatar to the profile. */
+/** The home's navigation: Home, Recipients, the central round send button, and the avatar to the profile. */
 export function BottomNav({ initials }: { initials: string }) {
   const { t } = useTranslation();
   const withLang = useWithLang();

@@ -28,7 +28,7 @@ function typedOver(previous: string, digits: string): string {
 }
 
 /**
- * Six single-digit boxes (SPEC.md 2.3). Uncontrolled: the screen clears them by remounting with a new `key`.
+ * Six single-digit boxes. Uncontrolled: the screen clears them by remounting with a new `key`.
  * Every box accepts a whole code, because Android's SMS autofill and iOS's one-time-code suggestion write into
  * the focused box, and people paste into whichever box they tapped.
  */

@@ -1,6 +1,6 @@
 import { useInstallPrompt } from '../app/use-install-prompt';
 
-/** Rendered only while the browser offers an install prompt (SPEC.md section 4, Install prompt). */
+/** Rendered only while the browser offers an install prompt (Install prompt). */
 export function InstallButton({ className, label }: { className?: string; label: string }) {
   const { canInstall, install } = useInstallPrompt();
   if (!canInstall) return null;

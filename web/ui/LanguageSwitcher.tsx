@@ -8,7 +8,7 @@ import styles from './LanguageSwitcher.module.css';
 
 /**
  * Stores the choice, then puts `lang` in the URL: the root loader switches the catalogue and <html dir>
- * from there, the same path a shared ?lang= link takes. Each language is named in itself (issue 21).
+ * from there, the same path a shared ?lang= link takes. Each language is named in itself.
  */
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();

@@ -10,8 +10,8 @@ interface Props {
 }
 
 /**
- * SPEC.md section 9: 'page x / total', total being the ceiling of count over page size. Shown only when there
- * is more than one page: 'page 1 / 1' under a short list says nothing (issue 14 item 21).
+ * 'page x / total', total being the ceiling of count over page size. Shown only when there
+ * is more than one page: 'page 1 / 1' under a short list says nothing.
  */
 export function Pagination({ page, count, pageSize, onPage }: Props) {
   const { t } = useTranslation();

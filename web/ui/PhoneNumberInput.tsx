@@ -89,7 +89,7 @@ export function PhoneNumberInput(props: PhoneNumberInputProps) {
         inputMode="tel"
         autoComplete="tel-national"
         // No maxLength: the browser would cut a pasted '+33 6 12 34 56 78' (17 characters) before it is read;
-        // the formatted value is kept within the 16 characters of SPEC.md section 9 instead.
+        // the formatted value is kept within the 16 characters a phone number may have instead.
         value={value}
         onChange={onInput}
         disabled={disabled}

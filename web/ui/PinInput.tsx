@@ -19,7 +19,7 @@ interface PinInputProps {
  * A 6-digit secret entered on the on-screen keypad, or typed and pasted on a keyboard. The real field is a
  * transparent input laid over the dots, so screen readers announce a labelled field. It is a numeric one-time
  * code field, not a password field: password managers offered to save the security code as the site's password
- * (issue 26 item 8) and ignore one-time codes. inputMode none keeps the phone's own keyboard from covering the
+ * and ignore one-time codes. inputMode none keeps the phone's own keyboard from covering the
  * keypad.
  */
 export function PinInput({ label, value, onChange, disabled = false, errorId, invalid = false, children }: PinInputProps) {

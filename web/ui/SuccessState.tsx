@@ -9,7 +9,7 @@ interface SuccessStateProps {
   actions: ReactNode;
   testId?: string;
   /**
-   * Nothing has gone through yet (a transfer held for a compliance review, issue 16): a neutral clock instead of
+   * Nothing has gone through yet (a transfer held for a compliance review): a neutral clock instead of
    * the green check, so the screen does not read as a success.
    */
   pending?: boolean;

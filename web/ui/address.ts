@@ -1,7 +1,7 @@
 /**
  * An agency's (or a recipient's) postal address on one line, as every screen writes it: street, then zip code
- * and city ('120 Boulevard Mohammed V, 20250 Casablanca'); missing parts are left out. One place (issue 26
- * item 10); shown inside <bdi> so Arabic screens never reorder it (issue 14 item 17).
+ * and city ('120 Boulevard Mohammed V, 20250 Casablanca'); missing parts are left out. One place; shown inside <bdi>
+ * so Arabic screens never reorder it.
  */
 export function formatAddress(street: string | null | undefined, zipCode: string | null | undefined, city: string | null | undefined): string {
   return [street, [zipCode, city].filter(Boolean).join(' ')].filter(Boolean).join(', ');

@@ -8,7 +8,7 @@ function Line({ name }: { name: string }) {
   return <p data-testid="line">{tIsolated(t, 'pickups.onlyAt', { agency: name })}</p>;
 }
 
-describe('values inside translated sentences (issue 14 item 17)', () => {
+describe('values inside translated sentences', () => {
   it('puts each value in its own <bdi>, the sentence around it unchanged and free of invisible characters', async () => {
     await applyLanguage('ar', { wholeCatalogue: true });
     const { getByTestId } = render(<Line name="Wallet Casablanca Centre, 20 Boulevard Mohammed V" />);

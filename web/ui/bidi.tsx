@@ -3,7 +3,7 @@ import type { TFunction, TranslationKey, TranslationValues } from '../i18n/i18n'
 
 /**
  * Values put inside a translated sentence (a Latin name in an Arabic line, an amount, a phone number, an address)
- * are isolated (issue 14 item 17): each takes its direction from its own first strong character and cannot reorder
+ * are isolated: each takes its direction from its own first strong character and cannot reorder
  * the sentence around it ('Boulevard Mohammed V, 20250' stays as written in Arabic).
  */
 

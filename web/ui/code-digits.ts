@@ -1,4 +1,4 @@
-/** Login and security codes have 6 digits (SPEC.md sections 5 and 9). */
+/** Login and security codes have 6 digits. */
 export const CODE_LENGTH = 6;
 
 /**

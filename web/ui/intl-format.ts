@@ -1,5 +1,5 @@
 /**
- * Intl formatters, built once per locale and options (issue 26 item 9): a list row or a field that re-renders on
+ * Intl formatters, built once per locale and options: a list row or a field that re-renders on
  * every keystroke must not construct a new Intl.NumberFormat or DateTimeFormat each time (each one loads locale
  * data; on a cheap phone a list of rows did it dozens of times per key).
  */

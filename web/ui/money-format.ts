@@ -2,13 +2,13 @@ import { formatLocaleMoney, moneyFromApi } from '../../common/money/locale-amoun
 import { numberFormat } from './intl-format';
 
 /**
- * Money and rates as every screen shows them (issue 26 item 10: one place, not home/balance.ts or the exchange
+ * Money and rates as every screen shows them (one place, not home/balance.ts or the exchange
  * summary borrowed by four features).
  */
 
 export { moneyFromApi };
 
-/** Money for display in the active locale, with its currency code (SPEC.md section 9): the shared formatter. */
+/** Money for display in the active locale, with its currency code: the shared formatter. */
 export const formatMoney = formatLocaleMoney;
 
 /** A rate as "10,70 MAD" in the locale, from its exact decimal text; a no-break space, so no line parts them. */

@@ -53,7 +53,7 @@ describe('phoneForApi', () => {
   });
 });
 
-describe('acceptPhoneInput: pasted numbers with their international prefix (issue 26 item 6)', () => {
+describe('acceptPhoneInput: pasted numbers with their international prefix', () => {
   it.each([
     ['+33', '+33 6 12 34 56 78', true, '+33', '6 12 34 56 78'],
     ['+33', '0033612345678', true, '+33', '6 12 34 56 78'],

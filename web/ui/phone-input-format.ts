@@ -10,7 +10,7 @@ function pairs(digits: string): string[] {
 }
 
 /**
- * The number as it is typed (SPEC.md section 5), digits only and grouped by prefix: France and Morocco in pairs
+ * The number as it is typed, digits only and grouped by prefix: France and Morocco in pairs
  * (`06 12 34 56 78`, or `6 12 34 56 78` without the trunk 0), the US as `(xxx)-xxx-xxxx` with a leading 0 dropped.
  * Never longer than the 16 characters the field allows.
  */

@@ -17,7 +17,7 @@ describe('server messages in the user language', () => {
     expect(fieldErrorText(error, 'search', t)).toBe('Retirez le caractère nul invisible de ce champ.');
   });
 
-  it('words the reservation refusals (issue 22 item 1) in fr, en and ar', async () => {
+  it('words the reservation refusals in fr, en and ar', async () => {
     for (const [lang, paying, elsewhere] of [
       ['fr', 'Ce retrait est en cours de paiement à l’agence.', 'Ce retrait est en cours de paiement à un autre guichet.'],
       ['en', 'This withdrawal is being paid out at the agency.', 'This withdrawal is being paid out at another counter.'],

@@ -121,7 +121,7 @@ export function commonErrorText(error: unknown, t: TFunction, language: string):
   if (error.status === 0) return error.detail === API_TIMEOUT_DETAIL ? t('errors.timeout') : t('errors.network');
   // The session banner says what to do; the screen says the same words rather than 'unknown error'.
   if (error.status === 401) return t('session.ended');
-  // Frozen by an operator (issue 15): every money screen says so, whatever it was doing.
+  // Frozen by an operator: every money screen says so, whatever it was doing.
   if (error.detail === accountFrozenMessage) return t('errors.accountFrozen');
   const code = securityCodeErrorText(error, t, language);
   if (code !== undefined) return code;

@@ -17,7 +17,7 @@ interface CodeStepProps {
   identifier: SignInIdentifier;
   /** The address or number as the user reads it. */
   displayTarget: string;
-  /** The previous step, where a new code is asked for (SPEC.md 2.3: the resend link goes back one step). */
+  /** The previous step, where a new code is asked for (the resend link goes back one step). */
   resendTo: string;
 }
 

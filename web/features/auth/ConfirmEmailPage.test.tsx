@@ -7,7 +7,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('e-mail confirmation by link (issue 22 item 7)', () => {
+describe('e-mail confirmation by link', () => {
   it('confirms nothing when the page loads (link scanners run scripts), and confirms once on the button', async () => {
     const calls = stubFetch(() => ({ status: 200, body: { detail: 'ok' } }));
     renderWithProviders(<ConfirmEmailPage />, '/authentication/confirm-email?code=abc123');

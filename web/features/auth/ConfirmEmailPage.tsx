@@ -10,9 +10,9 @@ import { useWithLang } from '../../ui/with-lang';
 import { confirmEmail } from './auth-api';
 
 /**
- * SPEC.md 2.3, opened from the link in the confirmation mail, often on a device with no session (the guard lets
+ * Opened from the link in the confirmation mail, often on a device with no session (the guard lets
  * it through). The address is confirmed on a button press, never by loading the page: mail providers' link
- * scanners run scripts, and would otherwise confirm addresses nobody opened (issue 22 item 7). A mutation is
+ * scanners run scripts, and would otherwise confirm addresses nobody opened. A mutation is
  * spent once per press, so a re-render or a StrictMode double mount never spends the single-use link again.
  */
 export function Component() {

@@ -9,7 +9,7 @@ import { useWithLang } from '../../ui/with-lang';
 import { SendCodeActions } from './SendCodeActions';
 import { useSendCode } from './use-send-code';
 
-/** SPEC.md 2.3: the e-mail address, then a code sent to it in the current language. */
+/** The e-mail address, then a code sent to it in the current language. */
 export function Component() {
   const { t } = useTranslation();
   const withLang = useWithLang();

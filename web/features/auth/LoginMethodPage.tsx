@@ -7,7 +7,7 @@ import styles from './LoginMethodPage.module.css';
 import { readStored } from '../../app/browser-storage';
 import { STORAGE_KEYS } from '../../app/storage-keys';
 
-/** SPEC.md 2.3 Login: e-mail or phone. The account is tied to that identifier, hence "this choice is final". */
+/** Sign-in: e-mail or phone. The account is tied to that identifier, hence "this choice is final". */
 export function Component() {
   const { t } = useTranslation();
   const withLang = useWithLang();

@@ -10,7 +10,7 @@ import { useWithLang } from '../../ui/with-lang';
 import styles from './PhoneStep1Page.module.css';
 import { DEFAULT_COUNTRY, phoneStepUrl } from './phone-params';
 
-/** SPEC.md 2.3 phone step 1: the country of residence, which gives the number's prefix (France by default). */
+/** Phone sign-in, step 1: the country of residence, which gives the number's prefix (France by default). */
 export function Component() {
   const { t } = useTranslation();
   const navigate = useNavigate();

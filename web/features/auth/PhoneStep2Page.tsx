@@ -13,7 +13,7 @@ import { phoneStepUrl, prefixFromParam } from './phone-params';
 import { SendCodeActions } from './SendCodeActions';
 import { useSendCode } from './use-send-code';
 
-/** SPEC.md 2.3 phone step 2: the number, formatted by prefix while typed, sent without spaces. */
+/** Phone sign-in, step 2: the number, formatted by prefix while typed, sent without spaces. */
 export function Component() {
   const { t } = useTranslation();
   const withLang = useWithLang();

@@ -9,7 +9,7 @@ import { withLang } from '../../ui/with-lang';
 import { roleSwitchTarget } from './welcome-links';
 
 /**
- * SPEC.md 2.3. Clearing the stored role on opening, then applying ?role=, happens in the root loader
+ * The welcome screen. Clearing the stored role on opening, then applying ?role=, happens in the root loader
  * (nextStoredRole) so the theme is right on the first paint.
  */
 export function Component() {

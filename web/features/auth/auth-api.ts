@@ -8,7 +8,7 @@ import type {
 } from '../../../common/api/auth';
 import { apiFetch } from '../../app/api-client';
 
-// The sign-in calls of SPEC.md section 7, typed by the shared contract in common/api/auth.ts.
+// The sign-in calls, typed by the shared contract in common/api/auth.ts.
 
 export type SignInIdentifier = { email: string } | { phone_number: string };
 

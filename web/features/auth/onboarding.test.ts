@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { onboardingDestination, storedRoleOf } from './onboarding';
 
-describe('onboardingDestination (SPEC.md section 4)', () => {
+describe('onboardingDestination', () => {
   it('sends a user without a security code to set it first, whatever the profile', () => {
     expect(onboardingDestination({ has_security_code: false, has_full_profile: false, role: 'customer' })).toBe(
       '/settings/security-code?onboarding=true',
@@ -21,7 +21,7 @@ describe('onboardingDestination (SPEC.md section 4)', () => {
     expect(onboardingDestination({ has_security_code: true, has_full_profile: true, role: 'customer' })).toBe('/');
   });
 
-  it('lands an operator or an auditor with a security code on the back-office, profile or not (issue 15)', () => {
+  it('lands an operator or an auditor with a security code on the back-office, profile or not', () => {
     for (const role of ['OPERATOR', 'AUDITOR'] as const) {
       expect(onboardingDestination({ has_security_code: true, has_full_profile: false, role })).toBe('/ops');
       expect(onboardingDestination({ has_security_code: false, has_full_profile: true, role })).toBe(

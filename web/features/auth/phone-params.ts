@@ -5,7 +5,7 @@ export const DEFAULT_COUNTRY: Country = 'FR';
 
 /**
  * The `prefix` query value. A `+` typed or shared unencoded arrives as a space, so `" 33"` still means +33; an
- * unknown value falls back to France, the default country (SPEC.md 2.3).
+ * unknown value falls back to France, the default country.
  */
 export function prefixFromParam(value: string | null): PhonePrefix {
   const candidate = `+${(value ?? '').trim().replace(/^\+/, '')}`;

@@ -9,7 +9,7 @@ export interface SendCodeErrors {
   form?: string;
 }
 
-/** SPEC.md section 8: a field message when the server refused the input, else 'Error sending the code.'. */
+/** A field message when the server refused the input, else 'Error sending the code.'. */
 export function sendCodeErrors(error: unknown, field: 'email' | 'phone_number', t: TFunction, language: string): SendCodeErrors {
   const fieldText = fieldErrorText(error, field, t);
   if (fieldText) return { field: fieldText };

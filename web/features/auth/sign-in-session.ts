@@ -8,13 +8,13 @@ import { keepOfflineOnlyFor } from '../../shared/offline/offline-store';
 import { onboardingDestination, storedRoleOf } from './onboarding';
 
 /**
- * Stores the session of a verified code and says where the user goes next (SPEC.md section 4). The query cache
+ * Stores the session of a verified code and says where the user goes next. The query cache
  * is emptied first: it lives as long as the page, and may still hold the previous account's data.
  */
 export async function startSession(client: QueryClient, signedIn: VerifyCodeResponse): Promise<string> {
   client.clear();
   clearSessionEnded();
-  // What another user kept here for offline use goes now, not only when first read (issue 18).
+  // What another user kept here for offline use goes now, not only when first read.
   keepOfflineOnlyFor(String(signedIn.user_id));
   writeStored(STORAGE_KEYS.token, signedIn.access);
   writeStored(STORAGE_KEYS.role, storedRoleOf(signedIn.role));

@@ -14,7 +14,7 @@ function identifier(field: IdentifierField, value: string): SignInIdentifier {
 }
 
 /**
- * SPEC.md 2.3: sends the sign-in code in the current language, then opens the code step.
+ * Sends the sign-in code in the current language, then opens the code step.
  * Shared by the e-mail and phone steps so both map the errors of section 8 the same way.
  */
 export function useSendCode(field: IdentifierField, codeStepUrl: (sent: string) => string) {

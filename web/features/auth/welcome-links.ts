@@ -1,6 +1,6 @@
 import type { Role } from '../../app/theme-rules';
 
-/** SPEC 2.3: the switch leads to ?role=banker, or back to ?role=customer when the page shows role=banker. */
+/** The switch leads to ?role=banker, or back to ?role=customer when the page shows role=banker. */
 export function roleSwitchTarget(queryRole: string | null): { role: Role; to: string } {
   const role: Role = queryRole?.toLowerCase() === 'banker' ? 'customer' : 'banker';
   return { role, to: `/auth?role=${role}` };

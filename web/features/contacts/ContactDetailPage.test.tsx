@@ -43,7 +43,7 @@ function renderWith(contact: Contact) {
   );
 }
 
-describe('ContactDetailPage, an agency (issue 15)', () => {
+describe('ContactDetailPage, an agency', () => {
   it('open: offers a withdrawal there', async () => {
     renderWith({ ...agency, closed: false });
     expect(await screen.findByTestId('contact-send')).toBeTruthy();

@@ -17,12 +17,12 @@ import { ContactInfo } from './ContactInfo';
 import { contactName } from './ContactRow';
 import { useContact, useDeleteContact } from './use-contacts';
 
-/** SPEC.md section 9: the detail previews the last 4 transactions with the contact. */
+/** The detail previews the last 4 transactions with the contact. */
 export const DETAIL_TRANSACTIONS = 4;
 
 const previewParams = (user: string): ListParams => ({ page: 1, pageSize: DETAIL_TRANSACTIONS, user, query: {} });
 
-/** 'See all' only when there is something to see (issue 14 item 21); the preview's query, from its cache. */
+/** 'See all' only when there is something to see; the preview's query, from its cache. */
 function SeeAll({ user, to }: { user: string; to: string }) {
   const { t } = useTranslation();
   const count = useQuery(transactionsPageQuery(previewParams(user))).data?.count ?? 0;
@@ -35,7 +35,7 @@ function SeeAll({ user, to }: { user: string; to: string }) {
 }
 
 /**
- * Issue 18: 'send again' the newest transfer to this person (same amount, a new transfer with its own security
+ * 'Send again' the newest transfer to this person (same amount, a new transfer with its own security
  * code); none before a first send, nor when that transfer is held for review.
  */
 function SendAgain({ contactId }: { contactId: number }) {
@@ -55,8 +55,8 @@ function SendAgain({ contactId }: { contactId: number }) {
 }
 
 /**
- * SPEC.md 2.3 Contact detail: avatar, name, send money (withdraw here for an agency), the last transactions
- * (none until issue 7 brings them), contact info, and delete, which returns to /contacts.
+ * Contact detail: avatar, name, send money (withdraw here for an agency), the last transactions
+ * (none before a first transfer), contact info, and delete, which returns to /contacts.
  */
 export function Component() {
   const { t, i18n } = useTranslation();
@@ -104,7 +104,7 @@ export function Component() {
           {contactName(c)}
         </h2>
         {c.closed ? (
-          // An agency an operator closed (issue 15): still readable from a past withdrawal, offered for nothing new.
+          // An agency an operator closed: still readable from a past withdrawal, offered for nothing new.
           <>
             <span className={styles.closed} data-testid="contact-closed">
               {t('contacts.detail.closed')}

@@ -39,7 +39,7 @@ function secondLine(contact: Contact): string {
 }
 
 /**
- * One contact. Swipe left reveals Cancel and Delete, swipe right hides them (SPEC.md 2.3, 100 px); the "more
+ * One contact. Swipe left reveals Cancel and Delete, swipe right hides them (100 px); the "more
  * actions" button, visible on keyboard focus and announced to screen readers, does the same without a swipe.
  */
 export function ContactRow({ contact, to, onDelete, deleting }: Props) {

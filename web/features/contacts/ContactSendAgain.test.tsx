@@ -70,7 +70,7 @@ const page = () =>
     '/contacts/5',
   );
 
-describe('send again (issue 18)', () => {
+describe('send again', () => {
   it('on a contact’s detail: the newest transfer to them, same person and amount, in the screen’s words', async () => {
     const calls = contactApi(sent('unclaimed'));
     page();

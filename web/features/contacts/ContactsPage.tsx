@@ -12,11 +12,11 @@ import { NewRecipientForm } from './NewRecipientForm';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { usePosition } from './use-position';
 
-/** SPEC.md section 9: the search waits for 300 ms of quiet before asking the server. */
+/** The search waits for 300 ms of quiet before asking the server. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
 /**
- * SPEC.md 2.3 Contacts list. Manage mode: recipients/agencies tabs and the new-recipient form. transaction=send:
+ * The contacts list. Manage mode: recipients/agencies tabs and the new-recipient form. transaction=send:
  * 'select recipient'; transaction=withdraw: 'select agency' with distances. Neither has an add button.
  */
 export function Component() {

@@ -43,7 +43,7 @@ async function openAndSubmitAmina() {
 }
 
 describe('the new-recipient form', () => {
-  it('opens, refuses an empty form with the SPEC.md 5 message and sends nothing', () => {
+  it('opens, refuses an empty form with the required-field message and sends nothing', () => {
     const calls = stubFetch(() => ({ status: 500 }));
     openForm();
     type('recipient-first_name', 'Amina');
@@ -99,7 +99,7 @@ describe('the new-recipient form', () => {
     expect(screen.getByTestId<HTMLInputElement>('recipient-first_name').value).toBe('');
   });
 
-  it("shows the server's SPEC.md 8 messages in French under the field, and 'unknown' otherwise", async () => {
+  it("shows the server's field messages in French under the field, and 'unknown' otherwise", async () => {
     let answer: { status: number; body?: unknown } = { status: 400, body: { phone_number: [contactMessages.exists] } };
     stubFetch(() => answer);
     await openAndSubmitAmina();
@@ -121,7 +121,7 @@ describe('the new-recipient form', () => {
     );
   });
 
-  it('words the hourly limit on new recipients (429) with the wait in minutes (issue 22 item 4)', async () => {
+  it('words the hourly limit on new recipients (429) with the wait in minutes', async () => {
     vi.stubGlobal(
       'fetch',
       async () =>

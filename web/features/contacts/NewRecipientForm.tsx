@@ -11,7 +11,7 @@ import { useCreateContact } from './use-contacts';
 type LocalProblem = { field?: RecipientField; text: string };
 
 /**
- * SPEC.md section 4: closed, open, creating, then closed again with the list refreshed; Cancel resets. The
+ * Closed, open, creating, then closed again with the list refreshed; Cancel resets. The
  * section 5 rules are checked here first, and the server's field messages land under their inputs.
  */
 export function NewRecipientForm() {

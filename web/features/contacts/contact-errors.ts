@@ -12,7 +12,7 @@ export interface CreateErrorTexts {
   form?: string;
 }
 
-/** The contact messages of SPEC.md section 8, by the server's exact text; the others through the shared table. */
+/** The contact messages, by the server's exact text; the others through the shared table. */
 export function contactMessageText(message: string, t: TFunction): string {
   switch (message) {
     case contactMessages.yourself:
@@ -30,7 +30,7 @@ export function contactMessageText(message: string, t: TFunction): string {
 
 /** A failed create: field messages under their inputs; anything else is 'An unknown error occurred.'. */
 export function createErrorTexts(error: unknown, t: TFunction, language: string): CreateErrorTexts {
-  // Issue 22 item 4: the hourly limit on new recipients says so, with the wait in minutes.
+  // The hourly limit on new recipients says so, with the wait in minutes.
   if (error instanceof ApiError && error.status === 429 && error.detail === contactMessages.tooManyAdded) {
     const minutes = Math.max(1, Math.ceil((error.retryAfter ?? 3600) / 60));
     return {

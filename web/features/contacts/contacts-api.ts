@@ -11,7 +11,7 @@ export interface ContactsListParams {
   position: { latitude: number; longitude: number } | null;
 }
 
-/** SPEC.md section 7: GET /contacts/ with page_size 10, page, search, public, latitude and longitude. */
+/** GET /contacts/ with page_size 10, page, search, public, latitude and longitude. */
 export function fetchContacts(params: ContactsListParams, signal?: AbortSignal): Promise<ContactsPage> {
   return apiFetch<ContactsPage>('/contacts/', {
     query: {

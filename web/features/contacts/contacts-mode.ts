@@ -1,4 +1,4 @@
-/** SPEC.md 2.3 Contacts list: no transaction (manage), send (pick a recipient) or withdraw (pick an agency). */
+/** The contacts list: no transaction (manage), send (pick a recipient) or withdraw (pick an agency). */
 export type ContactsMode = 'manage' | 'send' | 'withdraw';
 
 export function modeOf(transaction: string | null): ContactsMode {

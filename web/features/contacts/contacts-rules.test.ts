@@ -5,7 +5,7 @@ import { checkDraft, emptyDraft, hasArabicScript } from './recipient-form';
 import { formatPhoneInput } from '../../ui/phone-input-format';
 import { actionsOpenAfter, swipeDirection } from './swipe';
 
-describe('swipe threshold (SPEC.md 5: beyond 100 px)', () => {
+describe('swipe threshold (beyond 100 px)', () => {
   it('is a swipe only past 100 px either way', () => {
     expect(swipeDirection(-100)).toBeNull();
     expect(swipeDirection(-101)).toBe('left');
@@ -22,7 +22,7 @@ describe('swipe threshold (SPEC.md 5: beyond 100 px)', () => {
   });
 });
 
-describe('distance display (SPEC.md 9)', () => {
+describe('distance display', () => {
   it('rounds above 10 km and keeps one decimal otherwise, in the locale', () => {
     expect(formatDistance(12.6, 'fr-FR')).toBe('13');
     expect(formatDistance(10.4, 'en-US')).toBe('10');
@@ -32,7 +32,7 @@ describe('distance display (SPEC.md 9)', () => {
   });
 });
 
-describe('new recipient rules (SPEC.md 5)', () => {
+describe('new recipient rules', () => {
   const named = { ...emptyDraft, firstName: 'Amina', lastName: 'El Idrissi' };
 
   it('needs both names and an e-mail or a phone', () => {

@@ -1,7 +1,7 @@
 import { numberFormat } from '../../ui/intl-format';
 
 /**
- * SPEC.md section 9: a distance is rounded to whole km above 10, and shown with one decimal otherwise, in the
+ * A distance is rounded to whole km above 10, and shown with one decimal otherwise, in the
  * reader's locale (1,5 km in French).
  */
 export function formatDistance(km: number, locale: string): string {

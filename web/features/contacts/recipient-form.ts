@@ -1,7 +1,7 @@
 import { parsePhone, phoneMessages, type PhoneParseError, type PhonePrefix } from '../../../common/identity/phone';
 import { phoneForApi } from '../../ui/phone-input-format';
 
-/** The new-recipient form as typed (SPEC.md section 5). The phone is the formatted national number. */
+/** The new-recipient form as typed. The phone is the formatted national number. */
 export interface RecipientDraft {
   firstName: string;
   lastName: string;

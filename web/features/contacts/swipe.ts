@@ -1,4 +1,4 @@
-/** SPEC.md sections 5 and 9: a horizontal touch movement beyond 100 px is a swipe. */
+/** A horizontal touch movement beyond 100 px is a swipe. */
 export const SWIPE_THRESHOLD_PX = 100;
 
 export type SwipeDirection = 'left' | 'right';

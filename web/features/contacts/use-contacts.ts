@@ -14,7 +14,7 @@ export function useContactsPage(params: ContactsListParams) {
   });
 }
 
-/** Lists are refreshed after every write (DESIGN.md section 7). */
+/** Lists are refreshed after every write. */
 export function useCreateContact() {
   const client = useQueryClient();
   return useMutation({

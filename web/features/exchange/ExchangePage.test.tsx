@@ -92,7 +92,7 @@ describe('ExchangePage', () => {
     await waitFor(() => expect(screen.getByTestId('exchange-validate').getAttribute('data-ready')).toBe('true'));
   });
 
-  it('is the shared amount field: the box says its currency, EUR (issue 26 item 10)', async () => {
+  it('is the shared amount field: the box says its currency, EUR', async () => {
     api();
     renderWithProviders(<ExchangePage />);
     await screen.findByTestId('exchange-amount');
@@ -111,7 +111,7 @@ describe('ExchangePage', () => {
     expect(writes(calls)).toEqual([]);
   });
 
-  it("says at once what the level's rolling top-up limit still allows, and saves nothing past it (issue 16)", async () => {
+  it("says at once what the level's rolling top-up limit still allows, and saves nothing past it", async () => {
     const topup = {
       kind: 'topup',
       currency: 'EUR',

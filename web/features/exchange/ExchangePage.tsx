@@ -30,7 +30,7 @@ import { DRAFT_KEY, useDraft, useDraftSync } from './use-exchange';
 import { AmountInput } from '../../ui/AmountInput';
 import { levelAllowance, smallest } from '../../shared/limits/allowance';
 
-/** SPEC.md section 9: the amount is sent once it has stopped changing for 300 ms. */
+/** The amount is sent once it has stopped changing for 300 ms. */
 export const AMOUNT_DEBOUNCE_MS = 300;
 
 function amountError(
@@ -45,7 +45,7 @@ function amountError(
   if (check.kind === 'ambiguous') {
     return t('errors.amountAmbiguous', { example: formatLocaleAmount(money('EUR', 2000_50n), locale) });
   }
-  // Amounts inside the sentence are isolated (issue 14 item 17): an Arabic line never reorders them.
+  // Amounts inside the sentence are isolated: an Arabic line never reorders them.
   if (check.kind === 'aboveMaximum' && byLevel) return tIsolated(t, 'limits.refused', { remaining: formatMoney(max, locale) });
   if (check.kind === 'aboveMaximum') return tIsolated(t, 'exchange.maximum', { max: formatLocaleAmount(max, locale) });
   return undefined;
@@ -74,7 +74,7 @@ function ExchangeForm() {
   const text = typed ?? (draft.data ? shownAmount(draft.data.from_amount, locale) : '');
   const settled = useDebouncedValue(text, AMOUNT_DEBOUNCE_MS);
   const perOperation = rates.data ? moneyFromApi(rates.data.max_amount, 'EUR') : undefined;
-  // Issue 16: the level's rolling top-up limit, checked here as the server will, before the card page.
+  // The level's rolling top-up limit, checked here as the server will, before the card page.
   const level = levelAllowance(user.data, 'topup', 'EUR');
   const max = smallest(perOperation, level);
   const maxByLevel = max !== undefined && max === level && max !== perOperation;
@@ -109,7 +109,7 @@ function ExchangeForm() {
   const figures = quote ? quoteFigures(quote) : preview;
   const error = amountError(check, t, max ?? money('EUR', 2000_00n), locale, maxByLevel);
   const canValidate = check.kind === 'ok' && sync.saved && settled === text && !validate.isPending;
-  // Issue 16: a top-up past the rolling limit is refused by the server with the remaining amount; say it here.
+  // A top-up past the rolling limit is refused by the server with the remaining amount; say it here.
   const failure = validate.error ?? sync.save.error;
   const limitText =
     failure instanceof ApiError ? limitRefusalText(failure.firstError('from_amount'), t, locale) : undefined;
@@ -186,7 +186,7 @@ function ExchangeForm() {
   );
 }
 
-/** SPEC.md 2.3 Add money; with `?session=` it is the page the card provider returns to. */
+/** Add money; with `?session=` it is the page the card provider returns to. */
 export function Component() {
   const { t } = useTranslation();
   const withLang = useWithLang();

@@ -55,7 +55,7 @@ describe('exchange calculations', () => {
     expect(text('exchange-official')).toBe('1 EUR = 10,85 MAD');
     expect(text('exchange-fees')).toBe('1,60 % = 1,60 EUR');
     expect(text('exchange-fee-amount')).toBe('1,60 EUR');
-    // SPEC.md 9: 1.60 EUR x 10.85 = 17.36 -> 17 MAD.
+    // 1.60 EUR x 10.85 = 17.36 -> 17 MAD.
     expect(text('exchange-fee-mad')).toBe('17,00 MAD');
     expect(screen.getByTestId('exchange-details-toggle').getAttribute('aria-expanded')).toBe('true');
   });

@@ -10,7 +10,7 @@ interface SummaryProps {
   officialRate: string;
 }
 
-/** SPEC.md 2.3 Add money: official rate, your rate, MAD bought, fees in percent, cost, and a details toggle. */
+/** Add money: official rate, your rate, MAD bought, fees in percent, cost, and a details toggle. */
 export function ExchangeSummary({ figures, officialRate }: SummaryProps) {
   const { t, i18n } = useTranslation();
   const locale = intlLocale(i18n.language);
@@ -59,7 +59,7 @@ export function ExchangeSummary({ figures, officialRate }: SummaryProps) {
           <div className={styles.figure}>
             <dt>{t('exchange.fees')}</dt>
             <dd data-testid="exchange-fees">
-              {/* The percent is rounded to 2 decimals (SPEC.md 9); the amount beside it is what the card is charged. */}
+              {/* The percent is rounded to 2 decimals; the amount beside it is what the card is charged. */}
               <bdi>{figures ? `${formatPercentNumber(figures.feePercent, locale)} %` : dash}</bdi>
               {figures ? (
                 <>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/i18n';
 import styles from './ExchangePage.module.css';
 
-/** The countdown is shown for the quote's last minute only (issue 23): before that it is noise. */
+/** The countdown is shown for the quote's last minute only: before that it is noise. */
 export const COUNTDOWN_FROM_MS = 60_000;
 
 /** "0:42" for 42 s left. */

@@ -5,7 +5,7 @@ import { apiFetch } from '../../app/api-client';
 type ExchangesPage = z.infer<typeof exchangesPageSchema>;
 type CheckoutUrl = z.infer<typeof checkoutUrlSchema>;
 
-/** SPEC.md section 7: the draft is the first result of `GET /exchanges/?validated=false`. */
+/** The draft is the first result of `GET /exchanges/?validated=false`. */
 export async function fetchDraft(signal?: AbortSignal): Promise<Exchange | null> {
   const page = await apiFetch<ExchangesPage>('/exchanges/', {
     query: { validated: false },

@@ -6,7 +6,7 @@ import { add, money } from '../../../common/money/money';
 import type { Money } from '../../../common/money/money';
 
 /**
- * The figures of the add-money screen (SPEC.md section 9), with the same exact functions the server prices with,
+ * The figures of the add-money screen, with the same exact functions the server prices with,
  * so what the customer sees while typing is what the draft will say: MAD = from x rate in whole dirhams, fee =
  * from x fee fraction to the cent, cost = from + fee, fee shown as a percent with 2 decimals.
  */
@@ -14,7 +14,7 @@ export interface ExchangeFigures {
   from: Money<'EUR'>;
   mad: Money<'MAD'>;
   fee: Money<'EUR'>;
-  /** SPEC.md 9: the fee in MAD is the EUR fee times the official rate, in whole dirhams. */
+  /** The fee in MAD is the EUR fee times the official rate, in whole dirhams. */
   feeMad: Money<'MAD'>;
   cost: Money<'EUR'>;
   feePercent: string;
@@ -63,7 +63,7 @@ function apiMoney<C extends 'EUR' | 'MAD'>(text: string, currency: C): Money<C> 
   return match ? money(currency, BigInt(`${match[1]}${match[2]}`)) : undefined;
 }
 
-/** The figures of the saved draft: the server's quote, which validation honours (issue 23: shown = paid). */
+/** The figures of the saved draft: the server's quote, which validation honours (shown = paid). */
 export function quoteFigures(quote: Exchange): ExchangeFigures | undefined {
   const from = apiMoney(quote.from_amount, 'EUR');
   const mad = apiMoney(quote.to_amount, 'MAD');
@@ -75,6 +75,6 @@ export function quoteFigures(quote: Exchange): ExchangeFigures | undefined {
   return { from, mad, fee, feeMad, cost, feePercent: formatPercent(fraction), rate: quote.rate };
 }
 
-/** The rate this customer gets (SPEC.md 9): subscription rate when subscribed, else freemium. */
+/** The rate this customer gets: subscription rate when subscribed, else freemium. */
 export const customerRate = (rates: { freemium: string; subscription: string }, subscribed: boolean) =>
   subscribed ? rates.subscription : rates.freemium;

@@ -12,7 +12,7 @@ export function useDraft() {
 }
 
 /**
- * SPEC.md section 4 Exchange: with no draft, the first valid (settled) amount creates one; later amounts update
+ * The exchange: with no draft, the first valid (settled) amount creates one; later amounts update
  * it. Writes are serialized (one at a time, the newest amount last), so a slow network cannot reorder them.
  */
 export function useDraftSync(amount: Money<'EUR'> | undefined, draft: Exchange | null | undefined) {
@@ -23,7 +23,7 @@ export function useDraftSync(amount: Money<'EUR'> | undefined, draft: Exchange |
     onSuccess: (saved) => client.setQueryData(DRAFT_KEY, saved),
   });
   // The amount last sent, kept after the answer: a refused save (400, 401, 429, 5xx) is not sent again by the
-  // save falling back to idle, only by a new amount (issue 26: a refusal re-sent itself 18 times a second).
+  // save falling back to idle, only by a new amount (a refusal re-sent itself 18 times a second).
   const sent = useRef<string | undefined>(undefined);
   const text = amount ? formatAmount(amount) : undefined;
   const { mutate, isPending } = save;

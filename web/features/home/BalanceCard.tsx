@@ -6,7 +6,7 @@ import { formatMoney } from '../../ui/money-format';
 import { balanceView } from './balance';
 import styles from './HomePage.module.css';
 
-/** The balance card: the user's of now, or the one this phone kept, with no network (issue 18). */
+/** The balance card: the user's of now, or the one this phone kept, with no network. */
 export function Balance({ user, eur = true }: { user: Pick<User, 'balance' | 'rate'>; eur?: boolean }) {
   const { t, i18n } = useTranslation();
   const locale = intlLocale(i18n.language);
@@ -21,7 +21,7 @@ export function Balance({ user, eur = true }: { user: Pick<User, 'balance' | 'ra
       </p>
       {eur && balance?.eur ? (
         <p className={styles.eur} data-testid="balance-eur">
-          {/* Not what was paid: the MAD balance at today's official rate (issue 14 item 26). */}
+          {/* Not what was paid: the MAD balance at today's official rate. */}
           {tIsolated(t, 'home.balanceEur', { amount: formatMoney(balance.eur, locale) })}
         </p>
       ) : null}

@@ -8,7 +8,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the signed-in home (issue 26 item 9)', () => {
+describe('the signed-in home', () => {
   it('asks for the recent transactions in the same round as the user, not after it', async () => {
     const asked: string[] = [];
     vi.stubGlobal('fetch', (url: string) => {
@@ -35,7 +35,7 @@ describe('the signed-in home (issue 26 item 9)', () => {
     expect(screen.queryByTestId('see-all-transactions')).toBeNull();
   });
 
-  it("a teller's home shows what the agency paid out today, count and total, and no balance (issue 14 item 12)", async () => {
+  it("a teller's home shows what the agency paid out today, count and total, and no balance", async () => {
     const calls = stubFetch((call) => {
       if (call.url.startsWith('/api/users/'))
         return {
@@ -60,7 +60,7 @@ describe('the signed-in home (issue 26 item 9)', () => {
     expect(calls.find((c) => c.url.startsWith('/api/withdrawals/today/'))?.url).toMatch(/\?tz=/);
   });
 
-  it('gives the money actions an icon each, and says the EUR line is at the official rate (issue 14 item 26)', async () => {
+  it('gives the money actions an icon each, and says the EUR line is at the official rate', async () => {
     stubFetch((call) => {
       if (call.url.startsWith('/api/users/'))
         return {

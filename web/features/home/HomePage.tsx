@@ -24,7 +24,7 @@ import { unreachable } from '../../shared/offline/use-offline';
 import { OfflineHome, hasOfflineHome } from './OfflineHome';
 import { Balance } from './BalanceCard';
 
-/** The three money actions, each an icon in a filled disc above its label (issue 14 item 26). */
+/** The three money actions, each an icon in a filled disc above its label. */
 const actionIcons = {
   // An upward arrow: "send it off" has no left or right, so it never needs mirroring in Arabic.
   send: <path d="M12 19V5M6 11l6-6 6 6" />,
@@ -63,17 +63,18 @@ function CustomerActions({ user }: { user: User }) {
 }
 
 /**
- * SPEC.md 2.3 Home. Customers get their balance, the three money buttons and the bottom navigation; a banker what
- * their agency paid out today and the accept-withdrawal button (no balance: a teller holds none, issue 14 item 12). The role comes from the server's user, not from the theme's stored role.
+ * The home screen. Customers get their balance, the three money buttons and the bottom navigation; a banker what
+ * their agency paid out today and the accept-withdrawal button (no balance: a teller holds none). The role comes from
+ * the server's user, not from the theme's stored role.
  */
 export function Component() {
   const { t } = useTranslation();
   const withLang = useWithLang();
   const user = useCurrentUser();
-  // Asked in the same round as the user, not after it: the rows do not depend on who asks (issue 26 item 9).
+  // Asked in the same round as the user, not after it: the rows do not depend on who asks.
   const recent = useQuery(recentTransactionsQuery());
   useDocumentTitle(t('pages.home'));
-  // Issue 18: the balance is kept for the home with no network; codes the rows show paid or cancelled go.
+  // The balance is kept for the home with no network; codes the rows show paid or cancelled go.
   useEffect(() => {
     if (user.data && user.data.role !== 'BANKER') rememberBalance(currentSessionUserId(), user.data);
   }, [user.data]);
@@ -118,7 +119,7 @@ export function Component() {
         <LimitsSummary user={me} kinds={['outgoing', 'topup']} />
         <RecentTransactions banker={isBanker} />
         <MyRateWidget user={me} />
-        {/* SPEC.md: shown whenever the browser offers it, so to signed-in users too, not only on the welcome page. */}
+        {/* Shown whenever the browser offers it, so to signed-in users too, not only on the welcome page. */}
         <InstallButton className={styles.install} label={t('welcome.install')} />
       </main>
       {isBanker ? null : <BottomNav initials={initials(me.first_name, me.last_name)} />}

@@ -7,7 +7,7 @@ import { numberFormat } from '../../ui/intl-format';
 import { useWithLang } from '../../ui/with-lang';
 import styles from './NotificationBell.module.css';
 
-/** The home's bell (issue 18): a link to the notifications screen with the unread count as a badge. */
+/** The home's bell: a link to the notifications screen with the unread count as a badge. */
 export function NotificationBell() {
   const { t, i18n } = useTranslation();
   const withLang = useWithLang();

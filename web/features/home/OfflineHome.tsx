@@ -37,7 +37,7 @@ function CodeRow({ code }: { code: OfflineCode }) {
 }
 
 /**
- * The home with no network (issue 18): the last balance this phone saw and the withdrawal and pickup codes it
+ * The home with no network: the last balance this phone saw and the withdrawal and pickup codes it
  * kept, each opening its detail, all under the 'offline' mark. Nothing here asks the server.
  */
 export function OfflineHome({ userId }: { userId: string | null }) {

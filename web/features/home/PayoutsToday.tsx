@@ -21,7 +21,7 @@ export const payoutsTodayQuery = () => {
 };
 
 /**
- * The teller home's hero card (issue 14 item 12): what their agency paid out today, count and total, instead of a
+ * The teller home's hero card: what their agency paid out today, count and total, instead of a
  * customer balance a teller does not have. 'Today' is the browser's day, so the agency's.
  */
 export function PayoutsToday() {

@@ -8,8 +8,8 @@ import styles from './HomePage.module.css';
 import form from '../../ui/Form.module.css';
 
 /**
- * SPEC.md 2.3 Home: the last 4 transactions (6 for a banker) and a see-all link to /transactions. Rows only: the
- * history's filters and paging are not part of the home's first load (issue 26 item 9).
+ * The home screen's last 4 transactions (6 for a banker) and a see-all link to /transactions. Rows only: the
+ * history's filters and paging are not part of the home's first load.
  */
 export function RecentTransactions({ banker }: { banker: boolean }) {
   const { t } = useTranslation();
@@ -19,7 +19,7 @@ export function RecentTransactions({ banker }: { banker: boolean }) {
     <section data-testid="recent-transactions">
       <div className={styles.seeAll}>
         <h2 className={styles.heading}>{t('transactions.recent')}</h2>
-        {/* 'See all' leads to a list: with nothing in it, the link would lead nowhere (issue 14 item 21). */}
+        {/* 'See all' leads to a list: with nothing in it, the link would lead nowhere. */}
         {(list.data?.count ?? 0) > 0 ? (
           <Link className={form.tapLink} to={withLang('/transactions')} data-testid="see-all-transactions">
             {t('transactions.seeAll')}

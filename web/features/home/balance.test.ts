@@ -36,7 +36,7 @@ describe('formatMoney', () => {
   });
 });
 
-describe('homeTargets (SPEC.md 2.3)', () => {
+describe('homeTargets', () => {
   it('sends and withdraws through the contacts when there is money', () => {
     expect(homeTargets(money('MAD', 1n))).toEqual({
       send: '/contacts?transaction=send',

@@ -6,7 +6,7 @@ import { moneyFromApi } from '../../ui/money-format';
 
 export interface BalanceView {
   mad: Money<'MAD'>;
-  /** SPEC.md section 9: the balance divided by the official rate, to the cent; absent when the rate is unusable. */
+  /** The balance divided by the official rate, to the cent; absent when the rate is unusable. */
   eur: Money<'EUR'> | undefined;
 }
 
@@ -18,7 +18,7 @@ export function balanceView(balance: string, rate: string): BalanceView | undefi
   return { mad, eur };
 }
 
-/** SPEC.md 2.3: send and withdraw need money; with a zero balance they lead to add money instead. */
+/** Send and withdraw need money; with a zero balance they lead to add money instead. */
 export function homeTargets(mad: Money<'MAD'> | undefined): { send: string; add: string; withdraw: string } {
   const hasMoney = mad !== undefined && mad.minor > 0n;
   return {

@@ -2,7 +2,7 @@ import { kycMessages } from '../../../common/api/kyc';
 import type { TFunction } from '../../i18n/i18n';
 import { translateServerMessage } from '../../ui/server-messages';
 
-/** The identity documents' server messages (issue 16) in the user's language; the others through the shared table. */
+/** The identity documents' server messages in the user's language; the others through the shared table. */
 const kycTexts = new Map<string, (t: TFunction) => string>([
   [kycMessages.wrongType, (t) => t('kyc.errors.wrongType')],
   [kycMessages.tooLarge, (t) => t('kyc.errors.tooLarge')],

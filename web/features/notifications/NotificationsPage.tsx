@@ -50,7 +50,7 @@ function Row({ item, onRead }: { item: Notification; onRead: (id: number) => voi
       {item.transaction !== null || item.kind === 'rate_alert' ? (
         <Link
           className={styles.row}
-          // A rate alert opens the rates, where the alert is listed (issue 18).
+          // A rate alert opens the rates, where the alert is listed.
           to={withLang(item.transaction !== null ? `/transactions/${item.transaction}` : '/rates')}
           onClick={() => unread && onRead(item.id)}
         >
@@ -65,7 +65,7 @@ function Row({ item, onRead }: { item: Notification; onRead: (id: number) => voi
   );
 }
 
-/** Issue 18: the user's notifications, newest first; opening one marks it read, or all at once. */
+/** The user's notifications, newest first; opening one marks it read, or all at once. */
 export function Component() {
   const { t, i18n } = useTranslation();
   const withLang = useWithLang();

@@ -5,7 +5,7 @@ import { fetchAgencies } from './ops-api';
 import { useOps } from './OpsParts';
 
 /**
- * The agencies as a select (issue 15): the first 100 by city and name, the disabled ones last and marked. Where a
+ * The agencies as a select: the first 100 by city and name, the disabled ones last and marked. Where a
  * teller is sent (`openOnly`), a disabled agency cannot be chosen.
  */
 export function AgencySelect({

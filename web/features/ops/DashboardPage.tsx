@@ -9,7 +9,7 @@ import { DateTime, Money, PageTitle, QueryState, StatusBadge, TableWrap, useOps 
 
 const kinds: readonly string[] = ['transfer', 'withdrawal', 'exchange', 'pickup'];
 
-/** The service at a glance (issue 15): human work waiting, volumes, platform balances, background queues. */
+/** The service at a glance: human work waiting, volumes, platform balances, background queues. */
 export function DashboardPage() {
   const { ot, withLang } = useOps();
   const dashboard = useQuery({

@@ -48,7 +48,7 @@ function renderDialog(error: ApiError) {
   fireEvent.click(screen.getByTestId('action-confirm'));
 }
 
-describe('DialogField (issue 15): a dialog field the server refused', () => {
+describe('DialogField: a dialog field the server refused', () => {
   it('shows the message under the field, marks it aria-invalid, and leaves the dialog line empty', async () => {
     renderDialog(new ApiError({ status: 400, fieldErrors: { email: [opsMessages.hasMoney] } }));
     const message = await screen.findByTestId('field-error-email');

@@ -18,7 +18,7 @@ export function kycFilesOf(payload: Record<string, unknown>): KycFile[] {
 }
 
 /**
- * One identity document file (issue 16): the bearer token cannot ride on an <img src>, so the file is fetched into
+ * One identity document file: the bearer token cannot ride on an <img src>, so the file is fetched into
  * a blob URL that lives as long as the row is shown; the server sends it with Cache-Control: no-store.
  */
 function DocumentFile({ file }: { file: KycFile }) {

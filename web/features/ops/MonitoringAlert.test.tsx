@@ -29,7 +29,7 @@ afterEach(async () => {
   await applyLanguage('fr', { wholeCatalogue: true });
 });
 
-describe('lists of ids on the ops screens (issue 16)', () => {
+describe('lists of ids on the ops screens', () => {
   it('the separator is the language’s own: Arabic’s comma in ar, a comma elsewhere', () => {
     expect(listSeparator('ar')).toBe('، ');
     for (const language of ['fr', 'en', 'es', 'it', 'nl', 'de']) expect(listSeparator(language)).toBe(', ');

@@ -72,7 +72,7 @@ function Finding({ finding }: { finding: MonitoringFinding }) {
 }
 
 /**
- * A `monitoring` review (issue 16): which rule the movement broke, over which window and movements, and whether the
+ * A `monitoring` review: which rule the movement broke, over which window and movements, and whether the
  * send is held (approve releases it, reject keeps the money held) or the money already moved (a decision records
  * the operator's judgement only).
  */

@@ -44,7 +44,7 @@ const sections: { path: string; label: OpsKey }[] = [
 
 /**
  * The screens under /ops, matched here rather than by nested <Routes>: descendant routes would pull React Router's
- * <Routes> machinery into the shared framework chunk, which every customer downloads (issue 15: their first load
+ * <Routes> machinery into the shared framework chunk, which every customer downloads (their first load
  * must not grow). `matchPath` is already there for the data router.
  */
 const screens: { pattern: string; render: (id: string) => ReactNode }[] = [
@@ -130,7 +130,7 @@ function OpsShell({ me }: { me: User }) {
 }
 
 /**
- * `/ops/*` (issue 15): the back-office, one lazy chunk no customer or teller downloads on their way. Anyone but an
+ * `/ops/*`: the back-office, one lazy chunk no customer or teller downloads on their way. Anyone but an
  * operator or auditor gets the not-found page: the screens say nothing of what is there (the API refuses them).
  */
 export function Component() {

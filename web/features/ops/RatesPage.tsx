@@ -26,7 +26,7 @@ function RateCell({ rate, margin, stacked = false }: { rate: string; margin?: st
     <>
       <bdi dir="ltr">{rateText(rate, locale)}</bdi>
       {margin === undefined ? null : (
-        // In the history table the margin goes under the rate: ten columns fit 1,280 px (issue 15).
+        // In the history table the margin goes under the rate: ten columns fit 1,280 px.
         <span className={stacked ? styles.stackedNote : styles.muted}>
           {' '}
           ({ot('rates.margin', { percent: rateText(margin, locale) })})
@@ -278,7 +278,7 @@ function RatesApprovalsLink() {
 }
 
 /**
- * The rates (issue 15): those in force, the form of new ones (now or later; a large change waits for a second
+ * The rates: those in force, the form of new ones (now or later; a large change waits for a second
  * operator), and the history with who set and approved each row.
  */
 export function RatesPage() {

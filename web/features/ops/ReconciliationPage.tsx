@@ -9,7 +9,7 @@ import { DateTime, Money, PageTitle, QueryState, TableWrap, useCsvDownload, useO
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 /**
- * One day's reconciliation (issue 15): the ledger's own check, card payments the provider reported against the
+ * One day's reconciliation: the ledger's own check, card payments the provider reported against the
  * top-ups credited, the cash paid per agency by the ledger against the withdrawals and pickups marked paid, and
  * every difference on its own line; the same as a CSV file.
  */

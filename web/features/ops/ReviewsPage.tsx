@@ -19,7 +19,7 @@ const fetchReviews = (query: Query, signal?: AbortSignal) =>
   opsGet<Page<Review>>('reviews/', { ...query, state: query.state || 'open' }, signal);
 
 /**
- * The queue of items waiting for a human decision (issue 15): whatever kind another module opened (sanctions hit,
+ * The queue of items waiting for a human decision: whatever kind another module opened (sanctions hit,
  * document, monitoring alert), shown with its payload; an operator approves or rejects each one once, with a reason
  * and their security code. Whoever opened an item by hand cannot decide it, and the screen says so.
  */

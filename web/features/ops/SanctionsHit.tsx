@@ -76,7 +76,7 @@ function Entry({ match }: { match: SanctionsMatchFacts }) {
 }
 
 /**
- * A `sanctions_hit` review item as an operator decides it (issue 16): who was screened under which name, links to
+ * A `sanctions_hit` review item as an operator decides it: who was screened under which name, links to
  * the held transaction and the customers concerned, and for each listed entry matched its names and aliases, the
  * list with its version and date, the score and the names-only score, and whether the date of birth and the
  * nationality agree (known for customers only).

@@ -15,7 +15,7 @@ import { readStored } from '../../app/browser-storage';
 import { STORAGE_KEYS } from '../../app/storage-keys';
 import { intentKey, settleIntent } from '../../app/intent-key';
 
-// The back-office's calls (`/api/ops/`, issue 15). Types come from common/api/ops (type-only: no zod here).
+// The back-office's calls (`/api/ops/`). Types come from common/api/ops (type-only: no zod here).
 
 export interface Page<T> {
   count: number;

@@ -9,7 +9,7 @@ import { opsErrorText } from './OpsParts';
 const t = ((key: string, values?: Record<string, unknown>) => (values ? `${key} ${JSON.stringify(values)}` : key)) as TFunction;
 const ot = ((key: string) => `ops:${key}`) as OpsT;
 
-describe('opsErrorText (issue 15): a failure in the operator’s language', () => {
+describe('opsErrorText: a failure in the operator’s language', () => {
   it('names each back-office message by its own key, in the detail or under a field', () => {
     expect(opsErrorText(new ApiError({ status: 403, detail: opsMessages.ownRequest }), t, ot, 'fr')).toBe('ops:errors.ownRequest');
     expect(

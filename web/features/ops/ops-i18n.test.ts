@@ -28,11 +28,11 @@ function values(tree: Tree): string[] {
   return Object.values(tree).flatMap((v) => (typeof v === 'string' ? [v] : values(v)));
 }
 
-describe('the back-office catalogues (issue 15, seven languages since issue 21)', () => {
+describe('the back-office catalogues (seven languages)', () => {
   const french = keys(fr);
 
   const catalogues: Record<Language, Tree> = { fr, en, ar, es, it: it_, nl, de };
-  /** Keys whose word is really the same as the English or French one in that language (issue 21). */
+  /** Keys whose word is really the same as the English or French one in that language. */
   const sameWords: Partial<Record<Language, string[]>> = {
     es: ['title', 'role.auditor', 'roles.AUDITOR', 'status.available'],
     it: ['title', 'customers.email', 'reviews.kyc.selfie', 'rates.unit', 'agencies.email'],
@@ -103,7 +103,7 @@ describe('the back-office catalogues (issue 15, seven languages since issue 21)'
   });
 
   it.each(LANGUAGES)(
-    '%s: plural forms of its language, French placeholders, nothing left in another language (issue 21)',
+    '%s: plural forms of its language, French placeholders, nothing left in another language',
     (language) => {
       const catalogue = catalogues[language];
       expect(missingPluralForms(catalogue, language)).toEqual([]);

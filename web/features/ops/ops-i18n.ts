@@ -6,13 +6,13 @@ import type { Dictionary, Leaves, TranslationValues } from '../../i18n/i18n';
 import type fr from './i18n/ops-fr.json';
 
 /**
- * The back-office's own catalogues (issue 15): loaded with the ops screens only, so no customer downloads an
+ * The back-office's own catalogues: loaded with the ops screens only, so no customer downloads an
  * operator's strings. Same runtime as web/i18n (lookup, plurals, `{{name}}`), its own typed keys.
  */
 export type OpsKey = Leaves<typeof fr>;
 export type OpsT = (key: OpsKey, values?: TranslationValues) => string;
 
-// Every language of the app (issue 21), each its own lazy chunk: an operator who reads German gets German.
+// Every language of the app, each its own lazy chunk: an operator who reads German gets German.
 const loaders: Record<Language, () => Promise<{ default: Dictionary }>> = {
   fr: () => import('./i18n/ops-fr.json'),
   en: () => import('./i18n/ops-en.json'),

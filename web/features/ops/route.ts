@@ -1,5 +1,5 @@
 /**
- * The /ops route's lazy module (issue 15), one step removed from the screens: the entry chunk's route table then
+ * The /ops route's lazy module, one step removed from the screens: the entry chunk's route table then
  * lists this one small file, not the back-office's stylesheet and every chunk it shares, so a customer's first
  * load carries only the route's line.
  */

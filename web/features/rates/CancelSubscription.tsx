@@ -9,7 +9,7 @@ interface CancelSubscriptionProps {
   onConfirm: () => void;
 }
 
-/** Cancelling takes two taps: the second after reading until when the better rate stays (issue 14 item 5). */
+/** Cancelling takes two taps: the second after reading until when the better rate stays. */
 export function CancelSubscription({ until, pending, onConfirm }: CancelSubscriptionProps) {
   const { t } = useTranslation();
   const [asking, setAsking] = useState(false);

@@ -42,7 +42,7 @@ function api(post: (call: RecordedCall) => { status: number; body?: unknown } = 
 
 const field = () => screen.getByTestId<HTMLInputElement>('rate-alert-threshold');
 
-describe('rate alerts on /rates (issue 18)', () => {
+describe('rate alerts on /rates', () => {
   it('suggests 1 % above the rate, rounded up to the hundredth, and bounds at +50 %', () => {
     expect(suggestedThreshold('10.7000')).toBe('10.8100');
     expect(suggestedThreshold('10.80')).toBe('10.9100');

@@ -40,7 +40,7 @@ export function highestThreshold(rate: string): string {
 }
 
 /**
- * Issue 18, rate alerts: on /rates, a customer sets the rate (MAD per EUR) at which to be told, once, and sees
+ * Rate alerts: on /rates, a customer sets the rate (MAD per EUR) at which to be told, once, and sees
  * their alerts, waiting or reached, each with a delete button. The field starts 1 % above their own rate.
  */
 export function RateAlerts({ rate }: { rate: string }) {

@@ -18,7 +18,7 @@ import styles from './RatesPage.module.css';
 import { useCancelSubscription, useSubscribe, useSubscription } from './use-subscription';
 import { dateTimeFormat, numberFormat } from '../../ui/intl-format';
 
-/** SPEC.md 2.3 Rates: official rate, our rate, with and without subscription, subscribe or cancel. */
+/** Rates: official rate, our rate, with and without subscription, subscribe or cancel. */
 export function Component() {
   const { t, i18n } = useTranslation();
   const locale = intlLocale(i18n.language);

@@ -6,7 +6,7 @@ import { intentKey, settleIntent } from '../../app/intent-key';
 
 export const RATE_ALERTS_KEY = ['rate-alerts'] as const;
 
-/** Issue 18: the customer's rate alerts, active and triggered, newest first (one page holds them all). */
+/** The customer's rate alerts, active and triggered, newest first (one page holds them all). */
 export function useRateAlerts(enabled: boolean) {
   return useQuery({
     queryKey: RATE_ALERTS_KEY,

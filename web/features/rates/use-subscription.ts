@@ -8,7 +8,7 @@ export function useSubscription() {
   return useQuery({ queryKey: SUBSCRIPTION_KEY, queryFn: ({ signal }) => fetchSubscription(signal) });
 }
 
-/** SPEC.md section 4 Subscription: subscribe fetches a checkout URL and leaves for it. */
+/** Subscription: subscribe fetches a checkout URL and leaves for it. */
 export function useSubscribe(lang: string) {
   return useMutation({
     mutationFn: () => createSubscription(lang),

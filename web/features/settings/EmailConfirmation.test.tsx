@@ -5,7 +5,7 @@ import { formatWait } from './retry-wait';
 import { answer, renderForm } from './profile-form.fixtures';
 import { testUser } from '../../shared/users/user.fixtures';
 
-/** Issue 18: the profile's button that mails a new confirmation link for an unconfirmed e-mail. */
+/** The profile's button that mails a new confirmation link for an unconfirmed e-mail. */
 const phoneUser = testUser({
   first_name: 'Nadia',
   last_name: 'Benali',

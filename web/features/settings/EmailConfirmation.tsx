@@ -7,7 +7,7 @@ import styles from './EmailConfirmation.module.css';
 import { confirmationErrorText, useRetryWait } from './retry-wait';
 
 /**
- * Issue 18: an e-mail set on the profile and not confirmed yet says so, with a button that mails a new link
+ * An e-mail set on the profile and not confirmed yet says so, with a button that mails a new link
  * (POST /api/users/{id}/email_confirmation/). After a 429 the wait is shown and the button rests until it is over.
  */
 export function EmailConfirmation({ user }: { user: User }) {

@@ -4,7 +4,7 @@ import '../../i18n/i18n';
 import { answer, renderForm } from './profile-form.fixtures';
 import { testUser } from '../../shared/users/user.fixtures';
 
-/** Issue 18: an e-mail user proves the phone set on the profile with an SMS code. */
+/** An e-mail user proves the phone set on the profile with an SMS code. */
 const emailUser = testUser({ phone_number: '+33612345678', phone_confirmed: false });
 
 afterEach(() => {

@@ -13,7 +13,7 @@ import styles from './EmailConfirmation.module.css';
 import { confirmationErrorText, useRetryWait } from './retry-wait';
 
 /**
- * Issue 18: the phone an e-mail user set on the profile is proved by an SMS code (the sign-in code's six boxes);
+ * The phone an e-mail user set on the profile is proved by an SMS code (the sign-in code's six boxes);
  * the money sent to that number before is theirs then. Once proved it reads 'Confirmed'.
  */
 export function PhoneConfirmation({ user }: { user: User }) {

@@ -28,7 +28,7 @@ function closeErrorText(error: unknown, t: TFunction, language: string): string 
 }
 
 /**
- * Data rights (issue 16): the customer's data as a JSON file, and closing the account after a confirmation that
+ * Data rights: the customer's data as a JSON file, and closing the account after a confirmation that
  * says what happens, with the security code. Closed, the session ends here and the welcome page says so.
  */
 export function ProfileDataRights() {

@@ -31,7 +31,7 @@ function Field({
   label: string;
   error?: string;
   hint?: string;
-  /** Below the field's own hint and error (the e-mail's confirmation, issue 18). */
+  /** Below the field's own hint and error (the e-mail's confirmation). */
   after?: ReactNode;
   children: ReactNode;
 }) {
@@ -50,7 +50,7 @@ function Field({
   );
 }
 
-/** SPEC.md 2.3 Profile, the editable part; saving goes home. */
+/** The profile, its editable part; saving goes home. */
 export function ProfileForm({ user }: { user: User }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -179,7 +179,7 @@ export function ProfileForm({ user }: { user: User }) {
         error={serverFieldError('email')}
         {...(locked.email && { hint: t('profile.lockedHint') })}
         after={
-          // Issue 18: the saved address, not yet confirmed (not one being typed): its link can be sent again.
+          // The saved address, not yet confirmed (not one being typed): its link can be sent again.
           user.email !== null && !user.email_confirmed && draft.email.trim() === user.email ? (
             <EmailConfirmation user={user} />
           ) : null
@@ -207,7 +207,7 @@ export function ProfileForm({ user }: { user: User }) {
         error={phoneError ?? serverFieldError('phone_number')}
         {...(locked.phone && { hint: t('profile.lockedHint') })}
         after={
-          // Issue 18: a saved profile phone (an e-mail user's; a phone user's is proved by signing in) is proved
+          // A saved profile phone (an e-mail user's; a phone user's is proved by signing in) is proved
           // by an SMS code, and the money sent to it is then theirs.
           !user.phone_auth && user.phone_number !== null ? <PhoneConfirmation user={user} /> : null
         }

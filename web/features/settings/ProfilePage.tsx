@@ -10,7 +10,7 @@ import { ProfileForm } from './ProfileForm';
 import { ProfileNotifications } from './ProfileNotifications';
 import { ProfileDataRights } from './ProfileDataRights';
 
-/** SPEC.md 2.3 Profile; with ?onboarding=true it is the last onboarding step after the security code. */
+/** The profile; with ?onboarding=true it is the last onboarding step after the security code. */
 export function Component() {
   const { t } = useTranslation();
   const withLang = useWithLang();
@@ -29,10 +29,10 @@ export function Component() {
         <>
           {/* Keyed by user, so the form starts again from the server's values after a logout and a new login. */}
           <ProfileForm key={user.data.id} user={user.data} />
-          {/* Onboarding asks for the profile only: the wallet, code and logout wait for the real profile (item 22). */}
+          {/* Onboarding asks for the profile only: the wallet, code and logout wait for the real profile. */}
           {onboarding ? null : <ProfileNotifications />}
           {onboarding ? null : <ProfileAccount user={user.data} onboarding={onboarding} />}
-          {/* Issue 16: a customer's data rights (staff accounts are closed from the back-office). */}
+          {/* A customer's data rights (staff accounts are closed from the back-office). */}
           {onboarding || user.data.role !== 'customer' ? null : <ProfileDataRights />}
         </>
       ) : (

@@ -78,7 +78,7 @@ describe('security code screen', () => {
     const router = renderPage();
 
     expect(screen.getByLabelText('Choisissez un code de sécurité à 6 chiffres')).toBeTruthy();
-    // Where the user is (issue 14 item 24): first entry, then the confirmation.
+    // Where the user is: first entry, then the confirmation.
     expect(screen.getByTestId('security-code-step').textContent).toBe('Étape 1 sur 2');
     tap('123456');
     submit();

@@ -52,7 +52,7 @@ function SecurityCodeForm({ user, onboarding }: { user: User; onboarding: boolea
     mutationFn: (body: Parameters<typeof setSecurityCode>[1]) => setSecurityCode(user.id, body),
     onSuccess: async (updated) => {
       await refreshCurrentUser(queryClient, updated);
-      // An operator's or auditor's onboarding ends with the code: they work in the back-office (issue 15).
+      // An operator's or auditor's onboarding ends with the code: they work in the back-office.
       const staff = updated.role === 'OPERATOR' || updated.role === 'AUDITOR';
       const next = staff ? '/ops' : onboarding ? '/settings/profile?onboarding=true' : '/settings/profile';
       await navigate(withLang(next));
@@ -102,7 +102,7 @@ function SecurityCodeForm({ user, onboarding }: { user: User; onboarding: boolea
   );
 }
 
-/** SPEC.md 2.3 Security code, also the first onboarding step after a first login (?onboarding=true). */
+/** The security code, also the first onboarding step after a first login (?onboarding=true). */
 export function Component() {
   const { t } = useTranslation();
   const withLang = useWithLang();

@@ -5,7 +5,7 @@ import { createQueryClient } from '../../app/query-client';
 import type { User } from '../../../common/api/users';
 import { ProfileForm } from './ProfileForm';
 
-/** The profile form of `user`, as the web tests of its confirmations (issue 18) render it. */
+/** The profile form of `user`, as the web tests of its confirmations render it. */
 export function renderForm(user: User) {
   const router = createMemoryRouter([{ path: '/', element: <ProfileForm user={user} /> }]);
   render(

@@ -11,7 +11,7 @@ const complete: ProfileDraft = {
   phone: '06 12 34 56 78',
 };
 
-describe('checkProfile (SPEC.md section 5)', () => {
+describe('checkProfile', () => {
   it('lets agency staff leave the phone out, and sends none', () => {
     expect(checkProfile({ ...complete, phone: '' }, { phone_auth: false, role: 'BANKER' })).toEqual({
       ok: true,
@@ -34,7 +34,7 @@ describe('checkProfile (SPEC.md section 5)', () => {
     }
   });
 
-  it('names every missing field, in screen order (issue 14 item 23)', () => {
+  it('names every missing field, in screen order', () => {
     expect(checkProfile({ ...complete, country: '', last_name: '', phone: '' }, { phone_auth: false })).toEqual({
       ok: false,
       allRequired: true,

@@ -13,7 +13,7 @@ export interface ProfileDraft {
   phone: string;
 }
 
-/** SPEC.md section 5: the sign-in identifier is locked, and either identifier once set is not modifiable. */
+/** The sign-in identifier is locked, and either identifier once set is not modifiable. */
 export function lockedFields(user: Pick<User, 'phone_auth' | 'email' | 'phone_number'>): { email: boolean; phone: boolean } {
   return { email: !user.phone_auth || user.email !== null, phone: user.phone_auth || user.phone_number !== null };
 }
@@ -45,7 +45,7 @@ export type ProfileCheck =
 
 /**
  * All fields are required ('All fields are required.'). Phone-login users send `email`, the others send
- * `phone_number` (SPEC.md section 5); a value already set is sent unchanged, which the server accepts.
+ * `phone_number`; a value already set is sent unchanged, which the server accepts.
  */
 export function checkProfile(
   draft: ProfileDraft,

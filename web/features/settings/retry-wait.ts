@@ -6,7 +6,7 @@ import { numberFormat } from '../../ui/intl-format';
 import { commonErrorText, translateServerMessage } from '../../ui/server-messages';
 
 /**
- * The profile's confirmations (issue 18: the e-mail's link sent again, the phone's SMS code) answer 429 with a
+ * The profile's confirmations (the e-mail's link sent again, the phone's SMS code) answer 429 with a
  * Retry-After: the screen says the wait in the language's words and its button rests until it is over.
  */
 

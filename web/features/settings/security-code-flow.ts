@@ -2,7 +2,7 @@ import type { SetSecurityCodeRequest } from '../../../common/api/users';
 import { CODE_LENGTH } from '../../ui/code-digits';
 
 /**
- * SPEC.md sections 4 and 5, Security code: enter 6 digits, re-enter them to confirm; a mismatch starts over.
+ * Security code: enter 6 digits, re-enter them to confirm; a mismatch starts over.
  * Changing an existing code asks the current one first (the server checks it on save). Pure, so it is tested
  * without a screen.
  */
@@ -51,7 +51,7 @@ export function restartAt(flow: SecurityCodeFlow, field: 'current_security_code'
   return { step, entry: '', current: step === 'current' ? '' : flow.current, first: '', message: null };
 }
 
-/** Where the user is among the code's entries (issue 14 item 24): '1 of 2', '2 of 2', or of 3 with the current code. */
+/** Where the user is among the code's entries: '1 of 2', '2 of 2', or of 3 with the current code. */
 export function stepPosition(flow: Pick<SecurityCodeFlow, 'step'>, hasSecurityCode: boolean): { step: number; total: number } {
   const order: SecurityCodeStep[] = hasSecurityCode ? ['current', 'new', 'confirm'] : ['new', 'confirm'];
   return { step: order.indexOf(flow.step) + 1, total: order.length };

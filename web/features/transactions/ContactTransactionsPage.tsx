@@ -5,7 +5,7 @@ import { ScreenHeader } from '../../ui/ScreenHeader';
 import { useWithLang } from '../../ui/with-lang';
 import { TransactionList } from './TransactionList';
 
-/** SPEC.md 2.3 Contact transactions: the transactions with this contact's user, page size 10, filters, pages. */
+/** A contact's transactions: the transactions with this contact's user, page size 10, filters, pages. */
 export function Component() {
   const { t } = useTranslation();
   const withLang = useWithLang();

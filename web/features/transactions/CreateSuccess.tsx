@@ -11,7 +11,7 @@ import { WithdrawalQr } from './WithdrawalQr';
 import { PickupReference } from '../../shared/pickups/PickupReference';
 
 /**
- * After a send or a withdrawal: what happened, to whom, and the next step (issue 14 item 4). A withdrawal shows
+ * After a send or a withdrawal: what happened, to whom, and the next step. A withdrawal shows
  * its QR code at once, since showing it at the agency is the next step.
  */
 export function CreateSuccess({ tx, party }: { tx: Transaction; party: string }) {
@@ -23,7 +23,7 @@ export function CreateSuccess({ tx, party }: { tx: Transaction; party: string })
   const expires = tx.expires_at ? formatLongDate(tx.expires_at, locale, t('transactions.at')) : '';
   const withdrawal = tx.category === 'withdrawal';
   const pickup = tx.delivery === 'cash_pickup';
-  // Held for a compliance review (issue 16): nothing was sent yet. A neutral pending state, not a success, and only
+  // Held for a compliance review: nothing was sent yet. A neutral pending state, not a success, and only
   // that it is being processed (tipping-off: never that it is reviewed).
   const held = tx.status === 'on_hold';
   const title = held

@@ -17,7 +17,7 @@ export interface CreateSummaryProps {
 }
 
 /**
- * What the security code is about to confirm (issue 14 item 1): the amount, to whom or where, the fees, what
+ * What the security code is about to confirm: the amount, to whom or where, the fees, what
  * arrives, and when. A send or withdrawal in dirhams has no fee, which is said rather than left out.
  */
 export function CreateSummary({ amount, party, withdraw, registered }: CreateSummaryProps) {

@@ -13,7 +13,7 @@ import { useWithLang } from '../../ui/with-lang';
 import { sendAgainPath } from '../../shared/transactions/transaction-rules';
 
 /**
- * What the sender may still take back (issue 18): a pending withdrawal or a transfer waiting for its recipient (a
+ * What the sender may still take back: a pending withdrawal or a transfer waiting for its recipient (a
  * cash pickup has its own cancel in its block). The server decides in the end (a teller may hold it: 409).
  */
 export function isCancellable(tx: Transaction): boolean {
@@ -62,7 +62,7 @@ function CancelButton({ tx }: { tx: Transaction }) {
 }
 
 /**
- * The detail's actions (issue 18): cancel what can still be cancelled, send the same amount again to the same
+ * The detail's actions: cancel what can still be cancelled, send the same amount again to the same
  * person (a new transfer: its own key and a new security code), the receipt as a PDF in the screen's language.
  */
 export function DetailActions({ tx }: { tx: Transaction }) {

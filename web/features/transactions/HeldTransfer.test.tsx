@@ -7,7 +7,7 @@ import { CreateSuccess } from './CreateSuccess';
 import { DetailActions } from './DetailActions';
 
 /**
- * A send or cash pickup held for a compliance review (issue 16), as its sender reads it: under review, never
+ * A send or cash pickup held for a compliance review, as its sender reads it: under review, never
  * 'Money sent' or 'Expired', and nothing offered to send it again.
  */
 const held = {

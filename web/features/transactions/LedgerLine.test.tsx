@@ -11,7 +11,7 @@ afterEach(() => {
 const txId = `${'0123456789abcdef'.repeat(4)}`;
 const tx = { id: 5, status: 'completed', tx_id: txId } as Transaction;
 
-describe('the public-ledger line (issue 14 item 25)', () => {
+describe('the public-ledger line', () => {
   it('shows a short id, copies the full one and links to the explorer', async () => {
     const writeText = vi.fn(async () => undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });

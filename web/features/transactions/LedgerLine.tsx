@@ -10,7 +10,7 @@ import form from '../../ui/Form.module.css';
 export const isAnchored = (tx: Transaction) => ['completed', 'claimed', 'validated'].includes(tx.status);
 
 /**
- * A 64-character hash means nothing to a customer (issue 14 item 25): its first and last characters, enough to
+ * A 64-character hash means nothing to a customer: its first and last characters, enough to
  * compare with the explorer's page, then copy (the full id) and a link to the public ledger, where the full id
  * shows with what was recorded.
  */

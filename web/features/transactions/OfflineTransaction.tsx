@@ -56,7 +56,7 @@ function PickupCodeBlock({ code, expired }: { code: PickupCode; expired: boolean
 }
 
 /**
- * The detail of a pending withdrawal or cash pickup with no network (issue 18): the copy this phone kept when it
+ * The detail of a pending withdrawal or cash pickup with no network: the copy this phone kept when it
  * was last seen online, under the 'offline' mark. Past its expiry it says so and shows no QR or reference.
  */
 export function OfflineTransaction({ code }: { code: OfflineCode }) {

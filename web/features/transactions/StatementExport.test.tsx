@@ -9,7 +9,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('statement export (issue 18)', () => {
+describe('statement export', () => {
   it('asks for the CSV of the filters’ days (end exclusive) and saves it', async () => {
     const calls = stubFetch(() => ({ status: 200, body: 'reference\r\n' }));
     const created = vi.fn(() => 'blob:statement');

@@ -22,7 +22,7 @@ function exportErrorText(error: unknown, t: ReturnType<typeof useTranslation>['t
 }
 
 /**
- * Issue 18: the statement of the period the date filters choose (the last 365 days when none), as a CSV file the
+ * The statement of the period the date filters choose (the last 365 days when none), as a CSV file the
  * browser saves; the period is said under the button so the file holds no surprise.
  */
 export function StatementExport({ filters }: { filters: Pick<Filters, 'startDate' | 'endDate'> }) {
@@ -44,7 +44,7 @@ export function StatementExport({ filters }: { filters: Pick<Filters, 'startDate
           const { start_date, end_date, tz } = period;
           downloadFile(
             '/transactions/export/',
-            // The file's header and words in the screen's language (issue 21).
+            // The file's header and words in the screen's language.
             { start_date, end_date, tz, format: 'csv', lang: i18n.language },
             `statement-${start_date}_${period.last}.csv`,
           )

@@ -5,7 +5,7 @@ import { formatLongDate } from '../../shared/transactions/transaction-rules';
 import styles from './Timeline.module.css';
 import cards from './Transactions.module.css';
 
-/** The transaction's story (issue 18): each step the server recorded, oldest first, with its date and time. */
+/** The transaction's story: each step the server recorded, oldest first, with its date and time. */
 export function Timeline({ tx }: { tx: Transaction }) {
   const { t, i18n } = useTranslation();
   const steps = tx.timeline ?? [];

@@ -124,7 +124,7 @@ describe('TransactionCreatePage', () => {
     expect(screen.queryByTestId('pin-input')).toBeNull();
   });
 
-  it("refuses at step 1 what the customer's level no longer allows, and Max stops there (issue 14 item 2, issue 16)", async () => {
+  it("refuses at step 1 what the customer's level no longer allows, and Max stops there", async () => {
     const outgoing = {
       kind: 'outgoing',
       currency: 'MAD',
@@ -143,7 +143,7 @@ describe('TransactionCreatePage', () => {
     expect(posts(calls)).toEqual([]);
   });
 
-  it('checks the maximum the server is configured with, not a constant of the page (issue 23 item 5)', async () => {
+  it('checks the maximum the server is configured with, not a constant of the page', async () => {
     const calls = api('10000.00', () => ({ status: 500 }), '5000.00');
     await openWithAmount('6000');
     expect(text('create-error')).toBe('Le montant maximum par opération est de 5 000,00 MAD.');

@@ -71,7 +71,7 @@ describe('send: one Idempotency-Key per intent', () => {
   });
 });
 
-describe('send: amounts as the locale writes them (issue 26 item 4, issue 14 item 8)', () => {
+describe('send: amounts as the locale writes them', () => {
   function apiAnswering(): unknown[] {
     const bodies: unknown[] = [];
     vi.stubGlobal('fetch', (url: string, init: RequestInit = {}) => {

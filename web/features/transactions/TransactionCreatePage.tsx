@@ -28,7 +28,7 @@ import { useCreateTransaction } from './use-transactions';
 import { formatAddress } from '../../ui/address';
 import { DeliveryChoice, type Delivery } from '../../shared/pickups/DeliveryChoice';
 
-/** SPEC.md 2.3 Create transaction: step 1 amount (max button) and recipient or agency; step 2 the code. */
+/** Create a transaction: step 1 amount (max button) and recipient or agency; step 2 the code. */
 export function Component() {
   const { t, i18n } = useTranslation();
   const locale = intlLocale(i18n.language);
@@ -40,14 +40,14 @@ export function Component() {
   const me = useCurrentUser();
   const create = useCreateTransaction();
   const [step, setStep] = useState<1 | 2>(1);
-  // 'Send again' (issue 18) brings the amount of the transfer it repeats: "12.50", shown as this language writes it.
+  // 'Send again' brings the amount of the transfer it repeats: "12.50", shown as this language writes it.
   const [amountText, setAmountText] = useState(() => {
     const again = params.get('amount');
     const amount = again !== null && /^\d{1,9}(\.\d{2})?$/.test(again) ? moneyFromApi(again, 'MAD') : undefined;
     return amount ? formatLocaleAmount(amount, locale) : '';
   });
   const [code, setCode] = useState('');
-  // A node, not a string: amounts inside an Arabic sentence are isolated (tIsolated, issue 14 item 17).
+  // A node, not a string: amounts inside an Arabic sentence are isolated (tIsolated).
   const [error, setError] = useState<ReactNode | null>(null);
   const [done, setDone] = useState<Transaction | null>(null);
   const [delivery, setDelivery] = useState<Delivery>({ kind: 'wallet', agency: null });
@@ -59,7 +59,7 @@ export function Component() {
   const minLimit = rates.data ? moneyFromApi(rates.data.transfer_min_amount, 'MAD') : undefined;
   const maxLimit = rates.data ? moneyFromApi(rates.data.transfer_max_amount, 'MAD') : undefined;
   const limits = minLimit && maxLimit ? { min: minLimit, max: maxLimit } : undefined;
-  // Sends, cash pickups and withdrawals share the level's outgoing limit (issue 16).
+  // Sends, cash pickups and withdrawals share the level's outgoing limit.
   const level = levelAllowance(me.data, 'outgoing', 'MAD');
   const max = balance && limits ? smallest(balance, limits.max, level) : undefined;
   const c = contact.data;
@@ -68,7 +68,7 @@ export function Component() {
     : c
       ? `${c.first_name} ${c.last_name}`
       : '';
-  // Issue 17: a person with a phone may also collect it in cash at an agency.
+  // A person with a phone may also collect it in cash at an agency.
   const canPickUp = !withdraw && c !== undefined && !c.public && Boolean(c.phone_number);
   const pickup = canPickUp && delivery.kind === 'cash_pickup';
   const checked: AmountCheck = limits ? checkAmount(amountText, locale, { ...limits, balance, level }) : { ok: false, problem: 'format' };
@@ -88,7 +88,7 @@ export function Component() {
     if (!limits) return;
     if (!checked.ok) return setError(amountError(checked));
     if (!c) return setError(t('transactions.create.amountAndRecipient'));
-    // A closed agency still reads by its id (issue 15) but takes nothing new; the server refuses it too.
+    // A closed agency still reads by its id but takes nothing new; the server refuses it too.
     if (c.closed) return setError(t('pickups.errors.agencyDisabled'));
     setError(null);
     setStep(2);

@@ -81,7 +81,7 @@ function PartyBlock({ tx, banker }: { tx: Transaction; banker: boolean }) {
   );
 }
 
-/** SPEC.md 2.3 Transaction detail. */
+/** A transaction's detail. */
 export function Component() {
   const { t, i18n } = useTranslation();
   const withLang = useWithLang();
@@ -90,14 +90,14 @@ export function Component() {
   const query = useTransaction(id);
   const banker = me.data?.role === 'BANKER';
   const tx = query.data;
-  // Issue 18: a pending withdrawal or pickup seen here is kept for the agency with no network; once no longer
+  // A pending withdrawal or pickup seen here is kept for the agency with no network; once no longer
   // payable, its kept copy goes.
   useEffect(() => {
     if (tx && !banker && me.data) rememberTransaction(currentSessionUserId(), tx);
   }, [tx, banker, me.data]);
   const offline = unreachable(query);
   const kept = offline ? offlineCode(currentSessionUserId(), id) : null;
-  // A teller's withdrawal is a customer's, paid at their counter: not 'my withdrawal' (issue 14 item 13).
+  // A teller's withdrawal is a customer's, paid at their counter: not 'my withdrawal'.
   const title =
     (tx?.category ?? (kept?.kind === 'withdrawal' ? 'withdrawal' : undefined)) === 'withdrawal'
       ? t(banker ? 'transactions.tellerWithdrawal' : 'transactions.myWithdrawal')

@@ -23,8 +23,8 @@ export function formatFilterDate(day: string, locale: string): string {
 }
 
 /**
- * SPEC.md 2.3 All transactions: category (by role, section 6), amount with the +-10 % box, start and end date.
- * Issue 14 item 16: a compact row (a 'Filters' button saying how many are on, and a chip per active filter, each
+ * All transactions: category (by role), amount with the +-10 % box, start and end date.
+ * A compact row (a 'Filters' button saying how many are on, and a chip per active filter, each
  * removable, dates in the locale's format); the form itself opens on demand instead of always taking the screen.
  */
 export function TransactionFilters({ filters, onChange, banker, hasUser }: Props) {

@@ -61,7 +61,7 @@ describe('transaction lists', () => {
     await waitFor(() => expect(screen.getAllByTestId('transaction-row')).toHaveLength(3));
   });
 
-  it('filters are a compact row: closed at first, a chip per active filter in the locale, each removable (item 16)', async () => {
+  it('filters are a compact row: closed at first, a chip per active filter in the locale, each removable', async () => {
     const calls = api(3);
     renderWithProviders(<TransactionList pageSize={10} />);
     await waitFor(() => expect(screen.getAllByTestId('transaction-row')).toHaveLength(3));

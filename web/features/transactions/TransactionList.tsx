@@ -12,7 +12,7 @@ import { TransactionRow } from '../../shared/transactions/TransactionRow';
 import { emptyFilters, filtersToQuery, type Filters } from '../../shared/transactions/transaction-rules';
 import { useTransactionsPage } from './use-transactions';
 
-/** SPEC.md section 9: the amount filter is debounced 300 ms. */
+/** The amount filter is debounced 300 ms. */
 const FILTER_DEBOUNCE_MS = 300;
 
 interface Props {
@@ -21,7 +21,7 @@ interface Props {
   /** Home and the contact preview show rows only. */
   withFilters?: boolean;
   withPagination?: boolean;
-  /** The statement button (issue 18): the all-transactions screen only, with its date filters. */
+  /** The statement button: the all-transactions screen only, with its date filters. */
   withExport?: boolean;
 }
 
@@ -59,7 +59,7 @@ export function TransactionList({ pageSize, user, withFilters = true, withPagina
       {list.isPending ? <p className={styles.muted}>{t('transactions.loading')}</p> : null}
       {list.isError ? <p className={styles.muted}>{t('errors.unknown')}</p> : null}
       {list.data && list.data.count === 0 && filtered ? (
-        // A filter that matches nothing is not an empty history: say so, and offer the way back (item 15).
+        // A filter that matches nothing is not an empty history: say so, and offer the way back.
         <div className={styles.emptyFiltered} data-testid="transactions-no-match">
           <p className={styles.muted}>{t('transactions.noMatch')}</p>
           <button type="button" className={form.secondary} onClick={() => change(emptyFilters)} data-testid="clear-filters">

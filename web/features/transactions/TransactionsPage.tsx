@@ -7,7 +7,7 @@ import { initials } from '../../shared/users/initials';
 import { useCurrentUser } from '../../shared/users/use-current-user';
 import { TransactionList } from './TransactionList';
 
-/** SPEC.md 2.3 All transactions: back to /, page size 10, filters, pagination, bottom navigation. */
+/** All transactions: back to /, page size 10, filters, pagination, bottom navigation. */
 export function Component() {
   const { t } = useTranslation();
   const withLang = useWithLang();

@@ -6,7 +6,7 @@ import { formatLongDate } from '../../shared/transactions/transaction-rules';
 import styles from './Transactions.module.css';
 import { WithdrawalQr } from './WithdrawalQr';
 
-/** A withdrawal's card: where it is paid out, then its state (`children`); online and offline (issue 18) alike. */
+/** A withdrawal's card: where it is paid out, then its state (`children`); online and offline alike. */
 export function WithdrawalFrame({ agency, address, children }: { agency: string | null; address: string; children: ReactNode }) {
   const { t } = useTranslation();
   return (

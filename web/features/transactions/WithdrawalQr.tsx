@@ -4,7 +4,7 @@ import { useTranslation } from '../../i18n/i18n';
 import styles from './Transactions.module.css';
 import form from '../../ui/Form.module.css';
 
-/** SPEC.md section 9: the token as a 300x300 QR code, error correction Q, downloadable as `vqr`. */
+/** The token as a 300x300 QR code, error correction Q, downloadable as `vqr`. */
 export function WithdrawalQr({ token }: { token: string }) {
   const { t } = useTranslation();
   const [url, setUrl] = useState<string | null>(null);

@@ -2,7 +2,7 @@ import { parseLocaleAmount } from '../../../common/money/locale-amount';
 import type { Money } from '../../../common/money/money';
 
 export interface AmountBounds {
-  /** The per-operation minimum and maximum (DESIGN.md section 5). */
+  /** The per-operation minimum and maximum. */
   min: Money<'MAD'>;
   max: Money<'MAD'>;
   /** What the wallet holds; undefined until it has loaded (then only the limits are checked). */
@@ -18,7 +18,7 @@ export type AmountCheck =
 
 /**
  * Step 1 of a send or withdrawal: everything the server would refuse about the amount alone is said here,
- * before the security code is asked for (issue 14 item 2), with the limit it broke. The text is read as the
+ * before the security code is asked for, with the limit it broke. The text is read as the
  * locale writes amounts (the shared parser).
  */
 export function checkAmount(text: string, locale: string, bounds: AmountBounds): AmountCheck {

@@ -5,7 +5,7 @@ import { commonErrorText, translateServerMessage } from '../../ui/server-message
 import { limitRefusalText } from '../../shared/limits/LimitsSummary';
 import { intlLocale } from '../../i18n/intl-locale';
 
-/** SPEC.md section 8 (Transaction create): each server message to its screen text; anything else is unknown. */
+/** A transaction's creation: each server message to its screen text; anything else is unknown. */
 export function createErrorText(error: unknown, t: TFunction, language: string): string {
   const common = commonErrorText(error, t, language);
   if (common) return common;
@@ -19,7 +19,7 @@ export function createErrorText(error: unknown, t: TFunction, language: string):
   if (error.firstError('amount') === transactionMessages.notEnoughFunds) return t('transactions.create.insufficient');
   const limit = limitRefusalText(error.firstError('amount'), t, intlLocale(language));
   if (limit !== undefined) return limit;
-  // Cash pickup (issue 17): no phone, not a person, an unknown agency.
+  // Cash pickup: no phone, not a person, an unknown agency.
   const field = contact ?? error.firstError('agency');
   if (field !== undefined) return translateServerMessage(field, t);
   return t('errors.unknown');

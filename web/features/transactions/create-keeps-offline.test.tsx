@@ -18,7 +18,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('a new withdrawal (issue 18)', () => {
+describe('a new withdrawal', () => {
   it('is kept for offline use as soon as the success screen shows its QR, for the signed-in user', async () => {
     const payload = btoa(JSON.stringify({ sub: '12' })).replace(/=+$/, '');
     localStorage.setItem('token', `h.${payload}.s`);

@@ -1,7 +1,7 @@
 import type { Transaction } from '../../../common/api/transactions';
 import { apiFetch } from '../../app/api-client';
 
-/** A send or withdrawal; `delivery: cash_pickup` (and an optional agency) for a cash pickup (issue 17). */
+/** A send or withdrawal; `delivery: cash_pickup` (and an optional agency) for a cash pickup. */
 export interface CreateBody {
   amount: string;
   contact: number;

@@ -18,8 +18,8 @@ export function useTransaction(id: string) {
 }
 
 /**
- * Lists and the balance are refreshed after every write (DESIGN.md section 7). A new withdrawal's QR or pickup's
- * reference, shown at once by the success screen, is kept for the agency with no network from then (issue 18).
+ * Lists and the balance are refreshed after every write. A new withdrawal's QR or pickup's
+ * reference, shown at once by the success screen, is kept for the agency with no network from then.
  */
 export function useCreateTransaction() {
   const client = useQueryClient();

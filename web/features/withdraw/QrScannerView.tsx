@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/i18n';
 import card from '../../ui/Card.module.css';
 
-/** SPEC.md section 9: one scan every 500 ms (2 per second), the back camera, 640x480 preferred. */
+/** One scan every 500 ms (2 per second), the back camera, 640x480 preferred. */
 const SCANS_PER_SECOND = 2;
 
 /**

@@ -25,7 +25,7 @@ function tokenFrom(value: string): string | undefined {
 }
 
 /**
- * SPEC.md 2.3 Withdraw (teller). The withdrawal part is keyed by the token (issue 26 item 2): after Back and a scan
+ * Withdraw (teller). The withdrawal part is keyed by the token: after Back and a scan
  * of the next code, the handover tick, the code and the Idempotency-Key start afresh instead of carrying over.
  * Without a camera the teller types what the customer reads out in one field, and the server says whether it is a
  * withdrawal or a cash pickup.

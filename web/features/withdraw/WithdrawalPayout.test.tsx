@@ -37,7 +37,7 @@ const withdrawal = (status: string) => ({
   validated_at: null,
 });
 
-describe("the teller's withdrawal screen (issue 14 items 9-11)", () => {
+describe("the teller's withdrawal screen", () => {
   it('names the customer (no internal id), says what to check, offers the steps', async () => {
     stubFetch(() => ({ status: 200, body: withdrawal('pending') }));
     renderWithProviders(<WithdrawalPayout token={TOKEN} />);
@@ -73,7 +73,7 @@ describe("the teller's withdrawal screen (issue 14 items 9-11)", () => {
     expect(status.textContent).toMatch(/^Déjà payé le 23 novembre 2026 à \d{2}:30 à l’agence Wallet Casablanca Centre par Salma Alaoui/);
   });
 
-  it("an unknown code is 'not found' with scan and type again; another agency's keeps SPEC.md's message", async () => {
+  it("an unknown code is 'not found' with scan and type again; another agency's keeps its own message", async () => {
     stubFetch(() => ({ status: 404, body: { detail: 'Not found.' } }));
     const { unmount } = renderWithProviders(<WithdrawalPayout token={TOKEN} />);
     expect((await screen.findByTestId('withdraw-lookup-error')).textContent).toContain(

@@ -45,13 +45,13 @@ export function lookupErrorText(error: unknown, t: T, language: string): string 
 const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
 
 /**
- * SPEC.md section 4's teller steps for one scanned withdrawal. Ticking the handover box first reserves the
- * withdrawal for this teller (issue 22 item 1), so the customer cannot cancel it nor another counter pay it while
+ * The teller's steps for one scanned withdrawal. Ticking the handover box first reserves the
+ * withdrawal for this teller, so the customer cannot cancel it nor another counter pay it while
  * the cash is counted; the box stays unticked if that fails. Unticking gives the reservation back.
  *
  * The teller sees what they hand over and to whom, by name (never an internal id), and what to check before the
- * cash leaves the till (issue 14 item 11). Only a pending withdrawal offers the steps and the validate button;
- * a paid, expired or cancelled one says so and offers the next scan (item 9). A payout ends on a success state.
+ * cash leaves the till. Only a pending withdrawal offers the steps and the validate button;
+ * a paid, expired or cancelled one says so and offers the next scan. A payout ends on a success state.
  */
 export function WithdrawalPayout({ token }: { token: string }) {
   const { t, i18n } = useTranslation();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { initialTellerState, pressValidate, submissionFailed } from './teller-steps';
 
-describe('teller steps (SPEC.md sections 4 and 5)', () => {
+describe('teller steps', () => {
   it('asks to confirm the handover without the box or without a loaded transaction', () => {
     expect(pressValidate(initialTellerState, true).state.message).toBe('confirmAmount');
     const ticked = { ...initialTellerState, confirmed: true };

@@ -1,8 +1,8 @@
 /**
- * SPEC.md sections 4 (Teller page steps) and 5 (Teller validation), as pure logic the page drives:
+ * The teller page's steps and validation, as pure logic the page drives:
  * 1. the transaction is loaded; 2. the confirm box is ticked and validate pressed (else the handover message);
  * 3. a 6-digit code and validate: submitted only with exactly 6 digits. The invalid-code message is set on every
- * press of validate at the code step (SPEC says so, even when the code then succeeds); a failure clears the code.
+ * press of validate at the code step (even when the code then succeeds); a failure clears the code.
  */
 export type TellerMessage = 'confirmAmount' | 'invalidCode' | null;
 

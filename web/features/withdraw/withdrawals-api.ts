@@ -3,7 +3,7 @@ import type { Transaction } from '../../../common/api/transactions';
 import type { TellerWithdrawal, WithdrawalReservation } from '../../../common/api/withdrawals';
 import { apiFetch } from '../../app/api-client';
 
-/** The teller's withdrawal calls (DESIGN.md section 4): lookup by the scanned token, reserve/release, validate. */
+/** The teller's withdrawal calls: lookup by the scanned token, reserve/release, validate. */
 export function lookupWithdrawal(token: string, signal?: AbortSignal): Promise<TellerWithdrawal> {
   return apiFetch<TellerWithdrawal>(`/withdrawals/${encodeURIComponent(token)}/`, { ...(signal && { signal }) });
 }
@@ -20,7 +20,7 @@ export function validateWithdrawal(
   });
 }
 
-/** Issue 22 item 1: hold the withdrawal for this teller before the cash leaves the till, or give it back. */
+/** Hold the withdrawal for this teller before the cash leaves the till, or give it back. */
 export function reserveWithdrawal(token: string, id: number, action: 'reserve' | 'release'): Promise<WithdrawalReservation> {
   return apiFetch<WithdrawalReservation>(`/withdrawals/${encodeURIComponent(token)}/${action}/`, {
     method: 'POST',

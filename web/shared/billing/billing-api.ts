@@ -5,7 +5,7 @@ import { apiFetch } from '../../app/api-client';
 
 type CheckoutUrl = z.infer<typeof checkoutUrlSchema>;
 
-/** The billing API (card payment sessions and the subscription), apart from the exchange drafts (issue 26 item 10). */
+/** The billing API (card payment sessions and the subscription), apart from the exchange drafts. */
 export const fetchPaymentSession = (id: string, signal?: AbortSignal): Promise<PaymentSessionView> =>
   apiFetch<PaymentSessionView>(`/billing/sessions/${id}/`, { ...(signal && { signal }) });
 

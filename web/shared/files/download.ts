@@ -4,7 +4,7 @@ import { readStored } from '../../app/browser-storage';
 import { STORAGE_KEYS } from '../../app/storage-keys';
 
 /**
- * Saves a file the API answers (a receipt PDF, a statement CSV; issue 18). A plain link cannot carry the bearer
+ * Saves a file the API answers (a receipt PDF, a statement CSV). A plain link cannot carry the bearer
  * token, so the file is fetched with it and handed to the browser as a blob; the name is the server's.
  */
 export async function downloadFile(path: string, query: ApiRequest['query'], fallbackName: string): Promise<void> {

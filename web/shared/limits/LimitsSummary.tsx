@@ -16,14 +16,14 @@ function amount(text: string, currency: Limit['currency'], locale: string): stri
 }
 
 /**
- * What remains of the customer's rolling limits (issue 16): the home shows both, the add-money screen the top-up
+ * What remains of the customer's rolling limits: the home shows both, the add-money screen the top-up
  * one, the send screen the outgoing one; each says how to raise it (level 2: an identity document verified).
  */
 export function LimitsSummary({ user, kinds }: { user: User; kinds: readonly LimitKind[] }) {
   const { t, i18n } = useTranslation();
   const withLang = useWithLang();
   const locale = intlLocale(i18n.language);
-  // A user answered by a server older than issue 16 (a cached answer during a deploy) has no limits yet.
+  // A user answered by a server older than the limits (a cached answer during a deploy) has no limits yet.
   const shown = (user.limits as Limit[] | undefined)?.filter((l) => kinds.includes(l.kind)) ?? [];
   if (user.role !== 'customer' || shown.length === 0) return null;
   return (

@@ -4,7 +4,7 @@ import { money, type Currency, type Money } from '../../../common/money/money';
 import { moneyFromApi } from '../../ui/money-format';
 
 /**
- * What the customer's level still allows in one operation of a kind (issue 16, issue 14 item 2): the smaller of
+ * What the customer's level still allows in one operation of a kind: the smaller of
  * the per-operation limit and what remains of the rolling 30 days. The screens check an amount against it at
  * step 1, as the server will, instead of refusing it after the security code. Undefined when the user has not
  * loaded or the kind is not limited.

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { NotificationsPage } from '../../../common/api/notifications';
 import { apiFetch } from '../../app/api-client';
 
-/** The notifications resource (issue 18): the list pages and the home's unread badge share one key. */
+/** The notifications resource: the list pages and the home's unread badge share one key. */
 export const NOTIFICATIONS_KEY = ['notifications'] as const;
 
 export function fetchNotifications(

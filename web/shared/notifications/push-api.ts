@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { NotificationPreferences, UpdateNotificationPreferences } from '../../../common/api/push';
 import { apiFetch } from '../../app/api-client';
 
-/** The channel toggles (issue 18): one key for the profile's section. */
+/** The channel toggles: one key for the profile's section. */
 export const PREFERENCES_KEY = ['notification-preferences'] as const;
 
 export const preferencesQuery = () =>

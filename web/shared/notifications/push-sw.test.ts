@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * public/push-sw.js runs in the service worker, where nothing of the app is loaded: it is evaluated here against a
- * fake `self` to check its `pushsubscriptionchange` handler (issue 18).
+ * fake `self` to check its `pushsubscriptionchange` handler.
  */
 
 

@@ -3,7 +3,7 @@ import { intlLocale } from '../../i18n/intl-locale';
 import { formatLongDate } from '../transactions/transaction-rules';
 import styles from './Offline.module.css';
 
-/** 'Offline — last updated <time>' above anything shown from the copy kept on this phone (issue 18). */
+/** 'Offline — last updated <time>' above anything shown from the copy kept on this phone. */
 export function OfflineMark({ savedAt }: { savedAt: string }) {
   const { t, i18n } = useTranslation();
   const date = formatLongDate(savedAt, intlLocale(i18n.language), t('transactions.at'));

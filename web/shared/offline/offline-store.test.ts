@@ -68,7 +68,7 @@ const user = { id: 12, balance: '700.00', rate: '10.80', first_name: 'Nadia' } a
 
 afterEach(() => localStorage.clear());
 
-describe('the offline codes (issue 18)', () => {
+describe('the offline codes', () => {
   it('reads the user id from the session token, and nothing from a malformed one', () => {
     expect(sessionUserId(tokenFor('12'))).toBe('12');
     expect(sessionUserId(null)).toBeNull();

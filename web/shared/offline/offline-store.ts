@@ -5,7 +5,7 @@ import { STORAGE_KEYS } from '../../app/storage-keys';
 import { transactionAddress } from '../../ui/address';
 
 /**
- * Issue 18, offline: the detail of a pending withdrawal or cash pickup (its QR and reference) opens with no network
+ * Offline: the detail of a pending withdrawal or cash pickup (its QR and reference) opens with no network
  * once it has been seen, and the home shows the last known balance, both marked 'offline'. Kept in localStorage
  * under one key, stamped with the id of the user the session's token names: read for that user only, dropped
  * when another user's session reads it, on logout and on a 401. It holds only what those screens show online.

@@ -13,7 +13,7 @@ import { intlLocale } from '../../i18n/intl-locale';
 import { formatLongDate } from '../transactions/transaction-rules';
 
 /**
- * The teller's next moves after a lookup failed or a payout is over (issue 14 items 4, 9, 10): scan the next code,
+ * The teller's next moves after a lookup failed or a payout is over: scan the next code,
  * type it again, or go home. Every dead end of the counter offers them, not only the back arrow.
  */
 export function TellerNextActions({ retry }: { retry?: 'withdrawal' | 'pickup' }) {

@@ -12,13 +12,13 @@ export interface Delivery {
 }
 
 /**
- * Create transaction, for a recipient with a phone (issue 17): to their wallet, or in cash at an agency (any
+ * Create transaction, for a recipient with a phone: to their wallet, or in cash at an agency (any
  * agency, or one picked from the agencies nearest first).
  */
 export function DeliveryChoice({ value, onChange }: { value: Delivery; onChange: (next: Delivery) => void }) {
   const { t } = useTranslation();
   const pickup = value.kind === 'cash_pickup';
-  // The agencies nearest first when the browser already gave a position (SPEC.md section 3's stored values).
+  // The agencies nearest first when the browser already gave a position (the position the app stored).
   const latitude = localStorage.getItem('latitude') ?? undefined;
   const longitude = localStorage.getItem('longitude') ?? undefined;
   const agencies = useQuery({

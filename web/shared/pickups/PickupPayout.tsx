@@ -36,8 +36,8 @@ function errorText(error: unknown, t: T, language: string): string {
 }
 
 /**
- * The teller pays a cash pickup out (issue 17): the recipient's name large, the amount, the ID checked (type,
- * number), 'the name on the ID matches' (ticking it reserves the pickup for this counter, issue 22 item 1), then the
+ * The teller pays a cash pickup out: the recipient's name large, the amount, the ID checked (type,
+ * number), 'the name on the ID matches' (ticking it reserves the pickup for this counter), then the
  * teller's security code. Keyed by the reference by its parent, so the next one starts afresh.
  */
 export function PickupPayout({ reference }: { reference: string }) {

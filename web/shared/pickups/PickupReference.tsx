@@ -9,7 +9,7 @@ import { formatLongDate } from '../transactions/transaction-rules';
 import styles from './Pickups.module.css';
 
 /**
- * The reference the recipient shows at the agency (issue 17): large, grouped 123 456 7890, copied or shared. The
+ * The reference the recipient shows at the agency: large, grouped 123 456 7890, copied or shared. The
  * Web Share API where the browser has it (the phone's share sheet: SMS, WhatsApp…), else an sms: link with the text.
  */
 export function PickupReference({ tx }: { tx: Transaction }) {

@@ -25,7 +25,7 @@ function errorText(error: unknown, t: T, language: string): string {
   return t('errors.unknown');
 }
 
-/** Correct the name the ID must carry: new first and last name, then the security code (issue 17). */
+/** Correct the name the ID must carry: new first and last name, then the security code. */
 function NameForm({ tx, onDone }: { tx: Transaction; onDone: () => void }) {
   const { t, i18n } = useTranslation();
   const correct = useCorrectPickupName(tx.id);
@@ -99,7 +99,7 @@ export function PickupSenderBlock({ tx }: { tx: Transaction }) {
   const [cancelKey] = useState(() => crypto.randomUUID());
   const available = tx.status === 'available';
   const name = `${tx.recipient_first_name ?? ''} ${tx.recipient_last_name ?? ''}`.trim();
-  // Held for a compliance review (issue 16): under review, as on the history row, never 'Expired'.
+  // Held for a compliance review: under review, as on the history row, never 'Expired'.
   const status =
     tx.status === 'on_hold'
       ? t('transactions.underReview')

@@ -2,7 +2,7 @@ import type { IdDocumentType, Pickup, PickupReservation } from '../../../common/
 import type { Transaction } from '../../../common/api/transactions';
 import { apiFetch } from '../../app/api-client';
 
-/** Cash pickup (issue 17): the teller's counter and the sender's name correction. */
+/** Cash pickup: the teller's counter and the sender's name correction. */
 const at = (reference: string) => `/pickups/${encodeURIComponent(reference)}`;
 
 export function lookupPickup(reference: string, signal?: AbortSignal): Promise<Pickup> {

@@ -84,7 +84,7 @@ describe('logout', () => {
       events.findIndex((e) => e.startsWith('DELETE')),
     );
     expect(localStorage.getItem('token')).toBeNull();
-    // The withdrawal and pickup codes kept for offline use are this person's too (issue 18).
+    // The withdrawal and pickup codes kept for offline use are this person's too.
     expect(localStorage.getItem('offline')).toBeNull();
   });
 

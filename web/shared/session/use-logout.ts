@@ -13,14 +13,14 @@ export async function logout(token: string): Promise<void> {
   await apiFetch('/auth/logout/', { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
 }
 
-/** Logout (SPEC.md section 4): the token and role go, and so does every cached answer of this account. */
+/** Logout: the token and role go, and so does every cached answer of this account. */
 export function endSession(client: QueryClient): void {
   writeStored(STORAGE_KEYS.token, null);
   writeStored(STORAGE_KEYS.role, null);
   // Where this person was is theirs: the next person on a shared phone must not inherit it.
   writeStored(STORAGE_KEYS.latitude, null);
   writeStored(STORAGE_KEYS.longitude, null);
-  // Likewise the withdrawal and pickup codes and the balance kept for the agency with no network (issue 18).
+  // Likewise the withdrawal and pickup codes and the balance kept for the agency with no network.
   forgetOffline();
   clearSessionEnded();
   client.clear();
@@ -30,7 +30,7 @@ export function endSession(client: QueryClient): void {
  * Forgets the session here first, then tells the server: someone who asks to log out on a shared phone is
  * logged out at once, even offline or with a server that never answers (the token then simply expires
  * server-side). The server calls carry the token, read before it is forgotten. This browser's push subscription
- * goes first (issue 18): the next person on a shared phone must not receive the previous one's notifications;
+ * goes first: the next person on a shared phone must not receive the previous one's notifications;
  * the session is revoked only after its DELETE was answered (or failed), since it needs the token.
  */
 export function useLogout() {

@@ -6,7 +6,7 @@ import { transactionsPageQuery, type ListParams } from './transaction-queries';
 
 /**
  * The first rows of a history, without its filters and paging (home, a contact's detail): what those screens
- * load first stays small (issue 26 item 9). `limit` rows of the page `params` asks for.
+ * load first stays small. `limit` rows of the page `params` asks for.
  */
 export function TransactionPreview({ params, limit, banker }: { params: ListParams; limit: number; banker: boolean }) {
   const { t } = useTranslation();

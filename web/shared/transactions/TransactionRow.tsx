@@ -8,7 +8,7 @@ import { tIsolated } from '../../ui/bidi';
 import styles from './TransactionRow.module.css';
 import { formatListDate, listSign, rowLabel } from './transaction-rules';
 
-/** One history row: label of SPEC.md section 4, date, signed amount; opens the detail. */
+/** One history row: its label, date, signed amount; opens the detail. */
 export function TransactionRow({ tx, banker }: { tx: Transaction; banker: boolean }) {
   const { t, i18n } = useTranslation();
   const withLang = useWithLang();

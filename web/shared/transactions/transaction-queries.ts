@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Transaction, TransactionsPage } from '../../../common/api/transactions';
 import { apiFetch } from '../../app/api-client';
 
-/** The transactions resource's queries, written once (issue 26 item 10); every write invalidates TRANSACTIONS_KEY. */
+/** The transactions resource's queries, written once; every write invalidates TRANSACTIONS_KEY. */
 export const TRANSACTIONS_KEY = ['transactions'] as const;
 
 export interface ListParams {
@@ -12,7 +12,7 @@ export interface ListParams {
   query: Record<string, string | undefined>;
 }
 
-/** SPEC.md section 7: GET /transactions/ with page_size, page, user and the filters. */
+/** GET /transactions/ with page_size, page, user and the filters. */
 export function fetchTransactions(params: ListParams, signal?: AbortSignal): Promise<TransactionsPage> {
   return apiFetch<TransactionsPage>('/transactions/', {
     query: { page: params.page, page_size: params.pageSize, user: params.user, ...params.query },
@@ -41,7 +41,7 @@ export const transactionsPageQuery = (params: ListParams) =>
 
 /**
  * Home's recent transactions: the last 6 whatever the role (a teller shows 6, a customer 4), so the home asks for
- * them at once, in the same round as the current user, instead of after it has learnt the role (issue 26 item 9).
+ * them at once, in the same round as the current user, instead of after it has learnt the role.
  */
 export const RECENT_TRANSACTIONS = 6;
 export const recentParams: ListParams = { page: 1, pageSize: RECENT_TRANSACTIONS, query: {} };

@@ -10,7 +10,7 @@ const base: Transaction = {
   identifier: null, validated: true, expires_at: null, validated_at: null,
 };
 
-describe('row labels (SPEC.md section 4)', () => {
+describe('row labels', () => {
   it('names the other party and the withdrawal state by role', () => {
     expect(rowLabel(base, false)).toEqual({ key: 'to', name: 'Omar Benali' });
     expect(rowLabel({ ...base, recipient_first_name: null, recipient_last_name: null }, false).name).toMatch(/\(0\)\s?6/);
@@ -29,7 +29,7 @@ describe('row labels (SPEC.md section 4)', () => {
   });
 });
 
-describe('filters (SPEC.md sections 6 and 7)', () => {
+describe('filters', () => {
   it('widens the amount to 90 % and 110 % with 2 decimals, exact otherwise', () => {
     expect(filtersToQuery({ ...emptyFilters, amount: '150' }, 'fr-FR')).toMatchObject({ amount: '150.00' });
     expect(filtersToQuery({ ...emptyFilters, amount: '150', vary: true }, 'fr-FR')).toMatchObject({ amount_gte: '135.00', amount_lte: '165.00' });
@@ -57,7 +57,7 @@ describe('filters (SPEC.md sections 6 and 7)', () => {
 
 });
 
-describe('list dates on every render (issue 26 item 9)', () => {
+describe('list dates on every render', () => {
   it('builds one date formatter per locale and style, not one per row and keystroke', () => {
     const Original = Intl.DateTimeFormat;
     let built = 0;
@@ -76,7 +76,7 @@ describe('list dates on every render (issue 26 item 9)', () => {
   });
 });
 
-describe('sendAgainPath (issue 18)', () => {
+describe('sendAgainPath', () => {
   it('the same person and amount for a sent transfer, none when it is held for review or not a send', () => {
     expect(sendAgainPath(base)).toBe('/transactions/create?contact=3&transaction=send&amount=150.00');
     expect(sendAgainPath({ ...base, status: 'on_hold' })).toBeNull();

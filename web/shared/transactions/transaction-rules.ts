@@ -5,7 +5,7 @@ import { formatAmount, money, type Money } from '../../../common/money/money';
 import { divideRounded } from '../../../common/money/decimal';
 import { dateTimeFormat } from '../../ui/intl-format';
 
-/** SPEC.md section 4 (Row display): an i18n key under `transactions.row` and its values. */
+/** A history row's label: an i18n key under `transactions.row` and its values. */
 export interface RowLabel {
   key: 'pendingWithdrawal' | 'withdrawal' | 'from' | 'to' | 'tellerPending' | 'tellerDone' | 'deposit' | 'toPickup' | 'tellerPickup';
   /** The person the label names, '' when none. */
@@ -18,7 +18,7 @@ export function rowLabel(tx: Transaction, banker: boolean): RowLabel {
   const sender = fullName(tx.sender_first_name, tx.sender_last_name);
   switch (tx.category) {
     case 'withdrawal':
-      // A cash pickup paid at this agency: the recipient who took the cash (issue 17).
+      // A cash pickup paid at this agency: the recipient who took the cash.
       if (banker && tx.delivery === 'cash_pickup')
         return { key: 'tellerPickup', name: fullName(tx.recipient_first_name, tx.recipient_last_name) };
       if (banker) return { key: tx.validated ? 'tellerDone' : 'tellerPending', name: sender };
@@ -46,7 +46,7 @@ export const detailSign = (category: TransactionCategory): '-' | '+' =>
 export type CategoryFilter = '' | 'sending' | 'reception' | 'exchange' | 'withdraw';
 
 /**
- * SPEC.md section 6: a banker gets only receive and withdraw; with a user filter (one contact's list) neither
+ * A banker gets only receive and withdraw; with a user filter (one contact's list) neither
  * withdraw nor add money is offered; add money never for a banker.
  */
 export function categoryOptions(banker: boolean, hasUser: boolean): CategoryFilter[] {
@@ -90,8 +90,8 @@ export function browserTimeZone(): string | undefined {
 }
 
 /**
- * SPEC.md section 7: amount, or amount_gte/amount_lte at 90 % and 110 % (2 decimals) when the box is ticked;
- * end_date is the chosen day plus one, both days of the browser's time zone (`tz`, issue 24 item 7: a payment at
+ * Amount, or amount_gte/amount_lte at 90 % and 110 % (2 decimals) when the box is ticked;
+ * end_date is the chosen day plus one, both days of the browser's time zone (`tz`: a payment at
  * 00:30 in Paris belongs to that day, not the one before). Integer arithmetic on minor units: no float touches
  * the amount.
  */
@@ -117,7 +117,7 @@ export function filtersToQuery(
   return query;
 }
 
-/** SPEC.md section 9: in lists, day month hour:minute within the current year, else day month year. */
+/** In lists, day month hour:minute within the current year, else day month year. */
 export function formatListDate(iso: string, locale: string, now = new Date()): string {
   const date = new Date(iso);
   const sameYear = date.getFullYear() === now.getFullYear();
@@ -148,7 +148,7 @@ export function localToday(now = new Date()): string {
 }
 
 /**
- * The statement's period (issue 18) from the screen's date filters: the chosen days, inclusive; an end left empty
+ * The statement's period from the screen's date filters: the chosen days, inclusive; an end left empty
  * is today, a start left empty is 365 days before the end (the API takes at most 366). `end_date` is the exclusive
  * day the API reads, `last` the day the screen names.
  */
@@ -163,7 +163,7 @@ export function statementPeriod(
 }
 
 /**
- * 'Send again' (issue 18): the send form for the same person and amount, from a sent transfer (its detail, or the
+ * 'Send again': the send form for the same person and amount, from a sent transfer (its detail, or the
  * newest one on the person's detail). A transfer held for a compliance review offers none: another send to that
  * person would be held the same way.
  */

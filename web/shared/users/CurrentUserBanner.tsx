@@ -26,7 +26,7 @@ function SessionEndedBanner() {
   );
 }
 
-/** SPEC.md 2.2: a top banner leading to /auth/step1 when no current user could be loaded (the session ended). */
+/** A top banner leading to /auth/step1 when no current user could be loaded (the session ended). */
 export function CurrentUserBanner() {
   const { pathname } = useLocation();
   // The sign-in screens and the e-mail link are for people without a session: nothing to warn about there.

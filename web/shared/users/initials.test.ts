@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { initials } from './initials';
 
-describe('initials (SPEC.md section 5)', () => {
+describe('initials', () => {
   it('takes the first letters of first and last name, upper-cased', () => {
     expect(initials('amina', 'el idrissi')).toBe('AE');
     expect(initials('Élodie', 'martin')).toBe('ÉM');

@@ -9,7 +9,7 @@ import type {
 } from '../../../common/api/users';
 import { apiFetch } from '../../app/api-client';
 
-/** SPEC.md section 3: the current user is the first (and only) item of the users list. */
+/** The current user is the first (and only) item of the users list. */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<User> {
   const list = await apiFetch<z.infer<typeof usersListResponseSchema>>('/users/', { ...(signal && { signal }) });
   return list.results[0];
@@ -23,17 +23,17 @@ export function setSecurityCode(id: number, body: SetSecurityCodeRequest): Promi
   return apiFetch<User>(`/users/${id}/security_code/`, { method: 'POST', body });
 }
 
-/** Issue 18: mails a new link to confirm the profile's e-mail (202); a 429 carries the wait in retryAfter. */
+/** Mails a new link to confirm the profile's e-mail (202); a 429 carries the wait in retryAfter. */
 export function resendEmailConfirmation(id: number): Promise<z.infer<typeof emailConfirmationResponseSchema>> {
   return apiFetch(`/users/${id}/email_confirmation/`, { method: 'POST' });
 }
 
-/** Issue 18: texts a 6-digit code to the profile's phone (202); a 429 carries the wait in retryAfter. */
+/** Texts a 6-digit code to the profile's phone (202); a 429 carries the wait in retryAfter. */
 export function sendPhoneConfirmation(id: number): Promise<z.infer<typeof phoneConfirmationResponseSchema>> {
   return apiFetch(`/users/${id}/phone_confirmation/`, { method: 'POST' });
 }
 
-/** Issue 18: proves the profile's phone with that code; answers the fresh user (phone_confirmed, balance). */
+/** Proves the profile's phone with that code; answers the fresh user (phone_confirmed, balance). */
 export function verifyPhoneConfirmation(id: number, code: string): Promise<User> {
   return apiFetch<User>(`/users/${id}/phone_confirmation/verify/`, { method: 'POST', body: { code } });
 }
