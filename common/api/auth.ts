@@ -22,7 +22,7 @@ export const phoneSchema = z.string().transform((input, ctx) => {
   return z.NEVER;
 });
 
-/** Login codes and security codes: exactly 6 digits (SPEC.md section 5). */
+/** Login codes and security codes: exactly 6 digits. */
 export const sixDigitsSchema = (message: string) => z.string().regex(/^\d{6}$/, message);
 
 export const eitherIdentifierMessage = 'Provide an email or a phone_number, not both.';
@@ -47,7 +47,7 @@ export const verifyCodeRequestSchema = z
     code: sixDigitsSchema(loginCodeMessage),
   })
   .refine(oneIdentifier, { message: eitherIdentifierMessage });
-/** customer and BANKER (teller) as in SPEC.md section 3; OPERATOR and AUDITOR run the back-office (issue 15). */
+/** CUSTOMER and BANKER (teller) use the app; OPERATOR and AUDITOR run the back-office. */
 export const roleSchema = z.enum(['customer', 'BANKER', 'OPERATOR', 'AUDITOR']);
 /** The back-office roles: an auditor reads what an operator reads and changes nothing. */
 export const isStaffRole = (role: Role): role is 'OPERATOR' | 'AUDITOR' => role === 'OPERATOR' || role === 'AUDITOR';

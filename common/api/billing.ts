@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 const amount = z.string().regex(/^\d+\.\d{2}$/);
 
-/** The monthly plan (SPEC.md section 9): 4.50 EUR. */
+/** The monthly plan: 4.50 EUR. */
 export const SUBSCRIPTION_PRICE_CENTS = 450n;
 
 /**

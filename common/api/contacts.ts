@@ -41,7 +41,7 @@ export const contactsQuerySchema = pageQuerySchema
 const absentWhenBlank = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), schema.optional());
 
-/** SPEC.md section 5: at most 16 characters, spaces removed; then E.164 with +33, +212 or +1. */
+/** At most 16 characters, spaces removed; then E.164 with +33, +212 or +1. */
 export const contactPhoneSchema = z
   .string()
   .transform((s) => s.replace(/\s/g, ''))
@@ -65,7 +65,7 @@ export const createContactRequestSchema = z
     path: ['phone_number'],
   });
 
-/** SPEC.md section 3: a recipient, or an agency (public, with its address and, from a position, proximity in km). */
+/** A recipient, or an agency (public, with its address and, from a position, proximity in km). */
 export const contactSchema = z.object({
   id: z.number().int(),
   first_name: z.string(),
@@ -83,7 +83,7 @@ export const contactSchema = z.object({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   /**
-   * An agency an operator closed (issue 15): it still reads by its id (a customer's past withdrawal links to it)
+   * An agency an operator closed: it still reads by its id (a customer's past withdrawal links to it)
    * but takes no new withdrawal or cash pickup, and no list offers it.
    */
   closed: z.boolean().optional(),

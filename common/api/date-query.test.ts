@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dateQuery, isCalendarDay } from './transactions.ts';
 
-describe('dateQuery: a day that exists (issue 18)', () => {
+describe('dateQuery: a day that exists', () => {
   it('refuses a day the calendar does not have instead of rolling it over', () => {
     expect(isCalendarDay('2026-02-30')).toBe(false);
     expect(isCalendarDay('2026-02-29')).toBe(false);

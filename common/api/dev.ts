@@ -10,7 +10,7 @@ export const outboxMessageSchema = z.object({
   body: z.string(),
   code: z.string().nullable(),
   link: z.string().nullable(),
-  /** Files a real mail would attach (the receipt PDF, issue 18): name, type, bytes in base64. */
+  /** Files a real mail would attach (the receipt PDF): name, type, bytes in base64. */
   attachments: z
     .array(z.object({ filename: z.string(), content_type: z.string(), base64: z.string() }))
     .nullable()

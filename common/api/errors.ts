@@ -4,7 +4,7 @@ import { z } from 'zod';
 export { genericMessages } from './messages.ts';
 
 /**
- * The error bodies of the API (DESIGN.md section 4), DRF style:
+ * The error bodies of the API, DRF style:
  * - field errors: `{"amount": ["Not enough funds"]}` (a field may have several messages);
  * - anything else: `{"detail": "..."}`.
  */

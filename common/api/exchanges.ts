@@ -6,7 +6,7 @@ import { pagedResponseSchema, pageQuerySchema } from './pagination.ts';
 const amount = z.string().regex(/^\d+\.\d{2}$/);
 const decimal = z.string().regex(/^\d+(\.\d+)?$/);
 
-/** Field messages of the add-money amount (the bounds come from configuration, DESIGN.md section 5). */
+/** Field messages of the add-money amount (the bounds come from configuration). */
 export const exchangeMessages = {
   belowMinimum: 'Ensure this value is greater than or equal to 1.',
   aboveMaximum: (max: string) => `Ensure this value is less than or equal to ${max}.`,
@@ -18,7 +18,7 @@ export const exchangeMessages = {
 /** `POST /api/exchanges/` and `PATCH /api/exchanges/{id}/`: the euros to convert (before the card fee). */
 export const exchangeRequestSchema = z.object({ from_amount: amountSchema('EUR') });
 
-/** An exchange (SPEC.md section 3) with what it was priced at; `fees` is a fraction (0.016 = 1.6 %). */
+/** An exchange with what it was priced at; `fees` is a fraction (0.016 = 1.6 %). */
 export const exchangeSchema = z.object({
   id: z.number().int(),
   /** EUR converted. */
@@ -30,7 +30,7 @@ export const exchangeSchema = z.object({
   fee_amount: amount,
   /** What the card is charged: from_amount + fee_amount. */
   total_amount: amount,
-  /** The card fee in MAD (SPEC.md 9: fee_amount x official rate, whole dirhams), for the details. */
+  /** The card fee in MAD (fee_amount x official rate, whole dirhams), for the details. */
   fee_amount_mad: amount,
   /** The rate applied (subscription or freemium), and the official rate, MAD per EUR. */
   rate: decimal,

@@ -6,7 +6,7 @@ import { countrySchema, hasForbiddenNameCharacter, nameSchema } from './users.ts
 export { KYC_MAX_FILE_BYTES, kycMessages } from './messages.ts';
 
 /**
- * Identity documents (issue 16): `POST /api/kyc/submissions/` (multipart) and `GET /api/kyc/` (the state).
+ * Identity documents: `POST /api/kyc/submissions/` (multipart) and `GET /api/kyc/` (the state).
  * Level 2 needs an approved document and, on the profile, the date of birth, address, postcode and city.
  */
 export const KYC_DOCUMENT_TYPES = ['national_id', 'passport', 'residence_permit'] as const;

@@ -1,5 +1,5 @@
 /**
- * Customer levels and their limits (issue 16), without zod: the screens read the refusal message and translate it.
+ * Customer levels and their limits, without zod: the screens read the refusal message and translate it.
  *
  * kinds: `topup` (EUR added by card per rolling 30 days), `outgoing` (MAD sent, picked up as cash or withdrawn,
  * together, per rolling 30 days). `per_operation` bounds one operation of that kind.

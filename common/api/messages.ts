@@ -1,12 +1,12 @@
 import { PHONE_INPUT_MAX_LENGTH } from '../identity/phone.ts';
 
 /**
- * The server's exact messages and the contract's constants, without zod (issue 26 item 9): screens that only
+ * The server's exact messages and the contract's constants, without zod: screens that only
  * translate a message or read a limit import this module, not the schemas, so zod (26 kB gzip) stays out of
  * their first load. The schema modules re-export each constant, so the server's imports are unchanged.
  */
 
-/** The server's sign-in messages; the screens translate them by this exact text (or show SPEC.md 8's own). */
+/** The server's sign-in messages; the screens translate them by this exact text (or show their own wording). */
 export const authMessages = {
   codeSent: 'If this address can receive messages, a code has been sent.',
   sendFailed: 'The code could not be sent. Try again shortly.',
@@ -35,17 +35,17 @@ export const genericMessages = {
   controlCharacters: 'Names may not contain line breaks, control or text-direction characters.',
 } as const;
 
-/** Field messages of `PATCH /api/users/{id}/` (SPEC.md section 5 rules). */
+/** Field messages of `PATCH /api/users/{id}/` (the profile's rules). */
 export const profileMessages = {
   loginEmailLocked: 'The e-mail address you sign in with cannot be changed.',
   loginPhoneLocked: 'The phone number you sign in with cannot be changed.',
   setOnce: 'This field cannot be changed once set.',
   emailTaken: 'This email is already used by another account.',
   phoneTaken: 'This phone number is already used by another account.',
-  /** `POST /api/users/{id}/email_confirmation/` (issue 18): nothing to confirm. */
+  /** `POST /api/users/{id}/email_confirmation/`: nothing to confirm. */
   noEmailToConfirm: 'Add an e-mail address to your profile first.',
   emailAlreadyConfirmed: 'This e-mail address is already confirmed.',
-  /** `POST /api/users/{id}/phone_confirmation/` (issue 18): nothing to prove. */
+  /** `POST /api/users/{id}/phone_confirmation/`: nothing to prove. */
   noPhoneToConfirm: 'Add a phone number to your profile first.',
   phoneAlreadyConfirmed: 'This phone number is already confirmed.',
   /** A verified identity (level 2): its name, date of birth and country change through a new identity document. */
@@ -54,7 +54,7 @@ export const profileMessages = {
   identityUnderReview: 'Your documents are being reviewed: this cannot change until they are decided.',
 } as const;
 
-/** SPEC.md section 8: the exact `security_code` messages of every endpoint that checks the code. */
+/** The exact `security_code` messages of every endpoint that checks the code. */
 export const securityCodeErrors = {
   notSet: 'Security code not set',
   invalid: 'Invalid security code',
@@ -63,7 +63,7 @@ export const securityCodeErrors = {
 
 export const securityCodeMessage = 'The security code must be 6 digits.';
 
-/** The teller's messages (SPEC.md section 8, Teller): the screens translate them. */
+/** The teller's messages (Teller): the screens translate them. */
 export const withdrawalMessages = {
   otherAgency: 'Transaction intended for another agency.',
   alreadyValidated: 'This withdrawal has already been made.',
@@ -81,10 +81,10 @@ export const counterMessages = {
     'Type the withdrawal reference (12 letters and digits), the cash pickup reference (10 digits) or the QR code.',
 } as const;
 
-/** The customer's cancel while a teller holds the withdrawal for payout (issue 22 item 1): a 409. */
+/** The customer's cancel while a teller holds the withdrawal for payout: a 409. */
 export const beingPaidOutMessage = 'This withdrawal is being paid out at the agency.';
 
-/** The exact server messages of SPEC.md section 8 (Transaction create) and the other rules of issue 7. */
+/** The exact server messages of a transaction's creation, whatever rule refused it. */
 export const transactionMessages = {
   contactNotFound: 'Contact not found',
   yourself: 'Cannot send to yourself',
@@ -99,7 +99,7 @@ export const transactionMessages = {
   customersOnly: 'Bank tellers cannot send money.',
 } as const;
 
-/** The statement export (issue 18): `GET /api/transactions/export/`. */
+/** The statement export: `GET /api/transactions/export/`. */
 export const statementMessages = {
   format: 'Choose csv.',
   periodTooLong: 'Choose a period of at most 366 days.',
@@ -107,7 +107,7 @@ export const statementMessages = {
   tooManyRows: 'This period holds more than 10,000 transactions: choose a shorter one.',
 } as const;
 
-/** The exact messages of SPEC.md section 8 (Contacts) and of the other create rules; the screens translate them. */
+/** The exact messages of adding a contact, one per rule; the screens translate them. */
 export const contactMessages = {
   yourself: 'You cannot add yourself as a recipient.',
   exists: 'This recipient already exists.',
@@ -119,17 +119,17 @@ export const contactMessages = {
   booleanFlag: 'Must be true or false.',
   agencyReadOnly: 'Agencies cannot be changed.',
   customersOnly: 'Bank tellers have no recipients.',
-  /** 429 past CONTACT_CREATE_LIMIT_PER_HOUR (issue 22 item 4), with Retry-After. */
+  /** 429 past CONTACT_CREATE_LIMIT_PER_HOUR, with Retry-After. */
   tooManyAdded: 'You have added too many recipients in the last hour. Try again later.',
 } as const;
 
-/** SPEC.md section 9: the search is debounced by the screens; 100 characters is more than any name or e-mail. */
+/** The search is debounced by the screens; 100 characters is more than any name or e-mail. */
 export const SEARCH_MAX_LENGTH = 100;
 
-/** A customer frozen by an operator (issue 15): every money movement answers this (403). */
+/** A customer frozen by an operator: every money movement answers this (403). */
 export const accountFrozenMessage = 'This account is frozen: no money can be moved. Contact customer service.';
 
-/** The back-office's agencies, tellers and operators (issue 15): part of opsMessages below. */
+/** The back-office's agencies, tellers and operators: part of opsMessages below. */
 const opsPeopleMessages = {
   agencyName: 'Enter the agency name (1 to 100 characters).',
   agencyAddress: 'Enter the address (1 to 200 characters).',
@@ -158,7 +158,7 @@ const opsPeopleMessages = {
   approverAddedByRequester: 'This request was made by the operator who added you: another operator must decide it.',
 } as const;
 
-/** The back-office's messages (`/api/ops/`, issue 15): the ops screens translate them by their exact text. */
+/** The back-office's messages (`/api/ops/`): the ops screens translate them by their exact text. */
 export const opsMessages = {
   ...opsPeopleMessages,
   staffOnly: 'Only operators can do this.',
@@ -189,11 +189,11 @@ export const opsMessages = {
   effectiveInvalid: 'Enter a valid date and time.',
   effectiveInPast: 'The effective time cannot be in the past.',
   effectiveTooFar: 'The effective time must be within the next 366 days.',
-  // Identity documents (issue 16): the submission was decided or withdrawn (account closed) meanwhile.
+  // Identity documents: the submission was decided or withdrawn (account closed) meanwhile.
   kycNotPending: 'These documents are no longer waiting for review.',
 } as const;
 
-/** What happened to it; SPEC.md section 3 shows only `validated`, the screens may use the rest. */
+/** What happened to it: the product's contract shows only `validated`, the screens may use the rest. */
 export const transactionStatuses = [
   'completed',
   'unclaimed',
@@ -202,19 +202,19 @@ export const transactionStatuses = [
   'validated',
   'cancelled',
   'expired',
-  // Cash pickup (issue 17): waiting at the agencies, then paid out.
+  // Cash pickup: waiting at the agencies, then paid out.
   'available',
   'collected',
-  // Given back to the sender by an operator (issue 15): a transfer, withdrawal or pickup that was still waiting.
+  // Given back to the sender by an operator: a transfer, withdrawal or pickup that was still waiting.
   'refunded',
-  // Issue 16: held for a compliance review (a sanctions hit); the sender reads 'under review'.
+  // Held for a compliance review (a sanctions hit); the sender reads 'under review'.
   'on_hold',
 ] as const;
 
-/** What the back-office lists as a transaction (issue 15). */
+/** What the back-office lists as a transaction. */
 export const opsTransactionKinds = ['transfer', 'withdrawal', 'exchange', 'pickup'] as const;
 
-/** Identity documents (issue 16, `POST /api/kyc/submissions/`): the field and detail messages the screens translate. */
+/** Identity documents (`POST /api/kyc/submissions/`): the field and detail messages the screens translate. */
 export const kycMessages = {
   wrongType: 'Send a JPEG, PNG or PDF file.',
   tooLarge: 'This file is larger than 5 MB.',
@@ -227,7 +227,7 @@ export const kycMessages = {
   customerOnly: 'Only customers send identity documents.',
 } as const;
 
-/** Account closure (issue 16, `POST /api/users/close/`): why an account cannot be closed yet; the screens translate them. */
+/** Account closure (`POST /api/users/close/`): why an account cannot be closed yet; the screens translate them. */
 export const closeAccountMessages = {
   balance: 'Your balance must be zero: send or withdraw what is left first.',
   pending:
@@ -239,7 +239,7 @@ export const closeAccountMessages = {
 /** Largest identity document file accepted, in bytes (5 MB). */
 export const KYC_MAX_FILE_BYTES = 5 * 1024 * 1024;
 
-/** Rate alerts (issue 18, common/api/rate-alerts.ts): active (not yet fired) alerts a customer may have at once. */
+/** Rate alerts (common/api/rate-alerts.ts): active (not yet fired) alerts a customer may have at once. */
 export const MAX_ACTIVE_RATE_ALERTS = 10;
 /** How far above the customer's current rate a threshold may be, in percent. */
 export const MAX_ABOVE_PERCENT = 50;

@@ -1,5 +1,5 @@
 /**
- * Transaction monitoring (issue 16): what a `monitoring` review carries, for the back-office screen. The server
+ * Transaction monitoring: what a `monitoring` review carries, for the back-office screen. The server
  * writes it (server/modules/compliance/monitoring.ts); the operator reads it in /ops/reviews.
  */
 

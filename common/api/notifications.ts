@@ -3,7 +3,7 @@ import { langQuery } from './language-query.ts';
 import { pagedResponseSchema, pageQuerySchema } from './pagination.ts';
 
 /**
- * In-app notifications (issue 18): `GET /api/notifications/` (the caller's own, newest first, title and body in
+ * In-app notifications: `GET /api/notifications/` (the caller's own, newest first, title and body in
  * their language) and `POST /api/notifications/read/` (`{"ids": [...]}`, or an empty body for all). Ids that are
  * not the caller's are ignored, as ids that do not exist: the answer is the same for both, so it tells nothing
  * about other users' notifications.
@@ -21,12 +21,12 @@ export const notificationKinds = [
   'transfer_released',
   'kyc_approved',
   'kyc_rejected',
-  // Unregistered recipients (issue 18): to the sender, the invitation sent, the reminder before the claim window
+  // Unregistered recipients: to the sender, the invitation sent, the reminder before the claim window
   // ends, and the claim when the recipient signs up or confirms the address later.
   'transfer_invited',
   'transfer_expiring',
   'transfer_claimed',
-  // Rate alerts (issue 18): a customer's threshold reached by a rate change.
+  // Rate alerts: a customer's threshold reached by a rate change.
   'rate_alert',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * `GET /api/ops/dashboard/` (issue 15): the service at a glance. Amounts are decimal strings of their currency
+ * `GET /api/ops/dashboard/`: the service at a glance. Amounts are decimal strings of their currency
  * ("1250.00"); counts are integers. Periods are UTC: `today` from 00:00 UTC, `last_7_days` the 7 x 24 h before now.
  */
 
@@ -65,11 +65,11 @@ export const dashboardSchema = z.object({
   anchoring: dashboardQueueSchema,
   /** Refunds and cancellations waiting to be performed at the card provider. */
   payment_actions: dashboardQueueSchema,
-  /** The e-mail, SMS and pushes of notifications waiting to be sent (issue 18). */
+  /** The e-mail, SMS and pushes of notifications waiting to be sent. */
   notification_deliveries: dashboardQueueSchema,
-  /** Receipt PDFs waiting to be mailed to their payers (issue 18, migration 0350). */
+  /** Receipt PDFs waiting to be mailed to their payers (migration 0350). */
   receipt_mails: dashboardQueueSchema,
-  /** Invitations and reminders waiting to be sent to recipients without an account (issue 18, migration 0360). */
+  /** Invitations and reminders waiting to be sent to recipients without an account (migration 0360). */
   recipient_messages: dashboardQueueSchema,
   /** Payment provider webhooks: still processing (received, not finished), and received in the last 24 h. */
   webhooks: z.object({ processing: z.number().int(), received_24h: z.number().int() }),

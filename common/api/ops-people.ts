@@ -6,7 +6,7 @@ import { pagedResponseSchema, pageQuerySchema } from './pagination.ts';
 import { idSchema } from './transactions.ts';
 
 /**
- * `/api/ops/agencies/`, `tellers/` and `operators/` (issue 15): the places and the people of the service. An
+ * `/api/ops/agencies/`, `tellers/` and `operators/`: the places and the people of the service. An
  * agency's fields each have their own message, so a form marks the field that is wrong.
  */
 

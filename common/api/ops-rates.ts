@@ -4,7 +4,7 @@ import { approvalSchema, reasonSchema, opsSecurityCodeSchema } from './ops.ts';
 import { pagedResponseSchema, pageQuerySchema } from './pagination.ts';
 
 /**
- * `/api/ops/rates/` (issue 15): the rates history and setting new rates with an effective time. A change past
+ * `/api/ops/rates/`: the rates history and setting new rates with an effective time. A change past
  * OPS_RATE_CHANGE_FOUR_EYES_PCT (or of the card fee past OPS_RATE_FEE_FOUR_EYES_BP) against the least favourable of
  * the rows in force now, the row it replaces and those of the last 24 hours waits for a second operator (an approval
  * of kind `rates`).

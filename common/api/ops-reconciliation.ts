@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dateQuery } from './transactions.ts';
 
 /**
- * `/api/ops/reconciliation/?date=YYYY-MM-DD` (issue 15): the ledger's own check, then one UTC day of money that
+ * `/api/ops/reconciliation/?date=YYYY-MM-DD`: the ledger's own check, then one UTC day of money that
  * crossed the platform's edge: card payments the provider reported against the top-ups credited, and the cash paid
  * at each agency by the ledger against the withdrawals and pickups marked paid. Each difference is one line.
  */

@@ -4,7 +4,7 @@ import { opsActionRequestSchema } from './ops.ts';
 import { pagedResponseSchema, pageQuerySchema } from './pagination.ts';
 
 /**
- * `/api/ops/reviews/` (issue 15): the queue of items waiting for a human decision. Other modules open items
+ * `/api/ops/reviews/`: the queue of items waiting for a human decision. Other modules open items
  * (compliance: `sanctions_hit`, `kyc_document`, `monitoring`); an operator approves or rejects each one once.
  */
 

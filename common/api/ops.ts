@@ -6,7 +6,7 @@ import { dateQuery, idSchema, transactionSchema, transactionStatuses } from './t
 import { opsMessages, opsTransactionKinds } from './messages.ts';
 import { securityCodeErrors, userLimitSchema } from './users.ts';
 
-/** The back-office API (`/api/ops/`, issue 15): operators act, auditors read. Its messages live in messages.ts
+/** The back-office API (`/api/ops/`): operators act, auditors read. Its messages live in messages.ts
  * (zod-free, for the screens) and are re-exported here for the server. */
 export { opsMessages };
 
@@ -99,7 +99,7 @@ export const opsSessionSchema = z.object({
 /** `customers/{id}/`: the profile, with recent transactions, sign-ins and the audit lines about this user. */
 export const opsCustomerDetailSchema = opsCustomerSchema.extend({
   security_code_failures: z.number().int(),
-  /** Issue 16's level and what remains of each limit, as the customer reads them on GET /api/users/. */
+  /** The customer's level (1 or 2) and what remains of each limit, as the customer reads them on GET /api/users/. */
   level: z.union([z.literal(1), z.literal(2)]),
   limits: z.array(userLimitSchema),
   recent_transactions: z.array(transactionSchema),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { totalPages } from './page-count.ts';
 
-describe('totalPages (SPEC.md section 9)', () => {
+describe('totalPages', () => {
   it('is the ceiling of count over page size, and at least one page', () => {
     expect(totalPages(0, 10)).toBe(1);
     expect(totalPages(1, 10)).toBe(1);

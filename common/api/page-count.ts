@@ -1,5 +1,5 @@
 /**
- * SPEC.md section 9: total pages is the ceiling of count divided by page size (at least one page). Its own module,
+ * Total pages is the ceiling of count divided by page size (at least one page). Its own module,
  * free of zod: the pagination schemas build zod objects when loaded, and the list screens need only this.
  */
 export function totalPages(count: number, pageSize: number): number {

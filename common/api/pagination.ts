@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** DESIGN.md section 4: `?page=1&page_size=10`, page_size capped at 100 (a larger one is capped, as DRF does). */
+/** Every list pages by `?page=1&page_size=10`, page_size capped at 100 (a larger one is capped, as DRF does). */
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 

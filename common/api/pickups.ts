@@ -3,32 +3,32 @@ import { sixDigitsSchema } from './auth.ts';
 import { securityCodeErrors } from './users.ts';
 import { nameSchema } from './users.ts';
 
-/** Cash pickup (issue 17): the server's messages; the screens translate them. */
+/** Cash pickup: the server's messages; the screens translate them. */
 export const pickupMessages = {
   noPhone: 'This recipient has no phone number: a cash pickup is announced by SMS.',
   notAPerson: 'A cash pickup is sent to a person, not to an agency.',
   unknownAgency: 'Unknown agency.',
-  // An agency an operator disabled (issue 15): what is pending there stays payable, nothing new goes there.
+  // An agency an operator disabled: what is pending there stays payable, nothing new goes there.
   agencyDisabled: 'This agency no longer takes withdrawals or cash pickups: choose another one.',
   agencyWithoutPickup: 'An agency can only be chosen for a cash pickup.',
   referenceFormat: 'A pickup reference has 10 digits.',
   checkDigit: 'This reference is not valid: check the digits.',
   alreadyCollected: 'This pickup has already been paid out.',
   cancelled: 'This pickup was cancelled.',
-  // Refunded by an operator (issue 15): the teller reads that the money went back, not that the sender cancelled.
+  // Refunded by an operator: the teller reads that the money went back, not that the sender cancelled.
   refunded: 'This pickup was refunded to its sender.',
   expired: 'This pickup has expired.',
   heldByOtherCounter: 'This pickup is being paid out at another counter.',
-  // The screen's box reads 'the name on the ID matches': the refusal says the same (issue 14, not the handover's).
+  // The screen's box reads 'the name on the ID matches': the refusal says the same (not the handover's).
   nameMatches: 'Please confirm that the name on the ID matches.',
   idDocumentType: 'Choose the type of ID document.',
   idDocumentNumber: 'Enter the ID document number (letters and digits).',
   nameNotEditable: 'The name can no longer be changed.',
-  // Held for a compliance review (issue 16): the teller and the recipient are told no reason (tipping-off).
+  // Held for a compliance review: the teller and the recipient are told no reason (tipping-off).
   notPayable: 'This pickup cannot be paid out, the sender can contact support.',
 } as const;
 
-/** The sender's cancel or name change while a teller holds the pickup for payout (issue 22 item 1): a 409. */
+/** The sender's cancel or name change while a teller holds the pickup for payout: a 409. */
 export const pickupBeingPaidOutMessage = 'This transfer is being paid out at the agency.';
 
 export const idDocumentTypes = ['national_id', 'passport', 'residence_permit'] as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages.ts';
 
 /**
- * Web Push (issue 18, Channels). `GET /api/push/key/` (public): the VAPID public key browsers subscribe with, null
+ * Web Push (Channels). `GET /api/push/key/` (public): the VAPID public key browsers subscribe with, null
  * when the server has no Web Push. `POST /api/push/subscriptions/` stores the browser's PushSubscription (its
  * JSON, as `subscription.toJSON()` gives it) for the signed-in user; `DELETE /api/push/subscriptions/` with
  * `{"endpoint"}` removes the caller's own (another user's endpoint is answered as an unknown one).

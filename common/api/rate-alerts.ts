@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pagedResponseSchema, pageQuerySchema } from './pagination.ts';
 
 /**
- * Rate alerts (issue 18): `POST /api/rate-alerts/` (`{"threshold": "11.20"}`, MAD per EUR), `GET /api/rate-alerts/`
+ * Rate alerts: `POST /api/rate-alerts/` (`{"threshold": "11.20"}`, MAD per EUR), `GET /api/rate-alerts/`
  * (the caller's own, newest first), `DELETE /api/rate-alerts/{id}/`. The threshold is on the customer's own rate
  * (freemium, or subscription while the plan holds): above it, and at most MAX_ABOVE_PERCENT above it. Customers
  * only. An alert fires once, when a rates row that reaches it comes into force: a `rate_alert` notification (in-app

@@ -15,7 +15,7 @@ export const ratesSchema = z.object({
   fee: decimal,
   /** The monthly price of the subscription, EUR. */
   subscription_price: amount,
-  /** Add-money bounds in EUR (DESIGN.md section 5). */
+  /** Add-money bounds in EUR. */
   min_amount: amount,
   max_amount: amount,
   /** Bounds of one send or withdrawal in MAD (TRANSFER_MIN_MAD / TRANSFER_MAX_MAD): the create screen checks them at step 1. */

@@ -1,5 +1,5 @@
 /**
- * The payload of a `sanctions_hit` review item (issue 16), written by server/modules/sanctions and read by the
+ * The payload of a `sanctions_hit` review item, written by server/modules/sanctions and read by the
  * back-office's review screen (web/features/ops/SanctionsHit.tsx). Items opened before a field existed lack it.
  */
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { langQuery } from './language-query.ts';
 
 /**
- * The steps of a transaction's timeline (issue 18), one documented set for every kind. Written by the database in
+ * The steps of a transaction's timeline, one documented set for every kind. Written by the database in
  * the same transaction as the change each records (migration 0180); shown in order of `at`.
  *
  * - `created`: the transaction exists (sent, withdrawal asked, top-up credited).

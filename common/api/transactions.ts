@@ -16,7 +16,7 @@ export const idSchema = z
   .transform(String)
   .pipe(z.string().regex(/^[1-9]\d{0,14}$/, 'A valid integer is required.'));
 
-/** How a send reaches its person: their wallet (default), or cash at an agency (issue 17). */
+/** How a send reaches its person: their wallet (default), or cash at an agency. */
 export const deliveries = ['wallet', 'cash_pickup'] as const;
 export type Delivery = (typeof deliveries)[number];
 
@@ -39,7 +39,10 @@ export type TransactionCategory = (typeof transactionCategories)[number];
 /** What happened to it: the list lives in messages.ts (zod-free, for the screens). */
 export { transactionStatuses };
 
-/** SPEC.md section 3 (names included); amounts are decimal strings of MAD, unsigned: the category gives the sign. */
+/**
+ * A transaction as the history shows it (names included); amounts are decimal strings of MAD, unsigned: the category
+ * gives the sign.
+ */
 export const transactionSchema = z.object({
   id: z.number().int(),
   amount: z.string(),
@@ -66,12 +69,12 @@ export const transactionSchema = z.object({
   /** When a pending withdrawal or an unclaimed transfer goes back to the wallet. */
   expires_at: z.string().nullable(),
   validated_at: z.string().nullable(),
-  /** `cash_pickup` for a cash pickup (issue 17); absent otherwise. */
+  /** `cash_pickup` for a cash pickup; absent otherwise. */
   delivery: z.literal('cash_pickup').optional(),
   /** The 10-digit pickup reference: for its sender only, while it can be collected. */
   pickup_reference: z.string().nullable().optional(),
   pickup: pickupDetailsSchema.optional(),
-  /** The detail only (`GET /api/transactions/{id}/`): its steps as the viewer may see them, oldest first (issue 18). */
+  /** The detail only (`GET /api/transactions/{id}/`): its steps as the viewer may see them, oldest first. */
   timeline: z.array(timelineStepSchema).optional(),
 });
 
@@ -92,11 +95,11 @@ export const dateQuery = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, transactionMessages.invalidDate)
   .refine(isCalendarDay, transactionMessages.invalidDate);
 
-/** The customer's time zone for date filters (issue 24 item 7): an IANA name; UTC when absent. */
+/** The customer's time zone for date filters: an IANA name; UTC when absent. */
 export const timeZoneQuery = z.string().refine(isTimeZone, transactionMessages.invalidTimeZone);
 
 /**
- * `GET /api/transactions/` (SPEC.md section 7). Dates are calendar days in `tz` (the browser's zone; UTC when
+ * `GET /api/transactions/`. Dates are calendar days in `tz` (the browser's zone; UTC when
  * absent): start_date inclusive, end_date exclusive (the screens send the chosen end date plus one day).
  * `withdraw` is accepted for `withdrawal`.
  */

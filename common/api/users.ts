@@ -17,7 +17,7 @@ export {
 /** A decimal string with 2 decimals for amounts ("150.00"), 4 for rates ("10.8500"). */
 const decimalString = z.string().regex(/^-?\d+\.\d+$/);
 
-/** The current user (SPEC.md section 3), the only item of `GET /api/users/`. */
+/** The current user, the only item of `GET /api/users/`. */
 /** One rolling 30-day limit as its customer (GET /api/users/) and the back-office (a customer's detail) read it. */
 export const userLimitSchema = z.object({
   kind: z.enum(LIMIT_KINDS),
@@ -37,7 +37,7 @@ export const userSchema = z.object({
   phone_number: z.string().nullable(),
   /**
    * The phone is proven: the one a phone user signs in with, or a profile phone once its SMS code is entered
-   * (issue 18, POST /api/users/{id}/phone_confirmation/). False without a phone.
+   * (POST /api/users/{id}/phone_confirmation/). False without a phone.
    */
   phone_confirmed: z.boolean(),
   /**
@@ -62,7 +62,7 @@ export const userSchema = z.object({
   account_id: z.string(),
   has_security_code: z.boolean(),
   has_full_profile: z.boolean(),
-  /** Issue 16: 1 (verified identifier, full profile) or 2 (identity document approved, address given). */
+  /** 1 (verified identifier, full profile) or 2 (identity document approved, address given). */
   level: z.union([z.literal(1), z.literal(2)]),
   /** What remains of each rolling 30-day limit (common/api/limits.ts). */
   limits: z.array(userLimitSchema),
@@ -81,7 +81,7 @@ export const userSchema = z.object({
 /** `POST /api/users/{id}/email_confirmation/` -> 202: the address the new link is mailed to. */
 export const emailConfirmationResponseSchema = z.object({ email: z.string() });
 
-/** `POST /api/users/{id}/phone_confirmation/` (issue 18): the number the code was texted to. */
+/** `POST /api/users/{id}/phone_confirmation/`: the number the code was texted to. */
 export const phoneConfirmationResponseSchema = z.object({ phone_number: z.string() });
 /** `POST /api/users/{id}/phone_confirmation/verify/`: the 6-digit code of that SMS. */
 export const phoneConfirmationVerifySchema = z.object({ code: sixDigitsSchema(loginCodeMessage) });
@@ -96,8 +96,8 @@ export const usersListResponseSchema = z.object({
 
 /**
  * Control characters (line breaks, tabs, C1) and the bidi embeddings, overrides and isolates (U+202A-U+202E,
- * U+2066-U+2069) would stand inside official e-mails and SMS ('X sent you…') and could reorder their text (issue 22
- * item 7). The bidi marks (LRM, RLM, ALM) stay allowed: Arabic keyboards type them and they cannot reorder a line.
+ * U+2066-U+2069) would stand inside official e-mails and SMS ('X sent you…') and could reorder their text. The bidi
+ * marks (LRM, RLM, ALM) stay allowed: Arabic keyboards type them and they cannot reorder a line.
  * U+0000 is left to the null-character guard, which answers its own message on every route.
  */
 const FORBIDDEN_IN_NAMES: ReadonlyArray<readonly [number, number]> = [
@@ -123,7 +123,7 @@ export const nameSchema = z
   .refine((name) => !hasForbiddenNameCharacter(name), genericMessages.controlCharacters);
 
 /**
- * SPEC.md section 5: all fields required. Phone-login users send `email` (their phone is locked), the others send
+ * All fields required. Phone-login users send `email` (their phone is locked), the others send
  * `phone_number` (their e-mail is locked); either may be set once and is not modifiable after.
  */
 export const countrySchema = z.enum(COUNTRIES, { message: 'Choose FR, MA or US.' });
@@ -141,13 +141,13 @@ export const setSecurityCodeRequestSchema = z.object({
   current_security_code: sixDigitsSchema(securityCodeMessage).optional(),
 });
 
-/** `POST /api/users/close/` (issue 16): closing one's own account is confirmed by the security code. */
+/** `POST /api/users/close/`: closing one's own account is confirmed by the security code. */
 export const closeAccountRequestSchema = z.object({ security_code: sixDigitsSchema(securityCodeMessage) });
 export type CloseAccountRequest = z.infer<typeof closeAccountRequestSchema>;
 
 const rows = z.array(z.record(z.string(), z.unknown()));
 /**
- * `GET /api/users/export/` (issue 16, data rights): everything the service holds about the caller, their own rows
+ * `GET /api/users/export/` (data rights): everything the service holds about the caller, their own rows
  * only. Documents are listed by state, never with their files; sign-in events are the sessions opened; rate
  * alerts as GET /api/rate-alerts/ shows them.
  */

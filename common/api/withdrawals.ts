@@ -42,7 +42,7 @@ export type WithdrawalReservation = z.infer<typeof withdrawalReservationSchema>;
 export const payoutsTodayQuerySchema = z.object({ tz: timeZoneQuery.optional() });
 
 /**
- * What the teller's agency paid out today (issue 14 item 12): withdrawals and cash pickups validated at this
+ * What the teller's agency paid out today: withdrawals and cash pickups validated at this
  * agency since local midnight, their number and total in MAD.
  */
 export const payoutsTodaySchema = z.object({

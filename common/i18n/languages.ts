@@ -1,14 +1,14 @@
 // The product's languages. Shared so the server (send_code `language`) and the web app agree on one list.
-// French, English and Arabic first (Morocco's), then the diaspora's (issue 21): Spanish, Italian, Dutch, German.
+// French, English and Arabic first (Morocco's), then the diaspora's: Spanish, Italian, Dutch, German.
 export const LANGUAGES = ['fr', 'en', 'ar', 'es', 'it', 'nl', 'de'] as const;
 
 export type Language = (typeof LANGUAGES)[number];
 
-/** French is the default and the fallback (SPEC.md sections 1 and 9). */
+/** French is the default and the fallback. */
 export const DEFAULT_LANGUAGE: Language = 'fr';
 
 /**
- * Each language named in itself, as every switcher shows it (issue 21): a reader finds their own language
+ * Each language named in itself, as every switcher shows it: a reader finds their own language
  * whatever the page is in. Not in the catalogues, so that the name never changes with the page's language.
  */
 export const LANGUAGE_NAMES: Record<Language, string> = {

@@ -43,7 +43,7 @@ describe('formatPhone', () => {
     expect(formatPhone('+14155552671')).toBe('+1 (415)-555-2671');
     expect(formatPhone('+104155552671')).toBe('+1 (415)-555-2671');
   });
-  it('groups Moroccan numbers as the national digit and pairs (issue 14 item 20)', () => {
+  it('groups Moroccan numbers as the national digit and pairs', () => {
     expect(formatPhone('+212612345678')).toBe('+212 6 12 34 56 78');
   });
   it('leaves other numbers as they are', () => {

@@ -1,5 +1,5 @@
 /**
- * Phone numbers of the product (SPEC.md sections 5 and 9): prefixes +33 (FR), +212 (MA), +1 (US), entered with
+ * Phone numbers of the product: prefixes +33 (FR), +212 (MA), +1 (US), entered with
  * formatting, stored and sent in E.164 without spaces. One module, so the server validates what the screens format.
  */
 export const PHONE_PREFIXES = ['+33', '+212', '+1'] as const;
@@ -13,7 +13,7 @@ export const prefixOfCountry: Record<Country, PhonePrefix> = { FR: '+33', MA: '+
 /** National significant number lengths, without the trunk 0 that French and Moroccan numbers are written with. */
 const nationalDigits: Record<PhonePrefix, number> = { '+33': 9, '+212': 9, '+1': 10 };
 
-/** At most 16 characters in the phone input (SPEC.md section 9). */
+/** At most 16 characters in the phone input. */
 export const PHONE_INPUT_MAX_LENGTH = 16;
 
 export type PhoneParseError = 'invalid' | 'unsupported_prefix' | 'wrong_length';
@@ -60,7 +60,7 @@ export function splitInternational(text: string): { prefix: PhonePrefix; nationa
 }
 
 /**
- * Display per SPEC.md section 5: French (+33) and Tunisian (+216) numbers as `(0)6 12 34 56 78`, US/Canada (+1)
+ * Display: French (+33) and Tunisian (+216) numbers as `(0)6 12 34 56 78`, US/Canada (+1)
  * as `(xxx)-xxx-xxxx` (a leading 0 dropped), Moroccan (+212) as `+212 6 12 34 56 78`, others as they are.
  */
 export function formatPhone(e164: string): string {

@@ -2,7 +2,7 @@ import { divideRounded, formatDecimal, pow10, type Decimal } from './decimal.ts'
 import { money, type Money } from './money.ts';
 
 /**
- * The exchange rules of SPEC.md section 9, one function per rule. The rate is MAD per EUR. Every rounding is a
+ * The exchange rules, one function per rule. The rate is MAD per EUR. Every rounding is a
  * single half-away-from-zero step on exact integers; where an amount is split (fees) the parts are derived by
  * subtraction so that they always add back to the whole.
  */
@@ -21,7 +21,7 @@ export function eurToMad(eur: Money<'EUR'>, rate: Decimal): Money<'MAD'> {
   return money('MAD', dirhams * CENTIMES_PER_DIRHAM);
 }
 
-/** MAD -> EUR: divide by the rate, round to cents. Also "the balance in EUR" (SPEC.md 9). */
+/** MAD -> EUR: divide by the rate, round to cents. Also "the balance in EUR". */
 export function madToEur(mad: Money<'MAD'>, rate: Decimal): Money<'EUR'> {
   assertPositiveRate(rate);
   // centimes / rate = centimes * 10^scale / units, and 1 centime ~ 1 cent of scale, so no other factor.
@@ -42,7 +42,7 @@ export function splitFee<M extends Money>(gross: M, fraction: Decimal): { fee: M
   return { fee, net: { currency: gross.currency, minor: gross.minor - fee.minor } as M };
 }
 
-/** A fee fraction shown as a percent with 2 decimals: 0.016 -> "1.60" (SPEC.md 9). */
+/** A fee fraction shown as a percent with 2 decimals: 0.016 -> "1.60". */
 export function formatPercent(fraction: Decimal): string {
   const hundredthsOfPercent = divideRounded(fraction.units * 10_000n, pow10(fraction.scale));
   return formatDecimal({ units: hundredthsOfPercent, scale: 2 });

@@ -73,7 +73,7 @@ describe('formatLocaleAmount and formatLocaleMoney', () => {
     ['en-GB', '1,605.00', '1,605.00\u00A0MAD'],
     // Arabic: one left-to-right unit inside right-to-left text (U+2066 … U+2069), no other direction mark.
     ['ar-MA', '1.605,00', '\u20661.605,00\u00A0MAD\u2069'],
-    // Issue 21: the diaspora's locales. Dutch puts the code before the amount (GLOSSARY.md), the others after;
+    // The diaspora's locales. Dutch puts the code before the amount (GLOSSARY.md), the others after;
     // Spanish and Italian group only from five digits (CLDR's minimum grouping).
     ['es-ES', '1605,00', '1605,00\u00A0MAD'],
     ['it-IT', '1605,00', '1605,00\u00A0MAD'],

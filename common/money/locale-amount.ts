@@ -129,7 +129,7 @@ export function formatLocaleAmount(amount: Money, locale: string): string {
 
 /**
  * Money for display, with its currency code: the one formatter of every amount people read, on the screens and in
- * the notifications, SMS, e-mails and receipts the server writes (issue 21 then issue 18's review: English screens
+ * the notifications, SMS, e-mails and receipts the server writes (English screens once
  * wrote 'MAD 1,005.00' while English receipts and notifications wrote '1,005.00 MAD'). The rule (GLOSSARY.md):
  * - the number in the locale's own marks (Intl: '1 605,00' fr, '1,605.00' en, '1.605,00' ar-MA, de, nl);
  * - the code after the number, '1 605,00 MAD', in every language but Dutch; English included, although en-US Intl

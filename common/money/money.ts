@@ -1,5 +1,5 @@
 /**
- * Money as integer minor units (cents, centimes) in a bigint, always with its currency (DESIGN.md section 5).
+ * Money as integer minor units (cents, centimes) in a bigint, always with its currency.
  * Nothing here touches a JavaScript number except to read API input, and that goes through its exact decimal
  * text, never through arithmetic.
  */
@@ -7,7 +7,10 @@
 export const currencies = ['EUR', 'MAD'] as const;
 export type Currency = (typeof currencies)[number];
 
-/** Both currencies have 2 decimals; MAD amounts are rounded to whole dirhams only where SPEC.md 9 says so. */
+/**
+ * Both currencies have 2 decimals; MAD amounts are rounded to whole dirhams only where the exchange rules say so
+ * (conversion.ts).
+ */
 export const MINOR_DIGITS = 2;
 const MINOR_PER_MAJOR = 100n;
 

@@ -1,5 +1,5 @@
 /**
- * The cash pickup reference (issue 17): 10 digits, 9 random then a Verhoeff check digit. Verhoeff, not Luhn: it
+ * The cash pickup reference: 10 digits, 9 random then a Verhoeff check digit. Verhoeff, not Luhn: it
  * catches every single-digit error and every swap of two adjacent digits (Luhn misses 09 <-> 90), the two
  * mistakes a teller typing a number read from a phone makes. Isomorphic: the teller's screen refuses a typo before
  * any lookup, the server does it again.

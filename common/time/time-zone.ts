@@ -1,5 +1,5 @@
 /**
- * Calendar days in the customer's time zone (issue 24 item 7): a date filter of 'March 3' in Paris starts at
+ * Calendar days in the customer's time zone: a date filter of 'March 3' in Paris starts at
  * 23:00 UTC on March 2 in winter. Isomorphic (Intl only): the API validates and converts, the web client sends
  * the browser's zone.
  */
@@ -55,7 +55,7 @@ export function startOfDayIn(date: string, timeZone: string): Date {
 
 /**
  * The calendar day (YYYY-MM-DD) `instant` falls on in `timeZone`, and the instants that day starts and ends:
- * a teller's 'today' is their agency's day, not UTC's (issue 14 item 12).
+ * a teller's 'today' is their agency's day, not UTC's.
  */
 export function dayAround(instant: Date, timeZone: string): { date: string; start: Date; end: Date } {
   const wall = new Date(instant.getTime() + offsetAt(instant.getTime(), timeZone));
