@@ -17,7 +17,7 @@ import { ensureRates } from '../support/identity.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-database.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
-// The restore drill of issue 20: a backup taken while transfers run, restored into a fresh database, holds a
+// The restore drill: a backup taken while transfers run, restored into a fresh database, holds a
 // balanced ledger whose figures are exactly those of the moment of the snapshot, and every transfer acknowledged
 // before the backup began.
 const exec = promisify(execFile);

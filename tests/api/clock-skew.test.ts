@@ -5,7 +5,7 @@ import { agency, CODE, customer } from '../../server/modules/transactions/transa
 import { call, ensureRates, lastCode, testEnv, uniqueEmail, uniqueIp } from '../support/identity.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
-// Issue 24 item 4: a second server whose host clock ran 49 hours ahead expired a 48-hour withdrawal made seconds
+// A second server whose host clock ran 49 hours ahead expired a 48-hour withdrawal made seconds
 // earlier, and judged live codes and sessions expired. Each server now takes the database's time (its host clock
 // plus an offset measured against PostgreSQL), so a wrong host clock decides nothing stored.
 const hours = 3_600_000;

@@ -17,7 +17,7 @@ import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { startReplica, startThrowawayPostgres, type ThrowawayPostgres } from '../support/throwaway-postgres.ts';
 
-// Issue 20: a primary and a synchronous streaming replica, the app connected through PgBouncer. The primary is
+// A primary and a synchronous streaming replica, the app connected through PgBouncer. The primary is
 // killed (SIGKILL) while customers send; the replica is promoted and PgBouncer pointed at it; the app carries on.
 // Every send acknowledged before the kill exists after it, none is half applied, none doubled.
 let primary: ThrowawayPostgres;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { call, ensureRates, signIn, testEnv, type SignedIn } from '../support/identity.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
-// Issue 24 item 1: a backend terminated while a request holds its connection (between two statements of a
+// A backend terminated while a request holds its connection (between two statements of a
 // transaction) used to crash the whole process with "Unhandled 'error' event". Now the request gets a 503 with
 // Retry-After and the process goes on. The app's connections carry a name of their own, so only they are
 // terminated (other test files share this database).

@@ -12,7 +12,7 @@ import { createScratchDatabase } from '../support/scratch-database.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../support/throwaway-postgres.ts';
 
-// Issue 20: PostgreSQL restarts (fast shutdown, then start) while customers send. Requests in the gap get 503 with
+// PostgreSQL restarts (fast shutdown, then start) while customers send. Requests in the gap get 503 with
 // Retry-After, never a 500 or a wait over 10 s; the app recovers without a restart of its own; nothing acknowledged
 // is lost or doubled and the ledger balances.
 let postgres: ThrowawayPostgres;

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { call, ensureRates, signIn, testEnv } from '../support/identity.ts';
 import { startTestApp } from '../support/test-app.ts';
 
-// Issue 24 item 2: database work is bounded. Each wait below used to last until the process was killed; every
+// Database work is bounded. Each wait below used to last until the process was killed; every
 // fetch here has a generous abort of its own, so the "before" fails instead of hanging the run.
 const patience = () => AbortSignal.timeout(10_000);
 const running: { close(): Promise<void> | void }[] = [];

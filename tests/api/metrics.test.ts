@@ -3,7 +3,7 @@ import net from 'node:net';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { projectRoot } from '../../server/config.ts';
 
-// The Prometheus port (issue 20): `npm start`'s server with METRICS_PORT, one process and a cluster of two.
+// The Prometheus port: `npm start`'s server with METRICS_PORT, one process and a cluster of two.
 const running = new Set<ChildProcess>();
 afterAll(() => {
   for (const child of running) child.kill('SIGKILL');

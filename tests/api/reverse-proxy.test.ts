@@ -14,7 +14,7 @@ import { KYC_BODY_LIMIT } from '../../server/modules/kyc/kyc.routes.ts';
 import { signIn, testEnv } from '../support/identity.ts';
 import { startTestApp } from '../support/test-app.ts';
 
-// Issue 20: Debian's nginx with deploy/nginx.conf (only its addresses and paths changed) in front of two API
+// Debian's nginx with deploy/nginx.conf (only its addresses and paths changed) in front of two API
 // processes, over HTTPS with a throwaway certificate.
 const exec = promisify(execFile);
 const nginxBinary = '/usr/sbin/nginx';

@@ -73,7 +73,7 @@ describe('npm start on all the cores', () => {
     const pids = (await waitFor(server.output, /API process \d+ \(pid (\d+)\) listening/, 2)).map((m) => Number(m[1]));
     expect(new Set(pids).size).toBe(2);
     expect((await fetch(`${url}/api/health/`)).status).toBe(200);
-    // One receipt mails process for the whole cluster, beside the API processes (issue 18).
+    // One receipt mails process for the whole cluster, beside the API processes.
     const [receipts] = await waitFor(server.output, /receipt mails process \(pid (\d+)\) started/);
     const receiptsPid = Number(receipts?.[1]);
     // Each of them runs the build, and none compiles TypeScript at run time (what made a start take 10 s).

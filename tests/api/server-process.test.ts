@@ -82,7 +82,7 @@ async function readyUrl(server: Started): Promise<string> {
 }
 
 /**
- * The pid of the receipt mails' process `npm start` forks when its workers run in-process (issue 18), checked to run
+ * The pid of the receipt mails' process `npm start` forks when its workers run in-process, checked to run
  * at the lowest CPU priority, then given a normal one. At nice 19, in an autogroup at nice 19, it gets only the CPU
  * nothing else wants: on this 2-core machine at load 12-15 it took 16-67 s to load its modules, and orphaned by a
  * kill -9 while loading them, 30-40 s to reach the first line that ends it (20 s allowed: the test failed). The
@@ -189,7 +189,7 @@ describe('the server process on its embedded database', () => {
   });
 });
 
-// Issue 24 item 5: the forced exit after the grace period skipped the database, and a second SIGTERM killed the
+// The forced exit after the grace period skipped the database, and a second SIGTERM killed the
 // process at once (process.once): either way the embedded PostgreSQL and its lock were left behind.
 describe('shutting down while a client holds a request open', () => {
   /** A POST whose body arrives a byte at a time: the request stays in flight until the server gives up on it. */

@@ -69,7 +69,7 @@ export function sameDecimal(a: string, b: string): boolean {
 }
 
 /**
- * EUR cents -> MAD centimes at `rate` (MAD per EUR), as SPEC.md section 9 says: euros x rate, rounded once to whole
+ * EUR cents -> MAD centimes at `rate` (MAD per EUR), as the exchange rules say: euros x rate, rounded once to whole
  * dirhams (half away from zero). Written here again on purpose: the app's eurToMad is what is under test.
  */
 export function madFor(eurCents: bigint, rate: string): bigint {

@@ -204,7 +204,7 @@ export class Cluster {
 
   /**
    * pg_terminate_backend on every session of the API processes (their DB_APPLICATION_NAME) at random moments until
-   * `stopAt`, as a database restart or a failover does (issue 24): requests holding a connection get a 503 and are
+   * `stopAt`, as a database restart or a failover does: requests holding a connection get a 503 and are
    * retried, transactions in flight roll back, the processes must stay up. Sessions of operator commands and of
    * the checks are left alone.
    */

@@ -18,7 +18,7 @@ export interface Totals {
   wallets: bigint;
   pending: bigint;
   unclaimed: bigint;
-  /** Cash pickups not yet collected (issue 17). */
+  /** Cash pickups not yet collected. */
   pickups: bigint;
   agencyCash: bigint;
 }
@@ -59,7 +59,7 @@ export async function checkInvariants(databaseUrl: string, journal: Journal, ano
       agencyCash: byKind.get('agency_cash') ?? 0n,
       heldMad: 0n,
     };
-    // Money held for a sanctions review (issue 16) is still held for a customer: it counts toward what was minted.
+    // Money held for a sanctions review is still held for a customer: it counts toward what was minted.
     totals.heldMad =
       totals.wallets +
       totals.pending +

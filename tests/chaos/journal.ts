@@ -94,7 +94,7 @@ export interface TopupOp {
   /** The MAD of the last quote the client was shown and accepted (the draft's, or a 409's new one). */
   quotedToMinor?: bigint;
   /**
-   * Refused by the customer's top-up limit (issue 16): a 400 on from_amount (or amount) with the limit message, an
+   * Refused by the customer's top-up limit: a 400 on from_amount (or amount) with the limit message, an
    * expected outcome once the workload has added 1,000 EUR for a level-1 customer, not an anomaly.
    */
   limited?: boolean;
@@ -115,7 +115,7 @@ export interface RateEvent {
   to: number;
 }
 
-/** A cash pickup (issue 17): its send, then what the sender and the tellers did with it. */
+/** A cash pickup: its send, then what the sender and the tellers did with it. */
 export interface PickupOp {
   userId: string;
   key: string;

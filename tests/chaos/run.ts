@@ -26,7 +26,7 @@ import { runWorkload } from './workload.ts';
 import type { World } from './world.ts';
 
 /**
- * `npm run chaos -- [--seconds 30] [--seed N] [--report FILE] [--keep]`: the bank workload of issue 9 against two
+ * `npm run chaos -- [--seconds 30] [--seed N] [--report FILE] [--keep]`: a bank's workload against two
  * API processes on one PostgreSQL, one of them killed -9 at random moments and restarted, then the invariants.
  * Exit 0 only with zero anomalies. `--keep` leaves the database (and prints its URL) for a post-mortem.
  */

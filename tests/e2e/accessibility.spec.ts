@@ -5,7 +5,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import type { Language } from '../../common/i18n/languages.ts';
 import { fund, newTeller } from './operator.ts';
 
-// Issue 9 section 4: axe-core (WCAG 2.0/2.1 A and AA rules) on every screen of SPEC.md section 2, in French and
+// Axe-core (WCAG 2.0/2.1 A and AA rules) on every screen of the app, in French and
 // in Arabic (right to left), as a customer, a teller and a visitor: no serious or critical violation.
 
 const CODE = '135790';
@@ -224,7 +224,7 @@ async function audit(page: Page, screens: Screen[], lang: Language, violations: 
       // WCAG 2.4.2: the window title names the screen, in the screen's language, as its heading does (home's
       // heading is a greeting: its title is the screen's name).
       const heading = (await page.locator('h1').first().innerText()).trim();
-      // The app's own name reads in every language (issue 14 item 27): Sila, صلة in Arabic.
+      // The app's own name reads in every language: Sila, صلة in Arabic.
       const appName = lang === 'ar' ? 'صلة' : 'Sila';
       await expect(page).toHaveTitle(url.pathname === '/' ? new RegExp(`^.+ · ${appName}$`) : `${heading} · ${appName}`);
     }
@@ -248,7 +248,7 @@ test.describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
     fixture = await createFixture(request);
   });
 
-  // Issue 21: the diaspora's four other languages go through the same screens (German is the longest).
+  // The diaspora's four other languages go through the same screens (German is the longest).
   const LANGS = { fr: 'French', ar: 'Arabic', es: 'Spanish', it: 'Italian', nl: 'Dutch', de: 'German' } as const;
   for (const lang of Object.keys(LANGS) as (keyof typeof LANGS)[]) {
     test(`every screen in ${LANGS[lang]}: no serious or critical violation`, async ({

@@ -72,7 +72,7 @@ test.describe('add money', () => {
     expect((await me(request, token)).balance).toBe(before.balance);
     await page.getByRole('link', { name: 'Cancel and return to the app' }).click();
     await expect(page.getByTestId('payment-result')).toContainText('Nothing was charged');
-    // Issue 14 item 6: a cancelled payment charged nothing, so it shows no 'new balance'.
+    // A cancelled payment charged nothing, so it shows no 'new balance'.
     await expect(page.getByTestId('payment-balance')).toHaveCount(0);
     expect((await me(request, token)).balance).toBe(before.balance);
   });
@@ -103,7 +103,7 @@ test.describe('add money', () => {
 
     await page.goto('/rates?lang=en');
     await page.getByTestId('cancel-subscription').click();
-    // Issue 14 item 5: a second tap, after reading until when the better rate stays; then a success state.
+    // A second tap, after reading until when the better rate stays; then a success state.
     await expect(page.getByTestId('cancel-confirmation')).toContainText('You keep the better rate until');
     const asked = await request.get('/api/billing/subscription/', { headers: { authorization: `Bearer ${token}` } });
     expect(((await asked.json()) as { cancel_at_period_end: boolean }).cancel_at_period_end).toBe(false);

@@ -5,7 +5,7 @@ import { fund, newTeller } from './operator.ts';
 import { screenshot } from './screenshots.ts';
 
 /**
- * Issue 17: a customer sends a cash pickup, a teller pays it out against an ID (keyboard only), the sender sees
+ * A customer sends a cash pickup, a teller pays it out against an ID (keyboard only), the sender sees
  * it collected. Each new screen is opened in French and Arabic at 390x844 too (saved with E2E_SCREENSHOTS=1: look
  * at them).
  */

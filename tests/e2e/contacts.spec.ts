@@ -116,7 +116,7 @@ test.describe('agencies from a position', () => {
     );
     expect(distances.length).toBeGreaterThanOrEqual(5);
     expect([...distances].sort((a, b) => a - b)).toEqual(distances);
-    // Stored for the next visit, as SPEC.md section 3 names them.
+    // Stored for the next visit, under the names the app gives them.
     expect(await page.evaluate(() => [localStorage.getItem('latitude'), localStorage.getItem('longitude')])).toEqual([
       '35.770000',
       '-5.800000',

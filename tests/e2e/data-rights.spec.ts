@@ -5,7 +5,7 @@ import { account, CODE, enterCode, pageFor } from './accounts.ts';
 import { fund } from './operator.ts';
 import { screenshot } from './screenshots.ts';
 
-// Issue 16, data rights: the profile downloads the customer's data as JSON; closing is refused with a balance (the
+// Data rights: the profile downloads the customer's data as JSON; closing is refused with a balance (the
 // reason translated), then, at zero, confirmed with the security code; the session ends and the welcome page says
 // the account is closed.
 test.describe('data rights on the profile', () => {

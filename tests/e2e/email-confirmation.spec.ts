@@ -4,7 +4,7 @@ import { outbox, phoneCustomerWithEmail } from './identity-helpers.ts';
 import { screenshot } from './screenshots.ts';
 
 /**
- * Issue 18: a customer signed in by phone sets an e-mail on the profile; until its link is opened the profile says
+ * A customer signed in by phone sets an e-mail on the profile; until its link is opened the profile says
  * it is not confirmed and offers to send the link again. Asking at once (the profile's own link is seconds old)
  * shows the wait the server's Retry-After gives, and the button rests. Once confirmed, the button is gone.
  * Screenshots at 390x844 in French and Arabic with E2E_SCREENSHOTS=1.

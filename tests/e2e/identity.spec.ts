@@ -52,14 +52,14 @@ test.describe('sign-in and identity', () => {
     await expect(page).toHaveURL(/\/settings\/profile\?.*onboarding=true/);
     await expect(page.getByTestId('profile-email')).toHaveValue(email);
     await expect(page.getByTestId('profile-email')).toBeDisabled();
-    // Onboarding shows only what it asks (issue 14 item 22): no wallet, code or logout yet.
+    // Onboarding shows only what it asks: no wallet, code or logout yet.
     await expect(page.getByTestId('security-code-status')).toHaveCount(0);
     await expect(page.getByTestId('wallet-address')).toHaveCount(0);
     await expect(page.getByTestId('logout')).toHaveCount(0);
 
     await page.getByTestId('profile-save').click();
     await expect(page.getByTestId('profile-error')).toHaveText('Tous les champs sont obligatoires.');
-    // Each missing field is marked, and the first one has the focus (item 23).
+    // Each missing field is marked, and the first one has the focus.
     await expect(page.getByTestId('profile-country')).toBeFocused();
     await expect(page.getByTestId('profile-country')).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByTestId('profile-first-name')).toHaveAttribute('aria-invalid', 'true');
@@ -128,7 +128,7 @@ test.describe('sign-in and identity', () => {
     // The confirmation link from the mail, opened in the app.
     const link = new URL(await nextMessage(request, email, mails, 'link'));
     await page.goto(`${link.pathname}${link.search}`);
-    // Opening the link confirms nothing (a mail scanner running scripts would): the press does (issue 22 item 7).
+    // Opening the link confirms nothing (a mail scanner running scripts would): the press does.
     await expect(page.getByTestId('confirm-email-status')).toHaveText('Confirmez que cette adresse e-mail est bien la vôtre.');
     await page.getByTestId('confirm-email-button').click();
     await expect(page.getByTestId('confirm-email-status')).toHaveText('Votre adresse e-mail est confirmée.');

@@ -4,7 +4,7 @@ import { expect, test, type APIRequestContext, type Browser, type Locator, type 
 import { nextMessage, outboxCount, uniqueEmail } from './identity-helpers.ts';
 import { fund, newTeller } from './operator.ts';
 
-// Issue 9 section 4: the three journeys that matter with the keyboard alone (Tab, Shift+Tab, Enter, Space and
+// The three journeys that matter with the keyboard alone (Tab, Shift+Tab, Enter, Space and
 // typing; never a click): sign-in and onboarding to home, a send, and a teller's payout. Every stop of the focus
 // must show a focus indicator, and the focus must move through a screen in reading order (top to bottom).
 

@@ -5,7 +5,7 @@ import { account, CODE, pageFor } from './accounts.ts';
 import { newOperator } from './operator.ts';
 import { screenshot } from './screenshots.ts';
 
-// Issue 16: a customer sends an identity document from the 'raise your limits' link (camera inputs, previews,
+// A customer sends an identity document from the 'raise your limits' link (camera inputs, previews,
 // upload progress, the state after sending), an operator sees the documents in the reviews queue and approves,
 // and the customer is at level 2. Screenshots in French and Arabic at 390x844 (the ops screen at 1280 px).
 
@@ -20,7 +20,7 @@ async function fillDocuments(page: Page) {
   await page.getByTestId('kyc-city').fill('Casablanca');
 }
 
-test.describe('identity documents (issue 16)', () => {
+test.describe('identity documents', () => {
   test('a customer sends documents from the raise-your-limits link, an operator approves, level 2', async ({
     browser,
     request,

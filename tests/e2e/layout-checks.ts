@@ -2,7 +2,8 @@
 import type { Page } from '@playwright/test';
 
 /**
- * The layout defects screenshots kept showing (issue 14, issue 18's new screens), checked in the browser so that a
+ * The layout defects screenshots kept showing (the customer screens that came with notifications, rate alerts and
+ * confirmations), checked in the browser so that a
  * screen nobody looks at again still fails when one comes back.
  */
 

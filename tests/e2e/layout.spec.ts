@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { account, pageFor } from './accounts';
 
-// Layout defects a screenshot showed (issue 14): checked in the browser, at the narrow phone width too.
+// Layout defects a screenshot showed: checked in the browser, at the narrow phone width too.
 for (const width of [390, 360]) {
   for (const lang of ['fr', 'ar']) {
     test(`rates: every rate stays on one line beside its label (${lang}, ${width} px)`, async ({ browser, request }) => {

@@ -171,7 +171,7 @@ test('the transactions screen downloads the statement of its date filters as CSV
   expect(file.suggestedFilename()).toBe(`statement-${today}_${today}.csv`);
   const text = await fs.readFile((await file.path()) ?? '', 'utf8');
   expect(text.charCodeAt(0)).toBe(0xfeff);
-  // The screen's language (issue 21): a French header and words, the amounts still plain numbers.
+  // The screen's language: a French header and words, the amounts still plain numbers.
   expect(text).toContain('Référence,Date (UTC),Opération,Statut,Débit/Crédit');
   expect(text).toContain('Débit,Bob Bennani,25.00,MAD,0.00,MAD');
   await shoot(phone, 'transactions-statement');

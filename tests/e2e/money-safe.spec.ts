@@ -6,7 +6,7 @@ import { admin, fund } from './operator.ts';
 import { screenshot } from './screenshots.ts';
 
 /**
- * Issue 19: 'Is my money safe?' in French and Arabic. A customer with a balance, a snapshot taken by the operator
+ * 'Is my money safe?' in French and Arabic. A customer with a balance, a snapshot taken by the operator
  * command; the screen fetches the customer's proof and verifies it in the browser (WebCrypto) against the published
  * root: their balance is in the total. Screenshots with E2E_SCREENSHOTS=1 (look at them).
  */

@@ -4,7 +4,7 @@ import { account, CODE, pageFor } from './accounts.ts';
 import { fund, newOperator } from './operator.ts';
 import { screenshot } from './screenshots.ts';
 
-// Issue 16: ten sends in a day raise a monitoring review (the server's worker, from the queue); the operator reads
+// Ten sends in a day raise a monitoring review (the server's worker, from the queue); the operator reads
 // the rule, the window and the movements counted in French and Arabic, and records a decision.
 test('ten sends in 24 hours reach the operator as a readable monitoring alert', async ({ browser, request }) => {
   const alice = await account(request);

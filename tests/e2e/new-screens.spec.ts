@@ -9,7 +9,8 @@ import { admin, fund } from './operator.ts';
 import { screenshot, settled } from './screenshots.ts';
 
 /**
- * The customer screens issue 18 added, in French and Arabic at 390x844 and 360x780, for a customer with data (sends,
+ * The customer screens of notifications, rate alerts, receipts and confirmations, in French and Arabic at 390x844 and
+ * 360x780, for a customer with data (sends,
  * a pending withdrawal, a cash pickup, contacts, a rate alert, notifications, an unconfirmed e-mail): the rates
  * screen's alert card, the profile's resend button, the notifications, each kind of transaction detail (timeline,
  * cancel, send again, receipt), the list's statement export, the offline home and codes, the held send's success
@@ -49,7 +50,7 @@ async function check(page: Page, name: string, problems: string[]) {
     problems.push(`${name} ${lang} ${width}: ${problem}`);
 }
 
-test('issue 18 customer screens in fr and ar at 390 and 360 px: nothing cut, nothing off screen, no small target', async ({
+test('notification, rate alert and confirmation screens in fr and ar at 390 and 360 px: nothing cut, nothing off screen, no small target', async ({
   browser,
   request,
 }) => {
@@ -134,7 +135,7 @@ test('issue 18 customer screens in fr and ar at 390 and 360 px: nothing cut, not
       if (lang === 'ar') expect(Math.abs(name.x + name.width - (heading.x + heading.width))).toBeLessThan(2);
       else expect(Math.abs(name.x - heading.x)).toBeLessThan(2);
       expect(name.width).toBeLessThan(block.width / 2);
-      // The held send's success screen (issue 16): a send to a listed name, through the create screen.
+      // The held send's success screen: a send to a listed name, through the create screen.
       await page.goto(`/transactions/create?contact=${listed}&transaction=send&lang=${lang}`);
       await page.getByTestId('create-amount').fill('120');
       await page.getByTestId('create-next').click();

@@ -8,7 +8,7 @@ import { fund } from './operator.ts';
 import { screenshot } from './screenshots.ts';
 
 /**
- * Issue 18, offline: a pending withdrawal's QR and a cash pickup's reference, seen once online, open with no network
+ * Offline: a pending withdrawal's QR and a cash pickup's reference, seen once online, open with no network
  * (the service worker serves the app, the codes come from the phone's storage) under an 'offline' mark; the home
  * shows the last known balance. Nothing of one user shows to another, and logout forgets it all. The offline
  * screens are saved in French and Arabic at 390x844 with E2E_SCREENSHOTS=1 (look at them).
@@ -38,7 +38,7 @@ async function shoot(page: Page, name: string, ready: string) {
     await expect(page.getByTestId(ready).first()).toBeVisible();
     await expect(page.getByTestId('offline-mark')).toBeVisible();
     await screenshot(page, `offline-${name}-${lang}-390.png`);
-    // Issue 9's rule for every screen: no serious or critical axe violation (WCAG 2.0/2.1 A and AA).
+    // The rule for every screen: no serious or critical axe violation (WCAG 2.0/2.1 A and AA).
     const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(bad.map((v) => `${name} ${lang}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);

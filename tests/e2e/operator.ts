@@ -45,7 +45,7 @@ export async function fund(userId: number, madMinor: bigint): Promise<void> {
 }
 
 /**
- * A back-office operator of its own for one test (issue 15), made by `operator:add` as the bootstrap does; the
+ * A back-office operator of its own for one test, made by `operator:add` as the bootstrap does; the
  * caller signs them in (accounts.ts `account(request, email)`).
  */
 export async function newOperator(role: 'operator' | 'auditor' = 'operator'): Promise<string> {
@@ -65,7 +65,7 @@ export async function newOperator(role: 'operator' | 'auditor' = 'operator'): Pr
 
 /**
  * A customer funded with `funded` MAD (minor units) who sent `amount` MAD to an e-mail nobody has registered: an
- * unclaimed transfer, refundable from the back-office (issue 15). 8,000 and 6,000 by default: above the four eyes.
+ * unclaimed transfer, refundable from the back-office. 8,000 and 6,000 by default: above the four eyes.
  */
 export async function unclaimedTransfer(
   request: APIRequestContext,

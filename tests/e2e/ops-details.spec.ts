@@ -5,7 +5,7 @@ import { account, pageFor } from './accounts.ts';
 import { fund, newOperator, unclaimedTransfer } from './operator.ts';
 import { screenshot } from './screenshots.ts';
 
-// Issue 15: the back-office's detail screens in Chromium, in French and Arabic: a customer's level and limits, a
+// The back-office's detail screens in Chromium, in French and Arabic: a customer's level and limits, a
 // transaction's postings with named account kinds, the rates in the language's number format; a server e-mail
 // error in the teller and operator add dialogs shows under the e-mail field, outlined, and passes axe at 1,280 px
 // (the detail and rates screens themselves: ops.spec.ts audits every ops screen once per language). Screenshots at
@@ -27,7 +27,7 @@ async function ready(page: Page, lang: string) {
   await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
 }
 
-test.describe('back-office detail screens (issue 15)', () => {
+test.describe('back-office detail screens', () => {
   test('customer and transaction details and the rates, in French and Arabic: named kinds, limits, numbers', async ({
     browser,
     request,

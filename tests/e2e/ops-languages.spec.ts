@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { account, CODE, pageFor } from './accounts.ts';
 import { fund, newOperator } from './operator.ts';
 
-// Issue 21: the back-office in the diaspora's four other languages passes the same axe rules (WCAG 2.1 A/AA) as
+// The back-office in the diaspora's four other languages passes the same axe rules (WCAG 2.1 A/AA) as
 // in French and Arabic (ops.spec.ts, ops-people.spec.ts), on every screen an operator opens, and says so in its
 // own language (html lang) so that a screen reader reads it with the right voice.
 

@@ -5,7 +5,7 @@ import { account, pageFor } from './accounts.ts';
 import { newOperator, newTeller } from './operator.ts';
 import { screenshot } from './screenshots.ts';
 
-// Issue 15: the back-office's agencies, tellers and operators in Chromium. An operator disables a teller who left;
+// The back-office's agencies, tellers and operators in Chromium. An operator disables a teller who left;
 // the teller's next action sends them to sign-in. Then axe on each new screen (and its dialogs) in French and
 // Arabic, with screenshots at 1,280 and 390 px.
 
@@ -27,7 +27,7 @@ async function seriousViolations(page: Page, where: string): Promise<string[]> {
     .map((v) => `${where}: ${v.id} ${v.nodes[0]?.target.join(' ')}`);
 }
 
-test.describe('back-office people and places (issue 15)', () => {
+test.describe('back-office people and places', () => {
   test("an operator disables a teller: the teller's next action sends them to sign-in", async ({
     browser,
     request,

@@ -6,7 +6,7 @@ import { nextMessage, outboxCount, setSecurityCode, typeLoginCode } from './iden
 import { newOperator, unclaimedTransfer } from './operator.ts';
 import { screenshot } from './screenshots.ts';
 
-// Issue 15 item 5: the back-office screens in Chromium. A refund above OPS_FOUR_EYES_MAD (5,000 MAD by default)
+// The back-office screens in Chromium. A refund above OPS_FOUR_EYES_MAD (5,000 MAD by default)
 // with four eyes: operator A asks, A cannot approve their own request (the screen says so), operator B approves,
 // and the customer's balance shows the money back. Then axe on every ops screen in French and Arabic.
 
@@ -27,7 +27,7 @@ async function confirmAction(page: Page, dialog: string, reason: string) {
   await box.getByTestId('action-confirm').click();
 }
 
-test.describe('back-office (issue 15)', () => {
+test.describe('back-office', () => {
   test('a refund above the four-eyes threshold: A asks, A cannot approve, B approves, the balance shows it', async ({
     browser,
     request,
@@ -108,7 +108,7 @@ test.describe('back-office (issue 15)', () => {
     // 5 % above the rates in force, from 200 days on: a four-eyes change that moves no price today.
     const now = (await (await request.get('/api/rates/')).json()) as { official: string };
     const official = Number(now.official) * 1.05;
-    // Typed and shown as French writes numbers (issue 15): a decimal comma, like the card-fee hint.
+    // Typed and shown as French writes numbers: a decimal comma, like the card-fee hint.
     const text = (n: number) => n.toFixed(2).replace('.', ',');
     const later = new Date(Date.now() + 200 * 86_400_000);
     const local = new Date(later.getTime() - later.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
@@ -201,7 +201,7 @@ test.describe('back-office (issue 15)', () => {
     await expect(page.getByTestId('customer-row')).toHaveCount(1);
     await page.getByTestId('customer-row').getByRole('link').click();
     await expect(page.getByTestId('customer-balance')).toContainText(/2\s000,00/);
-    // Their level and limits (issue 16), the 6,000 MAD sent counted against the outgoing one.
+    // Their level and limits, the 6,000 MAD sent counted against the outgoing one.
     await expect(page.getByTestId('customer-level')).toHaveText('1 — identifiant vérifié');
     await expect(page.getByTestId('customer-limits').locator('tbody tr')).toHaveCount(2);
     await expect(page.getByTestId('customer-limits')).toContainText('Envois et retraits');

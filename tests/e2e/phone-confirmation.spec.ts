@@ -6,7 +6,7 @@ import { fund } from './operator.ts';
 import { screenshot } from './screenshots.ts';
 
 /**
- * Issue 18: money sent to a phone waits until its owner proves it. A customer signed in by e-mail sets that phone
+ * Money sent to a phone waits until its owner proves it. A customer signed in by e-mail sets that phone
  * on the profile; the profile says it is not confirmed and offers 'Confirm my phone': an SMS code in the six boxes
  * of the sign-in screen (a wrong one first), then the phone reads 'confirmed' and the transfer is theirs.
  * Screenshots at 390x844 in French and Arabic with E2E_SCREENSHOTS=1.

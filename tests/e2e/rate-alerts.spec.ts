@@ -4,7 +4,7 @@ import { account, pageFor } from './accounts.ts';
 import { screenshot } from './screenshots.ts';
 
 /**
- * Issue 18, rate alerts on /rates: a customer sets an alert from the prefilled field, sees it listed as active, is
+ * Rate alerts on /rates: a customer sets an alert from the prefilled field, sees it listed as active, is
  * told under the field when a threshold is too high, and deletes it. Screenshots at 390x844 in fr, ar, es and de
  * with E2E_SCREENSHOTS=1 (look at them). Axe audits the screen with an alert listed in every language in
  * accessibility.spec.ts.

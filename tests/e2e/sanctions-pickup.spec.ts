@@ -5,7 +5,7 @@ import { admin, fund, newOperator, newTeller } from './operator.ts';
 import { screenshot } from './screenshots.ts';
 
 /**
- * Issue 16: a cash pickup whose name is corrected to one on the synthetic EU list is held. The teller who types its
+ * A cash pickup whose name is corrected to one on the synthetic EU list is held. The teller who types its
  * reference reads only that it cannot be paid out (no reason: tipping-off) and is offered no payout; its sender
  * reads 'under review' (not 'expired'); the operator reads the hit. Screenshots in French and Arabic (390x844 for
  * the phone screens, 1280 for the back-office) with E2E_SCREENSHOTS=1.

@@ -15,7 +15,7 @@ async function sendFrom(page: Page, contact: number, lang: string) {
   await expect(page.getByTestId('success')).toBeVisible();
 }
 
-// Issue 16: a send to a recipient on a sanctions list (the synthetic EU fixture) is held; its sender reads 'under review'.
+// A send to a recipient on a sanctions list (the synthetic EU fixture) is held; its sender reads 'under review'.
 test('a send to a listed recipient is held and its sender sees it under review', async ({ browser, request }) => {
   test.setTimeout(120_000);
   await admin(['sanctions:import', '--format', 'eu', 'tests/fixtures/sanctions/eu-consolidated.csv']);

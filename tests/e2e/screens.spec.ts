@@ -6,7 +6,7 @@ import { fund, newTeller } from './operator.ts';
 import { screenshot, settled } from './screenshots.ts';
 
 /**
- * Issue 14 item 17 and 'done when': every screen a customer or a teller meets, in French and Arabic, at 390x844
+ * Every screen a customer or a teller meets, in French and Arabic, at 390x844
  * and 360x740, with Latin names, a Moroccan phone number and a street address inside the Arabic screens. Each is
  * opened (saved with E2E_SCREENSHOTS=1: look at them) and checked for the defect's class: nothing wider than the screen,
  * and no text cut off by an overflow that does not end in an ellipsis (text cut mid-layout, or cut at the start
@@ -66,7 +66,7 @@ test('every customer and teller screen in fr and ar at 390 and 360 px, es/it/nl/
     data: { id: paid.id, security_code: CODE },
   });
   expect(pay.status(), await pay.text()).toBe(200);
-  // The paid withdrawal's public-ledger proof (issue 14 item 25) shows once the in-process worker anchored it.
+  // The paid withdrawal's public-ledger proof shows once the in-process worker anchored it.
   await expect
     .poll(
       async () =>
@@ -110,7 +110,7 @@ test('every customer and teller screen in fr and ar at 390 and 360 px, es/it/nl/
     [teller, tellerScreens],
   ] as const) {
     const page = await pageFor(browser, who);
-    // fr and ar at both widths; the diaspora's four languages (issue 21) at 390, German being the longest.
+    // fr and ar at both widths; the diaspora's four languages at 390, German being the longest.
     for (const [width, height, langs] of [
       [390, 844, ['fr', 'ar', 'es', 'it', 'nl', 'de']],
       [360, 740, ['fr', 'ar']],

@@ -4,7 +4,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { signInThroughApi, uniqueEmail, uniqueFrenchMobile } from './identity-helpers';
 
 /**
- * Names are data, never markup (issue 9, section 2): a recipient, a profile and a sender named with HTML or script
+ * Names are data, never markup: a recipient, a profile and a sender named with HTML or script
  * show as literal text in every screen that renders them; no dialog fires, no element is injected, and the page
  * breaks no rule of its CSP. The sender case is the real attack: another customer chooses their own name and sends
  * money, so it lands in the victim's history.

@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { account, CODE, enterCode, pageFor, type Account } from './accounts.ts';
 import { fund, newTeller } from './operator.ts';
 
-/** Issue 22 item 1 (reserve on the handover tick) and issue 26 item 2 (the teller page is per withdrawal). */
+/** A teller reserves on the handover tick, and the teller page is per withdrawal. */
 
 const auth = (who: Account) => ({ authorization: `Bearer ${who.token}` });
 

@@ -21,16 +21,16 @@ test.describe('sends and withdrawals', () => {
     await page.getByTestId('create-next').click();
     await enterCode(page);
     await page.getByTestId('create-confirm').click();
-    // Issue 14 item 4: a success state says what happened before going home.
+    // A success state says what happened before going home.
     await expect(page.getByTestId('success')).toContainText('Money sent');
     await expect(page.getByTestId('success-party')).toHaveText('Bob Receiver');
     await page.getByTestId('success-home').click();
     await expect(page).toHaveURL(/\/\?lang=en$/);
     await expect(page.getByTestId('recent-transactions')).toContainText('To Bob Receiver');
 
-    // Issue 8: the in-process worker anchors the send within seconds; its 'view' link opens a verifying page.
+    // The in-process worker anchors the send within seconds; its 'view' link opens a verifying page.
     await page.getByTestId('transaction-row').first().click();
-    // Issue 14 item 25: a short form of the id (first and last characters), the full one in its title and copied.
+    // A short form of the id (first and last characters), the full one in its title and copied.
     await expect(page.getByTestId('ledger-tx-id')).toHaveText(/^[0-9a-f]{8}…[0-9a-f]{6}$/, { timeout: 15_000 });
     const fullId = await page.getByTestId('ledger-tx-id').getAttribute('title');
     expect(fullId).toMatch(/^[0-9a-f]{64}$/);
@@ -65,7 +65,7 @@ test.describe('sends and withdrawals', () => {
     const page = await pageFor(browser, alice);
     await page.goto(`/transactions/create?contact=${agency?.id}&transaction=withdraw&lang=fr`);
     await page.getByTestId('create-max').click();
-    // In the locale's format (issue 14 item 8): French writes 300,00.
+    // In the locale's format: French writes 300,00.
     await expect(page.getByTestId('create-amount')).toHaveValue('300,00');
     await page.getByTestId('create-amount').fill('200');
     await page.getByTestId('create-next').click();
@@ -92,7 +92,7 @@ test.describe('sends and withdrawals', () => {
     await counter.getByTestId('withdraw-validate').click();
     await enterCode(counter);
     await counter.getByTestId('withdraw-validate').click();
-    // A payout ends on what was handed to whom (issue 14 item 4), then the teller's home counts it (item 12).
+    // A payout ends on what was handed to whom, then the teller's home counts it.
     await expect(counter.getByTestId('payout-success')).toContainText('Retrait payé');
     await expect(counter.getByTestId('payout-success-text')).toContainText('200,00');
     await expect(counter.getByTestId('payout-success-text')).toContainText('Nadia Test');
@@ -103,7 +103,7 @@ test.describe('sends and withdrawals', () => {
     await expect(counter.getByTestId('payouts-today-total')).toContainText('MAD');
     await expect(counter.getByTestId('balance-mad')).toHaveCount(0);
 
-    // The same code again: done, said in words, no validate button (item 9).
+    // The same code again: done, said in words, no validate button.
     await counter.goto(`/withdraw?transaction=${token}&lang=fr`);
     // When, where and by whom it was paid, so the counter can answer a customer who says they got nothing.
     await expect(counter.getByTestId('withdraw-status')).toHaveText(
@@ -111,7 +111,7 @@ test.describe('sends and withdrawals', () => {
     );
     await expect(counter.getByTestId('withdraw-validate')).toHaveCount(0);
     await expect(counter.getByTestId('confirm-amount')).toHaveCount(0);
-    // A mistyped code: 'not found', and typing again lands on the field (item 10).
+    // A mistyped code: 'not found', and typing again lands on the field.
     await counter.goto(`/withdraw?transaction=${'Z'.repeat(22)}&lang=fr`);
     await expect(counter.getByTestId('withdraw-lookup-error')).toContainText('Aucun retrait ne correspond à ce code');
     await counter.getByTestId('teller-type-again').click();

@@ -24,7 +24,7 @@ import {
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
- * Online guessing of every secret a client can try (issue 9, section 2): sign-in codes, the security code, and
+ * Online guessing of every secret a client can try: sign-in codes, the security code, and
  * withdrawal tokens at the counter. Finer points of the sign-in limits (expiry, races, the hourly caps with their
  * windows) are in server/modules/auth/login-limits.test.ts; of the security code (shared count, concurrency) in
  * server/modules/users/security-code.test.ts.

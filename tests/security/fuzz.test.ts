@@ -8,7 +8,7 @@ import { isWebAsset, ruleOf } from './route-rules.ts';
 import { buildWorld, expectSane, raw, routeKey, routeTable, type RouteEntry, type World } from './security-helpers.ts';
 
 /**
- * Fuzzing every endpoint of the route table with fast-check (issue 9, section 2): generated path ids, query strings
+ * Fuzzing every endpoint of the route table with fast-check: generated path ids, query strings
  * and bodies, shaped after the OpenAPI document when it knows the fields, never produce a 5xx nor an answer that
  * shows the server's insides (stack frames, file paths, SQL errors). Each route gets a fixed minimum of runs.
  */

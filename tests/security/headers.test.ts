@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { raw, type RawAnswer } from './security-helpers.ts';
 
 /**
- * Response headers (issue 9, section 2; DESIGN.md section 6): CSP without inline scripts, no caching of API
+ * Response headers: CSP without inline scripts, no caching of API
  * answers, no sniffing, no framing, no referrer, HSTS in production, and no cookie (the API is bearer-only).
  * http-contract.test.ts checks the CSP basics on one route; this file checks every kind of answer.
  */

@@ -14,7 +14,7 @@ import { freshKey, ownerSuccess } from './route-success.ts';
 import { buildWorld, raw, routeKey, routeTable, type RouteEntry, type World } from './security-helpers.ts';
 
 /**
- * Object and role isolation for every endpoint, generated from the real app's route table (issue 9, section 2).
+ * Object and role isolation for every endpoint, generated from the real app's route table.
  * A route missing from the matrix fails the first test, so a new endpoint cannot be left out. Existing module
  * tests prove the same rules in depth for their own area (contacts.test.ts, withdrawals.test.ts
  * "isolates agencies and roles", security-code.test.ts "404 for someone else's id"); this file proves them for
@@ -89,7 +89,7 @@ describe('route matrix', () => {
       expect(asOwner.status, JSON.stringify(asOwner.body)).toBe(403);
       expect((await request(route, rule, w.mallory)).status).toBe(403);
       if (rule.params === undefined) {
-        // No object in the path (the teller's own day, issue 14 item 12): each agency's tellers get their own.
+        // No object in the path (the teller's own day): each agency's tellers get their own.
         for (const who of [w.teller1, w.teller2]) expect((await request(route, rule, who)).status).toBe(200);
         return;
       }
@@ -135,7 +135,7 @@ describe('route matrix', () => {
     if (bankerExpected !== undefined) {
       const asBanker = await request(route, rule, w.teller1);
       expect(asBanker.status, JSON.stringify(asBanker.body)).toBe(bankerExpected);
-      // Operators cannot send, top up or withdraw either (issue 15): staff are not customers.
+      // Operators cannot send, top up or withdraw either: staff are not customers.
       if (rule.access === 'customer') {
         const asOperator = await request(route, rule, w.operator);
         expect(asOperator.status, `operator: ${JSON.stringify(asOperator.body)}`).toBe(bankerExpected);

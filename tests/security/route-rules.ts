@@ -5,7 +5,7 @@ import { CODE } from '../../server/modules/transactions/transactions.fixtures.ts
 import { fillPath, routeKey, type RouteEntry, type World } from './security-helpers.ts';
 
 /**
- * The security classification of every route (issue 9, section 2), keyed "METHOD /pattern" as Fastify registered
+ * The security classification of every route, keyed "METHOD /pattern" as Fastify registered
  * it. route-matrix.test.ts fails when the app has a route this table does not name (or the reverse); the token
  * and fuzz suites take the list of authenticated routes from here.
  */
@@ -79,7 +79,7 @@ export const matrix: Record<string, Rule> = {
     why: 'sign-in',
     body: () => ({ email: 'x@example.com', code: '000000' }),
   },
-  'GET /api/auth/confirm_email/': { access: 'public', why: 'the link in the e-mail (SPEC 2.1)', query: '?code=x' },
+  'GET /api/auth/confirm_email/': { access: 'public', why: 'the link in the e-mail', query: '?code=x' },
   'GET /api/chain/': { access: 'public', why: 'explorer link templates' },
   'GET /api/rates/': { access: 'public', why: 'the same rates for everyone' },
   'POST /api/billing/webhook/': { access: 'public', why: 'payment provider events, signature-checked' },
@@ -107,7 +107,7 @@ export const matrix: Record<string, Rule> = {
 
   'POST /api/auth/logout/': { access: 'signed-in' },
   'GET /api/users/': { access: 'signed-in' },
-  // Issue 16, data rights: one's own data (any role), and closing one's own account (customers; a teller or an
+  // Data rights: one's own data (any role), and closing one's own account (customers; a teller or an
   // operator is refused before the code is read). alice keeps a balance, so the matrix never closes her account.
   'GET /api/users/export/': { access: 'signed-in' },
   'POST /api/users/close/': { access: 'customer', banker: 403, body: () => ({ security_code: CODE }) },
@@ -116,9 +116,9 @@ export const matrix: Record<string, Rule> = {
     params: (w) => ({ id: w.alice.userId }),
     body: () => ({ first_name: 'Mal', last_name: 'Lory', country: 'FR', phone_number: '+33612345678' }),
   },
-  // Issue 18: alice's address is confirmed (a 400 for her); mallory and a banker get 404 for her id.
+  // Alice's address is confirmed (a 400 for her); mallory and a banker get 404 for her id.
   'POST /api/users/:id/email_confirmation/': { access: 'signed-in', params: (w) => ({ id: w.alice.userId }) },
-  // Issue 18: proving the profile phone by SMS; mallory and a banker get 404 for alice's id, nothing is texted.
+  // Proving the profile phone by SMS; mallory and a banker get 404 for alice's id, nothing is texted.
   'POST /api/users/:id/phone_confirmation/': { access: 'signed-in', params: (w) => ({ id: w.alice.userId }) },
   'POST /api/users/:id/phone_confirmation/verify/': {
     access: 'signed-in',
@@ -130,7 +130,7 @@ export const matrix: Record<string, Rule> = {
     params: (w) => ({ id: w.alice.userId }),
     body: () => ({ security_code: '111111', current_security_code: CODE }),
   },
-  // Issue 16: a customer's identity verification. Staff read their own (empty) state; only customers send documents.
+  // A customer's identity verification. Staff read their own (empty) state; only customers send documents.
   'GET /api/kyc/': { access: 'signed-in' },
   'POST /api/kyc/submissions/': { access: 'customer', banker: 403, body: () => ({ document_type: 'passport' }) },
   'GET /api/contacts/': { access: 'customer', banker: 403 },
@@ -145,7 +145,7 @@ export const matrix: Record<string, Rule> = {
   'POST /api/transactions/': {
     access: 'customer',
     banker: 403,
-    // SPEC.md section 8: another customer's contact is "Contact not found" on the field ('Unknown recipient.').
+    // Another customer's contact is "Contact not found" on the field ('Unknown recipient.').
     body: (w) => ({ amount: 5, contact: w.alice.contactId, security_code: CODE }),
     foreign: { status: 400, body: { contact: [transactionMessages.contactNotFound] } },
   },
@@ -154,22 +154,22 @@ export const matrix: Record<string, Rule> = {
     params: (w) => ({ id: w.alice.transferId }),
     agencyObject: (w) => ({ id: w.alice.withdrawal.id }),
   },
-  // Issue 18: the statement holds the caller's own rows only (the list's visibility), for any signed-in role.
+  // The statement holds the caller's own rows only (the list's visibility), for any signed-in role.
   'GET /api/transactions/export/': { access: 'signed-in', query: '?start_date=2026-01-01&end_date=2026-02-01' },
-  // Issue 18: the receipt PDF of a transaction the caller may see (the teller of the withdrawal's agency too).
+  // The receipt PDF of a transaction the caller may see (the teller of the withdrawal's agency too).
   'GET /api/transactions/:id/receipt/': {
     access: 'signed-in',
     params: (w) => ({ id: w.alice.transferId }),
     agencyObject: (w) => ({ id: w.alice.withdrawal.id }),
   },
-  // Issue 18: each user's own notifications (another user's ids are ignored: notifications.test.ts).
+  // Each user's own notifications (another user's ids are ignored: notifications.test.ts).
   'GET /api/notifications/': { access: 'signed-in' },
   'POST /api/notifications/read/': { access: 'signed-in', body: () => ({}) },
-  // Issue 18: rate alerts are a customer's own; tellers and operators get 403, another customer's id a 404.
+  // Rate alerts are a customer's own; tellers and operators get 403, another customer's id a 404.
   'GET /api/rate-alerts/': { access: 'customer', banker: 403 },
   'POST /api/rate-alerts/': { access: 'customer', banker: 403, body: () => ({ threshold: '12.00' }) },
   'DELETE /api/rate-alerts/:id/': { access: 'customer', params: (w) => ({ id: w.alice.rateAlertId }), banker: 403 },
-  // Web Push (issue 18): the key a browser subscribes with is public; subscriptions and toggles are one's own.
+  // Web Push: the key a browser subscribes with is public; subscriptions and toggles are one's own.
   'GET /api/push/key/': {
     access: 'public',
     why: 'the VAPID public key a browser needs to subscribe (public by design)',
@@ -206,7 +206,7 @@ export const matrix: Record<string, Rule> = {
     // The other agency's teller has a valid code of their own: only the agency check stands in the way.
     body: (w) => ({ id: w.alice.withdrawal.id, security_code: CODE }),
   },
-  // Issue 22 item 1: a teller's hold on a withdrawal being paid out, and its release; same agency check.
+  // A teller's hold on a withdrawal being paid out, and its release; same agency check.
   'POST /api/withdrawals/:token/reserve/': {
     access: 'banker',
     params: (w) => ({ token: w.alice.withdrawal.token }),
@@ -217,7 +217,7 @@ export const matrix: Record<string, Rule> = {
     params: (w) => ({ token: w.alice.withdrawal.token }),
     body: (w) => ({ id: w.alice.withdrawal.id }),
   },
-  // Issue 17: cash pickup. The teller's routes name alice's pickup payable at agency 1 only (agency 2: 404).
+  // Cash pickup. The teller's routes name alice's pickup payable at agency 1 only (agency 2: 404).
   'GET /api/pickups/:reference/': { access: 'banker', params: (w) => ({ reference: w.alice.pickup.reference }) },
   // Says only whether a typed reference names something, at any agency: the payout screen checks the agency.
   'GET /api/counter/lookup/': { access: 'banker', query: (w) => `?reference=${w.alice.withdrawal.token}` },
@@ -266,7 +266,7 @@ export const matrix: Record<string, Rule> = {
   'GET /api/liabilities/proof/': { access: 'customer', banker: 403, owner: 404 },
   'GET /api/billing/sessions/:id/': { access: 'customer', params: (w) => ({ id: w.alice.sessionId }), banker: 404 },
 
-  // The back-office (issue 15): operators and auditors only; a write needs the operator's security code.
+  // The back-office: operators and auditors only; a write needs the operator's security code.
   'GET /api/ops/audit/': ops,
   'GET /api/ops/audit/csv/': ops,
   'GET /api/ops/customers/': ops,
@@ -284,7 +284,7 @@ export const matrix: Record<string, Rule> = {
   'GET /api/ops/reviews/': ops,
   'GET /api/ops/dashboard/': ops,
   'GET /api/ops/reviews/:id/': { ...ops, params: (w) => ({ id: w.reviewId }) },
-  // Issue 16: an identity document's file, decrypted for the reviews screen (never cached, each view audited).
+  // An identity document's file, decrypted for the reviews screen (never cached, each view audited).
   'GET /api/ops/kyc/files/:id/': { ...ops, params: (w) => ({ id: w.kycFileId }) },
   'POST /api/ops/reviews/:id/approve/': opsWrite((w) => ({ id: w.reviewId })),
   'POST /api/ops/reviews/:id/reject/': opsWrite((w) => ({ id: w.reviewId })),

@@ -20,7 +20,7 @@ import { fullForm, submit } from '../../server/modules/kyc/kyc.fixtures.ts';
 import { newRateAlert, thresholdAbove } from '../../server/modules/rate-alerts/rate-alerts.fixtures.ts';
 
 /**
- * The success path of every write route for its owner (issue 25 item 3): a route that refused everyone would
+ * The success path of every write route for its owner: a route that refused everyone would
  * pass every isolation check of the matrix, so each one must also work for the person it is for. Each case makes
  * fresh objects of its own (a new customer, a new withdrawal at agency 1), so alice's objects, which the matrix
  * checks untouched at the end, are never the ones written.
@@ -50,7 +50,7 @@ async function withdrawalAt(t: TestApp, agencyId: string) {
   return { owner, id: Number(made.body.id), token: String(made.body.token) };
 }
 
-/** A fresh cash pickup payable at any agency (issue 17). */
+/** A fresh cash pickup payable at any agency. */
 async function pickupOf(t: TestApp) {
   const owner = await funded(t);
   const contact = await recipientOf(t, owner, { phone_number: uniquePhone() });
@@ -95,7 +95,7 @@ export const ownerSuccess: Record<string, Case> = {
     body: { security_code: CODE },
     status: 200,
   }),
-  // Issue 18: a phone customer whose profile e-mail is not confirmed, a minute after its first link.
+  // A phone customer whose profile e-mail is not confirmed, a minute after its first link.
   'POST /api/users/:id/email_confirmation/': async (t) => {
     const c = await signIn(t, { phone_number: uniquePhone() });
     const body = { first_name: 'Nadia', last_name: 'Benali', country: 'FR', email: uniqueEmail('resend') };
@@ -107,7 +107,7 @@ export const ownerSuccess: Record<string, Case> = {
       .execute();
     return { as: c, path: `/api/users/${c.userId}/email_confirmation/`, status: 202 };
   },
-  // Issue 18: an e-mail customer with a phone on the profile, not proved yet.
+  // An e-mail customer with a phone on the profile, not proved yet.
   'POST /api/users/:id/phone_confirmation/': async (t) => {
     const c = await withProfilePhone(t);
     return { as: c, path: `/api/users/${c.userId}/phone_confirmation/`, status: 202 };

@@ -19,7 +19,7 @@ import type { SignedIn } from '../support/identity.ts';
 import type { TestApp } from '../support/test-app.ts';
 
 /**
- * Shared by the security suite (issue 9, section 2): the real app's route table, a small world of two customers
+ * Shared by the security suite: the real app's route table, a small world of two customers
  * and two agencies with their objects, and the "no internal detail in an answer" check.
  */
 
@@ -81,11 +81,11 @@ export interface Victim extends Customer {
   contactId: number;
   transferId: number;
   withdrawal: { id: number; token: string };
-  /** A cash pickup payable at agency 1 only (issue 17). */
+  /** A cash pickup payable at agency 1 only. */
   pickup: { id: number; reference: string };
   exchangeId: number;
   sessionId: string;
-  /** An active rate alert (issue 18). */
+  /** An active rate alert. */
   rateAlertId: number;
 }
 
@@ -99,12 +99,12 @@ export interface World {
   /** Teller of agency 1 (alice's withdrawal), and of agency 2. */
   teller1: SignedIn;
   teller2: SignedIn;
-  /** The back-office (issue 15): an operator and a read-only auditor. */
+  /** The back-office: an operator and a read-only auditor. */
   operator: SignedIn;
   auditor: SignedIn;
   /** An open item of the reviews queue (about alice). */
   reviewId: number;
-  /** A file of an identity document submission (issue 16), pending review. */
+  /** A file of an identity document submission, pending review. */
   kycFileId: number;
 }
 

@@ -9,7 +9,7 @@ import { ruleOf, targetOf } from './route-rules.ts';
 import { buildWorld, routeTable, type World } from './security-helpers.ts';
 
 /**
- * Access tokens (issue 9, section 2): every forged, expired or revoked token is a 401 on every authenticated
+ * Access tokens: every forged, expired or revoked token is a 401 on every authenticated
  * route of the app. server/modules/auth/sessions.test.ts proves the same on one route with the finer cases
  * (malformed headers, another user's session).
  */

@@ -12,7 +12,7 @@ import { call, ensureRates, movableClock, signIn, testEnv, type SignedIn } from 
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
- * Payment webhooks under attack (issue 9, section 2): forged, stale and replayed deliveries are refused and move no
+ * Payment webhooks under attack: forged, stale and replayed deliveries are refused and move no
  * money. server/modules/billing/webhook.test.ts proves the happy paths, concurrency and crash recovery; here the
  * attacker holds a captured delivery (exact bytes and header) but not the secret.
  */

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 
 /**
- * Public-ledger records for plan checks (issue 22 item 7): `perAgency` records naming one agency address (half
+ * Public-ledger records for plan checks: `perAgency` records naming one agency address (half
  * sent by customers to it, half from it), as many again between 1,000 other customer addresses, and 5 records of
  * one customer address. Raw rows (hashes and signatures are placeholders): for a scratch database only, never
  * for one whose chain is verified. Ends with ANALYZE, as autovacuum would after such a load.

@@ -41,7 +41,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('templateDatabase', template.name);
 
   return async () => {
-    // After every API test has moved money its way, the books must still balance (issue 3: ledger:check clean
+    // After every API test has moved money its way, the books must still balance (ledger:check clean
     // after the whole suite). Run as an operator would; a break fails the run with the command's report.
     const check = await exec(process.execPath, ['--import', 'tsx', 'server/cli/admin.ts', 'ledger:check'], {
       cwd: projectRoot,

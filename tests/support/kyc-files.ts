@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 
 /**
- * Real files for the identity-document tests (issue 16), made here rather than stored: a PNG (a coloured card
+ * Real files for the identity-document tests, made here rather than stored: a PNG (a coloured card
  * with a band, distinct per `seed`, so tests can compare stored bytes and screenshots show a picture), a JPEG
  * header and a minimal PDF. No test framework is imported: the API tests and the e2e specs both use these.
  */

@@ -4,7 +4,7 @@ import { SECURITY_CODE, type Customer, type Teller } from '../population.ts';
 import { big, resultOf, type Scenario, type World } from '../world.ts';
 
 /**
- * Cash pickups (issue 17) under kill -9: a customer sends cash to a phone, sometimes cancels it; tellers of any
+ * Cash pickups under kill -9: a customer sends cash to a phone, sometimes cancels it; tellers of any
  * agency type the reference, sometimes reserve it first, and pay it out, now and then two tellers at once. The
  * stopped database must show each pickup paid at most once, by a teller who was told so, never both paid and
  * cancelled, and the money where the clients were told it went.

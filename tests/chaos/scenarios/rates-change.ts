@@ -3,7 +3,7 @@ import type { Scenario, World } from '../world.ts';
 import { chooseRates } from './topup.ts';
 
 /**
- * Issue 23 (the quote shown is the quote paid): the operator changes the rates with `rates:set` every few
+ * The quote shown is the quote paid: the operator changes the rates with `rates:set` every few
  * seconds while top-ups run. Each change is journalled as a rate event, so the top-up books price across it; and
  * every credited top-up must have been credited exactly the MAD of the last quote its client was shown and
  * accepted (the draft's, or the new one of a 409), never a figure priced at rates the client never saw.

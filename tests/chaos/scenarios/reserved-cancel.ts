@@ -7,7 +7,7 @@ import { browse } from './browse.ts';
 import { moveMoney } from './money-move.ts';
 
 /**
- * Issue 22 item 1 under load: a teller reserves a withdrawal at the counter (the cash is being counted) and the
+ * A reservation under load: a teller reserves a withdrawal at the counter (the cash is being counted) and the
  * customer cancels it from the phone at that very moment. While the reservation holds, the cancel is a 409 and the
  * money stays held; then the teller pays it out, releases it, or lets the reservation lapse (the cancel then goes
  * through, and a late validation is refused). Whatever the order, a withdrawal is never both paid and refunded.

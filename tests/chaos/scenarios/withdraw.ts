@@ -74,7 +74,7 @@ export const withdrawScenario: Scenario = {
       if (acknowledged) till.min += op.amountMinor;
       till.max += op.amountMinor;
     }
-    // The withdrawals' part of each till (cash pickups, issue 17, are paid from the same till: pickup.ts checks them).
+    // The withdrawals' part of each till (cash pickups, are paid from the same till: pickup.ts checks them).
     const cash = await q(`
       SELECT a.agency_id, coalesce(sum(p.amount) FILTER (WHERE e.kind = 'withdrawal_settle'), 0) AS balance
         FROM ledger_accounts a
