@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** DESIGN.md section 2: imports flow one way. web -> common, server -> common, never across. */
+/** Imports flow one way. web -> common, server -> common, never across. */
 const forbid = (patterns, message) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
 });
@@ -63,20 +63,20 @@ export default tseslint.config(
     },
   },
   {
-    // Issue 26 item 10: a feature folder never imports another one (web/features/A -> web/features/B). What two
+    // A feature folder never imports another one (web/features/A -> web/features/B). What two
     // features need goes to web/ui (components, formatting) or web/shared (a resource's queries and API calls,
     // the current user, transaction rows); a screen of B's data shown by A belongs to B.
     files: ['web/features/**/*.{ts,tsx}'],
     rules: forbidAll(webGroup, [
       ['../*/**', '!../../**'],
-      'A feature imports no other feature folder: move the shared piece to web/ui or web/shared (issue 26 item 10).',
+      'A feature imports no other feature folder: move the shared piece to web/ui or web/shared.',
     ]),
   },
   {
     files: ['web/ui/**/*.{ts,tsx}', 'web/shared/**/*.{ts,tsx}'],
     rules: forbidAll(webGroup, [
       ['**/features/**'],
-      'web/ui and web/shared serve every feature and import none (issue 26 item 10).',
+      'web/ui and web/shared serve every feature and import none.',
     ]),
   },
   {

@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 
-/** Debian's Chromium, never a downloaded browser; flags keep it off the network (DESIGN.md section 3). */
+/** Debian's Chromium, never a downloaded browser; flags keep it off the network. */
 export const chromiumLaunch = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [

@@ -31,7 +31,7 @@ export default defineConfig({
             {
               // TanStack Query, which every screen after sign-in needs before it can ask the server anything: one
               // chunk, not the three or four pieces the split left, since each small file is compressed on its own
-              // and each cost the home page's first load about 1 kB gzip more (issue 9). Its only dependency is
+              // and each cost the home page's first load about 1 kB gzip more. Its only dependency is
               // React (in framework), so the welcome page does not pull it in.
               name: 'server-state',
               test: /node_modules[\\/]@tanstack[\\/]/,
@@ -81,13 +81,13 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         // The teller's QR scanner (its page and its decoding worker) is for tellers only: customers' phones do
         // not download it into their precache. A teller loads it from the network when scanning (online anyway).
-        // Likewise the back-office (issue 15): its screens, theme and catalogues are for operators only.
+        // Likewise the back-office: its screens, theme and catalogues are for operators only.
         globIgnores: ['**/qr-scanner-worker*', '**/QrScannerView*', '**/OpsApp*', '**/ops-*'],
         navigateFallback: '/index.html',
         // Server paths are never answered from the cache: money and identity are always fresh.
         navigateFallbackDenylist: [/^\/api\//, /^\/sandbox\//, /^\/explorer\//],
         runtimeCaching: [],
-        // Web Push (issue 18): shows a push as a notification, a click opens its transaction (public/push-sw.js).
+        // Web Push: shows a push as a notification, a click opens its transaction (public/push-sw.js).
         importScripts: ['/push-sw.js'],
         cleanupOutdatedCaches: true,
       },

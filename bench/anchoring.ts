@@ -1,5 +1,5 @@
 /**
- * Anchoring figures (issue 8): lag from a committed transfer to its stored tx_id, p50/p99, under an offered load
+ * Anchoring figures: lag from a committed transfer to its stored tx_id, p50/p99, under an offered load
  * of 100 transfers/s, on the built-in ledger and on an EVM network (hardhat's EVM in this process, behind a local
  * JSON-RPC endpoint); then the worker's throughput in records/s on a backlog. Prints figures; asserts nothing.
  *

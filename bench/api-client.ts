@@ -139,7 +139,7 @@ export async function mapConcurrent<I, O>(
 export const benchServerLimits = {
   LOGIN_CODE_REQUESTS_PER_IP_PER_HOUR: '1000000',
   LOGIN_VERIFICATIONS_PER_IP_PER_HOUR: '1000000',
-  // The benches give one customer hundreds of recipients (issue 22 item 4 limits people to 30 an hour).
+  // The benches give one customer hundreds of recipients (the service limits people to 30 an hour).
   CONTACT_CREATE_LIMIT_PER_HOUR: '1000000',
   // Sign-in codes come from the dev outbox, as under `npm start`.
   EXPOSE_DEV_ROUTES: 'true',

@@ -8,7 +8,7 @@ import { benchServerUrl } from './scratch-database.ts';
 import { seedAddressRecords } from '../tests/support/chain-records-seed.ts';
 
 /**
- * Issue 22 item 7: the public explorer's address page on an agency address with 100,000 records. Seeds a scratch
+ * The public explorer's address page on an agency address with 100,000 records. Seeds a scratch
  * database (BENCH_ADDRESS_RECORDS records naming one agency address, as many again between other addresses),
  * then prints EXPLAIN (ANALYZE, BUFFERS) and the best of 5 timings of the page's query for that address, for a
  * customer address with a handful of records, and for an address with none.

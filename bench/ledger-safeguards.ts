@@ -1,5 +1,5 @@
 /**
- * The ledger's per-posting safeguards measured one by one (issue 13 item 3): ledger_post() driven by pgbench's C
+ * The ledger's per-posting safeguards measured one by one: ledger_post() driven by pgbench's C
  * client (the database's own cost, no Node in the way) with all safeguards, then with one group switched off in
  * the scratch database, next to pgbench's bare two-UPDATE transfer of the same round. The variants run
  * interleaved, ROUNDS times (each round starting with the next variant), because the machine is shared and absolute rates drift; compare the ratios.

@@ -1,7 +1,7 @@
 /**
  * Two builds of the server side by side on one list-bench database, measured in alternation: on a machine whose
  * load moves minute to minute, CPU per request of two runs minutes apart differs by more than a change is worth
- * (ADR 010, "Lists"); blocks of requests alternated between two live servers see the same load.
+ * (ADR 010); blocks of requests alternated between two live servers see the same load.
  *
  *   BENCH_KEEP=1 BENCH_PLANS=0 BENCH_REQUESTS=1 node --import tsx bench/list-endpoints.ts   # prints "kept: URL"
  *   git archive <base> | tar -x -C /tmp/base && cp -al node_modules /tmp/base/

@@ -1,5 +1,5 @@
 /**
- * The list endpoints under a realistic volume: `GET /api/transactions/` (with each filter of SPEC.md section 7)
+ * The list endpoints under a realistic volume: `GET /api/transactions/` (with each filter the history offers)
  * and `GET /api/contacts/` (search) with 100,000 transactions and 10,000 contacts in the database, through a
  * real server process on the machine's PostgreSQL (a fresh database, dropped at the end). Then EXPLAIN (ANALYZE,
  * BUFFERS) of the SQL those endpoints run (captured from the repositories themselves through Kysely's log), so the
@@ -39,7 +39,7 @@ import { benchPort, databaseBackendsCpu, databaseCpuSince, processStats, startBe
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 100_000);
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 10_000);
 const USERS = 200;
-// p99 over 1,000 samples is the 10th slowest, not the maximum (issue 25 item 4).
+// p99 over 1,000 samples is the 10th slowest, not the maximum.
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
 const CLIENTS = 4;
 const PORT = benchPort(4);

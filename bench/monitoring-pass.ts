@@ -1,5 +1,5 @@
 /**
- * The monitoring worker's cost per judged movement (issue 13 after issue 16: the worker judged each queued send
+ * The monitoring worker's cost per judged movement (the worker once judged each queued send
  * with 3 to 6 statements, a third of the database's CPU per send at 900 sends/s). A scratch database holds
  * HISTORY sends and cash pickups between USERS customers over the last 30 days (each customer pays 8 payees,
  * some by phone), then QUEUED new movements are queued as the trigger queues them; the queue is drained with

@@ -1,5 +1,5 @@
 /**
- * Quality of the sanctions matcher on a labelled corpus (issue 16), deterministic (fixed seeds):
+ * Quality of the sanctions matcher on a labelled corpus, deterministic (fixed seeds):
  * - 5,000 invented listed persons (bench/sanctions-synthetic.ts), half with an alias;
  * - recall: 2,000 of them written differently (another transliteration, plus one to three of: accents, word
  *   order, the middle name left out, one typo, Arabic script, capitals), screened by name only: the share whose

@@ -1,5 +1,5 @@
 /**
- * Deterministic synthetic names for the sanctions bench and the matcher's quality corpus (issue 16): invented
+ * Deterministic synthetic names for the sanctions bench and the matcher's quality corpus: invented
  * listed persons (Arabic-origin given names with their usual Latin spellings and Arabic script, invented family
  * names, some Russian-style names), their names written differently (another transliteration, accents, word
  * order, a missing middle name, a typo, Arabic script), and ordinary Moroccan and European names that are not on

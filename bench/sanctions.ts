@@ -1,5 +1,5 @@
 /**
- * Sanctions screening speed (issue 16): one name screened against 20,000 listed entries (invented, about half with
+ * Sanctions screening speed: one name screened against 20,000 listed entries (invented, about half with
  * an alias: bench/sanctions-synthetic.ts) through the in-memory index, as the API does it. Goal: under 5 ms per
  * screening. 3,000 screenings after a warm-up: a third listed names written differently (hits), two thirds
  * ordinary Moroccan and European names (the common case: nothing found). Pure CPU in this process, no database.

@@ -1,5 +1,5 @@
 /**
- * The database's own CPU per call of wallet_send() (a send to a registered recipient, issue 13), by schema
+ * The database's own CPU per call of wallet_send() (a send to a registered recipient), by schema
  * variant: the HTTP send bench's database figure moves by 10-20 % between runs on this shared machine, more than
  * a trigger or an index is worth. Here there is no Node server and no worker: CLIENTS connections each call
  * wallet_send() CALLS times per round (a named prepared statement, as the API process runs it; each with its own
@@ -68,7 +68,7 @@ const allVariants: Record<string, { downs: Down[]; then?: string[] }> = {
        END $$`,
     ],
   },
-  // ADR 010 "A send's timeline and queue rows": what a migration 0500 was to do, tried and not kept (2.0 %).
+  // ADR 010: what a migration 0500 was to do, tried and not kept (2.0 %).
   "price: 0500 as tried (all; the 'created' row derived; the timeline's primary key on (transaction_id, id))": {
     downs: [],
     then: [

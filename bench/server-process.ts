@@ -55,7 +55,7 @@ export async function startBenchServer(
       EMBEDDED_PG_PORT: String(54_400 + (port % 100)),
       // The clients sign in through the dev outbox and pay in the sandbox, as under `npm start`.
       EXPOSE_DEV_ROUTES: 'true',
-      // npm start's default logging (issue 13: the figures are taken with the app as npm start runs it, a line per
+      // npm start's default logging (the figures are taken with the app as npm start runs it, a line per
       // request and per answer at 'info'); BENCH_LOG_LEVEL=warn measures without it.
       LOG_LEVEL: benchLogLevel,
       ...options.env,

@@ -1,4 +1,4 @@
-/* Web Push in the service worker (issue 18), imported by the generated /service-worker.js (vite.config.ts).
+/* Web Push in the service worker, imported by the generated /service-worker.js (vite.config.ts).
  * A push carries {title, body, url, tag, lang} in the user's language (server/modules/notifications/push-delivery.ts),
  * encrypted to this browser; it is shown as a system notification, and a click opens its page in the app. */
 

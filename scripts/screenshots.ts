@@ -13,7 +13,7 @@ import { projectRoot } from '../server/config.ts';
 // a bearer token to look at screens behind the login. Open the PNGs: a screen nobody looked at is not done.
 // SCREENSHOT_PORT (default 3902) lets several checkouts take screenshots side by side; SCREENSHOT_SIZE=360x740
 // and SCREENSHOT_LANGS=fr,ar,en change the viewport and the languages. SCREENSHOT_AS=operator signs in a new
-// back-office operator (made by `operator:add` on the screenshot server's database) for the /ops screens (issue 15):
+// back-office operator (made by `operator:add` on the screenshot server's database) for the /ops screens:
 // `SCREENSHOT_AS=operator SCREENSHOT_SIZE=1280x800 node --import tsx scripts/screenshots.ts /ops /ops/transactions`.
 const paths = process.argv.slice(2);
 if (paths.length === 0) {
