@@ -72,7 +72,7 @@ export interface ClientOptions {
   timeoutChance: number;
 }
 
-/** Statuses that mean "try again later" by contract (README: 503 when the database is unreachable, 429). */
+/** Statuses that mean "try again later" by contract (docs/features.md: 503 when the database is unreachable, 429). */
 const retryLater = new Set([429, 503]);
 
 export class ChaosClient {

@@ -1,5 +1,5 @@
 /**
- * Demo data: what `seed:demo` loads and what the README lists. Addresses are real-looking, not real
+ * Demo data: what `seed:demo` loads and what docs/operations.md lists. Addresses are real-looking, not real
  * businesses; the tellers sign in with a code sent to their e-mail (in development: GET /api/dev/outbox/).
  */
 export const demoRates = { official: '10.85', freemium: '10.70', subscription: '10.80', fee: '0.016' } as const;

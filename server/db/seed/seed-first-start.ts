@@ -6,8 +6,8 @@ import type { OpenDatabase } from '../open-database.ts';
 import { seedDemo } from './seed-demo.ts';
 
 /**
- * The embedded default is for trying the app: its first start gets rates, agencies and tellers (README). Run by
- * the process that started the embedded PostgreSQL (the server, or the cluster's primary).
+ * The embedded default is for trying the app: its first start gets rates, agencies and tellers (docs/operations.md,
+ * "Demo data"). Run by the process that started the embedded PostgreSQL (the server, or the cluster's primary).
  */
 export async function seedOnFirstStart(
   database: OpenDatabase,
