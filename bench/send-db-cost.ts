@@ -17,7 +17,7 @@
  *   BENCH_ROUNDS=4 BENCH_CALLS=1000 BENCH_VARIANTS=all,same node --import tsx bench/send-db-cost.ts
  *
  * It also prints the WAL written per send (pg_current_wal_insert_lsn() before and after): deterministic on a
- * PostgreSQL of one's own (PRIVATE-PG.md), polluted by everyone else's writes on a shared one.
+ * PostgreSQL of one's own, polluted by everyone else's writes on a shared one.
  *
  * Scratch databases dropped at the end; prints figures, asserts nothing.
  */

@@ -4,7 +4,7 @@ import { account, pageFor } from './accounts.ts';
 import { screenshot } from './screenshots.ts';
 
 /**
- * Channels: the profile's notification toggles (kept on the server, read by the delivery worker), the
+ * Notification channels: the profile's notification toggles (kept on the server, read by the delivery worker), the
  * browser's permission asked only when the user turns push on, and the service worker showing a push in the
  * user's language. Screenshots of the profile in French and Arabic at 390x844 with E2E_SCREENSHOTS=1 (look at them).
  */

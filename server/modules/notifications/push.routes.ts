@@ -12,7 +12,7 @@ import type { RouteModuleOptions } from '../route-module.ts';
 import { preferences, renew, subscribe, unsubscribe, updatePreferences } from './push.service.ts';
 
 /**
- * Web Push and the channel preferences (Channels). The VAPID public key is public (a browser needs it
+ * Web Push and the channel preferences. The VAPID public key is public (a browser needs it
  * before it can subscribe, and it is in every push anyway); everything else is the signed-in user's own.
  */
 export const pushRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app, { deps, auth }) => {

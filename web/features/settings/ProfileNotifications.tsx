@@ -18,7 +18,7 @@ import styles from './ProfileNotifications.module.css';
 type Channel = 'email' | 'sms' | 'push';
 
 /**
- * Channels: how the user is told (the in-app list always; e-mail, SMS and push as they choose). The
+ * Notification channels: how the user is told (the in-app list always; e-mail, SMS and push as they choose). The
  * choices live on the server, which the delivery worker reads when it sends. Push also needs this browser's
  * permission and subscription: asked for only when the user turns it on here, never on load.
  */
