@@ -108,6 +108,11 @@ export const contactSchema = z.object({
   rib: z.string().nullable().optional(),
   /** The name of the bank that keeps that account, from its bank code; null when there is no RIB. */
   rib_bank: z.string().nullable().optional(),
+  /**
+   * The account holder's name as a bank deposit will send it (the recipient's name in the payment file's Latin
+   * character set, at most 35 characters); null when there is no RIB. Shown so the sender sees what the bank gets.
+   */
+  rib_holder: z.string().nullable().optional(),
 });
 
 /**

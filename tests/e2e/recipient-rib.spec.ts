@@ -41,6 +41,7 @@ for (const lang of ['fr', 'ar'] as const) {
     // Left to right inside the right-to-left page: the groups read in the order the bank prints them.
     expect(await shown.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
     await expect(page.getByTestId('contact-rib-bank')).toContainText('Attijariwafa bank');
+    await expect(page.getByTestId('contact-rib-holder')).toHaveText(lang === 'ar' ? 'MYNH LDRYSY' : 'AMINA EL IDRISSI');
     if (shots) await page.screenshot({ path: `${shots}/recipient-detail-rib-${lang}.png`, fullPage: true });
   });
 }

@@ -34,7 +34,7 @@ describe('a recipient bank account (rib)', () => {
     const res = await addContact(t, s, recipient({ rib: '007 780 0001 2345 6789 0123 96' }));
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(() => contactSchema.strict().parse(res.body)).not.toThrow();
-    expect(res.body).toMatchObject({ rib: ATTIJARI, rib_bank: 'Attijariwafa bank' });
+    expect(res.body).toMatchObject({ rib: ATTIJARI, rib_bank: 'Attijariwafa bank', rib_holder: 'AMINA EL IDRISSI' });
     const stored = await t.database.db
       .selectFrom('contacts')
       .select('rib')
@@ -50,8 +50,15 @@ describe('a recipient bank account (rib)', () => {
     for (const rib of [undefined, null, '', '  ']) {
       const res = await addContact(t, s, recipient(rib === undefined ? {} : { rib }));
       expect(res.status, JSON.stringify(res.body)).toBe(201);
-      expect(res.body).toMatchObject({ rib: null, rib_bank: null });
+      expect(res.body).toMatchObject({ rib: null, rib_bank: null, rib_holder: null });
     }
+  });
+
+  it('answers the holder name as the payment file will carry it, romanised from Arabic', async () => {
+    const s = await signIn(t);
+    const res = await addContact(t, s, recipient({ first_name: 'محمد', last_name: 'بن عبد الله', rib: CIH }));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({ first_name: 'محمد', rib_holder: 'MHMD BN BD LLH' });
   });
 
   it('refuses a wrong key, a wrong length, letters and an unknown bank with a 400 on the rib field', async () => {

@@ -7,6 +7,7 @@ import type {
   UpdateContactBody,
 } from '../../../common/api/contacts.ts';
 import { moroccanBankName } from '../../../common/banking/moroccan-banks.ts';
+import { payeeNameForFile } from '../../../common/banking/payee-name.ts';
 import { contactMessages } from '../../../common/api/contacts.ts';
 import { lockFor } from '../../db/advisory-lock.ts';
 import type { Database } from '../../db/schema.ts';
@@ -49,6 +50,7 @@ export function presentContact(row: ContactRow): Contact {
     closed: row.disabled_at !== null,
     rib: row.rib,
     rib_bank: row.rib === null ? null : (moroccanBankName(row.rib.slice(0, 3)) ?? null),
+    rib_holder: row.rib === null ? null : payeeNameForFile(row.first_name, row.last_name),
   };
 }
 

@@ -67,11 +67,15 @@ describe('contact info', () => {
     const writeText = vi.fn(async () => undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     const rib = '007780000123456789012396';
-    renderWithProviders(<ContactInfo contact={{ ...linked, rib, rib_bank: 'Attijariwafa bank' }} />);
+    renderWithProviders(
+      <ContactInfo contact={{ ...linked, rib, rib_bank: 'Attijariwafa bank', rib_holder: 'AMINA EL IDRISSI' }} />,
+    );
     const shown = screen.getByTestId('contact-rib');
     expect(shown.textContent).toBe('007 780 0001 2345 6789 0123 96');
     expect(shown.getAttribute('dir')).toBe('ltr');
     expect(screen.getByTestId('contact-rib-bank').textContent).toBe(' Attijariwafa bank');
+    // The name as the bank deposit sends it, so the sender sees what the bank compares with its holder's.
+    expect(screen.getByTestId('contact-rib-holder').textContent).toBe('AMINA EL IDRISSI');
     await act(async () => {
       fireEvent.click(screen.getByTestId('copy-rib'));
     });
@@ -79,7 +83,8 @@ describe('contact info', () => {
   });
 
   it('shows no bank account line for a recipient without one', () => {
-    renderWithProviders(<ContactInfo contact={{ ...linked, rib: null, rib_bank: null }} />);
+    renderWithProviders(<ContactInfo contact={{ ...linked, rib: null, rib_bank: null, rib_holder: null }} />);
     expect(screen.queryByTestId('contact-rib')).toBeNull();
+    expect(screen.queryByTestId('contact-rib-holder')).toBeNull();
   });
 });

@@ -74,6 +74,16 @@ export function ContactInfo({ contact }: { contact: Contact }) {
             </dd>
           </div>
         ) : null}
+        {contact.rib && contact.rib_holder ? (
+          <div className={styles.item}>
+            <dt>{t('contacts.detail.ribHolder')}</dt>
+            <dd>
+              <bdi dir="ltr" data-testid="contact-rib-holder">
+                {contact.rib_holder}
+              </bdi>
+            </dd>
+          </div>
+        ) : null}
         {contact.public ? null : (
           <div className={styles.item}>
             <dt>{t('contacts.detail.wallet')}</dt>
