@@ -1,10 +1,18 @@
 /// <reference lib="dom" />
 import { randomInt } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { signInThroughApi } from './identity-helpers';
 
 /** Where the screenshots of these screens go, for people to look at (none are compared). */
 const shots = process.env.SHOTS_DIR;
+
+/** No serious or critical axe finding (WCAG 2.1 A/AA) on the page as it is now. */
+async function expectAccessible(page: Page): Promise<void> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+}
 
 /** A French mobile number nobody else in this database has. */
 const frenchMobile = () => `06${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
@@ -25,6 +33,7 @@ for (const lang of ['fr', 'ar'] as const) {
     await rib.fill('007780000123456789012397');
     await page.getByTestId('recipient-submit').click();
     await expect(page.getByTestId('recipient-rib-error')).not.toBeEmpty();
+    await expectAccessible(page);
     if (shots) await page.screenshot({ path: `${shots}/recipient-form-rib-error-${lang}.png`, fullPage: true });
     await rib.fill('007780000123456789012396');
     await rib.blur();
@@ -42,6 +51,7 @@ for (const lang of ['fr', 'ar'] as const) {
     expect(await shown.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
     await expect(page.getByTestId('contact-rib-bank')).toContainText('Attijariwafa bank');
     await expect(page.getByTestId('contact-rib-holder')).toHaveText(lang === 'ar' ? 'MYNH LDRYSY' : 'AMINA EL IDRISSI');
+    await expectAccessible(page);
     if (shots) await page.screenshot({ path: `${shots}/recipient-detail-rib-${lang}.png`, fullPage: true });
   });
 }
