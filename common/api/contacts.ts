@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseRib, RIB_INPUT_MAX_LENGTH, ribMessages } from '../banking/rib.ts';
 import { parsePhone, phoneMessages, PHONE_INPUT_MAX_LENGTH } from '../identity/phone.ts';
 import { emailSchema } from './auth.ts';
 import { pagedResponseSchema, pageQuerySchema } from './pagination.ts';
@@ -53,12 +54,28 @@ export const contactPhoneSchema = z
     return z.NEVER;
   });
 
+/**
+ * A Moroccan bank account (RIB) as typed: spaces allowed, then 24 digits with a right key at a known bank
+ * (common/banking/rib.ts). Stored and answered as the 24 digits.
+ */
+export const ribSchema = z
+  .string()
+  .max(RIB_INPUT_MAX_LENGTH, ribMessages.length)
+  .transform((input, ctx) => {
+    const parsed = parseRib(input);
+    if (parsed.ok) return parsed.value.digits;
+    ctx.addIssue({ code: 'custom', message: ribMessages[parsed.error] });
+    return z.NEVER;
+  });
+
 export const createContactRequestSchema = z
   .object({
     first_name: nameSchema,
     last_name: nameSchema,
     phone_number: absentWhenBlank(contactPhoneSchema),
     email: absentWhenBlank(emailSchema),
+    /** Optional: the recipient's bank account, for deposits to it. */
+    rib: absentWhenBlank(ribSchema),
   })
   .refine((b) => b.phone_number !== undefined || b.email !== undefined, {
     message: contactMessages.phoneOrEmail,
@@ -87,7 +104,26 @@ export const contactSchema = z.object({
    * but takes no new withdrawal or cash pickup, and no list offers it.
    */
   closed: z.boolean().optional(),
+  /** The recipient's Moroccan bank account, 24 digits (the screens group them); null when none, absent for agencies. */
+  rib: z.string().nullable().optional(),
+  /** The name of the bank that keeps that account, from its bank code; null when there is no RIB. */
+  rib_bank: z.string().nullable().optional(),
+  /**
+   * The account holder's name as a bank deposit will send it (the recipient's name in the payment file's Latin
+   * character set, at most 35 characters); null when there is no RIB. Shown so the sender sees what the bank gets.
+   */
+  rib_holder: z.string().nullable().optional(),
 });
+
+/**
+ * `PATCH /api/contacts/{id}/`: sets the recipient's bank account, or removes it with null or an empty string. Only
+ * the RIB changes here: a new name or identifier is a new recipient (screened and linked when it is added).
+ */
+export const updateContactRequestSchema = z
+  .object({
+    rib: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), ribSchema.nullable()),
+  })
+  .strict();
 
 export const contactsPageSchema = pagedResponseSchema(contactSchema);
 
@@ -105,3 +141,5 @@ export type ContactsQuery = z.input<typeof contactsQuerySchema>;
 export type ContactsQueryParsed = z.output<typeof contactsQuerySchema>;
 export type CreateContactRequest = z.input<typeof createContactRequestSchema>;
 export type CreateContactBody = z.output<typeof createContactRequestSchema>;
+export type UpdateContactRequest = z.input<typeof updateContactRequestSchema>;
+export type UpdateContactBody = z.output<typeof updateContactRequestSchema>;

@@ -162,6 +162,8 @@ export interface ContactsTable {
   sanctions_version: Int8 | null;
   sanctions_hit: ColumnType<unknown, string | null, string | null>;
   sanctions_confirmed_at: NullableTimestamp;
+  /** The recipient's Moroccan bank account, 24 digits without spaces (migration 0590); null when none. */
+  rib: string | null;
 }
 
 export interface LoginCodesTable {

@@ -19,6 +19,7 @@ import {
 import { pickupBeingPaidOutMessage, pickupMessages } from '../../common/api/pickups';
 import { LANGUAGES } from '../../common/i18n/languages';
 import { phoneMessages } from '../../common/identity/phone';
+import { ribMessages } from '../../common/banking/rib';
 import { contactMessageText } from '../features/contacts/contact-errors';
 import { kycMessageText } from '../features/kyc/kyc-errors';
 import { applyLanguage, i18n, type TranslationKey } from './i18n';
@@ -49,6 +50,7 @@ const serverMessages: Record<string, string> = Object.fromEntries(
     kycMessages,
     pickupMessages,
     phoneMessages,
+    ribMessages,
     statementMessages,
     closeAccountMessages,
   }).flatMap(([group, messages]) => Object.entries(messages).map(([name, text]) => [`${group}.${name}`, text])),

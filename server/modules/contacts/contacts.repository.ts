@@ -23,6 +23,8 @@ export interface ContactRow {
   proximity: number | null;
   /** An agency an operator closed; null for everything else. */
   disabled_at: Date | null;
+  /** The recipient's Moroccan bank account (24 digits), for bank deposits; null when none. */
+  rib: string | null;
 }
 
 const columns = [
@@ -41,6 +43,7 @@ const columns = [
   'contact_user',
   'account_id',
   'disabled_at',
+  'rib',
 ] as const;
 
 export interface PageWindow {
@@ -233,6 +236,7 @@ export interface NewContact {
   email: string | null;
   contactUser: string | null;
   accountId: string | null;
+  rib: string | null;
 }
 
 export async function insertContact(tx: Transaction<Database>, contact: NewContact): Promise<ContactRow> {
@@ -247,6 +251,7 @@ export async function insertContact(tx: Transaction<Database>, contact: NewConta
       email: contact.email,
       contact_user: contact.contactUser,
       account_id: contact.accountId,
+      rib: contact.rib,
     })
     .returning([...columns, sql<number | null>`NULL::float8`.as('proximity')])
     .executeTakeFirstOrThrow();
@@ -284,6 +289,24 @@ export async function softDeleteOwnContact(
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/** Sets or clears the bank account of one of this customer's live recipients; undefined when it is not one. */
+export async function setOwnContactRib(
+  tx: Transaction<Database>,
+  ownerId: string,
+  id: string,
+  rib: string | null,
+): Promise<ContactRow | undefined> {
+  return tx
+    .updateTable('contacts')
+    .set({ rib })
+    .where('id', '=', id)
+    .where('owner_user_id', '=', ownerId)
+    .where('public', '=', false)
+    .where('deleted_at', 'is', null)
+    .returning([...columns, sql<number | null>`NULL::float8`.as('proximity')])
+    .executeTakeFirst();
 }
 
 /** An agency (not deleted): 'enabled', or 'disabled' by an operator; undefined for anything else. */

@@ -6,6 +6,7 @@ import {
   contactsPageSchema,
   contactsQuerySchema,
   createContactRequestSchema,
+  updateContactRequestSchema,
 } from '../../../common/api/contacts.ts';
 import { pageLinks } from '../../http/pagination.ts';
 import {
@@ -13,6 +14,7 @@ import {
   deleteContact,
   getContact,
   listContacts,
+  updateContact,
   withDisclosedLink,
   withDisclosedLinks,
   type MoneyMovedWith,
@@ -60,7 +62,7 @@ export const contactsRoutes: FastifyPluginAsyncZod<RouteModuleOptions & { moneyM
     {
       schema: {
         tags,
-        summary: 'Add a recipient (first and last name, and a phone or an e-mail)',
+        summary: 'Add a recipient (first and last name, a phone or an e-mail, optionally a bank account)',
         security,
         body: createContactRequestSchema,
         response: { 201: contactSchema },
@@ -87,6 +89,24 @@ export const contactsRoutes: FastifyPluginAsyncZod<RouteModuleOptions & { moneyM
       const user = auth.requireUser(request);
       // An agency an operator closed still reads (marked closed), for the customer who withdrew there.
       return discloseOne(user, await getContact(deps, user, request.params.id, 'with closed agencies'));
+    },
+  );
+
+  app.patch(
+    '/contacts/:id/',
+    {
+      schema: {
+        tags,
+        summary: "Set or remove a recipient's Moroccan bank account (rib; null removes it)",
+        security,
+        params: contactIdParamsSchema,
+        body: updateContactRequestSchema,
+        response: { 200: contactSchema },
+      },
+    },
+    async (request) => {
+      const user = auth.requireUser(request);
+      return discloseOne(user, await updateContact(deps, user, request.params.id, request.body));
     },
   );
 

@@ -1,6 +1,13 @@
 import { screenRecipient } from '../sanctions/screening.ts';
 import type { Kysely } from 'kysely';
-import type { Contact, ContactsQueryParsed, CreateContactBody } from '../../../common/api/contacts.ts';
+import type {
+  Contact,
+  ContactsQueryParsed,
+  CreateContactBody,
+  UpdateContactBody,
+} from '../../../common/api/contacts.ts';
+import { moroccanBankName } from '../../../common/banking/moroccan-banks.ts';
+import { payeeNameForFile } from '../../../common/banking/payee-name.ts';
 import { contactMessages } from '../../../common/api/contacts.ts';
 import { lockFor } from '../../db/advisory-lock.ts';
 import type { Database } from '../../db/schema.ts';
@@ -18,6 +25,7 @@ import {
   agencyState,
   listAgencies,
   listOwnContacts,
+  setOwnContactRib,
   softDeleteOwnContact,
   type ContactRow,
 } from './contacts.repository.ts';
@@ -40,6 +48,9 @@ export function presentContact(row: ContactRow): Contact {
     latitude: row.latitude === null ? null : Number(row.latitude),
     longitude: row.longitude === null ? null : Number(row.longitude),
     closed: row.disabled_at !== null,
+    rib: row.rib,
+    rib_bank: row.rib === null ? null : (moroccanBankName(row.rib.slice(0, 3)) ?? null),
+    rib_holder: row.rib === null ? null : payeeNameForFile(row.first_name, row.last_name),
   };
 }
 
@@ -181,11 +192,29 @@ export async function createContact(deps: ServiceDeps, user: AuthUser, body: Cre
       email: body.email ?? null,
       contactUser: person?.id ?? null,
       accountId: person?.account_id ?? null,
+      rib: body.rib ?? null,
     });
   });
   // The recipient screened when added (a hit opens a review; sends to them are then held).
   await screenRecipient(deps, String(row.id), { reviewHit: true });
   return presentContact(row);
+}
+
+/**
+ * `PATCH /api/contacts/{id}/`: the customer's own live recipient gets a bank account or loses it. An agency is
+ * read-only (403, as for a delete); anything else is not found.
+ */
+export async function updateContact(
+  deps: ServiceDeps,
+  user: AuthUser,
+  id: number,
+  body: UpdateContactBody,
+): Promise<Contact> {
+  requireCustomer(user);
+  const row = await withTransaction(deps.db, (tx) => setOwnContactRib(tx, user.id, String(id), body.rib));
+  if (row) return presentContact(row);
+  if ((await agencyState(deps.db, String(id))) !== undefined) throw forbidden(contactMessages.agencyReadOnly);
+  throw notFound();
 }
 
 /**

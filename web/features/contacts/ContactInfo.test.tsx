@@ -62,4 +62,29 @@ describe('contact info', () => {
     // Not 'not registered yet': before a transfer the server does not say whether the person has an account.
     expect(screen.getByText('Visible après un premier transfert entre vous.')).toBeTruthy();
   });
+
+  it('shows the bank account grouped, left to right, with its bank, and copies its 24 digits', async () => {
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    const rib = '007780000123456789012396';
+    renderWithProviders(
+      <ContactInfo contact={{ ...linked, rib, rib_bank: 'Attijariwafa bank', rib_holder: 'AMINA EL IDRISSI' }} />,
+    );
+    const shown = screen.getByTestId('contact-rib');
+    expect(shown.textContent).toBe('007 780 0001 2345 6789 0123 96');
+    expect(shown.getAttribute('dir')).toBe('ltr');
+    expect(screen.getByTestId('contact-rib-bank').textContent).toBe(' Attijariwafa bank');
+    // The name as the bank deposit sends it, so the sender sees what the bank compares with its holder's.
+    expect(screen.getByTestId('contact-rib-holder').textContent).toBe('AMINA EL IDRISSI');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('copy-rib'));
+    });
+    expect(writeText).toHaveBeenCalledWith(rib);
+  });
+
+  it('shows no bank account line for a recipient without one', () => {
+    renderWithProviders(<ContactInfo contact={{ ...linked, rib: null, rib_bank: null, rib_holder: null }} />);
+    expect(screen.queryByTestId('contact-rib')).toBeNull();
+    expect(screen.queryByTestId('contact-rib-holder')).toBeNull();
+  });
 });

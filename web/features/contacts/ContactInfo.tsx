@@ -1,5 +1,6 @@
 import { useTranslation } from '../../i18n/i18n';
 import type { Contact } from '../../../common/api/contacts';
+import { formatRib } from '../../../common/banking/rib';
 import { formatPhone } from '../../../common/identity/phone';
 import { WalletAddress } from '../../ui/WalletAddress';
 import styles from './ContactDetailPage.module.css';
@@ -50,6 +51,36 @@ export function ContactInfo({ contact }: { contact: Contact }) {
                 {contact.email}
               </span>
               <CopyButton text={contact.email} label={t('contacts.detail.copyEmail')} testId="copy-email" />
+            </dd>
+          </div>
+        ) : null}
+        {contact.rib ? (
+          <div className={styles.item}>
+            <dt>{t('contacts.detail.rib')}</dt>
+            <dd className={styles.value}>
+              <span>
+                {/* Its own left-to-right run, so the digit groups keep their order in Arabic text. */}
+                <bdi dir="ltr" className={styles.breakable} data-testid="contact-rib">
+                  {formatRib(contact.rib)}
+                </bdi>
+                {contact.rib_bank ? (
+                  <span className={styles.muted} data-testid="contact-rib-bank">
+                    {' '}
+                    <bdi>{contact.rib_bank}</bdi>
+                  </span>
+                ) : null}
+              </span>
+              <CopyButton text={contact.rib} label={t('contacts.detail.copyRib')} testId="copy-rib" />
+            </dd>
+          </div>
+        ) : null}
+        {contact.rib && contact.rib_holder ? (
+          <div className={styles.item}>
+            <dt>{t('contacts.detail.ribHolder')}</dt>
+            <dd>
+              <bdi dir="ltr" data-testid="contact-rib-holder">
+                {contact.rib_holder}
+              </bdi>
             </dd>
           </div>
         ) : null}

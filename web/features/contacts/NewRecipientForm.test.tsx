@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contactMessages } from '../../../common/api/messages';
+import { ribMessages } from '../../../common/banking/rib';
 import { NewRecipientForm } from './NewRecipientForm';
 import { renderWithProviders, stubFetch } from '../../shared/test-support';
 
@@ -93,7 +94,7 @@ describe('the new-recipient form', () => {
     expect(calls[0]).toEqual({
       method: 'POST',
       url: '/api/contacts/',
-      body: { first_name: 'Amina', last_name: 'El Idrissi', email: '', phone_number: '+33612345678' },
+      body: { first_name: 'Amina', last_name: 'El Idrissi', email: '', phone_number: '+33612345678', rib: '' },
     });
     fireEvent.click(screen.getByTestId('recipient-open'));
     expect(screen.getByTestId<HTMLInputElement>('recipient-first_name').value).toBe('');
@@ -134,6 +135,54 @@ describe('the new-recipient form', () => {
     await waitFor(() =>
       expect(screen.getByTestId('recipient-error').textContent).toBe(
         'Vous avez ajouté beaucoup de bénéficiaires en une heure. Réessayez dans 25 min.',
+      ),
+    );
+  });
+
+  it("names the RIB's bank from its first 3 digits, and groups a valid RIB when the field is left", () => {
+    openForm();
+    const bank = () => screen.getByTestId('recipient-rib-bank').textContent;
+    expect(bank()).toBe('24 chiffres, pour un virement sur le compte du bénéficiaire.');
+    type('recipient-rib', '23');
+    expect(bank()).toBe('24 chiffres, pour un virement sur le compte du bénéficiaire.');
+    type('recipient-rib', '230 8');
+    expect(bank()).toBe('CIH Bank');
+    type('recipient-rib', '999');
+    expect(bank()).toBe('24 chiffres, pour un virement sur le compte du bénéficiaire.');
+    const rib = screen.getByTestId<HTMLInputElement>('recipient-rib');
+    expect(rib.getAttribute('dir')).toBe('ltr');
+    type('recipient-rib', '007780000123456789012396');
+    fireEvent.blur(rib);
+    expect(rib.value).toBe('007 780 0001 2345 6789 0123 96');
+    expect(bank()).toBe('Attijariwafa bank');
+  });
+
+  it('refuses a RIB with a wrong key before any request, and sends a valid one as its 24 digits', async () => {
+    const calls = stubFetch(() => ({ status: 201, body: created }));
+    openForm();
+    type('recipient-first_name', 'Amina');
+    type('recipient-last_name', 'El Idrissi');
+    type('phone-input', '0612345678');
+    type('recipient-rib', '007 780 0001 2345 6789 0123 97');
+    fireEvent.click(screen.getByTestId('recipient-submit'));
+    expect(screen.getByTestId('recipient-rib-error').textContent).toBe(
+      'Ce RIB est incorrect : vérifiez ses chiffres (la clé ne correspond pas).',
+    );
+    expect(calls).toHaveLength(0);
+    type('recipient-rib', '007 780 0001 2345 6789 0123 96');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('recipient-submit'));
+    });
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.body).toMatchObject({ rib: '007780000123456789012396' });
+  });
+
+  it("shows the server's rib message in French under the RIB field", async () => {
+    stubFetch(() => ({ status: 400, body: { rib: [ribMessages.unknown_bank] } }));
+    await openAndSubmitAmina();
+    await waitFor(() =>
+      expect(screen.getByTestId('recipient-rib-error').textContent).toBe(
+        "Ce RIB n'est pas celui d'une banque marocaine que nous connaissons.",
       ),
     );
   });

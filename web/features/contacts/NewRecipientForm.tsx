@@ -1,4 +1,6 @@
 import { useId, useState } from 'react';
+import { moroccanBankName } from '../../../common/banking/moroccan-banks';
+import { formatRib, parseRib, RIB_INPUT_MAX_LENGTH } from '../../../common/banking/rib';
 import type { FormEvent } from 'react';
 import { useTranslation } from '../../i18n/i18n';
 import form from '../../ui/Form.module.css';
@@ -20,7 +22,7 @@ export function NewRecipientForm() {
   const [draft, setDraft] = useState<RecipientDraft>(emptyDraft);
   const [problem, setProblem] = useState<LocalProblem | null>(null);
   const create = useCreateContact();
-  const ids = { first: useId(), last: useId(), email: useId(), phone: useId(), error: useId() };
+  const ids = { first: useId(), last: useId(), email: useId(), phone: useId(), rib: useId(), error: useId() };
 
   function reset() {
     setDraft(emptyDraft);
@@ -43,6 +45,7 @@ export function NewRecipientForm() {
       if (p.kind === 'required') setProblem({ text: t('contacts.form.required') });
       else if (p.kind === 'prefixAndNumber')
         setProblem({ field: 'phone_number', text: t('contacts.form.prefixAndNumber') });
+      else if (p.kind === 'rib') setProblem({ field: 'rib', text: contactMessageText(p.message, t) });
       else setProblem({ field: 'phone_number', text: contactMessageText(p.message, t) });
       return;
     }
@@ -61,6 +64,8 @@ export function NewRecipientForm() {
   const fieldText = (field: RecipientField) => (problem?.field === field ? problem.text : server.fields[field]);
   const formText = problem && !problem.field ? problem.text : server.form;
   const busy = create.isPending;
+  // The bank shows as soon as the first 3 digits name one, so the sender sees whose account it is while typing.
+  const ribBank = moroccanBankName(draft.rib.replace(/\s/g, '').slice(0, 3));
   const nameDir = (value: string) => (hasArabicScript(value) ? 'rtl' : value ? 'ltr' : undefined);
 
   const nameField = (key: 'firstName' | 'lastName', field: RecipientField, id: string, label: string) => (
@@ -133,6 +138,36 @@ export function NewRecipientForm() {
         />
         <p className={form.error} data-testid="recipient-phone-error">
           {fieldText('phone_number') ?? ''}
+        </p>
+      </div>
+      <div className={form.field}>
+        <label className={form.label} htmlFor={ids.rib}>
+          {t('contacts.form.rib')}
+        </label>
+        <input
+          id={ids.rib}
+          className={form.input}
+          inputMode="numeric"
+          dir="ltr"
+          autoComplete="off"
+          maxLength={RIB_INPUT_MAX_LENGTH}
+          value={draft.rib}
+          disabled={busy}
+          aria-invalid={Boolean(fieldText('rib')) || undefined}
+          aria-describedby={`${ids.rib}-hint`}
+          data-testid="recipient-rib"
+          onChange={(event) => change({ rib: event.target.value })}
+          onBlur={() => {
+            // Shown grouped as banks print it, once it is a whole valid RIB.
+            const parsed = parseRib(draft.rib);
+            if (parsed.ok) setDraft((d) => ({ ...d, rib: formatRib(parsed.value.digits) }));
+          }}
+        />
+        <p id={`${ids.rib}-hint`} className={form.hint} data-testid="recipient-rib-bank">
+          {ribBank ? <bdi>{ribBank}</bdi> : t('contacts.form.ribHint')}
+        </p>
+        <p className={form.error} data-testid="recipient-rib-error">
+          {fieldText('rib') ?? ''}
         </p>
       </div>
       <p id={ids.error} className={form.error} role="alert" data-testid="recipient-error">

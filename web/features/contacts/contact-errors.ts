@@ -1,11 +1,12 @@
 import type { TFunction } from '../../i18n/i18n';
 import { contactMessages } from '../../../common/api/messages';
+import { ribMessages } from '../../../common/banking/rib';
 import { ApiError } from '../../app/api-error';
 import { intlLocale } from '../../i18n/intl-locale';
 import { commonErrorText, translateServerMessage } from '../../ui/server-messages';
 
-export type RecipientField = 'first_name' | 'last_name' | 'email' | 'phone_number';
-const fields: RecipientField[] = ['first_name', 'last_name', 'email', 'phone_number'];
+export type RecipientField = 'first_name' | 'last_name' | 'email' | 'phone_number' | 'rib';
+const fields: RecipientField[] = ['first_name', 'last_name', 'email', 'phone_number', 'rib'];
 
 export interface CreateErrorTexts {
   fields: Partial<Record<RecipientField, string>>;
@@ -23,6 +24,14 @@ export function contactMessageText(message: string, t: TFunction): string {
       return t('contacts.form.required');
     case contactMessages.phoneTooLong:
       return t('contacts.form.phoneTooLong');
+    case ribMessages.format:
+      return t('contacts.form.ribFormat');
+    case ribMessages.length:
+      return t('contacts.form.ribLength');
+    case ribMessages.key:
+      return t('contacts.form.ribKey');
+    case ribMessages.unknown_bank:
+      return t('contacts.form.ribUnknownBank');
     default:
       return translateServerMessage(message, t);
   }

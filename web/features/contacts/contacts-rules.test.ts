@@ -44,7 +44,24 @@ describe('new recipient rules', () => {
     expect(checkDraft(named)).toEqual({ ok: false, problem: { kind: 'required' } });
     expect(checkDraft({ ...named, email: ' a@b.co ' })).toEqual({
       ok: true,
-      body: { first_name: 'Amina', last_name: 'El Idrissi', email: 'a@b.co', phone_number: '' },
+      body: { first_name: 'Amina', last_name: 'El Idrissi', email: 'a@b.co', phone_number: '', rib: '' },
+    });
+  });
+
+  it('takes an optional RIB typed with spaces, sent as 24 digits, and refuses a wrong one by its fault', () => {
+    const withEmail = { ...named, email: 'a@b.co' };
+    expect(checkDraft({ ...withEmail, rib: '  ' })).toMatchObject({ ok: true, body: { rib: '' } });
+    expect(checkDraft({ ...withEmail, rib: '007 780 0001 2345 6789 0123 96' })).toMatchObject({
+      ok: true,
+      body: { rib: '007780000123456789012396' },
+    });
+    expect(checkDraft({ ...withEmail, rib: '007 780 0001 2345 6789 0123' })).toEqual({
+      ok: false,
+      problem: { kind: 'rib', message: 'A RIB has 24 digits.' },
+    });
+    expect(checkDraft({ ...withEmail, rib: '999780000123456789012341' })).toEqual({
+      ok: false,
+      problem: { kind: 'rib', message: 'This RIB is not from a Moroccan bank we know.' },
     });
   });
 

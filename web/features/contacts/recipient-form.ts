@@ -1,3 +1,4 @@
+import { parseRib, ribMessages, type RibError } from '../../../common/banking/rib';
 import { parsePhone, phoneMessages, type PhoneParseError, type PhonePrefix } from '../../../common/identity/phone';
 import { phoneForApi } from '../../ui/phone-input-format';
 
@@ -8,20 +9,31 @@ export interface RecipientDraft {
   email: string;
   prefix: PhonePrefix | '';
   phone: string;
+  /** The bank account (RIB) as typed, spaces allowed; empty when the recipient has none. */
+  rib: string;
 }
 
-export const emptyDraft: RecipientDraft = { firstName: '', lastName: '', email: '', prefix: '+33', phone: '' };
+export const emptyDraft: RecipientDraft = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  prefix: '+33',
+  phone: '',
+  rib: '',
+};
 
 export type DraftProblem =
   | { kind: 'required' }
   | { kind: 'prefixAndNumber' }
-  | { kind: 'phone'; message: (typeof phoneMessages)[PhoneParseError] };
+  | { kind: 'phone'; message: (typeof phoneMessages)[PhoneParseError] }
+  | { kind: 'rib'; message: (typeof ribMessages)[RibError] };
 
 export interface CreateRecipientBody {
   first_name: string;
   last_name: string;
   email: string;
   phone_number: string;
+  rib: string;
 }
 
 /** Arabic script (letters, presentation forms) anywhere in a name: that input switches to right-to-left. */
@@ -48,5 +60,11 @@ export function checkDraft(
     if (!parsed.ok) return { ok: false, problem: { kind: 'phone', message: phoneMessages[parsed.error] } };
     phoneNumber = parsed.value;
   }
-  return { ok: true, body: { first_name: firstName, last_name: lastName, email, phone_number: phoneNumber } };
+  let rib = '';
+  if (draft.rib.trim() !== '') {
+    const parsed = parseRib(draft.rib);
+    if (!parsed.ok) return { ok: false, problem: { kind: 'rib', message: ribMessages[parsed.error] } };
+    rib = parsed.value.digits;
+  }
+  return { ok: true, body: { first_name: firstName, last_name: lastName, email, phone_number: phoneNumber, rib } };
 }

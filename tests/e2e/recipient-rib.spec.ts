@@ -1,0 +1,57 @@
+/// <reference lib="dom" />
+import { randomInt } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { signInThroughApi } from './identity-helpers';
+
+/** Where the screenshots of these screens go, for people to look at (none are compared). */
+const shots = process.env.SHOTS_DIR;
+
+/** No serious or critical axe finding (WCAG 2.1 A/AA) on the page as it is now. */
+async function expectAccessible(page: Page): Promise<void> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+}
+
+/** A French mobile number nobody else in this database has. */
+const frenchMobile = () => `06${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+
+for (const lang of ['fr', 'ar'] as const) {
+  test(`a recipient's bank account: the bank named while typing, the RIB grouped left to right (${lang})`, async ({
+    page,
+    request,
+  }) => {
+    await signInThroughApi(page, request, `rib-${lang}`);
+    await page.goto(`/contacts?lang=${lang}`);
+    await page.getByTestId('recipient-open').click();
+    await page.getByTestId('recipient-first_name').fill(lang === 'ar' ? 'أمينة' : 'Amina');
+    await page.getByTestId('recipient-last_name').fill(lang === 'ar' ? 'الإدريسي' : 'El Idrissi');
+    await page.getByTestId('phone-input').fill(frenchMobile());
+    const rib = page.getByTestId('recipient-rib');
+    await expect(rib).toHaveAttribute('dir', 'ltr');
+    await rib.fill('007780000123456789012397');
+    await page.getByTestId('recipient-submit').click();
+    await expect(page.getByTestId('recipient-rib-error')).not.toBeEmpty();
+    await expectAccessible(page);
+    if (shots) await page.screenshot({ path: `${shots}/recipient-form-rib-error-${lang}.png`, fullPage: true });
+    await rib.fill('007780000123456789012396');
+    await rib.blur();
+    await expect(rib).toHaveValue('007 780 0001 2345 6789 0123 96');
+    await expect(page.getByTestId('recipient-rib-bank')).toHaveText('Attijariwafa bank');
+    await expect(page.getByTestId('recipient-rib-error')).toBeEmpty();
+    if (shots) await page.screenshot({ path: `${shots}/recipient-form-rib-${lang}.png`, fullPage: true });
+    await page.getByTestId('recipient-submit').click();
+    await expect(page.getByTestId('recipient-form')).toHaveCount(0);
+
+    await page.getByTestId('contact-row').first().click();
+    const shown = page.getByTestId('contact-rib');
+    await expect(shown).toHaveText('007 780 0001 2345 6789 0123 96');
+    // Left to right inside the right-to-left page: the groups read in the order the bank prints them.
+    expect(await shown.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+    await expect(page.getByTestId('contact-rib-bank')).toContainText('Attijariwafa bank');
+    await expect(page.getByTestId('contact-rib-holder')).toHaveText(lang === 'ar' ? 'MYNH LDRYSY' : 'AMINA EL IDRISSI');
+    await expectAccessible(page);
+    if (shots) await page.screenshot({ path: `${shots}/recipient-detail-rib-${lang}.png`, fullPage: true });
+  });
+}
