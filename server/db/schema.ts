@@ -636,7 +636,7 @@ export interface Database {
   monitoring_alerts: MonitoringAlertsTable;
 }
 
-// transaction lifecycle (issue 18; server/modules/transactions/timeline.ts; migration 0180)
+// transaction lifecycle (issue 18; server/modules/transfers/timeline.ts; migration 0180)
 
 export interface TransactionEventsTable {
   id: ColumnType<string, never, never>;

@@ -17,11 +17,11 @@ import { outageTracker, type WorkerLog } from '../../jobs/worker-log.ts';
 import { reviewMessages } from '../../../common/api/ops-reviews.ts';
 import { openReview, registerReviewKind } from '../reviews/reviews.service.ts';
 import { holdTransferMoney, refundHeldMoney, releaseHeldTransfer, type HoldKind } from '../sanctions/sanctions-hold.ts';
-import { releaseHeldPickup } from '../pickups/pickup-screening.ts';
-import { textRecipient } from '../pickups/pickup-sms.ts';
-import { killReference } from '../pickups/pickups.repository.ts';
-import { currentRecipient } from '../transactions/send.service.ts';
-import { lockTransaction } from '../transactions/transactions.repository.ts';
+import { releaseHeldPickup } from '../transfers/methods/cash-pickup/pickup-screening.ts';
+import { textRecipient } from '../transfers/methods/cash-pickup/pickup-sms.ts';
+import { killReference } from '../transfers/methods/cash-pickup/pickups.repository.ts';
+import { currentRecipient } from '../transfers/send.service.ts';
+import { lockTransaction } from '../transfers/transactions.repository.ts';
 
 /**
  * Transaction monitoring (issue 16; EBA guidelines 2021/02 11.13: link series of transfers between the same payer

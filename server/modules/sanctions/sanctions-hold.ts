@@ -7,9 +7,9 @@ import { post, type JsonValue } from '../../ledger/journal.ts';
 import { notify } from '../notifications/notify.ts';
 import { enqueueAnchor } from '../anchoring/enqueue-anchor.ts';
 import { openReview } from '../reviews/reviews.service.ts';
-import { currentRecipient, walletOf } from '../transactions/send.service.ts';
+import { currentRecipient, walletOf } from '../transfers/send.service.ts';
 import { releaseOutgoing } from '../compliance/limits.ts';
-import { finishTransaction, insertTransaction, nextTransactionId } from '../transactions/transactions.repository.ts';
+import { finishTransaction, insertTransaction, nextTransactionId } from '../transfers/transactions.repository.ts';
 import { SANCTIONS_REVIEW_KIND, type RecipientScreening, type ScreeningDeps } from './screening.ts';
 
 /**
