@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-// The sanctions_hit review kind's decision (issue 16), registered when the app loads its routes.
+// Registered when the app loads its routes: the sanctions_hit review kind's decision, and the lifecycle's answers
+// on money held for a review.
 import '../sanctions/sanctions.reviews.ts';
+import './review-decisions.ts';
 import {
   createTransactionRequestSchema,
   transactionIdParamsSchema,

@@ -23,10 +23,9 @@ import { reserveWithdrawal } from './methods/agency-withdrawal/withdrawals.servi
 import { tokenKeys } from './methods/agency-withdrawal/withdrawal-token.ts';
 import { sendInOneTrip, storedTransactionId } from './send-one-trip.ts';
 import { takeLimit } from '../compliance/limits.ts';
-import { sendToPerson } from './send.service.ts';
-import { holdTransfer } from '../sanctions/sanctions-hold.ts';
+import { currentRecipient, sendToPerson } from './send.service.ts';
+import { holdForMonitoring, holdTransfer } from './held-money.ts';
 import {
-  holdForMonitoring,
   judgeBlockingRules,
   monitoringBlocks,
   monitoringHold,
@@ -154,7 +153,9 @@ export async function createTransaction(
       // A hit never lets money reach the person: held for review, the sender reads 'under review'.
       id = await holdTransfer(tx, deps, user.id, contact, body.amount, screening);
     } else {
-      const judged = await judgeBlockingRules(tx, deps, user.id, contact, body.amount);
+      const judged = await judgeBlockingRules(tx, deps, user.id, contact, body.amount, 'send', () =>
+        currentRecipient(tx, contact),
+      );
       id =
         judged !== null && judged.findings.length > 0
           ? await holdForMonitoring(tx, deps, user.id, contact, body.amount, judged)
@@ -211,7 +212,9 @@ async function pickupHold(
   screening: RecipientScreening,
 ): Promise<PickupHold | null> {
   if (screening.held) return sanctionsPickupHold(tx, deps, { senderId, contact, amount, screening });
-  const judged = await judgeBlockingRules(tx, deps, senderId, contact, amount, 'cash_pickup');
+  const judged = await judgeBlockingRules(tx, deps, senderId, contact, amount, 'cash_pickup', () =>
+    currentRecipient(tx, contact),
+  );
   if (judged === null || judged.findings.length === 0) return null;
   return {
     kind: monitoringHold(judged),

@@ -5,13 +5,8 @@ import type { Database } from '../../../../db/schema.ts';
 import { findAgencyCashAccount, platformAccount } from '../../../../ledger/accounts.repository.ts';
 import { post, type JsonValue } from '../../../../ledger/journal.ts';
 import type { ServiceDeps } from '../../../service-deps.ts';
-import {
-  holdMoney,
-  openHoldReview,
-  SANCTIONS_HOLD,
-  withHoldReason,
-  type HoldKind,
-} from '../../../sanctions/sanctions-hold.ts';
+import { openHoldReview, SANCTIONS_HOLD, type HoldKind } from '../../../sanctions/sanctions-hold.ts';
+import { holdMoney, withHoldReason } from '../../held-money.ts';
 import type { RecipientScreening } from '../../../sanctions/screening.ts';
 import { walletOf } from '../../send.service.ts';
 import { finishTransaction, insertTransaction, nextTransactionId } from '../../transactions.repository.ts';

@@ -3,17 +3,11 @@ import { money } from '../../../../../common/money/money.ts';
 import type { Database } from '../../../../db/schema.ts';
 import { platformAccount } from '../../../../ledger/accounts.repository.ts';
 import { withTransaction } from '../../../../ledger/transaction.ts';
-import {
-  holdMoney,
-  notifyReleased,
-  openHoldReview,
-  releaseHeldMoney,
-  SANCTIONS_HOLD,
-  withHoldReason,
-  type ReleaseKind,
-} from '../../../sanctions/sanctions-hold.ts';
+import type { ReleaseKind } from '../../../reviews/held-money.ts';
+import { openHoldReview, SANCTIONS_HOLD } from '../../../sanctions/sanctions-hold.ts';
+import { holdMoney, notifyReleased, releaseHeldMoney, withHoldReason } from '../../held-money.ts';
 import { listsVersion } from '../../../sanctions/sanctions-index.ts';
-import type { ClearanceSubject } from '../../../sanctions/clearances.ts';
+import { pickupClearanceSubject } from '../../../sanctions/clearances.ts';
 import { screenSubject, type RecipientScreening } from '../../../sanctions/screening.ts';
 import type { ServiceDeps } from '../../../service-deps.ts';
 import { openReference, pickupKeys } from './pickup-secrets.ts';
@@ -56,10 +50,6 @@ export async function screenPickupName(
     version,
   };
 }
-
-/** Whose clearances a pickup's name is screened with: its recipient contact's, or its own. */
-export const pickupClearanceSubject = (pickup: { id: string; contact_id: string | null }): ClearanceSubject =>
-  pickup.contact_id === null ? `transaction:${pickup.id}` : `contact:${pickup.contact_id}`;
 
 /** The screening's version recorded on the pickup (a clear screening, or the one that held it). */
 export async function markScreened(tx: Tx<Database>, id: string, version: string): Promise<void> {
