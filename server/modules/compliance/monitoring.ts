@@ -20,7 +20,7 @@ import { heldMoney } from '../reviews/held-money.ts';
 import type { HoldKind } from '../sanctions/sanctions-hold.ts';
 
 /**
- * Transaction monitoring (issue 16; EBA guidelines 2021/02 11.13: link series of transfers between the same payer
+ * Transaction monitoring (EBA guidelines 2021/02 11.13: link series of transfers between the same payer
  * and payee, many payers to one payee). Three rules over sends and cash pickups, thresholds in the configuration
  * (README table):
  * - pair_sum: one payer to one payee summing over MONITOR_PAIR_SUM_MAD within MONITOR_PAIR_SUM_DAYS;
@@ -213,7 +213,7 @@ async function judge(tx: Transaction<Database>, settings: RuleSettings, m: Movem
 /**
  * Judges every rule on a batch of written movements in ONE statement (the worker ran 3 to 6 statements per movement
  * before, each reading the subject's whole history: 3.2 ms of database CPU per movement in bench/monitoring-pass.ts,
- * more than a send costs, so at 900 sends/s the worker fell behind and held a core; issue 13). Each (movement, rule)
+ * more than a send costs, so at 900 sends/s the worker fell behind and held a core). Each (movement, rule)
  * pair is counted only when no alert of that rule and subject was raised within the period before the movement (it
  * would fall in that alert's window: nothing to count, one index read). A movement's window ends at its own
  * created_at, read at full (microsecond) precision. Each payee kind is its own UNION ALL arm, gated by the

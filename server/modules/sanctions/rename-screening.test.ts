@@ -7,15 +7,7 @@ import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { operator, opsAction } from '../ops/ops.fixtures.ts';
 import { pay, type Tx } from '../transfers/methods/cash-pickup/pickups.fixtures.ts';
 import { openReference, pickupKeys } from '../transfers/methods/cash-pickup/pickup-secrets.ts';
-import {
-  agency,
-  CODE,
-  create,
-  customer,
-  recipientOf,
-  teller,
-  type Body,
-} from '../transfers/transactions.fixtures.ts';
+import { agency, CODE, create, customer, recipientOf, teller, type Body } from '../transfers/transactions.fixtures.ts';
 import { importList, importTestLists, sanctionsFixtures, sanctionsReviewOf } from './sanctions.fixtures.ts';
 
 /**

@@ -8,7 +8,7 @@ import { pickupClearanceSubject, recordClearance, type ClearanceSubject } from '
 import { SANCTIONS_REVIEW_KIND, type MatchFacts } from './screening.ts';
 
 /**
- * An operator's decision on a sanctions hit (issue 16), in the decision's transaction. The payload's `type` says
+ * An operator's decision on a sanctions hit, in the decision's transaction. The payload's `type` says
  * what was hit: a send held for its recipient (`transfer`), a cash pickup held for the name its ID must carry
  * (`pickup`), a recipient when added (`recipient`), a customer (`customer`). A held send or pickup's sender is told
  * `transfer_released` on approval (nothing on a rejection: the money stays held, tipping-off).

@@ -10,7 +10,7 @@ import { sweepRowFailures, sweepStuckRows } from '../../metrics/metrics.ts';
 import { startExpirySweep, stuckAfterPasses, sweepOnce } from './expiry-sweep.ts';
 import { agency, customer } from './transactions.fixtures.ts';
 
-// Issue 24 item 3: one bad row used to stop every expiry behind it (and the key purge after it), and a pass took
+// One bad row used to stop every expiry behind it (and the key purge after it), and a pass took
 // at most 100 rows.
 let t: TestApp;
 beforeAll(async () => {

@@ -14,16 +14,16 @@ import { fireRateAlerts } from '../rate-alerts/fire.ts';
 import { purgeClosedAccounts } from '../users/closed-accounts-purge.ts';
 
 /**
- * The housekeeping every server runs (issue 24 item 3): expire what waited too long, drop old idempotency keys,
- * fire the rate alerts that rates scheduled for later reach once they are in force (issue 18), purge closed
- * accounts past their 5-year retention (issue 16).
+ * The housekeeping every server runs: expire what waited too long, drop old idempotency keys,
+ * fire the rate alerts that rates scheduled for later reach once they are in force, purge closed
+ * accounts past their 5-year retention.
  * Each row is its own unit: one that fails is logged, counted and left for the next pass while the others go on;
  * a pass loops until nothing is left; several processes share the rows (SKIP LOCKED) instead of queueing on them.
  */
 
 export interface ExpiryOutcome {
   expired: number;
-  /** Cash pickups among them: their senders are told (issue 17). */
+  /** Cash pickups among them: their senders are told. */
   expiredPickups: string[];
   /** Transactions that could not be expired in this pass (each logged with its error). */
   failed: string[];
@@ -62,13 +62,13 @@ export async function expireWaiting(db: Kysely<Database>, now: Date, hooks: Swee
 
 export interface SweepReport extends ExpiryOutcome {
   keysPurged: number;
-  /** Transfers to unregistered recipients whose sender and recipient were reminded in this pass (issue 18). */
+  /** Transfers to unregistered recipients whose sender and recipient were reminded in this pass. */
   expiryReminders: number;
   /** Cash pickup reminders texted in this pass (only with the full service deps: the adapters). */
   pickupReminders: number;
-  /** Rate alerts fired in this pass: reached by rates that came into force at their scheduled time (issue 18). */
+  /** Rate alerts fired in this pass: reached by rates that came into force at their scheduled time. */
   rateAlerts: number;
-  /** Closed accounts whose retention ended, purged in this pass (issue 16, ADR 015). */
+  /** Closed accounts whose retention ended, purged in this pass (ADR 015). */
   closedAccountsPurged: number;
   /** What stopped a part of the pass (the database, usually); the other part still ran. */
   error?: unknown;

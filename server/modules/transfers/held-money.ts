@@ -8,11 +8,7 @@ import { notify } from '../notifications/notify.ts';
 import { enqueueAnchor } from '../anchoring/enqueue-anchor.ts';
 import { currentRecipient, walletOf } from './send.service.ts';
 import { releaseOutgoing } from '../compliance/limits.ts';
-import {
-  monitoringHold,
-  openMonitoringHoldReview,
-  type BlockingJudgement,
-} from '../compliance/monitoring.ts';
+import { monitoringHold, openMonitoringHoldReview, type BlockingJudgement } from '../compliance/monitoring.ts';
 import type { ReleaseKind } from '../reviews/held-money.ts';
 import { openHoldReview, SANCTIONS_HOLD, type HoldKind } from '../sanctions/sanctions-hold.ts';
 import type { RecipientScreening, ScreeningDeps } from '../sanctions/screening.ts';
@@ -118,7 +114,7 @@ export async function notifyReleased(tx: Transaction<Database>, transactionId: s
 }
 
 /**
- * A send held for a compliance review (issue 16), in the caller's transaction: the money goes from the sender's
+ * A send held for a compliance review, in the caller's transaction: the money goes from the sender's
  * wallet to compliance-hold and the transaction is `on_hold`, its timeline step carrying the hold's reason code (the
  * sender's notice is the step's, migration 0330). The one way a send is held, for a sanctions hit (holdTransfer) as
  * for a blocking monitoring rule; the caller opens its review. Nothing reaches the recipient until an operator

@@ -8,7 +8,7 @@ import { lockTransaction, type WaitingTransaction } from './transactions.reposit
 import { returnToSender } from './waiting.service.ts';
 
 /**
- * An operator's refund (issue 15): money still waiting for someone goes back to the sender's wallet, by a ledger
+ * An operator's refund: money still waiting for someone goes back to the sender's wallet, by a ledger
  * entry (the same as a cancel: the hold released, or the unclaimed account paid back), under the transaction's
  * row lock. Every way out of a waiting state (payout, cancel, expiry, claim, refund) takes that lock first, so a
  * refund racing a teller's payout either pays or refunds, never both: the second finds the row finished (409).

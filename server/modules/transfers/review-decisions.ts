@@ -1,4 +1,5 @@
 import { answerHeldMoney } from '../reviews/held-money.ts';
+import { refuseReleaseWhileFrozen } from './exit-guards.ts';
 import { refundHeldMoney, releaseHeldTransfer } from './held-money.ts';
 import { releaseHeldPickup } from './methods/cash-pickup/pickup-screening.ts';
 import { textRecipient } from './methods/cash-pickup/pickup-sms.ts';
@@ -17,6 +18,7 @@ answerHeldMoney({
     return { id: row.id, kind: row.kind, amount: row.amount, sender_user_id: row.sender_user_id };
   },
   async release(tx, deps, held, releaseKind, afterCommit) {
+    await refuseReleaseWhileFrozen(tx, held.id);
     if (held.kind === 'pickup') {
       // Available again with a fresh expiry; the recipient's SMS (none was sent at the hold) once committed.
       const sms = await releaseHeldPickup(tx, deps, held.id, releaseKind);

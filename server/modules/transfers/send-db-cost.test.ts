@@ -7,7 +7,7 @@ import { securityCodeMac } from '../users/security-code-hash.ts';
 import { agency, CODE, create, customer, newKey, recipientOf, type Customer } from './transactions.fixtures.ts';
 
 /**
- * What one send costs the database inside wallet_send()'s transaction (issue 13, ADR 010 "A send's own database
+ * What one send costs the database inside wallet_send()'s transaction (ADR 010 "A send's own database
  * cost", migrations 0440-0442): the mechanisms, counted in the send's own transaction with PostgreSQL's
  * per-transaction statistics, and every row the send must still write.
  */

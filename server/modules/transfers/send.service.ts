@@ -93,7 +93,7 @@ export async function sendToPerson(
       { accountId: to, amount },
     ],
   });
-  // Issue 16 (ADR 015): the recipient's closure committed while this send waited for their wallet's lock: nothing
+  // ADR 015: the recipient's closure committed while this send waited for their wallet's lock: nothing
   // is credited; the retry finds them unlinked and the money waits unclaimed (wallet_send() does the same).
   if (recipientUserId !== null) await refuseClosedRecipient(tx, recipientUserId);
   const now = deps.clock.now();

@@ -1,5 +1,5 @@
 /**
- * RFC 4180 text for the statement (issue 18): CRLF between records, a field quoted when it holds a comma, a quote,
+ * RFC 4180 text for the statement: CRLF between records, a field quoted when it holds a comma, a quote,
  * CR or LF (its quotes doubled), UTF-8 with a byte-order mark so that spreadsheet programs read Arabic names.
  *
  * A cell a spreadsheet would read as a formula (starting with = + - @, a tab or a carriage return: OWASP's CSV

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell, csvDocument } from './statement-csv.ts';
 
-describe('statement CSV (RFC 4180, issue 18)', () => {
+describe('statement CSV (RFC 4180)', () => {
   it('quotes a field with a comma, a quote or a line break and doubles its quotes', () => {
     expect(csvCell('plain')).toBe('plain');
     expect(csvCell('Dupont, Jean')).toBe('"Dupont, Jean"');

@@ -2,7 +2,7 @@ import type { StatementColumn } from '../../../common/api/statement.ts';
 import type { Language } from '../../../common/i18n/languages.ts';
 
 /**
- * The statement's words (issue 21): its header row and the word for each direction, per language, in the
+ * The statement's words: its header row and the word for each direction, per language, in the
  * glossary's terms (web/i18n/GLOSSARY.md). The kinds and statuses are the receipt's (receipt-texts.ts), so a
  * transaction reads the same on its receipt and on the statement. Directions are each country's bank-statement
  * pair (nl's Af/Bij as Dutch banks' exports, de's Soll/Haben as a Kontoauszug).

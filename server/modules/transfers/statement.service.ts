@@ -47,7 +47,7 @@ const fullName = (first: string | null, last: string | null) => [first, last].fi
  * reference), a fee only where the viewer paid (their send or withdrawal: none today, said as 0.00; their top-up:
  * its EUR fee), nothing of the sender's charges on a received transfer nor on an agency's row for its teller.
  *
- * The words (type, status, direction) are in the statement's language; the numbers are not (issue 21): amounts,
+ * The words (type, status, direction) are in the statement's language; the numbers are not: amounts,
  * fees and the rate stay plain decimals with a point (`1005.50`), each amount beside its own currency column, and
  * the date stays ISO 8601 in UTC. A spreadsheet parses those as numbers and dates whatever its locale; a localised
  * `1.005,50 MAD` or `1 005,50` would land as text (or, worse, as 1.00550 in a program set to another locale) and
@@ -107,10 +107,10 @@ function periodOf(query: StatementQuery): { from: Date; before: Date } {
 const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
 
 /**
- * `GET /api/transactions/export/` (issue 18): the viewer's transactions of the period as RFC 4180 CSV, oldest
+ * `GET /api/transactions/export/`: the viewer's transactions of the period as RFC 4180 CSV, oldest
  * first, with the list's visibility (listHistory: the same sides, so a teller also gets their agency's payouts).
  * More than STATEMENT_MAX_ROWS is a 400 rather than a file cut short. Its words are in `lang`, else the user's
- * own language (issue 21).
+ * own language.
  */
 export async function statementFor(
   deps: ServiceDeps,

@@ -8,7 +8,7 @@ import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { completedEvent, eurCents, postEvent, sandboxFor, validated } from '../billing/billing.fixtures.ts';
 import { agency, create, customer, recipientOf, teller } from './transactions.fixtures.ts';
 
-/** Issue 18: `GET /api/transactions/export/`, the statement as RFC 4180 CSV. */
+/** `GET /api/transactions/export/`, the statement as RFC 4180 CSV. */
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp({ env: testEnv, deps: { payments: sandboxFor() } });
@@ -82,7 +82,7 @@ const ENGLISH_HEADER = [
   'Public ledger ID',
 ];
 
-describe('GET /api/transactions/export/ (issue 18)', () => {
+describe('GET /api/transactions/export/', () => {
   it('a CSV with BOM and a header in the user’s language, the period’s rows oldest first, fees only to the payer', async () => {
     const alice = await customer(t, 1_000_00n);
     const bob = await customer(t);
@@ -147,7 +147,7 @@ describe('GET /api/transactions/export/ (issue 18)', () => {
     expect(rows.map((r) => [r.type, r.direction, r.fee])).toEqual([['Withdrawal at an agency', '', '']]);
   });
 
-  it('speaks the asked language (issue 21): French and Arabic headers and words, the same numbers; else the user’s own', async () => {
+  it('speaks the asked language: French and Arabic headers and words, the same numbers; else the user’s own', async () => {
     const alice = await customer(t, 2_000_00n);
     // Bob signed up in Dutch: without lang, his statement is in Dutch.
     const bobEmail = uniqueEmail('nl');

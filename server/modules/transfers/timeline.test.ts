@@ -32,7 +32,7 @@ const steps = async (s: SignedIn, id: unknown) => {
   return res.body.timeline.map((step) => step.status);
 };
 
-describe('GET /api/transactions/{id}/ timeline (issue 18)', () => {
+describe('GET /api/transactions/{id}/ timeline', () => {
   it('a send to a registered recipient (the one-round-trip path): created, received, then anchored with its tx_id', async () => {
     const alice = await customer(t, 100_00n);
     const bob = await customer(t);

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import type { HistoryRow, Viewer } from './transactions-query.repository.ts';
 
 /**
- * A transaction's timeline as this viewer may see it (issue 18): the steps the database wrote with each change
+ * A transaction's timeline as this viewer may see it: the steps the database wrote with each change
  * (migration 0180), oldest first. The sender (and a top-up's owner) sees them all; the recipient of a send and the
  * teller of the paying agency see their own facts only (common/api/timeline.ts), never a reason code.
  */

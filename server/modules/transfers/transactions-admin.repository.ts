@@ -2,7 +2,7 @@ import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { Database, TransactionKind, TransactionStatus } from '../../db/schema.ts';
 import { escapeLike, phoneDigits } from '../contacts/contact-search.ts';
 
-/** A transaction as the back-office lists it (issue 15): both parties named, the agency, the waiting state. */
+/** A transaction as the back-office lists it: both parties named, the agency, the waiting state. */
 export interface AdminTransactionRow {
   id: string;
   kind: TransactionKind;

@@ -148,7 +148,7 @@ describe('GET /api/transactions/', () => {
     expect([period.count, period.results.map((r) => r.id)]).toEqual([2, [...withdrawals].reverse()]);
   });
 
-  // Issue 24 item 7: date filters were UTC days, so a payment made at 00:30 in Paris was listed under the day before.
+  // Date filters were once UTC days, so a payment made at 00:30 in Paris was listed under the day before.
   it("reads date filters as days of the customer's time zone (tz), UTC when absent", async () => {
     const alice = await customer(t, 1_000_00n);
     const bob = await customer(t);

@@ -7,8 +7,8 @@ import { pageSizeLiteral } from '../../db/page-size.ts';
 
 /**
  * The history reads. They join the users and contacts tables for the names and the agency address, read-only:
- * a page of 10 rows in one query instead of 30 calls to other modules (DESIGN.md section 2's rule is about
- * writes and business reads; a display join changes nothing in those modules).
+ * a page of 10 rows in one query instead of 30 calls to other modules (the rule that a module goes through another's
+ * service is about writes and business reads; a display join changes nothing in those modules).
  */
 
 export interface Viewer {
@@ -43,7 +43,7 @@ export interface HistoryRow {
   agency_address: string | null;
   agency_zip_code: string | null;
   agency_city: string | null;
-  /** Cash pickup (issue 17): null for the other kinds. */
+  /** Cash pickup: null for the other kinds. */
   pickup_reference_sealed: Buffer | null;
   pickup_first_name: string | null;
   pickup_last_name: string | null;
@@ -123,7 +123,7 @@ function categoryIs(eb: Eb, viewer: Viewer, category: TransactionCategory) {
     case 'exchange':
       return eb.and([eb('t.kind', '=', kind('exchange')), eb('t.recipient_user_id', '=', viewer.id)]);
     case 'withdrawal':
-      // A cash pickup paid at the teller's agency reads as a payout there (issue 17).
+      // A cash pickup paid at the teller's agency reads as a payout there.
       return viewer.agencyId === null
         ? eb('t.kind', '=', kind('withdrawal'))
         : eb.or([
@@ -140,7 +140,7 @@ type BoundFilters = Omit<HistoryFilters, 'amountMinor' | 'amountGteMinor' | 'amo
   amountLte?: string | undefined;
 };
 
-/** The filters of SPEC.md section 7 but `user` and the visibility, which `sides` says. */
+/** The history's filters but `user` and the visibility, which `sides` says. */
 function filtered(eb: Eb, viewer: Viewer, f: BoundFilters): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [];
   if (f.contact !== undefined) {

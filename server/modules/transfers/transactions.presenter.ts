@@ -8,7 +8,7 @@ import type { HistoryRow, Viewer } from './transactions-query.repository.ts';
 export function categoryFor(row: Pick<HistoryRow, 'kind' | 'sender_user_id'>, viewerId: string): TransactionCategory {
   if (row.kind === 'exchange') return 'exchange';
   if (row.kind === 'withdrawal') return 'withdrawal';
-  // A cash pickup is a send for its sender and a payout for the teller who paid it (issue 17).
+  // A cash pickup is a send for its sender and a payout for the teller who paid it.
   if (row.kind === 'pickup') return row.sender_user_id === viewerId ? 'sending' : 'withdrawal';
   return row.sender_user_id === viewerId ? 'sending' : 'reception';
 }
@@ -41,7 +41,7 @@ function pickupDetails(row: HistoryRow, isSender: boolean, status: TransactionSt
 }
 
 /**
- * SPEC.md section 3, from the viewer's side: category, names, and the token only for its owner while it is
+ * A transaction as the API shows it, from the viewer's side: category, names, and the token only for its owner while it is
  * usable. `openReference` opens a cash pickup's sealed reference (the pickups module's key).
  */
 export function presentTransaction(

@@ -8,7 +8,7 @@ import type { Database, TransactionKind, TransactionStatus } from '../../db/sche
  */
 
 /**
- * For the add-money flow (issue 6): records a completed top-up as an `exchange` transaction in the user's history.
+ * For the add-money flow: records a completed top-up as an `exchange` transaction in the user's history.
  * Call it inside the same database transaction that posts the top-up's ledger entry, after post() returned:
  *
  *   const entry = await post(tx, { kind: 'exchange', reference: { type: 'exchange', id }, postings: [...] });
@@ -184,8 +184,7 @@ export async function finishTransaction(
 /**
  * The next waiting transaction past its expiry, locked: rows another process's sweep holds are skipped (SKIP
  * LOCKED), so several servers share the work instead of queueing on the same rows; `excluding` are the rows that
- * already failed in this pass. A withdrawal a teller holds for payout waits for the end of the reservation (issue
- * 22 item 1).
+ * already failed in this pass. A withdrawal a teller holds for payout waits for the end of the reservation.
  */
 export async function lockNextExpired(
   tx: Transaction<Database>,
@@ -213,7 +212,7 @@ export async function findUnclaimedFor(
     .selectFrom('transactions')
     .select('id')
     .where('status', '=', 'unclaimed')
-    // Past its expiry it goes back to the sender (sweep or cancel), not to a new sign-up (issue 22 item 7).
+    // Past its expiry it goes back to the sender (sweep or cancel), not to a new sign-up.
     .where(sql<boolean>`(expires_at IS NULL OR expires_at > now())`)
     .where((eb) =>
       eb.or([

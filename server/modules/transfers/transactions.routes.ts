@@ -27,7 +27,7 @@ declare module 'fastify' {
   }
 }
 
-/** Sends, withdrawals and the history (SPEC.md sections 3 and 7). Every route needs a signed-in user. */
+/** Sends, withdrawals and the history. Every route needs a signed-in user. */
 export const transactionsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app, { deps, auth }) => {
   app.addHook('preValidation', (request) =>
     request.routeOptions.config.sessionInStatement ? auth.tokenPreHandler(request) : auth.preHandler(request),
@@ -89,7 +89,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = asy
       schema: {
         tags,
         summary:
-          'Your statement of a period as CSV (RFC 4180, UTF-8 with BOM): at most 366 days and 10,000 rows (issue 18); header and words in ?lang=fr|en|ar|es|it|nl|de, else your own language, numbers plain (issue 21)',
+          'Your statement of a period as CSV (RFC 4180, UTF-8 with BOM): at most 366 days and 10,000 rows; header and words in ?lang=fr|en|ar|es|it|nl|de, else your own language, numbers plain',
         security,
         querystring: statementQuerySchema,
       },
@@ -145,7 +145,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = asy
       schema: {
         tags,
         summary:
-          'The receipt of one of your transactions as a PDF (A4), in ?lang=fr|en|ar|es|it|nl|de, else your own language (issues 18, 21)',
+          'The receipt of one of your transactions as a PDF (A4), in ?lang=fr|en|ar|es|it|nl|de, else your own language',
         security,
         params: transactionIdParamsSchema,
         querystring: receiptQuerySchema,

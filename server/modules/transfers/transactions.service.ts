@@ -9,20 +9,19 @@ import {
   type Transaction,
   type TransactionsQueryParsed,
 } from '../../../common/api/transactions.ts';
-import { formatAmount, parseAmount, type Money } from '../../../common/money/money.ts';
+import type { Money } from '../../../common/money/money.ts';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, conflict, fieldError, forbidden, HttpError, notFound } from '../../http/http-error.ts';
 import { hashRequest, runIdempotent } from '../../ledger/idempotency.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
 import type { AuthUser, Caller } from '../auth/authenticate.ts';
 import { agencyIsDisabled, getContact } from '../contacts/contacts.service.ts';
-import { refuseIfFrozen } from '../auth/frozen.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { requireSecurityCode } from '../users/security-code.service.ts';
 import { reserveWithdrawal } from './methods/agency-withdrawal/withdrawals.service.ts';
 import { tokenKeys } from './methods/agency-withdrawal/withdrawal-token.ts';
 import { sendInOneTrip, storedTransactionId } from './send-one-trip.ts';
-import { takeLimit } from '../compliance/limits.ts';
+import { checkSendBounds, refuseFrozenSender, screenPayee, sendBounds, takeSendLimit } from './exit-guards.ts';
 import { currentRecipient, sendToPerson } from './send.service.ts';
 import { holdForMonitoring, holdTransfer } from './held-money.ts';
 import {
@@ -31,7 +30,7 @@ import {
   monitoringHold,
   openMonitoringHoldReview,
 } from '../compliance/monitoring.ts';
-import { screenRecipient, type RecipientScreening } from '../sanctions/screening.ts';
+import type { RecipientScreening } from '../sanctions/screening.ts';
 import { findHistoryRow, listHistory, type Viewer } from './transactions-query.repository.ts';
 import { presentTransaction } from './transactions.presenter.ts';
 import { lockTransaction } from './transactions.repository.ts';
@@ -59,20 +58,6 @@ async function present(tx: Kysely<Database>, deps: ServiceDeps, viewer: Viewer, 
   return presentRow(deps, row, viewer);
 }
 
-/** The per-operation bounds of DESIGN.md section 5 (TRANSFER_MIN_MAD..TRANSFER_MAX_MAD, whole dirhams). */
-function wholeMad(units: number): Money<'MAD'> {
-  const parsed = parseAmount(String(units), 'MAD');
-  if (!parsed.ok) throw new Error(`invalid configured MAD limit ${units}`);
-  return parsed.value;
-}
-
-function checkLimits(deps: ServiceDeps, minor: bigint): void {
-  const min = wholeMad(deps.config.TRANSFER_MIN_MAD);
-  const max = wholeMad(deps.config.TRANSFER_MAX_MAD);
-  if (minor < min.minor) throw fieldError('amount', transactionMessages.belowMinimum(formatAmount(min)));
-  if (minor > max.minor) throw fieldError('amount', transactionMessages.aboveMaximum(formatAmount(max)));
-}
-
 async function contactFor(deps: ServiceDeps, user: AuthUser, id: string): Promise<Contact> {
   try {
     return await getContact(deps, user, Number(id));
@@ -95,10 +80,10 @@ function oneTripCandidate(deps: ServiceDeps, body: CreateTransactionBody): boole
   return (
     body.delivery !== 'cash_pickup' &&
     body.agency === undefined &&
-    // A blocking monitoring rule is judged in the send's own transaction, which wallet_send() does not do (issue 16).
+    // A blocking monitoring rule is judged in the send's own transaction, which wallet_send() does not do.
     !monitoringBlocks(deps.config) &&
-    body.amount.minor >= wholeMad(deps.config.TRANSFER_MIN_MAD).minor &&
-    body.amount.minor <= wholeMad(deps.config.TRANSFER_MAX_MAD).minor
+    body.amount.minor >= sendBounds(deps).min.minor &&
+    body.amount.minor <= sendBounds(deps).max.minor
   );
 }
 
@@ -130,8 +115,8 @@ export async function createTransaction(
   }
   const user = await caller.user();
   if (user.role !== 'customer') throw forbidden(transactionMessages.customersOnly);
-  refuseIfFrozen(user);
-  checkLimits(deps, body.amount.minor);
+  refuseFrozenSender(user);
+  checkSendBounds(deps, body.amount.minor);
   const viewer = viewerOf(user);
   if (body.delivery === 'cash_pickup') return createCashPickup(deps, user, body, idempotencyKey);
   if (body.agency !== undefined) throw fieldError('agency', pickupMessages.agencyWithoutPickup);
@@ -140,12 +125,12 @@ export async function createTransaction(
   if (contact.contact_user !== null && String(contact.contact_user) === user.id)
     throw fieldError('contact', transactionMessages.yourself);
   await requireSecurityCode(deps, user.id, body.security_code);
-  // Issue 16: the recipient against the sanctions lists in force (kept on the contact per lists' version).
-  const screening = contact.public ? null : await screenRecipient(deps, String(contact.id), { reviewHit: false });
+  // The recipient against the sanctions lists in force (kept on the contact per lists' version).
+  const screening = contact.public ? null : await screenPayee(deps, String(contact.id));
 
   const work = async (tx: Tx<Database>) => {
-    // Issue 16: counted against the rolling limit under the sender's row lock, before the money moves.
-    await takeLimit(tx, user.id, 'outgoing', body.amount.minor, deps.clock.now());
+    // Counted against the rolling limit under the sender's row lock, before the money moves.
+    await takeSendLimit(tx, deps, user.id, body.amount.minor);
     let id: string;
     if (contact.public) {
       id = await reserveWithdrawal(tx, deps, user.id, String(contact.id), body.amount);
@@ -178,8 +163,8 @@ export async function createTransaction(
 }
 
 /**
- * Issue 22 item 2: the idempotency table keeps no withdrawal token (a dump of it would be every live QR code), nor
- * a pickup reference (issue 17); a replay reads them again from their sealed copies.
+ * The idempotency table keeps no withdrawal token (a dump of it would be every live QR code), nor
+ * a pickup reference; a replay reads them again from their sealed copies.
  */
 const withoutToken = (body: Transaction): Transaction => ({
   ...body,
@@ -200,7 +185,7 @@ async function agencyFor(deps: ServiceDeps, user: AuthUser, id: string | undefin
 }
 
 /**
- * Why a new cash pickup is held (issue 16), as a send would be: a sanctions hit on its recipient, else blocking
+ * Why a new cash pickup is held, as a send would be: a sanctions hit on its recipient, else blocking
  * monitoring rules it would break (judged under the sender's row lock, taken by the limit); null: not held.
  */
 async function pickupHold(
@@ -223,9 +208,9 @@ async function pickupHold(
 }
 
 /**
- * A cash pickup (issue 17): same amount rules, security code, idempotency key and balance check as a send, on
+ * A cash pickup: same amount rules, security code, idempotency key and balance check as a send, on
  * the general path (the wallet send's one round trip is untouched). The recipient's SMS leaves after commit, unless
- * the pickup is held (issue 16: the recipient's screening or a blocking monitoring rule).
+ * the pickup is held (the recipient's screening or a blocking monitoring rule).
  */
 async function createCashPickup(
   deps: ServiceDeps,
@@ -241,11 +226,11 @@ async function createCashPickup(
   if (!contact.phone_number) throw fieldError('contact', pickupMessages.noPhone);
   const agency = await agencyFor(deps, user, body.agency);
   await requireSecurityCode(deps, user.id, body.security_code);
-  // Issue 16: the recipient against the sanctions lists, as for a send; a hit holds the pickup (no SMS).
-  const screening = await screenRecipient(deps, String(contact.id), { reviewHit: false });
+  // The recipient against the sanctions lists, as for a send; a hit holds the pickup (no SMS).
+  const screening = await screenPayee(deps, String(contact.id));
   let sms: PickupSmsFacts | null = null;
   const work = async (tx: Tx<Database>) => {
-    await takeLimit(tx, user.id, 'outgoing', body.amount.minor, deps.clock.now());
+    await takeSendLimit(tx, deps, user.id, body.amount.minor);
     const created = await sendPickup(tx, deps, user.id, contact, agency, body.amount, {
       sanctionsVersion: screening.version,
       hold: await pickupHold(tx, deps, user.id, contact, body.amount, screening),
@@ -278,7 +263,7 @@ export async function listTransactions(
   query: TransactionsQueryParsed,
 ): Promise<{ count: number; results: Transaction[] }> {
   const viewer = viewerOf(user);
-  // Calendar days of the customer's zone (issue 24 item 7): 'March 3' in Paris starts at 23:00 UTC on March 2.
+  // Calendar days of the customer's zone: 'March 3' in Paris starts at 23:00 UTC on March 2.
   const dayStart = (date: string) => startOfDayIn(date, query.tz ?? 'UTC');
   const { count, rows } = await listHistory(
     deps.db,
@@ -335,7 +320,7 @@ export async function cancelTransaction(
     const waiting = row.status === 'pending' || row.status === 'unclaimed' || row.status === 'available';
     const expired = row.expires_at !== null && row.expires_at <= deps.clock.now();
     if (!waiting) throw badRequest(transactionMessages.notCancellable);
-    // A teller holds it for payout: the cash may already be on the counter (issue 22 item 1).
+    // A teller holds it for payout: the cash may already be on the counter.
     if (row.reserved) throw conflict(row.kind === 'pickup' ? pickupBeingPaidOutMessage : beingPaidOutMessage);
     // Past its expiry the money goes back all the same; record it as expired, as the sweep would. The sender's
     // notification is written with it (the timeline's trigger, migration 0240).
@@ -359,7 +344,7 @@ export async function cancelTransaction(
 }
 
 /**
- * A user's newest transactions as they see them, for the back-office (issue 15): never a withdrawal's token (a
+ * A user's newest transactions as they see them, for the back-office: never a withdrawal's token (a
  * bearer secret for cash, shown to its owner only).
  */
 export async function recentTransactionsOf(deps: ServiceDeps, userId: string, limit: number): Promise<Transaction[]> {

@@ -60,7 +60,7 @@ describe('POST /api/transactions/ (send)', () => {
     expect((await create(t, alice, { amount: 20_000.01, contact })).body).toEqual({
       amount: [transactionMessages.aboveMaximum('20000.00')],
     });
-    // TRANSFER_MAX_MAD is the bound of a level-2 customer (issue 16: level 1 stops at 10,000 MAD per operation).
+    // TRANSFER_MAX_MAD is the bound of a level-2 customer (level 1 stops at 10,000 MAD per operation).
     await t.database.db.updateTable('users').set({ kyc_level: 2 }).where('id', '=', String(alice.userId)).execute();
     expect((await create(t, alice, { amount: 20_000, contact })).status).toBe(201);
     expect(await balanceOf(t, alice)).toBe('10000.00');
@@ -162,7 +162,7 @@ describe('unclaimed transfers', () => {
     expect(cancel.body).toEqual({ detail: transactionMessages.notCancellable });
   });
 
-  it('past its expiry, it is not credited to a new sign-up before the sweep runs (issue 22 item 7)', async () => {
+  it('past its expiry, it is not credited to a new sign-up before the sweep runs', async () => {
     const alice = await customer(t, 100_00n);
     const email = uniqueEmail('late');
     const contact = await recipientOf(t, alice, { email });
@@ -196,7 +196,7 @@ describe('unclaimed transfers', () => {
     expect(await balanceOf(t, alice)).toBe('100.00');
   });
 
-  // Issue 9 (chaos workload): a client that timed out on a cancel that did happen retried it and was told
+  // Seen under the chaos workload: a client that timed out on a cancel that did happen retried it and was told
   // "can no longer be cancelled", a refusal of its own success. With its Idempotency-Key it gets the first answer.
   it('replays a cancel retried with its Idempotency-Key, concurrently or after the fact, and moves the money once', async () => {
     const alice = await customer(t, 100_00n);

@@ -33,7 +33,7 @@ export async function returnToSender(
   metadata: { [key: string]: JsonValue } = { reason: status },
 ): Promise<void> {
   if (row.sender_user_id === null) throw new Error(`transaction ${row.id} has no sender`);
-  // Money back with its sender no longer counts against their rolling limit (issue 16).
+  // Money back with its sender no longer counts against their rolling limit.
   await releaseOutgoing(tx, row.id);
   if (row.kind === 'pickup') return returnPickup(tx, row, status, metadata);
   let entryId: string;

@@ -6,15 +6,7 @@ import { startTestApp, type TestApp } from '../../../../../tests/support/test-ap
 import { checkLedger } from '../../../../ledger/ledger-check.ts';
 import { operator, opsAction } from '../../../ops/ops.fixtures.ts';
 import { lookup, pay, reserve, sentPickup } from '../cash-pickup/pickups.fixtures.ts';
-import {
-  agency,
-  balanceOf,
-  CODE,
-  create,
-  customer,
-  teller,
-  type Customer,
-} from '../../transactions.fixtures.ts';
+import { agency, balanceOf, CODE, create, customer, teller, type Customer } from '../../transactions.fixtures.ts';
 
 /**
  * A freeze stops cash, not only the books: while the sender of a pending withdrawal (QR) or of a cash pickup is

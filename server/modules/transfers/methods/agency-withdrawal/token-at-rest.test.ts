@@ -7,7 +7,7 @@ import { call, ensureRates, testEnv } from '../../../../../tests/support/identit
 import { startTestApp, type TestApp } from '../../../../../tests/support/test-app.ts';
 import { agency, CODE, create, customer, newKey, teller } from '../../transactions.fixtures.ts';
 
-/** Issue 22 item 2: a database dump and the server log give nobody the QR token of a live withdrawal. */
+/** A database dump and the server log give nobody the QR token of a live withdrawal. */
 let t: TestApp;
 const log: string[] = [];
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import { releaseRow, reservationState, reserveRow } from './withdrawal-reservati
 import { idForToken, requireBanker } from './withdrawals.service.ts';
 
 /**
- * The teller's hold on a withdrawal while the cash is counted (issue 22 item 1): reserved before any cash leaves
+ * The teller's hold on a withdrawal while the cash is counted: reserved before any cash leaves
  * the till, so the customer's cancel, a second teller with a copy of the QR and the expiry sweep cannot end the
  * same withdrawal while it is paid out. Lasts PAYOUT_RESERVATION_SECONDS; the same teller may renew or release it.
  */

@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from '../../../../../tests/support/test-ap
 import { agency, balanceOf, CODE, create, customer, teller } from '../../transactions.fixtures.ts';
 import { expireWaiting } from '../../expiry-sweep.ts';
 
-/** Issue 22 item 1: a teller reserves a withdrawal before cash leaves the till; the same cash cannot go out twice. */
+/** A teller reserves a withdrawal before cash leaves the till; the same cash cannot go out twice. */
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp({ env: testEnv });

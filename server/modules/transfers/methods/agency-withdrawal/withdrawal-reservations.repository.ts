@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../../../db/schema.ts';
-import { senderFrozen } from '../../../auth/frozen.ts';
+import { senderFrozen } from '../../exit-guards.ts';
 
 /**
  * SQL of a teller's reservation of a withdrawal (migration 0030). Every decision is one statement on the row and

@@ -15,7 +15,7 @@ import { lookupWithdrawal, payoutsToday, validateWithdrawal } from './withdrawal
 import type { RouteModuleOptions } from '../../../route-module.ts';
 import { auditActorOf } from '../../../ops/ops-access.ts';
 
-/** The teller's counter (DESIGN.md section 4): look up a scanned QR token, pay it out. Bankers only. */
+/** The teller's counter: look up a scanned QR token, pay it out. Bankers only. */
 export const withdrawalsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app, { deps, auth }) => {
   app.addHook('preValidation', auth.preHandler);
   const security = [{ bearer: [] }];

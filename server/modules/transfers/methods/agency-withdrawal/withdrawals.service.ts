@@ -7,14 +7,21 @@ import { withdrawalReferenceOf } from '../../../../../common/counter/counter-ref
 import { dayAround } from '../../../../../common/time/time-zone.ts';
 import type { Database } from '../../../../db/schema.ts';
 import { lockFor } from '../../../../db/advisory-lock.ts';
-import { badRequest, conflict, forbidden, notFound, otherAgency, tooManyRequests } from '../../../../http/http-error.ts';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  otherAgency,
+  tooManyRequests,
+} from '../../../../http/http-error.ts';
 import { findAgencyCashAccount } from '../../../../ledger/accounts.repository.ts';
 import { reserveHold, settleHold } from '../../../../ledger/holds.ts';
 import { hashRequest, runIdempotent } from '../../../../ledger/idempotency.ts';
 import { withTransaction } from '../../../../ledger/transaction.ts';
 import { insertAudit, type AuditActor } from '../../../audit/audit.repository.ts';
 import type { AuthUser } from '../../../auth/authenticate.ts';
-import { isSenderFrozen } from '../../../auth/frozen.ts';
+import { counterRefusal, senderIsFrozen } from '../../exit-guards.ts';
 import { eventTimes, recordEvent } from '../../../auth/rate-limit-events.repository.ts';
 import { withinLimit } from '../../../auth/sliding-window.ts';
 import type { ServiceDeps } from '../../../service-deps.ts';
@@ -105,8 +112,8 @@ export async function idForToken(deps: ServiceDeps, tellerId: string, token: str
 
 /**
  * A teller's lookup of something only its bearer should know (a QR token, a pickup reference): a lookup that
- * finds nothing is a miss, and withdrawal tokens and pickup references share the teller's one count (DESIGN.md
- * section 6). Over the limit every lookup is refused (429), even a right one; the teller's lock serialises it.
+ * finds nothing is a miss, and withdrawal tokens and pickup references share the teller's one count, so
+ * guessing cannot be spread over both kinds. Over the limit every lookup is refused (429), even a right one; the teller's lock serialises it.
  */
 export async function countedTellerLookup(
   deps: ServiceDeps,
@@ -157,7 +164,7 @@ export async function lookupWithdrawal(deps: ServiceDeps, user: AuthUser, token:
       city: row.agency_city,
     });
   const shown = presentTransaction(row, { id: user.id, agencyId }, deps.clock.now(), tokenKeys(deps.config.SECRET_KEY));
-  if (shown.status === 'pending' && (await isSenderFrozen(deps.db, row.id)))
+  if (shown.status === 'pending' && (await senderIsFrozen(deps.db, row.id)))
     throw conflict(withdrawalMessages.notPayable);
   const paid =
     shown.status === 'validated' && row.validated_at !== null
@@ -197,12 +204,19 @@ export async function validateWithdrawal(
     if (row.agency_id !== agencyId) throw notFound(withdrawalMessages.otherAgency);
     if (row.status === 'validated') throw conflict(withdrawalMessages.alreadyValidated);
     if (row.status === 'cancelled' || row.status === 'refunded') throw badRequest(withdrawalMessages.cancelled);
-    if (await isSenderFrozen(tx, id)) throw conflict(withdrawalMessages.notPayable);
-    // Another counter holds it (issue 22 item 1); this teller's own live reservation outlives the expiry.
-    const mine = row.reserved && row.reserved_by === user.id;
-    if (row.reserved && !mine) throw conflict(withdrawalMessages.heldByOtherCounter);
-    if (row.status === 'expired' || (!mine && row.expires_at !== null && row.expires_at <= deps.clock.now()))
-      throw badRequest(withdrawalMessages.expired);
+    if (row.status === 'expired') throw badRequest(withdrawalMessages.expired);
+    const refused = counterRefusal(
+      {
+        reserved: row.reserved,
+        reserved_by: row.reserved_by,
+        past_expiry: row.expires_at !== null && row.expires_at <= deps.clock.now(),
+        sender_frozen: await senderIsFrozen(tx, id),
+      },
+      user.id,
+    );
+    if (refused === 'held_by_other_counter') throw conflict(withdrawalMessages.heldByOtherCounter);
+    if (refused === 'expired') throw badRequest(withdrawalMessages.expired);
+    if (refused === 'sender_frozen') throw conflict(withdrawalMessages.notPayable);
     const cash = await findAgencyCashAccount(tx, agencyId);
     if (!cash) throw new Error(`Agency ${agencyId} has no cash account`);
     const hold = await settleHold(tx, row.hold_id, { agencyCashAccountId: cash.id, metadata: { teller: user.id } });

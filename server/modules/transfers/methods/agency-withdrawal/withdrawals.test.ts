@@ -132,7 +132,7 @@ describe('withdrawals', () => {
     const banker = await teller(t, agencyId);
     const unknown = await lookup('A'.repeat(22), banker);
     expect(unknown.status).toBe(404);
-    // Not the other-agency message: the screen says 'not found' for this one (issue 14 item 10).
+    // Not the other-agency message: the screen says 'not found' for this one.
     expect(unknown.body).toEqual({ detail: genericMessages.notFound });
     expect((await lookup('short', banker)).status).toBe(404);
     expect((await validate(tx.token ?? '', banker, { id: tx.id + 1, security_code: CODE })).status).toBe(404);

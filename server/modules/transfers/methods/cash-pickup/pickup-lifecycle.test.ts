@@ -9,7 +9,7 @@ import { sweepOnce } from '../../expiry-sweep.ts';
 import { agency, balanceOf, CODE, customer, teller } from '../../transactions.fixtures.ts';
 import { cancel, detail, expectNewestSubject, lookup, outbox, pay, release, reserve, sentPickup } from './pickups.fixtures.ts';
 
-/** Issue 17 (sender's side, expiry, reminder) and issue 22 item 1 for pickups (the teller's reservation). */
+/** A cash pickup's life: the sender's side, expiry, reminder, and the teller's reservation. */
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp({ env: { ...testEnv, PICKUP_TTL_SECONDS: String(10 * 86_400) } });
@@ -93,7 +93,7 @@ describe('the sender', () => {
   });
 });
 
-describe('the reservation while the ID is checked (issue 22 item 1)', () => {
+describe('the reservation while the ID is checked', () => {
   it('blocks the sender cancel and rename (409), other tellers (409) and the expiry; then pays', async () => {
     const { alice, tx, reference } = await sentPickup(t);
     const [a, b] = await Promise.all([teller(t, await agency(t)), teller(t, await agency(t))]);

@@ -16,7 +16,7 @@ import type { PickupSmsFacts } from './pickup-sms.ts';
 import { insertPickup, killReference } from './pickups.repository.ts';
 
 /**
- * The money of a cash pickup (issue 17), each move one balanced entry in the caller's transaction: the send
+ * The money of a cash pickup, each move one balanced entry in the caller's transaction: the send
  * (wallet -> pickups pending), the payout (pickups pending -> the paying agency's cash), the return on cancel or
  * expiry (pickups pending -> the sender's wallet). The caller holds the transaction row's lock and has checked its
  * status, so each way out happens once.
@@ -28,7 +28,7 @@ export interface CreatedPickup {
   sms: PickupSmsFacts | null;
 }
 
-/** Why a new pickup is held (issue 16): the hold's kind, and its review, opened once the pickup is written. */
+/** Why a new pickup is held: the hold's kind, and its review, opened once the pickup is written. */
 export interface PickupHold {
   kind: HoldKind;
   openReview: (id: string) => Promise<void>;
@@ -161,7 +161,7 @@ export async function returnPickup(
   tx: Tx<Database>,
   row: { id: string; amount: string; sender_user_id: string | null },
   status: 'cancelled' | 'expired' | 'refunded',
-  /** What the entry records (an operator's refund says who and which request, issue 15). */
+  /** What the entry records (an operator's refund says who and which request). */
   metadata: { [key: string]: JsonValue } = { reason: status },
 ): Promise<void> {
   if (row.sender_user_id === null) throw new Error(`pickup ${row.id} has no sender`);

@@ -9,11 +9,11 @@ import { holdPickup, markScreened, screenPickupName } from './pickup-screening.t
 import { lockPickup, renameRecipient } from './pickups.repository.ts';
 
 /**
- * `POST /api/transactions/{id}/recipient_name/` (issue 17): the sender corrects the name the ID must carry, the
+ * `POST /api/transactions/{id}/recipient_name/`: the sender corrects the name the ID must carry, the
  * most common reason a pickup fails at the counter. It decides who may take the cash, so it takes the sender's
  * security code, like a send; each change is kept with its time. Refused once paid, cancelled or expired, and
  * while a teller holds it for payout (the ID is being checked against the name). The new name is screened against
- * the sanctions lists (issue 16): a hit holds the pickup for review in the rename's transaction.
+ * the sanctions lists: a hit holds the pickup for review in the rename's transaction.
  */
 export async function correctPickupName(
   deps: ServiceDeps,
@@ -30,7 +30,7 @@ export async function correctPickupName(
     .executeTakeFirst();
   if (!owned) throw notFound();
   await requireSecurityCode(deps, user.id, body.security_code);
-  // Issue 16: the new name (the one the ID must carry) against the lists in force; a hit holds the pickup.
+  // The new name (the one the ID must carry) against the lists in force; a hit holds the pickup.
   const name = `${body.first_name} ${body.last_name}`.trim();
   const screening = await screenPickupName(deps, owned, name, await listsVersion(deps.db));
   await withTransaction(deps.db, async (tx) => {

@@ -5,20 +5,12 @@ import { startTestApp, type TestApp } from '../../../../../tests/support/test-ap
 import { checkLedger } from '../../../../ledger/ledger-check.ts';
 import { operator, opsAction } from '../../../ops/ops.fixtures.ts';
 import { heldInComplianceHold, importTestLists, sanctionsReviewOf } from '../../../sanctions/sanctions.fixtures.ts';
-import {
-  agency,
-  balanceOf,
-  CODE,
-  create,
-  customer,
-  recipientOf,
-  teller,
-} from '../../transactions.fixtures.ts';
+import { agency, balanceOf, CODE, create, customer, recipientOf, teller } from '../../transactions.fixtures.ts';
 import { openReference, pickupKeys } from './pickup-secrets.ts';
 import { detail, lookup, outbox, pay, reserve, sentPickup, type Tx } from './pickups.fixtures.ts';
 
 /**
- * Cash pickups screened against the sanctions lists (issue 16), with the invented names of
+ * Cash pickups screened against the sanctions lists, with the invented names of
  * tests/fixtures/sanctions/: held at creation, at a name correction, and at the counter when the lists changed since
  * the last screening; what the teller and the sender read (nothing of why: tipping-off); approve and reject.
  */

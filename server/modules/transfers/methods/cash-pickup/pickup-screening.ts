@@ -15,7 +15,7 @@ import { smsFactsOf, type PickupSmsFacts } from './pickup-sms.ts';
 import { findPickup, lockPickup, type PickupRow } from './pickups.repository.ts';
 
 /**
- * Sanctions screening of cash pickups (issue 16). The name screened is the pickup's: the name the recipient's ID
+ * Sanctions screening of cash pickups. The name screened is the pickup's: the name the recipient's ID
  * must carry, which the teller confirms at the counter (the ID number is never screened). Screened at creation (the
  * recipient, as for a send: transactions.service.ts), when the sender corrects the name, and at a reservation or a
  * payout when a list was imported since the last screening. A hit holds the pickup: its money moves from pickups

@@ -4,9 +4,9 @@ import { deriveKey, hmac } from '../../../../security/keys.ts';
 import { openToken, sealToken } from '../agency-withdrawal/withdrawal-token.ts';
 
 /**
- * A pickup reference at rest (issue 17), like the withdrawal token: an HMAC for the lookup and an AES-256-GCM box
+ * A pickup reference at rest, like the withdrawal token: an HMAC for the lookup and an AES-256-GCM box
  * so its sender can show it again, never in clear. The ID document number seen at payout is sealed with a key of
- * its own (DESIGN.md section 6: ID numbers encrypted at rest). Every key derives from SECRET_KEY, not stored in
+ * its own (identity document numbers are encrypted at rest). Every key derives from SECRET_KEY, not stored in
  * the database.
  */
 export interface PickupKeys {

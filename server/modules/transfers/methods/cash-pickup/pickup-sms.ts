@@ -7,7 +7,7 @@ import type { ServiceDeps } from '../../../service-deps.ts';
 import type { PickupRow } from './pickups.repository.ts';
 
 /**
- * The recipient's SMS (issue 17): they have no account and no chosen language, so one message carries French
+ * The recipient's SMS: they have no account and no chosen language, so one message carries French
  * then Arabic. It says who sent how much, the reference, until when, and that an ID in their name is needed.
  */
 export interface PickupSmsFacts {

@@ -5,7 +5,7 @@ import { smsFactsOf, textRecipient } from './pickup-sms.ts';
 import { claimNextReminder } from './pickups.repository.ts';
 
 /**
- * The expiry sweep's pickup part (issue 17): the recipient's reminder PICKUP_REMINDER_SECONDS before expiry, each
+ * The expiry sweep's pickup part: the recipient's reminder PICKUP_REMINDER_SECONDS before expiry, each
  * pickup once (marked in its own transaction, rows of other processes skipped), sent after commit. The sender's
  * notice for each pickup the sweep expired is written with the expiry (the timeline's trigger, migration 0240).
  */

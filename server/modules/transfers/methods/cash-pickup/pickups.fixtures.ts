@@ -3,7 +3,7 @@ import { call, uniquePhone, type Answer, type SignedIn } from '../../../../../te
 import type { TestApp } from '../../../../../tests/support/test-app.ts';
 import { CODE, create, customer, recipientOf, type Customer } from '../../transactions.fixtures.ts';
 
-/** Test data for the cash pickup tests (issue 17). */
+/** Test data for the cash pickup tests. */
 export type Tx = Record<string, unknown> & {
   id: number;
   status: string;

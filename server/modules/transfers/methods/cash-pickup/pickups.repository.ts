@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../../../db/schema.ts';
-import { senderFrozen } from '../../../auth/frozen.ts';
+import { senderFrozen } from '../../exit-guards.ts';
 import type { IdDocumentType } from '../../../../../common/api/pickups.ts';
 
 /** SQL of the pickups tables (migration 0130); the services own the rules and the database transaction. */
@@ -14,7 +14,7 @@ export async function insertPickup(
     firstName: string;
     lastName: string;
     agencyId: string | null;
-    /** The sanctions lists' version the name was screened against (issue 16). */
+    /** The sanctions lists' version the name was screened against. */
     sanctionsVersion: string;
   },
 ): Promise<boolean> {

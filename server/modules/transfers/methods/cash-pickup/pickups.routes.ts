@@ -15,7 +15,7 @@ import { correctPickupName } from './pickup-name.service.ts';
 import { lookupPickup, payPickup, releasePickup, reservePickup } from './pickups.service.ts';
 
 /**
- * Cash pickup (issue 17): the teller's counter (look a reference up, reserve it, pay it out: bankers only) and the
+ * Cash pickup: the teller's counter (look a reference up, reserve it, pay it out: bankers only) and the
  * sender's name correction. The send and the cancel are POST /api/transactions/ and .../cancel/.
  */
 export const pickupsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app, { deps, auth }) => {

@@ -17,6 +17,7 @@ import { requireSecurityCode } from '../../../users/security-code.service.ts';
 import { tokenKeys } from '../agency-withdrawal/withdrawal-token.ts';
 import { auditedHold } from '../agency-withdrawal/withdrawal-reservation.service.ts';
 import { countedTellerLookup, requireBanker } from '../agency-withdrawal/withdrawals.service.ts';
+import { counterRefusal } from '../../exit-guards.ts';
 import { payOutPickup } from './pickup-money.ts';
 import { rescreenStalePickup } from './pickup-screening.ts';
 import { pickupKeys, referenceHash, sealIdDocument } from './pickup-secrets.ts';
@@ -32,8 +33,8 @@ import {
 } from './pickups.repository.ts';
 
 /**
- * The teller's side of a cash pickup (issue 17): look a reference up, reserve it while the ID is checked (issue
- * 22 item 1), pay it out once. A reference is refused on its shape or check digit before any lookup (400, not a
+ * The teller's side of a cash pickup: look a reference up, reserve it while the ID is checked, pay
+ * it out once. A reference is refused on its shape or check digit before any lookup (400, not a
  * miss); a well-formed one that names nothing is a miss of the teller's lookup limit, shared with QR tokens.
  */
 
@@ -116,11 +117,11 @@ function refusal(row: PickupRow, tellerId: string) {
   if (row.status === 'collected') return conflict(pickupMessages.alreadyCollected);
   if (row.status === 'cancelled') return conflict(pickupMessages.cancelled);
   if (row.status === 'refunded') return conflict(pickupMessages.refunded);
-  const mine = row.reserved && row.reserved_by === tellerId;
-  if (row.reserved && !mine) return conflict(pickupMessages.heldByOtherCounter);
-  // This teller's own live reservation outlives the expiry: the ID check started in time.
-  if (row.status === 'expired' || (!mine && row.past_expiry)) return conflict(pickupMessages.expired);
-  if (row.sender_frozen) return conflict(pickupMessages.notPayable);
+  if (row.status === 'expired') return conflict(pickupMessages.expired);
+  const refused = counterRefusal(row, tellerId);
+  if (refused === 'held_by_other_counter') return conflict(pickupMessages.heldByOtherCounter);
+  if (refused === 'expired') return conflict(pickupMessages.expired);
+  if (refused === 'sender_frozen') return conflict(pickupMessages.notPayable);
   return null;
 }
 

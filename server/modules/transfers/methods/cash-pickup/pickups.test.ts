@@ -10,7 +10,7 @@ import { checkLedger } from '../../../../ledger/ledger-check.ts';
 import { agency, balanceOf, create, customer, recipientOf, teller } from '../../transactions.fixtures.ts';
 import { detail, expectNewestSubject, idCheck, lookup, otherValidReference, outbox, pay, sentPickup, type Tx } from './pickups.fixtures.ts';
 
-/** Issue 17: a cash pickup sent by a customer, looked up and paid out by a teller of any agency. */
+/** A cash pickup sent by a customer, looked up and paid out by a teller of any agency. */
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp({ env: { ...testEnv, WITHDRAWAL_LOOKUP_MAX_MISSES: '4' } });
