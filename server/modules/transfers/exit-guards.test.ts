@@ -4,7 +4,14 @@ import { call, ensureRates, testEnv, type SignedIn } from '../../../tests/suppor
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { operator, opsAction } from '../ops/ops.fixtures.ts';
 import { heldInComplianceHold, importTestLists, sanctionsReviewOf } from '../sanctions/sanctions.fixtures.ts';
-import { balanceOf, create, customer, recipientOf, type Customer } from './transactions.fixtures.ts';
+import {
+  balanceOf,
+  create,
+  customer,
+  recipientOf,
+  setFrozen as setFrozenAs,
+  type Customer,
+} from './transactions.fixtures.ts';
 
 /**
  * The exits of money toward a person share one set of guards (exit-guards.ts). Here, over HTTP, the one exit that
@@ -24,12 +31,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function setFrozen(c: Customer, frozen: boolean) {
-  const res = await opsAction(t, op, `customers/${c.userId}/${frozen ? 'freeze' : 'unfreeze'}/`, {
-    reason: frozen ? 'Suspicious activity' : 'Identity checked',
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-}
+const setFrozen = (c: Customer, frozen: boolean) => setFrozenAs(t, op, c, frozen);
 
 describe('the release of a hold for review', () => {
   it('is refused while the sender is frozen: the money stays held and the review open, then goes once it is lifted', async () => {

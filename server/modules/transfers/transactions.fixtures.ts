@@ -77,3 +77,12 @@ export async function balanceOf(t: TestApp, s: SignedIn): Promise<string> {
   const res = await call<{ results: { balance: string }[] }>(t, 'GET', '/api/users/', { token: s.token });
   return res.body.results[0]?.balance ?? 'none';
 }
+
+/** An operator freezes (or lifts the freeze of) a customer's account, as the back-office does. */
+export async function setFrozen(t: TestApp, op: SignedIn, c: SignedIn, frozen: boolean): Promise<void> {
+  const res = await call(t, 'POST', `/api/ops/customers/${c.userId}/${frozen ? 'freeze' : 'unfreeze'}/`, {
+    token: op.token,
+    body: { reason: frozen ? 'Suspicious activity' : 'Identity checked', security_code: CODE },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}

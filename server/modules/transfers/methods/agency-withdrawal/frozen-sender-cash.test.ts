@@ -4,9 +4,18 @@ import { withdrawalMessages } from '../../../../../common/api/withdrawals.ts';
 import { call, ensureRates, testEnv, type SignedIn } from '../../../../../tests/support/identity.ts';
 import { startTestApp, type TestApp } from '../../../../../tests/support/test-app.ts';
 import { checkLedger } from '../../../../ledger/ledger-check.ts';
-import { operator, opsAction } from '../../../ops/ops.fixtures.ts';
+import { operator } from '../../../ops/ops.fixtures.ts';
 import { lookup, pay, reserve, sentPickup } from '../cash-pickup/pickups.fixtures.ts';
-import { agency, balanceOf, CODE, create, customer, teller, type Customer } from '../../transactions.fixtures.ts';
+import {
+  agency,
+  balanceOf,
+  CODE,
+  create,
+  customer,
+  setFrozen as setFrozenAs,
+  teller,
+  type Customer,
+} from '../../transactions.fixtures.ts';
 
 /**
  * A freeze stops cash, not only the books: while the sender of a pending withdrawal (QR) or of a cash pickup is
@@ -25,12 +34,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function setFrozen(c: Customer, frozen: boolean) {
-  const res = await opsAction(t, op, `customers/${c.userId}/${frozen ? 'freeze' : 'unfreeze'}/`, {
-    reason: frozen ? 'Suspicious activity' : 'Identity checked',
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-}
+const setFrozen = (c: Customer, frozen: boolean) => setFrozenAs(t, op, c, frozen);
 
 const post = (path: string, s: SignedIn, body: Record<string, unknown>) =>
   call(t, 'POST', path, { token: s.token, body });
