@@ -28,7 +28,7 @@ import { startAnchorWorker } from '../server/modules/anchoring/anchor-worker.ts'
 import { consoleWorkerLog } from '../server/jobs/worker-log.ts';
 import { createContact } from '../server/modules/contacts/contacts.service.ts';
 import type { ServiceDeps } from '../server/modules/service-deps.ts';
-import { sendToPerson } from '../server/modules/transactions/send.service.ts';
+import { sendToPerson } from '../server/modules/transfers/send.service.ts';
 import { createUser } from '../server/modules/users/users.service.ts';
 import { deployRegistry, testMnemonic, testOperatorKey } from '../server/adapters/chain/evm/evm-test-fixtures.ts';
 import { startTestEvmNode } from '../server/adapters/chain/evm/test-evm-node.ts';

@@ -72,15 +72,15 @@ export const mutations: Mutation[] = [
   {
     name: 'agency-check-removed',
     what: "a teller can look up and pay out another agency's withdrawal",
-    file: 'server/modules/withdrawals/withdrawals.service.ts',
+    file: 'server/modules/transfers/methods/agency-withdrawal/withdrawals.service.ts',
     from: /if \(row\.agency_id !== agencyId\) throw notFound\(withdrawalMessages\.otherAgency\);/g,
     to: 'void agencyId;',
-    test: api('server/modules/withdrawals/withdrawals.test.ts'),
+    test: api('server/modules/transfers/methods/agency-withdrawal/withdrawals.test.ts'),
   },
   {
     name: 'send-to-wrong-recipient',
     what: "a send's money goes to the newest other customer's wallet, though its row names the right recipient",
-    file: 'server/modules/transactions/send.service.ts',
+    file: 'server/modules/transfers/send.service.ts',
     from: '? await walletOf(tx, recipientUserId)',
     to: `? ((await tx.selectFrom('ledger_accounts').select('id').where('kind', '=', 'customer_wallet')
           .where('owner_user_id', 'not in', [senderId, recipientUserId]).orderBy('id', 'desc').limit(1)

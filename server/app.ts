@@ -29,7 +29,7 @@ import { createAuthenticator, type Authenticator } from './modules/auth/authenti
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { sandboxRoutes } from './modules/billing/sandbox.routes.ts';
 import { contactsRoutes } from './modules/contacts/contacts.routes.ts';
-import { counterpartsWithMoneyMoved } from './modules/transactions/counterparts.service.ts';
+import { counterpartsWithMoneyMoved } from './modules/transfers/counterparts.service.ts';
 import { devOutboxRoutes } from './modules/dev/outbox.routes.ts';
 import { exchangesRoutes } from './modules/exchanges/exchanges.routes.ts';
 import { startAnchorWorker } from './modules/anchoring/anchor-worker.ts';
@@ -49,12 +49,12 @@ import type { ServiceDeps } from './modules/service-deps.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { liabilitiesRoutes } from './modules/liabilities/liabilities.routes.ts';
 import { startLiabilitiesSchedule } from './modules/liabilities/schedule.ts';
-import { transactionsRoutes } from './modules/transactions/transactions.routes.ts';
-import { startExpirySweep } from './modules/transactions/expiry-sweep.ts';
+import { transactionsRoutes } from './modules/transfers/transactions.routes.ts';
+import { startExpirySweep } from './modules/transfers/expiry-sweep.ts';
 import { syncLimits } from './modules/compliance/limits.ts';
-import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.ts';
-import { pickupsRoutes } from './modules/pickups/pickups.routes.ts';
-import { counterRoutes } from './modules/counter/counter.routes.ts';
+import { withdrawalsRoutes } from './modules/transfers/methods/agency-withdrawal/withdrawals.routes.ts';
+import { pickupsRoutes } from './modules/transfers/methods/cash-pickup/pickups.routes.ts';
+import { counterRoutes } from './modules/transfers/counter/counter.routes.ts';
 import { serverKeys } from './security/keys.ts';
 
 installZodMessages();

@@ -24,7 +24,7 @@ export type StatementQuery = z.output<typeof statementQuerySchema>;
 
 /**
  * The columns, in this order. These ids name them in the code; the file's header row says them in the statement's
- * language (server/modules/transactions/statement-texts.ts), as it says the type, status and direction
+ * language (server/modules/transfers/statement-texts.ts), as it says the type, status and direction
  * of each row. Numbers stay machine-readable in every language (see statementRow).
  */
 export const STATEMENT_COLUMNS = [

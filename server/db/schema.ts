@@ -638,7 +638,7 @@ export interface Database {
   monitoring_alerts: MonitoringAlertsTable;
 }
 
-// transaction lifecycle (server/modules/transactions/timeline.ts; migration 0180)
+// transaction lifecycle (server/modules/transfers/timeline.ts; migration 0180)
 
 export interface TransactionEventsTable {
   id: ColumnType<string, never, never>;

@@ -15,7 +15,7 @@ import {
   historyPageShapes,
   type HistoryFilters,
   type Viewer,
-} from '../modules/transactions/transactions-query.repository.ts';
+} from '../modules/transfers/transactions-query.repository.ts';
 import { compileOwnContactsPage, compileOwnContactsPageAfresh } from '../modules/contacts/contacts.repository.ts';
 
 // Compiles only: no connection.

@@ -5,7 +5,7 @@ import { call, ensureRates, testEnv, uniquePhone } from '../../tests/support/ide
 import { startTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import { outboxDeadCommand, outboxRetryCommand } from '../cli/commands/outbox.ts';
 import { operator } from '../modules/ops/ops.fixtures.ts';
-import { create, customer, recipientOf } from '../modules/transactions/transactions.fixtures.ts';
+import { create, customer, recipientOf } from '../modules/transfers/transactions.fixtures.ts';
 import { OUTBOX_QUEUES } from './outbox-queues.ts';
 
 /**

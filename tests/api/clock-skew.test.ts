@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { projectRoot } from '../../server/config.ts';
-import { agency, CODE, customer } from '../../server/modules/transactions/transactions.fixtures.ts';
+import { agency, CODE, customer } from '../../server/modules/transfers/transactions.fixtures.ts';
 import { call, ensureRates, lastCode, testEnv, uniqueEmail, uniqueIp } from '../support/identity.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 

@@ -6,7 +6,7 @@ import {
   customer,
   newKey,
   recipientOf,
-} from '../../server/modules/transactions/transactions.fixtures.ts';
+} from '../../server/modules/transfers/transactions.fixtures.ts';
 import { ensureRates } from '../support/identity.ts';
 import { createScratchDatabase } from '../support/scratch-database.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';

@@ -10,7 +10,7 @@ import {
   customer,
   recipientOf,
   teller,
-} from '../../server/modules/transactions/transactions.fixtures.ts';
+} from '../../server/modules/transfers/transactions.fixtures.ts';
 import {
   call,
   ensureRates,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customer, recipientOf } from '../../server/modules/transactions/transactions.fixtures.ts';
+import { customer, recipientOf } from '../../server/modules/transfers/transactions.fixtures.ts';
 import { call, ensureRates, signIn, testEnv, uniqueIp, type SignedIn } from '../support/identity.ts';
 import { startTestApp } from '../support/test-app.ts';
 import { isWebAsset, ruleOf } from './route-rules.ts';

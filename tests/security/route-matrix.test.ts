@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../../common/api/contacts.ts';
 import { opsMessages } from '../../common/api/ops.ts';
 import { withdrawalMessages } from '../../common/api/withdrawals.ts';
-import { balanceOf, create, customer, recipientOf } from '../../server/modules/transactions/transactions.fixtures.ts';
+import { balanceOf, create, customer, recipientOf } from '../../server/modules/transfers/transactions.fixtures.ts';
 import { call, ensureRates, testEnv, uniquePhone, type SignedIn } from '../support/identity.ts';
 import { startTestApp } from '../support/test-app.ts';
 import { isWebAsset, matrix, matrixPushService, targetOf, type Params, type Rule } from './route-rules.ts';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { transactionMessages } from '../../common/api/transactions.ts';
-import { CODE } from '../../server/modules/transactions/transactions.fixtures.ts';
+import { CODE } from '../../server/modules/transfers/transactions.fixtures.ts';
 import { fillPath, routeKey, type RouteEntry, type World } from './security-helpers.ts';
 
 /**

@@ -8,7 +8,7 @@ import {
   customer,
   recipientOf,
   teller,
-} from '../../server/modules/transactions/transactions.fixtures.ts';
+} from '../../server/modules/transfers/transactions.fixtures.ts';
 import { call, lastCode, signIn, uniqueEmail, uniquePhone, type SignedIn } from '../support/identity.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { operator } from '../../server/modules/ops/ops.fixtures.ts';

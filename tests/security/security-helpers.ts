@@ -9,7 +9,7 @@ import {
   recipientOf,
   teller,
   type Customer,
-} from '../../server/modules/transactions/transactions.fixtures.ts';
+} from '../../server/modules/transfers/transactions.fixtures.ts';
 import { operator } from '../../server/modules/ops/ops.fixtures.ts';
 import { openReview } from '../../server/modules/reviews/reviews.service.ts';
 import { withTransaction } from '../../server/ledger/transaction.ts';

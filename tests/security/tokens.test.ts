@@ -1,7 +1,7 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { genericMessages } from '../../common/api/errors.ts';
-import { agency, create, customer } from '../../server/modules/transactions/transactions.fixtures.ts';
+import { agency, create, customer } from '../../server/modules/transfers/transactions.fixtures.ts';
 import { serverKeys } from '../../server/security/keys.ts';
 import { call, ensureRates, movableClock, signIn, testEnv, type SignedIn } from '../support/identity.ts';
 import { startTestApp } from '../support/test-app.ts';

@@ -11,7 +11,7 @@ import {
   teller,
   CODE,
   type Customer,
-} from '../transactions/transactions.fixtures.ts';
+} from '../transfers/transactions.fixtures.ts';
 import { connectDatabase } from '../../db/database.ts';
 import { outboxDeadCommand, outboxRetryCommand } from '../../cli/commands/outbox.ts';
 import { runOnce, startAnchorWorker } from './anchor-worker.ts';

@@ -5,7 +5,7 @@ import { findUserWallet, platformAccount } from '../../ledger/accounts.repositor
 import { post } from '../../ledger/journal.ts';
 import type { PaymentEvent } from '../../adapters/payments/provider-events.ts';
 import { findExchangeForUpdate, markPaid, unlockRate } from '../exchanges/exchanges.repository.ts';
-import { recordExchangeTransaction } from '../transactions/transactions.repository.ts';
+import { recordExchangeTransaction } from '../transfers/transactions.repository.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { enqueuePaymentAction } from './payment-actions.repository.ts';
 import { finishSession, type PaymentSessionRow } from './payment-sessions.repository.ts';

@@ -4,7 +4,7 @@ import { userSchema } from '../../../common/api/users.ts';
 import { call, ensureRates, signIn, testEnv, uniqueEmail, type SignedIn } from '../../../tests/support/identity.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { completedEvent, me, newDraft, postEvent, sandboxFor, validated } from '../billing/billing.fixtures.ts';
-import { agency, balanceOf, create, customer, newKey, recipientOf } from '../transactions/transactions.fixtures.ts';
+import { agency, balanceOf, create, customer, newKey, recipientOf } from '../transfers/transactions.fixtures.ts';
 
 /**
  * Issue 16, levels and limits over HTTP with the README's defaults: level 1 = 20,000 MAD sent, picked up or

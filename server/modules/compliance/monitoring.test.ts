@@ -13,10 +13,10 @@ import {
   teller,
   type Body,
   type Customer,
-} from '../transactions/transactions.fixtures.ts';
+} from '../transfers/transactions.fixtures.ts';
 import { pickupMessages } from '../../../common/api/pickups.ts';
-import { openReference, pickupKeys } from '../pickups/pickup-secrets.ts';
-import { cancel, lookup, outbox, pay, type Tx } from '../pickups/pickups.fixtures.ts';
+import { openReference, pickupKeys } from '../transfers/methods/cash-pickup/pickup-secrets.ts';
+import { cancel, lookup, outbox, pay, type Tx } from '../transfers/methods/cash-pickup/pickups.fixtures.ts';
 import { entryKindsOf, heldInComplianceHold } from '../sanctions/sanctions.fixtures.ts';
 import { checkLedger } from '../../ledger/ledger-check.ts';
 import { runMonitoringPass } from './monitoring.ts';

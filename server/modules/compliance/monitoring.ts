@@ -16,15 +16,11 @@ import { withTransaction } from '../../ledger/transaction.ts';
 import { outageTracker, type WorkerLog } from '../../jobs/worker-log.ts';
 import { reviewMessages } from '../../../common/api/ops-reviews.ts';
 import { openReview, registerReviewKind } from '../reviews/reviews.service.ts';
-import { holdTransferMoney, refundHeldMoney, releaseHeldTransfer, type HoldKind } from '../sanctions/sanctions-hold.ts';
-import { releaseHeldPickup } from '../pickups/pickup-screening.ts';
-import { textRecipient } from '../pickups/pickup-sms.ts';
-import { killReference } from '../pickups/pickups.repository.ts';
-import { currentRecipient } from '../transactions/send.service.ts';
-import { lockTransaction } from '../transactions/transactions.repository.ts';
+import { heldMoney } from '../reviews/held-money.ts';
+import type { HoldKind } from '../sanctions/sanctions-hold.ts';
 
 /**
- * Transaction monitoring (issue 16; EBA guidelines 2021/02 11.13: link series of transfers between the same payer
+ * Transaction monitoring (EBA guidelines 2021/02 11.13: link series of transfers between the same payer
  * and payee, many payers to one payee). Three rules over sends and cash pickups, thresholds in the configuration
  * (README table):
  * - pair_sum: one payer to one payee summing over MONITOR_PAIR_SUM_MAD within MONITOR_PAIR_SUM_DAYS;
@@ -38,8 +34,8 @@ import { lockTransaction } from '../transactions/transactions.repository.ts';
  * raised for the same rule and subject raises nothing.
  *
  * Blocking (`MONITOR_<RULE>_BLOCK=on`): the send's own transaction judges the rule as if the send were written, and
- * a send that would break it is held instead (holdTransferMoney, the one hold mechanism, as for a sanctions hit) with
- * a review of its own: approve releases it as it would have gone, reject refunds it to the sender. Sends then leave
+ * a send that would break it is held instead (by the transfer lifecycle, whose one hold mechanism a sanctions hit
+ * uses too) with a review of its own: approve releases it as it would have gone, reject refunds it to the sender. Sends then leave
  * the one-round-trip wallet_send(), which knows nothing of the rules. A cash pickup is judged and held the same way
  * (its payee is the phone number its reference goes to), not collectable while held, released or refused from the
  * same review.
@@ -217,7 +213,7 @@ async function judge(tx: Transaction<Database>, settings: RuleSettings, m: Movem
 /**
  * Judges every rule on a batch of written movements in ONE statement (the worker ran 3 to 6 statements per movement
  * before, each reading the subject's whole history: 3.2 ms of database CPU per movement in bench/monitoring-pass.ts,
- * more than a send costs, so at 900 sends/s the worker fell behind and held a core; issue 13). Each (movement, rule)
+ * more than a send costs, so at 900 sends/s the worker fell behind and held a core). Each (movement, rule)
  * pair is counted only when no alert of that rule and subject was raised within the period before the movement (it
  * would fall in that alert's window: nothing to count, one index read). A movement's window ends at its own
  * created_at, read at full (microsecond) precision. Each payee kind is its own UNION ALL arm, gated by the
@@ -462,13 +458,18 @@ export async function judgeBlockingRules(
   senderId: string,
   contact: Contact,
   amount: Money<'MAD'>,
-  delivery: 'send' | 'cash_pickup' = 'send',
+  delivery: 'send' | 'cash_pickup',
+  /**
+   * The customer a send to a contact without an account would reach now (the lifecycle knows how it finds them);
+   * asked only when a rule blocks, so a send with no blocking rule pays no extra query.
+   */
+  registeredRecipient: () => Promise<{ id: string } | undefined>,
 ): Promise<BlockingJudgement | null> {
   const blocking = monitoringRuleSettings(deps.config).filter((r) => r.block);
   if (blocking.length === 0) return null;
   // A cash pickup's row keeps only the phone number its reference was texted to: its payee, as the worker reads it.
   const pickup = delivery === 'cash_pickup';
-  const found = !pickup && contact.contact_user === null ? await currentRecipient(tx, contact) : undefined;
+  const found = !pickup && contact.contact_user === null ? await registeredRecipient() : undefined;
   const payee = payeeOf({
     recipient_user_id: pickup
       ? null
@@ -518,52 +519,27 @@ export async function openMonitoringHoldReview(
   for (const finding of judgement.findings) await recordAlert(tx, finding, { id, at }, { id: review.id, held: true });
 }
 
-/** A send that breaks blocking rules: held (compliance hold, on_hold), its review opened, the alerts recorded. */
-export async function holdForMonitoring(
-  tx: Transaction<Database>,
-  deps: { clock: { now(): Date } },
-  senderId: string,
-  contact: Contact,
-  amount: Money<'MAD'>,
-  judgement: BlockingJudgement,
-): Promise<string> {
-  const id = await holdTransferMoney(tx, senderId, contact, amount, monitoringHold(judgement));
-  await openMonitoringHoldReview(tx, deps, { id, senderId, contact, amount, judgement });
-  return id;
-}
-
 /*
  * An operator's decision. An alert on money already moved is an acknowledgement (approve: nothing suspicious;
- * reject: suspicious, for the report the operator files). A held send: approve releases it exactly as it would
- * have gone (releaseHeldTransfer, shared with sanctions holds); reject gives the money back to its sender
- * (refundHeldMoney: the transaction `refunded`, the sender notified): a suspicion is no ground to keep a
- * customer's money, unlike a confirmed sanctions hit, whose money stays frozen. A held cash pickup as a sanctions
- * hit's: approve makes it available with a fresh expiry and texts its recipient once committed
- * (releaseHeldPickup); reject refunds it the same way and kills its reference.
+ * reject: suspicious, for the report the operator files). A held send or cash pickup: approve releases it exactly
+ * as it would have gone (a pickup available with a fresh expiry, its recipient texted once committed); reject
+ * gives the money back to its sender (the transaction `refunded`, the sender notified, a pickup's reference dead):
+ * a suspicion is no ground to keep a customer's money, unlike a confirmed sanctions hit, whose money stays frozen.
+ * The lifecycle moves the money (heldMoney).
  */
 registerReviewKind(MONITORING_REVIEW_KIND, {
   async decide({ tx, deps, review, decision, afterCommit }) {
     const p = review.payload as unknown as MonitoringPayload & { contact_id?: number };
     if (!p.held) return { suspicious: decision === 'rejected' };
-    const id = String(p.transaction_id);
-    const row = await lockTransaction(tx, id);
-    if (!row || row.status !== 'on_hold') throw conflict(reviewMessages.decided);
+    const money = heldMoney();
+    const held = await money.lock(tx, String(p.transaction_id));
+    if (held === null) throw conflict(reviewMessages.decided);
     if (decision === 'rejected') {
-      await refundHeldMoney(tx, row, 'monitoring_refund');
-      if (row.kind === 'pickup') await killReference(tx, id);
+      await money.refund(tx, held, 'monitoring_refund');
       return { released: false, refunded: true };
     }
-    if (row.kind === 'pickup') {
-      const sms = await releaseHeldPickup(tx, deps, id, 'monitoring_release');
-      if (sms !== null) afterCommit(() => textRecipient(deps, sms, false));
-      return { released: true, status: 'available' };
-    }
-    const recipient = await releaseHeldTransfer(
-      tx,
-      deps,
-      { id, amount: row.amount, contact_id: p.contact_id === undefined ? null : String(p.contact_id) },
-      'monitoring_release',
-    );
-    return { released: true, status: recipient === null ? 'unclaimed' : 'completed' };
+    const contactId = p.contact_id === undefined ? null : String(p.contact_id);
+    const status = await money.release(tx, deps, { ...held, contactId }, 'monitoring_release', afterCommit);
+    return { released: true, status };
   },
 });

@@ -4,7 +4,7 @@ import { genericMessages } from '../../../common/api/errors.ts';
 import { phoneMessages } from '../../../common/identity/phone.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { call, ensureRates, signIn, testEnv, uniqueEmail, uniquePhone } from '../../../tests/support/identity.ts';
-import { create, customer } from '../transactions/transactions.fixtures.ts';
+import { create, customer } from '../transfers/transactions.fixtures.ts';
 import { addContact, list, newAgency, uniqueTag, type Body } from './contacts.fixtures.ts';
 
 let t: TestApp;

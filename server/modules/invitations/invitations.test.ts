@@ -4,9 +4,9 @@ import { SmsDeliveryError, type SmsAdapter } from '../../adapters/sms/sms-adapte
 import { createSmsAdapter } from '../../adapters/create-adapters.ts';
 import { call, ensureRates, signIn, testEnv, uniqueEmail, uniquePhone } from '../../../tests/support/identity.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { cancel, outbox } from '../pickups/pickups.fixtures.ts';
-import { create, customer, recipientOf, type Customer } from '../transactions/transactions.fixtures.ts';
-import { sweepOnce } from '../transactions/expiry-sweep.ts';
+import { cancel, outbox } from '../transfers/methods/cash-pickup/pickups.fixtures.ts';
+import { create, customer, recipientOf, type Customer } from '../transfers/transactions.fixtures.ts';
+import { sweepOnce } from '../transfers/expiry-sweep.ts';
 import { runRecipientMessages } from './recipient-messages.worker.ts';
 
 /** An SMS provider that refuses the first `failures` messages to a number, then hands them to the dev outbox. */

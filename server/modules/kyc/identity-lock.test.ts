@@ -5,7 +5,7 @@ import { call, ensureRates, testEnv, uniquePhone, type SignedIn } from '../../..
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { operator, opsAction } from '../ops/ops.fixtures.ts';
 import { importTestLists } from '../sanctions/sanctions.fixtures.ts';
-import { customer, type Body } from '../transactions/transactions.fixtures.ts';
+import { customer, type Body } from '../transfers/transactions.fixtures.ts';
 import { fullForm, submit } from './kyc.fixtures.ts';
 
 /**

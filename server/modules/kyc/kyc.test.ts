@@ -4,7 +4,7 @@ import { kycMessages } from '../../../common/api/kyc.ts';
 import { call, ensureRates, testEnv, type SignedIn } from '../../../tests/support/identity.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { operator, opsAction } from '../ops/ops.fixtures.ts';
-import { customer } from '../transactions/transactions.fixtures.ts';
+import { customer } from '../transfers/transactions.fixtures.ts';
 import { fullForm, jpegBytes, pdfBytes, pngBytes, submit } from './kyc.fixtures.ts';
 
 /** Identity documents over HTTP: the upload's checks, encryption at rest, the review and its outcomes. */

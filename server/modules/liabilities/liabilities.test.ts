@@ -7,7 +7,7 @@ import type { ScratchDatabase } from '../../../tests/support/scratch-database.ts
 import { call, ensureRates, uniqueEmail } from '../../../tests/support/identity.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { checkLedger } from '../../ledger/ledger-check.ts';
-import { agency, create, customer, recipientOf, teller } from '../transactions/transactions.fixtures.ts';
+import { agency, create, customer, recipientOf, teller } from '../transfers/transactions.fixtures.ts';
 import { anchorPendingTrees } from './anchor-liabilities.ts';
 import { liabilityMessages, proofsFor } from './proof.service.ts';
 import { takeSnapshot } from './snapshot.service.ts';

@@ -9,7 +9,7 @@ import type { ScratchDatabase } from '../../../tests/support/scratch-database.ts
 import { call, ensureRates } from '../../../tests/support/identity.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { projectRoot } from '../../config.ts';
-import { customer } from '../transactions/transactions.fixtures.ts';
+import { customer } from '../transfers/transactions.fixtures.ts';
 import { anchorPendingTrees } from './anchor-liabilities.ts';
 import { takeSnapshot } from './snapshot.service.ts';
 

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { balancesByKind, customerWallets } from '../../ledger/customer-liabilities.ts';
-import { unclaimedBySender } from '../transactions/unclaimed-by-sender.ts';
+import { unclaimedBySender } from '../transfers/unclaimed-by-sender.ts';
 import { insertSnapshot, insertTree, snapshotExistsFor } from './liabilities.repository.ts';
 import { liabilityKinds } from './liability-kinds.ts';
 import { attributeLiabilities, buildTree, type CustomerLiability } from './snapshot-builder.ts';

@@ -4,7 +4,7 @@ import { withoutIsolated } from '../../../common/i18n/bidi-isolate.ts';
 import { money } from '../../../common/money/money.ts';
 import { confirmEmailTexts, loginCodeTexts, phoneConfirmationTexts, securityCodeLockoutTexts } from '../auth/message-templates.ts';
 import { recipientMessage } from '../invitations/recipient-message-texts.ts';
-import { pickupSmsBody } from '../pickups/pickup-sms.ts';
+import { pickupSmsBody } from '../transfers/methods/cash-pickup/pickup-sms.ts';
 import { receiptMailTexts } from '../receipts/receipt-mail-texts.ts';
 import { renderNotification } from './notification-texts.ts';
 

@@ -4,8 +4,8 @@ import { notificationMessages, notificationsPageSchema } from '../../../common/a
 import { withTransaction } from '../../ledger/transaction.ts';
 import { call, ensureRates, signIn, testEnv, uniqueEmail, type SignedIn } from '../../../tests/support/identity.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { create, customer, newKey, recipientOf } from '../transactions/transactions.fixtures.ts';
-import { expectNewestSubject, outbox } from '../pickups/pickups.fixtures.ts';
+import { create, customer, newKey, recipientOf } from '../transfers/transactions.fixtures.ts';
+import { expectNewestSubject, outbox } from '../transfers/methods/cash-pickup/pickups.fixtures.ts';
 import { runNotificationDeliveries } from './delivery.worker.ts';
 import { notify } from './notify.ts';
 

@@ -9,7 +9,7 @@ import { withTransaction } from '../../ledger/transaction.ts';
 import { call, ensureRates, testEnv, type SignedIn } from '../../../tests/support/identity.ts';
 import { productionEnv } from '../../../tests/support/production-env.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { customer } from '../transactions/transactions.fixtures.ts';
+import { customer } from '../transfers/transactions.fixtures.ts';
 import { runNotificationDeliveries } from './delivery.worker.ts';
 import { notify } from './notify.ts';
 import { saveSubscription } from './push.repository.ts';

@@ -5,7 +5,7 @@ import { securityCodeErrors } from '../../../common/api/users.ts';
 import { call, ensureRates, otherCode, testEnv, uniquePhone } from '../../../tests/support/identity.ts';
 import { uniqueTag } from '../contacts/contacts.fixtures.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { agency, CODE, create, customer, recipientOf, teller } from '../transactions/transactions.fixtures.ts';
+import { agency, CODE, create, customer, recipientOf, teller } from '../transfers/transactions.fixtures.ts';
 import { lastAudit as lastLine, operator, opsAction } from './ops.fixtures.ts';
 
 let t: TestApp;

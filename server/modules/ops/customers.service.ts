@@ -9,7 +9,7 @@ import type { AuthUser } from '../auth/authenticate.ts';
 import { recentSessions, revokeUserSessions } from '../auth/sessions.repository.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { limitsOf } from '../compliance/limits.ts';
-import { recentTransactionsOf } from '../transactions/transactions.service.ts';
+import { recentTransactionsOf } from '../transfers/transactions.service.ts';
 import {
   clearSecurityCodeLock,
   findAdminUser,

@@ -14,9 +14,9 @@ import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { hashRequest } from '../../ledger/idempotency.ts';
 import { money } from '../../../common/money/money.ts';
 import { sql } from 'kysely';
-import { sendInOneTrip } from '../transactions/send-one-trip.ts';
+import { sendInOneTrip } from '../transfers/send-one-trip.ts';
 import { securityCodeMac } from '../users/security-code-hash.ts';
-import { agency, balanceOf, CODE, create, customer, recipientOf } from '../transactions/transactions.fixtures.ts';
+import { agency, balanceOf, CODE, create, customer, recipientOf } from '../transfers/transactions.fixtures.ts';
 import { operator, opsAction } from './ops.fixtures.ts';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { call, ensureRates, testEnv, type SignedIn } from '../../../tests/suppor
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
 import { openReview } from '../reviews/reviews.service.ts';
-import { agency, create, customer, teller } from '../transactions/transactions.fixtures.ts';
+import { agency, create, customer, teller } from '../transfers/transactions.fixtures.ts';
 import { operator } from './ops.fixtures.ts';
 
 let t: TestApp;

@@ -11,7 +11,7 @@ import {
   type SignedIn,
 } from '../../../tests/support/identity.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { agency, CODE, customer, teller } from '../transactions/transactions.fixtures.ts';
+import { agency, CODE, customer, teller } from '../transfers/transactions.fixtures.ts';
 import { lastAudit as lastLine, operator, opsAction } from './ops.fixtures.ts';
 
 let t: TestApp;

@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import type { AdminCommand } from '../../cli/admin-command.ts';
 import { bankerAddCommand } from '../../cli/commands/banker-add.ts';
 import { operatorAddCommand } from '../../cli/commands/operator-add.ts';
-import { agency, create, customer, recipientOf, teller } from '../transactions/transactions.fixtures.ts';
+import { agency, create, customer, recipientOf, teller } from '../transfers/transactions.fixtures.ts';
 import { operator, opsAction } from './ops.fixtures.ts';
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import { withTransaction } from '../../ledger/transaction.ts';
 import { serverKeys } from '../../security/keys.ts';
 import { call, signIn, uniqueEmail, type Answer, type SignedIn } from '../../../tests/support/identity.ts';
 import type { TestApp } from '../../../tests/support/test-app.ts';
-import { CODE, setCode } from '../transactions/transactions.fixtures.ts';
+import { CODE, setCode } from '../transfers/transactions.fixtures.ts';
 import { addOperator } from '../users/operators.service.ts';
 
 /** A signed-in operator (or auditor) with the usual test security code. */

@@ -5,7 +5,7 @@ import { migratedScratchDatabase } from '../../../tests/support/migrated-scratch
 import type { ScratchDatabase } from '../../../tests/support/scratch-database.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { newDraft } from '../billing/billing.fixtures.ts';
-import { agency, customer, teller } from '../transactions/transactions.fixtures.ts';
+import { agency, customer, teller } from '../transfers/transactions.fixtures.ts';
 import { operator, opsAction } from './ops.fixtures.ts';
 
 /**

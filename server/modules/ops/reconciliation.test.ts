@@ -8,8 +8,8 @@ import { migratedScratchDatabase } from '../../../tests/support/migrated-scratch
 import type { ScratchDatabase } from '../../../tests/support/scratch-database.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { newDraft, payWithCard, validated } from '../billing/billing.fixtures.ts';
-import { pay, sentPickup } from '../pickups/pickups.fixtures.ts';
-import { agency, CODE, create, customer, teller } from '../transactions/transactions.fixtures.ts';
+import { pay, sentPickup } from '../transfers/methods/cash-pickup/pickups.fixtures.ts';
+import { agency, CODE, create, customer, teller } from '../transfers/transactions.fixtures.ts';
 import { operator } from './ops.fixtures.ts';
 
 /**

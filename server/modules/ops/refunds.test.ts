@@ -20,8 +20,8 @@ import {
   newKey,
   recipientOf,
   teller,
-} from '../transactions/transactions.fixtures.ts';
-import { lookup, pay, sentPickup } from '../pickups/pickups.fixtures.ts';
+} from '../transfers/transactions.fixtures.ts';
+import { lookup, pay, sentPickup } from '../transfers/methods/cash-pickup/pickups.fixtures.ts';
 import { operator, opsAction } from './ops.fixtures.ts';
 
 // Four eyes above 100 MAD here, so that the tests move small amounts.

@@ -7,7 +7,7 @@ import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { conflict } from '../../http/http-error.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
 import { openReview, registerReviewKind, unregisterReviewKind } from '../reviews/reviews.service.ts';
-import { agency, CODE, customer, teller } from '../transactions/transactions.fixtures.ts';
+import { agency, CODE, customer, teller } from '../transfers/transactions.fixtures.ts';
 import { operator, opsAction } from './ops.fixtures.ts';
 
 let t: TestApp;

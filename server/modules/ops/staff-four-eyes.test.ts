@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { opsMessages } from '../../../common/api/ops.ts';
 import { call, ensureRates, signIn, testEnv, uniqueEmail, type SignedIn } from '../../../tests/support/identity.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { agency, balanceOf, create, customer, recipientOf, teller } from '../transactions/transactions.fixtures.ts';
+import { agency, balanceOf, create, customer, recipientOf, teller } from '../transfers/transactions.fixtures.ts';
 import { lastAudit, operator, opsAction } from './ops.fixtures.ts';
 
 /**

@@ -3,7 +3,7 @@ import { opsMessages } from '../../../common/api/ops.ts';
 import { securityCodeErrors } from '../../../common/api/users.ts';
 import { call, ensureRates, otherCode, signIn, testEnv, uniqueEmail } from '../../../tests/support/identity.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { agency, CODE, create, customer, teller } from '../transactions/transactions.fixtures.ts';
+import { agency, CODE, create, customer, teller } from '../transfers/transactions.fixtures.ts';
 import { lastAudit as lastLine, operator, opsAction } from './ops.fixtures.ts';
 
 let t: TestApp;

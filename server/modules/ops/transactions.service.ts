@@ -14,13 +14,13 @@ import { withTransaction } from '../../ledger/transaction.ts';
 import { insertAudit, listAudit, type AuditActor } from '../audit/audit.repository.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
 import type { ServiceDeps } from '../service-deps.ts';
-import { lockRefundable, refundableState, refundWaiting } from '../transactions/refund.service.ts';
+import { lockRefundable, refundableState, refundWaiting } from '../transfers/refund.service.ts';
 import {
   findAdminTransaction,
   listAdminTransactions,
   transactionPostings,
   type AdminTransactionRow,
-} from '../transactions/transactions-admin.repository.ts';
+} from '../transfers/transactions-admin.repository.ts';
 import {
   decideApproval,
   expireApprovals,

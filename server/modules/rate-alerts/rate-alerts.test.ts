@@ -6,10 +6,10 @@ import { migratedScratchDatabase } from '../../../tests/support/migrated-scratch
 import type { ScratchDatabase } from '../../../tests/support/scratch-database.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { operator, opsAction } from '../ops/ops.fixtures.ts';
-import { expectNewestSubject } from '../pickups/pickups.fixtures.ts';
+import { expectNewestSubject } from '../transfers/methods/cash-pickup/pickups.fixtures.ts';
 import { insertRates } from '../rates/rates.repository.ts';
-import { sweepOnce } from '../transactions/expiry-sweep.ts';
-import { agency, customer, newKey, teller } from '../transactions/transactions.fixtures.ts';
+import { sweepOnce } from '../transfers/expiry-sweep.ts';
+import { agency, customer, newKey, teller } from '../transfers/transactions.fixtures.ts';
 import { fireRateAlerts } from './fire.ts';
 import { activate } from '../billing/subscriptions.repository.ts';
 import { withTransaction } from '../../ledger/transaction.ts';

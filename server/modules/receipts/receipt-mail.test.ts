@@ -4,7 +4,7 @@ import { call, ensureRates, signIn, testEnv, uniquePhone } from '../../../tests/
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { fundWallet } from '../../../tests/support/factories.ts';
 import { completedEvent, eurCents, postEvent, sandboxFor, validated } from '../billing/billing.fixtures.ts';
-import { create, customer, recipientOf, setCode } from '../transactions/transactions.fixtures.ts';
+import { create, customer, recipientOf, setCode } from '../transfers/transactions.fixtures.ts';
 import { leaseDue } from '../../jobs/outbox-queue.ts';
 import { receiptMessageId, runReceiptMails } from './receipt-mail.worker.ts';
 import { pdfText } from './receipts.fixtures.ts';

@@ -8,7 +8,7 @@ import { money } from '../../../common/money/money.ts';
 import { pageLocales } from '../../http/page-language.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
 import type { ServiceDeps } from '../service-deps.ts';
-import { getTransaction } from '../transactions/transactions.service.ts';
+import { getTransaction } from '../transfers/transactions.service.ts';
 import { isolateLtr } from './pdf-text.ts';
 import { renderReceipt } from './receipt-pdf.ts';
 import { receiptTexts } from './receipt-texts.ts';

@@ -3,7 +3,7 @@ import { call, ensureRates, testEnv, type SignedIn } from '../../../tests/suppor
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { runOnce } from '../anchoring/anchor-worker.ts';
 import { completedEvent, eurCents, postEvent, sandboxFor, validated } from '../billing/billing.fixtures.ts';
-import { agency, create, customer, recipientOf } from '../transactions/transactions.fixtures.ts';
+import { agency, create, customer, recipientOf } from '../transfers/transactions.fixtures.ts';
 import { pdfText } from './receipts.fixtures.ts';
 
 /**

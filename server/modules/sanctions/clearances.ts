@@ -65,3 +65,7 @@ export async function recordClearance(
     .onConflict((oc) => oc.doNothing())
     .execute();
 }
+
+/** Whose clearances a cash pickup's name is screened with: its recipient contact's, or its own. */
+export const pickupClearanceSubject = (pickup: { id: string; contact_id: string | null }): ClearanceSubject =>
+  pickup.contact_id === null ? `transaction:${pickup.id}` : `contact:${pickup.contact_id}`;

@@ -5,17 +5,9 @@ import { pickupMessages } from '../../../common/api/pickups.ts';
 import { call, ensureRates, testEnv, uniquePhone, type SignedIn } from '../../../tests/support/identity.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { operator, opsAction } from '../ops/ops.fixtures.ts';
-import { pay, type Tx } from '../pickups/pickups.fixtures.ts';
-import { openReference, pickupKeys } from '../pickups/pickup-secrets.ts';
-import {
-  agency,
-  CODE,
-  create,
-  customer,
-  recipientOf,
-  teller,
-  type Body,
-} from '../transactions/transactions.fixtures.ts';
+import { pay, type Tx } from '../transfers/methods/cash-pickup/pickups.fixtures.ts';
+import { openReference, pickupKeys } from '../transfers/methods/cash-pickup/pickup-secrets.ts';
+import { agency, CODE, create, customer, recipientOf, teller, type Body } from '../transfers/transactions.fixtures.ts';
 import { importList, importTestLists, sanctionsFixtures, sanctionsReviewOf } from './sanctions.fixtures.ts';
 
 /**

@@ -3,7 +3,7 @@ import { opsMessages } from '../../../common/api/ops.ts';
 import { call, ensureRates, testEnv, uniquePhone, type SignedIn } from '../../../tests/support/identity.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { operator, opsAction } from '../ops/ops.fixtures.ts';
-import { balanceOf, create, customer, recipientOf, type Body } from '../transactions/transactions.fixtures.ts';
+import { balanceOf, create, customer, recipientOf, type Body } from '../transfers/transactions.fixtures.ts';
 import {
   entryKindsOf,
   heldInComplianceHold as heldOf,

@@ -1,18 +1,14 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { conflict } from '../../http/http-error.ts';
+import { heldMoney } from '../reviews/held-money.ts';
 import { registerReviewKind } from '../reviews/reviews.service.ts';
 import type { ReviewRow } from '../reviews/reviews.repository.ts';
-import { lockTransaction } from '../transactions/transactions.repository.ts';
-import { pickupClearanceSubject, releaseHeldPickup as releasePickup } from '../pickups/pickup-screening.ts';
-import { textRecipient } from '../pickups/pickup-sms.ts';
-import { killReference } from '../pickups/pickups.repository.ts';
-import { recordClearance, type ClearanceSubject } from './clearances.ts';
-import { releaseHeldTransfer } from './sanctions-hold.ts';
+import { pickupClearanceSubject, recordClearance, type ClearanceSubject } from './clearances.ts';
 import { SANCTIONS_REVIEW_KIND, type MatchFacts } from './screening.ts';
 
 /**
- * An operator's decision on a sanctions hit (issue 16), in the decision's transaction. The payload's `type` says
+ * An operator's decision on a sanctions hit, in the decision's transaction. The payload's `type` says
  * what was hit: a send held for its recipient (`transfer`), a cash pickup held for the name its ID must carry
  * (`pickup`), a recipient when added (`recipient`), a customer (`customer`). A held send or pickup's sender is told
  * `transfer_released` on approval (nothing on a rejection: the money stays held, tipping-off).
@@ -93,39 +89,21 @@ registerReviewKind(SANCTIONS_REVIEW_KIND, {
         })
         .execute();
 
-    if (p.type === 'transfer') {
-      const id = String(p.transaction_id);
-      const row = await lockTransaction(tx, id);
-      if (!row || row.status !== 'on_hold') throw conflict(gone);
-      const contactId = String(p.contact_id);
-      if (decision === 'approved') {
-        const recipient = await releaseHeldTransfer(
-          tx,
-          deps,
-          { id, amount: row.amount, contact_id: contactId },
-          'sanctions_release',
-        );
-        await clear(tx, `contact:${contactId}`, p, review);
-        return { released: true, status: recipient === null ? 'unclaimed' : 'completed' };
-      }
-      const frozenUser = await confirmContact(tx, contactId, review, operatorId);
-      await report({ user: frozenUser, contact: contactId, transaction: id });
-      return { released: false, held: true, recipient_frozen: frozenUser !== null };
-    }
-
-    if (p.type === 'pickup') {
-      const id = String(p.transaction_id);
-      const row = await lockTransaction(tx, id);
-      if (!row || row.status !== 'on_hold') throw conflict(gone);
+    if (p.type === 'transfer' || p.type === 'pickup') {
+      // The money is the lifecycle's to move (heldMoney); the hit's clearance, confirmation and report are ours.
+      const money = heldMoney();
+      const held = await money.lock(tx, String(p.transaction_id));
+      if (held === null) throw conflict(gone);
+      const id = held.id;
       const contactId = p.contact_id === undefined || p.contact_id === null ? null : String(p.contact_id);
       if (decision === 'approved') {
-        // Available again with a fresh expiry; the recipient's SMS (none was sent at the hold) once committed.
-        const sms = await releasePickup(tx, deps, id, 'sanctions_release');
-        await clear(tx, pickupClearanceSubject({ id, contact_id: contactId }), p, review);
-        if (sms !== null) afterCommit(() => textRecipient(deps, sms, false));
-        return { released: true, status: 'available' };
+        const status = await money.release(tx, deps, { ...held, contactId }, 'sanctions_release', afterCommit);
+        const subject: ClearanceSubject =
+          p.type === 'pickup' ? pickupClearanceSubject({ id, contact_id: contactId }) : `contact:${contactId}`;
+        await clear(tx, subject, p, review);
+        return { released: true, status };
       }
-      await killReference(tx, id);
+      await money.keep(tx, held);
       const frozenUser = contactId === null ? null : await confirmContact(tx, contactId, review, operatorId);
       await report({ user: frozenUser, contact: contactId, transaction: id });
       return { released: false, held: true, recipient_frozen: frozenUser !== null };

@@ -14,7 +14,7 @@ import {
   recipientOf,
   type Body,
   type Customer,
-} from '../transactions/transactions.fixtures.ts';
+} from '../transfers/transactions.fixtures.ts';
 
 /**
  * Data rights over HTTP on real PostgreSQL: the export holds the caller's own rows only (no document

@@ -5,7 +5,7 @@ import { MailDeliveryError, type MailAdapter } from '../../adapters/mail/mail-ad
 import { createMailAdapter } from '../../adapters/create-adapters.ts';
 import { call, ensureRates, signIn, testEnv, uniqueEmail, uniquePhone, type SignedIn } from '../../../tests/support/identity.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { outbox } from '../pickups/pickups.fixtures.ts';
+import { outbox } from '../transfers/methods/cash-pickup/pickups.fixtures.ts';
 
 /**
  * `POST /api/users/{id}/email_confirmation/` mails a new confirmation link for the profile's e-mail,

@@ -12,8 +12,8 @@ import {
   type SignedIn,
 } from '../../../tests/support/identity.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { outbox } from '../pickups/pickups.fixtures.ts';
-import { balanceOf, create, customer, recipientOf } from '../transactions/transactions.fixtures.ts';
+import { outbox } from '../transfers/methods/cash-pickup/pickups.fixtures.ts';
+import { balanceOf, create, customer, recipientOf } from '../transfers/transactions.fixtures.ts';
 
 /**
  * An e-mail customer proves the phone set on their profile with an SMS code

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { genericMessages } from '../../../common/api/messages.ts';
 import { call, testEnv, type SignedIn } from '../../../tests/support/identity.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { agency, customer, teller } from '../transactions/transactions.fixtures.ts';
+import { agency, customer, teller } from '../transfers/transactions.fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {

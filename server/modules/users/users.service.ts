@@ -18,7 +18,7 @@ import { confirmEmailTexts } from '../auth/message-templates.ts';
 import { afterInterval, withinLimit } from '../auth/sliding-window.ts';
 import { subscriptionActive, type SubscriptionDeps } from '../billing/subscriptions.service.ts';
 import { linkContactsToNewUser } from '../contacts/contacts-link.service.ts';
-import { claimTransfersForNewUser } from '../transactions/waiting.service.ts';
+import { claimTransfersForNewUser } from '../transfers/waiting.service.ts';
 import { currentRates } from '../rates/rates.service.ts';
 import { limitsOf } from '../compliance/limits.ts';
 import type { ServiceDeps } from '../service-deps.ts';

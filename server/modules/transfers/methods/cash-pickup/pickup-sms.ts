@@ -1,0 +1,72 @@
+import { isolateLtrRuns } from '../../../../../common/i18n/bidi-isolate.ts';
+import { groupPickupReference } from '../../../../../common/pickups/reference.ts';
+import { formatLocaleMoney } from '../../../../../common/money/locale-amount.ts';
+import { money, type Money } from '../../../../../common/money/money.ts';
+import { pageLocales } from '../../../../http/page-language.ts';
+import type { ServiceDeps } from '../../../service-deps.ts';
+import type { PickupRow } from './pickups.repository.ts';
+
+/**
+ * The recipient's SMS: they have no account and no chosen language, so one message carries French
+ * then Arabic. It says who sent how much, the reference, until when, and that an ID in their name is needed.
+ */
+export interface PickupSmsFacts {
+  phone: string;
+  sender: string;
+  recipient: string;
+  amount: Money<'MAD'>;
+  reference: string;
+  expiresAt: Date;
+  agency: string | null;
+}
+
+const day = (date: Date, locale: string) =>
+  new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+
+export function pickupSmsBody(f: PickupSmsFacts, reminder: boolean): string {
+  const ref = groupPickupReference(f.reference);
+  // The app's one money formatter in each language of the message (common/money/locale-amount.ts).
+  const frAmount = formatLocaleMoney(f.amount, pageLocales.fr);
+  const arAmount = formatLocaleMoney(f.amount, pageLocales.ar);
+  const where = (fr: string, ar: string) => (f.agency === null ? '' : ` ${fr}${f.agency}${ar}`);
+  const fr = [
+    reminder
+      ? `Rappel : ${f.sender} vous a envoyé ${frAmount}, pas encore retirés.`
+      : `${f.sender} vous a envoyé ${frAmount} à retirer en espèces en agence.`,
+    `Référence : ${ref}.`,
+    `Valable jusqu’au ${day(f.expiresAt, 'fr-FR')}.${where('Agence : ', '.')}`,
+    `Présentez une pièce d’identité au nom de ${f.recipient}.`,
+  ].join(' ');
+  const ar = isolateLtrRuns([
+    reminder
+      ? `تذكير: أرسل لك ${f.sender} مبلغ ${arAmount} لم يُسحب بعد.`
+      : `أرسل لك ${f.sender} مبلغ ${arAmount} للسحب نقداً من الوكالة.`,
+    `المرجع: ${ref}.`,
+    `صالح حتى ${day(f.expiresAt, 'ar-MA')}.${where('الوكالة: ', '.')}`,
+    `يلزم تقديم بطاقة هوية باسم ${f.recipient}.`,
+  ].join(' '));
+  return `${fr}\n${ar}`;
+}
+
+/** The SMS of a stored pickup (a reminder, or the announcement of a pickup released from a review). */
+export function smsFactsOf(row: PickupRow, reference: string): PickupSmsFacts | null {
+  if (row.recipient_phone_number === null || row.expires_at === null) return null;
+  return {
+    phone: row.recipient_phone_number,
+    sender: `${row.sender_first_name ?? ''} ${row.sender_last_name ?? ''}`.trim(),
+    recipient: `${row.recipient_first_name} ${row.recipient_last_name}`.trim(),
+    amount: money('MAD', BigInt(row.amount)),
+    reference,
+    expiresAt: row.expires_at,
+    agency: row.agency_name === null ? null : [row.agency_name, row.agency_city].filter(Boolean).join(', '),
+  };
+}
+
+/** Best effort after commit, as every notification: the sender has the reference on screen to share anyway. */
+export async function textRecipient(deps: ServiceDeps, facts: PickupSmsFacts, reminder: boolean): Promise<void> {
+  try {
+    await deps.sms.send({ to: facts.phone, body: pickupSmsBody(facts, reminder) });
+  } catch {
+    // The sender's detail screen shows the reference and a share button.
+  }
+}
