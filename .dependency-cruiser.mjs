@@ -50,6 +50,7 @@ const moduleOrder = [
   'billing',
   'exchanges',
   'rate-alerts',
+  'schedules',
   'liabilities',
   'explorer',
   'health',

@@ -36,6 +36,7 @@ import { startAnchorWorker } from './modules/anchoring/anchor-worker.ts';
 import { startPaymentActionsWorker } from './modules/billing/payment-actions.worker.ts';
 import { startNotificationDelivery } from './modules/notifications/delivery.worker.ts';
 import { rateAlertsRoutes } from './modules/rate-alerts/rate-alerts.routes.ts';
+import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
 import { startMonitoringWorker } from './modules/compliance/monitoring.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { pushRoutes } from './modules/notifications/push.routes.ts';
@@ -185,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(notificationsRoutes, { prefix: '/api', deps: services, auth });
   await app.register(pushRoutes, { prefix: '/api', deps: services, auth });
   await app.register(rateAlertsRoutes, { prefix: '/api', deps: services, auth });
+  await app.register(schedulesRoutes, { prefix: '/api', deps: services, auth });
   // The e-mail/SMS of notifications, from their outbox: polled with the other workers, and nudged after every
   // write request (not awaited: never on the response path) so a message leaves at once wherever the worker runs.
   const background = deps.backgroundWork ?? true;

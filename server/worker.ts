@@ -9,6 +9,7 @@ import { startPaymentActionsWorker } from './modules/billing/payment-actions.wor
 import { startNotificationDelivery } from './modules/notifications/delivery.worker.ts';
 import { startMonitoringWorker } from './modules/compliance/monitoring.ts';
 import { startReceiptMails } from './modules/receipts/receipt-mail.worker.ts';
+import { startScheduler } from './modules/schedules/scheduler.ts';
 
 /**
  * `npm run worker`: the anchoring worker apart from the API (set CHAIN_WORKER=off on the API servers). Several
@@ -47,6 +48,8 @@ async function main(): Promise<void> {
         startMonitoringWorker(deps, log),
         // The receipt PDFs mailed to payers: rendering is CPU work kept off the API processes.
         startReceiptMails(deps, log),
+        // Recurring transfers (ADR 024): a pass every minute sends the occurrences due, once each.
+        startScheduler(deps, log),
       ];
   const stop = async () => {
     await Promise.all(stops.map((stopOne) => stopOne()));

@@ -17,6 +17,7 @@ import { outboxDeadCommand, outboxRetryCommand } from './commands/outbox.ts';
 import { operatorAddCommand } from './commands/operator-add.ts';
 import { ratesSetCommand } from './commands/rates-set.ts';
 import { sanctionsImportCommand } from './commands/sanctions-import.ts';
+import { schedulesRunCommand } from './commands/schedules-run.ts';
 import { seedDemoCommand } from './commands/seed-demo.ts';
 
 // Each operator command lives in its own module under cli/commands/ and is listed here.
@@ -38,6 +39,7 @@ const commands: AdminCommand[] = [
   restoreCommand,
   sanctionsImportCommand,
   closedAccountsPurgeCommand,
+  schedulesRunCommand,
 ];
 
 function help(): string {

@@ -883,3 +883,46 @@ export interface RateAlertsTable {
 export interface Database {
   rate_alerts: RateAlertsTable;
 }
+
+// schedules (server/modules/schedules; recurring transfers, ADR 024, migration 0595)
+
+export type ScheduleFrequency = 'weekly' | 'biweekly' | 'monthly';
+export type OccurrenceOutcome = 'sent' | 'skipped' | 'missed';
+export type OccurrenceSkipReason = 'balance' | 'limit' | 'frozen' | 'recipient' | 'paused' | 'asked';
+
+/** Dates are `date` columns, read as YYYY-MM-DD text (the scheduler reads them with to_char). */
+type DateText = ColumnType<string, string, string>;
+
+export interface SchedulesTable {
+  id: GeneratedInt8;
+  user_id: Int8;
+  contact_id: Int8;
+  amount_minor: Int8;
+  delivery: 'wallet';
+  frequency: ScheduleFrequency;
+  /** 1-28 or 'last' for a monthly schedule; null otherwise. */
+  day: string | null;
+  start_date: DateText;
+  end_date: ColumnType<string | null, string | null | undefined, string | null>;
+  count: number | null;
+  time_zone: string;
+  paused: Generated<boolean>;
+  skip_date: ColumnType<string | null, string | null | undefined, string | null>;
+  next_date: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: CreatedAt;
+  cancelled_at: NullableTimestamp;
+}
+
+export interface ScheduleOccurrencesTable {
+  schedule_id: Int8;
+  date: DateText;
+  outcome: OccurrenceOutcome;
+  reason: OccurrenceSkipReason | null;
+  transaction_id: Int8 | null;
+  handled_at: CreatedAt;
+}
+
+export interface Database {
+  schedules: SchedulesTable;
+  schedule_occurrences: ScheduleOccurrencesTable;
+}

@@ -1,0 +1,214 @@
+import { sql, type Transaction as Tx } from 'kysely';
+import type { Contact } from '../../../common/api/contacts.ts';
+import type { SkipReason } from '../../../common/api/schedules.ts';
+import { money } from '../../../common/money/money.ts';
+import { startOfDayIn } from '../../../common/time/time-zone.ts';
+import type { Database } from '../../db/schema.ts';
+import { HttpError } from '../../http/http-error.ts';
+import { hashRequest, runIdempotent } from '../../ledger/idempotency.ts';
+import { InsufficientFundsError } from '../../ledger/ledger-errors.ts';
+import { withTransaction } from '../../ledger/transaction.ts';
+import { reasonOf, type WorkerLog } from '../../jobs/worker-log.ts';
+import { tryTakeLimit } from '../compliance/limits.ts';
+import { judgeBlockingRules } from '../compliance/monitoring.ts';
+import { getContact } from '../contacts/contacts.service.ts';
+import { screenRecipient, type RecipientScreening } from '../sanctions/screening.ts';
+import type { ServiceDeps } from '../service-deps.ts';
+import { holdForMonitoring, holdTransfer } from '../transfers/held-money.ts';
+import { currentRecipient, sendToPerson } from '../transfers/send.service.ts';
+import { dateAfter } from './calendar.ts';
+import { lockNextDue, ownerState, recordOccurrence, updateSchedule, type ScheduleRow } from './schedules.repository.ts';
+import { amountProblem } from './schedules.service.ts';
+
+/**
+ * The scheduler (ADR 024): one pass sends every occurrence that has fallen due, once.
+ *
+ * An occurrence is (schedule, date). It is handled under the schedule's row lock (SKIP LOCKED: passes in other
+ * processes take other schedules), and what became of it is written in the same database transaction as its money:
+ * the `schedule_occurrences` row (primary key (schedule, date)), the transfer (whose idempotency key is the same
+ * pair) and the schedule's next date. So passes that overlap, run in two processes or die midway send it once: a
+ * pass that dies rolls all of it back, and the next pass finds the date still due.
+ *
+ * The send follows a hand-made send's rules (freeze, per-operation bounds, rolling limits, screening, blocking
+ * monitoring rules, the balance), minus the security code, which the customer gave for the whole schedule when
+ * making it. A refusal is recorded as the occurrence's outcome with its reason, never retried.
+ */
+
+/** A date more than this late when the scheduler first sees it is recorded as missed, not sent. */
+export const CATCH_UP_MS = 2 * 86_400_000;
+
+export interface PassOutcome {
+  sent: number;
+  skipped: number;
+  missed: number;
+  /** Schedules that failed in this pass (each logged): left for the next pass. */
+  failed: string[];
+}
+
+type Handled =
+  { outcome: 'sent'; transactionId: string } | { outcome: 'skipped'; reason: SkipReason } | { outcome: 'missed' };
+
+const occurrenceKey = (row: ScheduleRow, date: string) => `schedule:${row.id}:${date}`;
+
+/** Whether the recipient may still receive this way: one of the sender's people, not an agency, not themselves. */
+async function recipientNow(tx: Tx<Database>, deps: ServiceDeps, row: ScheduleRow): Promise<Contact | null> {
+  try {
+    const contact = await getContact({ ...deps, db: tx }, owner(row), Number(row.contact_id));
+    if (contact.public || String(contact.contact_user) === row.user_id) return null;
+    return contact;
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+const owner = (row: ScheduleRow) => ({ id: row.user_id, role: 'customer' as const, agencyId: null, sessionId: '' });
+
+/**
+ * The money of one occurrence, in the caller's transaction (which holds the schedule's lock): a refusal comes back
+ * as its reason. The rolling limit is taken first, under the sender's row lock, as a hand-made send does.
+ */
+async function sendOccurrence(
+  tx: Tx<Database>,
+  deps: ServiceDeps,
+  row: ScheduleRow,
+  date: string,
+  screening: RecipientScreening | null,
+): Promise<Handled> {
+  const sender = await ownerState(tx, row.user_id);
+  if (!sender || sender.closed || sender.frozen) return { outcome: 'skipped', reason: 'frozen' };
+  const amount = money('MAD', BigInt(row.amount_minor));
+  if (amountProblem(deps, amount.minor) !== undefined) return { outcome: 'skipped', reason: 'limit' };
+  const contact = await recipientNow(tx, deps, row);
+  if (contact === null || screening === null) return { outcome: 'skipped', reason: 'recipient' };
+  // A refusal of the ledger (the balance) aborts the statement: the savepoint keeps the occurrence's own writes.
+  await sql`SAVEPOINT occurrence`.execute(tx);
+  try {
+    if ((await tryTakeLimit(tx, row.user_id, 'outgoing', amount.minor, deps.clock.now())) !== null) {
+      await sql`ROLLBACK TO SAVEPOINT occurrence`.execute(tx);
+      return { outcome: 'skipped', reason: 'limit' };
+    }
+    const result = await runIdempotent(
+      tx,
+      {
+        scope: `transactions:user:${row.user_id}`,
+        key: occurrenceKey(row, date),
+        requestHash: hashRequest({ amount: amount.minor, contact: row.contact_id, schedule: row.id }),
+      },
+      async () => {
+        let id: string;
+        if (screening.held) id = await holdTransfer(tx, deps, row.user_id, contact, amount, screening);
+        else {
+          const judged = await judgeBlockingRules(tx, deps, row.user_id, contact, amount, 'send', () =>
+            currentRecipient(tx, contact),
+          );
+          id =
+            judged !== null && judged.findings.length > 0
+              ? await holdForMonitoring(tx, deps, row.user_id, contact, amount, judged)
+              : (await sendToPerson(tx, deps, row.user_id, contact, amount)).id;
+        }
+        return { status: 201, body: { id } };
+      },
+    );
+    await sql`RELEASE SAVEPOINT occurrence`.execute(tx);
+    return { outcome: 'sent', transactionId: result.body.id };
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.status >= 500) throw error;
+    await sql`ROLLBACK TO SAVEPOINT occurrence`.execute(tx);
+    if (error instanceof InsufficientFundsError) return { outcome: 'skipped', reason: 'balance' };
+    // The lifecycle's other refusals of a send to this person (a recipient who became the sender, closed...).
+    return { outcome: 'skipped', reason: 'recipient' };
+  }
+}
+
+/**
+ * The due date of the locked schedule `row`, handled: missed past the catch-up window, skipped while paused or
+ * when the customer asked, else sent (or refused). Records it and moves the schedule to its next date.
+ */
+export async function handleDue(
+  tx: Tx<Database>,
+  deps: ServiceDeps,
+  row: ScheduleRow,
+  now: Date,
+  screening: RecipientScreening | null,
+): Promise<Handled> {
+  const date = row.next_date;
+  if (date === null) throw new Error(`schedule ${row.id} has no due date`);
+  let handled: Handled;
+  if (now.getTime() - startOfDayIn(date, row.time_zone).getTime() > CATCH_UP_MS) handled = { outcome: 'missed' };
+  else if (row.paused) handled = { outcome: 'skipped', reason: 'paused' };
+  else if (row.skip_date === date) handled = { outcome: 'skipped', reason: 'asked' };
+  else handled = await sendOccurrence(tx, deps, row, date, screening);
+  await recordOccurrence(tx, {
+    scheduleId: row.id,
+    date,
+    outcome: handled.outcome,
+    reason: handled.outcome === 'skipped' ? handled.reason : null,
+    transactionId: handled.outcome === 'sent' ? handled.transactionId : null,
+  });
+  await updateSchedule(tx, row.id, {
+    nextDate: dateAfter(row, date),
+    ...(row.skip_date !== null && row.skip_date <= date && { skipDate: null }),
+  });
+  return handled;
+}
+
+/**
+ * One pass: every occurrence due at `now` (the database's clock, as the other sweeps), one database transaction
+ * each, until none is left. A schedule whose handling fails is logged and passed over until the next pass.
+ */
+export async function runSchedulesPass(
+  deps: ServiceDeps,
+  hooks: { onFailure?: (scheduleId: string, error: unknown) => void; shouldStop?: () => boolean } = {},
+): Promise<PassOutcome> {
+  const outcome: PassOutcome = { sent: 0, skipped: 0, missed: 0, failed: [] };
+  const now = deps.clock.now();
+  while (!hooks.shouldStop?.()) {
+    let current: string | undefined;
+    try {
+      const handled = await withTransaction(deps.db, async (tx) => {
+        const row = await lockNextDue(tx, now, outcome.failed);
+        current = row?.id;
+        if (!row) return null;
+        // The recipient against the lists in force, as a hand-made send (kept on the contact per lists' version).
+        const screening = await screenRecipient(deps, row.contact_id, { reviewHit: false }).catch(() => null);
+        return handleDue(tx, deps, row, now, screening);
+      });
+      if (handled === null) break;
+      outcome[handled.outcome] += 1;
+    } catch (error) {
+      if (current === undefined) throw error;
+      outcome.failed.push(current);
+      hooks.onFailure?.(current, error);
+    }
+  }
+  return outcome;
+}
+
+/** The scheduler in the worker: a pass every `intervalMs` (a minute), the next one after the last has ended. */
+export function startScheduler(deps: ServiceDeps, log: WorkerLog, intervalMs = 60_000): () => Promise<void> {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const tick = () => {
+    running = runSchedulesPass(deps, {
+      shouldStop: () => stopped,
+      onFailure: (id, error) => log.error({ schedule: id, reason: reasonOf(error) }, 'schedule: an occurrence failed'),
+    })
+      .then(
+        (done) => {
+          if (done.sent + done.skipped + done.missed > 0) log.info(done, 'schedules: occurrences handled');
+        },
+        (error: unknown) => log.error({ reason: reasonOf(error) }, 'schedules: the pass failed'),
+      )
+      .then(() => {
+        if (!stopped) timer = setTimeout(tick, intervalMs);
+      });
+  };
+  timer = setTimeout(tick, 0);
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
+  };
+}
