@@ -7,16 +7,9 @@ import { Pagination } from '../../ui/Pagination';
 import styles from './Ops.module.css';
 import { fetchAgencies, opsAction, saveAgency } from './ops-api';
 import type { OpsKey } from './ops-i18n';
-import {
-  ActionDialog,
-  ListState,
-  opsErrorText,
-  opsMessageText,
-  PageTitle,
-  TableWrap,
-  useOps,
-  useOpsList,
-} from './OpsParts';
+import { ActionDialog } from './OpsDialog';
+import { ListState, TableWrap, useOpsList } from './OpsList';
+import { opsErrorText, opsMessageText, PageTitle, useOps } from './OpsParts';
 import { useStaff } from './staff';
 
 const PAGE_SIZE = 25;

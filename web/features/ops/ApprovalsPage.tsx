@@ -6,17 +6,9 @@ import { Pagination } from '../../ui/Pagination';
 import styles from './Ops.module.css';
 import { fetchApprovals, opsAction } from './ops-api';
 import { rateText } from '../../ui/rate-format';
-import {
-  ActionDialog,
-  DateTime,
-  ListState,
-  Money,
-  PageTitle,
-  StatusBadge,
-  TableWrap,
-  useOps,
-  useOpsList,
-} from './OpsParts';
+import { ActionDialog } from './OpsDialog';
+import { ListState, TableWrap, useOpsList } from './OpsList';
+import { DateTime, Money, PageTitle, StatusBadge, useOps } from './OpsParts';
 import type { OpsKey } from './ops-i18n';
 import { FeeChange } from './RatesFeeChange';
 import { useStaff } from './staff';
@@ -52,8 +44,7 @@ function Subject({ approval }: { approval: Approval }) {
     return (
       <>
         <Link to={withLang('/ops/rates')}>{ot('approvals.kindRates')}</Link> ·{' '}
-        <bdi dir="ltr">{`${rateText(before.official, locale)} → ${rateText(p.official, locale)} (${rateText(p.freemium, locale)} / ${rateText(p.subscription, locale)}) ±${rateText(p.change_percent, locale)} %`}</bdi>
-        {' '}
+        <bdi dir="ltr">{`${rateText(before.official, locale)} → ${rateText(p.official, locale)} (${rateText(p.freemium, locale)} / ${rateText(p.subscription, locale)}) ±${rateText(p.change_percent, locale)} %`}</bdi>{' '}
         <FeeChange approval={approval} />
       </>
     );

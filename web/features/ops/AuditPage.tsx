@@ -2,7 +2,8 @@ import { Pagination } from '../../ui/Pagination';
 import { AuditTable } from './AuditTable';
 import styles from './Ops.module.css';
 import { downloadCsv, fetchAudit } from './ops-api';
-import { ListState, PageTitle, useCsvDownload, useOps, useOpsList } from './OpsParts';
+import { ListState, useOpsList } from './OpsList';
+import { PageTitle, useCsvDownload, useOps } from './OpsParts';
 
 const PAGE_SIZE = 50;
 const FILTERS = ['actor', 'action', 'target_type', 'target_id', 'start_date', 'end_date'] as const;
@@ -10,7 +11,16 @@ const FILTERS = ['actor', 'action', 'target_type', 'target_id', 'start_date', 'e
 /** The audit trail: every operator action and sign-in, filtered, and the same filters as a CSV file. */
 export function AuditPage() {
   const { ot } = useOps();
-  const { values, page, update, draft, set, apply, list: audit, rows } = useOpsList('audit', FILTERS, PAGE_SIZE, fetchAudit);
+  const {
+    values,
+    page,
+    update,
+    draft,
+    set,
+    apply,
+    list: audit,
+    rows,
+  } = useOpsList('audit', FILTERS, PAGE_SIZE, fetchAudit);
   const csv = useCsvDownload(() => downloadCsv('audit/csv/', values, 'audit.csv'));
   return (
     <>
@@ -50,7 +60,13 @@ export function AuditPage() {
         <button type="submit" className={styles.primary} data-testid="audit-apply">
           {ot('common.apply')}
         </button>
-        <button type="button" className={styles.button} onClick={csv.start} disabled={csv.downloading} data-testid="audit-csv">
+        <button
+          type="button"
+          className={styles.button}
+          onClick={csv.start}
+          disabled={csv.downloading}
+          data-testid="audit-csv"
+        >
           {ot('common.csv')}
         </button>
       </form>
@@ -61,7 +77,12 @@ export function AuditPage() {
       ) : null}
       <ListState list={audit} emptyText={ot('audit.empty')} />
       {rows.length > 0 ? <AuditTable entries={rows} label={ot('nav.audit')} /> : null}
-      <Pagination page={page} count={audit.data?.count ?? 0} pageSize={PAGE_SIZE} onPage={(p) => update({ page: String(p) })} />
+      <Pagination
+        page={page}
+        count={audit.data?.count ?? 0}
+        pageSize={PAGE_SIZE}
+        onPage={(p) => update({ page: String(p) })}
+      />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import type { AuditEntry } from '../../../common/api/ops';
 import styles from './Ops.module.css';
-import { DateTime, TableWrap, useOps } from './OpsParts';
+import { TableWrap } from './OpsList';
+import { DateTime, useOps } from './OpsParts';
 
 function Json({ value }: { value: unknown }) {
   if (value === null || value === undefined) return <>—</>;

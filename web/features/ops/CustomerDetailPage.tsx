@@ -7,7 +7,9 @@ import styles from './Ops.module.css';
 import { fetchCustomer, opsAction } from './ops-api';
 import type { OpsKey } from './ops-i18n';
 import { useStaff } from './staff';
-import { ActionDialog, DateTime, Money, PageTitle, QueryState, StatusBadge, TableWrap, useOps } from './OpsParts';
+import { ActionDialog } from './OpsDialog';
+import { TableWrap } from './OpsList';
+import { DateTime, Money, PageTitle, QueryState, StatusBadge, useOps } from './OpsParts';
 
 type CustomerAction = 'freeze' | 'unfreeze' | 'unlock-security-code' | 'logout-all';
 

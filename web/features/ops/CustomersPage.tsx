@@ -4,14 +4,21 @@ import { Pagination } from '../../ui/Pagination';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
 import styles from './Ops.module.css';
 import { fetchCustomers } from './ops-api';
-import { DateTime, ListState, Money, PageTitle, TableWrap, useOps, useOpsList } from './OpsParts';
+import { ListState, TableWrap, useOpsList } from './OpsList';
+import { DateTime, Money, PageTitle, useOps } from './OpsParts';
 
 const PAGE_SIZE = 20;
 
 /** Find a customer who calls: by name, e-mail, phone, id or wallet address (the server ignores accents and case). */
 export function CustomersPage() {
   const { ot, withLang } = useOps();
-  const { values, page, update, list: customers, rows } = useOpsList('customers', ['search'] as const, PAGE_SIZE, fetchCustomers);
+  const {
+    values,
+    page,
+    update,
+    list: customers,
+    rows,
+  } = useOpsList('customers', ['search'] as const, PAGE_SIZE, fetchCustomers);
   const [search, setSearch] = useState(values.search);
   const settled = useDebouncedValue(search.trim(), 300);
   useEffect(() => {

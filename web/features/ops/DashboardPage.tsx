@@ -5,7 +5,8 @@ import { accountKindLabel } from './ledger-kinds';
 import styles from './Ops.module.css';
 import { opsGet } from './ops-api';
 import type { OpsKey } from './ops-i18n';
-import { DateTime, Money, PageTitle, QueryState, StatusBadge, TableWrap, useOps } from './OpsParts';
+import { TableWrap } from './OpsList';
+import { DateTime, Money, PageTitle, QueryState, StatusBadge, useOps } from './OpsParts';
 
 const kinds: readonly string[] = ['transfer', 'withdrawal', 'exchange', 'pickup'];
 
@@ -27,10 +28,27 @@ export function DashboardPage() {
     );
   const kindLabel = (kind: string) => (kinds.includes(kind) ? ot(`kinds.${kind}` as OpsKey) : kind);
   const cards = [
-    { label: ot('dashboard.pendingApprovals'), value: d.pending_approvals, to: '/ops/approvals', testId: 'dash-approvals' },
+    {
+      label: ot('dashboard.pendingApprovals'),
+      value: d.pending_approvals,
+      to: '/ops/approvals',
+      testId: 'dash-approvals',
+    },
     { label: ot('dashboard.openReviews'), value: d.open_reviews, to: '/ops/reviews', testId: 'dash-reviews' },
-    { label: ot('dashboard.today'), value: d.today.count, amount: d.today.amount, to: '/ops/transactions', testId: 'dash-today' },
-    { label: ot('dashboard.last7'), value: d.last_7_days.count, amount: d.last_7_days.amount, to: '/ops/transactions', testId: 'dash-week' },
+    {
+      label: ot('dashboard.today'),
+      value: d.today.count,
+      amount: d.today.amount,
+      to: '/ops/transactions',
+      testId: 'dash-today',
+    },
+    {
+      label: ot('dashboard.last7'),
+      value: d.last_7_days.count,
+      amount: d.last_7_days.amount,
+      to: '/ops/transactions',
+      testId: 'dash-week',
+    },
   ];
   const queues = [
     { label: ot('dashboard.anchoring'), queue: d.anchoring },
@@ -125,9 +143,7 @@ export function DashboardPage() {
           <tbody>
             {d.accounts.map((account, index) => (
               <tr key={index}>
-                <td>
-                  {accountKindLabel(account.kind, ot)}
-                </td>
+                <td>{accountKindLabel(account.kind, ot)}</td>
                 <td>{account.agency ? account.agency.name : '—'}</td>
                 <td className={styles.num}>
                   <Money amount={account.balance} currency={account.currency} />
@@ -144,11 +160,16 @@ export function DashboardPage() {
           <div className={styles.card} key={label}>
             <p className={styles.cardLabel}>{label}</p>
             <p>
-              {ot('dashboard.waiting', { count: queue.waiting })} · {ot('dashboard.failing', { count: queue.failing })} ·{' '}
-              <span className={queue.dead > 0 ? styles.badgeBad : undefined}>{ot('dashboard.dead', { count: queue.dead })}</span>
+              {ot('dashboard.waiting', { count: queue.waiting })} · {ot('dashboard.failing', { count: queue.failing })}{' '}
+              ·{' '}
+              <span className={queue.dead > 0 ? styles.badgeBad : undefined}>
+                {ot('dashboard.dead', { count: queue.dead })}
+              </span>
             </p>
             <p className={styles.muted}>
-              {queue.lag_seconds === null ? ot('dashboard.noLag') : ot('dashboard.lag', { seconds: Math.round(queue.lag_seconds) })}
+              {queue.lag_seconds === null
+                ? ot('dashboard.noLag')
+                : ot('dashboard.lag', { seconds: Math.round(queue.lag_seconds) })}
             </p>
           </div>
         ))}

@@ -9,7 +9,9 @@ import styles from './Ops.module.css';
 import { fetchRates, setRates } from './ops-api';
 import { rateFromInput, rateText } from '../../ui/rate-format';
 import type { OpsKey } from './ops-i18n';
-import { ActionDialog, DateTime, ListState, opsErrorText, PageTitle, StatusBadge, TableWrap, useOps, useOpsList } from './OpsParts';
+import { ActionDialog } from './OpsDialog';
+import { ListState, TableWrap, useOpsList } from './OpsList';
+import { DateTime, opsErrorText, PageTitle, StatusBadge, useOps } from './OpsParts';
 import { FeeChange } from './RatesFeeChange';
 import { useStaff } from './staff';
 
@@ -116,7 +118,9 @@ function RatesForm({
     subscription: normalise(draft.subscription),
     ...(draft.fee.trim() ? { fee: normalise(draft.fee) } : {}),
     // datetime-local is the operator's local time: the browser gives the instant with its zone.
-    ...(draft.when === 'later' && draft.effective_at ? { effective_at: new Date(draft.effective_at).toISOString() } : {}),
+    ...(draft.when === 'later' && draft.effective_at
+      ? { effective_at: new Date(draft.effective_at).toISOString() }
+      : {}),
   });
 
   const fieldError = (name: RateField | 'effective_at') =>
@@ -166,7 +170,12 @@ function RatesForm({
         <fieldset className={styles.field}>
           <legend>{ot('rates.when')}</legend>
           <label>
-            <input type="radio" name="when" checked={draft.when === 'now'} onChange={() => setDraft((d) => ({ ...d, when: 'now' }))} />{' '}
+            <input
+              type="radio"
+              name="when"
+              checked={draft.when === 'now'}
+              onChange={() => setDraft((d) => ({ ...d, when: 'now' }))}
+            />{' '}
             {ot('rates.now')}
           </label>
           <label>
@@ -202,7 +211,10 @@ function RatesForm({
         </button>
       </form>
       <p className={styles.muted} data-testid="rates-four-eyes">
-        {ot('rates.fourEyes', { percent: rateText(fourEyes, locale), fee: rateText(feeFraction(fourEyesFeeBp), locale) })}
+        {ot('rates.fourEyes', {
+          percent: rateText(fourEyes, locale),
+          fee: rateText(feeFraction(fourEyesFeeBp), locale),
+        })}
       </p>
       {confirming ? (
         <ActionDialog
@@ -210,7 +222,11 @@ function RatesForm({
           title={ot('rates.confirmTitle')}
           description={
             <p dir="ltr">
-              <bdi>{[draft.official, draft.freemium, draft.subscription].map((r) => rateText(normalise(r), locale)).join(' · ')}</bdi>
+              <bdi>
+                {[draft.official, draft.freemium, draft.subscription]
+                  .map((r) => rateText(normalise(r), locale))
+                  .join(' · ')}
+              </bdi>
             </p>
           }
           confirmLabel={ot('rates.confirm')}
@@ -366,7 +382,12 @@ export function RatesPage() {
           </table>
         </TableWrap>
       ) : null}
-      <Pagination page={page} count={list.data?.count ?? 0} pageSize={PAGE_SIZE} onPage={(p) => update({ page: String(p) })} />
+      <Pagination
+        page={page}
+        count={list.data?.count ?? 0}
+        pageSize={PAGE_SIZE}
+        onPage={(p) => update({ page: String(p) })}
+      />
     </>
   );
 }

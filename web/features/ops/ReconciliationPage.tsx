@@ -4,7 +4,8 @@ import type { Reconciliation } from '../../../common/api/ops-reconciliation';
 import styles from './Ops.module.css';
 import { downloadCsv, opsGet } from './ops-api';
 import type { OpsKey } from './ops-i18n';
-import { DateTime, Money, PageTitle, QueryState, TableWrap, useCsvDownload, useOps, useUrlFilters } from './OpsParts';
+import { TableWrap, useUrlFilters } from './OpsList';
+import { DateTime, Money, PageTitle, QueryState, useCsvDownload, useOps } from './OpsParts';
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 
@@ -22,7 +23,9 @@ export function ReconciliationPage() {
     queryKey: ['ops', 'reconciliation', date],
     queryFn: ({ signal }) => opsGet<Reconciliation>('reconciliation/', { date }, signal),
   });
-  const csv = useCsvDownload(() => downloadCsv('reconciliation/', { date, format: 'csv' }, `reconciliation-${date}.csv`));
+  const csv = useCsvDownload(() =>
+    downloadCsv('reconciliation/', { date, format: 'csv' }, `reconciliation-${date}.csv`),
+  );
   const r = report.data;
   return (
     <>

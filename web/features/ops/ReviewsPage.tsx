@@ -5,7 +5,9 @@ import { Pagination } from '../../ui/Pagination';
 import styles from './Ops.module.css';
 import { opsAction, opsGet } from './ops-api';
 import type { Page, Query } from './ops-api';
-import { ActionDialog, DateTime, ListState, PageTitle, StatusBadge, TableWrap, useOps, useOpsList } from './OpsParts';
+import { ActionDialog } from './OpsDialog';
+import { ListState, TableWrap, useOpsList } from './OpsList';
+import { DateTime, PageTitle, StatusBadge, useOps } from './OpsParts';
 import { useStaff } from './staff';
 import { KycDocuments } from './KycDocuments';
 import { MonitoringAlert } from './MonitoringAlert';
@@ -57,11 +59,23 @@ export function ReviewsPage() {
         </label>
         <label className={styles.field}>
           {ot('transactions.kind')}
-          <input className={styles.input} value={draft.kind} onChange={set('kind')} placeholder="sanctions_hit" dir="ltr" />
+          <input
+            className={styles.input}
+            value={draft.kind}
+            onChange={set('kind')}
+            placeholder="sanctions_hit"
+            dir="ltr"
+          />
         </label>
         <label className={styles.field}>
           {ot('approvals.subject')}
-          <input className={styles.input} value={draft.subject} onChange={set('subject')} placeholder="user:42" dir="ltr" />
+          <input
+            className={styles.input}
+            value={draft.subject}
+            onChange={set('subject')}
+            placeholder="user:42"
+            dir="ltr"
+          />
         </label>
         <button type="submit" className={styles.primary}>
           {ot('common.apply')}
@@ -152,7 +166,12 @@ export function ReviewsPage() {
           </table>
         </TableWrap>
       ) : null}
-      <Pagination page={page} count={list.data?.count ?? 0} pageSize={PAGE_SIZE} onPage={(p) => update({ page: String(p) })} />
+      <Pagination
+        page={page}
+        count={list.data?.count ?? 0}
+        pageSize={PAGE_SIZE}
+        onPage={(p) => update({ page: String(p) })}
+      />
       {deciding ? (
         <ActionDialog
           testId="review-dialog"

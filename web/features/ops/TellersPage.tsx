@@ -3,8 +3,10 @@ import { Pagination } from '../../ui/Pagination';
 import { AgencySelect } from './AgencySelect';
 import styles from './Ops.module.css';
 import { fetchTellers, opsAction } from './ops-api';
-import { ActionDialog, DateTime, ListState, PageTitle, StaffName, TableWrap, useOps, useOpsList } from './OpsParts';
-import { DialogAgency, DialogEmail, DialogInput, DoneNote, useStaffDialogs } from './StaffDialogs';
+import { ActionDialog, DoneNote } from './OpsDialog';
+import { ListState, TableWrap, useOpsList } from './OpsList';
+import { DateTime, PageTitle, StaffName, useOps } from './OpsParts';
+import { DialogAgency, DialogEmail, DialogInput, useStaffDialogs } from './StaffDialogs';
 import { useStaff } from './staff';
 
 const PAGE_SIZE = 25;

@@ -7,7 +7,9 @@ import { accountKindLabel, entryKindLabel } from './ledger-kinds';
 import styles from './Ops.module.css';
 import { fetchTransaction, refund } from './ops-api';
 import type { OpsKey } from './ops-i18n';
-import { ActionDialog, DateTime, Money, PageTitle, QueryState, StatusBadge, TableWrap, useOps } from './OpsParts';
+import { ActionDialog } from './OpsDialog';
+import { TableWrap } from './OpsList';
+import { DateTime, Money, PageTitle, QueryState, StatusBadge, useOps } from './OpsParts';
 import { useStaff } from './staff';
 
 const statuses: readonly string[] = transactionStatuses;

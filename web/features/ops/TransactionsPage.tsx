@@ -4,7 +4,8 @@ import { Pagination } from '../../ui/Pagination';
 import { AgencySelect } from './AgencySelect';
 import styles from './Ops.module.css';
 import { fetchTransactions } from './ops-api';
-import { DateTime, ListState, Money, PageTitle, StatusBadge, TableWrap, useOps, useOpsList } from './OpsParts';
+import { ListState, TableWrap, useOpsList } from './OpsList';
+import { DateTime, Money, PageTitle, StatusBadge, useOps } from './OpsParts';
 
 const PAGE_SIZE = 25;
 const FILTERS = ['search', 'kind', 'status', 'start_date', 'end_date', 'amount_gte', 'amount_lte', 'agency'] as const;
@@ -12,12 +13,16 @@ const FILTERS = ['search', 'kind', 'status', 'start_date', 'end_date', 'amount_g
 /** Every transaction, searched by id, reference, phone or name and filtered; a row opens its ledger detail. */
 export function TransactionsPage() {
   const { ot, withLang } = useOps();
-  const { page, update, draft, set, apply, reset, list: transactions, rows } = useOpsList(
-    'transactions',
-    FILTERS,
-    PAGE_SIZE,
-    fetchTransactions,
-  );
+  const {
+    page,
+    update,
+    draft,
+    set,
+    apply,
+    reset,
+    list: transactions,
+    rows,
+  } = useOpsList('transactions', FILTERS, PAGE_SIZE, fetchTransactions);
   const party = (p: { id: number; name: string } | null, fallback?: string | null) =>
     p ? p.name || `#${p.id}` : fallback ? <bdi dir="ltr">{fallback}</bdi> : '—';
   return (
@@ -78,11 +83,22 @@ export function TransactionsPage() {
         </label>
         <label className={styles.field}>
           {ot('transactions.amountMax')}
-          <input className={styles.input} inputMode="decimal" value={draft.amount_lte} onChange={set('amount_lte')} dir="ltr" />
+          <input
+            className={styles.input}
+            inputMode="decimal"
+            value={draft.amount_lte}
+            onChange={set('amount_lte')}
+            dir="ltr"
+          />
         </label>
         <label className={styles.field}>
           {ot('transactions.agency')}
-          <AgencySelect value={draft.agency} onChange={set('agency')} allLabel={ot('agencies.all')} testId="tx-agency" />
+          <AgencySelect
+            value={draft.agency}
+            onChange={set('agency')}
+            allLabel={ot('agencies.all')}
+            testId="tx-agency"
+          />
         </label>
         <button type="submit" className={styles.primary} data-testid="tx-apply">
           {ot('common.apply')}
