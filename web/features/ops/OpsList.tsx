@@ -35,7 +35,8 @@ export interface TableProps<T> {
   rows: readonly T[];
   /** `false` leaves a column out (an auditor has no actions column). */
   columns: readonly (Column<T> | false)[];
-  rowKey: (row: T, index: number) => string | number;
+  /** By default the row's `id`. */
+  rowKey?: (row: T, index: number) => string | number;
   testId?: string;
   rowTestId?: string | ((row: T) => string);
   className?: string;
@@ -59,7 +60,10 @@ export function OpsTable<T>({ label, rows, columns, rowKey, testId, rowTestId, c
         </thead>
         <tbody>
           {rows.map((row, index) => (
-            <tr key={rowKey(row, index)} data-testid={typeof rowTestId === 'function' ? rowTestId(row) : rowTestId}>
+            <tr
+              key={rowKey ? rowKey(row, index) : ((row as { id?: number }).id ?? index)}
+              data-testid={typeof rowTestId === 'function' ? rowTestId(row) : rowTestId}
+            >
               {shown.map((c, column) =>
                 c.rowHeader ? (
                   <th key={column} scope="row" className={cellClass(c)}>
