@@ -150,7 +150,6 @@ export function AgenciesPage() {
         emptyText={ot('agencies.empty')}
         label={ot('nav.agencies')}
         testId="agencies-table"
-        rowKey={(a) => a.id}
         rowTestId="agency-row"
         columns={[
           {

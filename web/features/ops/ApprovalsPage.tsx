@@ -100,7 +100,6 @@ export function ApprovalsPage() {
         emptyText={ot('approvals.empty')}
         label={ot('nav.approvals')}
         testId="approvals-table"
-        rowKey={(approval) => approval.id}
         rowTestId={(approval) => `approval-${approval.id}`}
         columns={[
           { header: ot('approvals.id'), cell: (approval) => `#${approval.id}` },

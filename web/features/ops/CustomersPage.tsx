@@ -32,7 +32,6 @@ export function CustomersPage() {
         emptyText={ot('customers.empty')}
         label={ot('nav.customers')}
         testId="customers-table"
-        rowKey={(c) => c.id}
         rowTestId="customer-row"
         columns={[
           { header: ot('customers.id'), cell: (c) => c.id },

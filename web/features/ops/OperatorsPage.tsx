@@ -58,7 +58,6 @@ export function OperatorsPage() {
         emptyText={ot('operators.empty')}
         label={ot('nav.operators')}
         testId="operators-table"
-        rowKey={(s) => s.id}
         rowTestId="operator-row"
         columns={[
           {

@@ -4,13 +4,12 @@ import { Link } from 'react-router';
 import type { OpsRate, OpsRatesPage, SetRatesResponse } from '../../../common/api/ops-rates';
 import { ApiError } from '../../app/api-error';
 import { dateTimeFormat } from '../../ui/intl-format';
-import { Pagination } from '../../ui/Pagination';
 import styles from './Ops.module.css';
 import { fetchRates, setRates } from './ops-api';
 import { rateFromInput, rateText } from '../../ui/rate-format';
 import type { OpsKey } from './ops-i18n';
 import { ActionDialog } from './OpsDialog';
-import { ListState, TableWrap, useOpsList } from './OpsList';
+import { ListView, useOpsList } from './OpsList';
 import { DateTime, opsErrorText, PageTitle, StatusBadge, useOps } from './OpsParts';
 import { FeeChange } from './RatesFeeChange';
 import { useStaff } from './staff';
@@ -300,8 +299,8 @@ function RatesApprovalsLink() {
 export function RatesPage() {
   const { ot } = useOps();
   const { canWrite } = useStaff();
-  const { page, update, list, rows } = useOpsList('rates', [] as const, PAGE_SIZE, fetchRates);
-  const data = list.data as OpsRatesPage | undefined;
+  const state = useOpsList('rates', [] as const, PAGE_SIZE, fetchRates);
+  const data = state.list.data as OpsRatesPage | undefined;
   const [outcome, setOutcome] = useState<SetRatesResponse | null>(null);
   return (
     <>
@@ -323,70 +322,33 @@ export function RatesPage() {
         </>
       ) : null}
       <h2 className={styles.subtitle}>{ot('rates.history')}</h2>
-      <ListState list={list} emptyText={ot('rates.empty')} />
-      {rows.length > 0 ? (
-        <TableWrap label={ot('rates.history')}>
-          <table className={`${styles.table} ${styles.ratesTable}`} data-testid="rates-table">
-            <thead>
-              <tr>
-                <th scope="col">{ot('rates.effectiveAt')}</th>
-                <th scope="col">{ot('rates.state')}</th>
-                <th scope="col" className={styles.num}>
-                  {ot('rates.official')}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {ot('rates.freemium')}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {ot('rates.subscription')}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {ot('rates.fee')}
-                </th>
-                <th scope="col">{ot('rates.setBy')}</th>
-                <th scope="col">{ot('rates.approvedBy')}</th>
-                <th scope="col">{ot('rates.reason')}</th>
-                <th scope="col">{ot('rates.created')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((rate) => (
-                <tr key={rate.id} data-testid={`rate-${rate.id}`}>
-                  <td>
-                    <DateTime iso={rate.effective_at} />
-                  </td>
-                  <td>
-                    <StatusBadge status={rate.state} />
-                  </td>
-                  <td className={styles.num}>
-                    <RateCell rate={rate.official} />
-                  </td>
-                  <td className={styles.num}>
-                    <RateCell rate={rate.freemium} margin={rate.freemium_margin} stacked />
-                  </td>
-                  <td className={styles.num}>
-                    <RateCell rate={rate.subscription} margin={rate.subscription_margin} stacked />
-                  </td>
-                  <td className={styles.num}>
-                    <RateCell rate={rate.fee} />
-                  </td>
-                  <td>{who(rate.set_by)}</td>
-                  <td>{who(rate.approved_by)}</td>
-                  <td className={styles.reasonCell}>{rate.reason ?? '—'}</td>
-                  <td>
-                    <DateTime iso={rate.created_at} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
-      ) : null}
-      <Pagination
-        page={page}
-        count={list.data?.count ?? 0}
-        pageSize={PAGE_SIZE}
-        onPage={(p) => update({ page: String(p) })}
+      <ListView
+        state={state}
+        emptyText={ot('rates.empty')}
+        label={ot('rates.history')}
+        className={styles.ratesTable}
+        testId="rates-table"
+        rowTestId={(rate) => `rate-${rate.id}`}
+        columns={[
+          { header: ot('rates.effectiveAt'), cell: (rate) => <DateTime iso={rate.effective_at} /> },
+          { header: ot('rates.state'), cell: (rate) => <StatusBadge status={rate.state} /> },
+          { header: ot('rates.official'), num: true, cell: (rate) => <RateCell rate={rate.official} /> },
+          {
+            header: ot('rates.freemium'),
+            num: true,
+            cell: (rate) => <RateCell rate={rate.freemium} margin={rate.freemium_margin} stacked />,
+          },
+          {
+            header: ot('rates.subscription'),
+            num: true,
+            cell: (rate) => <RateCell rate={rate.subscription} margin={rate.subscription_margin} stacked />,
+          },
+          { header: ot('rates.fee'), num: true, cell: (rate) => <RateCell rate={rate.fee} /> },
+          { header: ot('rates.setBy'), cell: (rate) => who(rate.set_by) },
+          { header: ot('rates.approvedBy'), cell: (rate) => who(rate.approved_by) },
+          { header: ot('rates.reason'), className: styles.reasonCell, cell: (rate) => rate.reason ?? '—' },
+          { header: ot('rates.created'), cell: (rate) => <DateTime iso={rate.created_at} /> },
+        ]}
       />
     </>
   );

@@ -53,7 +53,6 @@ export function ReviewsPage() {
         emptyText={ot('reviews.empty')}
         label={ot('nav.reviews')}
         testId="reviews-table"
-        rowKey={(review) => review.id}
         rowTestId={(review) => `review-${review.id}`}
         columns={[
           { header: ot('approvals.id'), cell: (review) => `#${review.id}` },

@@ -54,7 +54,6 @@ export function TellersPage() {
         emptyText={ot('tellers.empty')}
         label={ot('nav.tellers')}
         testId="tellers-table"
-        rowKey={(s) => s.id}
         rowTestId="teller-row"
         columns={[
           { header: ot('tellers.name'), cell: (s) => <StaffName person={s} /> },

@@ -56,7 +56,6 @@ export function TransactionsPage() {
         emptyText={ot('transactions.empty')}
         label={ot('nav.transactions')}
         testId="tx-table"
-        rowKey={(tx) => tx.id}
         rowTestId="tx-row"
         columns={[
           {
