@@ -5,7 +5,7 @@ import { ApiError } from '../../app/api-error';
 import styles from './Ops.module.css';
 import { fetchAgencies, opsAction, saveAgency } from './ops-api';
 import type { OpsKey } from './ops-i18n';
-import { ActionDialog, DialogFrame, DoneNote, useOpsDialog } from './OpsDialog';
+import { ActionDialog, AddButton, DialogFrame, DoneNote, useOpsDialog } from './OpsDialog';
 import { FilterForm, ListView, useOpsList } from './OpsList';
 import { opsErrorText, opsMessageText, PageTitle, useOps } from './OpsParts';
 import { useStaff } from './staff';
@@ -132,18 +132,7 @@ export function AgenciesPage() {
           },
         ]}
       />
-      {canWrite ? (
-        <div className={styles.actions}>
-          <button
-            type="button"
-            className={styles.primary}
-            onClick={() => start({ edit: null })}
-            data-testid="agency-new"
-          >
-            {ot('agencies.create')}
-          </button>
-        </div>
-      ) : null}
+      <AddButton label={ot('agencies.create')} onClick={() => start({ edit: null })} testId="agency-new" />
       <DoneNote done={done} testId="agencies-done" />
       <ListView
         state={state}

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { OpsStaff, StaffRequestAnswer } from '../../../common/api/ops-people';
 import styles from './Ops.module.css';
 import { fetchOperators, opsAction } from './ops-api';
-import { ActionDialog, DialogField, DoneNote } from './OpsDialog';
+import { ActionDialog, AddButton, DialogField, DoneNote } from './OpsDialog';
 import { FilterForm, ListView, useOpsList } from './OpsList';
 import { DateTime, PageTitle, StaffName, useOps } from './OpsParts';
 import { DialogEmail, useStaffDialogs } from './StaffDialogs';
@@ -40,18 +40,7 @@ export function OperatorsPage() {
           },
         ]}
       />
-      {canWrite ? (
-        <div className={styles.actions}>
-          <button
-            type="button"
-            className={styles.primary}
-            onClick={() => start({ action: 'add' })}
-            data-testid="operator-add"
-          >
-            {ot('operators.add')}
-          </button>
-        </div>
-      ) : null}
+      <AddButton label={ot('operators.add')} onClick={() => start({ action: 'add' })} testId="operator-add" />
       <DoneNote done={done} testId="operators-done" />
       <ListView
         state={state}

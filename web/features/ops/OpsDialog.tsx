@@ -327,3 +327,15 @@ export function DecisionCell({
     </span>
   );
 }
+
+/** The button above a list that opens its "add" dialog, for an operator only (an auditor reads). */
+export function AddButton({ label, onClick, testId }: { label: string; onClick: () => void; testId: string }) {
+  const { canWrite } = useStaff();
+  return canWrite ? (
+    <div className={styles.actions}>
+      <button type="button" className={styles.primary} onClick={onClick} data-testid={testId}>
+        {label}
+      </button>
+    </div>
+  ) : null;
+}

@@ -1,7 +1,7 @@
 import type { OpsStaff, StaffRequestAnswer } from '../../../common/api/ops-people';
 import styles from './Ops.module.css';
 import { fetchTellers, opsAction } from './ops-api';
-import { ActionDialog, DoneNote } from './OpsDialog';
+import { ActionDialog, AddButton, DoneNote } from './OpsDialog';
 import { FilterForm, ListView, useOpsList } from './OpsList';
 import { DateTime, PageTitle, StaffName, useOps } from './OpsParts';
 import { DialogAgency, DialogEmail, DialogInput, useStaffDialogs } from './StaffDialogs';
@@ -36,18 +36,7 @@ export function TellersPage() {
           { key: 'search', label: ot('tellers.search'), type: 'search' },
         ]}
       />
-      {canWrite ? (
-        <div className={styles.actions}>
-          <button
-            type="button"
-            className={styles.primary}
-            onClick={() => start({ action: 'add' })}
-            data-testid="teller-add"
-          >
-            {ot('tellers.add')}
-          </button>
-        </div>
-      ) : null}
+      <AddButton label={ot('tellers.add')} onClick={() => start({ action: 'add' })} testId="teller-add" />
       <DoneNote done={done} testId="tellers-done" />
       <ListView
         state={state}
