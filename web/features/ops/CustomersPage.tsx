@@ -1,15 +1,24 @@
 import { Link } from 'react-router';
 import styles from './Ops.module.css';
 import { fetchCustomers } from './ops-api';
+import type { Query } from './ops-api';
 import { FilterForm, ListView, useOpsList } from './OpsList';
 import { DateTime, Money, PageTitle, useOps } from './OpsParts';
 
 const PAGE_SIZE = 20;
+const ROLES = ['customer', 'BANKER', 'OPERATOR', 'AUDITOR'] as const;
 
-/** Find a customer who calls: by name, e-mail, phone, id or wallet address (the server ignores accents and case). */
+/** The customers by default, apart from the staff; `all` asks for every user. */
+const fetchUsers = (query: Query, signal?: AbortSignal) =>
+  fetchCustomers({ ...query, role: query.role === 'all' ? undefined : query.role }, signal);
+
+/**
+ * Find a customer who calls: by name, e-mail, phone, id or wallet address (the server ignores accents and case), among
+ * the customers unless another role is chosen.
+ */
 export function CustomersPage() {
   const { ot, withLang } = useOps();
-  const state = useOpsList('customers', ['search'] as const, PAGE_SIZE, fetchCustomers);
+  const state = useOpsList('customers', ['search', 'role'] as const, PAGE_SIZE, fetchUsers, { role: 'customer' });
   return (
     <>
       <PageTitle>{ot('nav.customers')}</PageTitle>
@@ -24,6 +33,17 @@ export function CustomersPage() {
             type: 'search',
             placeholder: ot('customers.searchHint'),
             testId: 'customers-search',
+          },
+          {
+            key: 'role',
+            label: ot('customers.role'),
+            type: 'select',
+            instant: true,
+            options: [
+              ...ROLES.map((role) => ({ value: role, label: ot(`roles.${role}`) })),
+              { value: 'all', label: ot('common.all') },
+            ],
+            testId: 'customers-role',
           },
         ]}
       />

@@ -295,6 +295,8 @@ export function FilterForm<K extends string, T>({
         type={f.type === 'search' || f.type === 'date' ? f.type : 'text'}
         inputMode={f.type === 'decimal' || f.type === 'numeric' ? f.type : undefined}
         placeholder={f.placeholder}
+        // Wide enough for its whole hint: a cut hint hides what can be searched.
+        size={f.placeholder ? f.placeholder.length : undefined}
         dir={f.ltr || f.type === 'decimal' || f.type === 'numeric' ? 'ltr' : undefined}
       />
     );
