@@ -1,8 +1,9 @@
 import type { AuditEntry } from '../../../common/api/ops';
 import styles from './Ops.module.css';
 import type { OpsT } from './ops-i18n';
+import { TableSection } from './OpsList';
 import type { Column } from './OpsList';
-import { DateTime } from './OpsParts';
+import { DateTime, useOps } from './OpsParts';
 
 function Json({ value }: { value: unknown }) {
   if (value === null || value === undefined) return <>—</>;
@@ -44,4 +45,12 @@ export function auditColumns(ot: OpsT): Column<AuditEntry>[] {
       ),
     },
   ];
+}
+
+/** The audit lines about one customer or transaction, under their title. */
+export function AuditSection({ title, entries }: { title: string; entries: AuditEntry[] }) {
+  const { ot } = useOps();
+  return (
+    <TableSection title={title} rows={entries} testId="audit-table" rowTestId="audit-row" columns={auditColumns(ot)} />
+  );
 }

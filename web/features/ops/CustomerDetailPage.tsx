@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { OpsCustomer } from '../../../common/api/ops';
-import { auditColumns } from './AuditTable';
+import { AuditSection } from './AuditTable';
 import styles from './Ops.module.css';
 import { fetchCustomer, opsAction } from './ops-api';
 import type { OpsKey } from './ops-i18n';
@@ -223,13 +223,7 @@ export function CustomerDetailPage({ id }: { id: string }) {
           cell: (s: (typeof c.sessions)[number]) => <DateTime iso={s[field]} />,
         }))}
       />
-      <TableSection
-        title={ot('customer.events')}
-        rows={c.events}
-        testId="audit-table"
-        rowTestId="audit-row"
-        columns={auditColumns(ot)}
-      />
+      <AuditSection title={ot('customer.events')} entries={c.events} />
 
       {open ? (
         <ActionDialog

@@ -2,13 +2,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { transactionStatuses } from '../../../common/api/messages';
-import { auditColumns } from './AuditTable';
+import { AuditSection } from './AuditTable';
 import { accountKindLabel, entryKindLabel } from './ledger-kinds';
 import styles from './Ops.module.css';
 import { fetchTransaction, refund } from './ops-api';
 import type { OpsKey } from './ops-i18n';
 import { ActionDialog } from './OpsDialog';
-import { OpsTable, TableSection } from './OpsList';
+import { OpsTable } from './OpsList';
 import { DateTime, Money, PageTitle, QueryState, StatusBadge, useOps } from './OpsParts';
 import { useStaff } from './staff';
 
@@ -212,13 +212,7 @@ export function TransactionDetailPage({ id }: { id: string }) {
         ))
       )}
 
-      <TableSection
-        title={ot('customer.events')}
-        rows={tx.events}
-        testId="audit-table"
-        rowTestId="audit-row"
-        columns={auditColumns(ot)}
-      />
+      <AuditSection title={ot('customer.events')} entries={tx.events} />
 
       {refunding ? (
         <ActionDialog
