@@ -87,6 +87,8 @@ export const opsCustomerSchema = z.object({
 export const opsCustomersPageSchema = pagedResponseSchema(opsCustomerSchema);
 export const opsCustomersQuerySchema = pageQuerySchema.extend({
   search: z.string().trim().max(100).optional(),
+  /** Only the users of this role (the customers apart from the staff); all of them without it. */
+  role: roleSchema.optional(),
 });
 export type OpsCustomer = z.infer<typeof opsCustomerSchema>;
 

@@ -30,15 +30,16 @@ export const customersRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async 
     {
       schema: {
         tags,
-        summary: 'Users by name, e-mail, phone, id or wallet address (accent- and case-insensitive), newest first',
+        summary:
+          'Users by name, e-mail, phone, id or wallet address (accent- and case-insensitive), of one role or all, newest first',
         security,
         querystring: opsCustomersQuerySchema,
         response: { 200: opsCustomersPageSchema },
       },
     },
     async (request) => {
-      const { page, page_size: pageSize, search } = request.query;
-      const result = await customersPage(deps, search, page, pageSize);
+      const { page, page_size: pageSize, search, role } = request.query;
+      const result = await customersPage(deps, search, page, pageSize, role);
       return { count: result.count, ...pageLinks(request.url, page, pageSize, result.count), results: result.results };
     },
   );

@@ -1,3 +1,4 @@
+import type { Role } from '../../../common/api/auth.ts';
 import type { Transaction } from 'kysely';
 import { opsMessages, type OpsCustomer, type OpsCustomerDetail } from '../../../common/api/ops.ts';
 import { formatAmount } from '../../../common/money/money.ts';
@@ -58,8 +59,9 @@ export async function customersPage(
   search: string | undefined,
   page: number,
   pageSize: number,
+  role?: Role,
 ): Promise<{ count: number; results: OpsCustomer[] }> {
-  const { count, rows } = await searchUsers(deps.db, search, { limit: pageSize, offset: (page - 1) * pageSize });
+  const { count, rows } = await searchUsers(deps.db, search, { limit: pageSize, offset: (page - 1) * pageSize }, role);
   return { count, results: rows.map(presentCustomer) };
 }
 

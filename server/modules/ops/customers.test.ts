@@ -74,6 +74,29 @@ describe('customers/', () => {
     expect((await search(op.token, `nobody-${tag}`)).body).toMatchObject({ count: 0, results: [] });
   });
 
+  it('lists the users of one role: customers apart from the staff, operators apart from the customers', async () => {
+    const op = await operator(t);
+    const c = await customer(t, 0n);
+    const of = async (role: string) =>
+      (
+        await call<{ results: { id: number; role: string }[] }>(
+          t,
+          'GET',
+          `/api/ops/customers/?role=${role}&page_size=100`,
+          { token: op.token },
+        )
+      ).body.results;
+    const customers = await of('customer');
+    expect(customers.map((r) => r.id)).toContain(c.userId);
+    expect(customers.map((r) => r.id)).not.toContain(op.userId);
+    expect(new Set(customers.map((r) => r.role))).toEqual(new Set(['customer']));
+    const operators = await of('OPERATOR');
+    expect(operators.map((r) => r.id)).toContain(op.userId);
+    expect(operators.map((r) => r.id)).not.toContain(c.userId);
+    const wrong = await call(t, 'GET', '/api/ops/customers/?role=KING', { token: op.token });
+    expect(wrong.status).toBe(400);
+  });
+
   it('shows the detail: balance, recent transactions without withdrawal tokens, sign-ins', async () => {
     const op = await operator(t, 'AUDITOR');
     const c = await customer(t, 100_00n);

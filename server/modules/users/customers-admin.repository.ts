@@ -68,9 +68,11 @@ export async function searchUsers(
   db: Kysely<Database>,
   term: string | undefined,
   page: { limit: number; offset: number },
+  role?: Role,
 ): Promise<{ count: number; rows: AdminUserRow[] }> {
   const search = term?.trim();
-  const where = (query: ReturnType<typeof adminUsers>) => {
+  const where = (all: ReturnType<typeof adminUsers>) => {
+    const query = role ? all.where('u.role', '=', role) : all;
     if (!search) return query;
     return query.where((eb) => {
       const any = [sql<boolean>`${searchCondition(search, false)}`];

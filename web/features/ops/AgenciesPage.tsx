@@ -1,22 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
 import type { OpsAgency } from '../../../common/api/ops-people';
 import { ApiError } from '../../app/api-error';
-import { Pagination } from '../../ui/Pagination';
 import styles from './Ops.module.css';
 import { fetchAgencies, opsAction, saveAgency } from './ops-api';
 import type { OpsKey } from './ops-i18n';
-import {
-  ActionDialog,
-  ListState,
-  opsErrorText,
-  opsMessageText,
-  PageTitle,
-  TableWrap,
-  useOps,
-  useOpsList,
-} from './OpsParts';
+import { ActionDialog, AddButton, DialogFrame, DoneNote, useOpsDialog } from './OpsDialog';
+import { FilterForm, ListView, useOpsList } from './OpsList';
+import { opsErrorText, opsMessageText, PageTitle, useOps } from './OpsParts';
 import { useStaff } from './staff';
 
 const PAGE_SIZE = 25;
@@ -48,9 +39,7 @@ function AgencyFormDialog({
   onDone: () => void;
 }) {
   const { t, ot, language } = useOps();
-  const ref = useRef<HTMLDialogElement>(null);
   const first = useRef<HTMLInputElement>(null);
-  const titleId = useId();
   const baseId = useId();
   const initial = Object.fromEntries(FIELDS.map((f) => [f, agency?.[f] ?? ''])) as Record<Field, string>;
   const [values, setValues] = useState(initial);
@@ -63,11 +52,7 @@ function AgencyFormDialog({
     },
     onSuccess: onDone,
   });
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    first.current?.focus();
-  }, []);
+  useEffect(() => first.current?.focus(), []);
   const fieldErrors = save.error instanceof ApiError ? save.error.fieldErrors : {};
   const fieldError = (f: Field) => {
     const message = fieldErrors[f]?.[0];
@@ -75,68 +60,50 @@ function AgencyFormDialog({
   };
   const generalError =
     save.error && FIELDS.every((f) => fieldErrors[f] === undefined) ? opsErrorText(save.error, t, ot, language) : '';
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!save.isPending) save.mutate();
-  };
   return (
-    <dialog
-      ref={ref}
-      className={styles.dialog}
-      aria-labelledby={titleId}
+    <DialogFrame
+      testId="agency-form"
+      title={agency ? ot('agencies.editTitle', { name: agency.name }) : ot('agencies.createTitle')}
       onClose={onClose}
-      onCancel={onClose}
-      data-testid="agency-form"
+      onSubmit={() => save.mutate()}
+      error={generalError}
+      errorTestId="agency-form-error"
+      confirmLabel={ot('agencies.save')}
+      confirmTestId="agency-save"
+      pending={save.isPending}
+      noValidate
     >
-      <form className={styles.dialogForm} onSubmit={submit} noValidate>
-        <h2 id={titleId} className={styles.subtitle}>
-          {agency ? ot('agencies.editTitle', { name: agency.name }) : ot('agencies.createTitle')}
-        </h2>
-        <div className={styles.formGrid}>
-          {FIELDS.map((f, index) => {
-            const error = fieldError(f);
-            const id = `${baseId}-${f}`;
-            return (
-              <label key={f} className={styles.field} htmlFor={id}>
-                {ot(labels[f])}
-                {optional.includes(f) ? <span className={styles.muted}> ({ot('agencies.optional')})</span> : null}
-                <input
-                  id={id}
-                  ref={index === 0 ? first : undefined}
-                  className={styles.input}
-                  value={values[f]}
-                  onChange={(e) => setValues((v) => ({ ...v, [f]: e.target.value }))}
-                  dir={f === 'name' || f === 'address' || f === 'city' ? 'auto' : 'ltr'}
-                  inputMode={
-                    f === 'latitude' || f === 'longitude' ? 'decimal' : f === 'phone_number' ? 'tel' : undefined
-                  }
-                  type={f === 'email' ? 'email' : 'text'}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? `${id}-error` : undefined}
-                  data-testid={`agency-${f}`}
-                />
-                {error ? (
-                  <span id={`${id}-error`} className={styles.error} data-testid={`agency-${f}-error`}>
-                    {error}
-                  </span>
-                ) : null}
-              </label>
-            );
-          })}
-        </div>
-        <p className={styles.error} role="alert" data-testid="agency-form-error">
-          {generalError}
-        </p>
-        <div className={styles.actions}>
-          <button type="submit" className={styles.primary} disabled={save.isPending} data-testid="agency-save">
-            {save.isPending ? ot('common.working') : ot('agencies.save')}
-          </button>
-          <button type="button" className={styles.button} onClick={() => ref.current?.close()}>
-            {ot('common.cancel')}
-          </button>
-        </div>
-      </form>
-    </dialog>
+      <div className={styles.formGrid}>
+        {FIELDS.map((f, index) => {
+          const error = fieldError(f);
+          const id = `${baseId}-${f}`;
+          return (
+            <label key={f} className={styles.field} htmlFor={id}>
+              {ot(labels[f])}
+              {optional.includes(f) ? <span className={styles.muted}> ({ot('agencies.optional')})</span> : null}
+              <input
+                id={id}
+                ref={index === 0 ? first : undefined}
+                className={styles.input}
+                value={values[f]}
+                onChange={(e) => setValues((v) => ({ ...v, [f]: e.target.value }))}
+                dir={f === 'name' || f === 'address' || f === 'city' ? 'auto' : 'ltr'}
+                inputMode={f === 'latitude' || f === 'longitude' ? 'decimal' : f === 'phone_number' ? 'tel' : undefined}
+                type={f === 'email' ? 'email' : 'text'}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${id}-error` : undefined}
+                data-testid={`agency-${f}`}
+              />
+              {error ? (
+                <span id={`${id}-error`} className={styles.error} data-testid={`agency-${f}-error`}>
+                  {error}
+                </span>
+              ) : null}
+            </label>
+          );
+        })}
+      </div>
+    </DialogFrame>
   );
 }
 
@@ -144,196 +111,133 @@ function AgencyFormDialog({
 export function AgenciesPage() {
   const { ot } = useOps();
   const { canWrite } = useStaff();
-  const client = useQueryClient();
-  const { page, update, draft, set, apply, reset, list, rows } = useOpsList(
-    'agencies',
-    ['search', 'state'] as const,
-    PAGE_SIZE,
-    fetchAgencies,
-  );
-  const [editing, setEditing] = useState<OpsAgency | 'new' | null>(null);
-  const [toggling, setToggling] = useState<OpsAgency | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const refresh = () => void client.invalidateQueries({ queryKey: ['ops'] });
+  const state = useOpsList('agencies', ['search', 'state'] as const, PAGE_SIZE, fetchAgencies);
+  const { open, done, start, close, finish } = useOpsDialog<{ edit: OpsAgency | null } | { toggle: OpsAgency }>();
   return (
     <>
       <PageTitle>{ot('nav.agencies')}</PageTitle>
-      <form className={styles.filters} onSubmit={apply} role="search">
-        <label className={styles.field}>
-          {ot('agencies.search')}
-          <input
-            className={`${styles.input} ${styles.wide}`}
-            type="search"
-            value={draft.search}
-            onChange={set('search')}
-            data-testid="agencies-search"
-          />
-        </label>
-        <label className={styles.field}>
-          {ot('agencies.state')}
-          <select className={styles.input} value={draft.state} onChange={set('state')} data-testid="agencies-state">
-            <option value="">{ot('common.all')}</option>
-            <option value="active">{ot('agencies.active')}</option>
-            <option value="disabled">{ot('agencies.disabled')}</option>
-          </select>
-        </label>
-        <button type="submit" className={styles.primary}>
-          {ot('common.apply')}
-        </button>
-        <button type="button" className={styles.button} onClick={reset}>
-          {ot('common.reset')}
-        </button>
-      </form>
-      {canWrite ? (
-        <div className={styles.actions}>
-          <button
-            type="button"
-            className={styles.primary}
-            onClick={() => {
-              setDone(null);
-              setEditing('new');
-            }}
-            data-testid="agency-new"
-          >
-            {ot('agencies.create')}
-          </button>
-        </div>
-      ) : null}
-      {done ? (
-        <p className={styles.success} role="status" data-testid="agencies-done">
-          {done}
-        </p>
-      ) : null}
-      <ListState list={list} emptyText={ot('agencies.empty')} />
-      {rows.length > 0 ? (
-        <TableWrap label={ot('nav.agencies')}>
-          <table className={styles.table} data-testid="agencies-table">
-            <thead>
-              <tr>
-                <th scope="col">{ot('agencies.name')}</th>
-                <th scope="col">{ot('agencies.place')}</th>
-                <th scope="col">{ot('agencies.contact')}</th>
-                <th scope="col" className={styles.num}>
-                  {ot('agencies.tellers')}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {ot('agencies.pendingWithdrawals')}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {ot('agencies.pendingPickups')}
-                </th>
-                <th scope="col">{ot('agencies.state')}</th>
-                {canWrite ? <th scope="col">{ot('agencies.actions')}</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((a) => (
-                <tr key={a.id} data-testid="agency-row">
-                  <td>
-                    <bdi>{a.name}</bdi>
-                    <br />
-                    <span className={styles.muted}>#{a.id}</span>
-                  </td>
-                  <td>
-                    <bdi>{[a.address, a.zip_code, a.city].filter(Boolean).join(', ')}</bdi>
-                  </td>
-                  <td>
-                    {a.phone_number ? <bdi dir="ltr">{a.phone_number}</bdi> : null}
-                    {a.phone_number && a.email ? <br /> : null}
-                    {a.email ? <bdi>{a.email}</bdi> : null}
-                    {!a.phone_number && !a.email ? '—' : null}
-                  </td>
-                  <td className={styles.num}>{a.tellers}</td>
-                  <td className={styles.num}>{a.pending_withdrawals}</td>
-                  <td className={styles.num}>{a.pending_pickups}</td>
-                  <td>
-                    {a.disabled ? (
-                      <span className={styles.badgeBad}>{ot('agencies.disabled')}</span>
-                    ) : (
-                      <span className={styles.badgeOk}>{ot('agencies.active')}</span>
-                    )}
-                  </td>
-                  {canWrite ? (
-                    <td>
-                      <div className={styles.rowActions}>
-                        <button
-                          type="button"
-                          className={styles.button}
-                          onClick={() => {
-                            setDone(null);
-                            setEditing(a);
-                          }}
-                          aria-label={ot('agencies.editTitle', { name: a.name })}
-                          data-testid={`agency-edit-${a.id}`}
-                        >
-                          {ot('agencies.edit')}
-                        </button>
-                        <button
-                          type="button"
-                          className={a.disabled ? styles.button : styles.danger}
-                          onClick={() => {
-                            setDone(null);
-                            setToggling(a);
-                          }}
-                          aria-label={ot(a.disabled ? 'agencies.enableTitle' : 'agencies.disableTitle', {
-                            name: a.name,
-                          })}
-                          data-testid={`agency-toggle-${a.id}`}
-                        >
-                          {ot(a.disabled ? 'agencies.enable' : 'agencies.disable')}
-                        </button>
-                      </div>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
-      ) : null}
-      <Pagination
-        page={page}
-        count={list.data?.count ?? 0}
-        pageSize={PAGE_SIZE}
-        onPage={(p) => update({ page: String(p) })}
+      <FilterForm
+        state={state}
+        filters={[
+          { key: 'search', label: ot('agencies.search'), type: 'search', testId: 'agencies-search' },
+          {
+            key: 'state',
+            label: ot('agencies.state'),
+            type: 'select',
+            options: [
+              { value: 'active', label: ot('agencies.active') },
+              { value: 'disabled', label: ot('agencies.disabled') },
+            ],
+            testId: 'agencies-state',
+          },
+        ]}
       />
-      {editing ? (
+      <AddButton label={ot('agencies.create')} onClick={() => start({ edit: null })} testId="agency-new" />
+      <DoneNote done={done} testId="agencies-done" />
+      <ListView
+        state={state}
+        emptyText={ot('agencies.empty')}
+        label={ot('nav.agencies')}
+        testId="agencies-table"
+        rowTestId="agency-row"
+        columns={[
+          {
+            header: ot('agencies.name'),
+            cell: (a) => (
+              <>
+                <bdi>{a.name}</bdi>
+                <br />
+                <span className={styles.muted}>#{a.id}</span>
+              </>
+            ),
+          },
+          {
+            header: ot('agencies.place'),
+            cell: (a) => <bdi>{[a.address, a.zip_code, a.city].filter(Boolean).join(', ')}</bdi>,
+          },
+          {
+            header: ot('agencies.contact'),
+            cell: (a) => (
+              <>
+                {a.phone_number ? <bdi dir="ltr">{a.phone_number}</bdi> : null}
+                {a.phone_number && a.email ? <br /> : null}
+                {a.email ? <bdi>{a.email}</bdi> : null}
+                {!a.phone_number && !a.email ? '—' : null}
+              </>
+            ),
+          },
+          { header: ot('agencies.tellers'), num: true, cell: (a) => a.tellers },
+          { header: ot('agencies.pendingWithdrawals'), num: true, cell: (a) => a.pending_withdrawals },
+          { header: ot('agencies.pendingPickups'), num: true, cell: (a) => a.pending_pickups },
+          {
+            header: ot('agencies.state'),
+            cell: (a) =>
+              a.disabled ? (
+                <span className={styles.badgeBad}>{ot('agencies.disabled')}</span>
+              ) : (
+                <span className={styles.badgeOk}>{ot('agencies.active')}</span>
+              ),
+          },
+          canWrite && {
+            header: ot('agencies.actions'),
+            cell: (a) => (
+              <div className={styles.rowActions}>
+                <button
+                  type="button"
+                  className={styles.button}
+                  onClick={() => start({ edit: a })}
+                  aria-label={ot('agencies.editTitle', { name: a.name })}
+                  data-testid={`agency-edit-${a.id}`}
+                >
+                  {ot('agencies.edit')}
+                </button>
+                <button
+                  type="button"
+                  className={a.disabled ? styles.button : styles.danger}
+                  onClick={() => start({ toggle: a })}
+                  aria-label={ot(a.disabled ? 'agencies.enableTitle' : 'agencies.disableTitle', { name: a.name })}
+                  data-testid={`agency-toggle-${a.id}`}
+                >
+                  {ot(a.disabled ? 'agencies.enable' : 'agencies.disable')}
+                </button>
+              </div>
+            ),
+          },
+        ]}
+      />
+      {open !== null && 'edit' in open ? (
         <AgencyFormDialog
-          agency={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onDone={() => {
-            setDone(ot(editing === 'new' ? 'agencies.created' : 'agencies.saved'));
-            setEditing(null);
-            refresh();
-          }}
+          agency={open.edit}
+          onClose={close}
+          onDone={() => finish(ot(open.edit === null ? 'agencies.created' : 'agencies.saved'))}
         />
       ) : null}
-      {toggling ? (
+      {open !== null && 'toggle' in open ? (
         <ActionDialog
           testId="agency-dialog"
-          title={ot(toggling.disabled ? 'agencies.enableTitle' : 'agencies.disableTitle', { name: toggling.name })}
-          confirmLabel={ot(toggling.disabled ? 'agencies.enable' : 'agencies.disable')}
-          danger={!toggling.disabled}
+          title={ot(open.toggle.disabled ? 'agencies.enableTitle' : 'agencies.disableTitle', {
+            name: open.toggle.name,
+          })}
+          confirmLabel={ot(open.toggle.disabled ? 'agencies.enable' : 'agencies.disable')}
+          danger={!open.toggle.disabled}
           description={
-            toggling.disabled ? undefined : (
+            open.toggle.disabled ? undefined : (
               <p data-testid="agency-pending">
                 {ot('agencies.disableExplain', {
-                  withdrawals: toggling.pending_withdrawals,
-                  pickups: toggling.pending_pickups,
-                  tellers: toggling.tellers,
+                  withdrawals: open.toggle.pending_withdrawals,
+                  pickups: open.toggle.pending_pickups,
+                  tellers: open.toggle.tellers,
                 })}
               </p>
             )
           }
-          onClose={() => setToggling(null)}
+          onClose={close}
           action={(input) =>
-            opsAction<OpsAgency>(`agencies/${toggling.id}/${toggling.disabled ? 'enable' : 'disable'}/`, input)
+            opsAction<OpsAgency>(`agencies/${open.toggle.id}/${open.toggle.disabled ? 'enable' : 'disable'}/`, input)
           }
-          onDone={() => {
-            setDone(ot(toggling.disabled ? 'agencies.enabled' : 'agencies.disabledDone', { name: toggling.name }));
-            setToggling(null);
-            refresh();
-          }}
+          onDone={() =>
+            finish(ot(open.toggle.disabled ? 'agencies.enabled' : 'agencies.disabledDone', { name: open.toggle.name }))
+          }
         />
       ) : null}
     </>

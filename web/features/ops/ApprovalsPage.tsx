@@ -1,22 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Approval } from '../../../common/api/ops';
-import { Pagination } from '../../ui/Pagination';
 import styles from './Ops.module.css';
 import { fetchApprovals, opsAction } from './ops-api';
 import { rateText } from '../../ui/rate-format';
-import {
-  ActionDialog,
-  DateTime,
-  ListState,
-  Money,
-  PageTitle,
-  StatusBadge,
-  TableWrap,
-  useOps,
-  useOpsList,
-} from './OpsParts';
+import { ActionDialog, DecisionCell, DoneNote, useOpsDialog } from './OpsDialog';
+import { FilterForm, ListView, useOpsList } from './OpsList';
+import { DateTime, Money, PageTitle, StatusBadge, useOps } from './OpsParts';
 import type { OpsKey } from './ops-i18n';
 import { FeeChange } from './RatesFeeChange';
 import { useStaff } from './staff';
@@ -52,8 +41,7 @@ function Subject({ approval }: { approval: Approval }) {
     return (
       <>
         <Link to={withLang('/ops/rates')}>{ot('approvals.kindRates')}</Link> ·{' '}
-        <bdi dir="ltr">{`${rateText(before.official, locale)} → ${rateText(p.official, locale)} (${rateText(p.freemium, locale)} / ${rateText(p.subscription, locale)}) ±${rateText(p.change_percent, locale)} %`}</bdi>
-        {' '}
+        <bdi dir="ltr">{`${rateText(before.official, locale)} → ${rateText(p.official, locale)} (${rateText(p.freemium, locale)} / ${rateText(p.subscription, locale)}) ±${rateText(p.change_percent, locale)} %`}</bdi>{' '}
         <FeeChange approval={approval} />
       </>
     );
@@ -87,162 +75,92 @@ function Subject({ approval }: { approval: Approval }) {
  */
 export function ApprovalsPage() {
   const { ot } = useOps();
-  const { me, canWrite } = useStaff();
-  const client = useQueryClient();
-  const {
-    values,
-    page,
-    update,
-    list: approvals,
-    rows,
-  } = useOpsList('approvals', ['state'] as const, PAGE_SIZE, (query, signal) =>
-    fetchApprovals({ ...query, state: query.state || 'pending' }, signal),
-  );
-  const state = values.state || 'pending';
-  const [deciding, setDeciding] = useState<{ approval: Approval; decision: 'approve' | 'reject' } | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const { me } = useStaff();
+  const state = useOpsList('approvals', ['state'] as const, PAGE_SIZE, fetchApprovals, { state: 'pending' });
+  const { open, done, start, close, finish } = useOpsDialog<{ approval: Approval; decision: 'approve' | 'reject' }>();
   return (
     <>
       <PageTitle>{ot('nav.approvals')}</PageTitle>
-      <form className={styles.filters} onSubmit={(e) => e.preventDefault()}>
-        <label className={styles.field}>
-          {ot('approvals.state')}
-          <select
-            className={styles.input}
-            value={state}
-            onChange={(e) => update({ state: e.target.value })}
-            data-testid="approvals-state"
-          >
-            {STATES.map((s) => (
-              <option key={s} value={s}>
-                {ot(`status.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-      </form>
-      {done ? (
-        <p className={styles.success} role="status" data-testid="approval-done">
-          {done}
-        </p>
-      ) : null}
-      <ListState list={approvals} emptyText={ot('approvals.empty')} />
-      {rows.length > 0 ? (
-        <TableWrap label={ot('nav.approvals')}>
-          <table className={styles.table} data-testid="approvals-table">
-            <thead>
-              <tr>
-                <th scope="col">{ot('approvals.id')}</th>
-                <th scope="col">{ot('approvals.subject')}</th>
-                <th scope="col" className={styles.num}>
-                  {ot('transactions.amount')}
-                </th>
-                <th scope="col">{ot('approvals.requestedBy')}</th>
-                <th scope="col">{ot('audit.reason')}</th>
-                <th scope="col">{ot('approvals.requestedAt')}</th>
-                <th scope="col">{ot('approvals.expires')}</th>
-                <th scope="col">{ot('approvals.state')}</th>
-                <th scope="col">{ot('approvals.decision')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((approval) => {
-                const own = approval.requested_by === me.id;
-                return (
-                  <tr key={approval.id} data-testid={`approval-${approval.id}`}>
-                    <td>#{approval.id}</td>
-                    <td>
-                      <Subject approval={approval} />
-                    </td>
-                    <td className={styles.num}>
-                      <Money amount={approval.amount} currency={approval.currency ?? 'MAD'} />
-                    </td>
-                    <td>
-                      {approval.requested_by_name ?? `#${approval.requested_by}`}
-                      {own ? <span className={styles.muted}> ({ot('approvals.you')})</span> : null}
-                    </td>
-                    <td>{approval.reason}</td>
-                    <td>
-                      <DateTime iso={approval.requested_at} />
-                    </td>
-                    <td>
-                      <DateTime iso={approval.expires_at} />
-                    </td>
-                    <td>
-                      <StatusBadge status={approval.state} />
-                    </td>
-                    <td>
-                      {approval.state !== 'pending' ? (
-                        <>
-                          <DateTime iso={approval.decided_at} />
-                          {approval.decision_reason ? ` — ${approval.decision_reason}` : null}
-                        </>
-                      ) : !canWrite ? (
-                        <span className={styles.muted}>{ot('approvals.readOnly')}</span>
-                      ) : own ? (
-                        <span className={styles.muted} data-testid="approval-own">
-                          {ot('errors.ownRequest')}
-                        </span>
-                      ) : (
-                        <span className={styles.actions}>
-                          <button
-                            type="button"
-                            className={styles.primary}
-                            onClick={() => {
-                              setDone(null);
-                              setDeciding({ approval, decision: 'approve' });
-                            }}
-                            data-testid="approval-approve"
-                          >
-                            {ot('approvals.approve')}
-                          </button>
-                          <button
-                            type="button"
-                            className={styles.button}
-                            onClick={() => {
-                              setDone(null);
-                              setDeciding({ approval, decision: 'reject' });
-                            }}
-                            data-testid="approval-reject"
-                          >
-                            {ot('approvals.reject')}
-                          </button>
-                        </span>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </TableWrap>
-      ) : null}
-      <Pagination
-        page={page}
-        count={approvals.data?.count ?? 0}
-        pageSize={PAGE_SIZE}
-        onPage={(p) => update({ page: String(p) })}
+      <FilterForm
+        state={state}
+        filters={[
+          {
+            key: 'state',
+            label: ot('approvals.state'),
+            type: 'select',
+            instant: true,
+            options: STATES.map((s) => ({ value: s, label: ot(`status.${s}`) })),
+            testId: 'approvals-state',
+          },
+        ]}
       />
-      {deciding ? (
+      <DoneNote done={done} testId="approval-done" />
+      <ListView
+        state={state}
+        emptyText={ot('approvals.empty')}
+        label={ot('nav.approvals')}
+        testId="approvals-table"
+        rowTestId={(approval) => `approval-${approval.id}`}
+        columns={[
+          { header: ot('approvals.id'), cell: (approval) => `#${approval.id}` },
+          { header: ot('approvals.subject'), cell: (approval) => <Subject approval={approval} /> },
+          {
+            header: ot('transactions.amount'),
+            num: true,
+            cell: (approval) => <Money amount={approval.amount} currency={approval.currency ?? 'MAD'} />,
+          },
+          {
+            header: ot('approvals.requestedBy'),
+            cell: (approval) => (
+              <>
+                {approval.requested_by_name ?? `#${approval.requested_by}`}
+                {approval.requested_by === me.id ? (
+                  <span className={styles.muted}> ({ot('approvals.you')})</span>
+                ) : null}
+              </>
+            ),
+          },
+          { header: ot('audit.reason'), cell: (approval) => approval.reason },
+          { header: ot('approvals.requestedAt'), cell: (approval) => <DateTime iso={approval.requested_at} /> },
+          { header: ot('approvals.expires'), cell: (approval) => <DateTime iso={approval.expires_at} /> },
+          { header: ot('approvals.state'), cell: (approval) => <StatusBadge status={approval.state} /> },
+          {
+            header: ot('approvals.decision'),
+            cell: (approval) => (
+              <DecisionCell
+                decided={
+                  approval.state === 'pending' ? null : (
+                    <>
+                      <DateTime iso={approval.decided_at} />
+                      {approval.decision_reason ? ` — ${approval.decision_reason}` : null}
+                    </>
+                  )
+                }
+                refusal={approval.requested_by === me.id ? ot('errors.ownRequest') : null}
+                refusalTestId="approval-own"
+                onDecide={(decision) => start({ approval, decision })}
+                testIdPrefix="approval"
+              />
+            ),
+          },
+        ]}
+      />
+      {open ? (
         <ActionDialog
           testId="approval-dialog"
-          title={ot(deciding.decision === 'approve' ? 'approvals.approveTitle' : 'approvals.rejectTitle', {
-            id: deciding.approval.id,
+          title={ot(open.decision === 'approve' ? 'approvals.approveTitle' : 'approvals.rejectTitle', {
+            id: open.approval.id,
           })}
           description={
             <p>
-              <Subject approval={deciding.approval} /> · <Money amount={deciding.approval.amount} />
+              <Subject approval={open.approval} /> · <Money amount={open.approval.amount} />
             </p>
           }
-          confirmLabel={ot(deciding.decision === 'approve' ? 'approvals.approve' : 'approvals.reject')}
-          danger={deciding.decision === 'approve'}
-          onClose={() => setDeciding(null)}
-          action={(input) => opsAction(`approvals/${deciding.approval.id}/${deciding.decision}/`, input)}
-          onDone={() => {
-            setDone(ot(deciding.decision === 'approve' ? 'approvals.approved' : 'approvals.rejected'));
-            setDeciding(null);
-            void client.invalidateQueries({ queryKey: ['ops'] });
-          }}
+          confirmLabel={ot(open.decision === 'approve' ? 'approvals.approve' : 'approvals.reject')}
+          danger={open.decision === 'approve'}
+          onClose={close}
+          action={(input) => opsAction(`approvals/${open.approval.id}/${open.decision}/`, input)}
+          onDone={() => finish(ot(open.decision === 'approve' ? 'approvals.approved' : 'approvals.rejected'))}
         />
       ) : null}
     </>

@@ -1,6 +1,9 @@
 import type { AuditEntry } from '../../../common/api/ops';
 import styles from './Ops.module.css';
-import { DateTime, TableWrap, useOps } from './OpsParts';
+import type { OpsT } from './ops-i18n';
+import { TableSection } from './OpsList';
+import type { Column } from './OpsList';
+import { DateTime, useOps } from './OpsParts';
 
 function Json({ value }: { value: unknown }) {
   if (value === null || value === undefined) return <>—</>;
@@ -12,56 +15,42 @@ function Json({ value }: { value: unknown }) {
 }
 
 /** Audit lines as the audit screen, a customer and a transaction show them: who, what, on what, why, when. */
-export function AuditTable({ entries, label }: { entries: AuditEntry[]; label: string }) {
+export function auditColumns(ot: OpsT): Column<AuditEntry>[] {
+  return [
+    { header: ot('audit.time'), cell: (entry) => <DateTime iso={entry.created_at} /> },
+    {
+      header: ot('audit.actor'),
+      cell: (entry) => (
+        <>
+          {entry.actor_name ?? (entry.actor === null ? ot('audit.system') : `#${entry.actor}`)}
+          <br />
+          <span className={styles.muted}>{entry.actor_role}</span>
+        </>
+      ),
+    },
+    { header: ot('audit.action'), cell: (entry) => <code dir="ltr">{entry.action}</code> },
+    {
+      header: ot('audit.target'),
+      cell: (entry) => <bdi dir="ltr">{entry.target_type ? `${entry.target_type} ${entry.target_id ?? ''}` : '—'}</bdi>,
+    },
+    { header: ot('audit.reason'), cell: (entry) => entry.reason ?? '—' },
+    { header: ot('audit.before'), cell: (entry) => <Json value={entry.before} /> },
+    { header: ot('audit.after'), cell: (entry) => <Json value={entry.after} /> },
+    {
+      header: ot('audit.request'),
+      cell: (entry) => (
+        <code dir="ltr" className={styles.muted}>
+          {entry.request_id ?? '—'}
+        </code>
+      ),
+    },
+  ];
+}
+
+/** The audit lines about one customer or transaction, under their title. */
+export function AuditSection({ title, entries }: { title: string; entries: AuditEntry[] }) {
   const { ot } = useOps();
   return (
-    <TableWrap label={label}>
-      <table className={styles.table} data-testid="audit-table">
-        <thead>
-          <tr>
-            <th scope="col">{ot('audit.time')}</th>
-            <th scope="col">{ot('audit.actor')}</th>
-            <th scope="col">{ot('audit.action')}</th>
-            <th scope="col">{ot('audit.target')}</th>
-            <th scope="col">{ot('audit.reason')}</th>
-            <th scope="col">{ot('audit.before')}</th>
-            <th scope="col">{ot('audit.after')}</th>
-            <th scope="col">{ot('audit.request')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.id} data-testid="audit-row">
-              <td>
-                <DateTime iso={entry.created_at} />
-              </td>
-              <td>
-                {entry.actor_name ?? (entry.actor === null ? ot('audit.system') : `#${entry.actor}`)}
-                <br />
-                <span className={styles.muted}>{entry.actor_role}</span>
-              </td>
-              <td>
-                <code dir="ltr">{entry.action}</code>
-              </td>
-              <td>
-                <bdi dir="ltr">{entry.target_type ? `${entry.target_type} ${entry.target_id ?? ''}` : '—'}</bdi>
-              </td>
-              <td>{entry.reason ?? '—'}</td>
-              <td>
-                <Json value={entry.before} />
-              </td>
-              <td>
-                <Json value={entry.after} />
-              </td>
-              <td>
-                <code dir="ltr" className={styles.muted}>
-                  {entry.request_id ?? '—'}
-                </code>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableWrap>
+    <TableSection title={title} rows={entries} testId="audit-table" rowTestId="audit-row" columns={auditColumns(ot)} />
   );
 }

@@ -2,12 +2,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { OpsCustomer } from '../../../common/api/ops';
-import { AuditTable } from './AuditTable';
+import { AuditSection } from './AuditTable';
 import styles from './Ops.module.css';
 import { fetchCustomer, opsAction } from './ops-api';
 import type { OpsKey } from './ops-i18n';
 import { useStaff } from './staff';
-import { ActionDialog, DateTime, Money, PageTitle, QueryState, StatusBadge, TableWrap, useOps } from './OpsParts';
+import { ActionDialog } from './OpsDialog';
+import { TableSection } from './OpsList';
+import { DateTime, Money, PageTitle, QueryState, StatusBadge, useOps } from './OpsParts';
 
 type CustomerAction = 'freeze' | 'unfreeze' | 'unlock-security-code' | 'logout-all';
 
@@ -32,6 +34,18 @@ const actionLabels: Record<CustomerAction, { title: OpsKey; confirm: OpsKey; don
     danger: true,
   },
 };
+
+const limitHeaders = {
+  limit: 'customer.limitCeiling',
+  used: 'customer.limitUsed',
+  remaining: 'customer.limitRemaining',
+  per_operation: 'customer.perOperation',
+} as const;
+const sessionHeaders = {
+  created_at: 'customer.signedIn',
+  expires_at: 'customer.expires',
+  revoked_at: 'customer.revoked',
+} as const;
 
 /** One user as support sees them, with the actions on their access: freeze, unlock the code, end their sessions. */
 export function CustomerDetailPage({ id }: { id: string }) {
@@ -162,136 +176,54 @@ export function CustomerDetailPage({ id }: { id: string }) {
         ) : null}
       </dl>
 
-      <h2 className={styles.subtitle}>{ot('customer.limits')}</h2>
-      {c.limits.length === 0 ? (
-        <p className={styles.muted}>{ot('common.empty')}</p>
-      ) : (
-        <TableWrap label={ot('customer.limits')}>
-          <table className={styles.table} data-testid="customer-limits">
-            <thead>
-              <tr>
-                <th scope="col">{ot('customer.limitKind')}</th>
-                <th scope="col" className={styles.num}>
-                  {ot('customer.limitCeiling')}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {ot('customer.limitUsed')}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {ot('customer.limitRemaining')}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {ot('customer.perOperation')}
-                </th>
-                <th scope="col">{ot('customer.limitResets')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {c.limits.map((limit) => (
-                <tr key={`${limit.kind}-${limit.currency}`}>
-                  <th scope="row">{ot(limit.kind === 'topup' ? 'customer.limitTopup' : 'customer.limitOutgoing')}</th>
-                  <td className={styles.num}>
-                    <Money amount={limit.limit} currency={limit.currency} />
-                  </td>
-                  <td className={styles.num}>
-                    <Money amount={limit.used} currency={limit.currency} />
-                  </td>
-                  <td className={styles.num}>
-                    <Money amount={limit.remaining} currency={limit.currency} />
-                  </td>
-                  <td className={styles.num}>
-                    <Money amount={limit.per_operation} currency={limit.currency} />
-                  </td>
-                  <td>
-                    <DateTime iso={limit.resets_at} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
-      )}
-
-      <h2 className={styles.subtitle}>{ot('customer.recent')}</h2>
-      {c.recent_transactions.length === 0 ? (
-        <p className={styles.muted}>{ot('common.empty')}</p>
-      ) : (
-        <TableWrap label={ot('customer.recent')}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">{ot('transactions.date')}</th>
-                <th scope="col">{ot('customer.category')}</th>
-                <th scope="col">{ot('transactions.status')}</th>
-                <th scope="col">{ot('transactions.counterpart')}</th>
-                <th scope="col" className={styles.num}>
-                  {ot('transactions.amount')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {c.recent_transactions.map((tx) => (
-                <tr key={`${tx.category}-${tx.id}`}>
-                  <td>
-                    <DateTime iso={tx.date} />
-                  </td>
-                  <td>{ot(`categories.${tx.category}`)}</td>
-                  <td>
-                    <StatusBadge status={tx.status} />
-                  </td>
-                  <td>
-                    {tx.sender === c.id
-                      ? `${tx.recipient_first_name ?? ''} ${tx.recipient_last_name ?? ''}`.trim() || '—'
-                      : `${tx.sender_first_name ?? ''} ${tx.sender_last_name ?? ''}`.trim() || '—'}
-                  </td>
-                  <td className={styles.num}>
-                    <Money amount={tx.amount} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
-      )}
-
-      <h2 className={styles.subtitle}>{ot('customer.sessions')}</h2>
-      {c.sessions.length === 0 ? (
-        <p className={styles.muted}>{ot('common.empty')}</p>
-      ) : (
-        <TableWrap label={ot('customer.sessions')}>
-          <table className={styles.table} data-testid="customer-sessions">
-            <thead>
-              <tr>
-                <th scope="col">{ot('customer.signedIn')}</th>
-                <th scope="col">{ot('customer.expires')}</th>
-                <th scope="col">{ot('customer.revoked')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {c.sessions.map((s) => (
-                <tr key={s.created_at}>
-                  <td>
-                    <DateTime iso={s.created_at} />
-                  </td>
-                  <td>
-                    <DateTime iso={s.expires_at} />
-                  </td>
-                  <td>
-                    <DateTime iso={s.revoked_at} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
-      )}
-
-      <h2 className={styles.subtitle}>{ot('customer.events')}</h2>
-      {c.events.length === 0 ? (
-        <p className={styles.muted}>{ot('common.empty')}</p>
-      ) : (
-        <AuditTable entries={c.events} label={ot('customer.events')} />
-      )}
+      <TableSection
+        title={ot('customer.limits')}
+        rows={c.limits}
+        rowKey={(limit) => `${limit.kind}-${limit.currency}`}
+        testId="customer-limits"
+        columns={[
+          {
+            header: ot('customer.limitKind'),
+            rowHeader: true,
+            cell: (limit) => ot(limit.kind === 'topup' ? 'customer.limitTopup' : 'customer.limitOutgoing'),
+          },
+          ...(['limit', 'used', 'remaining', 'per_operation'] as const).map((field) => ({
+            header: ot(limitHeaders[field]),
+            num: true,
+            cell: (limit: (typeof c.limits)[number]) => <Money amount={limit[field]} currency={limit.currency} />,
+          })),
+          { header: ot('customer.limitResets'), cell: (limit) => <DateTime iso={limit.resets_at} /> },
+        ]}
+      />
+      <TableSection
+        title={ot('customer.recent')}
+        rows={c.recent_transactions}
+        rowKey={(tx) => `${tx.category}-${tx.id}`}
+        columns={[
+          { header: ot('transactions.date'), cell: (tx) => <DateTime iso={tx.date} /> },
+          { header: ot('customer.category'), cell: (tx) => ot(`categories.${tx.category}`) },
+          { header: ot('transactions.status'), cell: (tx) => <StatusBadge status={tx.status} /> },
+          {
+            header: ot('transactions.counterpart'),
+            cell: (tx) =>
+              tx.sender === c.id
+                ? `${tx.recipient_first_name ?? ''} ${tx.recipient_last_name ?? ''}`.trim() || '—'
+                : `${tx.sender_first_name ?? ''} ${tx.sender_last_name ?? ''}`.trim() || '—',
+          },
+          { header: ot('transactions.amount'), num: true, cell: (tx) => <Money amount={tx.amount} /> },
+        ]}
+      />
+      <TableSection
+        title={ot('customer.sessions')}
+        rows={c.sessions}
+        rowKey={(s) => s.created_at}
+        testId="customer-sessions"
+        columns={(['created_at', 'expires_at', 'revoked_at'] as const).map((field) => ({
+          header: ot(sessionHeaders[field]),
+          cell: (s: (typeof c.sessions)[number]) => <DateTime iso={s[field]} />,
+        }))}
+      />
+      <AuditSection title={ot('customer.events')} entries={c.events} />
 
       {open ? (
         <ActionDialog

@@ -5,7 +5,8 @@ import { accountKindLabel } from './ledger-kinds';
 import styles from './Ops.module.css';
 import { opsGet } from './ops-api';
 import type { OpsKey } from './ops-i18n';
-import { DateTime, Money, PageTitle, QueryState, StatusBadge, TableWrap, useOps } from './OpsParts';
+import { TableSection } from './OpsList';
+import { DateTime, Money, PageTitle, QueryState, StatusBadge, useOps } from './OpsParts';
 
 const kinds: readonly string[] = ['transfer', 'withdrawal', 'exchange', 'pickup'];
 
@@ -27,10 +28,27 @@ export function DashboardPage() {
     );
   const kindLabel = (kind: string) => (kinds.includes(kind) ? ot(`kinds.${kind}` as OpsKey) : kind);
   const cards = [
-    { label: ot('dashboard.pendingApprovals'), value: d.pending_approvals, to: '/ops/approvals', testId: 'dash-approvals' },
+    {
+      label: ot('dashboard.pendingApprovals'),
+      value: d.pending_approvals,
+      to: '/ops/approvals',
+      testId: 'dash-approvals',
+    },
     { label: ot('dashboard.openReviews'), value: d.open_reviews, to: '/ops/reviews', testId: 'dash-reviews' },
-    { label: ot('dashboard.today'), value: d.today.count, amount: d.today.amount, to: '/ops/transactions', testId: 'dash-today' },
-    { label: ot('dashboard.last7'), value: d.last_7_days.count, amount: d.last_7_days.amount, to: '/ops/transactions', testId: 'dash-week' },
+    {
+      label: ot('dashboard.today'),
+      value: d.today.count,
+      amount: d.today.amount,
+      to: '/ops/transactions',
+      testId: 'dash-today',
+    },
+    {
+      label: ot('dashboard.last7'),
+      value: d.last_7_days.count,
+      amount: d.last_7_days.amount,
+      to: '/ops/transactions',
+      testId: 'dash-week',
+    },
   ];
   const queues = [
     { label: ot('dashboard.anchoring'), queue: d.anchoring },
@@ -63,80 +81,54 @@ export function DashboardPage() {
         ))}
       </div>
 
-      <h2 className={styles.subtitle}>{ot('dashboard.volumes')}</h2>
-      {d.last_7_days.by_kind_status.length === 0 ? (
-        <p className={styles.muted}>{ot('common.empty')}</p>
-      ) : (
-        <TableWrap label={ot('dashboard.volumes')}>
-          <table className={styles.table} data-testid="dash-volumes">
-            <thead>
-              <tr>
-                <th scope="col">{ot('transactions.kind')}</th>
-                <th scope="col">{ot('transactions.status')}</th>
-                <th scope="col" className={styles.num}>
-                  {ot('dashboard.today')}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {ot('dashboard.last7')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.last_7_days.by_kind_status.map((row) => {
-                const today = d.today.by_kind_status.find((r) => r.kind === row.kind && r.status === row.status);
-                return (
-                  <tr key={`${row.kind}-${row.status}`}>
-                    <td>{kindLabel(row.kind)}</td>
-                    <td>
-                      <StatusBadge status={row.status} />
-                    </td>
-                    <td className={styles.num}>
-                      {today ? (
-                        <>
-                          {today.count} · <Money amount={today.amount} />
-                        </>
-                      ) : (
-                        '—'
-                      )}
-                    </td>
-                    <td className={styles.num}>
-                      {row.count} · <Money amount={row.amount} />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </TableWrap>
-      )}
-
-      <h2 className={styles.subtitle}>{ot('dashboard.accounts')}</h2>
-      <TableWrap label={ot('dashboard.accounts')}>
-        <table className={styles.table} data-testid="dash-accounts">
-          <thead>
-            <tr>
-              <th scope="col">{ot('transaction.accountKind')}</th>
-              <th scope="col">{ot('transactions.agency')}</th>
-              <th scope="col" className={styles.num}>
-                {ot('customers.balance')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {d.accounts.map((account, index) => (
-              <tr key={index}>
-                <td>
-                  {accountKindLabel(account.kind, ot)}
-                </td>
-                <td>{account.agency ? account.agency.name : '—'}</td>
-                <td className={styles.num}>
-                  <Money amount={account.balance} currency={account.currency} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableWrap>
+      <TableSection
+        title={ot('dashboard.volumes')}
+        rows={d.last_7_days.by_kind_status}
+        rowKey={(row) => `${row.kind}-${row.status}`}
+        testId="dash-volumes"
+        columns={[
+          { header: ot('transactions.kind'), cell: (row) => kindLabel(row.kind) },
+          { header: ot('transactions.status'), cell: (row) => <StatusBadge status={row.status} /> },
+          {
+            header: ot('dashboard.today'),
+            num: true,
+            cell: (row) => {
+              const today = d.today.by_kind_status.find((r) => r.kind === row.kind && r.status === row.status);
+              return today ? (
+                <>
+                  {today.count} · <Money amount={today.amount} />
+                </>
+              ) : (
+                '—'
+              );
+            },
+          },
+          {
+            header: ot('dashboard.last7'),
+            num: true,
+            cell: (row) => (
+              <>
+                {row.count} · <Money amount={row.amount} />
+              </>
+            ),
+          },
+        ]}
+      />
+      <TableSection
+        title={ot('dashboard.accounts')}
+        rows={d.accounts}
+        rowKey={(_, index) => index}
+        testId="dash-accounts"
+        columns={[
+          { header: ot('transaction.accountKind'), cell: (account) => accountKindLabel(account.kind, ot) },
+          { header: ot('transactions.agency'), cell: (account) => (account.agency ? account.agency.name : '—') },
+          {
+            header: ot('customers.balance'),
+            num: true,
+            cell: (account) => <Money amount={account.balance} currency={account.currency} />,
+          },
+        ]}
+      />
 
       <h2 className={styles.subtitle}>{ot('dashboard.queues')}</h2>
       <div className={styles.cards}>
@@ -144,11 +136,16 @@ export function DashboardPage() {
           <div className={styles.card} key={label}>
             <p className={styles.cardLabel}>{label}</p>
             <p>
-              {ot('dashboard.waiting', { count: queue.waiting })} · {ot('dashboard.failing', { count: queue.failing })} ·{' '}
-              <span className={queue.dead > 0 ? styles.badgeBad : undefined}>{ot('dashboard.dead', { count: queue.dead })}</span>
+              {ot('dashboard.waiting', { count: queue.waiting })} · {ot('dashboard.failing', { count: queue.failing })}{' '}
+              ·{' '}
+              <span className={queue.dead > 0 ? styles.badgeBad : undefined}>
+                {ot('dashboard.dead', { count: queue.dead })}
+              </span>
             </p>
             <p className={styles.muted}>
-              {queue.lag_seconds === null ? ot('dashboard.noLag') : ot('dashboard.lag', { seconds: Math.round(queue.lag_seconds) })}
+              {queue.lag_seconds === null
+                ? ot('dashboard.noLag')
+                : ot('dashboard.lag', { seconds: Math.round(queue.lag_seconds) })}
             </p>
           </div>
         ))}

@@ -6,7 +6,7 @@ import { opsMessages } from '../../../common/api/messages';
 import { ApiError } from '../../app/api-error';
 import { createQueryClient } from '../../app/query-client';
 import '../../i18n/i18n';
-import { ActionDialog, DialogField } from './OpsParts';
+import { ActionDialog, DialogField } from './OpsDialog';
 
 afterEach(() => {
   cleanup();

@@ -1,20 +1,11 @@
 import { useId } from 'react';
 import type { OpsStaff, StaffRequestAnswer } from '../../../common/api/ops-people';
-import { Pagination } from '../../ui/Pagination';
 import styles from './Ops.module.css';
 import { fetchOperators, opsAction } from './ops-api';
-import {
-  ActionDialog,
-  DateTime,
-  DialogField,
-  ListState,
-  PageTitle,
-  StaffName,
-  TableWrap,
-  useOps,
-  useOpsList,
-} from './OpsParts';
-import { DialogEmail, DoneNote, useStaffDialogs } from './StaffDialogs';
+import { ActionDialog, AddButton, DialogField, DoneNote } from './OpsDialog';
+import { FilterForm, ListView, useOpsList } from './OpsList';
+import { DateTime, PageTitle, StaffName, useOps } from './OpsParts';
+import { DialogEmail, useStaffDialogs } from './StaffDialogs';
 import { useStaff } from './staff';
 
 const PAGE_SIZE = 25;
@@ -29,12 +20,7 @@ export function OperatorsPage() {
   const { ot } = useOps();
   const { me, canWrite } = useStaff();
   const roleId = useId();
-  const { page, update, draft, set, apply, reset, list, rows } = useOpsList(
-    'operators',
-    ['role'] as const,
-    PAGE_SIZE,
-    fetchOperators,
-  );
+  const state = useOpsList('operators', ['role'] as const, PAGE_SIZE, fetchOperators);
   const { open, done, form, start, close, finish, setField } = useStaffDialogs<Open, { email: string; role: string }>({
     email: '',
     role: 'OPERATOR',
@@ -42,87 +28,54 @@ export function OperatorsPage() {
   return (
     <>
       <PageTitle>{ot('nav.operators')}</PageTitle>
-      <form className={styles.filters} onSubmit={apply}>
-        <label className={styles.field}>
-          {ot('customers.role')}
-          <select className={styles.input} value={draft.role} onChange={set('role')} data-testid="operators-role">
-            <option value="">{ot('common.all')}</option>
-            <option value="OPERATOR">{ot('roles.OPERATOR')}</option>
-            <option value="AUDITOR">{ot('roles.AUDITOR')}</option>
-          </select>
-        </label>
-        <button type="submit" className={styles.primary}>
-          {ot('common.apply')}
-        </button>
-        <button type="button" className={styles.button} onClick={reset}>
-          {ot('common.reset')}
-        </button>
-      </form>
-      {canWrite ? (
-        <div className={styles.actions}>
-          <button
-            type="button"
-            className={styles.primary}
-            onClick={() => start({ action: 'add' })}
-            data-testid="operator-add"
-          >
-            {ot('operators.add')}
-          </button>
-        </div>
-      ) : null}
+      <FilterForm
+        state={state}
+        filters={[
+          {
+            key: 'role',
+            label: ot('customers.role'),
+            type: 'select',
+            options: (['OPERATOR', 'AUDITOR'] as const).map((role) => ({ value: role, label: ot(`roles.${role}`) })),
+            testId: 'operators-role',
+          },
+        ]}
+      />
+      <AddButton label={ot('operators.add')} onClick={() => start({ action: 'add' })} testId="operator-add" />
       <DoneNote done={done} testId="operators-done" />
-      <ListState list={list} emptyText={ot('operators.empty')} />
-      {rows.length > 0 ? (
-        <TableWrap label={ot('nav.operators')}>
-          <table className={styles.table} data-testid="operators-table">
-            <thead>
-              <tr>
-                <th scope="col">{ot('tellers.name')}</th>
-                <th scope="col">{ot('customers.email')}</th>
-                <th scope="col">{ot('customers.role')}</th>
-                <th scope="col">{ot('tellers.lastSignIn')}</th>
-                {canWrite ? <th scope="col">{ot('agencies.actions')}</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((s) => (
-                <tr key={s.id} data-testid="operator-row">
-                  <td>
-                    <StaffName person={s} />{' '}
-                    {s.id === me.id ? <span className={styles.badge}>{ot('operators.you')}</span> : null}
-                  </td>
-                  <td>
-                    <bdi>{s.email ?? '—'}</bdi>
-                  </td>
-                  <td>{ot(`roles.${s.role}`)}</td>
-                  <td>
-                    <DateTime iso={s.last_sign_in} />
-                  </td>
-                  {canWrite ? (
-                    <td>
-                      {s.id === me.id ? null : (
-                        <button
-                          type="button"
-                          className={styles.danger}
-                          onClick={() => start({ action: 'remove', operator: s })}
-                          data-testid={`operator-remove-${s.id}`}
-                        >
-                          {ot('operators.remove')}
-                        </button>
-                      )}
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
-      ) : null}
-      <Pagination
-        page={page}
-        count={list.data?.count ?? 0}
-        pageSize={PAGE_SIZE}
-        onPage={(p) => update({ page: String(p) })}
+      <ListView
+        state={state}
+        emptyText={ot('operators.empty')}
+        label={ot('nav.operators')}
+        testId="operators-table"
+        rowTestId="operator-row"
+        columns={[
+          {
+            header: ot('tellers.name'),
+            cell: (s) => (
+              <>
+                <StaffName person={s} />{' '}
+                {s.id === me.id ? <span className={styles.badge}>{ot('operators.you')}</span> : null}
+              </>
+            ),
+          },
+          { header: ot('customers.email'), cell: (s) => <bdi>{s.email ?? '—'}</bdi> },
+          { header: ot('customers.role'), cell: (s) => ot(`roles.${s.role}`) },
+          { header: ot('tellers.lastSignIn'), cell: (s) => <DateTime iso={s.last_sign_in} /> },
+          canWrite && {
+            header: ot('agencies.actions'),
+            cell: (s) =>
+              s.id === me.id ? null : (
+                <button
+                  type="button"
+                  className={styles.danger}
+                  onClick={() => start({ action: 'remove', operator: s })}
+                  data-testid={`operator-remove-${s.id}`}
+                >
+                  {ot('operators.remove')}
+                </button>
+              ),
+          },
+        ]}
       />
 
       {open?.action === 'add' ? (

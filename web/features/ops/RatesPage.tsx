@@ -4,12 +4,13 @@ import { Link } from 'react-router';
 import type { OpsRate, OpsRatesPage, SetRatesResponse } from '../../../common/api/ops-rates';
 import { ApiError } from '../../app/api-error';
 import { dateTimeFormat } from '../../ui/intl-format';
-import { Pagination } from '../../ui/Pagination';
 import styles from './Ops.module.css';
 import { fetchRates, setRates } from './ops-api';
 import { rateFromInput, rateText } from '../../ui/rate-format';
 import type { OpsKey } from './ops-i18n';
-import { ActionDialog, DateTime, ListState, opsErrorText, PageTitle, StatusBadge, TableWrap, useOps, useOpsList } from './OpsParts';
+import { ActionDialog } from './OpsDialog';
+import { ListView, useOpsList } from './OpsList';
+import { DateTime, opsErrorText, PageTitle, StatusBadge, useOps } from './OpsParts';
 import { FeeChange } from './RatesFeeChange';
 import { useStaff } from './staff';
 
@@ -116,7 +117,9 @@ function RatesForm({
     subscription: normalise(draft.subscription),
     ...(draft.fee.trim() ? { fee: normalise(draft.fee) } : {}),
     // datetime-local is the operator's local time: the browser gives the instant with its zone.
-    ...(draft.when === 'later' && draft.effective_at ? { effective_at: new Date(draft.effective_at).toISOString() } : {}),
+    ...(draft.when === 'later' && draft.effective_at
+      ? { effective_at: new Date(draft.effective_at).toISOString() }
+      : {}),
   });
 
   const fieldError = (name: RateField | 'effective_at') =>
@@ -166,7 +169,12 @@ function RatesForm({
         <fieldset className={styles.field}>
           <legend>{ot('rates.when')}</legend>
           <label>
-            <input type="radio" name="when" checked={draft.when === 'now'} onChange={() => setDraft((d) => ({ ...d, when: 'now' }))} />{' '}
+            <input
+              type="radio"
+              name="when"
+              checked={draft.when === 'now'}
+              onChange={() => setDraft((d) => ({ ...d, when: 'now' }))}
+            />{' '}
             {ot('rates.now')}
           </label>
           <label>
@@ -202,7 +210,10 @@ function RatesForm({
         </button>
       </form>
       <p className={styles.muted} data-testid="rates-four-eyes">
-        {ot('rates.fourEyes', { percent: rateText(fourEyes, locale), fee: rateText(feeFraction(fourEyesFeeBp), locale) })}
+        {ot('rates.fourEyes', {
+          percent: rateText(fourEyes, locale),
+          fee: rateText(feeFraction(fourEyesFeeBp), locale),
+        })}
       </p>
       {confirming ? (
         <ActionDialog
@@ -210,7 +221,11 @@ function RatesForm({
           title={ot('rates.confirmTitle')}
           description={
             <p dir="ltr">
-              <bdi>{[draft.official, draft.freemium, draft.subscription].map((r) => rateText(normalise(r), locale)).join(' · ')}</bdi>
+              <bdi>
+                {[draft.official, draft.freemium, draft.subscription]
+                  .map((r) => rateText(normalise(r), locale))
+                  .join(' · ')}
+              </bdi>
             </p>
           }
           confirmLabel={ot('rates.confirm')}
@@ -284,8 +299,8 @@ function RatesApprovalsLink() {
 export function RatesPage() {
   const { ot } = useOps();
   const { canWrite } = useStaff();
-  const { page, update, list, rows } = useOpsList('rates', [] as const, PAGE_SIZE, fetchRates);
-  const data = list.data as OpsRatesPage | undefined;
+  const state = useOpsList('rates', [] as const, PAGE_SIZE, fetchRates);
+  const data = state.list.data as OpsRatesPage | undefined;
   const [outcome, setOutcome] = useState<SetRatesResponse | null>(null);
   return (
     <>
@@ -307,66 +322,34 @@ export function RatesPage() {
         </>
       ) : null}
       <h2 className={styles.subtitle}>{ot('rates.history')}</h2>
-      <ListState list={list} emptyText={ot('rates.empty')} />
-      {rows.length > 0 ? (
-        <TableWrap label={ot('rates.history')}>
-          <table className={`${styles.table} ${styles.ratesTable}`} data-testid="rates-table">
-            <thead>
-              <tr>
-                <th scope="col">{ot('rates.effectiveAt')}</th>
-                <th scope="col">{ot('rates.state')}</th>
-                <th scope="col" className={styles.num}>
-                  {ot('rates.official')}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {ot('rates.freemium')}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {ot('rates.subscription')}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {ot('rates.fee')}
-                </th>
-                <th scope="col">{ot('rates.setBy')}</th>
-                <th scope="col">{ot('rates.approvedBy')}</th>
-                <th scope="col">{ot('rates.reason')}</th>
-                <th scope="col">{ot('rates.created')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((rate) => (
-                <tr key={rate.id} data-testid={`rate-${rate.id}`}>
-                  <td>
-                    <DateTime iso={rate.effective_at} />
-                  </td>
-                  <td>
-                    <StatusBadge status={rate.state} />
-                  </td>
-                  <td className={styles.num}>
-                    <RateCell rate={rate.official} />
-                  </td>
-                  <td className={styles.num}>
-                    <RateCell rate={rate.freemium} margin={rate.freemium_margin} stacked />
-                  </td>
-                  <td className={styles.num}>
-                    <RateCell rate={rate.subscription} margin={rate.subscription_margin} stacked />
-                  </td>
-                  <td className={styles.num}>
-                    <RateCell rate={rate.fee} />
-                  </td>
-                  <td>{who(rate.set_by)}</td>
-                  <td>{who(rate.approved_by)}</td>
-                  <td className={styles.reasonCell}>{rate.reason ?? '—'}</td>
-                  <td>
-                    <DateTime iso={rate.created_at} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
-      ) : null}
-      <Pagination page={page} count={list.data?.count ?? 0} pageSize={PAGE_SIZE} onPage={(p) => update({ page: String(p) })} />
+      <ListView
+        state={state}
+        emptyText={ot('rates.empty')}
+        label={ot('rates.history')}
+        className={styles.ratesTable}
+        testId="rates-table"
+        rowTestId={(rate) => `rate-${rate.id}`}
+        columns={[
+          { header: ot('rates.effectiveAt'), cell: (rate) => <DateTime iso={rate.effective_at} /> },
+          { header: ot('rates.state'), cell: (rate) => <StatusBadge status={rate.state} /> },
+          { header: ot('rates.official'), num: true, cell: (rate) => <RateCell rate={rate.official} /> },
+          {
+            header: ot('rates.freemium'),
+            num: true,
+            cell: (rate) => <RateCell rate={rate.freemium} margin={rate.freemium_margin} stacked />,
+          },
+          {
+            header: ot('rates.subscription'),
+            num: true,
+            cell: (rate) => <RateCell rate={rate.subscription} margin={rate.subscription_margin} stacked />,
+          },
+          { header: ot('rates.fee'), num: true, cell: (rate) => <RateCell rate={rate.fee} /> },
+          { header: ot('rates.setBy'), cell: (rate) => who(rate.set_by) },
+          { header: ot('rates.approvedBy'), cell: (rate) => who(rate.approved_by) },
+          { header: ot('rates.reason'), className: styles.reasonCell, cell: (rate) => rate.reason ?? '—' },
+          { header: ot('rates.created'), cell: (rate) => <DateTime iso={rate.created_at} /> },
+        ]}
+      />
     </>
   );
 }

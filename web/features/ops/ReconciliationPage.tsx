@@ -4,7 +4,8 @@ import type { Reconciliation } from '../../../common/api/ops-reconciliation';
 import styles from './Ops.module.css';
 import { downloadCsv, opsGet } from './ops-api';
 import type { OpsKey } from './ops-i18n';
-import { DateTime, Money, PageTitle, QueryState, TableWrap, useCsvDownload, useOps, useUrlFilters } from './OpsParts';
+import { TableSection, useUrlFilters } from './OpsList';
+import { DateTime, Money, PageTitle, QueryState, useCsvDownload, useOps } from './OpsParts';
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 
@@ -22,7 +23,9 @@ export function ReconciliationPage() {
     queryKey: ['ops', 'reconciliation', date],
     queryFn: ({ signal }) => opsGet<Reconciliation>('reconciliation/', { date }, signal),
   });
-  const csv = useCsvDownload(() => downloadCsv('reconciliation/', { date, format: 'csv' }, `reconciliation-${date}.csv`));
+  const csv = useCsvDownload(() =>
+    downloadCsv('reconciliation/', { date, format: 'csv' }, `reconciliation-${date}.csv`),
+  );
   const r = report.data;
   return (
     <>
@@ -73,6 +76,13 @@ export function ReconciliationPage() {
   );
 }
 
+const payoutHeaders = {
+  withdrawals: 'reconciliation.withdrawals',
+  pickups: 'reconciliation.pickups',
+  rows: 'reconciliation.rows',
+  ledger: 'reconciliation.ledgerCash',
+} as const;
+
 function Report({ r }: { r: Reconciliation }) {
   const { ot } = useOps();
   const card = r.card_payments;
@@ -109,106 +119,55 @@ function Report({ r }: { r: Reconciliation }) {
         ))}
       </dl>
 
-      <h2 className={styles.subtitle}>{ot('reconciliation.payouts')}</h2>
-      {r.payouts.length === 0 ? (
-        <p className={styles.muted}>{ot('reconciliation.noPayouts')}</p>
-      ) : (
-        <TableWrap label={ot('reconciliation.payouts')}>
-          <table className={styles.table} data-testid="reconciliation-payouts">
-            <thead>
-              <tr>
-                <th scope="col">{ot('transactions.agency')}</th>
-                <th scope="col" className={styles.num}>
-                  {ot('reconciliation.withdrawals')}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {ot('reconciliation.pickups')}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {ot('reconciliation.rows')}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {ot('reconciliation.ledgerCash')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {r.payouts.map((p) => (
-                <tr key={p.agency}>
-                  <td>{p.name || `#${p.agency}`}</td>
-                  <td className={styles.num}>
-                    {p.withdrawals.count} · <Money amount={p.withdrawals.amount} />
-                  </td>
-                  <td className={styles.num}>
-                    {p.pickups.count} · <Money amount={p.pickups.amount} />
-                  </td>
-                  <td className={styles.num}>
-                    {p.rows.count} · <Money amount={p.rows.amount} />
-                  </td>
-                  <td className={styles.num}>
-                    {p.ledger.count} · <Money amount={p.ledger.amount} />
-                    {p.ledger.amount !== p.rows.amount ? <span className={styles.badgeBad}>≠</span> : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
-      )}
-
-      <h2 className={styles.subtitle}>{ot('reconciliation.differences')}</h2>
-      {r.differences.length === 0 ? (
-        <p className={styles.success} data-testid="reconciliation-no-differences">
-          {ot('reconciliation.noDifferences')}
-        </p>
-      ) : (
-        <TableWrap label={ot('reconciliation.differences')}>
-          <table className={styles.table} data-testid="reconciliation-differences">
-            <thead>
-              <tr>
-                <th scope="col">{ot('reconciliation.what')}</th>
-                <th scope="col">{ot('reconciliation.reference')}</th>
-                <th scope="col">{ot('transactions.agency')}</th>
-                <th scope="col" className={styles.num}>
-                  {ot('reconciliation.expected')}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {ot('reconciliation.actual')}
-                </th>
-                <th scope="col">{ot('reconciliation.at')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {r.differences.map((d) => (
-                <tr key={`${d.kind}:${d.reference}`}>
-                  <td>{ot(`reconciliation.kinds.${d.kind}` as OpsKey)}</td>
-                  <td>
-                    <bdi dir="ltr">{d.reference}</bdi>
-                  </td>
-                  <td>{d.agency === null ? '—' : `#${d.agency}`}</td>
-                  <td className={styles.num}>
-                    {d.expected !== null && /^-?\d+\.\d\d$/.test(d.expected) ? (
-                      <Money amount={d.expected} currency={d.currency} />
-                    ) : (
-                      <bdi dir="ltr">{d.expected ?? '—'}</bdi>
-                    )}
-                  </td>
-                  <td className={styles.num}>
-                    {d.actual !== null && /^-?\d+\.\d\d$/.test(d.actual) ? (
-                      <Money amount={d.actual} currency={d.currency} />
-                    ) : (
-                      <bdi dir="ltr">{d.actual ?? '—'}</bdi>
-                    )}
-                  </td>
-                  <td>
-                    <DateTime iso={d.at} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
-      )}
+      <TableSection
+        title={ot('reconciliation.payouts')}
+        rows={r.payouts}
+        rowKey={(p) => p.agency}
+        testId="reconciliation-payouts"
+        empty={<p className={styles.muted}>{ot('reconciliation.noPayouts')}</p>}
+        columns={[
+          { header: ot('transactions.agency'), cell: (p) => p.name || `#${p.agency}` },
+          ...(['withdrawals', 'pickups', 'rows', 'ledger'] as const).map((field) => ({
+            header: ot(payoutHeaders[field]),
+            num: true,
+            cell: (p: Reconciliation['payouts'][number]) => (
+              <>
+                {p[field].count} · <Money amount={p[field].amount} />
+                {field === 'ledger' && p.ledger.amount !== p.rows.amount ? (
+                  <span className={styles.badgeBad}>≠</span>
+                ) : null}
+              </>
+            ),
+          })),
+        ]}
+      />
+      <TableSection
+        title={ot('reconciliation.differences')}
+        rows={r.differences}
+        rowKey={(d) => `${d.kind}:${d.reference}`}
+        testId="reconciliation-differences"
+        empty={
+          <p className={styles.success} data-testid="reconciliation-no-differences">
+            {ot('reconciliation.noDifferences')}
+          </p>
+        }
+        columns={[
+          { header: ot('reconciliation.what'), cell: (d) => ot(`reconciliation.kinds.${d.kind}` as OpsKey) },
+          { header: ot('reconciliation.reference'), cell: (d) => <bdi dir="ltr">{d.reference}</bdi> },
+          { header: ot('transactions.agency'), cell: (d) => (d.agency === null ? '—' : `#${d.agency}`) },
+          ...(['expected', 'actual'] as const).map((field) => ({
+            header: ot(`reconciliation.${field}`),
+            num: true,
+            cell: (d: Reconciliation['differences'][number]) =>
+              d[field] !== null && /^-?\d+\.\d\d$/.test(d[field]) ? (
+                <Money amount={d[field]} currency={d.currency} />
+              ) : (
+                <bdi dir="ltr">{d[field] ?? '—'}</bdi>
+              ),
+          })),
+          { header: ot('reconciliation.at'), cell: (d) => <DateTime iso={d.at} /> },
+        ]}
+      />
     </>
   );
 }

@@ -1,11 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import type { Review } from '../../../common/api/ops-reviews';
-import { Pagination } from '../../ui/Pagination';
 import styles from './Ops.module.css';
 import { opsAction, opsGet } from './ops-api';
 import type { Page, Query } from './ops-api';
-import { ActionDialog, DateTime, ListState, PageTitle, StatusBadge, TableWrap, useOps, useOpsList } from './OpsParts';
+import { ActionDialog, DecisionCell, DoneNote, useOpsDialog } from './OpsDialog';
+import { FilterForm, ListView, useOpsList } from './OpsList';
+import { DateTime, PageTitle, StatusBadge, useOps } from './OpsParts';
 import { useStaff } from './staff';
 import { KycDocuments } from './KycDocuments';
 import { MonitoringAlert } from './MonitoringAlert';
@@ -15,8 +14,7 @@ import { isMonitoringPayload, MONITORING_REVIEW_KIND } from '../../../common/api
 
 const PAGE_SIZE = 25;
 const STATES = ['open', 'approved', 'rejected'] as const;
-const fetchReviews = (query: Query, signal?: AbortSignal) =>
-  opsGet<Page<Review>>('reviews/', { ...query, state: query.state || 'open' }, signal);
+const fetchReviews = (query: Query, signal?: AbortSignal) => opsGet<Page<Review>>('reviews/', query, signal);
 
 /**
  * The queue of items waiting for a human decision: whatever kind another module opened (sanctions hit,
@@ -25,155 +23,99 @@ const fetchReviews = (query: Query, signal?: AbortSignal) =>
  */
 export function ReviewsPage() {
   const { ot } = useOps();
-  const { me, canWrite } = useStaff();
-  const client = useQueryClient();
-  const { values, page, update, draft, set, apply, list, rows } = useOpsList(
-    'reviews',
-    ['state', 'kind', 'subject'] as const,
-    PAGE_SIZE,
-    fetchReviews,
-  );
-  const state = values.state || 'open';
-  const [deciding, setDeciding] = useState<{ review: Review; decision: 'approve' | 'reject' } | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const { me } = useStaff();
+  const state = useOpsList('reviews', ['state', 'kind', 'subject'] as const, PAGE_SIZE, fetchReviews, {
+    state: 'open',
+  });
+  const { open, done, start, close, finish } = useOpsDialog<{ review: Review; decision: 'approve' | 'reject' }>();
   return (
     <>
       <PageTitle>{ot('nav.reviews')}</PageTitle>
-      <form className={styles.filters} onSubmit={apply}>
-        <label className={styles.field}>
-          {ot('approvals.state')}
-          <select
-            className={styles.input}
-            value={state}
-            onChange={(e) => update({ state: e.target.value, kind: values.kind, subject: values.subject })}
-            data-testid="reviews-state"
-          >
-            {STATES.map((s) => (
-              <option key={s} value={s}>
-                {ot(`reviews.states.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={styles.field}>
-          {ot('transactions.kind')}
-          <input className={styles.input} value={draft.kind} onChange={set('kind')} placeholder="sanctions_hit" dir="ltr" />
-        </label>
-        <label className={styles.field}>
-          {ot('approvals.subject')}
-          <input className={styles.input} value={draft.subject} onChange={set('subject')} placeholder="user:42" dir="ltr" />
-        </label>
-        <button type="submit" className={styles.primary}>
-          {ot('common.apply')}
-        </button>
-      </form>
-      {done ? (
-        <p className={styles.success} role="status" data-testid="review-done">
-          {done}
-        </p>
-      ) : null}
-      <ListState list={list} emptyText={ot('reviews.empty')} />
-      {rows.length > 0 ? (
-        <TableWrap label={ot('nav.reviews')}>
-          <table className={styles.table} data-testid="reviews-table">
-            <thead>
-              <tr>
-                <th scope="col">{ot('approvals.id')}</th>
-                <th scope="col">{ot('transactions.kind')}</th>
-                <th scope="col">{ot('approvals.subject')}</th>
-                <th scope="col">{ot('reviews.details')}</th>
-                <th scope="col">{ot('reviews.opened')}</th>
-                <th scope="col">{ot('approvals.state')}</th>
-                <th scope="col">{ot('approvals.decision')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((review) => (
-                <tr key={review.id} data-testid={`review-${review.id}`}>
-                  <td>#{review.id}</td>
-                  <td>
-                    <code dir="ltr">{review.kind}</code>
-                  </td>
-                  <td>
-                    <bdi dir="ltr">{review.subject}</bdi>
-                  </td>
-                  <td>
-                    {review.kind === 'kyc_document' ? (
-                      <KycDocuments payload={review.payload} />
-                    ) : review.kind === MONITORING_REVIEW_KIND && isMonitoringPayload(review.payload) ? (
-                      <MonitoringAlert payload={review.payload} />
-                    ) : review.kind === 'sanctions_hit' && isSanctionsHitPayload(review.payload) ? (
-                      <SanctionsHit payload={review.payload} />
-                    ) : (
-                      <pre className={styles.json} dir="ltr">
-                        {JSON.stringify(review.payload, null, 1)}
-                      </pre>
-                    )}
-                  </td>
-                  <td>
-                    <DateTime iso={review.created_at} />
-                  </td>
-                  <td>
-                    <StatusBadge status={review.state === 'open' ? 'pending' : review.state} />
-                  </td>
-                  <td>
-                    {review.state !== 'open' ? (
-                      <>
-                        {review.decided_by_name ?? (review.decided_by === null ? '' : `#${review.decided_by}`)}{' '}
-                        <DateTime iso={review.decided_at} />
-                        {review.reason ? ` — ${review.reason}` : null}
-                      </>
-                    ) : !canWrite ? (
-                      <span className={styles.muted}>{ot('approvals.readOnly')}</span>
-                    ) : review.opened_by === me.id ? (
-                      <span className={styles.muted}>{ot('errors.reviewOwnItem')}</span>
-                    ) : (
-                      <span className={styles.actions}>
-                        {(['approve', 'reject'] as const).map((decision) => (
-                          <button
-                            key={decision}
-                            type="button"
-                            className={decision === 'approve' ? styles.primary : styles.button}
-                            onClick={() => {
-                              setDone(null);
-                              setDeciding({ review, decision });
-                            }}
-                            data-testid={`review-${decision}`}
-                          >
-                            {ot(decision === 'approve' ? 'approvals.approve' : 'approvals.reject')}
-                          </button>
-                        ))}
-                      </span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
-      ) : null}
-      <Pagination page={page} count={list.data?.count ?? 0} pageSize={PAGE_SIZE} onPage={(p) => update({ page: String(p) })} />
-      {deciding ? (
+      <FilterForm
+        state={state}
+        resettable={false}
+        filters={[
+          {
+            key: 'state',
+            label: ot('approvals.state'),
+            type: 'select',
+            instant: true,
+            options: STATES.map((s) => ({ value: s, label: ot(`reviews.states.${s}`) })),
+            testId: 'reviews-state',
+          },
+          { key: 'kind', label: ot('transactions.kind'), placeholder: 'sanctions_hit', ltr: true },
+          { key: 'subject', label: ot('approvals.subject'), placeholder: 'user:42', ltr: true },
+        ]}
+      />
+      <DoneNote done={done} testId="review-done" />
+      <ListView
+        state={state}
+        emptyText={ot('reviews.empty')}
+        label={ot('nav.reviews')}
+        testId="reviews-table"
+        rowTestId={(review) => `review-${review.id}`}
+        columns={[
+          { header: ot('approvals.id'), cell: (review) => `#${review.id}` },
+          { header: ot('transactions.kind'), cell: (review) => <code dir="ltr">{review.kind}</code> },
+          { header: ot('approvals.subject'), cell: (review) => <bdi dir="ltr">{review.subject}</bdi> },
+          { header: ot('reviews.details'), cell: (review) => <ReviewDetails review={review} /> },
+          { header: ot('reviews.opened'), cell: (review) => <DateTime iso={review.created_at} /> },
+          {
+            header: ot('approvals.state'),
+            cell: (review) => <StatusBadge status={review.state === 'open' ? 'pending' : review.state} />,
+          },
+          {
+            header: ot('approvals.decision'),
+            cell: (review) => (
+              <DecisionCell
+                decided={
+                  review.state === 'open' ? null : (
+                    <>
+                      {review.decided_by_name ?? (review.decided_by === null ? '' : `#${review.decided_by}`)}{' '}
+                      <DateTime iso={review.decided_at} />
+                      {review.reason ? ` — ${review.reason}` : null}
+                    </>
+                  )
+                }
+                refusal={review.opened_by === me.id ? ot('errors.reviewOwnItem') : null}
+                onDecide={(decision) => start({ review, decision })}
+                testIdPrefix="review"
+              />
+            ),
+          },
+        ]}
+      />
+      {open ? (
         <ActionDialog
           testId="review-dialog"
-          title={ot(deciding.decision === 'approve' ? 'reviews.approveTitle' : 'reviews.rejectTitle', {
-            id: deciding.review.id,
+          title={ot(open.decision === 'approve' ? 'reviews.approveTitle' : 'reviews.rejectTitle', {
+            id: open.review.id,
           })}
           description={
             <p>
-              <code dir="ltr">{deciding.review.kind}</code> · <bdi dir="ltr">{deciding.review.subject}</bdi>
+              <code dir="ltr">{open.review.kind}</code> · <bdi dir="ltr">{open.review.subject}</bdi>
             </p>
           }
-          confirmLabel={ot(deciding.decision === 'approve' ? 'approvals.approve' : 'approvals.reject')}
-          onClose={() => setDeciding(null)}
-          action={(input) => opsAction(`reviews/${deciding.review.id}/${deciding.decision}/`, input)}
-          onDone={() => {
-            setDone(ot(deciding.decision === 'approve' ? 'reviews.approved' : 'reviews.rejected'));
-            setDeciding(null);
-            void client.invalidateQueries({ queryKey: ['ops'] });
-          }}
+          confirmLabel={ot(open.decision === 'approve' ? 'approvals.approve' : 'approvals.reject')}
+          onClose={close}
+          action={(input) => opsAction(`reviews/${open.review.id}/${open.decision}/`, input)}
+          onDone={() => finish(ot(open.decision === 'approve' ? 'reviews.approved' : 'reviews.rejected'))}
         />
       ) : null}
     </>
+  );
+}
+
+/** What a review is about, by its kind: the documents, the monitoring alert, the sanctions hit, else its data. */
+function ReviewDetails({ review }: { review: Review }) {
+  if (review.kind === 'kyc_document') return <KycDocuments payload={review.payload} />;
+  if (review.kind === MONITORING_REVIEW_KIND && isMonitoringPayload(review.payload))
+    return <MonitoringAlert payload={review.payload} />;
+  if (review.kind === 'sanctions_hit' && isSanctionsHitPayload(review.payload))
+    return <SanctionsHit payload={review.payload} />;
+  return (
+    <pre className={styles.json} dir="ltr">
+      {JSON.stringify(review.payload, null, 1)}
+    </pre>
   );
 }

@@ -1,8 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { AgencySelect } from './AgencySelect';
 import styles from './Ops.module.css';
-import { DialogField, useOps } from './OpsParts';
+import { DialogField, useOpsDialog } from './OpsDialog';
+import { useOps } from './OpsParts';
 
 /**
  * What the staff pages (operators, tellers) share around their dialogs: which dialog is open with its form, the
@@ -11,37 +11,13 @@ import { DialogField, useOps } from './OpsParts';
 
 /** One dialog open at a time (`O` says which, and for whom), its form starting empty each time, and the result line. */
 export function useStaffDialogs<O, F extends Record<string, string>>(emptyForm: F) {
-  const client = useQueryClient();
-  const [open, setOpen] = useState<O | null>(null);
-  const [done, setDone] = useState<string | null>(null);
   const [form, setForm] = useState(emptyForm);
+  const dialog = useOpsDialog<O>(() => setForm(emptyForm));
   return {
-    open,
-    done,
+    ...dialog,
     form,
-    start: (next: O) => {
-      setDone(null);
-      setForm(emptyForm);
-      setOpen(next);
-    },
-    close: () => setOpen(null),
-    /** The action went through: say so, close the dialog, refetch the back-office lists. */
-    finish: (message: string) => {
-      setDone(message);
-      setOpen(null);
-      void client.invalidateQueries({ queryKey: ['ops'] });
-    },
     setField: (name: keyof F) => (value: string) => setForm((f) => ({ ...f, [name]: value })),
   };
-}
-
-/** The line saying what the last action did. */
-export function DoneNote({ done, testId }: { done: string | null; testId: string }) {
-  return done ? (
-    <p className={styles.success} role="status" data-testid={testId}>
-      {done}
-    </p>
-  ) : null;
 }
 
 /** A text field of a dialog; `email` makes it the required left-to-right e-mail field. */

@@ -1,10 +1,10 @@
 import type { OpsStaff, StaffRequestAnswer } from '../../../common/api/ops-people';
-import { Pagination } from '../../ui/Pagination';
-import { AgencySelect } from './AgencySelect';
 import styles from './Ops.module.css';
 import { fetchTellers, opsAction } from './ops-api';
-import { ActionDialog, DateTime, ListState, PageTitle, StaffName, TableWrap, useOps, useOpsList } from './OpsParts';
-import { DialogAgency, DialogEmail, DialogInput, DoneNote, useStaffDialogs } from './StaffDialogs';
+import { ActionDialog, AddButton, DoneNote } from './OpsDialog';
+import { FilterForm, ListView, useOpsList } from './OpsList';
+import { DateTime, PageTitle, StaffName, useOps } from './OpsParts';
+import { DialogAgency, DialogEmail, DialogInput, useStaffDialogs } from './StaffDialogs';
 import { useStaff } from './staff';
 
 const PAGE_SIZE = 25;
@@ -15,12 +15,7 @@ type Open = { action: 'add' } | { action: 'move' | 'disable'; teller: OpsStaff }
 export function TellersPage() {
   const { ot } = useOps();
   const { canWrite } = useStaff();
-  const { page, update, draft, set, apply, reset, list, rows } = useOpsList(
-    'tellers',
-    ['agency', 'search'] as const,
-    PAGE_SIZE,
-    fetchTellers,
-  );
+  const state = useOpsList('tellers', ['agency', 'search'] as const, PAGE_SIZE, fetchTellers);
   const { open, done, form, start, close, finish, setField } = useStaffDialogs<
     Open,
     Record<'email' | 'agency' | 'first_name' | 'last_name', string>
@@ -33,111 +28,60 @@ export function TellersPage() {
   return (
     <>
       <PageTitle>{ot('nav.tellers')}</PageTitle>
-      <form className={styles.filters} onSubmit={apply} role="search">
-        <label className={styles.field}>
-          {ot('tellers.agency')}
-          <AgencySelect
-            value={draft.agency}
-            onChange={set('agency')}
-            allLabel={ot('agencies.all')}
-            testId="tellers-agency"
-          />
-        </label>
-        <label className={styles.field}>
-          {ot('tellers.search')}
-          <input
-            className={`${styles.input} ${styles.wide}`}
-            type="search"
-            value={draft.search}
-            onChange={set('search')}
-          />
-        </label>
-        <button type="submit" className={styles.primary} data-testid="tellers-apply">
-          {ot('common.apply')}
-        </button>
-        <button type="button" className={styles.button} onClick={reset}>
-          {ot('common.reset')}
-        </button>
-      </form>
-      {canWrite ? (
-        <div className={styles.actions}>
-          <button
-            type="button"
-            className={styles.primary}
-            onClick={() => start({ action: 'add' })}
-            data-testid="teller-add"
-          >
-            {ot('tellers.add')}
-          </button>
-        </div>
-      ) : null}
+      <FilterForm
+        state={state}
+        applyTestId="tellers-apply"
+        filters={[
+          { key: 'agency', label: ot('tellers.agency'), type: 'agency', testId: 'tellers-agency' },
+          { key: 'search', label: ot('tellers.search'), type: 'search' },
+        ]}
+      />
+      <AddButton label={ot('tellers.add')} onClick={() => start({ action: 'add' })} testId="teller-add" />
       <DoneNote done={done} testId="tellers-done" />
-      <ListState list={list} emptyText={ot('tellers.empty')} />
-      {rows.length > 0 ? (
-        <TableWrap label={ot('nav.tellers')}>
-          <table className={styles.table} data-testid="tellers-table">
-            <thead>
-              <tr>
-                <th scope="col">{ot('tellers.name')}</th>
-                <th scope="col">{ot('customers.email')}</th>
-                <th scope="col">{ot('customers.phone')}</th>
-                <th scope="col">{ot('tellers.agency')}</th>
-                <th scope="col">{ot('tellers.lastSignIn')}</th>
-                {canWrite ? <th scope="col">{ot('agencies.actions')}</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((s) => (
-                <tr key={s.id} data-testid="teller-row">
-                  <td>
-                    <StaffName person={s} />
-                  </td>
-                  <td>
-                    <bdi>{s.email ?? '—'}</bdi>
-                  </td>
-                  <td>
-                    <bdi dir="ltr">{s.phone_number ?? '—'}</bdi>
-                  </td>
-                  <td>
-                    {s.agency ? <bdi>{s.agency.name}</bdi> : '—'}{' '}
-                    {s.agency?.disabled ? <span className={styles.badgeBad}>{ot('agencies.disabled')}</span> : null}
-                  </td>
-                  <td>
-                    <DateTime iso={s.last_sign_in} />
-                  </td>
-                  {canWrite ? (
-                    <td>
-                      <div className={styles.rowActions}>
-                        <button
-                          type="button"
-                          className={styles.button}
-                          onClick={() => start({ action: 'move', teller: s })}
-                          data-testid={`teller-move-${s.id}`}
-                        >
-                          {ot('tellers.move')}
-                        </button>
-                        <button
-                          type="button"
-                          className={styles.danger}
-                          onClick={() => start({ action: 'disable', teller: s })}
-                          data-testid={`teller-disable-${s.id}`}
-                        >
-                          {ot('tellers.disable')}
-                        </button>
-                      </div>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
-      ) : null}
-      <Pagination
-        page={page}
-        count={list.data?.count ?? 0}
-        pageSize={PAGE_SIZE}
-        onPage={(p) => update({ page: String(p) })}
+      <ListView
+        state={state}
+        emptyText={ot('tellers.empty')}
+        label={ot('nav.tellers')}
+        testId="tellers-table"
+        rowTestId="teller-row"
+        columns={[
+          { header: ot('tellers.name'), cell: (s) => <StaffName person={s} /> },
+          { header: ot('customers.email'), cell: (s) => <bdi>{s.email ?? '—'}</bdi> },
+          { header: ot('customers.phone'), cell: (s) => <bdi dir="ltr">{s.phone_number ?? '—'}</bdi> },
+          {
+            header: ot('tellers.agency'),
+            cell: (s) => (
+              <>
+                {s.agency ? <bdi>{s.agency.name}</bdi> : '—'}{' '}
+                {s.agency?.disabled ? <span className={styles.badgeBad}>{ot('agencies.disabled')}</span> : null}
+              </>
+            ),
+          },
+          { header: ot('tellers.lastSignIn'), cell: (s) => <DateTime iso={s.last_sign_in} /> },
+          canWrite && {
+            header: ot('agencies.actions'),
+            cell: (s) => (
+              <div className={styles.rowActions}>
+                <button
+                  type="button"
+                  className={styles.button}
+                  onClick={() => start({ action: 'move', teller: s })}
+                  data-testid={`teller-move-${s.id}`}
+                >
+                  {ot('tellers.move')}
+                </button>
+                <button
+                  type="button"
+                  className={styles.danger}
+                  onClick={() => start({ action: 'disable', teller: s })}
+                  data-testid={`teller-disable-${s.id}`}
+                >
+                  {ot('tellers.disable')}
+                </button>
+              </div>
+            ),
+          },
+        ]}
       />
 
       {open?.action === 'add' ? (

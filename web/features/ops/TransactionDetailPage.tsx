@@ -2,12 +2,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { transactionStatuses } from '../../../common/api/messages';
-import { AuditTable } from './AuditTable';
+import { AuditSection } from './AuditTable';
 import { accountKindLabel, entryKindLabel } from './ledger-kinds';
 import styles from './Ops.module.css';
 import { fetchTransaction, refund } from './ops-api';
 import type { OpsKey } from './ops-i18n';
-import { ActionDialog, DateTime, Money, PageTitle, QueryState, StatusBadge, TableWrap, useOps } from './OpsParts';
+import { ActionDialog } from './OpsDialog';
+import { OpsTable } from './OpsList';
+import { DateTime, Money, PageTitle, QueryState, StatusBadge, useOps } from './OpsParts';
 import { useStaff } from './staff';
 
 const statuses: readonly string[] = transactionStatuses;
@@ -168,58 +170,49 @@ export function TransactionDetailPage({ id }: { id: string }) {
               {ot('transaction.entry', { id: entry.id })} · {entryKindLabel(entry.kind, ot)} ·{' '}
               <DateTime iso={entry.created_at} />
             </h3>
-            <TableWrap label={ot('transaction.entry', { id: entry.id })}>
-              <table className={styles.table} data-testid="tx-postings">
-                <thead>
-                  <tr>
-                    <th scope="col">{ot('transaction.account')}</th>
-                    <th scope="col">{ot('transaction.accountKind')}</th>
-                    <th scope="col">{ot('transaction.owner')}</th>
-                    <th scope="col" className={styles.num}>
-                      {ot('transaction.debit')}
-                    </th>
-                    <th scope="col" className={styles.num}>
-                      {ot('transaction.credit')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {entry.postings.map((posting, index) => (
-                    <tr key={index}>
-                      <td>#{posting.account}</td>
-                      <td>{accountKindLabel(posting.account_kind, ot)}</td>
-                      <td>
-                        {posting.owner !== null
-                          ? `#${posting.owner}`
-                          : posting.agency !== null
-                            ? ot('transaction.agencyAccount', { id: posting.agency })
-                            : ot('transaction.platform')}
-                      </td>
-                      <td className={styles.num}>
-                        {posting.amount.startsWith('-') ? (
-                          <Money amount={posting.amount.slice(1)} currency={posting.currency} />
-                        ) : null}
-                      </td>
-                      <td className={styles.num}>
-                        {posting.amount.startsWith('-') ? null : (
-                          <Money amount={posting.amount} currency={posting.currency} />
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableWrap>
+            <OpsTable
+              label={ot('transaction.entry', { id: entry.id })}
+              rows={entry.postings}
+              rowKey={(_, index) => index}
+              testId="tx-postings"
+              columns={[
+                { header: ot('transaction.account'), cell: (posting) => `#${posting.account}` },
+                {
+                  header: ot('transaction.accountKind'),
+                  cell: (posting) => accountKindLabel(posting.account_kind, ot),
+                },
+                {
+                  header: ot('transaction.owner'),
+                  cell: (posting) =>
+                    posting.owner !== null
+                      ? `#${posting.owner}`
+                      : posting.agency !== null
+                        ? ot('transaction.agencyAccount', { id: posting.agency })
+                        : ot('transaction.platform'),
+                },
+                {
+                  header: ot('transaction.debit'),
+                  num: true,
+                  cell: (posting) =>
+                    posting.amount.startsWith('-') ? (
+                      <Money amount={posting.amount.slice(1)} currency={posting.currency} />
+                    ) : null,
+                },
+                {
+                  header: ot('transaction.credit'),
+                  num: true,
+                  cell: (posting) =>
+                    posting.amount.startsWith('-') ? null : (
+                      <Money amount={posting.amount} currency={posting.currency} />
+                    ),
+                },
+              ]}
+            />
           </section>
         ))
       )}
 
-      <h2 className={styles.subtitle}>{ot('customer.events')}</h2>
-      {tx.events.length === 0 ? (
-        <p className={styles.muted}>{ot('common.empty')}</p>
-      ) : (
-        <AuditTable entries={tx.events} label={ot('customer.events')} />
-      )}
+      <AuditSection title={ot('customer.events')} entries={tx.events} />
 
       {refunding ? (
         <ActionDialog
