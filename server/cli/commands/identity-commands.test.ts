@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { call, ensureRates, signIn, testEnv, uniqueEmail, uniquePhone } from '../../../tests/support/identity.ts';
-import { demoAgencies } from '../../db/seed/demo-data.ts';
+import { demoAgencies } from '../seed/demo-data.ts';
 import { findAgencyCashAccount, findUserWallet } from '../../ledger/accounts.repository.ts';
 import type { AdminCommand } from '../admin-command.ts';
 import { agencyAddCommand } from './agency-add.ts';
