@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isStaffRole } from '../../../common/api/auth.ts';
 import { opsMessages } from '../../../common/api/ops.ts';
 import { forbidden } from '../../http/http-error.ts';
-import type { AuditActor } from '../audit/audit.repository.ts';
+import type { AuditActor } from '../audit/audit.service.ts';
 import { clientNetwork } from '../auth/client-network.ts';
 import type { Authenticator, AuthUser } from '../auth/authenticate.ts';
 import type { ServiceDeps } from '../service-deps.ts';
