@@ -5,7 +5,7 @@ import { conflict, forbidden, notFound } from '../../http/http-error.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
-import { confirmOperator } from '../ops/ops-access.ts';
+import { confirmOperator } from '../users/confirm-operator.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import {
   findOpenReviewByKey,
