@@ -55,7 +55,7 @@ const moduleOf = (f: string) => /^server\/modules\/([^/]+)\//.exec(f)?.[1];
  * plumbing, the modules, and the entry points (app, processes, command line) on top.
  */
 const layers: [string, RegExp][] = [
-  ['config', /^server\/(config|dev-secrets)\.ts$|^server\/security\//],
+  ['config', /^server\/(config|dev-secrets|runtime-layout)\.ts$|^server\/security\//],
   ['db', /^server\/db\/|^server\/clock\.ts$/],
   ['ledger', /^server\/ledger\//],
   ['adapters', /^server\/(adapters|jobs|metrics)\//],

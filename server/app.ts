@@ -35,6 +35,7 @@ import { exchangesRoutes } from './modules/exchanges/exchanges.routes.ts';
 import { startAnchorWorker } from './modules/anchoring/anchor-worker.ts';
 import { startPaymentActionsWorker } from './modules/billing/payment-actions.worker.ts';
 import { startNotificationDelivery } from './modules/notifications/delivery.worker.ts';
+import { runRecipientMessages } from './modules/invitations/recipient-messages.worker.ts';
 import { rateAlertsRoutes } from './modules/rate-alerts/rate-alerts.routes.ts';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
 import { startMonitoringWorker } from './modules/compliance/monitoring.ts';
@@ -192,6 +193,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const background = deps.backgroundWork ?? true;
   const delivery = startNotificationDelivery(services, app.log, {
     poll: background && config.CHAIN_WORKER === 'in-process',
+    // The messages to recipients without an account (invitations, reminders) ride on the same pass.
+    alongside: [runRecipientMessages],
   });
   app.addHook('onResponse', (request, _reply, done) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') delivery.nudge();

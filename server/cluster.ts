@@ -3,7 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { EmbeddedPostgresError } from './db/embedded-postgres.ts';
 import { MigrationError } from './db/migrator.ts';
 import { openDatabase, type OpenDatabase } from './db/open-database.ts';
-import { seedOnFirstStart } from './db/seed/seed-first-start.ts';
+import { seedOnFirstStart } from './cli/seed/seed-first-start.ts';
 import { startMetricsServer } from './metrics/metrics-server.ts';
 import { startReceiptMailProcess, type ReceiptMailProcess } from './receipt-mail-process.ts';
 import { childExecArgv, entryPointFile } from './runtime-layout.ts';

@@ -4,15 +4,11 @@ import { validateMnemonic } from '@scure/bip39';
 import { isAddress } from 'viem';
 import { english, privateKeyToAccount } from 'viem/accounts';
 import { z } from 'zod';
-import { parseSigningKey, signingKeyFromSeed } from './adapters/chain/record-crypto.ts';
-import {
-  BROWSER_PUSH_SERVICES,
-  parsePushServiceOrigins,
-  type PushServices,
-} from './adapters/push/push-destination.ts';
-import { vapidKeysFromSecret, vapidPublicKeyOf } from './adapters/push/vapid-keys.ts';
+import { parseSigningKey, signingKeyFromSeed } from './security/signing-key.ts';
+import { BROWSER_PUSH_SERVICES, parsePushServiceOrigins, type PushServices } from './security/push-services.ts';
+import { vapidKeysFromSecret, vapidPublicKeyOf } from './security/vapid-keys.ts';
 import { loadOrCreateDevSecrets } from './dev-secrets.ts';
-import { parseCron } from './modules/liabilities/cron.ts';
+import { parseCron } from '../common/time/cron.ts';
 import { deriveKey } from './security/keys.ts';
 import { projectRoot } from './runtime-layout.ts';
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { generateSigningKey } from './adapters/chain/record-crypto.ts';
-import { generateVapidKeys, type VapidKeys } from './adapters/push/vapid-keys.ts';
+import { generateSigningKey } from './security/signing-key.ts';
+import { generateVapidKeys, type VapidKeys } from './security/vapid-keys.ts';
 
 const vapidPair = (keys: VapidKeys) => ({ VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey });
 

@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { EmbeddedPostgresError } from './db/embedded-postgres.ts';
 import { MigrationError } from './db/migrator.ts';
 import { openDatabase, type OpenDatabase } from './db/open-database.ts';
-import { seedOnFirstStart } from './db/seed/seed-first-start.ts';
+import { seedOnFirstStart } from './cli/seed/seed-first-start.ts';
 import { handleShutdownSignals } from './shutdown.ts';
 import { registerDatabaseMetrics } from './metrics/database-metrics.ts';
 import { startMetricsServer } from './metrics/metrics-server.ts';

@@ -7,6 +7,7 @@ import { consoleWorkerLog } from './jobs/worker-log.ts';
 import { startAnchorWorker } from './modules/anchoring/anchor-worker.ts';
 import { startPaymentActionsWorker } from './modules/billing/payment-actions.worker.ts';
 import { startNotificationDelivery } from './modules/notifications/delivery.worker.ts';
+import { runRecipientMessages } from './modules/invitations/recipient-messages.worker.ts';
 import { startMonitoringWorker } from './modules/compliance/monitoring.ts';
 import { startReceiptMails } from './modules/receipts/receipt-mail.worker.ts';
 import { startScheduler } from './modules/schedules/scheduler.ts';
@@ -43,7 +44,7 @@ async function main(): Promise<void> {
         // The card provider's refunds and cancellations recorded by webhooks (same outbox pattern, same settings).
         startPaymentActionsWorker(deps, log),
         // The e-mail/SMS of notifications, from their outbox.
-        stopperOf(startNotificationDelivery(deps, log, { poll: true })),
+        stopperOf(startNotificationDelivery(deps, log, { poll: true, alongside: [runRecipientMessages] })),
         // Transaction monitoring: the queue of sends and pickups judged by the rules.
         startMonitoringWorker(deps, log),
         // The receipt PDFs mailed to payers: rendering is CPU work kept off the API processes.

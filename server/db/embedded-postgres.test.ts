@@ -10,7 +10,7 @@ import { adminQuery } from '../../tests/support/scratch-database.ts';
 import { startTestApp } from '../../tests/support/test-app.ts';
 import { projectRoot } from '../config.ts';
 import { APP_ROLE } from './app-role.ts';
-import { postgresTool } from './backup/postgres-tools.ts';
+import { postgresTool } from './postgres-tools.ts';
 import { startEmbeddedPostgres } from './embedded-postgres.ts';
 import { lockContent } from './process-identity.ts';
 import { stablePort } from '../../tests/support/stable-port.ts';

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { badRequest, conflict } from '../http/http-error.ts';
+import { badRequest, conflict } from '../../common/api/http-error.ts';
 import { IdempotencyConflictError } from './ledger-errors.ts';
-import { idempotentReplays } from '../metrics/metrics.ts';
+import { idempotentReplays } from './ledger-metrics.ts';
 
 /**
  * Idempotency-Key handling for the requests that move money. Use it inside the same

@@ -1,5 +1,5 @@
 import { genericMessages } from '../../common/api/errors.ts';
-import { HttpError } from '../http/http-error.ts';
+import { HttpError } from '../../common/api/http-error.ts';
 
 /**
  * Errors that mean the caller built a wrong entry or asked for something the books cannot do. They are bugs or

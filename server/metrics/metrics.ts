@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
 import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { idempotentReplays } from '../ledger/ledger-metrics.ts';
 
 /**
  * The process's metrics, in one registry that the metrics port publishes (metrics-server.ts). Counting is
@@ -48,11 +49,9 @@ export const webhookFailures = new Counter({
   registers: [registry],
 });
 
-export const idempotentReplays = new Counter({
-  name: 'wallet_idempotent_replays_total',
-  help: 'Requests answered from a stored response because their Idempotency-Key had been used (client retries).',
-  registers: [registry],
-});
+// Counted by the ledger (which may not import this layer), published here with the others.
+registry.registerMetric(idempotentReplays);
+export { idempotentReplays };
 
 export const codeFailures = new Counter({
   name: 'wallet_code_failures_total',

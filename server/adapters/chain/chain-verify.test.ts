@@ -152,7 +152,7 @@ describe('the built-in ledger', () => {
         expect(tampered.code).toBe(1);
         expect(tampered.lines.join('\n')).toMatch(/hash does not match its payload/);
         const page = await import('../../modules/explorer/explorer.service.ts');
-        const { parseSigningKey } = await import('./record-crypto.ts');
+        const { parseSigningKey } = await import('../../security/signing-key.ts');
         const view = await page.recordView({ db: tx }, parseSigningKey(t.config.CHAIN_SIGNING_KEY).publicKey, txId);
         expect(view?.verified).toBe(false);
         throw rollback;

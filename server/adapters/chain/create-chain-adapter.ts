@@ -5,7 +5,7 @@ import type { ServerKeys } from '../../security/keys.ts';
 import type { ChainAdapter } from './chain-adapter.ts';
 import { evmChain } from './evm/evm-chain.ts';
 import { localLedgerChain } from './local-ledger.ts';
-import { parseSigningKey } from './record-crypto.ts';
+import { parseSigningKey } from '../../security/signing-key.ts';
 import { walletAddressesFor } from './wallet-addresses.ts';
 
 /** The EVM network when CHAIN_RPC_URL and its companions are configured, else the built-in local ledger. */

@@ -9,7 +9,8 @@ import {
   lockChainHead,
   type NewChainRecord,
 } from './local-ledger.repository.ts';
-import { genesisHash, recordHash, signHash, type SigningKeys } from './record-crypto.ts';
+import { genesisHash, recordHash, signHash } from './record-crypto.ts';
+import type { SigningKeys } from '../../security/signing-key.ts';
 import type { WalletAddresses } from './wallet-addresses.ts';
 
 export interface LocalLedgerOptions {

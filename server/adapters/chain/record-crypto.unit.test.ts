@@ -2,16 +2,8 @@ import { generateKeyPairSync } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, type JsonValue } from './canonical-json.ts';
-import {
-  generateSigningKey,
-  genesisHash,
-  parseSigningKey,
-  publicKeyHex,
-  recordHash,
-  signHash,
-  signingKeyFromSeed,
-  verifyHashSignature,
-} from './record-crypto.ts';
+import { generateSigningKey, parseSigningKey, signingKeyFromSeed } from '../../security/signing-key.ts';
+import { genesisHash, publicKeyHex, recordHash, signHash, verifyHashSignature } from './record-crypto.ts';
 
 describe('canonicalJson', () => {
   it('sorts keys at every depth and drops whitespace', () => {

@@ -3,7 +3,8 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import webpush from 'web-push';
 import type { VapidConfig } from '../../config.ts';
-import { NOT_PUBLIC, publicOnlyLookup, pushDestination, type PushServices } from './push-destination.ts';
+import type { PushServices } from '../../security/push-services.ts';
+import { NOT_PUBLIC, publicOnlyLookup, pushDestination } from './push-destination.ts';
 
 /** A browser's push subscription as stored (the PushSubscription JSON the browser gave). */
 export interface PushTarget {

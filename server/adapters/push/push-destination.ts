@@ -1,58 +1,7 @@
 import { lookup as dnsLookup } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
-
-/**
- * Where the server may post a push. A browser gives the endpoint, so whoever subscribes chooses where the server
- * connects: without these rules a subscription could aim it at the server's own network (a metadata service, an
- * admin port on loopback). Two rules, checked when a subscription is saved and again when a push leaves:
- *
- * - the endpoint's origin must be one of the allowed push services (all of them when the list is 'any');
- * - the address connected to must be a public unicast one, checked on the address itself at connection time
- *   (publicOnlyLookup), whatever spelling of the host led to it. Trusted origins (PUSH_SERVICE_ORIGINS as
- *   configured: a local push service for tests and development) are the only exception.
- */
-export interface PushServices {
-  /** Origins pushes may go to; `*.` at the start of a host stands for any name below it. */
-  allowed: readonly string[] | 'any';
-  /** Origins exempt from the address rule: only those an operator listed. */
-  trusted: readonly string[];
-}
-
-/** The push services browsers subscribe to: Chrome and Edge's (FCM), Firefox's, Safari's, Windows'. */
-export const BROWSER_PUSH_SERVICES = [
-  'https://fcm.googleapis.com',
-  'https://updates.push.services.mozilla.com',
-  'https://web.push.apple.com',
-  'https://*.notify.windows.com',
-] as const;
-
-/**
- * PUSH_SERVICE_ORIGINS: origins (scheme, host and port, no path), comma-separated. Undefined when one is not an
- * origin: a path or a typo would otherwise quietly allow nothing, or too much.
- */
-export function parsePushServiceOrigins(value: string): string[] | undefined {
-  const origins = value
-    .split(',')
-    .map((v) => v.trim())
-    .filter((v) => v !== '');
-  if (origins.length === 0) return undefined;
-  const parsed = origins.map((origin) => {
-    const wildcard = /^(https?:\/\/)\*\.(.+)$/.exec(origin);
-    const probe = wildcard ? `${wildcard[1] ?? ''}${wildcard[2] ?? ''}` : origin;
-    let url: URL;
-    try {
-      url = new URL(probe);
-    } catch {
-      return undefined;
-    }
-    if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== probe.replace(/\/$/, '')) {
-      return undefined;
-    }
-    return wildcard ? `${url.protocol}//*.${url.host}` : url.origin;
-  });
-  return parsed.every((o) => o !== undefined) ? parsed : undefined;
-}
+import type { PushServices } from '../../security/push-services.ts';
 
 function originMatches(pattern: string, url: URL): boolean {
   const wildcard = /^(https?:)\/\/\*\.(.+)$/.exec(pattern);
@@ -80,7 +29,19 @@ export type PushDestination =
   /** Connect only through publicOnlyLookup. */
   | { kind: 'public-only' };
 
-/** What the rules say of an endpoint before any connection (the address itself is judged at connection time). */
+/**
+ * Where the server may post a push. A browser gives the endpoint, so whoever subscribes chooses where the server
+ * connects: without these rules a subscription could aim it at the server's own network (a metadata service, an
+ * admin port on loopback). Two rules, checked when a subscription is saved and again when a push leaves:
+ *
+ * - the endpoint's origin must be one of the allowed push services (all of them when the list is 'any');
+ * - the address connected to must be a public unicast one, checked on the address itself at connection time
+ *   (publicOnlyLookup), whatever spelling of the host led to it. Trusted origins (PUSH_SERVICE_ORIGINS as
+ *   configured: a local push service for tests and development) are the only exception.
+ *
+ * This says what the rules make of an endpoint before any connection (the address itself is judged at connection
+ * time).
+ */
 export function pushDestination(services: PushServices, endpoint: string): PushDestination {
   let url: URL;
   try {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { productionEnv } from '../../../tests/support/production-env.ts';
-import { isPublicAddress, parsePushServiceOrigins, pushDestination } from './push-destination.ts';
+import { parsePushServiceOrigins } from '../../security/push-services.ts';
+import { isPublicAddress, pushDestination } from './push-destination.ts';
 
 /** Secrets given, so that no development secrets file is read or written. */
 const { SECRET_KEY, SECURITY_CODE_PEPPER, CHAIN_SIGNING_KEY } = productionEnv;

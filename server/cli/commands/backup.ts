@@ -1,5 +1,5 @@
-import { BackupError } from '../../db/backup/postgres-tools.ts';
-import { backupDatabase, restoreDatabase } from '../../db/backup/backup.ts';
+import { BackupError } from '../../db/postgres-tools.ts';
+import { backupDatabase, restoreDatabase } from '../backup/backup.ts';
 import type { LedgerCheckReport } from '../../ledger/ledger-check.ts';
 import type { AdminCommand } from '../admin-command.ts';
 import { UsageError, parseFlags, withUsage } from '../flags.ts';

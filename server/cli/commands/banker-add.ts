@@ -1,5 +1,6 @@
 import { emailSchema, phoneSchema } from '../../../common/api/auth.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
+import { getAgency } from '../../modules/contacts/agencies.service.ts';
 import { addBanker, BankerError } from '../../modules/users/bankers.service.ts';
 import type { SignInIdentifier } from '../../modules/users/users.service.ts';
 import type { AdminCommand } from '../admin-command.ts';
@@ -32,14 +33,16 @@ export const bankerAddCommand: AdminCommand = {
       const identifier = identifierOf(flags);
       const addressOf = walletAddressOf(context);
       try {
-        const result = await withTransaction(db, (tx) =>
-          addBanker(
+        const result = await withTransaction(db, async (tx) => {
+          if (!(await getAgency(tx, flags.agency)))
+            throw new BankerError(`No agency with id ${flags.agency} (see agency:add)`);
+          return addBanker(
             tx,
             addressOf,
             { identifier, agencyId: flags.agency, firstName: flags['first-name'], lastName: flags['last-name'] },
             new Date(),
-          ),
-        );
+          );
+        });
         out(
           `${result.created ? 'Created' : 'Promoted'} banker ${result.userId} (${identifier.value}) at agency ${flags.agency}`,
         );

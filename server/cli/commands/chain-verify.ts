@@ -1,5 +1,6 @@
 import { verifyChain } from '../../adapters/chain/chain-verify.ts';
-import { parseSigningKey, publicKeyHex } from '../../adapters/chain/record-crypto.ts';
+import { publicKeyHex } from '../../adapters/chain/record-crypto.ts';
+import { parseSigningKey } from '../../security/signing-key.ts';
 import { loadConfig } from '../../config.ts';
 import type { AdminCommand } from '../admin-command.ts';
 

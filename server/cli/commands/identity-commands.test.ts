@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { call, ensureRates, signIn, testEnv, uniqueEmail, uniquePhone } from '../../../tests/support/identity.ts';
-import { demoAgencies } from '../../db/seed/demo-data.ts';
+import { demoAgencies } from '../seed/demo-data.ts';
 import { findAgencyCashAccount, findUserWallet } from '../../ledger/accounts.repository.ts';
 import type { AdminCommand } from '../admin-command.ts';
 import { agencyAddCommand } from './agency-add.ts';
@@ -86,6 +86,12 @@ describe('agency:add', () => {
 });
 
 describe('banker:add and banker:list', () => {
+  it('refuses an agency that does not exist, and names it', async () => {
+    const added = await run(bankerAddCommand, ['--email', uniqueEmail('teller'), '--agency', '999999999']);
+    expect(added.code).not.toBe(0);
+    expect(added.output).toContain('No agency with id 999999999 (see agency:add)');
+  });
+
   it('creates a teller who signs in by code and is a BANKER with a wallet', async () => {
     const agency = await newAgency();
     const email = uniqueEmail('teller');

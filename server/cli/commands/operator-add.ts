@@ -1,5 +1,5 @@
 import { withTransaction } from '../../ledger/transaction.ts';
-import { insertAudit } from '../../modules/audit/audit.repository.ts';
+import { recordAudit } from '../../modules/audit/audit.service.ts';
 import { addOperator, OperatorError } from '../../modules/users/operators.service.ts';
 import type { AdminCommand } from '../admin-command.ts';
 import { parseFlags, UsageError, withUsage } from '../flags.ts';
@@ -31,7 +31,7 @@ export const operatorAddCommand: AdminCommand = {
             { identifier, role, firstName: flags['first-name'], lastName: flags['last-name'] },
             now,
           );
-          await insertAudit(
+          await recordAudit(
             tx,
             { userId: null, role: 'cli', requestId: null, ip: null },
             {

@@ -1,4 +1,4 @@
-import { seedDemo } from '../../db/seed/seed-demo.ts';
+import { seedDemo } from '../seed/seed-demo.ts';
 import type { AdminCommand } from '../admin-command.ts';
 import { walletAddressOf } from './identity-keys.ts';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { authMessages } from '../../../common/api/auth.ts';
 import { isStaffRole, type Role } from '../../../common/api/auth.ts';
-import { insertAudit } from '../audit/audit.repository.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../common/i18n/languages.ts';
 import { lockFor } from '../../db/advisory-lock.ts';
 import { fieldError, HttpError, tooManyRequests } from '../../http/http-error.ts';
@@ -131,7 +131,7 @@ export async function verifyCode(
     const expiresAt = new Date(now.getTime() + ttl * 1000);
     await insertSession(tx, { id: sessionId, userId: user.id, createdAt: now, expiresAt });
     if (staff || user.role === 'BANKER') {
-      await insertAudit(
+      await recordAudit(
         tx,
         { userId: user.id, role: user.role, requestId: requestId ?? null, ip },
         { action: 'auth.sign_in', targetType: 'session', targetId: sessionId, after: { expires_at: expiresAt } },

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { searchCondition } from './contact-search.ts';
+import { searchCondition } from '../../db/search-condition.ts';
 
 /** Agencies are the public contacts: no owner, an address and a place on the map. */
 export interface AgencyRow {

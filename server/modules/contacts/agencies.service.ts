@@ -4,6 +4,21 @@ import type { Database } from '../../db/schema.ts';
 import { createAgencyCashAccount } from '../../ledger/accounts.repository.ts';
 import { findAgency, findAgencyByName, insertAgency, type AgencyRow, type NewAgency } from './agencies.repository.ts';
 
+/** What the back-office reads and changes of agencies; the other queries stay this module's own. */
+export {
+  findAgencyByName,
+  findOpsAgency,
+  listOpsAgencies,
+  lockAgency,
+  setAgencyDisabled,
+  updateAgency,
+  type AgencyChanges,
+  type OpsAgencyFilters,
+  type OpsAgencyRow,
+} from './agencies.repository.ts';
+/** Whether an id is an agency's, and whether it takes payouts. */
+export { agencyState } from './contacts.repository.ts';
+
 export type { AgencyRow } from './agencies.repository.ts';
 
 export interface AgencyInput {

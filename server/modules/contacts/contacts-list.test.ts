@@ -4,7 +4,7 @@ import { contactMessages } from '../../../common/api/contacts.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { ensureRates, signIn, testEnv, uniquePhone, type SignedIn } from '../../../tests/support/identity.ts';
 import { addContact, list, newAgency, uniqueTag } from './contacts.fixtures.ts';
-import { searchPatterns } from './contact-search.ts';
+import { searchPatterns } from '../../db/search-condition.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { sql, type CompiledQuery, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { countedPage } from '../../db/counted-page.ts';
-import { distanceKm, searchCondition, searchPatterns } from './contact-search.ts';
+import { distanceKm, searchCondition, searchPatterns } from '../../db/search-condition.ts';
 import { StatementShapes } from '../../db/statement-shapes.ts';
 import { pageSizeLiteral } from '../../db/page-size.ts';
 

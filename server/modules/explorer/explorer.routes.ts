@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { findRecordByRecordId } from '../../adapters/chain/local-ledger.repository.ts';
-import { parseSigningKey } from '../../adapters/chain/record-crypto.ts';
+import { parseSigningKey } from '../../security/signing-key.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { addressPage, explorerCss, notFoundPage, recordPage } from './explorer-page.ts';
 import { addressPageSize, addressRecords, recordView } from './explorer.service.ts';

@@ -1,8 +1,7 @@
 import type { ChainAdapter } from '../../adapters/chain/chain-adapter.ts';
 import type { Language } from '../../../common/i18n/languages.ts';
 import { languageSwitcher, pageLocales } from '../../http/page-language.ts';
-import { formatMinor } from '../liabilities/liabilities-admin.service.ts';
-import type { TreeRow } from '../liabilities/liabilities.repository.ts';
+import { formatMinor, type TreeRow } from '../liabilities/liabilities-admin.service.ts';
 import { escape, layout } from './explorer-page.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { kycStatusSchema } from '../../../common/api/kyc.ts';
 import { KYC_MAX_FILE_BYTES } from '../../../common/api/messages.ts';
-import { auditActorOf } from '../ops/ops-access.ts';
+import { auditActorOf } from '../auth/audit-actor.ts';
 import type { RouteModuleOptions } from '../route-module.ts';
 import './kyc.reviews.ts';
 import { kycStatus, submitDocuments } from './kyc.service.ts';

@@ -17,7 +17,7 @@ import { genericMessages, type FieldErrors } from '../../../common/api/errors.ts
 import type { Database, KycMediaType, KycPart } from '../../db/schema.ts';
 import { conflict, forbidden, HttpError, notFound } from '../../http/http-error.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
-import { insertAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
 import { openReview } from '../reviews/reviews.service.ts';
 import type { ServiceDeps } from '../service-deps.ts';
@@ -255,7 +255,7 @@ export async function submitDocuments(
       now,
     );
     await setSubmissionReview(tx, submissionId, review.id);
-    await insertAudit(
+    await recordAudit(
       tx,
       actor,
       {
@@ -289,7 +289,7 @@ export async function documentFile(
     { keyId: file.key_id, iv: file.iv, tag: file.tag, ciphertext: file.ciphertext },
     fileContext(file.submission_id, file.part),
   );
-  await insertAudit(
+  await recordAudit(
     deps.db,
     actor,
     { action: 'kyc.document.view', targetType: 'kyc_file', targetId: file.id, after: { part: file.part } },

@@ -6,6 +6,9 @@ import { findTree, insertSafeguarding, listTrees, type TreeRow } from './liabili
 
 /** What operators and auditors see of the snapshots (CLI until the back-office exists). */
 
+/** A snapshot's tree of one currency, as this service and the explorer's history show it. */
+export type { TreeRow };
+
 export class SafeguardingError extends Error {}
 
 export const formatMinor = (currency: string, minor: bigint): string =>

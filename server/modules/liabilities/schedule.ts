@@ -1,6 +1,6 @@
 import type { AnchorDeps } from '../anchoring/anchor-worker.ts';
 import { anchorPendingTrees } from './anchor-liabilities.ts';
-import { parseCron, previousFire } from './cron.ts';
+import { parseCron, previousFire } from '../../../common/time/cron.ts';
 import { snapshotExistsFor } from './liabilities.repository.ts';
 import { takeSnapshot } from './snapshot.service.ts';
 

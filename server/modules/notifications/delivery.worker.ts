@@ -5,7 +5,6 @@ import type { ServiceDeps } from '../service-deps.ts';
 import { renderNotification } from './notification-texts.ts';
 import { provedIdentifiers } from '../users/proved-identifiers.ts';
 import { deliverPush } from './push-delivery.ts';
-import { runRecipientMessages } from '../invitations/recipient-messages.worker.ts';
 import {
   leaseDueDeliveries,
   markDeliveriesDone,
@@ -116,7 +115,14 @@ const NUDGE_GATHER_MS = 100;
 export function startNotificationDelivery(
   deps: DeliveryDeps,
   log: WorkerLog,
-  options: { poll: boolean },
+  options: {
+    poll: boolean;
+    /**
+     * Passes that ride on this one (the same nudges and polling), run after the notifications: the messages to
+     * recipients without an account. The entry point passes them in, as the modules that own them sit above this one.
+     */
+    alongside?: readonly ((deps: DeliveryDeps, log: WorkerLog) => Promise<unknown>)[];
+  },
 ): NotificationDelivery {
   const database = outageTracker(log, 'notification delivery: the database');
   let stopped = false;
@@ -131,9 +137,10 @@ export function startNotificationDelivery(
       return;
     }
     clearTimeout(timer);
-    // The messages to recipients without an account (invitations, reminders) ride on the same pass.
     running = runNotificationDeliveries(deps, log)
-      .then(() => runRecipientMessages(deps, log))
+      .then(async () => {
+        for (const run of options.alongside ?? []) await run(deps, log);
+      })
       .then(() => database.up())
       .catch((error: unknown) => database.down(error))
       .finally(() => {

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushMessages } from '../../../common/api/push.ts';
 import { createPushAdapter } from '../../adapters/push/push-adapter.ts';
-import { generateVapidKeys } from '../../adapters/push/vapid-keys.ts';
+import { generateVapidKeys } from '../../security/vapid-keys.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
 import { call, ensureRates, testEnv, type SignedIn } from '../../../tests/support/identity.ts';
 import { productionEnv } from '../../../tests/support/production-env.ts';

@@ -10,7 +10,7 @@ import { create, customer, recipientOf } from '../transfers/transactions.fixture
 import type { Dashboard } from '../../../common/api/ops-dashboard.ts';
 import { outboxDeadCommand, outboxRetryCommand } from '../../cli/commands/outbox.ts';
 import { operator } from '../ops/ops.fixtures.ts';
-import { generateVapidKeys } from '../../adapters/push/vapid-keys.ts';
+import { generateVapidKeys } from '../../security/vapid-keys.ts';
 import { runNotificationDeliveries } from './delivery.worker.ts';
 import { notify } from './notify.ts';
 

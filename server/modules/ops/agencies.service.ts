@@ -4,9 +4,10 @@ import { opsMessages } from '../../../common/api/ops.ts';
 import type { Database } from '../../db/schema.ts';
 import { fieldError, HttpError, notFound } from '../../http/http-error.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
-import { insertAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
 import {
+  createAgency,
   findAgencyByName,
   findOpsAgency,
   listOpsAgencies,
@@ -16,8 +17,7 @@ import {
   type AgencyChanges,
   type OpsAgencyFilters,
   type OpsAgencyRow,
-} from '../contacts/agencies.repository.ts';
-import { createAgency } from '../contacts/agencies.service.ts';
+} from '../contacts/agencies.service.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { confirmOperator } from './ops-access.ts';
 
@@ -110,7 +110,7 @@ export async function createOpsAgency(deps: ServiceDeps, actor: AuditActor, body
     const created = await findOpsAgency(tx, row.id, now);
     if (!created) throw new Error(`agency ${row.id} vanished`);
     const after = presentAgency(created);
-    await insertAudit(
+    await recordAudit(
       tx,
       actor,
       { action: 'agency.create', targetType: 'agency', targetId: row.id, after: stateOf(after) },
@@ -137,7 +137,7 @@ export async function updateOpsAgency(
     const after = await findOpsAgency(tx, id, now);
     if (!after) throw notFound();
     const [was, is] = [presentAgency(before), presentAgency(after)];
-    await insertAudit(
+    await recordAudit(
       tx,
       actor,
       { action: 'agency.update', targetType: 'agency', targetId: id, before: stateOf(was), after: stateOf(is) },
@@ -171,7 +171,7 @@ export async function setOpsAgencyDisabled(
     const after = await findOpsAgency(tx, input.id, now);
     if (!after) throw notFound();
     const [was, is] = [presentAgency(before), presentAgency(after)];
-    await insertAudit(
+    await recordAudit(
       tx,
       actor,
       {

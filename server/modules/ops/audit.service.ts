@@ -1,26 +1,8 @@
 import type { AuditEntry, AuditFilters } from '../../../common/api/ops.ts';
 import type { ServiceDeps } from '../service-deps.ts';
-import { listAudit, type AuditRow } from '../audit/audit.repository.ts';
+import { auditEntries } from '../audit/audit.service.ts';
 
 export const AUDIT_EXPORT_MAX_ROWS = 10_000;
-
-export function presentAudit(row: AuditRow): AuditEntry {
-  return {
-    id: Number(row.id),
-    actor: row.actor_user_id === null ? null : Number(row.actor_user_id),
-    actor_role: row.actor_role,
-    actor_name: row.actor_name,
-    action: row.action,
-    target_type: row.target_type,
-    target_id: row.target_id,
-    reason: row.reason,
-    before: row.before,
-    after: row.after,
-    request_id: row.request_id,
-    ip: row.ip,
-    created_at: row.created_at.toISOString(),
-  };
-}
 
 /** `GET /api/ops/audit/`: newest first, filtered. */
 export async function auditPage(
@@ -29,8 +11,8 @@ export async function auditPage(
   page: number,
   pageSize: number,
 ): Promise<{ count: number; results: AuditEntry[] }> {
-  const { count, rows } = await listAudit(deps.db, filters, { limit: pageSize, offset: (page - 1) * pageSize });
-  return { count, results: rows.map(presentAudit) };
+  const { count, entries } = await auditEntries(deps.db, filters, { limit: pageSize, offset: (page - 1) * pageSize });
+  return { count, results: entries };
 }
 
 const csvColumns = [
@@ -67,6 +49,6 @@ export function toCsv<T extends Record<string, unknown>>(columns: readonly (keyo
 
 /** `GET /api/ops/audit/csv/`: the same filters, at most AUDIT_EXPORT_MAX_ROWS lines, newest first. */
 export async function auditCsv(deps: Pick<ServiceDeps, 'db'>, filters: AuditFilters): Promise<string> {
-  const { rows } = await listAudit(deps.db, filters, { limit: AUDIT_EXPORT_MAX_ROWS, offset: 0 });
-  return toCsv(csvColumns, rows.map(presentAudit));
+  const { entries } = await auditEntries(deps.db, filters, { limit: AUDIT_EXPORT_MAX_ROWS, offset: 0 });
+  return toCsv(csvColumns, entries);
 }

@@ -5,9 +5,9 @@ import { formatAmount } from '../../../common/money/money.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http/http-error.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
-import { insertAudit, listAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { auditEntries, recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
-import { recentSessions, revokeUserSessions } from '../auth/sessions.repository.ts';
+import { recentSessions, revokeUserSessions } from '../auth/sessions.service.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { limitsOf } from '../compliance/limits.ts';
 import { recentTransactionsOf } from '../transfers/transactions.service.ts';
@@ -18,8 +18,7 @@ import {
   searchUsers,
   setFrozen,
   type AdminUserRow,
-} from '../users/customers-admin.repository.ts';
-import { presentAudit } from './audit.service.ts';
+} from '../users/back-office.service.ts';
 import { confirmOperator } from './ops-access.ts';
 
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
@@ -71,7 +70,7 @@ export async function customerDetail(deps: ServiceDeps, id: string): Promise<Ops
   const [transactions, sessions, events, limits] = await Promise.all([
     recentTransactionsOf(deps, id, 20),
     recentSessions(deps.db, id, 20),
-    listAudit(deps.db, { target_type: 'user', target_id: id }, { limit: 50, offset: 0 }),
+    auditEntries(deps.db, { target_type: 'user', target_id: id }, { limit: 50, offset: 0 }),
     limitsOf(deps.db, deps.config, id, row.kyc_level, deps.clock.now()),
   ]);
   return {
@@ -85,7 +84,7 @@ export async function customerDetail(deps: ServiceDeps, id: string): Promise<Ops
       expires_at: s.expires_at.toISOString(),
       revoked_at: iso(s.revoked_at),
     })),
-    events: events.rows.map(presentAudit),
+    events: events.entries,
   };
 }
 
@@ -110,7 +109,7 @@ async function actOnUser(
     await change(tx, before);
     const after = await findAdminUser(tx, input.id);
     if (!after) throw notFound();
-    await insertAudit(
+    await recordAudit(
       tx,
       actor,
       {

@@ -1,12 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { isStaffRole } from '../../../common/api/auth.ts';
 import { opsMessages } from '../../../common/api/ops.ts';
 import { forbidden } from '../../http/http-error.ts';
-import type { AuditActor } from '../audit/audit.repository.ts';
-import { clientNetwork } from '../auth/client-network.ts';
-import type { Authenticator, AuthUser } from '../auth/authenticate.ts';
-import type { ServiceDeps } from '../service-deps.ts';
-import { requireSecurityCode } from '../users/security-code.service.ts';
+import type { Authenticator } from '../auth/authenticate.ts';
 
 /**
  * Every `/api/ops/` route: a signed-in operator or auditor, else 401 / 403 before the request is even
@@ -23,16 +19,6 @@ export function guardOpsRoutes(app: FastifyInstance, auth: Authenticator): void 
   });
 }
 
-/** The audit line's "who" for this request. */
-export function auditActorOf(request: FastifyRequest, user: AuthUser): AuditActor {
-  return { userId: user.id, role: user.role, requestId: request.id, ip: clientNetwork(request.ip) };
-}
-
-/**
- * The operator's own security code, again, for an action that moves money or changes access: a wrong one is a
- * 400 that counts toward their lockout (the same counter as everywhere else), a locked one a 429.
- */
-export async function confirmOperator(deps: ServiceDeps, user: AuthUser, securityCode: string): Promise<void> {
-  if (user.role !== 'OPERATOR') throw forbidden(opsMessages.auditorReadOnly);
-  await requireSecurityCode(deps, user.id, securityCode);
-}
+// Defined below the back-office so that the modules under it (KYC, reviews, the counter's) use them too.
+export { auditActorOf } from '../auth/audit-actor.ts';
+export { confirmOperator } from '../users/confirm-operator.ts';

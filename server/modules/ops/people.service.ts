@@ -3,9 +3,9 @@ import type { OpsStaff } from '../../../common/api/ops-people.ts';
 import { opsMessages } from '../../../common/api/ops.ts';
 import type { Database } from '../../db/schema.ts';
 import { fieldError, notFound } from '../../http/http-error.ts';
-import { insertAudit, type AuditActor } from '../audit/audit.repository.ts';
-import { revokeUserSessions } from '../auth/sessions.repository.ts';
-import { agencyState } from '../contacts/contacts.repository.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
+import { revokeUserSessions } from '../auth/sessions.service.ts';
+import { agencyState } from '../contacts/agencies.service.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import {
   findStaff,
@@ -14,8 +14,8 @@ import {
   makeCustomer,
   type StaffFilters,
   type StaffRow,
-} from '../users/staff.repository.ts';
-import type { UserRow } from '../users/users.repository.ts';
+  type UserRow,
+} from '../users/back-office.service.ts';
 
 /** Tellers, operators and auditors as the back-office shows them. */
 export function presentStaff(row: StaffRow): OpsStaff {
@@ -100,7 +100,7 @@ export async function recordAccessChange(
   extra: Record<string, unknown> = {},
 ): Promise<OpsStaff> {
   const { row, shown } = await staffMember(tx, change.id);
-  await insertAudit(
+  await recordAudit(
     tx,
     actor,
     {

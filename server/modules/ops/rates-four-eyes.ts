@@ -4,8 +4,15 @@ import { lockFor } from '../../db/advisory-lock.ts';
 import type { Database } from '../../db/schema.ts';
 import { conflict } from '../../http/http-error.ts';
 import { expireApproval, lockPendingApproval } from './approvals.repository.ts';
-import { latestRatesId, ratesInForce, ratesInForceDuring, type RatesRow } from '../rates/rates.repository.ts';
-import { feeChangeBasisPoints, rateChangeBasisPoints, type RatesInput } from '../rates/rates.service.ts';
+import {
+  feeChangeBasisPoints,
+  latestRatesId,
+  rateChangeBasisPoints,
+  ratesInForce,
+  ratesInForceDuring,
+  type RatesInput,
+  type RatesRow,
+} from '../rates/rates.service.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -6,16 +6,18 @@ import type { Database } from '../../db/schema.ts';
 import { conflict, HttpError, notFound } from '../../http/http-error.ts';
 import { hashRequest, runIdempotent } from '../../ledger/idempotency.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
-import { insertAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
 import {
   findRatesHistoryRow,
   listRatesHistory,
+  rateProblems,
   ratesInForce,
+  setRates,
   type RatesHistoryRow,
+  type RatesInput,
   type RatesRow,
-} from '../rates/rates.repository.ts';
-import { rateProblems, setRates, type RatesInput } from '../rates/rates.service.ts';
+} from '../rates/rates.service.ts';
 import { fireRateAlerts } from '../rate-alerts/fire.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { presentApproval } from './approvals.present.ts';
@@ -176,7 +178,7 @@ export async function setOpsRates(
         expiresAt: new Date(now.getTime() + deps.config.OPS_APPROVAL_TTL_SECONDS * 1000),
       });
       if (approvalId === undefined) throw conflict(opsMessages.alreadyRequested);
-      await insertAudit(
+      await recordAudit(
         tx,
         actor,
         {
@@ -272,7 +274,7 @@ async function writeRates(
 ): Promise<RatesRow> {
   const inForce = await ratesInForce(tx, now);
   const row = await setRates(tx, rates, more);
-  await insertAudit(
+  await recordAudit(
     tx,
     actor,
     {

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { OpsStaff } from '../../../common/api/ops-people.ts';
 import type { Database } from '../../db/schema.ts';
-import type { AuditActor } from '../audit/audit.repository.ts';
+import type { AuditActor } from '../audit/audit.service.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import type { ApprovalRow } from './approvals.repository.ts';
 import { applyStaffAdd, applyStaffRemove } from './staff-members.service.ts';

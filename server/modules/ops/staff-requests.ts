@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import { opsMessages, type Approval } from '../../../common/api/ops.ts';
 import type { Database } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/http-error.ts';
-import { insertAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { presentApproval } from './approvals.present.ts';
@@ -54,7 +54,7 @@ export async function requestStaffChange(
     expiresAt: new Date(now.getTime() + deps.config.OPS_APPROVAL_TTL_SECONDS * 1000),
   });
   if (approvalId === undefined) throw conflict(opsMessages.alreadyRequested);
-  await insertAudit(
+  await recordAudit(
     tx,
     actor,
     {

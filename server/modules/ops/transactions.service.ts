@@ -11,7 +11,7 @@ import type { Database } from '../../db/schema.ts';
 import { conflict, forbidden, notFound } from '../../http/http-error.ts';
 import { hashRequest, runIdempotent } from '../../ledger/idempotency.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
-import { insertAudit, listAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { auditEntries, recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { lockRefundable, refundableState, refundWaiting } from '../transfers/refund.service.ts';
@@ -31,7 +31,6 @@ import {
 } from './approvals.repository.ts';
 import { refuseUnfitApprover } from './approval-rules.ts';
 import { presentApproval } from './approvals.present.ts';
-import { presentAudit } from './audit.service.ts';
 import { confirmOperator } from './ops-access.ts';
 import { applyApprovedRates, RATES_APPROVAL_KIND } from './rates.service.ts';
 import { applyStaffApproval, isStaffApprovalKind } from './staff-approvals.ts';
@@ -85,7 +84,7 @@ export async function transactionDetail(deps: ServiceDeps, id: string): Promise<
   if (!row) throw notFound();
   const [postings, audit] = await Promise.all([
     transactionPostings(deps.db, id),
-    listAudit(deps.db, { target_type: 'transaction', target_id: id }, { limit: 50, offset: 0 }),
+    auditEntries(deps.db, { target_type: 'transaction', target_id: id }, { limit: 50, offset: 0 }),
   ]);
   const entries: OpsTransactionDetail['entries'] = [];
   for (const p of postings) {
@@ -119,14 +118,10 @@ export async function transactionDetail(deps: ServiceDeps, id: string): Promise<
   if (row.validated_at)
     timeline.push({ at: row.validated_at.toISOString(), event: 'validated', by: Number(row.validated_by) });
   else if (row.finished_at) timeline.push({ at: row.finished_at.toISOString(), event: row.status, by: null });
-  for (const line of audit.rows.slice().reverse())
-    timeline.push({
-      at: line.created_at.toISOString(),
-      event: line.action,
-      by: line.actor_user_id === null ? null : Number(line.actor_user_id),
-    });
+  for (const line of audit.entries.slice().reverse())
+    timeline.push({ at: line.created_at, event: line.action, by: line.actor });
   timeline.sort((a, b) => a.at.localeCompare(b.at));
-  return { ...presentOpsTransaction(row), entries, timeline, events: audit.rows.map(presentAudit) };
+  return { ...presentOpsTransaction(row), entries, timeline, events: audit.entries };
 }
 
 async function presentAfter(tx: Transaction<Database>, id: string): Promise<OpsTransaction> {
@@ -169,7 +164,7 @@ export async function refundTransaction(
         expiresAt: new Date(now.getTime() + deps.config.OPS_APPROVAL_TTL_SECONDS * 1000),
       });
       if (approvalId === undefined) throw conflict(opsMessages.alreadyRequested);
-      await insertAudit(
+      await recordAudit(
         tx,
         actor,
         {
@@ -186,7 +181,7 @@ export async function refundTransaction(
       return { status: 202, body: { refunded: false, approval: presentApproval(approval) } };
     }
     await refundWaiting(tx, row, { operatorId: operator.id, approvalId: null, approvedBy: null });
-    await insertAudit(
+    await recordAudit(
       tx,
       actor,
       {
@@ -252,7 +247,7 @@ export async function decide(
         approvalId: approval.id,
         approvedBy: operator.id,
       });
-      await insertAudit(
+      await recordAudit(
         tx,
         actor,
         {
@@ -272,7 +267,7 @@ export async function decide(
     if (input.decision === 'approved' && approval.kind === RATES_APPROVAL_KIND)
       await applyApprovedRates(tx, actor, approval, operator.id, now, deps.config.SUBSCRIPTION_GRACE_SECONDS);
     await decideApproval(tx, approval.id, { state: input.decision, by: operator.id, at: now, reason: input.reason });
-    await insertAudit(
+    await recordAudit(
       tx,
       actor,
       {

@@ -3,7 +3,8 @@ import { opsMessages } from '../../../common/api/messages.ts';
 import { parseDecimal, type Decimal } from '../../../common/money/decimal.ts';
 import type { Database } from '../../db/schema.ts';
 import { serviceUnavailable } from '../../http/http-error.ts';
-import { anyRates, insertRates, ratesInForce, type NewRates, type RatesRow } from './rates.repository.ts';
+import * as repository from './rates.repository.ts';
+import { anyRates, insertRates, type NewRates, type RatesHistoryRow, type RatesRow } from './rates.repository.ts';
 
 export type CurrentRates = RatesRow;
 
@@ -13,13 +14,44 @@ export type CurrentRates = RatesRow;
  * force nothing priced can be shown: a 503 (operators run `rates:set` or use /ops/rates).
  */
 export async function currentRates(db: Kysely<Database>, now: Date): Promise<CurrentRates> {
-  const rates = await ratesInForce(db, now);
+  const rates = await repository.ratesInForce(db, now);
   if (!rates) throw serviceUnavailable();
   return rates;
 }
 
 export async function hasRates(db: Kysely<Database>): Promise<boolean> {
   return anyRates(db);
+}
+
+// What the back-office reads to show the rates and to judge a change against those before it.
+export type { RatesHistoryRow, RatesRow };
+
+/** The row in force at `at`; undefined before the first row (where currentRates answers 503). */
+export async function ratesInForce(db: Kysely<Database>, at: Date): Promise<RatesRow | undefined> {
+  return repository.ratesInForce(db, at);
+}
+
+/** Every row in force at some moment of [from, to], the one in force at `from` first. */
+export async function ratesInForceDuring(db: Kysely<Database>, from: Date, to: Date): Promise<RatesRow[]> {
+  return repository.ratesInForceDuring(db, from, to);
+}
+
+/** The newest row written, scheduled or not. */
+export async function latestRatesId(db: Kysely<Database>): Promise<string | undefined> {
+  return repository.latestRatesId(db);
+}
+
+/** One row with who set and who approved it. */
+export async function findRatesHistoryRow(db: Kysely<Database>, id: string): Promise<RatesHistoryRow | undefined> {
+  return repository.findRatesHistoryRow(db, id);
+}
+
+/** Every row with who set and approved it, the latest effective time first (scheduled ones on top). */
+export async function listRatesHistory(
+  db: Kysely<Database>,
+  page: { limit: number; offset: number },
+): Promise<{ count: number; rows: RatesHistoryRow[] }> {
+  return repository.listRatesHistory(db, page);
 }
 
 export interface RatesInput {

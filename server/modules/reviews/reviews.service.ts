@@ -3,9 +3,9 @@ import { reviewMessages, type Review, type ReviewState } from '../../../common/a
 import type { Database } from '../../db/schema.ts';
 import { conflict, forbidden, notFound } from '../../http/http-error.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
-import { insertAudit, type AuditActor } from '../audit/audit.repository.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
-import { confirmOperator } from '../ops/ops-access.ts';
+import { confirmOperator } from '../users/confirm-operator.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import {
   findOpenReviewByKey,
@@ -185,7 +185,7 @@ export async function decideReview(
       })) ?? null;
     if (!(await markDecided(tx, review.id, { state: input.decision, by: operator.id, at: now, reason: input.reason })))
       throw conflict(reviewMessages.decided);
-    await insertAudit(
+    await recordAudit(
       tx,
       actor,
       {
@@ -202,7 +202,7 @@ export async function decideReview(
     // on the sender's: a rejected sanctions hit leaves them reading 'under review' (tipping-off).
     const held = /^transaction:(\d+)$/.exec(review.subject)?.[1];
     if (held !== undefined)
-      await insertAudit(
+      await recordAudit(
         tx,
         actor,
         {

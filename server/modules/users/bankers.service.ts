@@ -2,7 +2,6 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Language } from '../../../common/i18n/languages.ts';
 import { lockFor } from '../../db/advisory-lock.ts';
 import type { Database } from '../../db/schema.ts';
-import { getAgency } from '../contacts/agencies.service.ts';
 import { recordRoleGrant } from './role-grant.ts';
 import { listBankers, makeBanker, type BankerRow } from './users.repository.ts';
 import { createUser, findSignInUser, identifierLock, type SignInIdentifier } from './users.service.ts';
@@ -22,7 +21,8 @@ export interface BankerInput {
 /**
  * A teller of one agency: an existing account is promoted, otherwise one is created (with its wallet, like any
  * user). The teller signs in like everyone else, by a code sent to this identifier; a promoted account's sessions
- * end here (recordRoleGrant).
+ * end here (recordRoleGrant). The agency must exist: the caller checks it (agencies belong to contacts, above
+ * this module).
  */
 export async function addBanker(
   tx: Transaction<Database>,
@@ -32,8 +32,6 @@ export async function addBanker(
 ): Promise<{ userId: string; created: boolean; sessionsEnded: number }> {
   const grant = { at: now, addedBy: input.addedBy ?? null };
   await lockFor(tx, identifierLock(input.identifier.value));
-  if (!(await getAgency(tx, input.agencyId)))
-    throw new BankerError(`No agency with id ${input.agencyId} (see agency:add)`);
   const existing = await findSignInUser(tx, input.identifier);
   if (existing) {
     await makeBanker(tx, existing.id, input.agencyId);

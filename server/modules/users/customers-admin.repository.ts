@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Role } from '../../../common/api/auth.ts';
 import type { Database } from '../../db/schema.ts';
-import { searchCondition } from '../contacts/contact-search.ts';
+import { searchCondition } from '../../db/search-condition.ts';
 
 /** A user as the back-office sees them: profile, role, wallet balance, freeze and code-lock state. */
 export interface AdminUserRow {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { profileMessages } from '../../../common/api/users.ts';
 import { serverKeys } from '../../security/keys.ts';
 import { decideProfileIdentifiers, hasFullProfile } from './profile-rules.ts';
-import { walletAddress } from './wallet-address.ts';
+import { walletAddress } from '../../adapters/chain/wallet-addresses.ts';
 
 const emailUser = { phone_auth: false, email: 'a@example.com', phone_number: null };
 const phoneUser = { phone_auth: true, email: null, phone_number: '+33612345678' };

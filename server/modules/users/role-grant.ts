@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { revokeUserSessions } from '../auth/sessions.repository.ts';
+import { revokeUserSessions } from '../auth/sessions.service.ts';
 
 /** Who asked for someone to become staff (an operator's id; null from the command line), and when it took effect. */
 export interface RoleGrant {

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { projectRoot } from '../../config.ts';
+import { projectRoot } from '../config.ts';
 
 const exec = promisify(execFile);
 

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { checkLedger, type LedgerCheckReport } from '../../ledger/ledger-check.ts';
-import type { Database } from '../schema.ts';
-import { BackupError, postgresTool, runTool } from './postgres-tools.ts';
+import type { Database } from '../../db/schema.ts';
+import { BackupError, postgresTool, runTool } from '../../db/postgres-tools.ts';
 
 /**
  * Backups and restores (docs/operations.md): a `pg_dump` custom-format archive taken in a snapshot that

@@ -2,7 +2,7 @@ import { walletAddressesFor } from '../../adapters/chain/wallet-addresses.ts';
 import type { Config } from '../../config.ts';
 import { hasRates } from '../../modules/rates/rates.service.ts';
 import { serverKeys } from '../../security/keys.ts';
-import type { OpenDatabase } from '../open-database.ts';
+import type { OpenDatabase } from '../../db/open-database.ts';
 import { seedDemo } from './seed-demo.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { lockFor } from '../advisory-lock.ts';
-import type { Database } from '../schema.ts';
+import { lockFor } from '../../db/advisory-lock.ts';
+import type { Database } from '../../db/schema.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
 import { createAgency, getAgencyByName, validateAgency } from '../../modules/contacts/agencies.service.ts';
 import { hasRates, setRates } from '../../modules/rates/rates.service.ts';
