@@ -20,13 +20,13 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        advancedChunks: {
+        codeSplitting: {
           // One framework chunk that only changes when a dependency does: a returning phone re-downloads just
           // the app's few kilobytes after a deploy, and the first load is not cut into many small gzip files.
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](preact|react-router)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
             },
             {
               // TanStack Query, which every screen after sign-in needs before it can ask the server anything: one
