@@ -62,13 +62,14 @@ export function cataloguePart(catalogue: Dictionary, part: (typeof CATALOGUE_PAR
 }
 
 const coreId = 'virtual:i18n-core';
-const partId = /^virtual:i18n\/([a-z]{2})\/(home|rest)$/;
+const partId = /^virtual:i18n\/([a-z]{2})-(home|rest)$/;
 
 /**
  * Two kinds of virtual modules over web/i18n/<language>.json, which stay the one source of truth:
  * - `virtual:i18n-core`: the core sections of French, in the entry chunk, so the welcome page needs nothing else;
- * - `virtual:i18n/<language>/<part>`: one part of a language's catalogue (see HOME_KEYS), each loaded on demand
- *   (web/i18n/i18n.ts), so a first load carries one language's home keys and never the other six languages.
+ * - `virtual:i18n/<language>-<part>`: one part of a language's catalogue (see HOME_KEYS) in a chunk of that name
+ *   (`fr-home`), each loaded on demand (web/i18n/i18n.ts), so a first load carries one language's home keys and
+ *   never the other six languages.
  */
 export function i18nCore(root: string): Plugin {
   const fileOf = (language: string) => path.join(root, 'web', 'i18n', `${language}.json`);

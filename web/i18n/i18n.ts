@@ -34,13 +34,13 @@ export type TFunction = (key: TranslationKey, values?: TranslationValues) => str
 type Part = 'home' | 'rest';
 type PartLoader = () => Promise<{ default: Dictionary }>;
 const partLoaders: Record<Language, Record<Part, PartLoader>> = {
-  fr: { home: () => import('virtual:i18n/fr/home'), rest: () => import('virtual:i18n/fr/rest') },
-  en: { home: () => import('virtual:i18n/en/home'), rest: () => import('virtual:i18n/en/rest') },
-  ar: { home: () => import('virtual:i18n/ar/home'), rest: () => import('virtual:i18n/ar/rest') },
-  es: { home: () => import('virtual:i18n/es/home'), rest: () => import('virtual:i18n/es/rest') },
-  it: { home: () => import('virtual:i18n/it/home'), rest: () => import('virtual:i18n/it/rest') },
-  nl: { home: () => import('virtual:i18n/nl/home'), rest: () => import('virtual:i18n/nl/rest') },
-  de: { home: () => import('virtual:i18n/de/home'), rest: () => import('virtual:i18n/de/rest') },
+  fr: { home: () => import('virtual:i18n/fr-home'), rest: () => import('virtual:i18n/fr-rest') },
+  en: { home: () => import('virtual:i18n/en-home'), rest: () => import('virtual:i18n/en-rest') },
+  ar: { home: () => import('virtual:i18n/ar-home'), rest: () => import('virtual:i18n/ar-rest') },
+  es: { home: () => import('virtual:i18n/es-home'), rest: () => import('virtual:i18n/es-rest') },
+  it: { home: () => import('virtual:i18n/it-home'), rest: () => import('virtual:i18n/it-rest') },
+  nl: { home: () => import('virtual:i18n/nl-home'), rest: () => import('virtual:i18n/nl-rest') },
+  de: { home: () => import('virtual:i18n/de-home'), rest: () => import('virtual:i18n/de-rest') },
 };
 const catalogues: Partial<Record<Language, Dictionary>> = { fr: structuredClone(core) };
 const loading = new Map<string, Promise<void>>();
