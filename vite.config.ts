@@ -65,7 +65,7 @@ export default defineConfig({
               test: /node_modules[\\/]@tanstack[\\/]/,
             },
             // Only the modules themselves: their dependencies in the entry or the framework stay there.
-            { name: homeChunk, includeDependenciesRecursively: false },
+            { name: homeChunk, debugName: 'home', includeDependenciesRecursively: false },
           ],
         },
       },
