@@ -1,11 +1,39 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { i18nCore } from './scripts/vite-i18n-core.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 import { webAliases } from './scripts/web-aliases.ts';
 
 const api = 'http://127.0.0.1:3000';
+
+/** What the home screen's first paint runs, lazily loaded after the entry: the layout of every signed-in screen and the home. */
+const homeFirstPaint = /[\\/]web[\\/](app[\\/]ServerStateLayout|features[\\/]home[\\/]HomePage)\.tsx$/;
+/** Whose modules stay where the bundler puts them: the entry's (every page's first load) and the welcome page's. */
+const notHome = /[\\/]web[\\/](main|features[\\/]auth[\\/]WelcomePage)\.tsx$/;
+
+/**
+ * The chunk of the app's own modules that the home screen statically imports and that neither the entry nor the
+ * welcome page does: one file instead of some twenty small ones, each compressed on its own (a signed-in first
+ * load of `/` downloads about 6 kB gzip less). Other screens share most of these modules and load it too.
+ */
+function homeChunk(id: string, context: Rolldown.ChunkingContext): string | null {
+  if (id.startsWith('\0') || id.includes('node_modules')) return null;
+  const seen = new Set([id]);
+  const queue = [id];
+  let home = false;
+  for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+    if (notHome.test(next)) return null;
+    if (homeFirstPaint.test(next)) home = true;
+    for (const importer of context.getModuleInfo(next)?.importers ?? []) {
+      if (!seen.has(importer)) {
+        seen.add(importer);
+        queue.push(importer);
+      }
+    }
+  }
+  return home ? 'home' : null;
+}
 
 export default defineConfig({
   root: '.',
@@ -20,13 +48,13 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        advancedChunks: {
+        codeSplitting: {
           // One framework chunk that only changes when a dependency does: a returning phone re-downloads just
           // the app's few kilobytes after a deploy, and the first load is not cut into many small gzip files.
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](preact|react-router)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
             },
             {
               // TanStack Query, which every screen after sign-in needs before it can ask the server anything: one
@@ -36,6 +64,8 @@ export default defineConfig({
               name: 'server-state',
               test: /node_modules[\\/]@tanstack[\\/]/,
             },
+            // Only the modules themselves: their dependencies in the entry or the framework stay there.
+            { name: homeChunk, debugName: 'home', includeDependenciesRecursively: false },
           ],
         },
       },

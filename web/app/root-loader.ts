@@ -1,6 +1,7 @@
 import { replace } from 'react-router';
 import type { LoaderFunctionArgs } from 'react-router';
 import type { Language } from '../../common/i18n/languages';
+import type { CatalogueScope } from '../i18n/i18n';
 import { guardNavigation } from './navigation-guard';
 import { isWelcomePath, nextStoredRole } from './theme-rules';
 
@@ -10,7 +11,7 @@ export interface RootLoaderDeps {
   getStoredRole: () => string | null;
   setStoredRole: (role: string | null) => void;
   /** Loads the catalogue and switches the document's language and direction before the page renders. */
-  applyLanguage: (language: Language, options: { wholeCatalogue: boolean }) => Promise<void>;
+  applyLanguage: (language: Language, options: { scope: CatalogueScope }) => Promise<void>;
 }
 
 /**
@@ -44,8 +45,10 @@ export function createRootLoader(deps: RootLoaderDeps) {
     });
     if (role !== deps.getStoredRole()) deps.setStoredRole(role);
     previous = url;
-    // The welcome page, the first screen of every new user, renders from the catalogue's core alone.
-    await deps.applyLanguage(decision.language, { wholeCatalogue: !isWelcomePath(url.pathname) });
+    // The welcome page, the first screen of every new user, renders from the catalogue's core alone, and the home
+    // screen, a returning customer's first, from its own keys: neither waits for the whole catalogue.
+    const scope = isWelcomePath(url.pathname) ? 'core' : url.pathname === '/' ? 'home' : 'whole';
+    await deps.applyLanguage(decision.language, { scope });
     return null;
   };
 }

@@ -5,3 +5,11 @@ declare module 'virtual:i18n-core' {
   const core: Pick<typeof fr, 'app' | 'language' | 'welcome'>;
   export default core;
 }
+
+declare module 'virtual:i18n/*' {
+  import type { Dictionary } from './i18n';
+
+  /** One part (the home screen's keys, or the rest) of a language's catalogue (see scripts/vite-i18n-core.ts). */
+  const part: Dictionary;
+  export default part;
+}

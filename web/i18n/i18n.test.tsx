@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
-import { applyLanguage, i18n, useTranslation } from './i18n';
+import { applyLanguage, i18n, useTranslation, type TranslationKey } from './i18n';
 
 function Title() {
   const { t } = useTranslation();
@@ -30,5 +30,30 @@ describe('the translation runtime', () => {
     expect(ar('errors.securityCodeWrong', { count: 4 })).toBe('رمز الأمان غير صحيح. تبقّت لك 4 محاولات.');
     // An unknown key shows itself, never an empty string.
     expect(i18n.t('no.such.key' as never)).toBe('no.such.key');
+  });
+});
+
+function Line({ k }: { k: TranslationKey }) {
+  const { t } = useTranslation();
+  return <p>{t(k, { name: 'Amina' })}</p>;
+}
+
+describe('catalogues in parts', () => {
+  afterAll(async () => {
+    await applyLanguage('fr');
+  });
+
+  it('the home scope loads the home screen’s keys; a key outside them loads the rest and renders again', async () => {
+    await applyLanguage('de', { scope: 'home' });
+    render(
+      <>
+        <Line k="home.hello" />
+        <Line k="contacts.title" />
+      </>,
+    );
+    expect(screen.getByText('Hallo Amina')).toBeTruthy();
+    // Not in the home part: German's rest arrives and the line renders again in German (the first import of that
+    // part is compiled on demand here, slow on a busy machine).
+    expect(await screen.findByText('Meine Empfänger', {}, { timeout: 5000 })).toBeTruthy();
   });
 });

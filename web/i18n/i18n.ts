@@ -28,20 +28,26 @@ export type TranslationKey = Leaves<Catalogue>;
 export type TranslationValues = Record<string, string | number>;
 export type TFunction = (key: TranslationKey, values?: TranslationValues) => string;
 
-// Only the core of French (the shell and the welcome page) ships in the entry chunk; every whole catalogue
-// loads on demand, so neither a new screen's strings nor a language the user never picks cost the first load.
-const catalogueLoaders: Record<Language, () => Promise<{ default: Catalogue }>> = {
-  fr: () => import('./fr.json'),
-  en: () => import('./en.json'),
-  ar: () => import('./ar.json'),
-  es: () => import('./es.json'),
-  it: () => import('./it.json'),
-  nl: () => import('./nl.json'),
-  de: () => import('./de.json'),
+// Only the core of French (the shell and the welcome page) ships in the entry chunk; every other string loads on
+// demand in two parts per language (scripts/vite-i18n-core.ts): the home screen's keys, then the rest with the
+// first other screen. Neither a new screen's strings nor a language the user never picks cost the first load.
+type Part = 'home' | 'rest';
+type PartLoader = () => Promise<{ default: Dictionary }>;
+const partLoaders: Record<Language, Record<Part, PartLoader>> = {
+  fr: { home: () => import('virtual:i18n/fr-home'), rest: () => import('virtual:i18n/fr-rest') },
+  en: { home: () => import('virtual:i18n/en-home'), rest: () => import('virtual:i18n/en-rest') },
+  ar: { home: () => import('virtual:i18n/ar-home'), rest: () => import('virtual:i18n/ar-rest') },
+  es: { home: () => import('virtual:i18n/es-home'), rest: () => import('virtual:i18n/es-rest') },
+  it: { home: () => import('virtual:i18n/it-home'), rest: () => import('virtual:i18n/it-rest') },
+  nl: { home: () => import('virtual:i18n/nl-home'), rest: () => import('virtual:i18n/nl-rest') },
+  de: { home: () => import('virtual:i18n/de-home'), rest: () => import('virtual:i18n/de-rest') },
 };
-const catalogues: Partial<Record<Language, Dictionary>> = { fr: core };
-const loaded = new Set<Language>();
+const catalogues: Partial<Record<Language, Dictionary>> = { fr: structuredClone(core) };
+const loading = new Map<string, Promise<void>>();
+const loadedParts = new Set<string>();
 let current: Language = DEFAULT_LANGUAGE;
+// Bumped when a part arrives after the screen rendered without it (see `find`), so the screen renders again.
+let version = 0;
 const listeners = new Set<() => void>();
 const pluralRules = new Map<Language, Intl.PluralRules>();
 
@@ -64,7 +70,20 @@ function pluralForm(language: Language, count: number): string {
 }
 
 function find(language: Language, key: string, values: TranslationValues | undefined): string | undefined {
-  return findIn(catalogues[language], language, key, values);
+  const text = findIn(catalogues[language], language, key, values);
+  // A key outside the parts loaded so far (a screen that shows more than HOME_KEYS lists): load the rest and
+  // render again, rather than leave the key on screen.
+  if (text === undefined && !loadedParts.has(`${language}/rest`)) void completeCatalogue(language);
+  return text;
+}
+
+function completeCatalogue(language: Language): Promise<void> {
+  return Promise.all([ensurePart(language, 'home'), ensurePart(language, 'rest')]).then(notify, () => undefined);
+}
+
+function notify(): void {
+  version += 1;
+  for (const listener of listeners) listener();
 }
 
 /** A key of one dictionary, its plural form chosen by the language's rules; undefined when it has none. */
@@ -113,46 +132,79 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** The translator of the active language; the component renders again when the language changes. */
+const snapshot = () => `${current}#${version}`;
+
+/** The translator of the active language; the component renders again when the language or its strings change. */
 export function useTranslation(): { t: TFunction; i18n: typeof i18n } {
-  const language = useSyncExternalStore(subscribe, () => current);
-  // A new function per language, so memoised children that receive `t` see the change.
-  return { t: translatorFor(language), i18n };
+  const state = useSyncExternalStore(subscribe, snapshot);
+  // A new function per language and catalogue state, so memoised children that receive `t` see the change.
+  return { t: translatorFor(state), i18n };
 }
 
-const translators = new Map<Language, TFunction>();
-function translatorFor(language: Language): TFunction {
-  let translate = translators.get(language);
+const translators = new Map<string, TFunction>();
+function translatorFor(state: string): TFunction {
+  let translate = translators.get(state);
   if (!translate) {
+    const language = state.slice(0, state.indexOf('#')) as Language;
     translate = translator(() => language);
-    translators.set(language, translate);
+    translators.set(state, translate);
   }
   return translate;
 }
 
-async function ensureCatalogue(language: Language): Promise<void> {
-  if (loaded.has(language)) return;
-  const { default: catalogue } = await catalogueLoaders[language]();
-  // The whole catalogue replaces the core French sections, which are the same strings.
-  catalogues[language] = catalogue;
-  loaded.add(language);
+/** Deep-merges one part into a language's catalogue (the parts split some sections key by key). */
+function merge(into: Dictionary, part: Dictionary): void {
+  for (const [name, value] of Object.entries(part)) {
+    const existing = into[name];
+    if (typeof value !== 'string' && existing !== undefined && typeof existing !== 'string') merge(existing, value);
+    else into[name] = typeof value === 'string' ? value : structuredClone(value);
+  }
 }
 
-/** Catalogues a screen needs: its language's whole one, and French as the fallback, except on the welcome page. */
-function cataloguesFor(language: Language, wholeCatalogue: boolean): Language[] {
-  if (!wholeCatalogue) return language === 'fr' ? [] : [language];
-  return language === 'fr' ? ['fr'] : [language, 'fr'];
+function ensurePart(language: Language, part: Part): Promise<void> {
+  const id = `${language}/${part}`;
+  let promise = loading.get(id);
+  if (!promise) {
+    promise = partLoaders[language][part]().then(({ default: dictionary }) => {
+      merge((catalogues[language] ??= {}), dictionary);
+      loadedParts.add(id);
+    });
+    // A failed load (offline) may be tried again by the next navigation.
+    promise.catch(() => loading.delete(id));
+    loading.set(id, promise);
+  }
+  return promise;
 }
 
 /**
- * Switches translations, then <html lang dir>, so the first paint after it is in the right direction. The
- * welcome page passes `wholeCatalogue: false`: in French it renders from the core sections alone.
+ * What a screen needs before it renders: `core` (the welcome page: French's core sections are in the entry chunk),
+ * `home` (the home screen's keys) or `whole` (every key, and French's as the fallback).
  */
-export async function applyLanguage(language: Language, options: { wholeCatalogue?: boolean } = {}): Promise<void> {
-  await Promise.all(cataloguesFor(language, options.wholeCatalogue ?? true).map(ensureCatalogue));
+export type CatalogueScope = 'core' | 'home' | 'whole';
+
+function partsFor(language: Language, scope: CatalogueScope): [Language, Part][] {
+  if (scope === 'core') return language === 'fr' ? [] : [[language, 'home']];
+  if (scope === 'home') return [[language, 'home']];
+  const whole: [Language, Part][] = [
+    [language, 'home'],
+    [language, 'rest'],
+  ];
+  return language === 'fr' ? whole : [...whole, ['fr', 'home'], ['fr', 'rest']];
+}
+
+/**
+ * Switches translations, then <html lang dir>, so the first paint after it is in the right direction. Without a
+ * scope, the whole catalogue (`wholeCatalogue: false` is the welcome page's `core`).
+ */
+export async function applyLanguage(
+  language: Language,
+  options: { scope?: CatalogueScope; wholeCatalogue?: boolean } = {},
+): Promise<void> {
+  const scope = options.scope ?? (options.wholeCatalogue === false ? 'core' : 'whole');
+  await Promise.all(partsFor(language, scope).map(([lang, part]) => ensurePart(lang, part)));
   if (current !== language) {
     current = language;
-    for (const listener of listeners) listener();
+    notify();
   }
   document.documentElement.lang = language;
   document.documentElement.dir = directionOf(language);

@@ -14,9 +14,7 @@ function LogoutButton() {
   );
 }
 
-afterEach(async () => {
-  // Let Preact's after-paint timer (about 35 ms) run while the window still exists.
-  await new Promise((resolve) => setTimeout(resolve, 50));
+afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   localStorage.clear();
