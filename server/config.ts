@@ -45,7 +45,7 @@ const configSchema = z.object({
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   /** What pg_stat_activity shows for this process's connections (tell API servers, workers and tools apart). */
   DB_APPLICATION_NAME: z.string().min(1).max(63).default('remittance-wallet'),
-  // Database bounds (issue 24 item 2), for the app's sessions, whichever database; migrations and operator commands
+  // Database bounds, for the app's sessions, whichever database; migrations and operator commands
   // run without them.
   /** Longest statement; a runaway query is cancelled (503) instead of holding a connection. */
   DB_STATEMENT_TIMEOUT_MS: milliseconds(10_000),
@@ -56,7 +56,7 @@ const configSchema = z.object({
   /** No answer at all from the database this long (a host gone silent): the query fails, its connection is dropped. */
   DB_QUERY_TIMEOUT_MS: milliseconds(15_000),
   /**
-   * Parameterised queries as named prepared statements, parsed and planned once per connection (issue 13). `off`
+   * Parameterised queries as named prepared statements, parsed and planned once per connection. `off`
    * behind a pooler in transaction mode (PgBouncer before 1.21), where a connection's statements do not follow the
    * client.
    */
@@ -86,7 +86,7 @@ const configSchema = z.object({
   /** Mixed into every security-code hash; kept out of the database so a dump alone cannot brute-force PINs. */
   SECURITY_CODE_PEPPER: secret,
   /**
-   * Encrypts identity documents at rest (issue 16, AES-256-GCM): 32 bytes in base64. Required in production;
+   * Encrypts identity documents at rest (AES-256-GCM): 32 bytes in base64. Required in production;
    * development and test keep a generated one in DEV_SECRETS_FILE. Its id (a hash prefix) is stored with each file.
    */
   KYC_ENCRYPTION_KEY: z
@@ -103,7 +103,7 @@ const configSchema = z.object({
     .optional(),
   DEV_SECRETS_FILE: z.string().min(1).default('.data/dev-secrets.json'),
   /**
-   * Web Push (issue 18): the VAPID key pair (RFC 8292), P-256, base64url as `npx web-push generate-vapid-keys`
+   * Web Push: the VAPID key pair (RFC 8292), P-256, base64url as `npx web-push generate-vapid-keys`
    * prints them. Both or neither; in production neither = no Web Push (the profile offers none). Development and
    * test keep a generated pair in DEV_SECRETS_FILE.
    */
@@ -142,7 +142,7 @@ const configSchema = z.object({
    */
   EXPOSE_DEV_ROUTES: flag,
 
-  // Sign-in limits (DESIGN.md section 6).
+  // Sign-in limits.
   LOGIN_CODE_TTL_SECONDS: seconds(600),
   /** Wrong codes allowed per code, and per identifier within LOGIN_FAILURE_WINDOW_SECONDS across new codes. */
   LOGIN_CODE_MAX_ATTEMPTS: count(5),
@@ -154,7 +154,7 @@ const configSchema = z.object({
   SESSION_TTL_SECONDS: seconds(7 * 86_400),
   EMAIL_CONFIRMATION_TTL_SECONDS: seconds(2 * 86_400),
   /**
-   * Confirmation links mailed to one user (issue 18: POST /api/users/{id}/email_confirmation/): at most one per
+   * Confirmation links mailed to one user (POST /api/users/{id}/email_confirmation/): at most one per
    * EMAIL_CONFIRMATION_RESEND_SECONDS and EMAIL_CONFIRMATION_MAX_PER_DAY in any 24 hours, the profile's own link
    * included; 429 with Retry-After past either. Counted from email_confirmations, so every API process agrees.
    */
@@ -163,12 +163,12 @@ const configSchema = z.object({
   SECURITY_CODE_MAX_ATTEMPTS: count(5),
   SECURITY_CODE_LOCK_SECONDS: seconds(900),
   /**
-   * Recipients a customer may add per rolling hour, deleted ones included (issue 22 item 4: adding a contact was
+   * Recipients a customer may add per rolling hour, deleted ones included (adding a contact was
    * a free, unlimited way to probe phone numbers and e-mails). 429 with Retry-After past it.
    */
   CONTACT_CREATE_LIMIT_PER_HOUR: count(30),
 
-  // Back-office (issue 15): operators' and auditors' shorter sessions, and the four-eyes thresholds.
+  // Back-office: operators' and auditors' shorter sessions, and the four-eyes thresholds.
   OPS_SESSION_TTL_SECONDS: seconds(8 * 3600),
   /** A refund above this many whole dirhams becomes a request another operator must approve (four eyes). */
   OPS_FOUR_EYES_MAD: count(5000),
@@ -186,11 +186,11 @@ const configSchema = z.object({
   /** A four-eyes request not decided within this time expires. */
   OPS_APPROVAL_TTL_SECONDS: seconds(24 * 3600),
 
-  // Add money (issue 6, DESIGN.md section 5): the top-up bound in whole euros (the 1 EUR minimum is SPEC.md 5).
+  // Add money: the top-up bound in whole euros (a top-up is at least 1 EUR).
   TOPUP_MAX_EUR: z.coerce.number().int().min(1).max(1_000_000).default(2000),
   /** How long a validated exchange keeps its rate; a payment made later is refunded, never credited at it. */
   RATE_LOCK_SECONDS: z.coerce.number().int().min(60).max(86_400).default(1800),
-  /** How long the figures a draft shows are honoured by validation (issue 23: the price shown is the price paid). */
+  /** How long the figures a draft shows are honoured by validation (the price shown is the price paid). */
   QUOTE_SECONDS: z.coerce.number().int().min(60).max(3600).default(600),
   /** After a period's end, how long an unpaid renewal keeps the plan and its rate: the provider's retry span. */
   SUBSCRIPTION_GRACE_SECONDS: z.coerce
@@ -205,11 +205,11 @@ const configSchema = z.object({
   /** Signs the sandbox's events; derived from SECRET_KEY when unset. */
   SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
 
-  // Sends and withdrawals (issue 7, DESIGN.md section 5): per-operation bounds in whole dirhams, and how long
+  // Sends and withdrawals: per-operation bounds in whole dirhams, and how long
   // money may wait for someone before it goes back to the sender.
   TRANSFER_MIN_MAD: count(1),
   TRANSFER_MAX_MAD: count(20_000),
-  // Customer levels (issue 16): rolling 30-day limits and the per-operation bound, in whole units. Level 1 is a
+  // Customer levels: rolling 30-day limits and the per-operation bound, in whole units. Level 1 is a
   // verified identifier and a full profile; level 2 an approved identity document and an address.
   /** Top-ups (EUR) per rolling 30 days, level 1 / level 2. */
   LIMIT_L1_TOPUP_EUR: count(1_000),
@@ -221,12 +221,12 @@ const configSchema = z.object({
   LIMIT_L1_OPERATION_MAD: count(10_000),
   LIMIT_L2_OPERATION_MAD: count(20_000),
   /**
-   * Sanctions screening (issue 16): a name scoring at least this against a listed entry is a hit (0..1; OpenSanctions'
+   * Sanctions screening: a name scoring at least this against a listed entry is a hit (0..1; OpenSanctions'
    * threshold). Lower catches more spellings and flags more ordinary names: bench/sanctions-corpus.ts measures both.
    */
   SANCTIONS_MATCH_THRESHOLD: z.coerce.number().min(0.5).max(1).default(0.7),
   /**
-   * Transaction monitoring (issue 16, EBA GL 2021/02 11.13): each rule raises a `monitoring` review on the movement
+   * Transaction monitoring (EBA GL 2021/02 11.13): each rule raises a `monitoring` review on the movement
    * that breaks it, at most one per rule, subject and window. `_BLOCK=on` judges the rule inside the send's own
    * transaction and holds the send for review instead (sends then leave the one-round-trip path).
    * Sends + cash pickups from one payer to one payee summing over this many whole dirhams within the days below.
@@ -256,23 +256,23 @@ const configSchema = z.object({
   UNCLAIMED_TRANSFER_TTL_SECONDS: seconds(30 * 86_400),
   /**
    * SIGTERM/SIGINT: how long in-flight requests (and sweep passes) may take to finish; then the remaining connections
-   * are cut, the embedded PostgreSQL stopped and the process exits 1 (issue 24 item 5).
+   * are cut, the embedded PostgreSQL stopped and the process exits 1.
    */
   SHUTDOWN_TIMEOUT_MS: milliseconds(20_000),
   /**
    * Tests only (refused unless NODE_ENV=test): shifts what this process takes for its host's clock, so a test can
-   * start a server whose clock is hours off and check that the database's time still decides (issue 24 item 4).
+   * start a server whose clock is hours off and check that the database's time still decides.
    */
   TEST_HOST_CLOCK_OFFSET_MS: z.coerce.number().int().min(-10 * 366 * 86_400_000).max(10 * 366 * 86_400_000).default(0),
-  /** A cash pickup waits this long at the agencies (issue 17), then returns to the sender. */
+  /** A cash pickup waits this long at the agencies, then returns to the sender. */
   PICKUP_TTL_SECONDS: seconds(30 * 86_400),
   /** The recipient's reminder SMS goes this long before a pickup expires. */
   PICKUP_REMINDER_SECONDS: seconds(3 * 86_400),
-  /** The sender of a transfer waiting for an unregistered recipient, and that recipient, are reminded this long before it expires (issue 18). */
+  /** The sender of a transfer waiting for an unregistered recipient, and that recipient, are reminded this long before it expires. */
   EXPIRY_REMINDER_SECONDS: seconds(3 * 86_400),
   /** How often each server process runs the expiry sweep (safe with several processes: rows are locked). */
   EXPIRY_SWEEP_INTERVAL_SECONDS: seconds(60),
-  /** Idempotency keys older than this are dropped by the sweep; at least 24 hours (DESIGN.md section 4). */
+  /** Idempotency keys older than this are dropped by the sweep; at least 24 hours, so a client's retry within a day always finds its first answer. */
   IDEMPOTENCY_RETENTION_HOURS: z.coerce
     .number()
     .int()
@@ -280,7 +280,7 @@ const configSchema = z.object({
     .max(24 * 366)
     .default(48),
 
-  // Public ledger (issue 8): the built-in local ledger unless an EVM network is configured (CHAIN_RPC_URL and the
+  // Public ledger: the built-in local ledger unless an EVM network is configured (CHAIN_RPC_URL and the
   // five variables that go with it, all or none).
   /** Ed25519 key that signs the local ledger's records: PEM, or base64 (PKCS#8 DER or a 32-byte seed). */
   CHAIN_SIGNING_KEY: z.string().min(1).optional(),
@@ -304,7 +304,7 @@ const configSchema = z.object({
   CHAIN_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(300_000),
   /**
    * Attempts of one outbox job (an anchoring record, a provider refund or cancellation) before it becomes a dead
-   * letter: logged once, listed by `npm run admin -- outbox:dead`, put back by `outbox:retry` (issue 24 item 3).
+   * letter: logged once, listed by `npm run admin -- outbox:dead`, put back by `outbox:retry`.
    * With the default backoff, 100 attempts outlast an outage of about six hours.
    */
   CHAIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100_000).default(100),
@@ -420,12 +420,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push('  STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (webhooks are verified with it)');
   }
   // The sandbox "pays" with a test card number: in production it would create money out of nothing.
-  // ALLOW_DEV_ADAPTERS is the mail/SMS outbox switch only (issue 22 item 5): nothing lets production take cards in it.
+  // ALLOW_DEV_ADAPTERS is the mail/SMS outbox switch only: nothing lets production take cards in it.
   if (production && c.STRIPE_SECRET_KEY === undefined) {
     problems.push('  STRIPE_SECRET_KEY: required in production (the payment sandbox never runs in production)');
   }
   // An https PUBLIC_URL means a TLS proxy in front: without TRUST_PROXY every client is the proxy's address, and
-  // one client's 100 code requests lock sign-in for everyone (issue 22 item 6).
+  // one client's 100 code requests lock sign-in for everyone.
   if (
     production &&
     c.PUBLIC_URL?.startsWith('https:') &&
@@ -473,7 +473,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
 
   // Production never reads or writes the development secrets file: on an EVM network the local ledger's key is
-  // not a production secret, so it is derived from SECRET_KEY like a dev file from before issue 8 (issue 22 item 7).
+  // not a production secret, so it is derived from SECRET_KEY like a development secrets file written before the chain key existed.
   const allSet =
     c.SECRET_KEY !== undefined &&
     c.SECURITY_CODE_PEPPER !== undefined &&
@@ -521,11 +521,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...vapidKeys,
       subject: c.VAPID_SUBJECT ?? (publicUrl.startsWith('https:') ? publicUrl : `mailto:${mailAddress}`),
     },
-    // A dev secrets file from before issue 8 has no chain key: one derived from its SECRET_KEY is as stable, and
+    // A dev secrets file written before the chain key existed has none: one derived from its SECRET_KEY is as stable, and
     // rewriting a file that concurrent processes read could give them different keys.
     CHAIN_SIGNING_KEY:
       c.CHAIN_SIGNING_KEY ?? devChainKey ?? signingKeyFromSeed(deriveKey(secrets.SECRET_KEY, 'chain-signing-ed25519')),
-    // Likewise a dev file from before issue 16 has no document key: one derived from its SECRET_KEY is as stable.
+    // Likewise a dev file written before identity documents were encrypted has no document key: one derived from its SECRET_KEY is as stable.
     KYC_ENCRYPTION_KEY:
       c.KYC_ENCRYPTION_KEY ?? devKycKey ?? deriveKey(secrets.SECRET_KEY, 'kyc-documents-aes256gcm').toString('base64'),
     CHAIN_WORKER: c.CHAIN_WORKER ?? (c.NODE_ENV === 'test' ? 'off' : 'in-process'),

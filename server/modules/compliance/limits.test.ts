@@ -7,7 +7,7 @@ import { completedEvent, me, newDraft, postEvent, sandboxFor, validated } from '
 import { agency, balanceOf, create, customer, newKey, recipientOf } from '../transfers/transactions.fixtures.ts';
 
 /**
- * Issue 16, levels and limits over HTTP with the README's defaults: level 1 = 20,000 MAD sent, picked up or
+ * Levels and limits over HTTP with the defaults of docs/configuration.md: level 1 = 20,000 MAD sent, picked up or
  * withdrawn per rolling 30 days, 10,000 MAD per operation, 1,000 EUR of top-ups; level 2 = 100,000 / 20,000 /
  * 10,000 EUR.
  */

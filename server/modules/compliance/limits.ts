@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema.ts';
 import { fieldError } from '../../http/http-error.ts';
 
 /**
- * Customer levels and rolling limits (issue 16, migration 0190). The database enforces them (limit_take(), under
+ * Customer levels and rolling limits (migration 0190). The database enforces them (limit_take(), under
  * the customer's row lock, in the transaction that moves the money); this module gives it the configured figures,
  * counts the general paths (withdrawals, cash pickups, unclaimed sends, top-ups) and presents what remains.
  */

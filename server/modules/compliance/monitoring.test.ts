@@ -22,10 +22,10 @@ import { checkLedger } from '../../ledger/ledger-check.ts';
 import { runMonitoringPass } from './monitoring.ts';
 
 /**
- * Transaction monitoring (issue 16) over HTTP on real PostgreSQL: each rule with series of movements just under
+ * Transaction monitoring over HTTP on real PostgreSQL: each rule with series of movements just under
  * its threshold (nothing raised), then the one that breaks it (one `monitoring` review, one alert per window), the
  * queue emptied by the worker's pass in one transaction, and blocking rules holding the send (approve releases it,
- * reject keeps it held). The default thresholds, as the README gives them.
+ * reject keeps it held). The default thresholds, as docs/configuration.md gives them.
  */
 let t: TestApp;
 let op: SignedIn;

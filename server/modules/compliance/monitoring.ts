@@ -22,7 +22,7 @@ import type { HoldKind } from '../sanctions/sanctions-hold.ts';
 /**
  * Transaction monitoring (EBA guidelines 2021/02 11.13: link series of transfers between the same payer
  * and payee, many payers to one payee). Three rules over sends and cash pickups, thresholds in the configuration
- * (README table):
+ * (docs/configuration.md):
  * - pair_sum: one payer to one payee summing over MONITOR_PAIR_SUM_MAD within MONITOR_PAIR_SUM_DAYS;
  * - many_payers: MONITOR_MANY_PAYERS_COUNT distinct payers to one payee within MONITOR_MANY_PAYERS_DAYS;
  * - frequent_sends: MONITOR_FREQUENT_SENDS_COUNT sends by one customer within MONITOR_FREQUENT_SENDS_HOURS.

@@ -1,7 +1,7 @@
 import { arabicLetterReadings, droppedParticles, givenNameGroups, turkishLetterReadings } from './name-tables.ts';
 
 /**
- * Names as comparable parts (issue 16's "matching that survives real names"): one canonical Latin spelling per
+ * Names as comparable parts ("matching that survives real names"): one canonical Latin spelling per
  * part, and a phonetic skeleton that Arabic names' Latin spellings share.
  *
  * nameTokens('Mohammed Al-Hassan')  -> ['mohammed', 'hassan']

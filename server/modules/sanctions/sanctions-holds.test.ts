@@ -12,7 +12,7 @@ import {
 } from './sanctions.fixtures.ts';
 
 /**
- * Sanctions screening holds (issue 16) over HTTP: the lists of tests/fixtures/sanctions/ (invented names), a send to
+ * Sanctions screening holds over HTTP: the lists of tests/fixtures/sanctions/ (invented names), a send to
  * a listed recipient held and then released (approve) or confirmed (reject), a customer hit, no hit for an
  * ordinary name.
  */

@@ -5,7 +5,7 @@ import { createScratchDatabase, type ScratchDatabase } from '../../../tests/supp
 import { sanctionsIndex } from './sanctions-index.ts';
 
 /**
- * The index is cached per database handle (issue 16): one process talking to two databases whose lists carry the
+ * The index is cached per database handle: one process talking to two databases whose lists carry the
  * same version number (each database numbers its imports from 1) screens each one's people against that database's
  * own entries. A single module-wide cache served the first database's index to the second.
  */

@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema.ts';
 import { SanctionsIndex, type ListedEntry } from './sanctions-matcher.ts';
 
 /**
- * This process's index of the lists in force, per database handle (issue 16). The lists' version is the largest `version` of
+ * This process's index of the lists in force, per database handle. The lists' version is the largest `version` of
  * `sanctions_lists` (one sequence for the three sources: every import moves it). Whoever screens asks for the index
  * with the version it read from the database (or lets this read it): an index of another version is rebuilt from
  * `sanctions_entries`, once however many requests ask at the same time. So every API process screens against what

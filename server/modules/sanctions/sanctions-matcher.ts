@@ -12,7 +12,7 @@ import {
 import type { Agreement } from '../../../common/api/sanctions-review.ts';
 
 /**
- * Screening a name against the sanctions lists (issue 16), pure and in memory.
+ * Screening a name against the sanctions lists, pure and in memory.
  *
  * Score of a subject against one listed name, 0..1:
  * 1. both names as parts (name-tokens.ts); each pair of parts compared by partSimilarity(): Jaro-Winkler on the

@@ -4,7 +4,7 @@ import { call, type SignedIn } from '../../../tests/support/identity.ts';
 import type { TestApp } from '../../../tests/support/test-app.ts';
 import { sanctionsImportCommand } from '../../cli/commands/sanctions-import.ts';
 
-/** Test data of the sanctions tests (issue 16): the synthetic lists of tests/fixtures/sanctions/ (invented names). */
+/** Test data of the sanctions tests: the synthetic lists of tests/fixtures/sanctions/ (invented names). */
 export const sanctionsFixtures = join(import.meta.dirname, '../../../tests/fixtures/sanctions');
 
 /** `npm run admin -- sanctions:import` as an operator runs it; answers the exit code and what it printed. */

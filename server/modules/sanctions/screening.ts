@@ -8,7 +8,7 @@ import { agreement, type SanctionsMatch, type ScreenedSubject } from './sanction
 import { withoutCleared, type ClearanceSubject } from './clearances.ts';
 
 /**
- * Who is screened and when (issue 16):
+ * Who is screened and when:
  * - a recipient (contact) when added, and at every send or pickup to them: the result is kept on the contact with
  *   the lists' version it was computed against, so a send re-screens only when the lists changed since (wallet_send()
  *   answers 'slow' for a stale or held recipient; the general path calls screenRecipient());
