@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { transactionMessages } from '../../common/api/transactions.ts';
+import { daysFromNow } from '../../server/modules/schedules/schedules.fixtures.ts';
 import { CODE } from '../../server/modules/transfers/transactions.fixtures.ts';
 import { fillPath, routeKey, type RouteEntry, type World } from './security-helpers.ts';
 
@@ -141,6 +142,35 @@ export const matrix: Record<string, Rule> = {
   },
   'GET /api/contacts/:id/': { access: 'customer', params: (w) => ({ id: w.alice.contactId }), banker: 404 },
   'DELETE /api/contacts/:id/': { access: 'customer', params: (w) => ({ id: w.alice.contactId }), banker: 403 },
+  // Setting or removing a recipient's bank account: the customer's own recipients only.
+  'PATCH /api/contacts/:id/': {
+    access: 'customer',
+    params: (w) => ({ id: w.alice.contactId }),
+    body: () => ({ rib: null }),
+    banker: 403,
+  },
+  // Recurring transfers are a customer's own; tellers and operators get 403, another customer's id a 404.
+  'GET /api/schedules/': { access: 'customer', banker: 403 },
+  'POST /api/schedules/': {
+    access: 'customer',
+    banker: 403,
+    body: (w) => ({
+      contact: w.alice.contactId,
+      amount: '10.00',
+      frequency: 'monthly',
+      day: 1,
+      start_date: daysFromNow(10),
+      security_code: CODE,
+    }),
+  },
+  'GET /api/schedules/:id/': { access: 'customer', params: (w) => ({ id: w.alice.scheduleId }), banker: 403 },
+  'PATCH /api/schedules/:id/': {
+    access: 'customer',
+    params: (w) => ({ id: w.alice.scheduleId }),
+    body: () => ({ paused: true }),
+    banker: 403,
+  },
+  'DELETE /api/schedules/:id/': { access: 'customer', params: (w) => ({ id: w.alice.scheduleId }), banker: 403 },
   'GET /api/transactions/': { access: 'signed-in' },
   'POST /api/transactions/': {
     access: 'customer',

@@ -18,6 +18,7 @@ import type { World } from './security-helpers.ts';
 import { matrixPushSubscription } from './route-rules.ts';
 import { fullForm, submit } from '../../server/modules/kyc/kyc.fixtures.ts';
 import { newRateAlert, thresholdAbove } from '../../server/modules/rate-alerts/rate-alerts.fixtures.ts';
+import { daysFromNow, newSchedule } from '../../server/modules/schedules/schedules.fixtures.ts';
 
 /**
  * The success path of every write route for its owner: a route that refused everyone would
@@ -137,6 +138,27 @@ export const ownerSuccess: Record<string, Case> = {
     const c = await customer(t);
     const id = await recipientOf(t, c, { email: uniqueEmail('gone') });
     return { as: c, path: `/api/contacts/${id}/`, status: 204 };
+  },
+  'PATCH /api/contacts/:id/': async (t) => {
+    const c = await customer(t);
+    const id = await recipientOf(t, c, { email: uniqueEmail('banked') });
+    return { as: c, path: `/api/contacts/${id}/`, body: { rib: '007780000123456789012396' }, status: 200 };
+  },
+  'POST /api/schedules/': async (t) => {
+    const c = await customer(t);
+    const contact = await recipientOf(t, c, { email: uniqueEmail('monthly') });
+    const body = { contact, amount: '10.00', frequency: 'monthly', day: 1, start_date: daysFromNow(10) };
+    return { as: c, path: '/api/schedules/', body: { ...body, security_code: CODE }, status: 201 };
+  },
+  'PATCH /api/schedules/:id/': async (t) => {
+    const c = await customer(t);
+    const id = await newSchedule(t, c, await recipientOf(t, c, { email: uniqueEmail('paused') }));
+    return { as: c, path: `/api/schedules/${id}/`, body: { paused: true }, status: 200 };
+  },
+  'DELETE /api/schedules/:id/': async (t) => {
+    const c = await customer(t);
+    const id = await newSchedule(t, c, await recipientOf(t, c, { email: uniqueEmail('ended') }));
+    return { as: c, path: `/api/schedules/${id}/`, status: 204 };
   },
   'POST /api/transactions/': async (t) => {
     const c = await funded(t);

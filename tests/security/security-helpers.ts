@@ -15,6 +15,7 @@ import { openReview } from '../../server/modules/reviews/reviews.service.ts';
 import { withTransaction } from '../../server/ledger/transaction.ts';
 import { fullForm, submit } from '../../server/modules/kyc/kyc.fixtures.ts';
 import { newRateAlert } from '../../server/modules/rate-alerts/rate-alerts.fixtures.ts';
+import { newSchedule } from '../../server/modules/schedules/schedules.fixtures.ts';
 import type { SignedIn } from '../support/identity.ts';
 import type { TestApp } from '../support/test-app.ts';
 
@@ -87,6 +88,8 @@ export interface Victim extends Customer {
   sessionId: string;
   /** An active rate alert. */
   rateAlertId: number;
+  /** A recurring transfer to her recipient. */
+  scheduleId: number;
 }
 
 export interface World {
@@ -138,6 +141,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
   expect(pickup.status, JSON.stringify(pickup.body)).toBe(201);
   const { exchange, session } = await validated(t, alice, '25.00');
   const rateAlert = await newRateAlert(t, alice);
+  const schedule = await newSchedule(t, alice, contactId);
   // Mallory has objects too, so "not found" is never "this user has nothing at all".
   await recipientOf(t, mallory, { email: `m-${randomUUID()}@example.com` });
   const review = await withTransaction(t.database.db, (tx) =>
@@ -160,6 +164,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
       exchangeId: exchange.id as number,
       sessionId: session,
       rateAlertId: rateAlert,
+      scheduleId: schedule,
     },
     mallory,
     agency1,
