@@ -7,7 +7,7 @@ import {
   type UpdateScheduleBody,
 } from '../../../common/api/schedules.ts';
 import { transactionMessages } from '../../../common/api/transactions.ts';
-import { formatAmount, money, parseAmount, type Money } from '../../../common/money/money.ts';
+import { formatAmount, money } from '../../../common/money/money.ts';
 import { dayAround } from '../../../common/time/time-zone.ts';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, fieldError, forbidden, HttpError, notFound } from '../../http/http-error.ts';
@@ -17,6 +17,7 @@ import type { AuthUser } from '../auth/authenticate.ts';
 import { refuseIfFrozen } from '../auth/frozen.ts';
 import { getContact } from '../contacts/contacts.service.ts';
 import type { ServiceDeps } from '../service-deps.ts';
+import { sendBounds } from '../transfers/exit-guards.ts';
 import { getUser } from '../users/users.service.ts';
 import { requireSecurityCode } from '../users/security-code.service.ts';
 import { datesFrom, timeZoneOf } from './calendar.ts';
@@ -34,19 +35,12 @@ function requireCustomer(user: AuthUser): void {
   if (user.role !== 'customer') throw forbidden(scheduleMessages.customersOnly);
 }
 
-function wholeMad(units: number): Money<'MAD'> {
-  const parsed = parseAmount(String(units), 'MAD');
-  if (!parsed.ok) throw new Error(`invalid configured MAD limit ${units}`);
-  return parsed.value;
-}
-
 /**
  * The per-operation bounds of a send (TRANSFER_MIN_MAD..TRANSFER_MAX_MAD): a schedule's amount is checked against
  * them when it is set, so the customer hears of it then rather than at each date. The message, or undefined.
  */
 export function amountProblem(deps: Pick<ServiceDeps, 'config'>, minor: bigint): string | undefined {
-  const min = wholeMad(deps.config.TRANSFER_MIN_MAD);
-  const max = wholeMad(deps.config.TRANSFER_MAX_MAD);
+  const { min, max } = sendBounds(deps);
   if (minor < min.minor) return transactionMessages.belowMinimum(formatAmount(min));
   if (minor > max.minor) return transactionMessages.aboveMaximum(formatAmount(max));
   return undefined;

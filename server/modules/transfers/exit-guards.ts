@@ -46,7 +46,7 @@ function wholeMad(units: number): Money<'MAD'> {
 }
 
 /** A send's per-operation bounds: TRANSFER_MIN_MAD..TRANSFER_MAX_MAD, configured in whole dirhams. */
-export const sendBounds = (deps: ServiceDeps) => ({
+export const sendBounds = (deps: Pick<ServiceDeps, 'config'>) => ({
   min: wholeMad(deps.config.TRANSFER_MIN_MAD),
   max: wholeMad(deps.config.TRANSFER_MAX_MAD),
 });
