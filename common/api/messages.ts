@@ -62,6 +62,8 @@ export const securityCodeErrors = {
 } as const;
 
 export const securityCodeMessage = 'The security code must be 6 digits.';
+/** A new code that anyone would try first (000000, 123456, 121212…): refused when chosen. */
+export const guessableSecurityCodeMessage = 'This code is too easy to guess. Choose 6 digits without a pattern.';
 
 /** The teller's messages (Teller): the screens translate them. */
 export const withdrawalMessages = {

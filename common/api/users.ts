@@ -2,7 +2,8 @@ import { genericMessages } from './errors.ts';
 import { z } from 'zod';
 import { COUNTRIES } from '../identity/phone.ts';
 import { emailSchema, phoneSchema, roleSchema, sixDigitsSchema } from './auth.ts';
-import { loginCodeMessage, securityCodeMessage } from './messages.ts';
+import { guessableSecurityCodeMessage, loginCodeMessage, securityCodeMessage } from './messages.ts';
+import { isGuessableSecurityCode } from '../identity/security-code-strength.ts';
 import { LIMIT_KINDS } from './limits.ts';
 
 // Zod-free constants (common/api/messages.ts), re-exported where the contract always had them.
@@ -137,7 +138,9 @@ export const updateUserRequestSchema = z.object({
 });
 
 export const setSecurityCodeRequestSchema = z.object({
-  security_code: sixDigitsSchema(securityCodeMessage),
+  security_code: sixDigitsSchema(securityCodeMessage).refine((code) => !isGuessableSecurityCode(code), {
+    message: guessableSecurityCodeMessage,
+  }),
   current_security_code: sixDigitsSchema(securityCodeMessage).optional(),
 });
 

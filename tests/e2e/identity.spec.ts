@@ -162,7 +162,7 @@ test.describe('sign-in and identity', () => {
 
     // A new teller has a name and an e-mail but no security code or phone: onboarding applies to tellers too.
     await expect(page).toHaveURL(/\/settings\/security-code\?/);
-    await setSecurityCode(page, '112233');
+    await setSecurityCode(page, '172839');
     await expect(page).toHaveURL(/\/settings\/profile\?/);
     await page.getByTestId('phone-prefix').selectOption('+212');
     await page.getByTestId('phone-input').fill(uniqueMoroccanMobile());

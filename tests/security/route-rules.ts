@@ -129,7 +129,7 @@ export const matrix: Record<string, Rule> = {
   'POST /api/users/:id/security_code/': {
     access: 'signed-in',
     params: (w) => ({ id: w.alice.userId }),
-    body: () => ({ security_code: '111111', current_security_code: CODE }),
+    body: () => ({ security_code: '284613', current_security_code: CODE }),
   },
   // A customer's identity verification. Staff read their own (empty) state; only customers send documents.
   'GET /api/kyc/': { access: 'signed-in' },

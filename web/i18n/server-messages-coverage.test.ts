@@ -12,6 +12,7 @@ import {
   profileMessages,
   securityCodeErrors,
   securityCodeMessage,
+  guessableSecurityCodeMessage,
   statementMessages,
   transactionMessages,
   withdrawalMessages,
@@ -58,6 +59,7 @@ const serverMessages: Record<string, string> = Object.fromEntries(
 Object.assign(serverMessages, {
   loginCodeMessage,
   securityCodeMessage,
+  guessableSecurityCodeMessage,
   beingPaidOutMessage,
   accountFrozenMessage,
   pickupBeingPaidOutMessage,

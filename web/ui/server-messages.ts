@@ -9,6 +9,7 @@ import {
   rateAlertMessages,
   securityCodeErrors,
   securityCodeMessage,
+  guessableSecurityCodeMessage,
   withdrawalMessages,
   counterMessages,
 } from '../../common/api/messages';
@@ -44,6 +45,7 @@ const translations = new Map<string, (t: TFunction) => string>([
   [securityCodeErrors.notSet, (t) => t('errors.securityCodeNotSet')],
   [securityCodeErrors.invalid, (t) => t('errors.securityCodeInvalid')],
   [securityCodeMessage, (t) => t('securityCode.mustBeSixDigits')],
+  [guessableSecurityCodeMessage, (t) => t('securityCode.guessable')],
   [loginCodeMessage, (t) => t('auth.codeIncorrect')],
   [authMessages.wrongCode, (t) => t('auth.codeIncorrect')],
   [authMessages.sendFailed, (t) => t('auth.sendFailed')],

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { guessableSecurityCodeMessage } from '../../../common/api/messages.ts';
 import { securityCodeErrors } from '../../../common/api/users.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import {
@@ -95,26 +96,40 @@ describe('POST /api/users/{id}/security_code/', () => {
     }
   });
 
+  it('refuses a new code anyone would try first, on the field, and sets nothing', async () => {
+    const s = await signIn(t);
+    for (const security_code of ['000000', '111111', '123456', '654321', '121212', '123123', '112233']) {
+      const res = await setCode(s, { security_code });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ security_code: [guessableSecurityCodeMessage] });
+    }
+    expect(await verify(s, '123456')).toEqual({ outcome: 'not_set' });
+    const changed = await userWithCode('135790');
+    const weakChange = await setCode(changed, { security_code: '999999', current_security_code: '135790' });
+    expect(weakChange.body).toEqual({ security_code: [guessableSecurityCodeMessage] });
+    expect(await verify(changed, '135790')).toEqual({ outcome: 'ok' });
+  });
+
   it('changing the code needs the current one', async () => {
-    const s = await userWithCode('111111');
-    const missing = await setCode(s, { security_code: '222222' });
+    const s = await userWithCode('357913');
+    const missing = await setCode(s, { security_code: '284613' });
     expect(missing.status).toBe(400);
     expect(missing.body).toEqual({ current_security_code: ['This field is required.'] });
-    const wrong = await setCode(s, { security_code: '222222', current_security_code: '999999' });
+    const wrong = await setCode(s, { security_code: '284613', current_security_code: '999999' });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toEqual({ current_security_code: [securityCodeErrors.invalid], attempts_remaining: 4 });
-    expect(await verify(s, '111111')).toEqual({ outcome: 'ok' });
-    const changed = await setCode(s, { security_code: '222222', current_security_code: '111111' });
+    expect(await verify(s, '357913')).toEqual({ outcome: 'ok' });
+    const changed = await setCode(s, { security_code: '284613', current_security_code: '357913' });
     expect(changed.status).toBe(200);
-    expect(await verify(s, '222222')).toEqual({ outcome: 'ok' });
-    expect((await verify(s, '111111')).outcome).toBe('invalid');
+    expect(await verify(s, '284613')).toEqual({ outcome: 'ok' });
+    expect((await verify(s, '357913')).outcome).toBe('invalid');
   });
 
   it("answers 404 for someone else's id", async () => {
     const a = await signIn(t);
     const b = await signIn(t);
-    expect((await setCode(a, { security_code: '123456' }, b.userId)).status).toBe(404);
-    expect(await verify(b, '123456')).toEqual({ outcome: 'not_set' });
+    expect((await setCode(a, { security_code: '284613' }, b.userId)).status).toBe(404);
+    expect(await verify(b, '284613')).toEqual({ outcome: 'not_set' });
   });
 });
 
@@ -123,12 +138,12 @@ describe('lockout after 5 wrong codes, shared by every endpoint', () => {
     const email = uniqueEmail();
     const s = await userWithCode('314159', email);
     for (let i = 0; i < 4; i++) {
-      const res = await setCode(s, { security_code: '000000', current_security_code: '999999' });
+      const res = await setCode(s, { security_code: '907153', current_security_code: '999999' });
       expect(res.status).toBe(400);
       // Each wrong code says how many tries are left before the lock.
       expect(res.body).toMatchObject({ attempts_remaining: 4 - i });
     }
-    const fifth = await setCode(s, { security_code: '000000', current_security_code: '999999' });
+    const fifth = await setCode(s, { security_code: '907153', current_security_code: '999999' });
     expect(fifth.status).toBe(429);
     expect(fifth.body).toEqual({ current_security_code: [securityCodeErrors.locked], locked_until: expect.any(String) });
     // ... and until when: 15 minutes from the fifth wrong code.
@@ -136,7 +151,7 @@ describe('lockout after 5 wrong codes, shared by every endpoint', () => {
     expect(lockedFor).toBeGreaterThan(890_000);
     expect(lockedFor).toBeLessThanOrEqual(900_000);
     expect(fifth.headers.get('retry-after')).toBe('900');
-    expect((await setCode(s, { security_code: '000000', current_security_code: '314159' })).status).toBe(429);
+    expect((await setCode(s, { security_code: '907153', current_security_code: '314159' })).status).toBe(429);
     expect(await verify(s, '314159')).toMatchObject({ outcome: 'locked' });
     const mails = (await call<{ results: { subject: string }[] }>(t, 'GET', `/api/dev/outbox/?to=${email}`)).body
       .results;
@@ -150,7 +165,7 @@ describe('lockout after 5 wrong codes, shared by every endpoint', () => {
     const s = await userWithCode('271828');
     for (let i = 0; i < 3; i++) expect(await verify(s, '000000')).toMatchObject({ outcome: 'invalid' });
     expect(await verify(s, '000001')).toEqual({ outcome: 'invalid', remainingAttempts: 1 });
-    const locked = await setCode(s, { security_code: '123123', current_security_code: '000002' });
+    const locked = await setCode(s, { security_code: '907153', current_security_code: '000002' });
     expect(locked.status).toBe(429);
     expect(await verify(s, '271828')).toMatchObject({ outcome: 'locked', retryAfterSeconds: expect.any(Number) });
   });

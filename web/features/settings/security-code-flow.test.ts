@@ -8,16 +8,16 @@ function enter(flow: SecurityCodeFlow, code: string) {
 
 describe('security code flow', () => {
   it('asks for a new code, then its confirmation, and saves on a match', () => {
-    const first = enter(startFlow(false), '123456');
+    const first = enter(startFlow(false), '135790');
     expect(first.flow).toMatchObject({ step: 'confirm', entry: '', message: null });
     expect(first.save).toBeUndefined();
-    const second = enter(first.flow, '123456');
-    expect(second.save).toEqual({ security_code: '123456' });
+    const second = enter(first.flow, '135790');
+    expect(second.save).toEqual({ security_code: '135790' });
   });
 
   it('starts over on a mismatch, forgetting the first code', () => {
-    const first = enter(startFlow(false), '123456');
-    const mismatch = enter(first.flow, '654321');
+    const first = enter(startFlow(false), '135790');
+    const mismatch = enter(first.flow, '246810');
     expect(mismatch.save).toBeUndefined();
     expect(mismatch.flow).toEqual({ step: 'new', entry: '', current: '', first: '', message: 'mismatch' });
   });
@@ -33,14 +33,23 @@ describe('security code flow', () => {
   it('asks for the current code first when one is set, and sends it along', () => {
     const current = enter(startFlow(true), '111111');
     expect(current.flow.step).toBe('new');
-    const confirm = enter(enter(current.flow, '222222').flow, '222222');
-    expect(confirm.save).toEqual({ security_code: '222222', current_security_code: '111111' });
+    const confirm = enter(enter(current.flow, '246810').flow, '246810');
+    expect(confirm.save).toEqual({ security_code: '246810', current_security_code: '111111' });
   });
 
   it('goes back to the current code when the server refuses it, else to a new code', () => {
-    const ready = enter(enter(enter(startFlow(true), '111111').flow, '222222').flow, '222222').flow;
+    const ready = enter(enter(enter(startFlow(true), '111111').flow, '246810').flow, '246810').flow;
     expect(restartAt(ready, 'current_security_code')).toMatchObject({ step: 'current', current: '', first: '' });
     expect(restartAt(ready, 'security_code')).toMatchObject({ step: 'new', current: '111111', first: '' });
+  });
+
+  it('refuses a code anyone would try first (000000, 123456, 121212) before asking to confirm it', () => {
+    for (const code of ['000000', '123456', '121212']) {
+      const result = enter(startFlow(false), code);
+      expect(result.flow).toMatchObject({ step: 'new', entry: '', message: 'guessable' });
+    }
+    // The current code is whatever was set before: an old easy code still opens the change.
+    expect(enter(startFlow(true), '000000').flow).toMatchObject({ step: 'new', message: null });
   });
 
   it('clears the message as soon as the user types again', () => {

@@ -1,4 +1,5 @@
 import type { SetSecurityCodeRequest } from '../../../common/api/users';
+import { isGuessableSecurityCode } from '../../../common/identity/security-code-strength';
 import { CODE_LENGTH } from '../../ui/code-digits';
 
 /**
@@ -7,7 +8,7 @@ import { CODE_LENGTH } from '../../ui/code-digits';
  * without a screen.
  */
 export type SecurityCodeStep = 'current' | 'new' | 'confirm';
-export type SecurityCodeMessage = 'mustBeSixDigits' | 'mismatch';
+export type SecurityCodeMessage = 'mustBeSixDigits' | 'guessable' | 'mismatch';
 
 export interface SecurityCodeFlow {
   step: SecurityCodeStep;
@@ -35,6 +36,8 @@ export function advance(flow: SecurityCodeFlow): Advance {
     case 'current':
       return { flow: { ...flow, step: 'new', current: flow.entry, entry: '', message: null } };
     case 'new':
+      // Refused here as the server would refuse it, before the user types it a second time.
+      if (isGuessableSecurityCode(flow.entry)) return { flow: { ...flow, entry: '', message: 'guessable' } };
       return { flow: { ...flow, step: 'confirm', first: flow.entry, entry: '', message: null } };
     case 'confirm':
       if (flow.entry !== flow.first) return { flow: { ...flow, step: 'new', first: '', entry: '', message: 'mismatch' } };
