@@ -5,7 +5,7 @@ import { sixDigitsSchema } from './auth.ts';
 import { pagedResponseSchema, pageQuerySchema } from './pagination.ts';
 import { securityCodeErrors } from './users.ts';
 import { pickupDetailsSchema } from './pickups.ts';
-import { transactionMessages, transactionStatuses } from './messages.ts';
+import { statementMessages, transactionMessages, transactionStatuses } from './messages.ts';
 import { timelineStepSchema } from './timeline.ts';
 
 // Zod-free constants (common/api/messages.ts), re-exported where the contract always had them.
@@ -116,6 +116,10 @@ export const transactionsQuerySchema = pageQuerySchema.extend({
   start_date: dateQuery.optional(),
   end_date: dateQuery.optional(),
   tz: timeZoneQuery.optional(),
+}).superRefine((q, ctx) => {
+  // end_date is exclusive: on or before start_date the period holds no day, which is never what was meant.
+  if (q.start_date !== undefined && q.end_date !== undefined && q.end_date <= q.start_date)
+    ctx.addIssue({ code: 'custom', path: ['end_date'], message: statementMessages.endBeforeStart });
 });
 
 export const transactionIdParamsSchema = z.object({ id: idSchema });

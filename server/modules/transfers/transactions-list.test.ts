@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, ensureRates, testEnv } from '../../../tests/support/identity.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { agency, create, customer, recipientOf, teller } from './transactions.fixtures.ts';
+import { statementMessages } from '../../../common/api/messages.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -195,6 +196,12 @@ describe('GET /api/transactions/', () => {
     ]) {
       const res = await call(t, 'GET', `/api/transactions/${q}`, { token: alice.token });
       expect(res.status, q).toBe(400);
+    }
+    // An end (exclusive) on or before the start is a period of no day: said on the field, not an empty page.
+    for (const q of ['?start_date=2025-03-10&end_date=2025-03-01', '?start_date=2025-03-10&end_date=2025-03-10']) {
+      const res = await call(t, 'GET', `/api/transactions/${q}`, { token: alice.token });
+      expect(res.status, q).toBe(400);
+      expect(res.body, q).toEqual({ end_date: [statementMessages.endBeforeStart] });
     }
     expect((await call(t, 'GET', '/api/transactions/abc/', { token: alice.token })).status).toBe(400);
     expect((await call(t, 'GET', '/api/transactions/999999999/', { token: alice.token })).status).toBe(404);

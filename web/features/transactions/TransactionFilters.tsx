@@ -4,7 +4,14 @@ import { intlLocale } from '../../i18n/intl-locale';
 import { dateTimeFormat } from '../../ui/intl-format';
 import { formatMoney } from '../../ui/money-format';
 import styles from './Transactions.module.css';
-import { categoryOptions, emptyFilters, typedAmount, type CategoryFilter, type Filters } from '../../shared/transactions/transaction-rules';
+import {
+  categoryOptions,
+  datesInOrder,
+  emptyFilters,
+  typedAmount,
+  type CategoryFilter,
+  type Filters,
+} from '../../shared/transactions/transaction-rules';
 
 interface Props {
   filters: Filters;
@@ -32,6 +39,8 @@ export function TransactionFilters({ filters, onChange, banker, hasUser }: Props
   const locale = intlLocale(i18n.language);
   const [open, setOpen] = useState(false);
   const panelId = useId();
+  const datesErrorId = useId();
+  const ordered = datesInOrder(filters);
   const set = (patch: Partial<Filters>) => onChange({ ...filters, ...patch });
 
   const amount = typedAmount(filters.amount, locale);
@@ -84,7 +93,7 @@ export function TransactionFilters({ filters, onChange, banker, hasUser }: Props
           </button>
         ) : null}
       </div>
-      {open ? (
+      {open || !ordered ? (
         <fieldset className={styles.filters} id={panelId} data-testid="transaction-filters">
           <legend className="visually-hidden">{t('transactions.filters')}</legend>
           <label>
@@ -122,8 +131,20 @@ export function TransactionFilters({ filters, onChange, banker, hasUser }: Props
           </label>
           <label>
             {t('transactions.endDate')}
-            <input type="date" value={filters.endDate} onChange={(e) => set({ endDate: e.target.value })} data-testid="filter-end" />
+            <input
+              type="date"
+              value={filters.endDate}
+              onChange={(e) => set({ endDate: e.target.value })}
+              aria-invalid={!ordered}
+              aria-describedby={ordered ? undefined : datesErrorId}
+              data-testid="filter-end"
+            />
           </label>
+          {ordered ? null : (
+            <p className={styles.fieldError} id={datesErrorId} role="alert" data-testid="filter-dates-error">
+              {t('statement.endBeforeStart')}
+            </p>
+          )}
         </fieldset>
       ) : null}
     </div>

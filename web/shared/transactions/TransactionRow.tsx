@@ -6,7 +6,13 @@ import { useWithLang } from '../../ui/with-lang';
 import { formatMoney, moneyFromApi } from '../../ui/money-format';
 import { tIsolated } from '../../ui/bidi';
 import styles from './TransactionRow.module.css';
-import { formatListDate, listSign, rowLabel } from './transaction-rules';
+import type { TFunction } from '../../i18n/i18n';
+import { formatListDate, listSign, rowLabel, rowStatus, type RowStatus } from './transaction-rules';
+
+function statusText(t: TFunction, status: RowStatus): string {
+  if (status === 'underReview' || status === 'unclaimed') return t(`transactions.${status}`);
+  return t(`pickups.status.${status}`);
+}
 
 /** One history row: its label, date, signed amount; opens the detail. */
 export function TransactionRow({ tx, banker }: { tx: Transaction; banker: boolean }) {
@@ -14,6 +20,7 @@ export function TransactionRow({ tx, banker }: { tx: Transaction; banker: boolea
   const withLang = useWithLang();
   const locale = intlLocale(i18n.language);
   const label = rowLabel(tx, banker);
+  const status = rowStatus(tx);
   const sign = listSign(tx.category);
   const amount = moneyFromApi(tx.amount, 'MAD');
   return (
@@ -28,9 +35,9 @@ export function TransactionRow({ tx, banker }: { tx: Transaction; banker: boolea
             <bdi>{tIsolated(t, `transactions.row.${label.key}` as const, { name: label.name })}</bdi>
           </span>
           <span className={styles.date}>{formatListDate(tx.date, locale)}</span>
-          {tx.status === 'on_hold' ? (
-            <span className={styles.review} data-testid="under-review">
-              {t('transactions.underReview')}
+          {status ? (
+            <span className={styles.review} data-testid={status === 'underReview' ? 'under-review' : 'row-status'}>
+              {statusText(t, status)}
             </span>
           ) : null}
         </span>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../../../common/api/transactions';
-import { categoryOptions, filtersToQuery, emptyFilters, listSign, detailSign, formatListDate, nextDay, rowLabel, sendAgainPath } from './transaction-rules';
+import { categoryOptions, datesInOrder, rowStatus, filtersToQuery, emptyFilters, listSign, detailSign, formatListDate, nextDay, rowLabel, sendAgainPath } from './transaction-rules';
 
 const base: Transaction = {
   id: 1, amount: '150.00', currency: 'MAD', category: 'sending', status: 'completed', date: '2025-03-01T10:00:00Z',
@@ -47,6 +47,22 @@ describe('filters', () => {
     });
     expect(nextDay('2024-12-31')).toBe('2025-01-01');
     expect(nextDay('2024-02-28')).toBe('2024-02-29');
+  });
+
+  it('sends no dates when the last day comes before the first (the filters say so instead)', () => {
+    const reversed = { ...emptyFilters, category: 'sending' as const, startDate: '2025-03-10', endDate: '2025-03-01' };
+    expect(datesInOrder(reversed)).toBe(false);
+    expect(filtersToQuery(reversed, 'fr-FR')).toMatchObject({ category: 'sending', start_date: undefined, end_date: undefined, tz: undefined });
+    expect(datesInOrder({ startDate: '2025-03-10', endDate: '2025-03-10' })).toBe(true);
+    expect(datesInOrder({ startDate: '2025-03-10', endDate: '' })).toBe(true);
+  });
+
+  it('gives every kind of row the same state words while the money is not where it was sent', () => {
+    expect(rowStatus({ status: 'on_hold' })).toBe('underReview');
+    expect(rowStatus({ status: 'unclaimed' })).toBe('unclaimed');
+    expect(rowStatus({ status: 'available' })).toBe('available');
+    for (const status of ['cancelled', 'expired', 'refunded'] as const) expect(rowStatus({ status })).toBe(status);
+    for (const status of ['completed', 'validated', 'claimed', 'collected', 'pending'] as const) expect(rowStatus({ status })).toBeNull();
   });
 
   it('offers categories by role and by user filter', () => {

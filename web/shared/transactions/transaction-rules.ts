@@ -5,6 +5,24 @@ import { formatAmount, money, type Money } from '../../../common/money/money';
 import { divideRounded } from '../../../common/money/decimal';
 import { dateTimeFormat } from '../../ui/intl-format';
 
+/** A row's state beside its label while the money is not where it was sent; done rows say nothing more. */
+export type RowStatus = 'underReview' | 'unclaimed' | 'available' | 'cancelled' | 'expired' | 'refunded';
+
+/** The same words for every kind of row (a send, a withdrawal, a cash pickup), from the transaction's status. */
+export function rowStatus(tx: Pick<Transaction, 'status'>): RowStatus | null {
+  switch (tx.status) {
+    case 'on_hold':
+      return 'underReview';
+    case 'unclaimed':
+    case 'available':
+    case 'cancelled':
+    case 'expired':
+    case 'refunded':
+      return tx.status;
+    default:
+      return null;
+  }
+}
 /** A history row's label: an i18n key under `transactions.row` and its values. */
 export interface RowLabel {
   key: 'pendingWithdrawal' | 'withdrawal' | 'from' | 'to' | 'tellerPending' | 'tellerDone' | 'deposit' | 'toPickup' | 'tellerPickup';
@@ -73,6 +91,11 @@ export function typedAmount(text: string, locale: string): Money<'MAD'> | undefi
   return parsed.ok ? parsed.value : undefined;
 }
 
+/** False when both dates are chosen and the last day comes before the first: the screen says so instead of searching. */
+export function datesInOrder(filters: Pick<Filters, 'startDate' | 'endDate'>): boolean {
+  return filters.startDate === '' || filters.endDate === '' || filters.startDate <= filters.endDate;
+}
+
 /** yyyy-mm-dd plus one calendar day (the API's end_date is exclusive). */
 export function nextDay(date: string): string {
   const d = new Date(`${date}T00:00:00Z`);
@@ -101,11 +124,15 @@ export function filtersToQuery(
   timeZone: string | undefined = browserTimeZone(),
 ): Record<string, string | undefined> {
   const amount = typedAmount(filters.amount, locale);
-  const dated = Boolean(filters.startDate || filters.endDate);
+  // Dates out of order are not sent: the filters show the mistake and the list keeps its other filters.
+  const ordered = datesInOrder(filters);
+  const startDate = ordered ? filters.startDate : '';
+  const endDate = ordered ? filters.endDate : '';
+  const dated = Boolean(startDate || endDate);
   const query: Record<string, string | undefined> = {
     category: filters.category || undefined,
-    start_date: filters.startDate || undefined,
-    end_date: filters.endDate ? nextDay(filters.endDate) : undefined,
+    start_date: startDate || undefined,
+    end_date: endDate ? nextDay(endDate) : undefined,
     tz: dated ? timeZone : undefined,
   };
   if (amount && filters.vary) {
