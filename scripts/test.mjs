@@ -2,7 +2,8 @@
 // Steps in order, the tiers of a step side by side (on two cores, a single-threaded tier or one that mostly waits
 // leaves room for another): typecheck, lint (ESLint, and the module boundaries beside it) and the web build -> unit
 // (Vitest: common, server pure logic, web in jsdom) -> API and security (Vitest over HTTP against a real PostgreSQL:
-// DATABASE_URL if set, else embedded; two files at a time, each worker on its own database) -> end-to-end and accessibility (Playwright in Chromium, on the build) beside chaos (bank workload with kill -9).
+// DATABASE_URL if set, else embedded; two files at a time, each worker on its own database) -> end-to-end and
+// accessibility (Playwright in Chromium, on the build) beside chaos (bank workload with kill -9).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
