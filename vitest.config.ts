@@ -37,11 +37,13 @@ export default defineConfig({
           exclude: ['server/**/*.unit.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/global-setup.ts'],
-          // One file at a time: the files share the run's database, and every test app's delivery pass sends the
-          // whole queue's notifications with its own adapters and push settings, so a file beside another can have
-          // its pushes refused or its failing mail delivered by the other's app (two of push.test.ts's tests failed so
-          // on two workers). A file that needs a queue of its own takes a database of its own (migrated-scratch.ts).
-          maxWorkers: 1,
+          // Two files at a time (VITEST_API_WORKERS overrides), each worker on a database of its own
+          // (test-database.ts): every test app's delivery pass sends its whole database's queue with its own adapters
+          // and push settings, so two files on one database had their pushes refused or their failing mail delivered
+          // by the other's app. A file spends most of its time waiting for PostgreSQL or for its own server, which
+          // the other file fills. A file that needs a queue of its own takes a database of its own
+          // (migrated-scratch.ts).
+          maxWorkers: Number(process.env.VITEST_API_WORKERS ?? 2),
           // A group of its own, after the unit and web files, when one run takes every project.
           sequence: { groupOrder: 1 },
           testTimeout: 30_000,

@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { connectDatabase, isDatabaseUnavailable, StatementNames } from './database.ts';
+import { testDatabaseUrl } from '../../tests/support/test-database.ts';
 
 // Named prepared statements against a real PostgreSQL: parsed once per connection, and a
 // statement whose result columns a migration changed costs one retryable failure, not a stuck connection.
-const database = connectDatabase({ url: inject('databaseUrl'), poolMax: 1, preparedStatements: true });
+const database = connectDatabase({ url: testDatabaseUrl(), poolMax: 1, preparedStatements: true });
 afterAll(() => database.close());
 
 const table = `prepared_probe_${process.pid}_${Date.now()}`;

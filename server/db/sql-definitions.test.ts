@@ -1,10 +1,11 @@
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCatalog, restoreDump, type Catalog } from '../../tests/support/database-catalog.ts';
 import { createScratchDatabase, migrateDatabase, type ScratchDatabase } from '../../tests/support/scratch-database.ts';
 import { connectDatabase } from './database.ts';
 import { applySqlDefinitions, readSqlDefinitions } from './sql-definitions.ts';
+import { testDatabaseUrl } from '../../tests/support/test-database.ts';
 
 /**
  * The database's functions and triggers are what server/db/sql says, and nothing else: on a database migrated from
@@ -19,7 +20,7 @@ let fresh: ScratchDatabase;
 let freshCatalog: Catalog;
 
 beforeAll(async () => {
-  server = new URL(inject('databaseUrl'));
+  server = new URL(testDatabaseUrl());
   server.pathname = '/postgres';
   fresh = await createScratchDatabase(server.toString(), 'sql_definitions_fresh', { migrate: true });
   scratches.push(fresh);

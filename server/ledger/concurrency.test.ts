@@ -1,15 +1,15 @@
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { connectDatabase } from '../db/database.ts';
 import { toHttpError } from '../http/error-handler.ts';
 import { InsufficientFundsError, TransactionContentionError } from './ledger-errors.ts';
 import { balanceOf, newWallet, transfer } from './ledger.fixtures.ts';
 import { withTransaction } from './transaction.ts';
+import { testDatabaseUrl } from '../../tests/support/test-database.ts';
 
 // Enough connections that the 50 transfers really run side by side in PostgreSQL, not queued in the pool; named
 // prepared statements as the API processes run them.
-const database = connectDatabase({ url: inject('databaseUrl'), poolMax: 25, preparedStatements: true });
+const database = connectDatabase({ url: testDatabaseUrl(), poolMax: 25, preparedStatements: true });
 const { db } = database;
 afterAll(() => database.close());
 

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { connectDatabase } from '../db/database.ts';
 import { releaseHold, reserveHold, settleHold } from './holds.ts';
 import {
@@ -11,8 +10,9 @@ import {
 } from './ledger-errors.ts';
 import { balanceOf, mad, newAgencyCash, newWallet, rolledBack, uniqueId } from './ledger.fixtures.ts';
 import { withTransaction } from './transaction.ts';
+import { testDatabaseUrl } from '../../tests/support/test-database.ts';
 
-const database = connectDatabase({ url: inject('databaseUrl') });
+const database = connectDatabase({ url: testDatabaseUrl() });
 const { db } = database;
 afterAll(() => database.close());
 

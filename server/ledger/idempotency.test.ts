@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { genericMessages } from '../../common/api/errors.ts';
 import { connectDatabase } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
@@ -12,8 +11,9 @@ import { post } from './journal.ts';
 import { IdempotencyConflictError, InsufficientFundsError } from './ledger-errors.ts';
 import { balanceOf, mad, newWallet, uniqueId } from './ledger.fixtures.ts';
 import { withTransaction } from './transaction.ts';
+import { testDatabaseUrl } from '../../tests/support/test-database.ts';
 
-const database = connectDatabase({ url: inject('databaseUrl'), poolMax: 15 });
+const database = connectDatabase({ url: testDatabaseUrl(), poolMax: 15 });
 const { db } = database;
 afterAll(() => database.close());
 

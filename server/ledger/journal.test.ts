@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { inject } from 'vitest';
 import { money } from '../../common/money/money.ts';
 import { APP_ROLE } from '../db/app-role.ts';
 import { connectDatabase, poolQuery } from '../db/database.ts';
@@ -32,11 +31,12 @@ import {
   uniqueId,
 } from './ledger.fixtures.ts';
 import { withTransaction } from './transaction.ts';
+import { testDatabaseUrl } from '../../tests/support/test-database.ts';
 
-const database = connectDatabase({ url: inject('databaseUrl') });
+const database = connectDatabase({ url: testDatabaseUrl() });
 const { db } = database;
 // As the API processes connect (ADR 003): the app's role, which may write the journal only through ledger_post().
-const app = connectDatabase({ url: inject('databaseUrl'), role: APP_ROLE, poolMax: 2 });
+const app = connectDatabase({ url: testDatabaseUrl(), role: APP_ROLE, poolMax: 2 });
 afterAll(() => Promise.all([database.close(), app.close()]));
 
 const ref = () => ({ type: 'test', id: uniqueId() });

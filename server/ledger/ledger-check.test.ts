@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { ledgerCheckCommand } from '../cli/commands/ledger-check.ts';
 import { connectDatabase } from '../db/database.ts';
 import { reserveHold } from './holds.ts';
 import { checkLedger } from './ledger-check.ts';
 import { mad, newWallet, transfer, uniqueId } from './ledger.fixtures.ts';
+import { testDatabaseUrl } from '../../tests/support/test-database.ts';
 
-const database = connectDatabase({ url: inject('databaseUrl') });
+const database = connectDatabase({ url: testDatabaseUrl() });
 const { db } = database;
 afterAll(() => database.close());
 

@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { connectDatabase } from '../db/database.ts';
 import { releaseHold, reserveHold, settleHold } from './holds.ts';
 import { HoldAlreadyFinishedError, InsufficientFundsError } from './ledger-errors.ts';
 import { deposit, mad, newAgencyCash, newWallet, transfer, uniqueId } from './ledger.fixtures.ts';
 import { withTransaction } from './transaction.ts';
+import { testDatabaseUrl } from '../../tests/support/test-database.ts';
 
-const database = connectDatabase({ url: inject('databaseUrl') });
+const database = connectDatabase({ url: testDatabaseUrl() });
 const { db } = database;
 afterAll(() => database.close());
 

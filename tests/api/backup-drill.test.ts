@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../server/config.ts';
 import {
   CODE,
@@ -16,6 +16,7 @@ import {
 import { ensureRates } from '../support/identity.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-database.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { testDatabaseUrl } from '../support/test-database.ts';
 
 // The restore drill: a backup taken while transfers run, restored into a fresh database, holds a
 // balanced ledger whose figures are exactly those of the moment of the snapshot, and every transfer acknowledged
@@ -32,7 +33,7 @@ let target: ScratchDatabase;
 let t: TestApp;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'backup-drill-'));
 beforeAll(async () => {
-  const server = new URL(inject('databaseUrl'));
+  const server = new URL(testDatabaseUrl());
   server.pathname = '/postgres';
   source = await createScratchDatabase(server.toString(), 'drill_source', { migrate: true });
   target = await createScratchDatabase(server.toString(), 'drill_target');

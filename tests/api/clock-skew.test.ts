@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../server/config.ts';
 import { agency, CODE, customer } from '../../server/modules/transfers/transactions.fixtures.ts';
 import { call, ensureRates, lastCode, testEnv, uniqueEmail, uniqueIp } from '../support/identity.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { testDatabaseUrl } from '../support/test-database.ts';
 
 // A second server whose host clock ran 49 hours ahead expired a 48-hour withdrawal made seconds
 // earlier, and judged live codes and sessions expired. Each server now takes the database's time (its host clock
@@ -30,7 +31,7 @@ async function startSkewedServer(offsetMs: number): Promise<string> {
       ...process.env,
       ...testEnv,
       NODE_ENV: 'test',
-      DATABASE_URL: inject('databaseUrl'),
+      DATABASE_URL: testDatabaseUrl(),
       HOST: '127.0.0.1',
       PORT: '0',
       LOG_LEVEL: 'warn',

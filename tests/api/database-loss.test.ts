@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, ensureRates, signIn, testEnv, type SignedIn } from '../support/identity.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { testDatabaseUrl } from '../support/test-database.ts';
 
 // A backend terminated while a request holds its connection (between two statements of a
 // transaction) used to crash the whole process with "Unhandled 'error' event". Now the request gets a 503 with
@@ -15,7 +16,7 @@ let admin: pg.Client;
 beforeAll(async () => {
   t = await startTestApp({ env: testEnv, applicationName });
   await ensureRates(t);
-  admin = new pg.Client({ connectionString: inject('databaseUrl') });
+  admin = new pg.Client({ connectionString: testDatabaseUrl() });
   await admin.connect();
 });
 afterAll(async () => {

@@ -1,8 +1,9 @@
 import net from 'node:net';
 import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { call, ensureRates, signIn, testEnv } from '../support/identity.ts';
 import { startTestApp } from '../support/test-app.ts';
+import { testDatabaseUrl } from '../support/test-database.ts';
 
 // Database work is bounded. Each wait below used to last until the process was killed; every
 // fetch here has a generous abort of its own, so the "before" fails instead of hanging the run.
@@ -18,7 +19,7 @@ describe('a request blocked on a row lock held elsewhere', () => {
     running.push(t);
     await ensureRates(t);
     const s = await signIn(t);
-    const other = new pg.Client({ connectionString: inject('databaseUrl') });
+    const other = new pg.Client({ connectionString: testDatabaseUrl() });
     await other.connect();
     try {
       await other.query('BEGIN');
@@ -91,7 +92,7 @@ async function silenceableProxy(target: URL) {
 
 describe('the database host goes silent (no RST), then a new one answers', () => {
   it('answers 503 in bounded time, and health is back without a restart', async () => {
-    const proxy = await silenceableProxy(new URL(inject('databaseUrl')));
+    const proxy = await silenceableProxy(new URL(testDatabaseUrl()));
     running.push(proxy);
     const t = await startTestApp({
       databaseUrl: proxy.url,

@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../server/config.ts';
+import { testDatabaseUrl } from '../support/test-database.ts';
 
 // The Prometheus port: `npm start`'s server with METRICS_PORT, one process and a cluster of two.
 const running = new Set<ChildProcess>();
@@ -22,7 +23,7 @@ async function startServer(processes: number, metricsPort: number) {
     cwd: projectRoot,
     env: {
       ...process.env,
-      DATABASE_URL: inject('databaseUrl'),
+      DATABASE_URL: testDatabaseUrl(),
       PORT: '0',
       LOG_LEVEL: 'warn',
       WEB_CONCURRENCY: String(processes),

@@ -7,12 +7,13 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../server/config.ts';
 import { fullForm, jpegBytes } from '../../server/modules/kyc/kyc.fixtures.ts';
 import { KYC_BODY_LIMIT } from '../../server/modules/kyc/kyc.routes.ts';
 import { signIn, testEnv } from '../support/identity.ts';
 import { startTestApp } from '../support/test-app.ts';
+import { testDatabaseUrl } from '../support/test-database.ts';
 
 // Debian's nginx with deploy/nginx.conf (only its addresses and paths changed) in front of two API
 // processes, over HTTPS with a throwaway certificate.
@@ -47,7 +48,7 @@ async function startApi(port: number) {
       cwd: projectRoot,
       env: {
         ...process.env,
-        DATABASE_URL: inject('databaseUrl'),
+        DATABASE_URL: testDatabaseUrl(),
         PORT: String(port),
         LOG_LEVEL: 'warn',
         // nginx connects from 127.0.0.1: only it may say who the client is.

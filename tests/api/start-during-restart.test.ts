@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../server/config.ts';
 import { testEnv } from '../support/identity.ts';
+import { testDatabaseUrl } from '../support/test-database.ts';
 
 // The chaos run of 2026-11-28 (seed 958497757): an API process restarted after a kill -9 had its first read of the
 // database's clock ended by pg_terminate_backend (as a database restart or a failover ends every session) and
@@ -38,7 +39,7 @@ async function waiterOf(client: pg.Client, applicationName: string, deadline: nu
 
 describe('a server started while the database ends its sessions', () => {
   it('waits for the database instead of exiting, then starts', async () => {
-    holder = new pg.Client({ connectionString: inject('databaseUrl') });
+    holder = new pg.Client({ connectionString: testDatabaseUrl() });
     await holder.connect();
     await holder.query(`SELECT pg_advisory_lock(${migrationLockId})`);
 
@@ -50,7 +51,7 @@ describe('a server started while the database ends its sessions', () => {
         ...process.env,
         ...testEnv,
         NODE_ENV: 'test',
-        DATABASE_URL: inject('databaseUrl'),
+        DATABASE_URL: testDatabaseUrl(),
         DB_APPLICATION_NAME: applicationName,
         HOST: '127.0.0.1',
         PORT: '0',

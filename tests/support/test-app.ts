@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { inject } from 'vitest';
 import { buildApp, type AppDeps } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { APP_ROLE } from '../../server/db/app-role.ts';
 import { connectDatabase, databaseTimeouts, type DatabaseHandle } from '../../server/db/database.ts';
+import { testDatabaseUrl } from './test-database.ts';
 
 export interface TestApp {
   /** `http://127.0.0.1:<port>`: tests speak HTTP to a listening server, as a client would. */
@@ -20,7 +20,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The app on the run's test database (see global-setup.ts), listening on a free port. */
+/** The app on this worker's test database (test-database.ts), listening on a free port. */
 export async function startTestApp(
   overrides: {
     env?: NodeJS.ProcessEnv;
@@ -34,7 +34,7 @@ export async function startTestApp(
     extend?: (app: FastifyInstance) => void;
   } = {},
 ): Promise<TestApp> {
-  const databaseUrl = overrides.databaseUrl ?? inject('databaseUrl');
+  const databaseUrl = overrides.databaseUrl ?? testDatabaseUrl();
   // Background work (anchoring, payment actions, the liabilities schedule) stays off unless a test asks for it: a
   // test app configured as production would otherwise run it on the shared database with its own keys, and sign
   // other tests' public-ledger records with them (chain:verify then finds signatures that do not verify).

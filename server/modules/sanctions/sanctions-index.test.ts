@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { connectDatabase, type DatabaseHandle } from '../../db/database.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../../../tests/support/scratch-database.ts';
 import { sanctionsIndex } from './sanctions-index.ts';
+import { testDatabaseUrl } from '../../../tests/support/test-database.ts';
 
 /**
  * The index is cached per database handle: one process talking to two databases whose lists carry the
@@ -13,7 +13,7 @@ const scratches: ScratchDatabase[] = [];
 const handles: DatabaseHandle[] = [];
 
 async function databaseListing(name: string): Promise<DatabaseHandle> {
-  const server = new URL(inject('databaseUrl'));
+  const server = new URL(testDatabaseUrl());
   server.pathname = '/postgres';
   const scratch = await createScratchDatabase(server.toString(), 'sanctions_index');
   scratches.push(scratch);

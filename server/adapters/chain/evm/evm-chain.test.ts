@@ -245,6 +245,7 @@ describe('anchoring on an EVM network (hardhat in process)', () => {
     }
   });
 
+  // A worker process started and killed, then two passes: beyond the default 30 s on a loaded two-core machine.
   it('a worker process killed after sending leaves no duplicate on chain; the restart stores the first tx hash', async () => {
     const alice = await customer(t, 100_00n);
     const bob = await customer(t);
@@ -272,7 +273,8 @@ describe('anchoring on an EVM network (hardhat in process)', () => {
     });
     const exited = new Promise((resolve) => worker.once('exit', resolve));
     try {
-      const deadline = Date.now() + 20_000;
+      // The worker compiles its TypeScript at start: tens of seconds when another file's tests share the two cores.
+      const deadline = Date.now() + 60_000;
       while (node.calls.filter((m) => m === 'eth_sendRawTransaction').length === sentBefore) {
         if (Date.now() > deadline) throw new Error('the worker process sent nothing');
         await sleep(10);
@@ -307,8 +309,9 @@ describe('anchoring on an EVM network (hardhat in process)', () => {
     expect(txId).toBe(events[0]?.transactionHash);
     expect(await client().getTransactionCount({ address: operator.address })).toBe(nonceBefore + 1);
     expect((await client().getTransactionReceipt({ hash: txId as Hex })).status).toBe('success');
-  });
+  }, 120_000);
 
+  // Twelve sends over HTTP and up to eighteen worker passes: beyond the default 30 s on a loaded two-core machine.
   it('several workers with their own pools and clients publish concurrently without colliding on nonces', async () => {
     const alice = await customer(t, 1000_00n);
     const bob = await customer(t);
@@ -340,5 +343,5 @@ describe('anchoring on an EVM network (hardhat in process)', () => {
     } finally {
       await Promise.all(pools.map((p) => p.close()));
     }
-  });
+  }, 120_000);
 });

@@ -2,10 +2,10 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { call, ensureRates, testEnv } from '../../../../../tests/support/identity.ts';
 import { startTestApp, type TestApp } from '../../../../../tests/support/test-app.ts';
 import { agency, CODE, create, customer, newKey, teller } from '../../transactions.fixtures.ts';
+import { testDatabaseUrl } from '../../../../../tests/support/test-database.ts';
 
 /** A database dump and the server log give nobody the QR token of a live withdrawal. */
 let t: TestApp;
@@ -38,7 +38,7 @@ async function rowsAsText(): Promise<string> {
 
 /** The real pg_dump, when the one on this machine can read this server (same major version); else undefined. */
 async function pgDump(): Promise<string | undefined> {
-  const url = inject('databaseUrl');
+  const url = testDatabaseUrl();
   try {
     const { stdout } = await promisify(execFile)('pg_dump', ['--data-only', url], { maxBuffer: 256 * 1024 * 1024 });
     return stdout;
