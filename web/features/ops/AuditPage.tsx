@@ -63,14 +63,7 @@ export function AuditPage() {
           {csv.error}
         </p>
       ) : null}
-      <ListView
-        state={state}
-        emptyText={ot('audit.empty')}
-        label={ot('nav.audit')}
-        testId="audit-table"
-        rowTestId="audit-row"
-        columns={auditColumns(ot)}
-      />
+      <ListView state={state} section="audit" rowTestId="audit-row" columns={auditColumns(ot)} />
     </>
   );
 }

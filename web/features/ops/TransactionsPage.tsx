@@ -53,8 +53,7 @@ export function TransactionsPage() {
       <ListView
         state={state}
         showCount
-        emptyText={ot('transactions.empty')}
-        label={ot('nav.transactions')}
+        section="transactions"
         testId="tx-table"
         rowTestId="tx-row"
         columns={[
