@@ -128,6 +128,8 @@ export const opsTransactionSchema = z.object({
   currency: z.literal('MAD'),
   sender: party,
   recipient: party,
+  /** The name of a recipient without an account (a cash pickup's), as the sender gave it. */
+  recipient_name: z.string().nullable(),
   /** Who an unclaimed transfer waits for, as the sender typed it. */
   recipient_phone_number: z.string().nullable(),
   recipient_email: z.string().nullable(),

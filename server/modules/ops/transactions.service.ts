@@ -6,7 +6,9 @@ import {
   type OpsTransactionDetail,
   type OpsTransactionsQuery,
 } from '../../../common/api/ops.ts';
+import { readCounterReference } from '../../../common/counter/counter-reference.ts';
 import { formatAmount } from '../../../common/money/money.ts';
+import { groupPickupReference } from '../../../common/pickups/reference.ts';
 import type { Database } from '../../db/schema.ts';
 import { conflict, forbidden, notFound } from '../../http/http-error.ts';
 import { hashRequest, runIdempotent } from '../../ledger/idempotency.ts';
@@ -14,6 +16,7 @@ import { withTransaction } from '../../ledger/transaction.ts';
 import { auditEntries, recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
 import type { ServiceDeps } from '../service-deps.ts';
+import { openReference, pickupKeys, referenceHash } from '../transfers/methods/cash-pickup/pickup-secrets.ts';
 import { lockRefundable, refundableState, refundWaiting } from '../transfers/refund.service.ts';
 import {
   findAdminTransaction,
@@ -40,7 +43,20 @@ const mad = (minor: string | bigint) => formatAmount({ currency: 'MAD', minor: B
 const party = (id: string | null, name: string | null) => (id === null ? null : { id: Number(id), name: name ?? '' });
 const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
 
-export function presentOpsTransaction(row: AdminTransactionRow): OpsTransaction {
+/**
+ * The reference a person reads out for this transaction: a withdrawal's as on its customer's phone, a cash
+ * pickup's as in its SMS (opened with the pickups' key), else the stored one.
+ */
+function referenceOf(row: AdminTransactionRow, secretKey: string): string | null {
+  if (row.kind === 'withdrawal' && row.identifier !== null) return row.identifier;
+  if (row.kind === 'pickup' && row.pickup_reference_sealed !== null) {
+    const opened = openReference(pickupKeys(secretKey), row.pickup_reference_sealed);
+    return opened === null ? null : groupPickupReference(opened);
+  }
+  return row.reference;
+}
+
+export function presentOpsTransaction(row: AdminTransactionRow, secretKey: string): OpsTransaction {
   return {
     id: Number(row.id),
     kind: row.kind,
@@ -49,10 +65,11 @@ export function presentOpsTransaction(row: AdminTransactionRow): OpsTransaction 
     currency: 'MAD',
     sender: party(row.sender_user_id, row.sender_name),
     recipient: party(row.recipient_user_id, row.recipient_name),
+    recipient_name: row.recipient_user_id === null ? row.recipient_name : null,
     recipient_phone_number: row.recipient_phone_number,
     recipient_email: row.recipient_email,
     agency: party(row.agency_id, row.agency_name),
-    reference: row.reference,
+    reference: referenceOf(row, secretKey),
     created_at: row.created_at.toISOString(),
     expires_at: iso(row.expires_at),
     finished_at: iso(row.finished_at),
@@ -61,10 +78,16 @@ export function presentOpsTransaction(row: AdminTransactionRow): OpsTransaction 
 }
 
 export async function transactionsPage(deps: ServiceDeps, q: OpsTransactionsQuery) {
+  // What a person reads out: a withdrawal reference with or without dashes, a pickup reference with or
+  // without spaces; each is looked up in its stored form, beside the plain text search.
+  const spelled = q.search === undefined ? undefined : readCounterReference(q.search);
   const { count, rows } = await listAdminTransactions(
     deps.db,
     {
       search: q.search,
+      withdrawalIdentifier: spelled?.kind === 'withdrawal' ? spelled.value : undefined,
+      pickupReferenceHash:
+        spelled?.kind === 'pickup' ? referenceHash(pickupKeys(deps.config.SECRET_KEY), spelled.value) : undefined,
       kind: q.kind,
       status: q.status,
       from: q.start_date === undefined ? undefined : dayStart(q.start_date),
@@ -76,7 +99,7 @@ export async function transactionsPage(deps: ServiceDeps, q: OpsTransactionsQuer
     },
     { limit: q.page_size, offset: (q.page - 1) * q.page_size },
   );
-  return { count, results: rows.map(presentOpsTransaction) };
+  return { count, results: rows.map((row) => presentOpsTransaction(row, deps.config.SECRET_KEY)) };
 }
 
 export async function transactionDetail(deps: ServiceDeps, id: string): Promise<OpsTransactionDetail> {
@@ -121,13 +144,13 @@ export async function transactionDetail(deps: ServiceDeps, id: string): Promise<
   for (const line of audit.entries.slice().reverse())
     timeline.push({ at: line.created_at, event: line.action, by: line.actor });
   timeline.sort((a, b) => a.at.localeCompare(b.at));
-  return { ...presentOpsTransaction(row), entries, timeline, events: audit.entries };
+  return { ...presentOpsTransaction(row, deps.config.SECRET_KEY), entries, timeline, events: audit.entries };
 }
 
-async function presentAfter(tx: Transaction<Database>, id: string): Promise<OpsTransaction> {
+async function presentAfter(tx: Transaction<Database>, id: string, secretKey: string): Promise<OpsTransaction> {
   const row = await findAdminTransaction(tx, id);
   if (!row) throw notFound();
-  return presentOpsTransaction(row);
+  return presentOpsTransaction(row, secretKey);
 }
 
 type RefundAnswer = { refunded: true; transaction: OpsTransaction } | { refunded: false; approval: Approval };
@@ -194,7 +217,10 @@ export async function refundTransaction(
       },
       now,
     );
-    return { status: 200, body: { refunded: true, transaction: await presentAfter(tx, input.id) } };
+    return {
+      status: 200,
+      body: { refunded: true, transaction: await presentAfter(tx, input.id, deps.config.SECRET_KEY) },
+    };
   };
   const requestHash = hashRequest({ id: input.id, reason: input.reason });
   // The sender's notice is the notifications module's: the `refunded` timeline step notifies them in this
@@ -260,7 +286,7 @@ export async function decide(
         },
         now,
       );
-      transaction = await presentAfter(tx, approval.subject_id);
+      transaction = await presentAfter(tx, approval.subject_id, deps.config.SECRET_KEY);
     }
     if (input.decision === 'approved' && isStaffApprovalKind(approval.kind))
       await applyStaffApproval(tx, deps, actor, approval, operator.id);

@@ -17,6 +17,10 @@ export interface AdminTransactionRow {
   agency_id: string | null;
   agency_name: string | null;
   reference: string | null;
+  /** A withdrawal's reference as its customer reads it (its identifier); null for other kinds. */
+  identifier: string | null;
+  /** A cash pickup's sealed reference, opened by its module's key for the back-office; null for other kinds. */
+  pickup_reference_sealed: Buffer | null;
   created_at: Date;
   expires_at: Date | null;
   finished_at: Date | null;
@@ -27,6 +31,10 @@ export interface AdminTransactionRow {
 
 export interface AdminTransactionFilters {
   search?: string | undefined;
+  /** The keyed hash of a cash pickup reference the search text spells (computed by the caller, who holds the key). */
+  pickupReferenceHash?: Buffer | undefined;
+  /** The withdrawal identifier the search text spells, whatever its dashes, spaces or case. */
+  withdrawalIdentifier?: string | undefined;
   kind?: TransactionKind | undefined;
   status?: TransactionStatus | undefined;
   from?: Date | undefined;
@@ -36,27 +44,33 @@ export interface AdminTransactionFilters {
   agency?: string | undefined;
 }
 
-const name = (alias: 'su' | 'ru') =>
-  sql<string | null>`nullif(trim(${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)}), '')`;
+const name = (alias: 'su' | 'ru' | 'p', first = 'first_name', last = 'last_name') =>
+  sql<string | null>`nullif(trim(${sql.ref(`${alias}.${first}`)} || ' ' || ${sql.ref(`${alias}.${last}`)}), '')`;
 
 function base(db: Kysely<Database>) {
   return db
     .selectFrom('transactions as t')
     .leftJoin('users as su', 'su.id', 't.sender_user_id')
     .leftJoin('users as ru', 'ru.id', 't.recipient_user_id')
-    .leftJoin('contacts as a', 'a.id', 't.agency_id');
+    .leftJoin('contacts as a', 'a.id', 't.agency_id')
+    .leftJoin('pickups as p', 'p.transaction_id', 't.id');
 }
 
-/** Search by id, top-up reference or withdrawal identifier, phone (as typed), e-mail or either party's name. */
-function searchCondition(term: string) {
+/**
+ * Search by id, top-up reference, withdrawal reference (in any spelling the caller recognised), cash pickup
+ * reference (by its keyed hash), phone (as typed), e-mail or the name of the sender, the recipient or the person
+ * a cash pickup is for.
+ */
+function searchCondition(term: string, f: AdminTransactionFilters) {
   const pattern = `%${escapeLike(term.normalize('NFC').toLowerCase())}%`;
   const names = sql`concat_ws(' ', su.first_name, su.last_name, su.email, ru.first_name, ru.last_name, ru.email,
-    t.recipient_email)`;
+    t.recipient_email, p.recipient_first_name, p.recipient_last_name)`;
   const any = [
     sql<SqlBool>`lower(unaccent(${names})) LIKE lower(unaccent(${pattern})) ESCAPE '\\'`,
     sql<SqlBool>`t.reference = ${term}`,
-    sql<SqlBool>`t.identifier = ${term}`,
+    sql<SqlBool>`t.identifier = ${f.withdrawalIdentifier ?? term}`,
   ];
+  if (f.pickupReferenceHash !== undefined) any.push(sql<SqlBool>`p.reference_hash = ${f.pickupReferenceHash}`);
   if (/^\d{1,15}$/.test(term)) any.push(sql<SqlBool>`t.id = ${term}::bigint`);
   const digits = phoneDigits(term);
   if (digits !== undefined) {
@@ -70,7 +84,7 @@ function searchCondition(term: string) {
 function filtered(db: Kysely<Database>, f: AdminTransactionFilters) {
   let q = base(db);
   const term = f.search?.trim();
-  if (term) q = q.where(searchCondition(term));
+  if (term) q = q.where(searchCondition(term, f));
   if (f.kind !== undefined) q = q.where('t.kind', '=', f.kind);
   if (f.status !== undefined) q = q.where('t.status', '=', f.status);
   if (f.from !== undefined) q = q.where('t.created_at', '>=', f.from);
@@ -90,12 +104,16 @@ function selectRow<Q extends ReturnType<typeof base>>(q: Q) {
     't.sender_user_id',
     name('su').as('sender_name'),
     't.recipient_user_id',
-    name('ru').as('recipient_name'),
+    sql<string | null>`coalesce(${name('ru')}, ${name('p', 'recipient_first_name', 'recipient_last_name')})`.as(
+      'recipient_name',
+    ),
     't.recipient_phone_number',
     't.recipient_email',
     't.agency_id',
     'a.first_name as agency_name',
     't.reference',
+    't.identifier',
+    'p.reference_sealed as pickup_reference_sealed',
     't.created_at',
     't.expires_at',
     't.finished_at',

@@ -136,9 +136,7 @@ export function AgenciesPage() {
       <DoneNote done={done} testId="agencies-done" />
       <ListView
         state={state}
-        emptyText={ot('agencies.empty')}
-        label={ot('nav.agencies')}
-        testId="agencies-table"
+        section="agencies"
         rowTestId="agency-row"
         columns={[
           {

@@ -97,9 +97,7 @@ export function ApprovalsPage() {
       <DoneNote done={done} testId="approval-done" />
       <ListView
         state={state}
-        emptyText={ot('approvals.empty')}
-        label={ot('nav.approvals')}
-        testId="approvals-table"
+        section="approvals"
         rowTestId={(approval) => `approval-${approval.id}`}
         columns={[
           { header: ot('approvals.id'), cell: (approval) => `#${approval.id}` },

@@ -49,9 +49,7 @@ export function CustomersPage() {
       />
       <ListView
         state={state}
-        emptyText={ot('customers.empty')}
-        label={ot('nav.customers')}
-        testId="customers-table"
+        section="customers"
         rowTestId="customer-row"
         columns={[
           { header: ot('customers.id'), cell: (c) => c.id },

@@ -44,9 +44,7 @@ export function OperatorsPage() {
       <DoneNote done={done} testId="operators-done" />
       <ListView
         state={state}
-        emptyText={ot('operators.empty')}
-        label={ot('nav.operators')}
-        testId="operators-table"
+        section="operators"
         rowTestId="operator-row"
         columns={[
           {

@@ -197,21 +197,42 @@ export function ListState({ list, emptyText }: { list: UseQueryResult<Page<unkno
 }
 
 /** A list screen's body: its states, the count when asked, the table of the page and the pager under it. */
+/** A back-office section whose list is named by its menu entry and says `{section}.empty` when nothing matches. */
+export type ListSection =
+  'agencies' | 'approvals' | 'audit' | 'customers' | 'operators' | 'reviews' | 'tellers' | 'transactions';
+
+type ListViewProps<K extends string, T> = Omit<TableProps<T>, 'rows' | 'label'> & {
+  state: OpsList<K, T>;
+  showCount?: boolean;
+} & (
+    | { section: ListSection; emptyText?: undefined; label?: undefined }
+    | { section?: undefined; emptyText: string; label: string }
+  );
+
+/**
+ * A list's table with its loading, empty and paging states. A `section`'s list takes its name, its empty text
+ * and its test id (`{section}-table`) from the section; another list says them itself.
+ */
 export function ListView<K extends string, T>({
   state,
+  section,
   emptyText,
+  label,
   showCount = false,
   ...table
-}: Omit<TableProps<T>, 'rows'> & { state: OpsList<K, T>; emptyText: string; showCount?: boolean }) {
+}: ListViewProps<K, T>) {
   const { ot } = useOps();
   const { list, rows, page, pageSize, update } = state;
+  const named = section
+    ? { emptyText: ot(`${section}.empty`), label: ot(`nav.${section}`), testId: table.testId ?? `${section}-table` }
+    : { emptyText, label, testId: table.testId };
   return (
     <>
-      <ListState list={list} emptyText={emptyText} />
+      <ListState list={list} emptyText={named.emptyText} />
       {showCount && list.data && rows.length > 0 ? (
         <p className={styles.muted}>{ot('common.count', { count: list.data.count })}</p>
       ) : null}
-      {rows.length > 0 ? <OpsTable rows={rows} {...table} /> : null}
+      {rows.length > 0 ? <OpsTable rows={rows} {...table} label={named.label} testId={named.testId} /> : null}
       <Pagination
         page={page}
         count={list.data?.count ?? 0}

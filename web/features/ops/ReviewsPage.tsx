@@ -50,9 +50,7 @@ export function ReviewsPage() {
       <DoneNote done={done} testId="review-done" />
       <ListView
         state={state}
-        emptyText={ot('reviews.empty')}
-        label={ot('nav.reviews')}
-        testId="reviews-table"
+        section="reviews"
         rowTestId={(review) => `review-${review.id}`}
         columns={[
           { header: ot('approvals.id'), cell: (review) => `#${review.id}` },

@@ -40,9 +40,7 @@ export function TellersPage() {
       <DoneNote done={done} testId="tellers-done" />
       <ListView
         state={state}
-        emptyText={ot('tellers.empty')}
-        label={ot('nav.tellers')}
-        testId="tellers-table"
+        section="tellers"
         rowTestId="teller-row"
         columns={[
           { header: ot('tellers.name'), cell: (s) => <StaffName person={s} /> },

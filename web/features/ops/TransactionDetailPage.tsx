@@ -109,10 +109,9 @@ export function TransactionDetailPage({ id }: { id: string }) {
         <div>
           <dt>{ot('transactions.recipient')}</dt>
           <dd>
-            {tx.recipient ? (
-              party(tx.recipient)
-            ) : (
-              <bdi dir="ltr">{tx.recipient_phone_number ?? tx.recipient_email ?? '—'}</bdi>
+            {tx.recipient ? party(tx.recipient) : tx.recipient_name}{' '}
+            {tx.recipient ? null : (
+              <bdi dir="ltr">{tx.recipient_phone_number ?? tx.recipient_email ?? (tx.recipient_name ? '' : '—')}</bdi>
             )}
           </dd>
         </div>

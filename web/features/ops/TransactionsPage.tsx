@@ -53,8 +53,7 @@ export function TransactionsPage() {
       <ListView
         state={state}
         showCount
-        emptyText={ot('transactions.empty')}
-        label={ot('nav.transactions')}
+        section="transactions"
         testId="tx-table"
         rowTestId="tx-row"
         columns={[
@@ -80,7 +79,7 @@ export function TransactionsPage() {
           { header: ot('transactions.sender'), cell: (tx) => party(tx.sender) },
           {
             header: ot('transactions.recipient'),
-            cell: (tx) => party(tx.recipient, tx.recipient_phone_number ?? tx.recipient_email),
+            cell: (tx) => tx.recipient_name ?? party(tx.recipient, tx.recipient_phone_number ?? tx.recipient_email),
           },
           { header: ot('transactions.agency'), cell: (tx) => party(tx.agency) },
           { header: ot('transactions.reference'), cell: (tx) => <bdi dir="ltr">{tx.reference ?? '—'}</bdi> },
