@@ -1,4 +1,12 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminCommand } from '../../../../cli/admin-command.ts';
+import { payoutsExportCommand, payoutsImportCommand } from '../../../../cli/commands/payouts.ts';
 import { payoutMessages } from '../../../../../common/api/payouts.ts';
 import { SANDBOX_TEST_RIBS } from '../../../../adapters/payout-partner/sandbox-payout-partner.ts';
 import { call, ensureRates, testEnv } from '../../../../../tests/support/identity.ts';
@@ -170,5 +178,65 @@ describe('confirmation of payee', () => {
     const sent = await create(t, alice, { amount: 10, contact, delivery: 'bank_deposit', confirm_payee: true });
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);
     expect(sent.body).toMatchObject({ payout: { payee_check: 'no_match' } });
+  });
+});
+
+describe('payment files', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'payouts-'));
+  const schema = fileURLToPath(
+    new URL('../../../../adapters/payout-partner/fixtures/schemas/pain.001.001.09.xsd', import.meta.url),
+  );
+  const run = async (command: AdminCommand, args: string[]) => {
+    const lines: string[] = [];
+    const code = await command.run({ db: t.database.db, args, out: (l) => lines.push(l), config: t.config });
+    return { code, text: lines.join('\n') };
+  };
+  const statusOf = async (id: unknown) =>
+    (await call(t, 'GET', `/api/transactions/${String(id)}/`, { token: owner.token })).body;
+  let owner: Customer;
+
+  it('exports every waiting deposit once into a valid pain.001, then imports settled and rejected lines once', async () => {
+    owner = await customer(t, 300_00n);
+    const settled = await create(t, owner, { amount: 60, contact: await withRib(owner), delivery: 'bank_deposit' });
+    const rejected = await create(t, owner, { amount: 40, contact: await withRib(owner), delivery: 'bank_deposit' });
+    expect(await balanceOf(t, owner)).toBe('200.00');
+    const file = path.join(dir, 'first.xml');
+    const exported = await run(payoutsExportCommand, ['--out', file]);
+    expect(exported.code, exported.text).toBe(0);
+    const xml = readFileSync(file, 'utf8');
+    expect(xml).toContain(`<EndToEndId>SILA-${String(settled.body.id)}</EndToEndId>`);
+    expect(xml).toContain(`<EndToEndId>SILA-${String(rejected.body.id)}</EndToEndId>`);
+    await promisify(execFile)('xmllint', ['--noout', '--schema', schema, file]);
+    expect(await statusOf(settled.body.id)).toMatchObject({ status: 'submitted' });
+    // Nothing new: no second file, never the same deposit twice.
+    const second = path.join(dir, 'second.xml');
+    const again = await run(payoutsExportCommand, ['--out', second]);
+    expect(again.code).toBe(0);
+    expect(again.text).toContain('Nothing to send');
+    expect(existsSync(second)).toBe(false);
+
+    const messageId = /<MsgId>([^<]+)<\/MsgId>/.exec(xml)?.[1] ?? '';
+    const report = path.join(dir, 'report.xml');
+    writeFileSync(
+      report,
+      `<?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.002.001.10"><CstmrPmtStsRpt><GrpHdr><MsgId>BANK-1</MsgId><CreDtTm>2026-11-30T10:00:00</CreDtTm></GrpHdr><OrgnlGrpInfAndSts><OrgnlMsgId>${messageId}</OrgnlMsgId><OrgnlMsgNmId>pain.001.001.09</OrgnlMsgNmId></OrgnlGrpInfAndSts><OrgnlPmtInfAndSts><OrgnlPmtInfId>${messageId}</OrgnlPmtInfId><TxInfAndSts><OrgnlEndToEndId>SILA-${String(settled.body.id)}</OrgnlEndToEndId><TxSts>ACSC</TxSts></TxInfAndSts><TxInfAndSts><OrgnlEndToEndId>SILA-${String(rejected.body.id)}</OrgnlEndToEndId><TxSts>RJCT</TxSts><StsRsnInf><Rsn><Cd>AC04</Cd></Rsn></StsRsnInf></TxInfAndSts></OrgnlPmtInfAndSts></CstmrPmtStsRpt></Document>`,
+    );
+    const imported = await run(payoutsImportCommand, [report]);
+    expect(imported.code, imported.text).toBe(0);
+    expect(imported.text).toContain('1 completed, 1 returned');
+    expect(await statusOf(settled.body.id)).toMatchObject({ status: 'completed' });
+    expect(await statusOf(rejected.body.id)).toMatchObject({ status: 'refunded', payout: { return_reason: 'AC04' } });
+    expect(await balanceOf(t, owner)).toBe('240.00');
+    // The same report again changes nothing.
+    const replay = await run(payoutsImportCommand, [report]);
+    expect(replay.text).toContain('0 completed, 0 returned, 2 unchanged');
+    expect(await balanceOf(t, owner)).toBe('240.00');
+    const audit = await t.database.db
+      .selectFrom('audit')
+      .select('action')
+      .where('action', 'in', ['payouts.export', 'payouts.import'])
+      .execute();
+    expect(audit.length).toBeGreaterThanOrEqual(3);
+    expect((await checkLedger(t.database.db)).problems).toEqual([]);
   });
 });
