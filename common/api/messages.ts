@@ -211,10 +211,13 @@ export const transactionStatuses = [
   'refunded',
   // Held for a compliance review (a sanctions hit); the sender reads 'under review'.
   'on_hold',
+  // A payout through a partner: waiting for its payment file, then sent to the bank.
+  'processing',
+  'submitted',
 ] as const;
 
 /** What the back-office lists as a transaction. */
-export const opsTransactionKinds = ['transfer', 'withdrawal', 'exchange', 'pickup'] as const;
+export const opsTransactionKinds = ['transfer', 'withdrawal', 'exchange', 'pickup', 'payout'] as const;
 
 /** Identity documents (`POST /api/kyc/submissions/`): the field and detail messages the screens translate. */
 export const kycMessages = {

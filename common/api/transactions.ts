@@ -7,6 +7,7 @@ import { securityCodeErrors } from './users.ts';
 import { pickupDetailsSchema } from './pickups.ts';
 import { statementMessages, transactionMessages, transactionStatuses } from './messages.ts';
 import { timelineStepSchema } from './timeline.ts';
+import { payoutDetailsSchema } from './payouts.ts';
 
 // Zod-free constants (common/api/messages.ts), re-exported where the contract always had them.
 export { transactionMessages } from './messages.ts';
@@ -16,8 +17,8 @@ export const idSchema = z
   .transform(String)
   .pipe(z.string().regex(/^[1-9]\d{0,14}$/, 'A valid integer is required.'));
 
-/** How a send reaches its person: their wallet (default), or cash at an agency. */
-export const deliveries = ['wallet', 'cash_pickup'] as const;
+/** How a send reaches its person: their wallet (default), cash at an agency, or their Moroccan bank account. */
+export const deliveries = ['wallet', 'cash_pickup', 'bank_deposit'] as const;
 export type Delivery = (typeof deliveries)[number];
 
 /**
@@ -31,6 +32,11 @@ export const createTransactionRequestSchema = z.object({
   security_code: sixDigitsSchema(securityCodeErrors.invalid),
   delivery: z.enum(deliveries).optional(),
   agency: idSchema.optional(),
+  /**
+   * A bank deposit whose holder's name the recipient's bank does not confirm (no match, close match) goes only
+   * with this set: the sender saw the bank's answer and sends all the same.
+   */
+  confirm_payee: z.boolean().optional(),
 });
 
 export const transactionCategories = ['sending', 'reception', 'exchange', 'withdrawal'] as const;
@@ -69,8 +75,10 @@ export const transactionSchema = z.object({
   /** When a pending withdrawal or an unclaimed transfer goes back to the wallet. */
   expires_at: z.string().nullable(),
   validated_at: z.string().nullable(),
-  /** `cash_pickup` for a cash pickup; absent otherwise. */
-  delivery: z.literal('cash_pickup').optional(),
+  /** `cash_pickup` for a cash pickup, `bank_deposit` for a deposit to a bank account; absent otherwise. */
+  delivery: z.enum(['cash_pickup', 'bank_deposit']).optional(),
+  /** A payout through a partner (a bank deposit): for its sender only. */
+  payout: payoutDetailsSchema.optional(),
   /** The 10-digit pickup reference: for its sender only, while it can be collected. */
   pickup_reference: z.string().nullable().optional(),
   pickup: pickupDetailsSchema.optional(),

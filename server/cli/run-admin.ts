@@ -18,6 +18,7 @@ import { operatorAddCommand } from './commands/operator-add.ts';
 import { ratesSetCommand } from './commands/rates-set.ts';
 import { sanctionsImportCommand } from './commands/sanctions-import.ts';
 import { schedulesRunCommand } from './commands/schedules-run.ts';
+import { payoutsExportCommand, payoutsImportCommand } from './commands/payouts.ts';
 import { seedDemoCommand } from './commands/seed-demo.ts';
 
 // Each operator command lives in its own module under cli/commands/ and is listed here.
@@ -40,6 +41,8 @@ const commands: AdminCommand[] = [
   sanctionsImportCommand,
   closedAccountsPurgeCommand,
   schedulesRunCommand,
+  payoutsExportCommand,
+  payoutsImportCommand,
 ];
 
 function help(): string {

@@ -262,7 +262,7 @@ export interface Database {
 
 // transactions (server/modules/transactions, withdrawals; migration 0005)
 
-export type TransactionKind = 'transfer' | 'exchange' | 'withdrawal' | 'pickup';
+export type TransactionKind = 'transfer' | 'exchange' | 'withdrawal' | 'pickup' | 'payout';
 export type TransactionStatus =
   | 'completed'
   | 'unclaimed'
@@ -275,7 +275,10 @@ export type TransactionStatus =
   | 'collected'
   // Given back by an operator (migration 0211).
   | 'refunded'
-  | 'on_hold';
+  | 'on_hold'
+  // A payout through a partner: waiting for its file, then in a file sent to the bank (migration 0600).
+  | 'processing'
+  | 'submitted';
 
 export interface TransactionsTable {
   id: ColumnType<string, bigint | string | undefined, never>;
@@ -925,4 +928,35 @@ export interface ScheduleOccurrencesTable {
 export interface Database {
   schedules: SchedulesTable;
   schedule_occurrences: ScheduleOccurrencesTable;
+}
+
+// payouts through a partner (server/modules/transfers/methods/bank-deposit; migration 0600)
+
+export type PayeeCheckResult = 'match' | 'close_match' | 'no_match' | 'unavailable';
+
+export interface PayoutFilesTable {
+  id: GeneratedInt8;
+  message_id: string;
+  deposits: number;
+  control_sum_minor: Int8;
+  created_at: CreatedAt;
+}
+
+export interface PayoutsTable {
+  transaction_id: Int8;
+  method: 'bank_deposit';
+  rib: string | null;
+  holder_name: string;
+  /** YYYY-MM-DD (read with to_char). */
+  expected_arrival: ColumnType<string | null, string | null, never>;
+  execution_date: ColumnType<string | null, string | null, never>;
+  payee_check: PayeeCheckResult;
+  bank_holder_name: string | null;
+  file_id: Int8 | null;
+  reason: string | null;
+}
+
+export interface Database {
+  payout_files: PayoutFilesTable;
+  payouts: PayoutsTable;
 }

@@ -14,6 +14,8 @@ export const accountKinds = [
   'unclaimed_transfers',
   'pickups_pending',
   'compliance_hold',
+  'bank_payouts_pending',
+  'payout_settlement',
 ] as const;
 export type AccountKind = (typeof accountKinds)[number];
 /** One account per currency for the whole platform, created by the migration. */

@@ -179,6 +179,13 @@ export const matrix: Record<string, Rule> = {
     body: (w) => ({ amount: 5, contact: w.alice.contactId, security_code: CODE }),
     foreign: { status: 400, body: { contact: [transactionMessages.contactNotFound] } },
   },
+  // Confirmation of payee asks the recipient's bank about the customer's own recipient only.
+  'POST /api/transactions/payee-check/': {
+    access: 'customer',
+    banker: 403,
+    body: (w) => ({ contact: w.alice.contactId }),
+    foreign: { status: 400, body: { contact: [transactionMessages.contactNotFound] } },
+  },
   'GET /api/transactions/:id/': {
     access: 'signed-in',
     params: (w) => ({ id: w.alice.transferId }),

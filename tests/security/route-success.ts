@@ -165,6 +165,11 @@ export const ownerSuccess: Record<string, Case> = {
     const contact = await recipientOf(t, c, { email: uniqueEmail('payee') });
     return { as: c, path: '/api/transactions/', body: { amount: 5, contact, security_code: CODE }, status: 201 };
   },
+  'POST /api/transactions/payee-check/': async (t) => {
+    const c = await customer(t);
+    const contact = await recipientOf(t, c, { email: uniqueEmail('banked'), rib: '007780000123456789012396' });
+    return { as: c, path: '/api/transactions/payee-check/', body: { contact }, status: 200 };
+  },
   'POST /api/notifications/read/': async (t) => ({
     as: await customer(t),
     path: '/api/notifications/read/',

@@ -21,6 +21,7 @@ import { pickupBeingPaidOutMessage, pickupMessages } from '../../common/api/pick
 import { LANGUAGES } from '../../common/i18n/languages';
 import { phoneMessages } from '../../common/identity/phone';
 import { ribMessages } from '../../common/banking/rib';
+import { payoutMessages } from '../../common/api/payouts';
 import { contactMessageText } from '../features/contacts/contact-errors';
 import { kycMessageText } from '../features/kyc/kyc-errors';
 import { applyLanguage, i18n, type TranslationKey } from './i18n';
@@ -52,6 +53,7 @@ const serverMessages: Record<string, string> = Object.fromEntries(
     pickupMessages,
     phoneMessages,
     ribMessages,
+    payoutMessages,
     statementMessages,
     closeAccountMessages,
   }).flatMap(([group, messages]) => Object.entries(messages).map(([name, text]) => [`${group}.${name}`, text])),

@@ -15,6 +15,7 @@ import {
 } from '../../common/api/messages';
 import { phoneMessages } from '../../common/identity/phone';
 import { pickupBeingPaidOutMessage, pickupMessages } from '../../common/api/pickups';
+import { payoutMessages } from '../../common/api/payouts';
 import { API_TIMEOUT_DETAIL, ApiError } from '../app/api-error';
 import { intlLocale } from '../i18n/intl-locale';
 import { dateTimeFormat, numberFormat } from './intl-format';
@@ -59,6 +60,10 @@ const translations = new Map<string, (t: TFunction) => string>([
   [accountFrozenMessage, (t) => t('errors.accountFrozen')],
   [pickupBeingPaidOutMessage, (t) => t('errors.pickupBeingPaidOut')],
   [pickupMessages.noPhone, (t) => t('pickups.errors.noPhone')],
+  [payoutMessages.noRib, (t) => t('payouts.errors.noRib')],
+  [payoutMessages.notAPerson, (t) => t('payouts.errors.notAPerson')],
+  [payoutMessages.confirmPayee, (t) => t('payouts.errors.confirmPayee')],
+  [payoutMessages.underReview, (t) => t('payouts.errors.underReview')],
   [pickupMessages.notAPerson, (t) => t('pickups.errors.notAPerson')],
   [pickupMessages.unknownAgency, (t) => t('pickups.errors.unknownAgency')],
   [pickupMessages.agencyDisabled, (t) => t('pickups.errors.agencyDisabled')],

@@ -29,6 +29,8 @@ export function anchorPayload(source: AnchorSource, chain: ChainAdapter, salt: B
     // A collected cash pickup leaves the platform as cash over an agency's counter, like a withdrawal.
     case 'withdrawal':
     case 'pickup':
+    // A bank deposit leaves the platform to an account at another bank: no agency, no address of ours.
+    case 'payout':
       return {
         ...common,
         kind: 'withdrawal',

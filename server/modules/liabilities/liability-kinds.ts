@@ -17,6 +17,10 @@ export const liabilityPartOf = {
   pickups_pending: 'unclaimed_transfers',
   // Money held for a sanctions review is still the sender's until an operator releases it.
   compliance_hold: 'unclaimed_transfers',
+  // A bank deposit not yet settled by the bank comes back to its sender on a rejection: still theirs.
+  bank_payouts_pending: 'unclaimed_transfers',
+  // What the partner paid out for us: owed to the partner, not to a customer.
+  payout_settlement: null,
   card_clearing: null,
   fx: null,
   fees: null,

@@ -117,7 +117,10 @@ const kind = (k: TransactionKind) => sql.lit(k);
 function categoryIs(eb: Eb, viewer: Viewer, category: TransactionCategory) {
   switch (category) {
     case 'sending':
-      return eb.and([eb('t.kind', 'in', [kind('transfer'), kind('pickup')]), eb('t.sender_user_id', '=', viewer.id)]);
+      return eb.and([
+        eb('t.kind', 'in', [kind('transfer'), kind('pickup'), kind('payout')]),
+        eb('t.sender_user_id', '=', viewer.id),
+      ]);
     case 'reception':
       return eb.and([eb('t.kind', '=', kind('transfer')), eb('t.recipient_user_id', '=', viewer.id)]);
     case 'exchange':

@@ -95,6 +95,7 @@ export function presentTransaction(
     validated: withdrawal ? status === 'validated' : status === 'completed' || status === 'claimed',
     expires_at: status === 'pending' || status === 'unclaimed' ? (row.expires_at?.toISOString() ?? null) : null,
     validated_at: row.validated_at?.toISOString() ?? null,
+    ...(row.kind === 'payout' && { delivery: 'bank_deposit' as const }),
   };
 }
 

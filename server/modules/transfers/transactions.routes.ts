@@ -12,7 +12,14 @@ import {
 } from '../../../common/api/transactions.ts';
 import { pageLinks } from '../../http/pagination.ts';
 import { idempotencyKeyHeader, parseIdempotencyKey } from '../../ledger/idempotency.ts';
-import { cancelTransaction, createTransaction, getTransaction, listTransactions } from './transactions.service.ts';
+import {
+  cancelTransaction,
+  checkPayee,
+  createTransaction,
+  getTransaction,
+  listTransactions,
+} from './transactions.service.ts';
+import { payeeCheckRequestSchema, payeeCheckResponseSchema } from '../../../common/api/payouts.ts';
 import type { RouteModuleOptions } from '../route-module.ts';
 import { receiptQuerySchema } from '../../../common/api/timeline.ts';
 import { receiptFor } from '../receipts/receipt.service.ts';
@@ -81,6 +88,21 @@ export const transactionsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = asy
       const result = await createTransaction(deps, caller, request.body, key);
       return reply.code(201).send(result.body);
     },
+  );
+
+  app.post(
+    '/transactions/payee-check/',
+    {
+      schema: {
+        tags,
+        summary:
+          "Confirmation of payee for a bank deposit to your recipient: whether their bank confirms the holder's name, the name as sent and the expected arrival date",
+        security,
+        body: payeeCheckRequestSchema,
+        response: { 200: payeeCheckResponseSchema },
+      },
+    },
+    async (request) => checkPayee(deps, auth.requireUser(request), request.body.contact),
   );
 
   app.get(

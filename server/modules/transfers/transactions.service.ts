@@ -41,6 +41,9 @@ import { openReference, pickupKeys } from './methods/cash-pickup/pickup-secrets.
 import { textRecipient, type PickupSmsFacts } from './methods/cash-pickup/pickup-sms.ts';
 import { nameHistory } from './methods/cash-pickup/pickups.repository.ts';
 import type { HistoryRow } from './transactions-query.repository.ts';
+import { payoutMessages, type PayeeCheckResponse } from '../../../common/api/payouts.ts';
+import type { PayoutMethod } from './methods/payout-method.ts';
+import { bankDeposit, payeeCheckFor, payoutDetailsOf } from './methods/bank-deposit/bank-deposit.ts';
 
 const viewerOf = (user: AuthUser): Viewer => ({ id: user.id, agencyId: user.role === 'BANKER' ? user.agencyId : null });
 
@@ -78,7 +81,7 @@ async function storedBody(deps: ServiceDeps, viewer: Viewer, body: unknown): Pro
 /** Whether a send may try the one round trip: nothing Node refuses before it, no pickup, no blocking rule. */
 function oneTripCandidate(deps: ServiceDeps, body: CreateTransactionBody): boolean {
   return (
-    body.delivery !== 'cash_pickup' &&
+    (body.delivery === undefined || body.delivery === 'wallet') &&
     body.agency === undefined &&
     // A blocking monitoring rule is judged in the send's own transaction, which wallet_send() does not do.
     !monitoringBlocks(deps.config) &&
@@ -119,6 +122,7 @@ export async function createTransaction(
   checkSendBounds(deps, body.amount.minor);
   const viewer = viewerOf(user);
   if (body.delivery === 'cash_pickup') return createCashPickup(deps, user, body, idempotencyKey);
+  if (body.delivery === 'bank_deposit') return createPayout(deps, user, body, idempotencyKey, bankDeposit);
   if (body.agency !== undefined) throw fieldError('agency', pickupMessages.agencyWithoutPickup);
 
   const contact = await contactFor(deps, user, body.contact);
@@ -257,6 +261,68 @@ async function createCashPickup(
   return { status: result.status, body: result.body };
 }
 
+/** A screening hit or a blocking monitoring rule: a payout through a partner is refused, no money moves. */
+const payoutUnderReview = () => fieldError('contact', payoutMessages.underReview);
+
+/**
+ * A send paid out through a partner (`method`: a bank deposit): the same guards as every send (bounds and the
+ * frozen sender checked by the caller, the security code, screening, the rolling limit and the blocking monitoring
+ * rules, all from exit-guards.ts and monitoring), the same idempotency key, then the method's own validation and
+ * announcement. A recipient the screening or a blocking rule would hold is refused rather than held: a hold's
+ * review releases money to a wallet, which is not where the sender asked it to go.
+ */
+async function createPayout<Facts>(
+  deps: ServiceDeps,
+  user: AuthUser,
+  body: CreateTransactionBody,
+  idempotencyKey: string | undefined,
+  method: PayoutMethod<Facts>,
+): Promise<{ status: number; body: Transaction }> {
+  const viewer = viewerOf(user);
+  if (body.agency !== undefined) throw fieldError('agency', pickupMessages.agencyWithoutPickup);
+  const contact = await contactFor(deps, user, body.contact);
+  if (contact.contact_user !== null && String(contact.contact_user) === user.id)
+    throw fieldError('contact', transactionMessages.yourself);
+  const facts = await method.validate(deps, contact, { confirmPayee: body.confirm_payee === true });
+  await requireSecurityCode(deps, user.id, body.security_code);
+  if ((await screenPayee(deps, String(contact.id))).held) throw payoutUnderReview();
+  const work = async (tx: Tx<Database>) => {
+    await takeSendLimit(tx, deps, user.id, body.amount.minor);
+    const judged = await judgeBlockingRules(tx, deps, user.id, contact, body.amount, 'send', () =>
+      currentRecipient(tx, contact),
+    );
+    if (judged !== null && judged.findings.length > 0) throw payoutUnderReview();
+    const id = await method.announce(tx, deps, { senderId: user.id, contact, amount: body.amount, facts });
+    return { status: 201, body: await presentPayout(tx, deps, viewer, id) };
+  };
+  const requestHash = hashRequest({
+    amount: body.amount.minor,
+    contact: body.contact,
+    delivery: method.delivery,
+    confirm_payee: body.confirm_payee === true,
+  });
+  const scope = `transactions:user:${user.id}`;
+  const result = await withTransaction(deps.db, (tx) =>
+    idempotencyKey === undefined
+      ? work(tx)
+      : runIdempotent(tx, { scope, key: idempotencyKey, requestHash }, () => work(tx)),
+  );
+  return { status: result.status, body: result.body };
+}
+
+/** A payout as its sender sees it: the transaction with its method's part. */
+async function presentPayout(tx: Kysely<Database>, deps: ServiceDeps, viewer: Viewer, id: string) {
+  const presented = await present(tx, deps, viewer, id);
+  const payout = await payoutDetailsOf(tx, id);
+  return payout === undefined ? presented : { ...presented, payout };
+}
+
+/** `POST /api/transactions/payee-check/`: confirmation of payee for a bank deposit to the customer's recipient. */
+export async function checkPayee(deps: ServiceDeps, user: AuthUser, contactId: string): Promise<PayeeCheckResponse> {
+  if (user.role !== 'customer') throw forbidden(transactionMessages.customersOnly);
+  return payeeCheckFor(deps, await contactFor(deps, user, contactId));
+}
+
 export async function listTransactions(
   deps: ServiceDeps,
   user: AuthUser,
@@ -299,6 +365,10 @@ export async function getTransaction(deps: ServiceDeps, user: AuthUser, id: stri
     }));
   }
   presented.timeline = await timelineFor(deps.db, row, viewer);
+  if (row.kind === 'payout' && row.sender_user_id === user.id) {
+    const payout = await payoutDetailsOf(deps.db, id);
+    if (payout !== undefined) presented.payout = payout;
+  }
   return presented;
 }
 

@@ -1,0 +1,166 @@
+import { sql, type Transaction } from 'kysely';
+import type { Contact } from '../../../../../common/api/contacts.ts';
+import {
+  payeeCheckNeedsConfirmation,
+  payoutMessages,
+  type PayeeCheckResponse,
+} from '../../../../../common/api/payouts.ts';
+import { moroccanBankName } from '../../../../../common/banking/moroccan-banks.ts';
+import { payeeNameForFile } from '../../../../../common/banking/payee-name.ts';
+import { negate } from '../../../../../common/money/money.ts';
+import type { Database, PayeeCheckResult } from '../../../../db/schema.ts';
+import { fieldError } from '../../../../http/http-error.ts';
+import { platformAccount } from '../../../../ledger/accounts.repository.ts';
+import { post } from '../../../../ledger/journal.ts';
+import { enqueueAnchor } from '../../../anchoring/enqueue-anchor.ts';
+import { releaseOutgoing } from '../../../compliance/limits.ts';
+import type { ServiceDeps } from '../../../service-deps.ts';
+import { walletOf } from '../../send.service.ts';
+import { finishTransaction, insertTransaction, nextTransactionId } from '../../transactions.repository.ts';
+import type { PayoutMethod, WaitingPayout } from '../payout-method.ts';
+import { arrivalOf, bankPartner } from './bank-partner.ts';
+
+/** What a deposit to this recipient would carry, and what their bank says of the name. */
+export interface DepositFacts {
+  rib: string;
+  holderName: string;
+  payeeCheck: PayeeCheckResult;
+  bankHolderName: string | null;
+}
+
+/** The recipient's account and what the bank says of its holder: a 400 on `contact` when there is no account. */
+async function depositFacts(deps: ServiceDeps, contact: Contact): Promise<DepositFacts> {
+  if (contact.public) throw fieldError('contact', payoutMessages.notAPerson);
+  if (!contact.rib) throw fieldError('contact', payoutMessages.noRib);
+  const holderName = payeeNameForFile(contact.first_name, contact.last_name);
+  const check = await bankPartner(deps).confirmPayee(contact.rib, holderName);
+  return {
+    rib: contact.rib,
+    holderName,
+    payeeCheck: check.result,
+    bankHolderName: check.result === 'close_match' ? check.bankHolderName : null,
+  };
+}
+
+/** Confirmation of payee as the send summary shows it, before the security code. */
+export async function payeeCheckFor(deps: ServiceDeps, contact: Contact): Promise<PayeeCheckResponse> {
+  const facts = await depositFacts(deps, contact);
+  return {
+    result: facts.payeeCheck,
+    holder_name: facts.holderName,
+    bank_holder_name: facts.bankHolderName,
+    rib: facts.rib,
+    bank: moroccanBankName(facts.rib.slice(0, 3)) ?? null,
+    expected_arrival: arrivalOf(deps, deps.clock.now()).arrivalDate,
+    needs_confirmation: payeeCheckNeedsConfirmation(facts.payeeCheck),
+  };
+}
+
+/** One balanced entry of a payout's amount between two accounts, referencing its transaction. */
+async function move(tx: Transaction<Database>, payout: WaitingPayout, from: string, to: string, reason: string) {
+  return post(tx, {
+    kind: 'transfer',
+    reference: { type: 'transaction', id: payout.id },
+    metadata: { payout: reason },
+    postings: [
+      { accountId: from, amount: negate(payout.amount) },
+      { accountId: to, amount: payout.amount },
+    ],
+  });
+}
+
+/**
+ * A deposit to the recipient's Moroccan bank account: the money waits in bank-payouts-pending from the send until
+ * the bank's status report, then goes on to the partner's settlement account (completed) or back to the sender
+ * (refunded, with the bank's reason code).
+ */
+export const bankDeposit: PayoutMethod<DepositFacts> = {
+  delivery: 'bank_deposit',
+
+  async validate(deps, contact, send) {
+    const facts = await depositFacts(deps, contact);
+    if (payeeCheckNeedsConfirmation(facts.payeeCheck) && !send.confirmPayee)
+      throw fieldError('confirm_payee', payoutMessages.confirmPayee);
+    return facts;
+  },
+
+  async announce(tx, deps, { senderId, contact, amount, facts }) {
+    const id = await nextTransactionId(tx);
+    const pending = (await platformAccount(tx, 'bank_payouts_pending', 'MAD')).id;
+    const entry = await post(tx, {
+      kind: 'transfer',
+      reference: { type: 'transaction', id },
+      metadata: { payout: 'bank_deposit' },
+      postings: [
+        { accountId: await walletOf(tx, senderId), amount: negate(amount) },
+        { accountId: pending, amount },
+      ],
+    });
+    await insertTransaction(tx, {
+      id,
+      kind: 'payout',
+      status: 'processing',
+      senderUserId: senderId,
+      recipientUserId: null,
+      contactId: String(contact.id),
+      agencyId: null,
+      amount,
+      recipientPhoneNumber: contact.phone_number,
+      recipientEmail: contact.email,
+      ledgerEntryId: entry.id,
+      expiresAt: null,
+    });
+    const arrival = arrivalOf(deps, deps.clock.now());
+    await tx
+      .insertInto('payouts')
+      .values({
+        transaction_id: id,
+        method: 'bank_deposit',
+        rib: facts.rib,
+        holder_name: facts.holderName,
+        expected_arrival: arrival.arrivalDate,
+        execution_date: arrival.executionDate,
+        payee_check: facts.payeeCheck,
+        bank_holder_name: facts.bankHolderName,
+      })
+      .execute();
+    return id;
+  },
+
+  async complete(tx, _deps, payout) {
+    const pending = (await platformAccount(tx, 'bank_payouts_pending', 'MAD')).id;
+    const settlement = (await platformAccount(tx, 'payout_settlement', 'MAD')).id;
+    const entry = await move(tx, payout, pending, settlement, 'settled');
+    await finishTransaction(tx, payout.id, { status: 'completed', finalEntryId: entry.id });
+    await enqueueAnchor(tx, { transactionId: payout.id });
+  },
+
+  async giveBack(tx, _deps, payout, reason) {
+    const pending = (await platformAccount(tx, 'bank_payouts_pending', 'MAD')).id;
+    const entry = await move(tx, payout, pending, await walletOf(tx, payout.senderUserId), 'returned');
+    await releaseOutgoing(tx, payout.id);
+    await tx.updateTable('payouts').set({ reason }).where('transaction_id', '=', payout.id).execute();
+    await finishTransaction(tx, payout.id, { status: 'refunded', finalEntryId: entry.id });
+  },
+};
+
+/** The deposit part of a transaction for its sender, or undefined when it is not a payout. */
+export async function payoutDetailsOf(db: Transaction<Database> | ServiceDeps['db'], id: string) {
+  const row = await db
+    .selectFrom('payouts')
+    .select(['method', 'rib', 'holder_name', 'payee_check', 'bank_holder_name', 'reason'])
+    .select(sql<string | null>`to_char(expected_arrival, 'YYYY-MM-DD')`.as('expected_arrival'))
+    .where('transaction_id', '=', id)
+    .executeTakeFirst();
+  if (!row || row.rib === null) return undefined;
+  return {
+    method: row.method,
+    rib: row.rib,
+    bank: moroccanBankName(row.rib.slice(0, 3)) ?? null,
+    holder_name: row.holder_name,
+    expected_arrival: row.expected_arrival,
+    payee_check: row.payee_check,
+    bank_holder_name: row.bank_holder_name,
+    return_reason: row.reason,
+  };
+}
