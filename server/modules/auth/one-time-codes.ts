@@ -9,13 +9,14 @@ import { clearEvents, eventTimes, recordEvent } from './rate-limit-events.reposi
 import { afterInterval, HOUR_SECONDS, withinLimit, type WindowDecision } from './sliding-window.ts';
 
 /**
- * The 6-digit codes sent by SMS or mail: the sign-in code, and the profile phone's confirmation. One
+ * The 6-digit codes sent by SMS or mail: the sign-in code, the profile phone's confirmation, and the two codes of an
+ * account recovery. One
  * generation, one storage (login_codes, as an HMAC, never in clear), one expiry (LOGIN_CODE_TTL_SECONDS) and one
  * attempt limiting (LOGIN_CODE_MAX_ATTEMPTS per code and per key over LOGIN_FAILURE_WINDOW_SECONDS), whatever the
  * purpose. A purpose is part of the HMAC, and its keys never look like a sign-in identifier, so a code sent for one
  * purpose never works for another. The caller holds the lock that serialises the key (identifierLock).
  */
-export type CodePurpose = 'login-code' | 'phone-confirmation';
+export type CodePurpose = 'login-code' | 'phone-confirmation' | 'account-recovery';
 
 export const ago = (now: Date, seconds: number) => new Date(now.getTime() - seconds * 1000);
 
