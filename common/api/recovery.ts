@@ -13,7 +13,8 @@ export const identifierSchema = z
   .transform((input, ctx) => {
     const schema = input.includes('@') ? emailSchema : phoneSchema;
     const parsed = schema.safeParse(input);
-    if (parsed.success) return { kind: input.includes('@') ? ('email' as const) : ('phone' as const), value: parsed.data };
+    if (parsed.success)
+      return { kind: input.includes('@') ? ('email' as const) : ('phone' as const), value: parsed.data };
     ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'Enter a valid email address.' });
     return z.NEVER;
   });

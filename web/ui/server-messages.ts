@@ -11,6 +11,7 @@ import {
   securityCodeMessage,
   withdrawalMessages,
   counterMessages,
+  recoveryMessages,
 } from '../../common/api/messages';
 import { phoneMessages } from '../../common/identity/phone';
 import { pickupBeingPaidOutMessage, pickupMessages } from '../../common/api/pickups';
@@ -26,6 +27,11 @@ const translations = new Map<string, (t: TFunction) => string>([
   [phoneMessages.unsupported_prefix, (t) => t('errors.unsupportedPrefix')],
   [phoneMessages.wrong_length, (t) => t('errors.phoneWrongLength')],
   [genericMessages.required, (t) => t('errors.required')],
+  [recoveryMessages.notSame, (t) => t('recovery.errors.notSame')],
+  [recoveryMessages.taken, (t) => t('recovery.errors.taken')],
+  [recoveryMessages.notWaiting, (t) => t('recovery.errors.notWaiting')],
+  [recoveryMessages.pending, (t) => t('recovery.errors.pending')],
+  [recoveryMessages.coolingOff, (t) => t('recovery.errors.coolingOff')],
   [genericMessages.nullCharacter, (t) => t('errors.nullCharacter')],
   [genericMessages.controlCharacters, (t) => t('errors.controlCharacters')],
   ['This field may not be blank.', (t) => t('errors.required')],

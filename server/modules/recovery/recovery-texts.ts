@@ -49,7 +49,8 @@ export const recoveryTexts: Record<Language, RecoveryTexts> = {
     changed: (identifier) =>
       `Ahora accedes a Sila con ${identifier}. Si no has sido tú, responde a este mensaje: bloquearemos la cuenta.`,
     approvedSubject: 'Puedes volver a acceder',
-    approved: 'Tu solicitud de recuperación está aceptada: accede con tu nuevo identificador y elige un nuevo código de seguridad.',
+    approved:
+      'Tu solicitud de recuperación está aceptada: accede con tu nuevo identificador y elige un nuevo código de seguridad.',
     refusedSubject: 'Tu solicitud de recuperación ha sido rechazada',
     refused: 'Tu solicitud de recuperación ha sido rechazada: nada ha cambiado en la cuenta.',
   },
@@ -58,7 +59,8 @@ export const recoveryTexts: Record<Language, RecoveryTexts> = {
     changed: (identifier) =>
       `Ora accedi a Sila con ${identifier}. Se non sei stato tu, rispondi a questo messaggio: bloccheremo il conto.`,
     approvedSubject: 'Puoi accedere di nuovo',
-    approved: 'La tua richiesta di recupero è accettata: accedi con il nuovo identificativo e scegli un nuovo codice di sicurezza.',
+    approved:
+      'La tua richiesta di recupero è accettata: accedi con il nuovo identificativo e scegli un nuovo codice di sicurezza.',
     refusedSubject: 'La tua richiesta di recupero è stata rifiutata',
     refused: 'La tua richiesta di recupero è stata rifiutata: nulla è cambiato sul conto.',
   },
@@ -76,7 +78,8 @@ export const recoveryTexts: Record<Language, RecoveryTexts> = {
     changed: (identifier) =>
       `Sie melden sich bei Sila jetzt mit ${identifier} an. Waren Sie das nicht? Antworten Sie auf diese Nachricht: Wir sperren das Konto.`,
     approvedSubject: 'Sie können sich wieder anmelden',
-    approved: 'Ihre Wiederherstellung ist genehmigt: Melden Sie sich mit Ihrer neuen Kennung an und wählen Sie einen neuen Sicherheitscode.',
+    approved:
+      'Ihre Wiederherstellung ist genehmigt: Melden Sie sich mit Ihrer neuen Kennung an und wählen Sie einen neuen Sicherheitscode.',
     refusedSubject: 'Ihre Wiederherstellung wurde abgelehnt',
     refused: 'Ihre Wiederherstellung wurde abgelehnt: Am Konto hat sich nichts geändert.',
   },

@@ -51,7 +51,10 @@ export async function lockRecovery(tx: Transaction<Database>, id: string): Promi
   return tx.selectFrom('account_recoveries').select(columns).where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
-export async function lockRecoveryByReview(tx: Transaction<Database>, reviewId: string): Promise<RecoveryRow | undefined> {
+export async function lockRecoveryByReview(
+  tx: Transaction<Database>,
+  reviewId: string,
+): Promise<RecoveryRow | undefined> {
   return tx
     .selectFrom('account_recoveries')
     .select(columns)

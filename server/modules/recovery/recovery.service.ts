@@ -22,7 +22,13 @@ import {
 } from '../kyc/kyc.service.ts';
 import { openReview } from '../reviews/reviews.service.ts';
 import type { ServiceDeps } from '../service-deps.ts';
-import { findSignInUser, getUser, identifierLock, identifierProved, type SignInIdentifier } from '../users/users.service.ts';
+import {
+  findSignInUser,
+  getUser,
+  identifierLock,
+  identifierProved,
+  type SignInIdentifier,
+} from '../users/users.service.ts';
 import { recoveryTexts } from './recovery-texts.ts';
 import {
   findRecovery,
@@ -70,8 +76,19 @@ async function deliver(
   message: { subject: string; text: string; code?: string },
 ): Promise<void> {
   try {
-    if (to.kind === 'email') await deps.mail.send({ to: to.value, subject: message.subject, text: message.text, ...(message.code !== undefined && { code: message.code }) });
-    else await deps.sms.send({ to: to.value, body: message.text, ...(message.code !== undefined && { code: message.code }) });
+    if (to.kind === 'email')
+      await deps.mail.send({
+        to: to.value,
+        subject: message.subject,
+        text: message.text,
+        ...(message.code !== undefined && { code: message.code }),
+      });
+    else
+      await deps.sms.send({
+        to: to.value,
+        body: message.text,
+        ...(message.code !== undefined && { code: message.code }),
+      });
   } catch {
     // Best effort: the requester can ask again (within the limits); the answer must not depend on delivery.
   }
@@ -100,7 +117,9 @@ export async function startRecovery(
     for (const value of [known.value, fresh.value].sort()) await lockFor(tx, identifierLock(value));
     const since = ago(now, config.RECOVERY_WINDOW_SECONDS);
     const window = config.RECOVERY_WINDOW_SECONDS;
-    refuse(withinLimit(await eventTimes(tx, 'recovery_ip', actor.ip, since), now, window, config.RECOVERY_REQUESTS_PER_IP));
+    refuse(
+      withinLimit(await eventTimes(tx, 'recovery_ip', actor.ip, since), now, window, config.RECOVERY_REQUESTS_PER_IP),
+    );
     for (const value of [known.value, fresh.value])
       refuse(
         withinLimit(
@@ -172,7 +191,10 @@ async function waitingFor(tx: Transaction<Database>, id: string, step: 'codes' |
   return row;
 }
 
-type Proof = { kind: 'ok'; status: RecoveryStatus; notices: (() => Promise<void>)[] } | { kind: 'wrong' } | { kind: 'locked'; retryAfterSeconds: number };
+type Proof =
+  | { kind: 'ok'; status: RecoveryStatus; notices: (() => Promise<void>)[] }
+  | { kind: 'wrong' }
+  | { kind: 'locked'; retryAfterSeconds: number };
 
 /**
  * `POST /api/auth/recovery/{id}/codes/`: both codes, each counted as a sign-in code is (wrong tries per key, per
@@ -210,14 +232,23 @@ export async function proveRecoveryCodes(
     await recordAudit(
       tx,
       { ...anonymous(actor), userId: row.user_id, role: 'customer' },
-      { action: 'recovery.codes_proved', targetType: 'account_recovery', targetId: id, after: { identity_required: required } },
+      {
+        action: 'recovery.codes_proved',
+        targetType: 'account_recovery',
+        targetId: id,
+        after: { identity_required: required },
+      },
       now,
     );
     if (required) {
       const documentType = await documentTypeOnFile(tx, row.user_id);
       await updateRecovery(tx, id, { state: 'documents', identity_required: true, document_type: documentType });
       await setRecoveryPending(tx, row.user_id, row.expires_at);
-      return { kind: 'ok', status: present({ ...row, state: 'documents', document_type: documentType }, now), notices: [] };
+      return {
+        kind: 'ok',
+        status: present({ ...row, state: 'documents', document_type: documentType }, now),
+        notices: [],
+      };
     }
     const notices = await applyRecovery(tx, deps, row, now);
     return { kind: 'ok', status: present({ ...row, state: 'approved' }, now), notices };
@@ -329,7 +360,10 @@ export async function applyRecovery(
   const texts = recoveryTexts[languageOf(row)];
   const warned = [replaced, row.known_identifier].filter((v): v is string => v !== null && v !== row.new_identifier);
   return [
-    ...warned.map((value) => () => deliver(deps, identifierOf(value), { subject: texts.changedSubject, text: texts.changed(row.new_identifier) })),
+    ...warned.map(
+      (value) => () =>
+        deliver(deps, identifierOf(value), { subject: texts.changedSubject, text: texts.changed(row.new_identifier) }),
+    ),
     () => deliver(deps, identifierOf(row.new_identifier), { subject: texts.approvedSubject, text: texts.approved }),
   ];
 }

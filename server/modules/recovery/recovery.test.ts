@@ -231,7 +231,11 @@ describe('a customer holding money: the identity check in the reviews queue', ()
     expect(decided.status, JSON.stringify(decided.body)).toBe(200);
     expect((await call(t, 'GET', `/api/auth/recovery/${id}/`)).body).toMatchObject({ state: 'refused' });
     const row = await userRow(alice);
-    expect(row).toMatchObject({ phone_number: alice.phone, recovery_pending_until: null, recovery_cooling_until: null });
+    expect(row).toMatchObject({
+      phone_number: alice.phone,
+      recovery_pending_until: null,
+      recovery_cooling_until: null,
+    });
     expect(row.security_code_hash).not.toBeNull();
     expect((await outbox(fresh)).some((m) => m.body.includes('recovery request is refused'))).toBe(true);
     const bob = await recipientOf(t, alice, { email: uniqueEmail('bob') });
@@ -253,7 +257,11 @@ describe('a customer holding money: the identity check in the reviews queue', ()
     await setCode(t, back, CODE);
     const bob = await signIn(t, { email: uniqueEmail('bob') });
     const bobEmail = (
-      await t.database.db.selectFrom('users').select('email').where('id', '=', String(bob.userId)).executeTakeFirstOrThrow()
+      await t.database.db
+        .selectFrom('users')
+        .select('email')
+        .where('id', '=', String(bob.userId))
+        .executeTakeFirstOrThrow()
     ).email!;
     const contact = await recipientOf(t, back, { email: bobEmail });
     const small = await create(t, back, { contact, amount: '50.00' });
@@ -297,6 +305,8 @@ describe('a customer holding money: the identity check in the reviews queue', ()
     expect(proved.body).toMatchObject({ state: 'documents', document_type: 'national_id' });
     const wrongType = await sendDocuments(started.body.id as string, 'passport');
     expect(wrongType.status).toBe(400);
-    expect(wrongType.body).toMatchObject({ document_type: ['Send the same type of identity document as the one on file.'] });
+    expect(wrongType.body).toMatchObject({
+      document_type: ['Send the same type of identity document as the one on file.'],
+    });
   });
 });

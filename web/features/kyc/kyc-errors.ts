@@ -10,6 +10,7 @@ const kycTexts = new Map<string, (t: TFunction) => string>([
   [kycMessages.verified, (t) => t('kyc.errors.verified')],
   [kycMessages.adult, (t) => t('kyc.errors.adult')],
   [kycMessages.documentType, (t) => t('kyc.errors.documentType')],
+  [kycMessages.sameDocumentType, (t) => t('kyc.errors.sameDocumentType')],
   ['Enter a valid date (YYYY-MM-DD).', (t) => t('kyc.errors.date')],
 ]);
 export const kycMessageText = (message: string, t: TFunction): string =>
