@@ -12,6 +12,7 @@ import {
   withdrawalMessages,
   counterMessages,
   recoveryMessages,
+  kycMessages,
 } from '../../common/api/messages';
 import { phoneMessages } from '../../common/identity/phone';
 import { pickupBeingPaidOutMessage, pickupMessages } from '../../common/api/pickups';
@@ -27,6 +28,9 @@ const translations = new Map<string, (t: TFunction) => string>([
   [phoneMessages.unsupported_prefix, (t) => t('errors.unsupportedPrefix')],
   [phoneMessages.wrong_length, (t) => t('errors.phoneWrongLength')],
   [genericMessages.required, (t) => t('errors.required')],
+  [kycMessages.wrongType, (t) => t('kyc.errors.wrongType')],
+  [kycMessages.tooLarge, (t) => t('kyc.errors.tooLarge')],
+  [kycMessages.sameDocumentType, (t) => t('kyc.errors.sameDocumentType')],
   [recoveryMessages.notSame, (t) => t('recovery.errors.notSame')],
   [recoveryMessages.taken, (t) => t('recovery.errors.taken')],
   [recoveryMessages.notWaiting, (t) => t('recovery.errors.notWaiting')],

@@ -5,7 +5,7 @@ import { tooManyRequests } from '../../http/http-error.ts';
 import { hmac, sameDigest } from '../../security/keys.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { countWrongAttempt, insertLoginCode, latestLoginCode, markLoginCodeUsed } from './login-codes.repository.ts';
-import { clearEvents, eventTimes, recordEvent } from './rate-limit-events.repository.ts';
+import { clearEvents, eventTimes, recordEvent, type RateBucket } from './rate-limit-events.repository.ts';
 import { afterInterval, HOUR_SECONDS, withinLimit, type WindowDecision } from './sliding-window.ts';
 
 /**
@@ -22,6 +22,20 @@ export const ago = (now: Date, seconds: number) => new Date(now.getTime() - seco
 
 export function refuse(decision: WindowDecision): void {
   if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
+}
+
+/**
+ * One more event of `key` in `bucket` (the rate limits' counters), refused first with a 429 and Retry-After when
+ * `limit` of them already fall in the last `windowSeconds`. The caller's transaction rolls the event back with its
+ * own refusal.
+ */
+export async function takeRateSlot(
+  tx: Transaction<Database>,
+  slot: { bucket: RateBucket; key: string; now: Date; windowSeconds: number; limit: number },
+): Promise<void> {
+  const { bucket, key, now, windowSeconds, limit } = slot;
+  refuse(withinLimit(await eventTimes(tx, bucket, key, ago(now, windowSeconds)), now, windowSeconds, limit));
+  await recordEvent(tx, bucket, key, now);
 }
 
 const codeHash = (deps: Pick<ServiceDeps, 'keys'>, purpose: CodePurpose, key: string, code: string) =>

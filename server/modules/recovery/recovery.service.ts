@@ -10,10 +10,9 @@ import { withTransaction } from '../../ledger/transaction.ts';
 import { authMessages } from '../../../common/api/messages.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { loginCodeTexts } from '../auth/message-templates.ts';
-import { ago, checkCode, issueCode, refuse } from '../auth/one-time-codes.ts';
-import { eventTimes, recordEvent } from '../auth/rate-limit-events.repository.ts';
+import { checkCode, issueCode, takeRateSlot } from '../auth/one-time-codes.ts';
 import { revokeUserSessions } from '../auth/sessions.service.ts';
-import { HOUR_SECONDS, withinLimit } from '../auth/sliding-window.ts';
+import { HOUR_SECONDS } from '../auth/sliding-window.ts';
 import {
   checkRecoveryDocuments,
   documentTypeOnFile,
@@ -115,22 +114,15 @@ export async function startRecovery(
   const id = randomUUID();
   const issued = await withTransaction(deps.db, async (tx) => {
     for (const value of [known.value, fresh.value].sort()) await lockFor(tx, identifierLock(value));
-    const since = ago(now, config.RECOVERY_WINDOW_SECONDS);
-    const window = config.RECOVERY_WINDOW_SECONDS;
-    refuse(
-      withinLimit(await eventTimes(tx, 'recovery_ip', actor.ip, since), now, window, config.RECOVERY_REQUESTS_PER_IP),
-    );
-    for (const value of [known.value, fresh.value])
-      refuse(
-        withinLimit(
-          await eventTimes(tx, 'recovery_identifier', value, since),
-          now,
-          window,
-          config.RECOVERY_REQUESTS_PER_IDENTIFIER,
-        ),
-      );
-    await recordEvent(tx, 'recovery_ip', actor.ip, now);
-    for (const value of [known.value, fresh.value]) await recordEvent(tx, 'recovery_identifier', value, now);
+    const window = { now, windowSeconds: config.RECOVERY_WINDOW_SECONDS };
+    await takeRateSlot(tx, { ...window, bucket: 'recovery_ip', key: actor.ip, limit: config.RECOVERY_REQUESTS_PER_IP });
+    for (const key of [known.value, fresh.value])
+      await takeRateSlot(tx, {
+        ...window,
+        bucket: 'recovery_identifier',
+        key,
+        limit: config.RECOVERY_REQUESTS_PER_IDENTIFIER,
+      });
     const user = await findSignInUser(tx, known);
     await insertRecovery(tx, {
       id,
@@ -211,15 +203,13 @@ export async function proveRecoveryCodes(
   const now = deps.clock.now();
   const proof = await withTransaction(deps.db, async (tx): Promise<Proof> => {
     const row = await waitingFor(tx, id, 'codes', now);
-    refuse(
-      withinLimit(
-        await eventTimes(tx, 'verify_ip', actor.ip, ago(now, HOUR_SECONDS)),
-        now,
-        HOUR_SECONDS,
-        config.LOGIN_VERIFICATIONS_PER_IP_PER_HOUR,
-      ),
-    );
-    await recordEvent(tx, 'verify_ip', actor.ip, now);
+    await takeRateSlot(tx, {
+      bucket: 'verify_ip',
+      key: actor.ip,
+      now,
+      windowSeconds: HOUR_SECONDS,
+      limit: config.LOGIN_VERIFICATIONS_PER_IP_PER_HOUR,
+    });
     const purpose = 'account-recovery' as const;
     const fresh = await checkCode(tx, deps, { purpose, key: codeKey(id, 'new'), code: codes.new_code, now });
     const known = await checkCode(tx, deps, { purpose, key: codeKey(id, 'known'), code: codes.known_code, now });

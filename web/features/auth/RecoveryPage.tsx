@@ -9,7 +9,6 @@ import form from '../../ui/Form.module.css';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { commonErrorText, fieldErrorText, translateServerMessage } from '../../ui/server-messages';
 import { useWithLang } from '../../ui/with-lang';
-import { kycMessageText } from '../kyc/kyc-errors';
 
 type DocumentType = 'national_id' | 'passport' | 'residence_permit';
 const DOCUMENT_TYPES: DocumentType[] = ['national_id', 'passport', 'residence_permit'];
@@ -55,14 +54,14 @@ export function Component() {
     <main className={form.page}>
       <ScreenHeader title={t('pages.recovery')} backTo={withLang('/auth/step1')} />
       {state === 'start' ? (
-        <StartStep pending={pending} error={error} onSubmit={(body) => run(() => start(body, i18n.language))} />
+        <StartStep pending={pending} error={error} onSubmit={(body) => void run(() => start(body, i18n.language))} />
       ) : null}
       {state === 'codes' && status ? (
         <CodesStep
           status={status}
           pending={pending}
           error={error}
-          onSubmit={(codes) => run(() => prove(status.id, codes))}
+          onSubmit={(codes) => void run(() => prove(status.id, codes))}
         />
       ) : null}
       {state === 'documents' && status ? (
@@ -70,7 +69,7 @@ export function Component() {
           status={status}
           pending={pending}
           error={error}
-          onSubmit={(data) => run(() => upload(status.id, data))}
+          onSubmit={(data) => void run(() => upload(status.id, data))}
         />
       ) : null}
       {state === 'review' ? <Outcome testId="recovery-review" text={t('recovery.review')} /> : null}
@@ -256,7 +255,7 @@ function DocumentsStep(props: {
   const errorOf = (field: string) => {
     if (!(props.error instanceof ApiError)) return undefined;
     const message = props.error.firstError(field);
-    return message === undefined ? undefined : kycMessageText(message, t);
+    return message === undefined ? undefined : translateServerMessage(message, t);
   };
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
