@@ -43,6 +43,7 @@ const moduleOrder = [
   'reviews',
   'sanctions',
   'kyc',
+  'recovery',
   'compliance',
   'transfers',
   'invitations',

@@ -45,6 +45,7 @@ import { chainRoutes } from './modules/explorer/chain.routes.ts';
 import { explorerRoutes } from './modules/explorer/explorer.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
+import { recoveryRoutes } from './modules/recovery/recovery.routes.ts';
 import { opsRoutes } from './modules/ops/ops.routes.ts';
 import { ratesRoutes } from './modules/rates/rates.routes.ts';
 import type { ServiceDeps } from './modules/service-deps.ts';
@@ -184,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(pickupsRoutes, { prefix: '/api', deps: services, auth });
   await app.register(counterRoutes, { prefix: '/api', deps: services, auth });
   await app.register(kycRoutes, { prefix: '/api', deps: services, auth });
+  await app.register(recoveryRoutes, { prefix: '/api', deps: services, auth });
   await app.register(notificationsRoutes, { prefix: '/api', deps: services, auth });
   await app.register(pushRoutes, { prefix: '/api', deps: services, auth });
   await app.register(rateAlertsRoutes, { prefix: '/api', deps: services, auth });

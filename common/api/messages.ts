@@ -230,6 +230,17 @@ export const kycMessages = {
   verified: 'Your identity is already verified.',
   adult: 'You must be at least 18 years old.',
   customerOnly: 'Only customers send identity documents.',
+  sameDocumentType: 'Send the same type of identity document as the one on file.',
+} as const;
+
+/** Getting back into an account (`/api/auth/recovery/`): the detail messages the screens translate. */
+export const recoveryMessages = {
+  started: 'If these details match an account, codes have been sent to check them.',
+  notWaiting: 'This recovery is not waiting for this step.',
+  notSame: 'Give the one you still have and a new one of the other kind: a phone number and an e-mail address.',
+  taken: 'This phone number or e-mail address is already used by another account.',
+  pending: 'A recovery of this account is being reviewed: no money can leave it until it is decided.',
+  coolingOff: 'Your sign-in changed recently: cash and bank transfers above the limit are possible again after the waiting period.',
 } as const;
 
 /** Account closure (`POST /api/users/close/`): why an account cannot be closed yet; the screens translate them. */

@@ -116,6 +116,10 @@ export interface UsersTable {
   frozen_at: NullableTimestamp;
   frozen_reason: string | null;
   frozen_by: Int8 | null;
+  /** Until then an account recovery waits for its identity check or decision: no money leaves (migration 0630). */
+  recovery_pending_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** After a recovery, outgoing transfers above the threshold wait until then (migration 0630). */
+  recovery_cooling_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** When the user got the role they have now, and the operator who asked for it (migration 0520). */
   role_since: ColumnType<Date, Date | string | undefined, Date | string>;
   role_added_by: Int8 | null;
@@ -959,4 +963,29 @@ export interface PayoutsTable {
 export interface Database {
   payout_files: PayoutFilesTable;
   payouts: PayoutsTable;
+}
+
+// account recovery (server/modules/recovery; ADR 026, migration 0630)
+
+export type RecoveryState = 'codes' | 'documents' | 'review' | 'approved' | 'refused' | 'expired';
+
+export interface AccountRecoveriesTable {
+  id: string;
+  user_id: Int8 | null;
+  known_identifier: string;
+  new_identifier: string;
+  new_kind: 'email' | 'phone';
+  language: string;
+  state: ColumnType<RecoveryState, RecoveryState | undefined, RecoveryState>;
+  identity_required: ColumnType<boolean, boolean | undefined, boolean>;
+  document_type: string | null;
+  review_id: Int8 | null;
+  reason: string | null;
+  created_at: ColumnType<Date, Date, never>;
+  expires_at: Timestamp;
+  decided_at: NullableTimestamp;
+}
+
+export interface Database {
+  account_recoveries: AccountRecoveriesTable;
 }

@@ -34,6 +34,9 @@ export type EntryKind =
   | 'monitoring_release'
   // A send or pickup a monitoring review rejected: compliance hold -> back to the sender's wallet.
   | 'monitoring_refund'
+  // A send held by the cooling-off after an account recovery, and its release by the sweep when the wait is over.
+  | 'cooling_off_hold'
+  | 'cooling_off_release'
   | 'adjustment';
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };

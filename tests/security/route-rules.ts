@@ -81,6 +81,27 @@ export const matrix: Record<string, Rule> = {
     body: () => ({ email: 'x@example.com', code: '000000' }),
   },
   'GET /api/auth/confirm_email/': { access: 'public', why: 'the link in the e-mail', query: '?code=x' },
+  'POST /api/auth/recovery/': {
+    access: 'public',
+    why: 'getting back into an account without its sign-in identifier: the same answer for anyone, rate limited',
+    body: () => ({ known_identifier: 'x@example.com', new_identifier: '+33612345678' }),
+  },
+  'GET /api/auth/recovery/:id/': {
+    access: 'public',
+    why: "a recovery's state: its random id, given only to the requester, is the capability",
+    params: () => ({ id: '00000000-0000-4000-8000-000000000000' }),
+  },
+  'POST /api/auth/recovery/:id/codes/': {
+    access: 'public',
+    why: 'a recovery proved by the codes sent to both identifiers',
+    params: () => ({ id: '00000000-0000-4000-8000-000000000000' }),
+    body: () => ({ known_code: '000000', new_code: '000000' }),
+  },
+  'POST /api/auth/recovery/:id/documents/': {
+    access: 'public',
+    why: "a recovery's identity check, accepted only once its codes are proved",
+    params: () => ({ id: '00000000-0000-4000-8000-000000000000' }),
+  },
   'GET /api/chain/': { access: 'public', why: 'explorer link templates' },
   'GET /api/rates/': { access: 'public', why: 'the same rates for everyone' },
   'POST /api/billing/webhook/': { access: 'public', why: 'payment provider events, signature-checked' },

@@ -17,6 +17,7 @@ export const screenRoutes: RouteObject[] = [
   { path: 'auth/phone/step1', lazy: () => import('../features/auth/PhoneStep1Page') },
   { path: 'auth/phone/step2', lazy: () => import('../features/auth/PhoneStep2Page') },
   { path: 'auth/phone/step3', lazy: () => import('../features/auth/PhoneStep3Page') },
+  { path: 'auth/recover', lazy: () => import('../features/auth/RecoveryPage') },
   { path: 'authentication/confirm-email', lazy: () => import('../features/auth/ConfirmEmailPage') },
   { path: 'settings/profile', lazy: () => import('../features/settings/ProfilePage') },
   { path: 'settings/security-code', lazy: () => import('../features/settings/SecurityCodePage') },

@@ -16,6 +16,7 @@ import {
   statementMessages,
   transactionMessages,
   withdrawalMessages,
+  recoveryMessages,
 } from '../../common/api/messages';
 import { pickupBeingPaidOutMessage, pickupMessages } from '../../common/api/pickups';
 import { LANGUAGES } from '../../common/i18n/languages';
@@ -56,6 +57,7 @@ const serverMessages: Record<string, string> = Object.fromEntries(
     payoutMessages,
     statementMessages,
     closeAccountMessages,
+    recoveryMessages,
   }).flatMap(([group, messages]) => Object.entries(messages).map(([name, text]) => [`${group}.${name}`, text])),
 );
 Object.assign(serverMessages, {
@@ -76,6 +78,7 @@ Object.assign(serverMessages, {
 /** Messages a screen words by the case rather than by the text: the key it shows. */
 const wordedByCase: Record<string, TranslationKey> = {
   'authMessages.codeSent': 'auth.codeSentTo',
+  'recoveryMessages.started': 'recovery.codesIntro',
   'authMessages.emailConfirmed': 'confirmEmail.success',
   'authMessages.badConfirmation': 'confirmEmail.failed',
   'genericMessages.unauthenticated': 'session.ended',

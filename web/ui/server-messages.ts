@@ -12,6 +12,8 @@ import {
   guessableSecurityCodeMessage,
   withdrawalMessages,
   counterMessages,
+  recoveryMessages,
+  kycMessages,
 } from '../../common/api/messages';
 import { phoneMessages } from '../../common/identity/phone';
 import { pickupBeingPaidOutMessage, pickupMessages } from '../../common/api/pickups';
@@ -28,6 +30,14 @@ const translations = new Map<string, (t: TFunction) => string>([
   [phoneMessages.unsupported_prefix, (t) => t('errors.unsupportedPrefix')],
   [phoneMessages.wrong_length, (t) => t('errors.phoneWrongLength')],
   [genericMessages.required, (t) => t('errors.required')],
+  [kycMessages.wrongType, (t) => t('kyc.errors.wrongType')],
+  [kycMessages.tooLarge, (t) => t('kyc.errors.tooLarge')],
+  [kycMessages.sameDocumentType, (t) => t('kyc.errors.sameDocumentType')],
+  [recoveryMessages.notSame, (t) => t('recovery.errors.notSame')],
+  [recoveryMessages.taken, (t) => t('recovery.errors.taken')],
+  [recoveryMessages.notWaiting, (t) => t('recovery.errors.notWaiting')],
+  [recoveryMessages.pending, (t) => t('recovery.errors.pending')],
+  [recoveryMessages.coolingOff, (t) => t('recovery.errors.coolingOff')],
   [genericMessages.nullCharacter, (t) => t('errors.nullCharacter')],
   [genericMessages.controlCharacters, (t) => t('errors.controlCharacters')],
   ['This field may not be blank.', (t) => t('errors.required')],

@@ -1,6 +1,7 @@
 -- wallet_send_as(): the send's session check inside the send. The token's session must be live at p_now and
 -- belong to the token's subject ('unauthorized', a 401); the user a customer ('not_customer', 403) and not frozen
--- ('frozen', 403); then wallet_send() decides the rest, in the same statement.
+-- ('frozen', 403); then wallet_send() decides the rest, in the same statement. An account whose recovery waits for
+-- its decision, or is in its cooling-off after one, takes the general path ('slow'), where the exit guards decide.
 --
 -- Node computes the code's HMAC with a salt it remembers per user; when that is not the stored salt, the answer
 -- is 'salt' with the stored one, before anything is locked or written, and Node asks again.
@@ -16,12 +17,15 @@ AS $$
     s record;
   BEGIN
     -- activeSessionUserRow's conditions, exactly.
-    SELECT u.role, u.frozen_at, u.security_code_salt AS salt INTO s
+    SELECT u.role, u.frozen_at, u.security_code_salt AS salt, u.recovery_pending_until, u.recovery_cooling_until INTO s
       FROM sessions ss JOIN users u ON u.id = ss.user_id
      WHERE ss.id = p_session AND ss.user_id = p_sender AND ss.revoked_at IS NULL AND ss.expires_at > p_now;
     IF NOT FOUND THEN RETURN jsonb_build_object('outcome', 'unauthorized'); END IF;
     IF s.role <> 'customer' THEN RETURN jsonb_build_object('outcome', 'not_customer'); END IF;
     IF s.frozen_at IS NOT NULL THEN RETURN jsonb_build_object('outcome', 'frozen'); END IF;
+    IF s.recovery_pending_until > p_now OR s.recovery_cooling_until > p_now THEN
+      RETURN jsonb_build_object('outcome', 'slow');
+    END IF;
     IF s.salt IS NOT NULL AND s.salt IS DISTINCT FROM p_salt THEN
       RETURN jsonb_build_object('outcome', 'salt', 'salt', encode(s.salt, 'hex'));
     END IF;

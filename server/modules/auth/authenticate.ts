@@ -15,6 +15,10 @@ export interface AuthUser {
   frozen?: boolean;
   /** Customer level: 1, or 2 once identity is verified; absent where not read (1). */
   level?: number;
+  /** An account recovery waits for its decision until then: no money leaves (absent where not read). */
+  recoveryPendingUntil?: Date | null;
+  /** After an approved account recovery, the end of the cooling-off period (absent where not read). */
+  recoveryCoolingUntil?: Date | null;
 }
 
 /**
@@ -68,6 +72,8 @@ export function createAuthenticator(deps: Pick<ServiceDeps, 'db' | 'clock' | 'ke
       sessionId: claims.sessionId,
       frozen: user.frozen_at !== null,
       level: user.kyc_level,
+      recoveryPendingUntil: user.recovery_pending_until,
+      recoveryCoolingUntil: user.recovery_cooling_until,
     };
   }
 

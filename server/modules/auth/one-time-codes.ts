@@ -5,22 +5,37 @@ import { tooManyRequests } from '../../http/http-error.ts';
 import { hmac, sameDigest } from '../../security/keys.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { countWrongAttempt, insertLoginCode, latestLoginCode, markLoginCodeUsed } from './login-codes.repository.ts';
-import { clearEvents, eventTimes, recordEvent } from './rate-limit-events.repository.ts';
+import { clearEvents, eventTimes, recordEvent, type RateBucket } from './rate-limit-events.repository.ts';
 import { afterInterval, HOUR_SECONDS, withinLimit, type WindowDecision } from './sliding-window.ts';
 
 /**
- * The 6-digit codes sent by SMS or mail: the sign-in code, and the profile phone's confirmation. One
+ * The 6-digit codes sent by SMS or mail: the sign-in code, the profile phone's confirmation, and the two codes of an
+ * account recovery. One
  * generation, one storage (login_codes, as an HMAC, never in clear), one expiry (LOGIN_CODE_TTL_SECONDS) and one
  * attempt limiting (LOGIN_CODE_MAX_ATTEMPTS per code and per key over LOGIN_FAILURE_WINDOW_SECONDS), whatever the
  * purpose. A purpose is part of the HMAC, and its keys never look like a sign-in identifier, so a code sent for one
  * purpose never works for another. The caller holds the lock that serialises the key (identifierLock).
  */
-export type CodePurpose = 'login-code' | 'phone-confirmation';
+export type CodePurpose = 'login-code' | 'phone-confirmation' | 'account-recovery';
 
 export const ago = (now: Date, seconds: number) => new Date(now.getTime() - seconds * 1000);
 
 export function refuse(decision: WindowDecision): void {
   if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
+}
+
+/**
+ * One more event of `key` in `bucket` (the rate limits' counters), refused first with a 429 and Retry-After when
+ * `limit` of them already fall in the last `windowSeconds`. The caller's transaction rolls the event back with its
+ * own refusal.
+ */
+export async function takeRateSlot(
+  tx: Transaction<Database>,
+  slot: { bucket: RateBucket; key: string; now: Date; windowSeconds: number; limit: number },
+): Promise<void> {
+  const { bucket, key, now, windowSeconds, limit } = slot;
+  refuse(withinLimit(await eventTimes(tx, bucket, key, ago(now, windowSeconds)), now, windowSeconds, limit));
+  await recordEvent(tx, bucket, key, now);
 }
 
 const codeHash = (deps: Pick<ServiceDeps, 'keys'>, purpose: CodePurpose, key: string, code: string) =>

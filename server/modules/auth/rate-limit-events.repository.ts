@@ -2,7 +2,14 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 /** The rate limits' counters, one row per event, so every API process counts the same window. */
-export type RateBucket = 'send_identifier' | 'send_ip' | 'verify_ip' | 'verify_failure' | 'withdrawal_lookup_miss';
+export type RateBucket =
+  | 'send_identifier'
+  | 'send_ip'
+  | 'verify_ip'
+  | 'verify_failure'
+  | 'withdrawal_lookup_miss'
+  | 'recovery_identifier'
+  | 'recovery_ip';
 
 export async function recordEvent(tx: Transaction<Database>, bucket: RateBucket, key: string, at: Date): Promise<void> {
   await tx.insertInto('auth_rate_events').values({ bucket, key, created_at: at }).execute();

@@ -19,6 +19,8 @@ interface ActiveSessionUser {
   agency_id: string | null;
   frozen_at: Date | null;
   kyc_level: number;
+  recovery_pending_until: Date | null;
+  recovery_cooling_until: Date | null;
 }
 
 type SessionBinds = { sessionId: string; userId: string; now: Date };
@@ -28,7 +30,15 @@ const sessionUserStatement = new StatementShapes<SessionBinds, Kysely<Database>>
   db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['u.id', 'u.role', 'u.agency_id', 'u.frozen_at', 'u.kyc_level'])
+    .select([
+      'u.id',
+      'u.role',
+      'u.agency_id',
+      'u.frozen_at',
+      'u.kyc_level',
+      'u.recovery_pending_until',
+      'u.recovery_cooling_until',
+    ])
     .where('s.id', '=', b.sessionId)
     .where('s.user_id', '=', b.userId)
     .where('s.revoked_at', 'is', null)

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import {
   KYC_DOCUMENT_TYPES,
   KYC_IDENTITY_FIELDS,
@@ -24,7 +24,15 @@ import type { ServiceDeps } from '../service-deps.ts';
 import { documentKeyring } from './document-crypto.ts';
 import { splitSubmission, type IdentityChange } from './identity-change.ts';
 import { mediaTypeOf } from './file-type.ts';
-import { insertFile, insertSubmission, latestSubmission, setSubmissionReview, findFile } from './kyc.repository.ts';
+import {
+  decideSubmission,
+  findFile,
+  insertFile,
+  insertSubmission,
+  latestSubmission,
+  lockSubmissionByReview,
+  setSubmissionReview,
+} from './kyc.repository.ts';
 import { MalformedMultipart, multipartBoundary, parseMultipart, type FormPart } from './multipart.ts';
 
 /** The review kind of a submission (server/modules/kyc/kyc.reviews.ts decides it). */
@@ -99,26 +107,13 @@ function ageOn(dateOfBirth: string, now: Date): number {
 }
 
 /**
- * Everything a submission is checked for before anything is stored: the document type, each file part present,
- * at most 5 MB and a JPEG, PNG or PDF by its bytes, and the profile fields level 2 still lacks. Every refusal is
- * collected (a form shows them all at once); one file too large makes it a 413, anything else a 400.
+ * The document type and its files (front, back unless a passport, selfie): each present, at most 5 MB and a JPEG,
+ * PNG or PDF by its bytes. Refusals go into `errors`; `tooLarge` when a file is over the size.
  */
-function checkSubmission(
-  parts: FormPart[],
-  profile: KycProfile,
-  now: Date,
-): {
-  documentType: KycDocumentType;
-  files: CheckedFile[];
-  profile: Partial<Record<KycProfileField, string>>;
-  identity: Partial<Record<KycIdentityField, string>>;
-} {
-  const errors: FieldErrors = {};
-  const fields = new Map<string, FormPart>();
-  for (const part of parts) {
-    if (fields.has(part.name)) errors[part.name] = [kycMessages.once];
-    fields.set(part.name, part);
-  }
+function checkDocumentFiles(
+  fields: Map<string, FormPart>,
+  errors: FieldErrors,
+): { documentType: KycDocumentType | undefined; files: CheckedFile[]; tooLarge: boolean } {
   const typeText = fields.get('document_type')?.data.toString('utf8').trim();
   const documentType = KYC_DOCUMENT_TYPES.find((type) => type === typeText);
   if (documentType === undefined && errors.document_type === undefined)
@@ -139,6 +134,50 @@ function checkSubmission(
       else files.push({ part, mediaType, data: field.data });
     }
   }
+  return { documentType, files, tooLarge };
+}
+
+/** The form's parts by name (a name given twice is refused in `errors`). */
+function formFields(parts: FormPart[], errors: FieldErrors): Map<string, FormPart> {
+  const fields = new Map<string, FormPart>();
+  for (const part of parts) {
+    if (fields.has(part.name)) errors[part.name] = [kycMessages.once];
+    fields.set(part.name, part);
+  }
+  return fields;
+}
+
+/** A multipart body's parts: a 400 when it is not one. */
+function multipartParts(request: { contentType: string | undefined; body: unknown }): FormPart[] {
+  const boundary = multipartBoundary(request.contentType);
+  if (!Buffer.isBuffer(request.body) || boundary === undefined)
+    throw new HttpError(400, { detail: kycMessages.notMultipart });
+  try {
+    return parseMultipart(request.body, boundary);
+  } catch (error) {
+    if (error instanceof MalformedMultipart) throw new HttpError(400, { detail: kycMessages.notMultipart });
+    throw error;
+  }
+}
+
+/**
+ * Everything a submission is checked for before anything is stored: the document type, each file part present,
+ * at most 5 MB and a JPEG, PNG or PDF by its bytes, and the profile fields level 2 still lacks. Every refusal is
+ * collected (a form shows them all at once); one file too large makes it a 413, anything else a 400.
+ */
+function checkSubmission(
+  parts: FormPart[],
+  profile: KycProfile,
+  now: Date,
+): {
+  documentType: KycDocumentType;
+  files: CheckedFile[];
+  profile: Partial<Record<KycProfileField, string>>;
+  identity: Partial<Record<KycIdentityField, string>>;
+} {
+  const errors: FieldErrors = {};
+  const fields = formFields(parts, errors);
+  const { documentType, files, tooLarge } = checkDocumentFiles(fields, errors);
   const given: Record<string, string> = {};
   for (const name of KYC_PROFILE_FIELDS) {
     const value = fields.get(name)?.data.toString('utf8');
@@ -184,18 +223,11 @@ export async function submitDocuments(
   request: { contentType: string | undefined; body: unknown },
 ): Promise<KycStatus> {
   if (user.role !== 'customer') throw forbidden(kycMessages.customerOnly);
-  const boundary = multipartBoundary(request.contentType);
-  if (!Buffer.isBuffer(request.body) || boundary === undefined)
+  if (!Buffer.isBuffer(request.body) || multipartBoundary(request.contentType) === undefined)
     throw new HttpError(400, { detail: kycMessages.notMultipart });
   const before = await kycProfile(deps.db, user.id);
   if ((await latestSubmission(deps.db, user.id))?.state === 'pending') throw conflict(kycMessages.pending);
-  let parts: FormPart[];
-  try {
-    parts = parseMultipart(request.body, boundary);
-  } catch (error) {
-    if (error instanceof MalformedMultipart) throw new HttpError(400, { detail: kycMessages.notMultipart });
-    throw error;
-  }
+  const parts = multipartParts(request);
   const now = deps.clock.now();
   const checked = checkSubmission(parts, before, now);
   // Verified: only a change of identity is worth a new document (ADR 018).
@@ -215,18 +247,7 @@ export async function submitDocuments(
     if (submissionId === undefined) throw conflict(kycMessages.pending);
     if (Object.keys(split.now).length > 0)
       await tx.updateTable('users').set(split.now).where('id', '=', user.id).execute();
-    const files = [];
-    for (const file of checked.files) {
-      const sealed = keyring.seal(file.data, fileContext(submissionId, file.part));
-      const id = await insertFile(tx, {
-        submissionId,
-        part: file.part,
-        mediaType: file.mediaType,
-        size: file.data.length,
-        sealed,
-      });
-      files.push({ id: Number(id), part: file.part, media_type: file.mediaType, size: file.data.length });
-    }
+    const files = await sealFiles(tx, keyring, submissionId, checked.files);
     // The operator verifies the identity the document would give the profile, and sees the one it replaces.
     const after = { ...(await kycProfile(tx, user.id)), ...split.change };
     const review = await openReview(
@@ -268,6 +289,93 @@ export async function submitDocuments(
     );
   });
   return kycStatus(deps, user.id);
+}
+
+/** Each file sealed with the document key and stored on the submission; what the operator's review lists. */
+async function sealFiles(
+  tx: Transaction<Database>,
+  keyring: ReturnType<typeof documentKeyring>,
+  submissionId: string,
+  checked: CheckedFile[],
+): Promise<{ id: number; part: KycPart; media_type: KycMediaType; size: number }[]> {
+  const files = [];
+  for (const file of checked) {
+    const sealed = keyring.seal(file.data, fileContext(submissionId, file.part));
+    const id = await insertFile(tx, {
+      submissionId,
+      part: file.part,
+      mediaType: file.mediaType,
+      size: file.data.length,
+      sealed,
+    });
+    files.push({ id: Number(id), part: file.part, media_type: file.mediaType, size: file.data.length });
+  }
+  return files;
+}
+
+/**
+ * The identity check of an account recovery: a selfie and the document of the type on file (`requiredType`; any
+ * when none is on file), checked as a submission's files are, before anything is stored (400/413 with every
+ * refusal). The requester is not signed in, so no profile field is taken from this form.
+ */
+export function checkRecoveryDocuments(
+  request: { contentType: string | undefined; body: unknown },
+  requiredType: KycDocumentType | null,
+): { documentType: KycDocumentType; files: CheckedFile[] } {
+  const errors: FieldErrors = {};
+  const fields = formFields(multipartParts(request), errors);
+  const { documentType, files, tooLarge } = checkDocumentFiles(fields, errors);
+  if (documentType !== undefined && requiredType !== null && documentType !== requiredType)
+    errors.document_type = [kycMessages.sameDocumentType];
+  if (Object.keys(errors).length > 0) throw new HttpError(tooLarge ? 413 : 400, errors);
+  return { documentType: documentType as KycDocumentType, files };
+}
+
+/**
+ * An account recovery's documents stored as a submission of the customer, in the caller's transaction, so an
+ * operator opens them as any identity document (GET /api/ops/kyc/files/{id}/). Returns the submission and the
+ * files for the review's payload; a 409 when the customer already has a submission pending.
+ */
+export async function storeRecoveryDocuments(
+  tx: Transaction<Database>,
+  deps: ServiceDeps,
+  input: { userId: string; documentType: KycDocumentType; files: CheckedFile[]; now: Date },
+) {
+  const submissionId = await insertSubmission(tx, {
+    userId: input.userId,
+    documentType: input.documentType,
+    createdAt: input.now,
+    identity: null,
+  });
+  if (submissionId === undefined) throw conflict(kycMessages.pending);
+  const files = await sealFiles(tx, documentKeyring(deps.config), submissionId, input.files);
+  return { submissionId, files };
+}
+
+/** Links a stored submission to the review that decides it. */
+export { setSubmissionReview as linkSubmissionReview };
+
+/** Records a review's decision on the submission it decides (an account recovery's documents), if still pending. */
+export async function decideSubmissionOfReview(
+  tx: Transaction<Database>,
+  reviewId: string,
+  decision: { state: 'approved' | 'rejected'; reason: string | null; at: Date },
+): Promise<void> {
+  const submission = await lockSubmissionByReview(tx, reviewId);
+  if (submission) await decideSubmission(tx, submission.id, decision);
+}
+
+/** The document type of the customer's verified identity (their latest approved submission), or null. */
+export async function documentTypeOnFile(db: Kysely<Database>, userId: string): Promise<KycDocumentType | null> {
+  const row = await db
+    .selectFrom('kyc_submissions')
+    .select('document_type')
+    .where('user_id', '=', userId)
+    .where('state', '=', 'approved')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.document_type ?? null;
 }
 
 /** The verified values an identity change replaces, for the operator's comparison. */

@@ -6,7 +6,7 @@ import type { ServiceDeps } from '../service-deps.ts';
  * The ledger kind of money leaving compliance-hold, per review: an approval's release (a sanctions hit's or a
  * blocking monitoring rule's), or a monitoring rejection's refund to the sender.
  */
-export type ReleaseKind = 'sanctions_release' | 'monitoring_release' | 'monitoring_refund';
+export type ReleaseKind = 'sanctions_release' | 'monitoring_release' | 'monitoring_refund' | 'cooling_off_release';
 
 /** A held send or cash pickup, locked by HeldMoney.lock for the rest of the decision's transaction. */
 export interface HeldTransaction {

@@ -8,7 +8,7 @@ export type { ReleaseKind } from '../reviews/held-money.ts';
 
 /** Why money is held: the ledger entry's kind and the on_hold step's (internal) reason code. */
 export interface HoldKind {
-  entryKind: 'sanctions_hold' | 'monitoring_hold';
+  entryKind: 'sanctions_hold' | 'monitoring_hold' | 'cooling_off_hold';
   reason: string;
 }
 

@@ -1,11 +1,13 @@
-import type { Transaction } from 'kysely';
+import { sql, type Expression, type RawBuilder, type Transaction } from 'kysely';
 import { transactionMessages } from '../../../common/api/transactions.ts';
 import { opsMessages } from '../../../common/api/ops.ts';
 import { formatAmount, parseAmount, type Money } from '../../../common/money/money.ts';
 import type { Database } from '../../db/schema.ts';
-import { conflict, fieldError } from '../../http/http-error.ts';
+import { conflict, fieldError, forbidden } from '../../http/http-error.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
-import { isSenderFrozen, refuseIfFrozen, senderFrozen } from '../auth/frozen.ts';
+import { isSenderFrozen, refuseIfFrozen, senderFrozen as frozenSender } from '../auth/frozen.ts';
+import { recoveryMessages } from '../../../common/api/messages.ts';
+import type { HoldKind } from '../sanctions/sanctions-hold.ts';
 import { takeLimit } from '../compliance/limits.ts';
 import { screenRecipient, type RecipientScreening } from '../sanctions/screening.ts';
 import type { ServiceDeps } from '../service-deps.ts';
@@ -26,17 +28,54 @@ import type { ServiceDeps } from '../service-deps.ts';
  *                        happens once (at registration or when the identifier is proved), so refusing it for a
  *                        frozen sender would leave the money unclaimed until it expires, even after the freeze
  *
+ * An account recovery (ADR 026) adds two conditions. While one waits for its decision nothing leaves the account:
+ * a send is refused (refuseDuringRecovery) and the counters read the sender as frozen (senderFrozen below). For the
+ * cooling-off after an approval, a send above RECOVERY_HOLD_THRESHOLD_MAD is held and delivered by the sweep once
+ * RECOVERY_HOLD_SECONDS have passed (coolingOffApplies, COOLING_OFF_HOLD); cash above it is refused until the end.
+ *
  * The one round trip of a send to a registered recipient (wallet_send(), server/db/sql) repeats the frozen sender,
  * the bounds and the rolling limit in SQL, and leaves to this general path a recipient not screened or held.
  * The SQL predicate senderFrozen serves the counters' lookups and conditional reservations, so a teller's screen
  * and the payout read the same rule.
  */
 
-export { senderFrozen };
+/**
+ * SQL: the sender may not be paid out at a counter now: frozen, or their account recovery waits for its decision
+ * (recovery_pending_until, read at the database's clock).
+ */
+export function senderFrozen(senderId: Expression<string | null>): RawBuilder<boolean> {
+  return sql<boolean>`(${frozenSender(senderId)} OR EXISTS (SELECT 1 FROM users recovering_sender
+                        WHERE recovering_sender.id = ${senderId} AND recovering_sender.recovery_pending_until > now()))`;
+}
 
 /** A send: a frozen customer moves no money (read from the authenticated user row, no extra query). */
 export function refuseFrozenSender(user: AuthUser): void {
   refuseIfFrozen(user);
+}
+
+/** A send while the sender's account recovery waits for its decision: refused (read from the authenticated row). */
+export function refuseDuringRecovery(deps: Pick<ServiceDeps, 'clock'>, user: AuthUser): void {
+  const until = user.recoveryPendingUntil ?? null;
+  if (until !== null && until > deps.clock.now()) throw forbidden(recoveryMessages.pending);
+}
+
+/** How a send in the cooling-off after an account recovery waits: its ledger kind and its on_hold step's reason. */
+export const COOLING_OFF_HOLD: HoldKind = { entryKind: 'cooling_off_hold', reason: 'cooling_off' };
+
+/**
+ * Whether a send of `minor` falls under the cooling-off after an approved account recovery: above
+ * RECOVERY_HOLD_THRESHOLD_MAD while it lasts. A wallet send is then held (COOLING_OFF_HOLD) and the sweep sends it
+ * on after RECOVERY_HOLD_SECONDS; cash has no such delay to offer, so it is refused (refuseCashInCoolingOff).
+ */
+export function coolingOffApplies(deps: Pick<ServiceDeps, 'clock' | 'config'>, user: AuthUser, minor: bigint): boolean {
+  const until = user.recoveryCoolingUntil ?? null;
+  if (until === null || until <= deps.clock.now()) return false;
+  return minor > wholeMad(deps.config.RECOVERY_HOLD_THRESHOLD_MAD).minor;
+}
+
+/** A cash withdrawal or pickup above the threshold during the cooling-off: a 403 until the period ends. */
+export function refuseCashInCoolingOff(deps: Pick<ServiceDeps, 'clock' | 'config'>, user: AuthUser, minor: bigint) {
+  if (coolingOffApplies(deps, user, minor)) throw forbidden(recoveryMessages.coolingOff);
 }
 
 function wholeMad(units: number): Money<'MAD'> {

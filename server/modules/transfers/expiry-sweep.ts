@@ -12,6 +12,7 @@ import { remindBeforeExpiry } from '../invitations/expiry-reminders.ts';
 import { runRecipientMessages } from '../invitations/recipient-messages.worker.ts';
 import { fireRateAlerts } from '../rate-alerts/fire.ts';
 import { purgeClosedAccounts } from '../users/closed-accounts-purge.ts';
+import { releaseCooledOffSends } from './cooling-off.ts';
 
 /**
  * The housekeeping every server runs: expire what waited too long, drop old idempotency keys,
@@ -70,6 +71,8 @@ export interface SweepReport extends ExpiryOutcome {
   rateAlerts: number;
   /** Closed accounts whose retention ended, purged in this pass (ADR 015). */
   closedAccountsPurged: number;
+  /** Sends held by the cooling-off after an account recovery, sent on in this pass (ADR 026). */
+  coolingOffReleased: number;
   /** What stopped a part of the pass (the database, usually); the other part still ran. */
   error?: unknown;
 }
@@ -96,11 +99,20 @@ export async function sweepOnce(deps: SweepDeps | ServiceDeps, hooks: SweepHooks
     pickupReminders: 0,
     rateAlerts: 0,
     closedAccountsPurged: 0,
+    coolingOffReleased: 0,
   };
   try {
     Object.assign(report, await expireWaiting(deps.db, deps.clock.now(), hooks));
   } catch (error) {
     report.error = error;
+  }
+  // The sends held by a cooling-off go on with the full configuration only (the servers' sweep).
+  if ('sms' in deps) {
+    try {
+      report.coolingOffReleased = await releaseCooledOffSends(deps);
+    } catch (error) {
+      report.error ??= error;
+    }
   }
   try {
     report.expiryReminders = await remindBeforeExpiry(deps.db, deps.clock.now(), deps.config.EXPIRY_REMINDER_SECONDS);
@@ -116,7 +128,7 @@ export async function sweepOnce(deps: SweepDeps | ServiceDeps, hooks: SweepHooks
   if ('sms' in deps) {
     try {
       report.pickupReminders = await sendPickupReminders(deps);
-      if (report.expired > 0 || report.expiryReminders > 0 || report.rateAlerts > 0)
+      if (report.expired > 0 || report.expiryReminders > 0 || report.rateAlerts > 0 || report.coolingOffReleased > 0)
         await runNotificationDeliveries(deps);
       if (report.expiryReminders > 0) await runRecipientMessages(deps);
     } catch (error) {

@@ -21,9 +21,19 @@ import { requireSecurityCode } from '../users/security-code.service.ts';
 import { reserveWithdrawal } from './methods/agency-withdrawal/withdrawals.service.ts';
 import { tokenKeys } from './methods/agency-withdrawal/withdrawal-token.ts';
 import { sendInOneTrip, storedTransactionId } from './send-one-trip.ts';
-import { checkSendBounds, refuseFrozenSender, screenPayee, sendBounds, takeSendLimit } from './exit-guards.ts';
+import {
+  checkSendBounds,
+  coolingOffApplies,
+  COOLING_OFF_HOLD,
+  refuseCashInCoolingOff,
+  refuseDuringRecovery,
+  refuseFrozenSender,
+  screenPayee,
+  sendBounds,
+  takeSendLimit,
+} from './exit-guards.ts';
 import { currentRecipient, sendToPerson } from './send.service.ts';
-import { holdForMonitoring, holdTransfer } from './held-money.ts';
+import { holdForMonitoring, holdTransfer, holdTransferMoney } from './held-money.ts';
 import {
   judgeBlockingRules,
   monitoringBlocks,
@@ -119,15 +129,22 @@ export async function createTransaction(
   const user = await caller.user();
   if (user.role !== 'customer') throw forbidden(transactionMessages.customersOnly);
   refuseFrozenSender(user);
+  refuseDuringRecovery(deps, user);
   checkSendBounds(deps, body.amount.minor);
   const viewer = viewerOf(user);
-  if (body.delivery === 'cash_pickup') return createCashPickup(deps, user, body, idempotencyKey);
-  if (body.delivery === 'bank_deposit') return createPayout(deps, user, body, idempotencyKey, bankDeposit);
+  if (body.delivery === 'cash_pickup' || body.delivery === 'bank_deposit') {
+    // Money that leaves as cash or to a bank cannot wait in a hold the sweep releases: refused instead.
+    refuseCashInCoolingOff(deps, user, body.amount.minor);
+    if (body.delivery === 'cash_pickup') return createCashPickup(deps, user, body, idempotencyKey);
+    return createPayout(deps, user, body, idempotencyKey, bankDeposit);
+  }
   if (body.agency !== undefined) throw fieldError('agency', pickupMessages.agencyWithoutPickup);
 
   const contact = await contactFor(deps, user, body.contact);
   if (contact.contact_user !== null && String(contact.contact_user) === user.id)
     throw fieldError('contact', transactionMessages.yourself);
+  if (contact.public) refuseCashInCoolingOff(deps, user, body.amount.minor);
+  const coolingOff = coolingOffApplies(deps, user, body.amount.minor);
   await requireSecurityCode(deps, user.id, body.security_code);
   // The recipient against the sanctions lists in force (kept on the contact per lists' version).
   const screening = contact.public ? null : await screenPayee(deps, String(contact.id));
@@ -145,10 +162,11 @@ export async function createTransaction(
       const judged = await judgeBlockingRules(tx, deps, user.id, contact, body.amount, 'send', () =>
         currentRecipient(tx, contact),
       );
-      id =
-        judged !== null && judged.findings.length > 0
-          ? await holdForMonitoring(tx, deps, user.id, contact, body.amount, judged)
-          : (await sendToPerson(tx, deps, user.id, contact, body.amount)).id;
+      if (judged !== null && judged.findings.length > 0)
+        id = await holdForMonitoring(tx, deps, user.id, contact, body.amount, judged);
+      // The cooling-off after an account recovery: accepted now, delivered by the sweep once the wait is over.
+      else if (coolingOff) id = await holdTransferMoney(tx, user.id, contact, body.amount, COOLING_OFF_HOLD);
+      else id = (await sendToPerson(tx, deps, user.id, contact, body.amount)).id;
     }
     return { status: 201, body: await present(tx, deps, viewer, id) };
   };

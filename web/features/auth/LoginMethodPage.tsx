@@ -36,6 +36,13 @@ export function Component() {
           {t('auth.methodPhone')}
         </Link>
       </nav>
+      {staff ? null : (
+        <p className={form.intro}>
+          <Link className={form.link} to={withLang('/auth/recover')} data-testid="lost-access">
+            {t('auth.lostAccess')}
+          </Link>
+        </p>
+      )}
     </main>
   );
 }

@@ -2,10 +2,11 @@ import { kycMessages } from '../../../common/api/kyc';
 import type { TFunction } from '../../i18n/i18n';
 import { translateServerMessage } from '../../ui/server-messages';
 
-/** The identity documents' server messages in the user's language; the others through the shared table. */
+/**
+ * The identity documents' server messages in the user's language; the others through the shared table (which
+ * holds the file checks an account recovery's upload shares).
+ */
 const kycTexts = new Map<string, (t: TFunction) => string>([
-  [kycMessages.wrongType, (t) => t('kyc.errors.wrongType')],
-  [kycMessages.tooLarge, (t) => t('kyc.errors.tooLarge')],
   [kycMessages.pending, (t) => t('kyc.errors.pending')],
   [kycMessages.verified, (t) => t('kyc.errors.verified')],
   [kycMessages.adult, (t) => t('kyc.errors.adult')],

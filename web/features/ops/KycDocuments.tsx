@@ -5,7 +5,7 @@ import { STORAGE_KEYS } from '../../app/storage-keys';
 import styles from './Ops.module.css';
 import { useOps } from './OpsParts';
 
-interface KycFile {
+export interface KycFile {
   id: number;
   part: 'front' | 'back' | 'selfie';
   media_type: string;
@@ -21,7 +21,7 @@ export function kycFilesOf(payload: Record<string, unknown>): KycFile[] {
  * One identity document file: the bearer token cannot ride on an <img src>, so the file is fetched into
  * a blob URL that lives as long as the row is shown; the server sends it with Cache-Control: no-store.
  */
-function DocumentFile({ file }: { file: KycFile }) {
+export function DocumentFile({ file }: { file: KycFile }) {
   const { ot } = useOps();
   const [url, setUrl] = useState<string | undefined>();
   const [failed, setFailed] = useState(false);

@@ -7,6 +7,7 @@ import { FilterForm, ListView, useOpsList } from './OpsList';
 import { DateTime, PageTitle, StatusBadge, useOps } from './OpsParts';
 import { useStaff } from './staff';
 import { KycDocuments } from './KycDocuments';
+import { RecoveryReview } from './RecoveryReview';
 import { MonitoringAlert } from './MonitoringAlert';
 import { SanctionsHit } from './SanctionsHit';
 import { isSanctionsHitPayload } from '../../../common/api/sanctions-review';
@@ -107,6 +108,7 @@ export function ReviewsPage() {
 /** What a review is about, by its kind: the documents, the monitoring alert, the sanctions hit, else its data. */
 function ReviewDetails({ review }: { review: Review }) {
   if (review.kind === 'kyc_document') return <KycDocuments payload={review.payload} />;
+  if (review.kind === 'account_recovery') return <RecoveryReview payload={review.payload} />;
   if (review.kind === MONITORING_REVIEW_KIND && isMonitoringPayload(review.payload))
     return <MonitoringAlert payload={review.payload} />;
   if (review.kind === 'sanctions_hit' && isSanctionsHitPayload(review.payload))
