@@ -84,6 +84,25 @@ describe('transaction lists', () => {
     expect(calls.at(-1)?.url).not.toContain('start_date');
   });
 
+  it('an end date before the start date is said on the filters and not asked of the server', async () => {
+    const calls = api(3);
+    renderWithProviders(<TransactionList pageSize={10} />);
+    await waitFor(() => expect(screen.getAllByTestId('transaction-row')).toHaveLength(3));
+    fireEvent.click(screen.getByTestId('filters-toggle'));
+    fireEvent.input(screen.getByTestId('filter-start'), { target: { value: '2026-11-20' } });
+    fireEvent.input(screen.getByTestId('filter-end'), { target: { value: '2026-11-03' } });
+    expect(screen.getByTestId('filter-dates-error').textContent).toBe('La date de fin doit suivre la date de début.');
+    expect(screen.getByTestId('filter-end').getAttribute('aria-invalid')).toBe('true');
+    // Closing the filters keeps the mistake in view until it is fixed.
+    fireEvent.click(screen.getByTestId('filters-toggle'));
+    expect(screen.getByTestId('filter-dates-error')).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByTestId('transaction-row')).toHaveLength(3));
+    expect(calls.some((call) => call.url.includes('end_date'))).toBe(false);
+    fireEvent.input(screen.getByTestId('filter-end'), { target: { value: '2026-11-25' } });
+    expect(screen.queryByTestId('filter-dates-error')).toBeNull();
+    await waitFor(() => expect(calls.at(-1)?.url).toContain('end_date=2026-11-26'));
+  });
+
   it('shows paging only with more than one page', async () => {
     api(3);
     const { unmount } = renderWithProviders(<TransactionList pageSize={10} />);
