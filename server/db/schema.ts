@@ -922,7 +922,15 @@ export interface ScheduleOccurrencesTable {
   handled_at: CreatedAt;
 }
 
+/** A date of a schedule reminded two days before (migration 0610): once per (schedule, date). */
+export interface ScheduleRemindersTable {
+  schedule_id: Int8;
+  date: DateText;
+  reminded_at: CreatedAt;
+}
+
 export interface Database {
   schedules: SchedulesTable;
   schedule_occurrences: ScheduleOccurrencesTable;
+  schedule_reminders: ScheduleRemindersTable;
 }
