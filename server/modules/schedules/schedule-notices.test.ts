@@ -115,3 +115,20 @@ describe('a date that did not send', () => {
     expect(missed[0]?.body).toContain('our service was unavailable');
   });
 });
+
+describe('the history', () => {
+  it('shows which transfers a schedule sent, in the list and the detail', async () => {
+    const { who, id, start } = await scheduled(10_000_00n);
+    await passAt(midnight(start, 1));
+    const list = await call<{ results: { id: number; schedule?: number | null }[] }>(t, 'GET', '/api/transactions/', {
+      token: who.token,
+    });
+    expect(list.status).toBe(200);
+    expect(list.body.results).toMatchObject([{ schedule: id }]);
+    const sent = list.body.results[0]?.id;
+    const detail = await call<{ schedule?: number | null }>(t, 'GET', `/api/transactions/${sent}/`, {
+      token: who.token,
+    });
+    expect(detail.body.schedule).toBe(id);
+  });
+});
