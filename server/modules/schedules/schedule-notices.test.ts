@@ -132,3 +132,46 @@ describe('the history', () => {
     expect(detail.body.schedule).toBe(id);
   });
 });
+
+describe('the end of the customer’s account', () => {
+  it('ends their schedules: cancelled at the closure, nothing sent or recorded on the next date', async () => {
+    const { who, id, start } = await scheduled(0n);
+    const closed = await call(t, 'POST', '/api/users/close/', { token: who.token, body: { security_code: CODE } });
+    expect(closed.status, JSON.stringify(closed.body)).toBeLessThan(300);
+    await passAt(midnight(start, 1));
+    const row = await t.database.db
+      .selectFrom('schedules')
+      .select(['cancelled_at'])
+      .where('id', '=', String(id))
+      .executeTakeFirstOrThrow();
+    expect(row.cancelled_at).not.toBeNull();
+    const occurrences = await t.database.db
+      .selectFrom('schedule_occurrences')
+      .select('date')
+      .where('schedule_id', '=', String(id))
+      .execute();
+    expect(occurrences).toEqual([]);
+  });
+
+  it('a schedule found due with its owner closed by other means ends there, without a record', async () => {
+    const { who, id, start } = await scheduled(10_000_00n);
+    await t.database.db
+      .updateTable('users')
+      .set({ closed_at: new Date() })
+      .where('id', '=', String(who.userId))
+      .execute();
+    await passAt(midnight(start, 1));
+    const row = await t.database.db
+      .selectFrom('schedules')
+      .select(['cancelled_at'])
+      .where('id', '=', String(id))
+      .executeTakeFirstOrThrow();
+    expect(row.cancelled_at).not.toBeNull();
+    const sent = await t.database.db
+      .selectFrom('schedule_occurrences')
+      .select('date')
+      .where('schedule_id', '=', String(id))
+      .execute();
+    expect(sent).toEqual([]);
+  });
+});

@@ -50,8 +50,10 @@ export interface PassOutcome {
   failed: string[];
 }
 
-type Handled =
+/** What became of a date; `ended` when the schedule itself ended instead (its owner's account closed). */
+type Recorded =
   { outcome: 'sent'; transactionId: string } | { outcome: 'skipped'; reason: SkipReason } | { outcome: 'missed' };
+type Handled = Recorded | { outcome: 'ended' };
 
 const occurrenceKey = (row: ScheduleRow, date: string) => `schedule:${row.id}:${date}`;
 
@@ -79,9 +81,9 @@ async function sendOccurrence(
   row: ScheduleRow,
   date: string,
   screening: RecipientScreening | null,
-): Promise<Handled> {
+): Promise<Recorded> {
   const sender = await ownerState(tx, row.user_id);
-  if (!sender || sender.closed || sender.frozen) return { outcome: 'skipped', reason: 'frozen' };
+  if (!sender || sender.frozen) return { outcome: 'skipped', reason: 'frozen' };
   const amount = money('MAD', BigInt(row.amount_minor));
   if (amountProblem(deps, amount.minor) !== undefined) return { outcome: 'skipped', reason: 'limit' };
   const contact = await recipientNow(tx, deps, row);
@@ -130,7 +132,7 @@ async function sendOccurrence(
  * The customer is told of a date that did not send, with the occurrence's record (so once): missed, or refused
  * with its reason. A date they paused or skipped themselves is not news to them.
  */
-async function tellOfUnsent(tx: Tx<Database>, row: ScheduleRow, date: string, handled: Handled): Promise<void> {
+async function tellOfUnsent(tx: Tx<Database>, row: ScheduleRow, date: string, handled: Recorded): Promise<void> {
   const facts = { schedule: row.id, date, amount: row.amount_minor, currency: 'MAD', name: row.recipient_first_name };
   if (handled.outcome === 'missed')
     await notify(tx, { userId: row.user_id, kind: 'schedule_missed', transactionId: null, params: facts });
@@ -156,7 +158,12 @@ export async function handleDue(
 ): Promise<Handled> {
   const date = row.next_date;
   if (date === null) throw new Error(`schedule ${row.id} has no due date`);
-  let handled: Handled;
+  // A closed account's schedules end with it (the closure cancels them; this holds for one closed by other means).
+  if ((await ownerState(tx, row.user_id))?.closed !== false) {
+    await updateSchedule(tx, row.id, { cancelledAt: now });
+    return { outcome: 'ended' };
+  }
+  let handled: Recorded;
   if (now.getTime() - startOfDayIn(date, row.time_zone).getTime() > CATCH_UP_MS) handled = { outcome: 'missed' };
   else if (row.paused) handled = { outcome: 'skipped', reason: 'paused' };
   else if (row.skip_date === date) handled = { outcome: 'skipped', reason: 'asked' };
@@ -198,7 +205,7 @@ export async function runSchedulesPass(
         return handleDue(tx, deps, row, now, screening);
       });
       if (handled === null) break;
-      outcome[handled.outcome] += 1;
+      if (handled.outcome !== 'ended') outcome[handled.outcome] += 1;
     } catch (error) {
       if (current === undefined) throw error;
       outcome.failed.push(current);
