@@ -133,24 +133,29 @@ describe('the history', () => {
   });
 });
 
+/** The schedule is cancelled and none of its dates was recorded (nothing sent, skipped or missed). */
+async function expectEndedWithoutRecord(id: number) {
+  const row = await t.database.db
+    .selectFrom('schedules')
+    .select(['cancelled_at'])
+    .where('id', '=', String(id))
+    .executeTakeFirstOrThrow();
+  expect(row.cancelled_at).not.toBeNull();
+  const recorded = await t.database.db
+    .selectFrom('schedule_occurrences')
+    .select('date')
+    .where('schedule_id', '=', String(id))
+    .execute();
+  expect(recorded).toEqual([]);
+}
+
 describe('the end of the customer’s account', () => {
   it('ends their schedules: cancelled at the closure, nothing sent or recorded on the next date', async () => {
     const { who, id, start } = await scheduled(0n);
     const closed = await call(t, 'POST', '/api/users/close/', { token: who.token, body: { security_code: CODE } });
     expect(closed.status, JSON.stringify(closed.body)).toBeLessThan(300);
     await passAt(midnight(start, 1));
-    const row = await t.database.db
-      .selectFrom('schedules')
-      .select(['cancelled_at'])
-      .where('id', '=', String(id))
-      .executeTakeFirstOrThrow();
-    expect(row.cancelled_at).not.toBeNull();
-    const occurrences = await t.database.db
-      .selectFrom('schedule_occurrences')
-      .select('date')
-      .where('schedule_id', '=', String(id))
-      .execute();
-    expect(occurrences).toEqual([]);
+    await expectEndedWithoutRecord(id);
   });
 
   it('a schedule found due with its owner closed by other means ends there, without a record', async () => {
@@ -161,17 +166,6 @@ describe('the end of the customer’s account', () => {
       .where('id', '=', String(who.userId))
       .execute();
     await passAt(midnight(start, 1));
-    const row = await t.database.db
-      .selectFrom('schedules')
-      .select(['cancelled_at'])
-      .where('id', '=', String(id))
-      .executeTakeFirstOrThrow();
-    expect(row.cancelled_at).not.toBeNull();
-    const sent = await t.database.db
-      .selectFrom('schedule_occurrences')
-      .select('date')
-      .where('schedule_id', '=', String(id))
-      .execute();
-    expect(sent).toEqual([]);
+    await expectEndedWithoutRecord(id);
   });
 });
