@@ -28,6 +28,10 @@ export const notificationKinds = [
   'transfer_claimed',
   // Rate alerts: a customer's threshold reached by a rate change.
   'rate_alert',
+  // Recurring transfers: the reminder two days before a date, and a date that did not send (skipped, missed).
+  'schedule_reminder',
+  'schedule_skipped',
+  'schedule_missed',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -38,6 +42,8 @@ export const notificationSchema = z.object({
   body: z.string(),
   /** The transaction it is about, or null. */
   transaction: z.number().int().nullable(),
+  /** The app's page it opens (a path with its query), or null when it opens none of its own. */
+  link: z.string().nullable(),
   created_at: z.string(),
   read_at: z.string().nullable(),
 });

@@ -84,6 +84,8 @@ export const transactionSchema = z.object({
   pickup: pickupDetailsSchema.optional(),
   /** The detail only (`GET /api/transactions/{id}/`): its steps as the viewer may see them, oldest first. */
   timeline: z.array(timelineStepSchema).optional(),
+  /** The recurring transfer (`/api/schedules/{id}/`) that sent it, for its sender; null otherwise. */
+  schedule: z.number().int().nullable().optional(),
 });
 
 export const transactionsPageSchema = pagedResponseSchema(transactionSchema);

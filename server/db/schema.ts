@@ -929,9 +929,17 @@ export interface ScheduleOccurrencesTable {
   handled_at: CreatedAt;
 }
 
+/** A date of a schedule reminded two days before (migration 0610): once per (schedule, date). */
+export interface ScheduleRemindersTable {
+  schedule_id: Int8;
+  date: DateText;
+  reminded_at: CreatedAt;
+}
+
 export interface Database {
   schedules: SchedulesTable;
   schedule_occurrences: ScheduleOccurrencesTable;
+  schedule_reminders: ScheduleRemindersTable;
 }
 
 // payouts through a partner (server/modules/transfers/methods/bank-deposit; migration 0600)

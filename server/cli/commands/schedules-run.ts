@@ -20,7 +20,9 @@ export const schedulesRunCommand: AdminCommand = {
       const clock = await startDatabaseClock(db);
       try {
         const done = await runSchedulesPass(serviceDeps({ config: config ?? loadConfig(), db, clock }));
-        out(`${done.sent} sent, ${done.skipped} skipped, ${done.missed} missed, ${done.failed.length} failed.`);
+        out(
+          `${done.sent} sent, ${done.skipped} skipped, ${done.missed} missed, ${done.reminded} reminded, ${done.failed.length} failed.`,
+        );
         return done.failed.length === 0 ? 0 : 1;
       } finally {
         clock.stop();

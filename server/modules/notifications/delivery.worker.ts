@@ -2,6 +2,7 @@ import { DEFAULT_LANGUAGE, isLanguage } from '../../../common/i18n/languages.ts'
 import { outageTracker, reasonOf, type WorkerLog } from '../../jobs/worker-log.ts';
 import { retryDelayMs } from '../anchoring/anchor-worker.ts';
 import type { ServiceDeps } from '../service-deps.ts';
+import { messageLink, withLanguage } from './notification-links.ts';
 import { renderNotification } from './notification-texts.ts';
 import { provedIdentifiers } from '../users/proved-identifiers.ts';
 import { deliverPush } from './push-delivery.ts';
@@ -24,13 +25,15 @@ async function deliver(deps: DeliveryDeps, d: DueDelivery): Promise<'email' | 's
   const language = isLanguage(d.language) ? d.language : DEFAULT_LANGUAGE;
   if (d.push_subscription_id !== null) return deliverPush(deps, d, language);
   const texts = renderNotification(language, d.kind, d.params);
+  const link = messageLink(d.kind, d.params, deps.config.PUBLIC_URL);
+  const body = link === null ? texts.body : `${texts.body}\n${withLanguage(link, language)}`;
   const proved = provedIdentifiers(d);
   if (proved.email && d.want_email) {
-    await deps.mail.send({ to: proved.email, subject: texts.title, text: texts.body });
+    await deps.mail.send({ to: proved.email, subject: texts.title, text: body });
     return 'email';
   }
   if (proved.phone && d.want_sms) {
-    await deps.sms.send({ to: proved.phone, body: `${texts.title}. ${texts.body}` });
+    await deps.sms.send({ to: proved.phone, body: `${texts.title}. ${body}` });
     return 'sms';
   }
   return 'none';

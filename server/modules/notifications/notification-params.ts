@@ -45,6 +45,26 @@ export interface NotificationParams {
   transfer_claimed: TransferParams;
   /** A rate alert reached: the customer's threshold and their rate that reached it, MAD per EUR ("11.2000"). */
   rate_alert: RateAlertParams;
+  /** Two days before a scheduled transfer's date; `gap` is '0' when the balance covers it. */
+  schedule_reminder: ScheduleReminderParams;
+  /** A scheduled date refused (`reason` as the API names it: balance, limit, frozen, recipient). */
+  schedule_skipped: ScheduleOccurrenceParams & { reason: string };
+  /** A scheduled date that fell due while the service was down for longer than the catch-up window. */
+  schedule_missed: ScheduleOccurrenceParams;
+}
+
+/** A scheduled transfer's date: the schedule's id, the date (YYYY-MM-DD), its amount and recipient's first name. */
+export interface ScheduleOccurrenceParams extends TransferParams {
+  schedule: string;
+  date: string;
+}
+
+export interface ScheduleReminderParams extends ScheduleOccurrenceParams {
+  /** The wallet's balance and what it lacks, MAD minor units as text. */
+  balance: string;
+  gap: string;
+  /** The euros that buy the gap at the customer's rate of the day, cents as text ('0' when there is no gap). */
+  eur: string;
 }
 
 export interface RateAlertParams {
@@ -82,6 +102,21 @@ export function rateIn(language: Language, text: unknown): string {
   const fraction = (match[2] ?? '').replace(/0+$/, '').padEnd(2, '0');
   return `${match[1]}${language === 'en' ? '.' : ','}${fraction}`;
 }
+
+/** A calendar date (YYYY-MM-DD) as the texts of `language` write it: '1 March', '1 mars', '1 مارس' (Latin digits). */
+export function dateIn(language: Language, date: unknown): string {
+  const ms = typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date) ? Date.parse(`${date}T00:00:00Z`) : NaN;
+  if (Number.isNaN(ms)) return '';
+  const format = { day: 'numeric', month: 'long', timeZone: 'UTC', numberingSystem: 'latn' } as const;
+  return new Intl.DateTimeFormat(pageLocales[language], format).format(ms);
+}
+
+/** The MAD amounts of a reminder: the balance and the gap. */
+export const balanceIn = (language: Language, p: ScheduleReminderParams) =>
+  amountIn(language, { amount: p.balance, currency: 'MAD' });
+export const gapIn = (language: Language, p: ScheduleReminderParams) =>
+  amountIn(language, { amount: p.gap, currency: 'MAD' });
+export const hasGap = (p: ScheduleReminderParams) => typeof p.gap === 'string' && /^[1-9]\d*$/.test(p.gap);
 
 /** A transfer's kind, as the texts tell a cash pickup and a withdrawal apart from a transfer. */
 export const isPickup = (p: TransferParams) => p.transaction_kind === 'pickup';

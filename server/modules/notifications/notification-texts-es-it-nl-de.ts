@@ -1,3 +1,4 @@
+import { scheduleTexts } from './notification-texts-schedules.ts';
 import {
   amountIn,
   isPickup,
@@ -75,6 +76,7 @@ export const es: NotificationTemplates = {
     title: 'Alerta de tipo de cambio alcanzada',
     body: `Tu tipo de cambio es ahora 1 EUR = ${rateIn('es', p.rate)} MAD: ha alcanzado tu alerta de ${rateIn('es', p.threshold)} MAD.`,
   }),
+  ...scheduleTexts.es,
 };
 
 export const it: NotificationTemplates = {
@@ -138,6 +140,7 @@ export const it: NotificationTemplates = {
     title: 'Avviso di cambio raggiunto',
     body: `Il tuo tasso di cambio è ora 1 EUR = ${rateIn('it', p.rate)} MAD: ha raggiunto il tuo avviso a ${rateIn('it', p.threshold)} MAD.`,
   }),
+  ...scheduleTexts.it,
 };
 
 export const nl: NotificationTemplates = {
@@ -205,6 +208,7 @@ export const nl: NotificationTemplates = {
     title: 'Koersalert bereikt',
     body: `Je koers is nu 1 EUR = ${rateIn('nl', p.rate)} MAD: je alert van ${rateIn('nl', p.threshold)} MAD is bereikt.`,
   }),
+  ...scheduleTexts.nl,
 };
 
 export const de: NotificationTemplates = {
@@ -268,4 +272,5 @@ export const de: NotificationTemplates = {
     title: 'Kursalarm erreicht',
     body: `Ihr Kurs liegt jetzt bei 1 EUR = ${rateIn('de', p.rate)} MAD und hat Ihren Alarm bei ${rateIn('de', p.threshold)} MAD erreicht.`,
   }),
+  ...scheduleTexts.de,
 };

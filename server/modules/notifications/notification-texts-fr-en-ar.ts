@@ -1,4 +1,5 @@
 import { isolatedInArabic } from '../../../common/i18n/bidi-isolate.ts';
+import { scheduleTexts } from './notification-texts-schedules.ts';
 import {
   amountIn,
   isPickup,
@@ -75,6 +76,7 @@ export const fr: NotificationTemplates = {
     title: 'Alerte de taux atteinte',
     body: `Votre taux est maintenant de 1 EUR = ${rateIn('fr', p.rate)} MAD : il a atteint votre alerte à ${rateIn('fr', p.threshold)} MAD.`,
   }),
+  ...scheduleTexts.fr,
 };
 
 export const en: NotificationTemplates = {
@@ -138,6 +140,7 @@ export const en: NotificationTemplates = {
     title: 'Rate alert reached',
     body: `Your rate is now 1 EUR = ${rateIn('en', p.rate)} MAD: it has reached your alert at ${rateIn('en', p.threshold)} MAD.`,
   }),
+  ...scheduleTexts.en,
 };
 
 export const ar: NotificationTemplates = isolatedInArabic({
@@ -192,4 +195,5 @@ export const ar: NotificationTemplates = isolatedInArabic({
     title: 'تم بلوغ سعر التنبيه',
     body: `سعرك الآن 1 يورو = ${rateIn('ar', p.rate)} درهم، وقد بلغ التنبيه الذي حددته عند ${rateIn('ar', p.threshold)} درهم.`,
   }),
+  ...scheduleTexts.ar,
 });

@@ -3,6 +3,7 @@ import type { Language } from '../../../common/i18n/languages.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { askedOrOwnLanguage } from '../users/user-language.ts';
+import { notificationLink } from './notification-links.ts';
 import { renderNotification } from './notification-texts.ts';
 import { listNotifications, markRead } from './notifications.repository.ts';
 
@@ -22,6 +23,7 @@ export async function notificationsPage(
     kind: row.kind,
     ...renderNotification(language, row.kind, row.params),
     transaction: row.transaction_id === null ? null : Number(row.transaction_id),
+    link: notificationLink(row.kind, row.transaction_id, row.params),
     created_at: row.created_at.toISOString(),
     read_at: row.read_at === null ? null : row.read_at.toISOString(),
   }));

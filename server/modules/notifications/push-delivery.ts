@@ -2,6 +2,7 @@ import type { PushPayload } from '../../../common/api/push.ts';
 import type { Language } from '../../../common/i18n/languages.ts';
 import { PushSubscriptionGoneError } from '../../adapters/push/push-adapter.ts';
 import type { ServiceDeps } from '../service-deps.ts';
+import { notificationLink, withLanguage } from './notification-links.ts';
 import { renderNotification } from './notification-texts.ts';
 import type { DueDelivery } from './notifications.repository.ts';
 import { deleteSubscriptionById, markSubscriptionUsed } from './push.repository.ts';
@@ -13,16 +14,11 @@ export const PUSH_TTL_SECONDS = 86_400;
 export function pushPayload(d: DueDelivery, language: Language): PushPayload {
   const texts = renderNotification(language, d.kind, d.params);
   // A rate alert opens the rates, where the alert is listed and a transfer is one tap away.
-  const page =
-    d.transaction_id !== null
-      ? `/transactions/${d.transaction_id}`
-      : d.kind === 'rate_alert'
-        ? '/rates'
-        : '/notifications';
+  const page = notificationLink(d.kind, d.transaction_id, d.params) ?? '/notifications';
   return {
     title: texts.title,
     body: texts.body,
-    url: `${page}?lang=${language}`,
+    url: withLanguage(page, language),
     tag: `notification-${d.notification_id}`,
     lang: language,
   };

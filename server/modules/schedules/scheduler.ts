@@ -16,7 +16,9 @@ import { screenRecipient, type RecipientScreening } from '../sanctions/screening
 import type { ServiceDeps } from '../service-deps.ts';
 import { holdForMonitoring, holdTransfer } from '../transfers/held-money.ts';
 import { currentRecipient, sendToPerson } from '../transfers/send.service.ts';
+import { notify } from '../notifications/notify.ts';
 import { dateAfter } from './calendar.ts';
+import { remindDue } from './reminders.ts';
 import { lockNextDue, ownerState, recordOccurrence, updateSchedule, type ScheduleRow } from './schedules.repository.ts';
 import { amountProblem } from './schedules.service.ts';
 
@@ -31,7 +33,8 @@ import { amountProblem } from './schedules.service.ts';
  *
  * The send follows a hand-made send's rules (freeze, per-operation bounds, rolling limits, screening, blocking
  * monitoring rules, the balance), minus the security code, which the customer gave for the whole schedule when
- * making it. A refusal is recorded as the occurrence's outcome with its reason, never retried.
+ * making it. A refusal is recorded as the occurrence's outcome with its reason, never retried, and the customer is
+ * told. Each pass then writes the reminders of the dates two days ahead (reminders.ts).
  */
 
 /** A date more than this late when the scheduler first sees it is recorded as missed, not sent. */
@@ -41,12 +44,16 @@ export interface PassOutcome {
   sent: number;
   skipped: number;
   missed: number;
+  /** Reminders written, two days before a date. */
+  reminded: number;
   /** Schedules that failed in this pass (each logged): left for the next pass. */
   failed: string[];
 }
 
-type Handled =
+/** What became of a date; `ended` when the schedule itself ended instead (its owner's account closed). */
+type Recorded =
   { outcome: 'sent'; transactionId: string } | { outcome: 'skipped'; reason: SkipReason } | { outcome: 'missed' };
+type Handled = Recorded | { outcome: 'ended' };
 
 const occurrenceKey = (row: ScheduleRow, date: string) => `schedule:${row.id}:${date}`;
 
@@ -74,9 +81,9 @@ async function sendOccurrence(
   row: ScheduleRow,
   date: string,
   screening: RecipientScreening | null,
-): Promise<Handled> {
+): Promise<Recorded> {
   const sender = await ownerState(tx, row.user_id);
-  if (!sender || sender.closed || sender.frozen) return { outcome: 'skipped', reason: 'frozen' };
+  if (!sender || sender.frozen) return { outcome: 'skipped', reason: 'frozen' };
   const amount = money('MAD', BigInt(row.amount_minor));
   if (amountProblem(deps, amount.minor) !== undefined) return { outcome: 'skipped', reason: 'limit' };
   const contact = await recipientNow(tx, deps, row);
@@ -122,6 +129,23 @@ async function sendOccurrence(
 }
 
 /**
+ * The customer is told of a date that did not send, with the occurrence's record (so once): missed, or refused
+ * with its reason. A date they paused or skipped themselves is not news to them.
+ */
+async function tellOfUnsent(tx: Tx<Database>, row: ScheduleRow, date: string, handled: Recorded): Promise<void> {
+  const facts = { schedule: row.id, date, amount: row.amount_minor, currency: 'MAD', name: row.recipient_first_name };
+  if (handled.outcome === 'missed')
+    await notify(tx, { userId: row.user_id, kind: 'schedule_missed', transactionId: null, params: facts });
+  else if (handled.outcome === 'skipped' && handled.reason !== 'paused' && handled.reason !== 'asked')
+    await notify(tx, {
+      userId: row.user_id,
+      kind: 'schedule_skipped',
+      transactionId: null,
+      params: { ...facts, reason: handled.reason },
+    });
+}
+
+/**
  * The due date of the locked schedule `row`, handled: missed past the catch-up window, skipped while paused or
  * when the customer asked, else sent (or refused). Records it and moves the schedule to its next date.
  */
@@ -134,18 +158,24 @@ export async function handleDue(
 ): Promise<Handled> {
   const date = row.next_date;
   if (date === null) throw new Error(`schedule ${row.id} has no due date`);
-  let handled: Handled;
+  // A closed account's schedules end with it (the closure cancels them; this holds for one closed by other means).
+  if ((await ownerState(tx, row.user_id))?.closed !== false) {
+    await updateSchedule(tx, row.id, { cancelledAt: now });
+    return { outcome: 'ended' };
+  }
+  let handled: Recorded;
   if (now.getTime() - startOfDayIn(date, row.time_zone).getTime() > CATCH_UP_MS) handled = { outcome: 'missed' };
   else if (row.paused) handled = { outcome: 'skipped', reason: 'paused' };
   else if (row.skip_date === date) handled = { outcome: 'skipped', reason: 'asked' };
   else handled = await sendOccurrence(tx, deps, row, date, screening);
-  await recordOccurrence(tx, {
+  const recorded = await recordOccurrence(tx, {
     scheduleId: row.id,
     date,
     outcome: handled.outcome,
     reason: handled.outcome === 'skipped' ? handled.reason : null,
     transactionId: handled.outcome === 'sent' ? handled.transactionId : null,
   });
+  if (recorded) await tellOfUnsent(tx, row, date, handled);
   await updateSchedule(tx, row.id, {
     nextDate: dateAfter(row, date),
     ...(row.skip_date !== null && row.skip_date <= date && { skipDate: null }),
@@ -161,7 +191,7 @@ export async function runSchedulesPass(
   deps: ServiceDeps,
   hooks: { onFailure?: (scheduleId: string, error: unknown) => void; shouldStop?: () => boolean } = {},
 ): Promise<PassOutcome> {
-  const outcome: PassOutcome = { sent: 0, skipped: 0, missed: 0, failed: [] };
+  const outcome: PassOutcome = { sent: 0, skipped: 0, missed: 0, reminded: 0, failed: [] };
   const now = deps.clock.now();
   while (!hooks.shouldStop?.()) {
     let current: string | undefined;
@@ -175,13 +205,21 @@ export async function runSchedulesPass(
         return handleDue(tx, deps, row, now, screening);
       });
       if (handled === null) break;
-      outcome[handled.outcome] += 1;
+      if (handled.outcome !== 'ended') outcome[handled.outcome] += 1;
     } catch (error) {
       if (current === undefined) throw error;
       outcome.failed.push(current);
       hooks.onFailure?.(current, error);
     }
   }
+  // Then the reminders of the dates two days ahead (a date just handled is no longer the one to remind).
+  outcome.reminded = await remindDue(deps, now, {
+    ...hooks,
+    onFailure: (id, error) => {
+      outcome.failed.push(id);
+      hooks.onFailure?.(id, error);
+    },
+  });
   return outcome;
 }
 
@@ -197,7 +235,8 @@ export function startScheduler(deps: ServiceDeps, log: WorkerLog, intervalMs = 6
     })
       .then(
         (done) => {
-          if (done.sent + done.skipped + done.missed > 0) log.info(done, 'schedules: occurrences handled');
+          if (done.sent + done.skipped + done.missed + done.reminded > 0)
+            log.info(done, 'schedules: occurrences handled');
         },
         (error: unknown) => log.error({ reason: reasonOf(error) }, 'schedules: the pass failed'),
       )

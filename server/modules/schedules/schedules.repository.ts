@@ -226,3 +226,47 @@ export async function ownerState(
     .executeTakeFirst();
   return row && { frozen: row.frozen_at !== null, closed: row.closed_at !== null };
 }
+
+/**
+ * The next schedule whose next date is `days` days away or less at `now` (from 00:00 of that earlier day in the
+ * schedule's time zone) and not yet due, not reminded of that date yet, active, and whose owner may still send;
+ * locked, passing over those another pass holds.
+ */
+export async function lockNextToRemind(
+  tx: Transaction<Database>,
+  now: Date,
+  days: number,
+  passedOver: readonly string[],
+): Promise<ScheduleRow | undefined> {
+  let query = selectSchedules(tx)
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .where('u.closed_at', 'is', null)
+    .where('u.frozen_at', 'is', null)
+    .where('s.cancelled_at', 'is', null)
+    .where('s.paused', '=', false)
+    .where('s.next_date', 'is not', null)
+    .where(sql<boolean>`s.skip_date IS DISTINCT FROM s.next_date`)
+    .where(sql<boolean>`((s.next_date - ${days}::int)::timestamp AT TIME ZONE s.time_zone) <= ${now}::timestamptz`)
+    .where(sql<boolean>`(s.next_date::timestamp AT TIME ZONE s.time_zone) > ${now}::timestamptz`)
+    .where(
+      sql<boolean>`NOT EXISTS (SELECT 1 FROM schedule_reminders r WHERE r.schedule_id = s.id AND r.date = s.next_date)`,
+    )
+    .orderBy('s.next_date')
+    .orderBy('s.id')
+    .limit(1)
+    .forUpdate('s')
+    .skipLocked();
+  if (passedOver.length > 0) query = query.where('s.id', 'not in', passedOver);
+  return query.executeTakeFirst();
+}
+
+/** Records that (schedule, date) was reminded; false when it already was (its reminder is not written again). */
+export async function recordReminder(tx: Transaction<Database>, scheduleId: string, date: string): Promise<boolean> {
+  const row = await tx
+    .insertInto('schedule_reminders')
+    .values({ schedule_id: scheduleId, date })
+    .onConflict((oc) => oc.columns(['schedule_id', 'date']).doNothing())
+    .returning('schedule_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -258,7 +258,7 @@ describe('the scheduler', () => {
     const lines: string[] = [];
     const out = (line: string) => lines.push(line);
     expect(await schedulesRunCommand.run({ db: t.database.db, args: [], out, config: t.config })).toBe(0);
-    expect(lines.join('\n')).toMatch(/\d+ sent, \d+ skipped, \d+ missed, 0 failed\./);
+    expect(lines.join('\n')).toMatch(/\d+ sent, \d+ skipped, \d+ missed, \d+ reminded, 0 failed\./);
     expect((await detail(who, schedule.id)).occurrences).toMatchObject([{ date: paris(), outcome: 'sent' }]);
   });
 });

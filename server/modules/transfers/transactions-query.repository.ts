@@ -54,6 +54,8 @@ export interface HistoryRow {
   pickup_id_document_hint: string | null;
   recipient_phone_number: string | null;
   reserved: boolean;
+  /** The recurring transfer that sent it (its date's record), when one did; absent on rows built without a query. */
+  schedule_id?: string | null;
 }
 
 /** The pickup columns of a row that is not a cash pickup (rows built without a query, e.g. wallet_send()'s). */
@@ -272,6 +274,11 @@ function pageNames(
 
 const reservedNow = sql<boolean>`coalesce(t.reserved_until > now(), false)`.as('reserved');
 
+/** The schedule whose date sent the row, by the occurrences' index on their transaction (null for the others). */
+const scheduleOf = sql<
+  string | null
+>`(SELECT so.schedule_id FROM schedule_occurrences so WHERE so.transaction_id = t.id)`.as('schedule_id');
+
 /**
  * What a history statement binds: the viewer and the filters' values, as parameters only (the shape says which are
  * set), and the page window.
@@ -405,6 +412,7 @@ function historyPage(db: Kysely<Database>, b: HistoryBinds, facts: HistoryFacts)
     .select(pageSelection)
     .select((eb) => pageNames(eb))
     .select(reservedNow)
+    .select(scheduleOf)
     .select(sql<string>`(${historyCount(db, b, facts)})`.as('total_count'))
     .orderBy('t.id', 'desc');
 }
@@ -489,6 +497,7 @@ export async function findHistoryRow(
   return base(db)
     .select(selection)
     .select(reservedNow)
+    .select(scheduleOf)
     .where('t.id', '=', id)
     .where((eb) => visibleTo(eb, viewer))
     .executeTakeFirst();

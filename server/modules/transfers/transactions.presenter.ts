@@ -21,6 +21,9 @@ export function effectiveStatus(row: Pick<HistoryRow, 'status' | 'expires_at'>, 
 
 const toNumber = (id: string | null) => (id === null ? null : Number(id));
 
+/** The recurring transfer that sent it: its sender's business only (the recipient sees a transfer like any other). */
+const scheduleFor = (row: HistoryRow, isSender: boolean) => (isSender ? toNumber(row.schedule_id ?? null) : null);
+
 /** The pickup part: the sender sees the agency restriction and (on the detail) the name history; the teller the ID. */
 function pickupDetails(row: HistoryRow, isSender: boolean, status: TransactionStatus): PickupDetails {
   return {
@@ -96,6 +99,7 @@ export function presentTransaction(
     expires_at: status === 'pending' || status === 'unclaimed' ? (row.expires_at?.toISOString() ?? null) : null,
     validated_at: row.validated_at?.toISOString() ?? null,
     ...(row.kind === 'payout' && { delivery: 'bank_deposit' as const }),
+    schedule: scheduleFor(row, isSender),
   };
 }
 

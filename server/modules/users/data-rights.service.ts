@@ -267,6 +267,13 @@ export async function closeAccount(deps: ServiceDeps, user: AuthUser, securityCo
     await tx.deleteFrom('notification_preferences').where('user_id', '=', user.id).execute();
     // A closed account is told nothing more: its rate alerts go.
     await tx.deleteFrom('rate_alerts').where('user_id', '=', user.id).execute();
+    // Its recurring transfers end with it (kept, cancelled, with their history: the ledger keeps their transfers).
+    await tx
+      .updateTable('schedules')
+      .set({ cancelled_at: now })
+      .where('user_id', '=', user.id)
+      .where('cancelled_at', 'is', null)
+      .execute();
     await tx.deleteFrom('email_confirmations').where('user_id', '=', user.id).execute();
     if (identifiers.length > 0) await tx.deleteFrom('login_codes').where('identifier', 'in', identifiers).execute();
     await tx

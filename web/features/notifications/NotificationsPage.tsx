@@ -47,11 +47,11 @@ function Row({ item, onRead }: { item: Notification; onRead: (id: number) => voi
   );
   return (
     <li data-testid="notification" data-unread={unread}>
-      {item.transaction !== null || item.kind === 'rate_alert' ? (
+      {item.link !== null ? (
         <Link
           className={styles.row}
-          // A rate alert opens the rates, where the alert is listed.
-          to={withLang(item.transaction !== null ? `/transactions/${item.transaction}` : '/rates')}
+          // The server says which page: the transaction, the rates of an alert, a schedule, the add-money screen.
+          to={withLang(item.link)}
           onClick={() => unread && onRead(item.id)}
         >
           {content}
