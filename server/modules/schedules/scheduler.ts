@@ -10,12 +10,11 @@ import { InsufficientFundsError } from '../../ledger/ledger-errors.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
 import { reasonOf, type WorkerLog } from '../../jobs/worker-log.ts';
 import { tryTakeLimit } from '../compliance/limits.ts';
-import { judgeBlockingRules } from '../compliance/monitoring.ts';
 import { getContact } from '../contacts/contacts.service.ts';
 import { screenRecipient, type RecipientScreening } from '../sanctions/screening.ts';
 import type { ServiceDeps } from '../service-deps.ts';
-import { holdForMonitoring, holdTransfer } from '../transfers/held-money.ts';
-import { currentRecipient, sendToPerson } from '../transfers/send.service.ts';
+import { coolingOffApplies, recoveryPending } from '../transfers/exit-guards.ts';
+import { moveSendMoney } from '../transfers/send-money.ts';
 import { notify } from '../notifications/notify.ts';
 import { dateAfter } from './calendar.ts';
 import { remindDue } from './reminders.ts';
@@ -83,7 +82,8 @@ async function sendOccurrence(
   screening: RecipientScreening | null,
 ): Promise<Recorded> {
   const sender = await ownerState(tx, row.user_id);
-  if (!sender || sender.frozen) return { outcome: 'skipped', reason: 'frozen' };
+  // A pending account recovery stops every exit as a freeze does: the customer reads 'account frozen'.
+  if (!sender || sender.frozen || recoveryPending(deps, sender)) return { outcome: 'skipped', reason: 'frozen' };
   const amount = money('MAD', BigInt(row.amount_minor));
   if (amountProblem(deps, amount.minor) !== undefined) return { outcome: 'skipped', reason: 'limit' };
   const contact = await recipientNow(tx, deps, row);
@@ -103,17 +103,15 @@ async function sendOccurrence(
         requestHash: hashRequest({ amount: amount.minor, contact: row.contact_id, schedule: row.id }),
       },
       async () => {
-        let id: string;
-        if (screening.held) id = await holdTransfer(tx, deps, row.user_id, contact, amount, screening);
-        else {
-          const judged = await judgeBlockingRules(tx, deps, row.user_id, contact, amount, 'send', () =>
-            currentRecipient(tx, contact),
-          );
-          id =
-            judged !== null && judged.findings.length > 0
-              ? await holdForMonitoring(tx, deps, row.user_id, contact, amount, judged)
-              : (await sendToPerson(tx, deps, row.user_id, contact, amount)).id;
-        }
+        const id = await moveSendMoney(
+          tx,
+          deps,
+          row.user_id,
+          contact,
+          amount,
+          screening,
+          coolingOffApplies(deps, sender, amount.minor),
+        );
         return { status: 201, body: { id } };
       },
     );

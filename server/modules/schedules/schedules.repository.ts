@@ -218,13 +218,22 @@ export async function recordOccurrence(
 export async function ownerState(
   tx: Transaction<Database>,
   userId: string,
-): Promise<{ frozen: boolean; closed: boolean } | undefined> {
+): Promise<
+  { frozen: boolean; closed: boolean; recoveryPendingUntil: Date | null; recoveryCoolingUntil: Date | null } | undefined
+> {
   const row = await tx
     .selectFrom('users')
-    .select(['frozen_at', 'closed_at'])
+    .select(['frozen_at', 'closed_at', 'recovery_pending_until', 'recovery_cooling_until'])
     .where('id', '=', userId)
     .executeTakeFirst();
-  return row && { frozen: row.frozen_at !== null, closed: row.closed_at !== null };
+  return (
+    row && {
+      frozen: row.frozen_at !== null,
+      closed: row.closed_at !== null,
+      recoveryPendingUntil: row.recovery_pending_until,
+      recoveryCoolingUntil: row.recovery_cooling_until,
+    }
+  );
 }
 
 /**

@@ -54,9 +54,20 @@ export function refuseFrozenSender(user: AuthUser): void {
 }
 
 /** A send while the sender's account recovery waits for its decision: refused (read from the authenticated row). */
-export function refuseDuringRecovery(deps: Pick<ServiceDeps, 'clock'>, user: AuthUser): void {
+export function refuseDuringRecovery(
+  deps: Pick<ServiceDeps, 'clock'>,
+  user: Pick<AuthUser, 'recoveryPendingUntil'>,
+): void {
+  if (recoveryPending(deps, user)) throw forbidden(recoveryMessages.pending);
+}
+
+/** Whether an account recovery is waiting for its codes, documents or decision: no money leaves meanwhile. */
+export function recoveryPending(
+  deps: Pick<ServiceDeps, 'clock'>,
+  user: Pick<AuthUser, 'recoveryPendingUntil'>,
+): boolean {
   const until = user.recoveryPendingUntil ?? null;
-  if (until !== null && until > deps.clock.now()) throw forbidden(recoveryMessages.pending);
+  return until !== null && until > deps.clock.now();
 }
 
 /** How a send in the cooling-off after an account recovery waits: its ledger kind and its on_hold step's reason. */
@@ -67,7 +78,11 @@ export const COOLING_OFF_HOLD: HoldKind = { entryKind: 'cooling_off_hold', reaso
  * RECOVERY_HOLD_THRESHOLD_MAD while it lasts. A wallet send is then held (COOLING_OFF_HOLD) and the sweep sends it
  * on after RECOVERY_HOLD_SECONDS; cash has no such delay to offer, so it is refused (refuseCashInCoolingOff).
  */
-export function coolingOffApplies(deps: Pick<ServiceDeps, 'clock' | 'config'>, user: AuthUser, minor: bigint): boolean {
+export function coolingOffApplies(
+  deps: Pick<ServiceDeps, 'clock' | 'config'>,
+  user: Pick<AuthUser, 'recoveryCoolingUntil'>,
+  minor: bigint,
+): boolean {
   const until = user.recoveryCoolingUntil ?? null;
   if (until === null || until <= deps.clock.now()) return false;
   return minor > wholeMad(deps.config.RECOVERY_HOLD_THRESHOLD_MAD).minor;

@@ -24,7 +24,6 @@ import { sendInOneTrip, storedTransactionId } from './send-one-trip.ts';
 import {
   checkSendBounds,
   coolingOffApplies,
-  COOLING_OFF_HOLD,
   refuseCashInCoolingOff,
   refuseDuringRecovery,
   refuseFrozenSender,
@@ -32,8 +31,8 @@ import {
   sendBounds,
   takeSendLimit,
 } from './exit-guards.ts';
-import { currentRecipient, sendToPerson } from './send.service.ts';
-import { holdForMonitoring, holdTransfer, holdTransferMoney } from './held-money.ts';
+import { moveSendMoney } from './send-money.ts';
+import { currentRecipient } from './send.service.ts';
 import {
   judgeBlockingRules,
   monitoringBlocks,
@@ -152,22 +151,9 @@ export async function createTransaction(
   const work = async (tx: Tx<Database>) => {
     // Counted against the rolling limit under the sender's row lock, before the money moves.
     await takeSendLimit(tx, deps, user.id, body.amount.minor);
-    let id: string;
-    if (contact.public) {
-      id = await reserveWithdrawal(tx, deps, user.id, String(contact.id), body.amount);
-    } else if (screening?.held) {
-      // A hit never lets money reach the person: held for review, the sender reads 'under review'.
-      id = await holdTransfer(tx, deps, user.id, contact, body.amount, screening);
-    } else {
-      const judged = await judgeBlockingRules(tx, deps, user.id, contact, body.amount, 'send', () =>
-        currentRecipient(tx, contact),
-      );
-      if (judged !== null && judged.findings.length > 0)
-        id = await holdForMonitoring(tx, deps, user.id, contact, body.amount, judged);
-      // The cooling-off after an account recovery: accepted now, delivered by the sweep once the wait is over.
-      else if (coolingOff) id = await holdTransferMoney(tx, user.id, contact, body.amount, COOLING_OFF_HOLD);
-      else id = (await sendToPerson(tx, deps, user.id, contact, body.amount)).id;
-    }
+    const id = contact.public
+      ? await reserveWithdrawal(tx, deps, user.id, String(contact.id), body.amount)
+      : await moveSendMoney(tx, deps, user.id, contact, body.amount, screening, coolingOff);
     return { status: 201, body: await present(tx, deps, viewer, id) };
   };
   const result = await withTransaction(deps.db, (tx) =>
