@@ -53,7 +53,8 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { liabilitiesRoutes } from './modules/liabilities/liabilities.routes.ts';
 import { startLiabilitiesSchedule } from './modules/liabilities/schedule.ts';
 import { transactionsRoutes } from './modules/transfers/transactions.routes.ts';
-import { startExpirySweep } from './modules/transfers/expiry-sweep.ts';
+import { receiptsRoutes } from './modules/receipts/receipts.routes.ts';
+import { startExpirySweep } from './housekeeping-sweep.ts';
 import { syncLimits } from './modules/compliance/limits.ts';
 import { withdrawalsRoutes } from './modules/transfers/methods/agency-withdrawal/withdrawals.routes.ts';
 import { pickupsRoutes } from './modules/transfers/methods/cash-pickup/pickups.routes.ts';
@@ -181,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(usersRoutes, { prefix: '/api', deps: services, auth });
   await app.register(contactsRoutes, { prefix: '/api', deps: services, auth, moneyMovedWith: counterpartsWithMoneyMoved });
   await app.register(transactionsRoutes, { prefix: '/api', deps: services, auth });
+  await app.register(receiptsRoutes, { prefix: '/api', deps: services, auth });
   await app.register(withdrawalsRoutes, { prefix: '/api', deps: services, auth });
   await app.register(pickupsRoutes, { prefix: '/api', deps: services, auth });
   await app.register(counterRoutes, { prefix: '/api', deps: services, auth });

@@ -5,7 +5,7 @@ import { connectDatabase } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { toHttpError } from '../http/error-handler.ts';
 import { systemClock } from '../clock.ts';
-import { sweepOnce } from '../modules/transfers/expiry-sweep.ts';
+import { sweepOnce } from '../housekeeping-sweep.ts';
 import { hashRequest, purgeIdempotencyKeys, runIdempotent } from './idempotency.ts';
 import { post } from './journal.ts';
 import { IdempotencyConflictError, InsufficientFundsError } from './ledger-errors.ts';

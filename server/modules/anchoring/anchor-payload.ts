@@ -1,7 +1,7 @@
 import { formatAmount, isCurrency, money } from '../../../common/money/money.ts';
 import type { AnchorPayload, ChainAdapter } from '../../adapters/chain/chain-adapter.ts';
 import { hmac } from '../../security/keys.ts';
-import type { AnchorSource } from '../transfers/transactions.repository.ts';
+import type { AnchorSource } from './anchor-sources.repository.ts';
 
 /** The record id: a salted hash of our reference, so the chain links to our rows without revealing them. */
 export function referenceHash(salt: Buffer, transactionId: string): string {

@@ -1,7 +1,7 @@
 import { asError, type AnchorPayload, type RecordOutcome } from '../../adapters/chain/chain-adapter.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
 import type { ServiceDeps } from '../service-deps.ts';
-import { findAnchorSources, storeTxIds } from '../transfers/transactions.repository.ts';
+import { findAnchorSources, storeTxIds } from './anchor-sources.repository.ts';
 import { outageTracker, type WorkerLog } from '../../jobs/worker-log.ts';
 import { leaseDueJobs, markFailed, markPublished, type AnchorJob, type DeadJob } from './anchor-outbox.repository.ts';
 import { anchorPayload, isAnchorable } from './anchor-payload.ts';

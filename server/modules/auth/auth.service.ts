@@ -7,8 +7,13 @@ import { lockFor } from '../../db/advisory-lock.ts';
 import { fieldError, HttpError, tooManyRequests } from '../../http/http-error.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
 import type { ServiceDeps } from '../service-deps.ts';
-import { createUser, findSignInUser, identifierLock, type SignInIdentifier } from '../users/users.service.ts';
-import { setUserLanguage } from '../users/users.repository.ts';
+import {
+  createUser,
+  findSignInUser,
+  identifierLock,
+  setUserLanguage,
+  type SignInIdentifier,
+} from '../users/users.service.ts';
 import { signAccessToken } from './access-token.ts';
 import { ago, checkCode, issueCode, refuse } from './one-time-codes.ts';
 import { loginCodeTexts } from './message-templates.ts';

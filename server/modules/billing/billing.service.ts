@@ -3,7 +3,7 @@ import { formatAmount, money } from '../../../common/money/money.ts';
 import { notFound } from '../../http/http-error.ts';
 import { userWalletBalance } from '../../ledger/accounts.repository.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
-import { findUserExchange } from '../exchanges/exchanges.repository.ts';
+import { findUserExchange } from '../exchanges/index.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { findSession } from './payment-sessions.repository.ts';
 

@@ -16,7 +16,7 @@ import {
   findSession,
   insertSession,
   supersedeOpenSessions,
-} from '../billing/payment-sessions.repository.ts';
+} from '../billing/index.ts';
 import { subscriptionActive } from '../billing/subscriptions.service.ts';
 import { currentRates } from '../rates/rates.service.ts';
 import { refuseIfFrozen } from '../auth/frozen.ts';

@@ -6,7 +6,7 @@ import { call, ensureRates, signIn, testEnv, uniqueEmail, uniquePhone } from '..
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { cancel, outbox } from '../transfers/methods/cash-pickup/pickups.fixtures.ts';
 import { create, customer, recipientOf, type Customer } from '../transfers/transactions.fixtures.ts';
-import { sweepOnce } from '../transfers/expiry-sweep.ts';
+import { sweepOnce } from '../../housekeeping-sweep.ts';
 import { runRecipientMessages } from './recipient-messages.worker.ts';
 
 /** An SMS provider that refuses the first `failures` messages to a number, then hands them to the dev outbox. */

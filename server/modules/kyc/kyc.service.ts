@@ -73,6 +73,11 @@ async function kycProfile(db: Kysely<Database>, userId: string, lock = false): P
 const missingOf = (p: KycProfile): KycProfileField[] => KYC_PROFILE_FIELDS.filter((f) => p[f] === null);
 
 /** `GET /api/kyc/`: the customer's latest submission (or none), the level, and what the profile still lacks. */
+/** Whether the user's latest identity document waits for a review (their names stay as they are meanwhile). */
+export async function identityUnderReview(db: Kysely<Database>, userId: string): Promise<boolean> {
+  return (await latestSubmission(db, userId))?.state === 'pending';
+}
+
 export async function kycStatus(deps: ServiceDeps, userId: string): Promise<KycStatus> {
   const [profile, latest] = await Promise.all([kycProfile(deps.db, userId), latestSubmission(deps.db, userId)]);
   return {

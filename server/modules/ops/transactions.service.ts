@@ -23,7 +23,7 @@ import {
   listAdminTransactions,
   transactionPostings,
   type AdminTransactionRow,
-} from '../transfers/transactions-admin.repository.ts';
+} from '../transfers/index.ts';
 import {
   decideApproval,
   expireApprovals,

@@ -9,10 +9,10 @@ import type { Database } from '../../db/schema.ts';
  * caller's transaction.
  *
  * Called where rates are written (ops/rates.service.ts writeRates: a change in force at once fires in the rates'
- * own transaction, four-eyes approvals included) and by every server's sweep (expiry-sweep.ts), which fires the
- * alerts a row scheduled for later reaches once its effective time has come: never before, since the row is not in
- * force until then. Once: the UPDATE locks each alert; a concurrent pass that found it too waits for the first
- * one's commit, reads `triggered_at` set and skips it, so only the statement that marked it writes the
+ * own transaction, four-eyes approvals included) and by every server's sweep (server/housekeeping-sweep.ts), which
+ * fires the alerts a row scheduled for later reaches once its effective time has come: never before, since the row
+ * is not in force until then. Once: the UPDATE locks each alert; a concurrent pass that found it too waits for the
+ * first one's commit, reads `triggered_at` set and skips it, so only the statement that marked it writes the
  * notification. Returns the alerts fired.
  */
 export async function fireRateAlerts(

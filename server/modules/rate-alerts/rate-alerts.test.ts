@@ -8,7 +8,7 @@ import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { operator, opsAction } from '../ops/ops.fixtures.ts';
 import { expectNewestSubject } from '../transfers/methods/cash-pickup/pickups.fixtures.ts';
 import { insertRates } from '../rates/rates.repository.ts';
-import { sweepOnce } from '../transfers/expiry-sweep.ts';
+import { sweepOnce } from '../../housekeeping-sweep.ts';
 import { agency, customer, newKey, teller } from '../transfers/transactions.fixtures.ts';
 import { fireRateAlerts } from './fire.ts';
 import { activate } from '../billing/subscriptions.repository.ts';

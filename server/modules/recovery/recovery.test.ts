@@ -16,7 +16,7 @@ import {
 } from '../../../tests/support/identity.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { operator, opsAction } from '../ops/ops.fixtures.ts';
-import { sweepOnce } from '../transfers/expiry-sweep.ts';
+import { sweepOnce } from '../../housekeeping-sweep.ts';
 import { CODE, create, recipientOf, setCode } from '../transfers/transactions.fixtures.ts';
 import { jpegBytes, pngBytes } from '../kyc/kyc.fixtures.ts';
 

@@ -17,6 +17,9 @@ import {
   type ReviewRow,
 } from './reviews.repository.ts';
 
+/** A review as stored: what a kind's decision handler is given (`ReviewDecisionContext.review`). */
+export type { ReviewRow };
+
 /*
  * The reviews queue: the module API (for the compliance engineer and any module that needs a human).
  *

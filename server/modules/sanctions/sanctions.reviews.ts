@@ -2,8 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { conflict } from '../../http/http-error.ts';
 import { heldMoney } from '../reviews/held-money.ts';
-import { registerReviewKind } from '../reviews/reviews.service.ts';
-import type { ReviewRow } from '../reviews/reviews.repository.ts';
+import { registerReviewKind, type ReviewRow } from '../reviews/reviews.service.ts';
 import { pickupClearanceSubject, recordClearance, type ClearanceSubject } from './clearances.ts';
 import { SANCTIONS_REVIEW_KIND, type MatchFacts } from './screening.ts';
 

@@ -7,7 +7,7 @@ import { releaseHold } from '../../ledger/holds.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
 import { reserveWithdrawal } from './methods/agency-withdrawal/withdrawals.service.ts';
 import { sweepRowFailures, sweepStuckRows } from '../../metrics/metrics.ts';
-import { startExpirySweep, stuckAfterPasses, sweepOnce } from './expiry-sweep.ts';
+import { startExpirySweep, stuckAfterPasses, sweepOnce } from '../../housekeeping-sweep.ts';
 import { agency, customer } from './transactions.fixtures.ts';
 
 // One bad row used to stop every expiry behind it (and the key purge after it), and a pass took

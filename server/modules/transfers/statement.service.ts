@@ -12,7 +12,7 @@ import { startOfDayIn } from '../../../common/time/time-zone.ts';
 import type { Language } from '../../../common/i18n/languages.ts';
 import { badRequest, fieldError } from '../../http/http-error.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
-import { receiptTexts } from '../receipts/receipt-texts.ts';
+import { transactionLabels } from './transaction-labels.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { askedOrOwnLanguage } from '../users/user-language.ts';
 import { tokenKeys } from './methods/agency-withdrawal/withdrawal-token.ts';
@@ -63,7 +63,7 @@ function statementRow(
   const paidBySender = row.kind !== 'exchange' && row.sender_user_id === viewer.id;
   const received = row.recipient_user_id === viewer.id;
   const { directions } = statementTexts[language];
-  const { kinds, statuses } = receiptTexts[language];
+  const { kinds, statuses } = transactionLabels[language];
   const direction = paidBySender ? directions.debit : received ? directions.credit : '';
   const type = kinds[tx.delivery === 'cash_pickup' && tx.category === 'sending' ? 'pickup' : tx.category];
   const counterparty =

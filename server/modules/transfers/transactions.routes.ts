@@ -21,9 +21,6 @@ import {
 } from './transactions.service.ts';
 import { payeeCheckRequestSchema, payeeCheckResponseSchema } from '../../../common/api/payouts.ts';
 import type { RouteModuleOptions } from '../route-module.ts';
-import { receiptQuerySchema } from '../../../common/api/timeline.ts';
-import { receiptFor } from '../receipts/receipt.service.ts';
-import { askedOrOwnLanguage } from '../users/user-language.ts';
 import { statementQuerySchema } from '../../../common/api/statement.ts';
 import { statementFor } from './statement.service.ts';
 
@@ -159,29 +156,5 @@ export const transactionsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = asy
         request.params.id,
         parseIdempotencyKey(request.headers[idempotencyKeyHeader]),
       ),
-  );
-
-  app.get(
-    '/transactions/:id/receipt/',
-    {
-      schema: {
-        tags,
-        summary:
-          'The receipt of one of your transactions as a PDF (A4), in ?lang=fr|en|ar|es|it|nl|de, else your own language',
-        security,
-        params: transactionIdParamsSchema,
-        querystring: receiptQuerySchema,
-      },
-    },
-    async (request, reply) => {
-      const user = auth.requireUser(request);
-      const language = await askedOrOwnLanguage(deps, user.id, request.query.lang);
-      const receipt = await receiptFor(deps, user, request.params.id, language);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${receipt.filename}"`)
-        .header('cache-control', 'private, no-store')
-        .send(receipt.pdf);
-    },
   );
 };

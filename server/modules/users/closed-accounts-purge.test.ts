@@ -3,7 +3,7 @@ import { call, ensureRates, movableClock, testEnv } from '../../../tests/support
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { closedAccountsPurgeCommand } from '../../cli/commands/closed-accounts-purge.ts';
 import { fullForm, submit } from '../kyc/kyc.fixtures.ts';
-import { sweepOnce } from '../transfers/expiry-sweep.ts';
+import { sweepOnce } from '../../housekeeping-sweep.ts';
 import { CODE, customer } from '../transfers/transactions.fixtures.ts';
 import { purgeClosedAccounts } from './closed-accounts-purge.ts';
 

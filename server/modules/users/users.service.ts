@@ -33,7 +33,7 @@ import {
 import { decideProfileIdentifiers, hasFullProfile } from './profile-rules.ts';
 import { screenProfileChange } from './profile-screening.ts';
 import { identityLockErrors } from './identity-lock.ts';
-import { latestSubmission } from '../kyc/kyc.repository.ts';
+import { identityUnderReview } from '../kyc/kyc.service.ts';
 import { provedIdentifiers } from './proved-identifiers.ts';
 import {
   findUserById,
@@ -50,6 +50,8 @@ import {
 } from './users.repository.ts';
 
 export type { UserRow } from './users.repository.ts';
+/** Keeps the language a returning user signs in with, in the sign-in's transaction (their messages follow it). */
+export { setUserLanguage } from './users.repository.ts';
 
 /** Sign-in identifiers share one lock name, so sign-up and a profile claiming the same address never race. */
 export const identifierLock = (identifier: string) => `identifier:${identifier}`;
@@ -192,7 +194,7 @@ export async function updateProfile(
   const confirmation = await withTransaction(deps.db, async (tx) => {
     const user = await findUserById(tx, actorId, true);
     if (!user) throw notFound();
-    const underReview = (await latestSubmission(tx, actorId))?.state === 'pending';
+    const underReview = await identityUnderReview(tx, actorId);
     const locked = identityLockErrors(user, names, underReview);
     if (locked !== null) throw new HttpError(409, locked);
     const decision = decideProfileIdentifiers(user, body);

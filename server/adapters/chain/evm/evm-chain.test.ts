@@ -7,7 +7,7 @@ import { projectRoot } from '../../../config.ts';
 import { connectDatabase } from '../../../db/database.ts';
 import { anchorPayload } from '../../../modules/anchoring/anchor-payload.ts';
 import { runOnce, type AnchorDeps } from '../../../modules/anchoring/anchor-worker.ts';
-import { findAnchorSources } from '../../../modules/transfers/transactions.repository.ts';
+import { findAnchorSources } from '../../../modules/anchoring/anchor-sources.repository.ts';
 import { call, ensureRates, testEnv } from '../../../../tests/support/identity.ts';
 import { migratedScratchDatabase } from '../../../../tests/support/migrated-scratch.ts';
 import type { ScratchDatabase } from '../../../../tests/support/scratch-database.ts';

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { withdrawalMessages, type WithdrawalReservation } from '../../../../../common/api/withdrawals.ts';
 import { badRequest, conflict, notFound } from '../../../../http/http-error.ts';
 import { withTransaction } from '../../../../ledger/transaction.ts';
-import { insertAudit, type AuditActor } from '../../../audit/audit.repository.ts';
+import { recordAudit, type AuditActor } from '../../../audit/audit.service.ts';
 import type { Database } from '../../../../db/schema.ts';
 import type { AuthUser } from '../../../auth/authenticate.ts';
 import type { ServiceDeps } from '../../../service-deps.ts';
@@ -30,7 +30,7 @@ export async function auditedHold(
     const until = await change(tx);
     if (until === undefined) return undefined;
     const after = { reserved_until: until === null ? null : until.toISOString() };
-    await insertAudit(tx, actor, { action, targetType: 'transaction', targetId: id, after }, deps.clock.now());
+    await recordAudit(tx, actor, { action, targetType: 'transaction', targetId: id, after }, deps.clock.now());
     return until;
   });
 }

@@ -13,7 +13,7 @@ import { idempotencyKeyHeader, parseIdempotencyKey } from '../../../../ledger/id
 import { releasePayout, reserveForPayout } from './withdrawal-reservation.service.ts';
 import { lookupWithdrawal, payoutsToday, validateWithdrawal } from './withdrawals.service.ts';
 import type { RouteModuleOptions } from '../../../route-module.ts';
-import { auditActorOf } from '../../../ops/ops-access.ts';
+import { auditActorOf } from '../../../auth/audit-actor.ts';
 
 /** The teller's counter: look up a scanned QR token, pay it out. Bankers only. */
 export const withdrawalsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app, { deps, auth }) => {

@@ -19,10 +19,10 @@ import { findAgencyCashAccount } from '../../../../ledger/accounts.repository.ts
 import { reserveHold, settleHold } from '../../../../ledger/holds.ts';
 import { hashRequest, runIdempotent } from '../../../../ledger/idempotency.ts';
 import { withTransaction } from '../../../../ledger/transaction.ts';
-import { insertAudit, type AuditActor } from '../../../audit/audit.repository.ts';
+import { recordAudit, type AuditActor } from '../../../audit/audit.service.ts';
 import type { AuthUser } from '../../../auth/authenticate.ts';
 import { counterRefusal, senderIsFrozen } from '../../exit-guards.ts';
-import { eventTimes, recordEvent } from '../../../auth/rate-limit-events.repository.ts';
+import { eventTimes, recordEvent } from '../../../auth/index.ts';
 import { withinLimit } from '../../../auth/sliding-window.ts';
 import type { ServiceDeps } from '../../../service-deps.ts';
 import { walletOf } from '../../send.service.ts';
@@ -222,7 +222,7 @@ export async function validateWithdrawal(
     const hold = await settleHold(tx, row.hold_id, { agencyCashAccountId: cash.id, metadata: { teller: user.id } });
     if (hold.finalEntryId === null) throw new Error('settled hold without entry');
     await finishTransaction(tx, id, { status: 'validated', finalEntryId: hold.finalEntryId, validatedBy: user.id });
-    await insertAudit(
+    await recordAudit(
       tx,
       actor,
       {

@@ -5,7 +5,7 @@ import { transactionMessages } from '../../../../../common/api/transactions.ts';
 import { call, ensureRates, testEnv, type SignedIn } from '../../../../../tests/support/identity.ts';
 import { startTestApp, type TestApp } from '../../../../../tests/support/test-app.ts';
 import { checkLedger } from '../../../../ledger/ledger-check.ts';
-import { sweepOnce } from '../../expiry-sweep.ts';
+import { sweepOnce } from '../../../../housekeeping-sweep.ts';
 import { agency, balanceOf, CODE, customer, teller } from '../../transactions.fixtures.ts';
 import { cancel, detail, expectNewestSubject, lookup, outbox, pay, release, reserve, sentPickup } from './pickups.fixtures.ts';
 

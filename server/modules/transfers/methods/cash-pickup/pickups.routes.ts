@@ -9,7 +9,7 @@ import {
 import { transactionIdParamsSchema, transactionSchema } from '../../../../../common/api/transactions.ts';
 import { idempotencyKeyHeader, parseIdempotencyKey } from '../../../../ledger/idempotency.ts';
 import type { RouteModuleOptions } from '../../../route-module.ts';
-import { auditActorOf } from '../../../ops/ops-access.ts';
+import { auditActorOf } from '../../../auth/audit-actor.ts';
 import { getTransaction } from '../../transactions.service.ts';
 import { correctPickupName } from './pickup-name.service.ts';
 import { lookupPickup, payPickup, releasePickup, reservePickup } from './pickups.service.ts';

@@ -8,7 +8,7 @@ import { conflict, fieldError, notFound, otherAgency } from '../../../../http/ht
 import { hashRequest, runIdempotent } from '../../../../ledger/idempotency.ts';
 import { withTransaction } from '../../../../ledger/transaction.ts';
 import { enqueueAnchor } from '../../../anchoring/enqueue-anchor.ts';
-import { insertAudit, type AuditActor } from '../../../audit/audit.repository.ts';
+import { recordAudit, type AuditActor } from '../../../audit/audit.service.ts';
 import type { AuthUser } from '../../../auth/authenticate.ts';
 import type { ServiceDeps } from '../../../service-deps.ts';
 import { findHistoryRow } from '../../transactions-query.repository.ts';
@@ -206,7 +206,7 @@ export async function payPickup(
       hint: body.id_document_number.slice(-2),
     });
     // The ID number stays sealed: the audit line names its type only.
-    await insertAudit(
+    await recordAudit(
       tx,
       actor,
       {
