@@ -11,18 +11,21 @@ import { MyRateWidget } from './MyRateWidget';
 import { NotificationBell } from './NotificationBell';
 import { initials } from '../../shared/users/initials';
 import { RecentTransactions } from './RecentTransactions';
-import { PayoutsToday } from './PayoutsToday';
 import { useCurrentUser } from '../../shared/users/use-current-user';
 import { UserLoadState } from '../../shared/users/UserLoadState';
 import { BottomNav } from '../../ui/BottomNav';
 import styles from './HomePage.module.css';
 import { balanceView, homeTargets } from './balance';
 import { LimitsSummary } from '../../shared/limits/LimitsSummary';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { currentSessionUserId, pruneFromList, rememberBalance } from '../../shared/offline/offline-store';
 import { unreachable } from '../../shared/offline/use-offline';
-import { OfflineHome, hasOfflineHome } from './OfflineHome';
 import { Balance } from './BalanceCard';
+
+// Loaded only where shown, so a customer's home online does not download them: the teller's payouts card and
+// the home with no network.
+const PayoutsToday = lazy(() => import('./PayoutsToday').then((m) => ({ default: m.PayoutsToday })));
+const OfflineHomeOr = lazy(() => import('./OfflineHome').then((m) => ({ default: m.OfflineHomeOr })));
 
 /** The three money actions, each an icon in a filled disc above its label. */
 const actionIcons = {
@@ -81,14 +84,17 @@ export function Component() {
   useEffect(() => {
     if (recent.data) pruneFromList(currentSessionUserId(), recent.data.results);
   }, [recent.data]);
-  if (!user.data && unreachable(user) && hasOfflineHome(currentSessionUserId())) {
-    return <OfflineHome userId={currentSessionUserId()} />;
-  }
   if (!user.data) {
-    return (
+    const loadState = (
       <main className={styles.page}>
         <UserLoadState query={user} />
       </main>
+    );
+    if (!unreachable(user)) return loadState;
+    return (
+      <Suspense fallback={loadState}>
+        <OfflineHomeOr fallback={loadState} />
+      </Suspense>
     );
   }
   const me = user.data;
@@ -104,7 +110,9 @@ export function Component() {
         </div>
         {isBanker ? (
           <>
-            <PayoutsToday />
+            <Suspense fallback={null}>
+              <PayoutsToday />
+            </Suspense>
             <p className={styles.intro}>{t('home.bankerIntro')}</p>
             <Link className={styles.primary} to={withLang('/withdraw')} data-testid="accept-withdrawal">
               {t('home.acceptWithdrawal')}
