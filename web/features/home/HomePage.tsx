@@ -20,12 +20,11 @@ import { LimitsSummary } from '../../shared/limits/LimitsSummary';
 import { lazy, Suspense, useEffect } from 'react';
 import { currentSessionUserId, pruneFromList, rememberBalance } from '../../shared/offline/offline-store';
 import { unreachable } from '../../shared/offline/use-offline';
+import { OfflineHome, hasOfflineHome } from './OfflineHome';
 import { Balance } from './BalanceCard';
 
-// Loaded only where shown, so a customer's home online does not download them: the teller's payouts card and
-// the home with no network.
+// Loaded only where shown, so a customer's home does not download it: the teller's payouts card.
 const PayoutsToday = lazy(() => import('./PayoutsToday').then((m) => ({ default: m.PayoutsToday })));
-const OfflineHomeOr = lazy(() => import('./OfflineHome').then((m) => ({ default: m.OfflineHomeOr })));
 
 /** The three money actions, each an icon in a filled disc above its label. */
 const actionIcons = {
@@ -84,17 +83,14 @@ export function Component() {
   useEffect(() => {
     if (recent.data) pruneFromList(currentSessionUserId(), recent.data.results);
   }, [recent.data]);
+  if (!user.data && unreachable(user) && hasOfflineHome(currentSessionUserId())) {
+    return <OfflineHome userId={currentSessionUserId()} />;
+  }
   if (!user.data) {
-    const loadState = (
+    return (
       <main className={styles.page}>
         <UserLoadState query={user} />
       </main>
-    );
-    if (!unreachable(user)) return loadState;
-    return (
-      <Suspense fallback={loadState}>
-        <OfflineHomeOr fallback={loadState} />
-      </Suspense>
     );
   }
   const me = user.data;

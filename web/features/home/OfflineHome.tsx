@@ -4,20 +4,13 @@ import { intlLocale } from '../../i18n/intl-locale';
 import { tIsolated } from '../../ui/bidi';
 import { formatMoney, moneyFromApi } from '../../ui/money-format';
 import { useWithLang } from '../../ui/with-lang';
-import type { ReactNode } from 'react';
-import {
-  codeExpired,
-  currentSessionUserId,
-  offlineBalance,
-  offlineCodes,
-  type OfflineCode,
-} from '../../shared/offline/offline-store';
+import { codeExpired, offlineBalance, offlineCodes, type OfflineCode } from '../../shared/offline/offline-store';
 import { OfflineMark } from '../../shared/offline/OfflineMark';
 import offline from '../../shared/offline/Offline.module.css';
 import { Balance } from './BalanceCard';
 import styles from './HomePage.module.css';
 
-const hasOfflineHome = (userId: string | null) => offlineBalance(userId) !== null || offlineCodes(userId).length > 0;
+export const hasOfflineHome = (userId: string | null) => offlineBalance(userId) !== null || offlineCodes(userId).length > 0;
 
 function CodeRow({ code }: { code: OfflineCode }) {
   const { t, i18n } = useTranslation();
@@ -71,10 +64,4 @@ export function OfflineHome({ userId }: { userId: string | null }) {
       ) : null}
     </main>
   );
-}
-
-/** With no network: the offline home of the session's user if this phone kept one, else `fallback`. */
-export function OfflineHomeOr({ fallback }: { fallback: ReactNode }) {
-  const userId = currentSessionUserId();
-  return hasOfflineHome(userId) ? <OfflineHome userId={userId} /> : fallback;
 }
