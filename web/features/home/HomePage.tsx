@@ -11,20 +11,18 @@ import { MyRateWidget } from './MyRateWidget';
 import { NotificationBell } from './NotificationBell';
 import { initials } from '../../shared/users/initials';
 import { RecentTransactions } from './RecentTransactions';
+import { PayoutsToday } from './PayoutsToday';
 import { useCurrentUser } from '../../shared/users/use-current-user';
 import { UserLoadState } from '../../shared/users/UserLoadState';
 import { BottomNav } from '../../ui/BottomNav';
 import styles from './HomePage.module.css';
 import { balanceView, homeTargets } from './balance';
 import { LimitsSummary } from '../../shared/limits/LimitsSummary';
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { currentSessionUserId, pruneFromList, rememberBalance } from '../../shared/offline/offline-store';
 import { unreachable } from '../../shared/offline/use-offline';
 import { OfflineHome, hasOfflineHome } from './OfflineHome';
 import { Balance } from './BalanceCard';
-
-// Loaded only where shown, so a customer's home does not download it: the teller's payouts card.
-const PayoutsToday = lazy(() => import('./PayoutsToday').then((m) => ({ default: m.PayoutsToday })));
 
 /** The three money actions, each an icon in a filled disc above its label. */
 const actionIcons = {
@@ -106,9 +104,7 @@ export function Component() {
         </div>
         {isBanker ? (
           <>
-            <Suspense fallback={null}>
-              <PayoutsToday />
-            </Suspense>
+            <PayoutsToday />
             <p className={styles.intro}>{t('home.bankerIntro')}</p>
             <Link className={styles.primary} to={withLang('/withdraw')} data-testid="accept-withdrawal">
               {t('home.acceptWithdrawal')}
