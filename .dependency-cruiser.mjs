@@ -51,6 +51,7 @@ const moduleOrder = [
   'exchanges',
   'rate-alerts',
   'schedules',
+  'cases',
   'liabilities',
   'explorer',
   'health',

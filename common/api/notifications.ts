@@ -28,6 +28,8 @@ export const notificationKinds = [
   'transfer_claimed',
   // Rate alerts: a customer's threshold reached by a rate change.
   'rate_alert',
+  // Help cases: an operator answered the customer's case.
+  'case_answered',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

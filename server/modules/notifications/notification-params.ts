@@ -45,6 +45,8 @@ export interface NotificationParams {
   transfer_claimed: TransferParams;
   /** A rate alert reached: the customer's threshold and their rate that reached it, MAD per EUR ("11.2000"). */
   rate_alert: RateAlertParams;
+  /** An operator answered a help case: its reference (never what was answered, which may be read on a lock screen). */
+  case_answered: { reference: string };
 }
 
 export interface RateAlertParams {

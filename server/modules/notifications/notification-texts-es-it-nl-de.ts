@@ -75,6 +75,10 @@ export const es: NotificationTemplates = {
     title: 'Alerta de tipo de cambio alcanzada',
     body: `Tu tipo de cambio es ahora 1 EUR = ${rateIn('es', p.rate)} MAD: ha alcanzado tu alerta de ${rateIn('es', p.threshold)} MAD.`,
   }),
+  case_answered: (p) => ({
+    title: 'Respuesta a tu solicitud de ayuda',
+    body: `Hemos respondido a tu solicitud ${p.reference}. Lee la respuesta en la aplicación.`,
+  }),
 };
 
 export const it: NotificationTemplates = {
@@ -137,6 +141,10 @@ export const it: NotificationTemplates = {
   rate_alert: (p) => ({
     title: 'Avviso di cambio raggiunto',
     body: `Il tuo tasso di cambio è ora 1 EUR = ${rateIn('it', p.rate)} MAD: ha raggiunto il tuo avviso a ${rateIn('it', p.threshold)} MAD.`,
+  }),
+  case_answered: (p) => ({
+    title: 'Risposta alla tua richiesta di aiuto',
+    body: `Abbiamo risposto alla tua richiesta ${p.reference}. Leggi la risposta nell’app.`,
   }),
 };
 
@@ -205,6 +213,10 @@ export const nl: NotificationTemplates = {
     title: 'Koersalert bereikt',
     body: `Je koers is nu 1 EUR = ${rateIn('nl', p.rate)} MAD: je alert van ${rateIn('nl', p.threshold)} MAD is bereikt.`,
   }),
+  case_answered: (p) => ({
+    title: 'Antwoord op je hulpvraag',
+    body: `We hebben je vraag ${p.reference} beantwoord. Lees het antwoord in de app.`,
+  }),
 };
 
 export const de: NotificationTemplates = {
@@ -267,5 +279,9 @@ export const de: NotificationTemplates = {
   rate_alert: (p) => ({
     title: 'Kursalarm erreicht',
     body: `Ihr Kurs liegt jetzt bei 1 EUR = ${rateIn('de', p.rate)} MAD und hat Ihren Alarm bei ${rateIn('de', p.threshold)} MAD erreicht.`,
+  }),
+  case_answered: (p) => ({
+    title: 'Antwort auf Ihre Hilfeanfrage',
+    body: `Wir haben auf Ihre Anfrage ${p.reference} geantwortet. Lesen Sie die Antwort in der App.`,
   }),
 };

@@ -75,6 +75,10 @@ export const fr: NotificationTemplates = {
     title: 'Alerte de taux atteinte',
     body: `Votre taux est maintenant de 1 EUR = ${rateIn('fr', p.rate)} MAD : il a atteint votre alerte à ${rateIn('fr', p.threshold)} MAD.`,
   }),
+  case_answered: (p) => ({
+    title: 'Réponse à votre demande d’aide',
+    body: `Nous avons répondu à votre demande ${p.reference}. Lisez la réponse dans l’application.`,
+  }),
 };
 
 export const en: NotificationTemplates = {
@@ -138,6 +142,10 @@ export const en: NotificationTemplates = {
     title: 'Rate alert reached',
     body: `Your rate is now 1 EUR = ${rateIn('en', p.rate)} MAD: it has reached your alert at ${rateIn('en', p.threshold)} MAD.`,
   }),
+  case_answered: (p) => ({
+    title: 'Reply to your help request',
+    body: `We replied to your request ${p.reference}. Read the reply in the app.`,
+  }),
 };
 
 export const ar: NotificationTemplates = isolatedInArabic({
@@ -191,5 +199,9 @@ export const ar: NotificationTemplates = isolatedInArabic({
   rate_alert: (p) => ({
     title: 'تم بلوغ سعر التنبيه',
     body: `سعرك الآن 1 يورو = ${rateIn('ar', p.rate)} درهم، وقد بلغ التنبيه الذي حددته عند ${rateIn('ar', p.threshold)} درهم.`,
+  }),
+  case_answered: (p) => ({
+    title: 'رد على طلب المساعدة',
+    body: `رددنا على طلبك ${p.reference}. اقرأ الرد في التطبيق.`,
   }),
 });
