@@ -293,6 +293,7 @@ export async function caseAttachment(
   caseId: string,
   attachmentId: string,
 ): Promise<{ mediaType: KycMediaType; bytes: Buffer }> {
+  if (!reader.staff) requireCustomer(reader.user);
   const row = await findCase(deps.db, caseId, reader.staff ? undefined : reader.user.id);
   if (!row) throw notFound();
   const file = await findAttachment(deps.db, caseId, attachmentId);
