@@ -13,6 +13,11 @@ import { call, ensureRates, testEnv, type SignedIn } from '../../../tests/suppor
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { jpegBytes, pdfBytes, postForm } from '../kyc/kyc.fixtures.ts';
 import { lastAudit, operator } from '../ops/ops.fixtures.ts';
+import type { Contact } from '../../../common/api/contacts.ts';
+import { money } from '../../../common/money/money.ts';
+import { withTransaction } from '../../ledger/transaction.ts';
+import { SANCTIONS_HOLD } from '../sanctions/sanctions-hold.ts';
+import { holdTransferMoney } from '../transfers/held-money.ts';
 import { create, customer, recipientOf, type Body } from '../transfers/transactions.fixtures.ts';
 
 /** Help cases over HTTP: threads, states, notifications, isolation, internal notes, attachments and limits. */
@@ -156,6 +161,24 @@ describe('a customer’s case and its thread', () => {
     expect(bad.body).toEqual({ kind: [caseMessages.kind], message: [caseMessages.message] });
     const state = await setState(1, 'closed', '');
     expect(state.status).toBe(400);
+  });
+});
+
+describe('no tipping-off', () => {
+  it('a case about a held transfer tells the customer nothing of the hold; operators see the status', async () => {
+    const who = await customer(t, 100_000n);
+    const contactId = await recipientOf(t, who, { email: `held-${String(who.userId)}@example.com` });
+    const contact = await call<Contact>(t, 'GET', `/api/contacts/${contactId}/`, { token: who.token });
+    const held = await withTransaction(t.database.db, (tx) =>
+      holdTransferMoney(tx, who.userId, contact.body, money('MAD', 1000n), SANCTIONS_HOLD),
+    );
+    const made = await opened(who, { kind: 'not_received', transaction: Number(held) });
+    const seen = JSON.stringify(await mine(who, made.id));
+    expect(seen).not.toMatch(/hold|sanction|review|compliance|screen/i);
+    const list = await call(t, 'GET', '/api/cases/', { token: who.token });
+    expect(JSON.stringify(list.body)).not.toMatch(/hold|sanction|review|compliance|screen/i);
+    const staff = await call<OpsCase>(t, 'GET', `/api/ops/cases/${made.id}/`, { token: op.token });
+    expect(staff.body.transfer).toMatchObject({ status: 'on_hold' });
   });
 });
 
