@@ -170,7 +170,7 @@ describe('no tipping-off', () => {
     const contactId = await recipientOf(t, who, { email: `held-${String(who.userId)}@example.com` });
     const contact = await call<Contact>(t, 'GET', `/api/contacts/${contactId}/`, { token: who.token });
     const held = await withTransaction(t.database.db, (tx) =>
-      holdTransferMoney(tx, who.userId, contact.body, money('MAD', 1000n), SANCTIONS_HOLD),
+      holdTransferMoney(tx, String(who.userId), contact.body, money('MAD', 1000n), SANCTIONS_HOLD),
     );
     const made = await opened(who, { kind: 'not_received', transaction: Number(held) });
     const seen = JSON.stringify(await mine(who, made.id));
