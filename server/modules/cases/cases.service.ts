@@ -428,7 +428,12 @@ export async function addOperatorMessage(
     await recordAudit(
       tx,
       actor,
-      { action: body.internal ? 'case.note' : 'case.answer', targetType: 'case', targetId: id },
+      {
+        action: body.internal ? 'case.note' : 'case.answer',
+        targetType: 'case',
+        targetId: id,
+        after: { internal: body.internal, state: body.internal ? row.state : 'answered' },
+      },
       now,
     );
   });
