@@ -52,6 +52,7 @@ const moduleOrder = [
   'exchanges',
   'rate-alerts',
   'schedules',
+  'cases',
   'liabilities',
   'explorer',
   'health',

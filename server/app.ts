@@ -38,6 +38,7 @@ import { startNotificationDelivery } from './modules/notifications/delivery.work
 import { runRecipientMessages } from './modules/invitations/recipient-messages.worker.ts';
 import { rateAlertsRoutes } from './modules/rate-alerts/rate-alerts.routes.ts';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
+import { casesRoutes } from './modules/cases/cases.routes.ts';
 import { startMonitoringWorker } from './modules/compliance/monitoring.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { pushRoutes } from './modules/notifications/push.routes.ts';
@@ -192,6 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(pushRoutes, { prefix: '/api', deps: services, auth });
   await app.register(rateAlertsRoutes, { prefix: '/api', deps: services, auth });
   await app.register(schedulesRoutes, { prefix: '/api', deps: services, auth });
+  await app.register(casesRoutes, { prefix: '/api', deps: services, auth });
   // The e-mail/SMS of notifications, from their outbox: polled with the other workers, and nudged after every
   // write request (not awaited: never on the response path) so a message leaves at once wherever the worker runs.
   const background = deps.backgroundWork ?? true;

@@ -32,6 +32,8 @@ export const notificationKinds = [
   'schedule_reminder',
   'schedule_skipped',
   'schedule_missed',
+  // Help cases: an operator answered the customer's case.
+  'case_answered',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

@@ -997,3 +997,50 @@ export interface AccountRecoveriesTable {
 export interface Database {
   account_recoveries: AccountRecoveriesTable;
 }
+
+// help cases (server/modules/cases; ADR 025, migration 0620)
+
+export type CaseKind = 'not_received' | 'wrong_details' | 'cannot_collect' | 'not_credited' | 'account' | 'other';
+export type CaseState = 'open' | 'waiting_customer' | 'answered' | 'resolved';
+/** Written with the service's clock at insert (the rate limits and the queue's lateness count from it). */
+type StampedAt = ColumnType<Date, Date | undefined, never>;
+
+export interface CasesTable {
+  id: GeneratedInt8;
+  reference: ColumnType<string, never, never>;
+  user_id: Int8;
+  kind: CaseKind;
+  state: ColumnType<CaseState, CaseState | undefined, CaseState>;
+  transaction_id: Int8 | null;
+  assigned_to: Int8 | null;
+  created_at: StampedAt;
+  first_answer_at: NullableTimestamp;
+  resolved_at: NullableTimestamp;
+}
+
+export interface CaseMessagesTable {
+  id: GeneratedInt8;
+  case_id: Int8;
+  author: 'customer' | 'operator';
+  author_user_id: Int8;
+  body: string;
+  internal: ColumnType<boolean, boolean | undefined, never>;
+  created_at: StampedAt;
+}
+
+export interface CaseAttachmentsTable {
+  id: GeneratedInt8;
+  message_id: Int8;
+  media_type: KycMediaType;
+  size: number;
+  key_id: string;
+  iv: Buffer;
+  tag: Buffer;
+  ciphertext: Buffer;
+}
+
+export interface Database {
+  cases: CasesTable;
+  case_messages: CaseMessagesTable;
+  case_attachments: CaseAttachmentsTable;
+}

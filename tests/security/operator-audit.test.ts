@@ -56,6 +56,21 @@ const audited: Record<string, Expected> = {
     reason: true,
     beforeAfter: true,
   },
+  // Help cases: an answer (or a note), a change of state with its reason, taking the case.
+  'POST /api/ops/cases/:id/messages/': { actions: ['case.answer'], targetType: 'case', target: 'path' },
+  'POST /api/ops/cases/:id/state/': {
+    actions: ['case.state'],
+    targetType: 'case',
+    target: 'path',
+    reason: true,
+    beforeAfter: true,
+  },
+  'POST /api/ops/cases/:id/assign/': {
+    actions: ['case.assign'],
+    targetType: 'case',
+    target: 'path',
+    beforeAfter: true,
+  },
   'POST /api/ops/transactions/:id/refund/': {
     actions: ['transaction.refund'],
     targetType: 'transaction',

@@ -192,6 +192,21 @@ export const matrix: Record<string, Rule> = {
     banker: 403,
   },
   'DELETE /api/schedules/:id/': { access: 'customer', params: (w) => ({ id: w.alice.scheduleId }), banker: 403 },
+  // Help cases are a customer's own; tellers and operators get 403 here (operators answer under /api/ops/cases/).
+  'GET /api/cases/': { access: 'customer', banker: 403 },
+  'POST /api/cases/': { access: 'customer', banker: 403, body: () => ({ kind: 'other', message: 'Route matrix' }) },
+  'GET /api/cases/:id/': { access: 'customer', params: (w) => ({ id: w.alice.helpCase.id }), banker: 403 },
+  'POST /api/cases/:id/messages/': {
+    access: 'customer',
+    params: (w) => ({ id: w.alice.helpCase.id }),
+    body: () => ({ message: 'Route matrix' }),
+    banker: 403,
+  },
+  'GET /api/cases/:id/attachments/:attachment/': {
+    access: 'customer',
+    params: (w) => ({ id: w.alice.helpCase.id, attachment: w.alice.helpCase.attachmentId }),
+    banker: 403,
+  },
   'GET /api/transactions/': { access: 'signed-in' },
   'POST /api/transactions/': {
     access: 'customer',
@@ -344,6 +359,23 @@ export const matrix: Record<string, Rule> = {
   'GET /api/ops/reviews/:id/': { ...ops, params: (w) => ({ id: w.reviewId }) },
   // An identity document's file, decrypted for the reviews screen (never cached, each view audited).
   'GET /api/ops/kyc/files/:id/': { ...ops, params: (w) => ({ id: w.kycFileId }) },
+  'GET /api/ops/cases/': ops,
+  'GET /api/ops/cases/:id/': { ...ops, params: (w) => ({ id: w.alice.helpCase.id }) },
+  'GET /api/ops/cases/:id/attachments/:attachment/': {
+    ...ops,
+    params: (w) => ({ id: w.alice.helpCase.id, attachment: w.alice.helpCase.attachmentId }),
+  },
+  'POST /api/ops/cases/:id/messages/': {
+    access: 'operator',
+    params: (w) => ({ id: w.alice.helpCase.id }),
+    body: () => ({ message: 'Route matrix', internal: true }),
+  },
+  'POST /api/ops/cases/:id/state/': {
+    access: 'operator',
+    params: (w) => ({ id: w.alice.helpCase.id }),
+    body: () => ({ state: 'waiting_customer', reason: 'Route matrix' }),
+  },
+  'POST /api/ops/cases/:id/assign/': { access: 'operator', params: (w) => ({ id: w.alice.helpCase.id }) },
   'POST /api/ops/reviews/:id/approve/': opsWrite((w) => ({ id: w.reviewId })),
   'POST /api/ops/reviews/:id/reject/': opsWrite((w) => ({ id: w.reviewId })),
   'GET /api/ops/agencies/': ops,

@@ -19,6 +19,7 @@ import { matrixPushSubscription } from './route-rules.ts';
 import { fullForm, submit } from '../../server/modules/kyc/kyc.fixtures.ts';
 import { newRateAlert, thresholdAbove } from '../../server/modules/rate-alerts/rate-alerts.fixtures.ts';
 import { daysFromNow, newSchedule } from '../../server/modules/schedules/schedules.fixtures.ts';
+import { newCase } from '../../server/modules/cases/cases.fixtures.ts';
 
 /**
  * The success path of every write route for its owner: a route that refused everyone would
@@ -81,6 +82,17 @@ export const ownerSuccess: Record<string, Case> = {
     return { as: c, path: '/api/kyc/submissions/', status: 201, send: () => submit(t, c, fullForm()) };
   },
   'POST /api/auth/logout/': async (t) => ({ as: await signIn(t), path: '/api/auth/logout/', status: 204 }),
+  'POST /api/cases/': async (t) => ({
+    as: await customer(t),
+    path: '/api/cases/',
+    body: { kind: 'account', message: 'I cannot change my e-mail' },
+    status: 201,
+  }),
+  'POST /api/cases/:id/messages/': async (t) => {
+    const c = await customer(t);
+    const { id } = await newCase(t, c);
+    return { as: c, path: `/api/cases/${id}/messages/`, body: { message: 'Any news?' }, status: 201 };
+  },
   'PATCH /api/users/:id/': async (t) => {
     const c = await customer(t);
     return {
@@ -300,6 +312,23 @@ export const ownerSuccess: Record<string, Case> = {
     const c = await customer(t);
     return { as: w.operator, path: `/api/ops/customers/${c.userId}/logout-all/`, body: opsBody, status: 200 };
   },
+  'POST /api/ops/cases/:id/messages/': async (t, w) => ({
+    as: w.operator,
+    path: `/api/ops/cases/${(await newCase(t, await customer(t))).id}/messages/`,
+    body: { message: 'We are on it.' },
+    status: 201,
+  }),
+  'POST /api/ops/cases/:id/state/': async (t, w) => ({
+    as: w.operator,
+    path: `/api/ops/cases/${(await newCase(t, await customer(t))).id}/state/`,
+    body: { state: 'resolved', reason: 'Paid out' },
+    status: 200,
+  }),
+  'POST /api/ops/cases/:id/assign/': async (t, w) => ({
+    as: w.operator,
+    path: `/api/ops/cases/${(await newCase(t, await customer(t))).id}/assign/`,
+    status: 200,
+  }),
   'POST /api/ops/transactions/:id/refund/': async (t, w) => {
     const made = await withdrawalAt(t, w.agency1);
     return { as: w.operator, path: `/api/ops/transactions/${made.id}/refund/`, body: opsBody, status: 200 };

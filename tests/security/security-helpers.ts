@@ -16,6 +16,7 @@ import { withTransaction } from '../../server/ledger/transaction.ts';
 import { fullForm, submit } from '../../server/modules/kyc/kyc.fixtures.ts';
 import { newRateAlert } from '../../server/modules/rate-alerts/rate-alerts.fixtures.ts';
 import { newSchedule } from '../../server/modules/schedules/schedules.fixtures.ts';
+import { newCase } from '../../server/modules/cases/cases.fixtures.ts';
 import type { SignedIn } from '../support/identity.ts';
 import type { TestApp } from '../support/test-app.ts';
 
@@ -90,6 +91,8 @@ export interface Victim extends Customer {
   rateAlertId: number;
   /** A recurring transfer to her recipient. */
   scheduleId: number;
+  /** A help case with a file attached. */
+  helpCase: { id: number; attachmentId: number };
 }
 
 export interface World {
@@ -142,6 +145,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const { exchange, session } = await validated(t, alice, '25.00');
   const rateAlert = await newRateAlert(t, alice);
   const schedule = await newSchedule(t, alice, contactId);
+  const helpCase = await newCase(t, alice);
   // Mallory has objects too, so "not found" is never "this user has nothing at all".
   await recipientOf(t, mallory, { email: `m-${randomUUID()}@example.com` });
   const review = await withTransaction(t.database.db, (tx) =>
@@ -165,6 +169,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
       sessionId: session,
       rateAlertId: rateAlert,
       scheduleId: schedule,
+      helpCase,
     },
     mallory,
     agency1,

@@ -20,7 +20,11 @@ export const fullForm = (seed = 1): KycForm => ({
 });
 
 /** POST /api/kyc/submissions/ as a browser's FormData would send it. */
-export async function submit(t: TestApp, as: SignedIn, form: KycForm): Promise<Answer> {
+export const submit = (t: TestApp, as: SignedIn, form: KycForm): Promise<Answer> =>
+  postForm(t, as, '/api/kyc/submissions/', form);
+
+/** POST `form` to `path` as a browser's FormData would send it (files with their name and declared type). */
+export async function postForm(t: TestApp, as: SignedIn, path: string, form: KycForm): Promise<Answer> {
   const data = new FormData();
   for (const [name, value] of Object.entries(form)) {
     if (typeof value === 'string') data.append(name, value);
@@ -31,7 +35,7 @@ export async function submit(t: TestApp, as: SignedIn, form: KycForm): Promise<A
         value.name ?? name,
       );
   }
-  const res = await fetch(`${t.baseUrl}/api/kyc/submissions/`, {
+  const res = await fetch(`${t.baseUrl}${path}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${as.token}`, 'x-forwarded-for': uniqueIp() },
     body: data,

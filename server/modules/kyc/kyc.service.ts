@@ -2,7 +2,6 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import {
   KYC_DOCUMENT_TYPES,
   KYC_IDENTITY_FIELDS,
-  KYC_MAX_FILE_BYTES,
   KYC_PROFILE_FIELDS,
   kycMessages,
   kycIdentitySchema,
@@ -23,7 +22,7 @@ import { openReview } from '../reviews/reviews.service.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { documentKeyring } from './document-crypto.ts';
 import { splitSubmission, type IdentityChange } from './identity-change.ts';
-import { mediaTypeOf } from './file-type.ts';
+import { checkDocumentFile } from './file-type.ts';
 import {
   decideSubmission,
   findFile,
@@ -130,13 +129,12 @@ function checkDocumentFiles(
     const field = fields.get(part);
     if (field === undefined || (field.data.length === 0 && !field.filename)) {
       errors[part] = [genericMessages.required];
-    } else if (field.data.length > KYC_MAX_FILE_BYTES) {
-      errors[part] = [kycMessages.tooLarge];
-      tooLarge = true;
     } else {
-      const mediaType = mediaTypeOf(field.data);
-      if (mediaType === undefined) errors[part] = [kycMessages.wrongType];
-      else files.push({ part, mediaType, data: field.data });
+      const checked = checkDocumentFile(field.data);
+      if ('refused' in checked) {
+        errors[part] = [checked.refused];
+        tooLarge ||= checked.tooLarge;
+      } else files.push({ part, mediaType: checked.mediaType, data: field.data });
     }
   }
   return { documentType, files, tooLarge };

@@ -1,7 +1,8 @@
 /**
  * A multipart/form-data body (RFC 7578), already read into memory within the route's body limit, split into its
- * parts. The KYC upload is the only multipart route and its body is bounded (three files of 5 MB), so a buffered
- * parser of a few lines does what a streaming dependency would, and what it refuses it refuses before any storage.
+ * parts. The multipart routes (the KYC upload, a help case's attachment) have small bounded bodies (at most three
+ * files of 5 MB), so a buffered parser of a few lines does what a streaming dependency would, and what it refuses it
+ * refuses before any storage.
  */
 export interface FormPart {
   name: string;

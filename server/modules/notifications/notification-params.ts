@@ -51,6 +51,8 @@ export interface NotificationParams {
   schedule_skipped: ScheduleOccurrenceParams & { reason: string };
   /** A scheduled date that fell due while the service was down for longer than the catch-up window. */
   schedule_missed: ScheduleOccurrenceParams;
+  /** An operator answered a help case: its reference (never what was answered, which may be read on a lock screen). */
+  case_answered: { reference: string };
 }
 
 /** A scheduled transfer's date: the schedule's id, the date (YYYY-MM-DD), its amount and recipient's first name. */

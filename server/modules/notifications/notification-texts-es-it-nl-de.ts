@@ -77,6 +77,10 @@ export const es: NotificationTemplates = {
     body: `Tu tipo de cambio es ahora 1 EUR = ${rateIn('es', p.rate)} MAD: ha alcanzado tu alerta de ${rateIn('es', p.threshold)} MAD.`,
   }),
   ...scheduleTexts.es,
+  case_answered: (p) => ({
+    title: 'Respuesta a tu solicitud de ayuda',
+    body: `Hemos respondido a tu solicitud ${p.reference}. Lee la respuesta en la aplicación.`,
+  }),
 };
 
 export const it: NotificationTemplates = {
@@ -141,6 +145,10 @@ export const it: NotificationTemplates = {
     body: `Il tuo tasso di cambio è ora 1 EUR = ${rateIn('it', p.rate)} MAD: ha raggiunto il tuo avviso a ${rateIn('it', p.threshold)} MAD.`,
   }),
   ...scheduleTexts.it,
+  case_answered: (p) => ({
+    title: 'Risposta alla tua richiesta di aiuto',
+    body: `Abbiamo risposto alla tua richiesta ${p.reference}. Leggi la risposta nell’app.`,
+  }),
 };
 
 export const nl: NotificationTemplates = {
@@ -209,6 +217,10 @@ export const nl: NotificationTemplates = {
     body: `Je koers is nu 1 EUR = ${rateIn('nl', p.rate)} MAD: je alert van ${rateIn('nl', p.threshold)} MAD is bereikt.`,
   }),
   ...scheduleTexts.nl,
+  case_answered: (p) => ({
+    title: 'Antwoord op je hulpvraag',
+    body: `We hebben je vraag ${p.reference} beantwoord. Lees het antwoord in de app.`,
+  }),
 };
 
 export const de: NotificationTemplates = {
@@ -273,4 +285,8 @@ export const de: NotificationTemplates = {
     body: `Ihr Kurs liegt jetzt bei 1 EUR = ${rateIn('de', p.rate)} MAD und hat Ihren Alarm bei ${rateIn('de', p.threshold)} MAD erreicht.`,
   }),
   ...scheduleTexts.de,
+  case_answered: (p) => ({
+    title: 'Antwort auf Ihre Hilfeanfrage',
+    body: `Wir haben auf Ihre Anfrage ${p.reference} geantwortet. Lesen Sie die Antwort in der App.`,
+  }),
 };

@@ -77,6 +77,10 @@ export const fr: NotificationTemplates = {
     body: `Votre taux est maintenant de 1 EUR = ${rateIn('fr', p.rate)} MAD : il a atteint votre alerte à ${rateIn('fr', p.threshold)} MAD.`,
   }),
   ...scheduleTexts.fr,
+  case_answered: (p) => ({
+    title: 'Réponse à votre demande d’aide',
+    body: `Nous avons répondu à votre demande ${p.reference}. Lisez la réponse dans l’application.`,
+  }),
 };
 
 export const en: NotificationTemplates = {
@@ -141,6 +145,10 @@ export const en: NotificationTemplates = {
     body: `Your rate is now 1 EUR = ${rateIn('en', p.rate)} MAD: it has reached your alert at ${rateIn('en', p.threshold)} MAD.`,
   }),
   ...scheduleTexts.en,
+  case_answered: (p) => ({
+    title: 'Reply to your help request',
+    body: `We replied to your request ${p.reference}. Read the reply in the app.`,
+  }),
 };
 
 export const ar: NotificationTemplates = isolatedInArabic({
@@ -196,4 +204,8 @@ export const ar: NotificationTemplates = isolatedInArabic({
     body: `سعرك الآن 1 يورو = ${rateIn('ar', p.rate)} درهم، وقد بلغ التنبيه الذي حددته عند ${rateIn('ar', p.threshold)} درهم.`,
   }),
   ...scheduleTexts.ar,
+  case_answered: (p) => ({
+    title: 'رد على طلب المساعدة',
+    body: `رددنا على طلبك ${p.reference}. اقرأ الرد في التطبيق.`,
+  }),
 });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RouteModuleOptions } from '../route-module.ts';
 import { agenciesRoutes } from './agencies.routes.ts';
 import { auditRoutes } from './audit.routes.ts';
+import { opsCasesRoutes } from './cases.routes.ts';
 import { customersRoutes } from './customers.routes.ts';
 import { dashboardRoutes } from './dashboard.routes.ts';
 import { guardOpsRoutes } from './ops-access.ts';
@@ -28,4 +29,5 @@ export const opsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app, 
   await app.register(reconciliationRoutes, options);
   await app.register(tellersRoutes, options);
   await app.register(operatorsRoutes, options);
+  await app.register(opsCasesRoutes, options);
 };
