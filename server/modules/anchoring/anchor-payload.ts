@@ -26,10 +26,10 @@ export function anchorPayload(source: AnchorSource, chain: ChainAdapter, salt: B
   switch (source.kind) {
     case 'transfer':
       return { ...common, kind: 'transfer', from: user(source.sender_user_id), to: user(source.recipient_user_id) };
-    // A collected cash pickup leaves the platform as cash over an agency's counter, like a withdrawal.
+    // A collected cash pickup leaves the platform as cash over an agency's counter, like a withdrawal; a bank
+    // deposit leaves it to an account at another bank (no agency, no address of ours).
     case 'withdrawal':
     case 'pickup':
-    // A bank deposit leaves the platform to an account at another bank: no agency, no address of ours.
     case 'payout':
       return {
         ...common,
