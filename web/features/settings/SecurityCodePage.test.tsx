@@ -62,6 +62,17 @@ describe('security code screen', () => {
     expect(screen.getByTestId('security-code-error').textContent).toBe('Le code de sécurité doit comporter 6 chiffres.');
   });
 
+  it('refuses a code anyone would try first before asking to confirm it, and says why', () => {
+    renderPage();
+    tap('123456');
+    submit();
+    expect(screen.getByTestId('security-code-error').textContent).toBe(
+      'Ce code est trop facile à deviner. Choisissez 6 chiffres sans suite ni répétition.',
+    );
+    expect(screen.getByTestId('security-code-step').textContent).toBe('Étape 1 sur 2');
+    expect(screen.getByTestId<HTMLInputElement>('pin-input').value).toBe('');
+  });
+
   it('resets to the first step on a mismatch, then saves a match and goes to the profile carrying onboarding', async () => {
     // The screen also refreshes the current user (GET /api/users/); only the writes matter here.
     const json = (body: unknown) =>
@@ -80,11 +91,11 @@ describe('security code screen', () => {
     expect(screen.getByLabelText('Choisissez un code de sécurité à 6 chiffres')).toBeTruthy();
     // Where the user is: first entry, then the confirmation.
     expect(screen.getByTestId('security-code-step').textContent).toBe('Étape 1 sur 2');
-    tap('123456');
+    tap('135790');
     submit();
     expect(screen.getByLabelText('Saisissez à nouveau le code pour le confirmer')).toBeTruthy();
     expect(screen.getByTestId('security-code-step').textContent).toBe('Étape 2 sur 2');
-    tap('123455');
+    tap('135791');
     submit();
     expect(screen.getByTestId('security-code-error').textContent).toBe('Les codes ne correspondent pas, réessayez...');
     expect(screen.getByLabelText('Choisissez un code de sécurité à 6 chiffres')).toBeTruthy();
