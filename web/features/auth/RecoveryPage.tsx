@@ -226,7 +226,8 @@ function CodesStep(props: {
       />
       <TextField
         name="new-code"
-        label={t('recovery.newCode', { identifier: props.status.new_identifier })}
+        // Isolated left to right: inside Arabic a phone's '+' would otherwise move to its end ('33612345678+').
+        label={t('recovery.newCode', { identifier: `\u2066${props.status.new_identifier}\u2069` })}
         value={newCode}
         onChange={setNewCode}
         inputMode="numeric"
