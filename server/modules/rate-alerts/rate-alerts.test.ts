@@ -217,6 +217,8 @@ describe('firing', () => {
         title: 'Rate alert reached',
         body: 'Your rate is now 1 EUR = 10.82 MAD: it has reached your alert at 10.80 MAD.',
         transaction: null,
+        // The page the notification opens: the rates, where the alert and the rate are.
+        link: '/rates',
         id: expect.any(Number) as number,
         created_at: expect.any(String) as string,
         read_at: null,
