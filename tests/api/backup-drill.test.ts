@@ -116,5 +116,6 @@ describe('backup and restore', () => {
       stdout: expect.stringContaining('No backup at'),
     });
     await expect(admin(source.url, 'backup')).rejects.toMatchObject({ code: 2 });
-  }, 60_000);
+    // Three command-line processes, each compiling the sources through tsx: past 60 s beside the other API worker.
+  }, 180_000);
 });
