@@ -210,6 +210,38 @@ describe('the scheduler', () => {
     expect(await balanceOf(t, older.who)).toBe('10000.00');
   });
 
+  it('an account recovery waiting for its decision skips a date as frozen; the cooling-off after it holds a date above the threshold', async () => {
+    const recovering = await scheduled();
+    await t.database.db
+      .updateTable('users')
+      .set({ recovery_pending_until: new Date(Date.now() + 365 * 86_400_000) })
+      .where('id', '=', String(recovering.who.userId))
+      .execute();
+    await passAt(midnight(recovering.schedule.next_date ?? '', 1));
+    expect((await detail(recovering.who, recovering.schedule.id)).occurrences).toMatchObject([
+      { outcome: 'skipped', reason: 'frozen' },
+    ]);
+    expect(await balanceOf(t, recovering.who)).toBe('10000.00');
+
+    // 2,500 MAD is above the cooling-off threshold (2,000): accepted, held, and sent on by the sweep later.
+    const cooling = await scheduled({ amount: '2500.00' });
+    const date = cooling.schedule.next_date ?? '';
+    await t.database.db
+      .updateTable('users')
+      .set({ recovery_cooling_until: new Date(midnight(date, 1).getTime() + 86_400_000) })
+      .where('id', '=', String(cooling.who.userId))
+      .execute();
+    await passAt(midnight(date, 1));
+    const [occurrence] = (await detail(cooling.who, cooling.schedule.id)).occurrences ?? [];
+    expect(occurrence).toMatchObject({ outcome: 'sent' });
+    const held = await t.database.db
+      .selectFrom('transactions')
+      .select('status')
+      .where('id', '=', String(occurrence?.transaction))
+      .executeTakeFirstOrThrow();
+    expect(held.status).toBe('on_hold');
+  });
+
   it('skips with the reason: balance too low, limit reached, account frozen, paused', async () => {
     const poor = await scheduled({}, 100_00n);
     const date = poor.schedule.next_date ?? '';
