@@ -27,16 +27,9 @@ export const e2eDatabaseEnv = {
 /**
  * Specs that change what the others read run one at a time, beside the rest: the rates every price is quoted at (a
  * top-up's balance is checked against the rate it read), the four-eyes approvals each picks its row from, the
- * sanctions list every send is screened against, the operators' review queue. The back-office's languages spec only
- * reads (an axe audit of each screen, whatever rows it lists): its languages run side by side with the rest.
+ * sanctions list every send is screened against, the operators' review queue.
  */
-const sharedState = [
-  /\/ops(?!-languages\.)[^/]*\.spec\.ts$/,
-  '**/kyc.spec.ts',
-  '**/monitoring.spec.ts',
-  '**/sanctions*.spec.ts',
-  '**/add-money.spec.ts',
-];
+const sharedState = ['**/ops*.spec.ts', '**/kyc.spec.ts', '**/monitoring.spec.ts', '**/sanctions*.spec.ts', '**/add-money.spec.ts'];
 
 export default defineConfig({
   testDir: 'tests/e2e',

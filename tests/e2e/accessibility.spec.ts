@@ -237,10 +237,8 @@ const report = (violations: Violation[]) =>
 
 test.describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
   // A language audits every screen of four roles with axe (3-5 s a scan on two cores): its budget, not a speed
-  // check. At 120 s, French and German ran out while still scanning normally (a quiet two-core machine). The six
-  // languages run side by side on the run's workers (one file of six languages was the run's longest, alone on one
-  // worker); each worker that takes one makes its own fixture once.
-  test.describe.configure({ mode: 'parallel', timeout: 240_000 });
+  // check. At 120 s, French and German ran out while still scanning normally (a quiet two-core machine).
+  test.describe.configure({ timeout: 240_000 });
   let fixture: Fixture;
 
   test.beforeAll(async ({ request }) => {
