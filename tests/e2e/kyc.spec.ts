@@ -25,6 +25,8 @@ test.describe('identity documents', () => {
     browser,
     request,
   }) => {
+    // A customer's and an operator's screens, in two languages, in one flow: past 30 s beside the other worker.
+    test.slow();
     const alice = await account(request);
     const page = await pageFor(browser, alice);
     await page.goto('/?lang=fr');

@@ -32,6 +32,8 @@ test.describe('back-office', () => {
     browser,
     request,
   }) => {
+    // Three people's screens and two languages in one flow: past 30 s beside the other worker's axe passes.
+    test.slow();
     const { alice, id } = await unclaimedTransfer(request);
     const [a, b] = await Promise.all([
       newOperator().then((email) => account(request, email)),
