@@ -14,7 +14,7 @@ test('every back-office screen in Spanish, Italian, Dutch and German: no serious
   browser,
   request,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const [customer, recipient, op] = await Promise.all([
     account(request),
     account(request),
