@@ -1,3 +1,4 @@
+import { idempotencyKeyHeader, parseIdempotencyKey } from '../../ledger/idempotency.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   caseAttachmentParamsSchema,
@@ -63,7 +64,7 @@ export const casesRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app
       schema: {
         tags,
         summary:
-          'Ask for help: `kind` (not_received, wrong_details, cannot_collect, not_credited, account, other), `message`, `transaction` (optional, one of yours); multipart with one `file` (JPEG, PNG or PDF, 5 MB)',
+          'Ask for help (Idempotency-Key accepted): `kind` (not_received, wrong_details, cannot_collect, not_credited, account, other), `message`, `transaction` (optional, one of yours); multipart with one `file` (JPEG, PNG or PDF, 5 MB)',
         security,
         consumes,
         response: { 201: caseSchema },
@@ -71,10 +72,14 @@ export const casesRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app
     },
     async (request, reply) => {
       const user = auth.requireUser(request);
-      const result = await openCase(deps, user, auditActorOf(request, user), {
-        contentType: request.headers['content-type'],
-        body: request.body,
-      });
+      const key = parseIdempotencyKey(request.headers[idempotencyKeyHeader]);
+      const result = await openCase(
+        deps,
+        user,
+        auditActorOf(request, user),
+        { contentType: request.headers['content-type'], body: request.body },
+        key,
+      );
       return reply.code(201).send(result);
     },
   );
@@ -100,7 +105,7 @@ export const casesRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app
       schema: {
         tags,
         summary:
-          'Reply in one of your cases (`message`, multipart with one `file`); a resolved case opens again within 14 days',
+          'Reply in one of your cases (Idempotency-Key accepted; `message`, multipart with one `file`); a resolved case opens again within 14 days',
         security,
         consumes,
         params: caseIdParamsSchema,
@@ -108,10 +113,14 @@ export const casesRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app
       },
     },
     async (request, reply) => {
-      const result = await addCustomerMessage(deps, auth.requireUser(request), request.params.id, {
-        contentType: request.headers['content-type'],
-        body: request.body,
-      });
+      const key = parseIdempotencyKey(request.headers[idempotencyKeyHeader]);
+      const result = await addCustomerMessage(
+        deps,
+        auth.requireUser(request),
+        request.params.id,
+        { contentType: request.headers['content-type'], body: request.body },
+        key,
+      );
       return reply.code(201).send(result);
     },
   );

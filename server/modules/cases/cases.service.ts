@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import {
@@ -21,6 +22,7 @@ import type { Config } from '../../config.ts';
 import { lockFor } from '../../db/advisory-lock.ts';
 import type { Database, KycMediaType } from '../../db/schema.ts';
 import { conflict, forbidden, HttpError, notFound, tooManyRequests } from '../../http/http-error.ts';
+import { hashRequest, runIdempotent } from '../../ledger/idempotency.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
@@ -173,12 +175,34 @@ async function presentCase(db: Kysely<Database>, row: CaseRow): Promise<Case> {
   return { ...presentSummary(row), messages: messages.map(presentMessage) };
 }
 
+/**
+ * A write a slow phone may send twice (a new case, a reply): with an Idempotency-Key the second answers as the first
+ * and writes nothing; the same key with another body is a 409. The stored answer is the case's id.
+ */
+function once(
+  tx: Transaction<Database>,
+  key: string | undefined,
+  scope: string,
+  request: { fields: unknown; file?: Upload },
+  work: () => Promise<string>,
+): Promise<string> {
+  if (key === undefined) return work();
+  const requestHash = hashRequest({
+    fields: request.fields,
+    file: request.file ? createHash('sha256').update(request.file.data).digest('hex') : null,
+  });
+  return runIdempotent(tx, { scope, key, requestHash }, async () => ({ status: 201, body: { id: await work() } })).then(
+    (result) => result.body.id,
+  );
+}
+
 /** `POST /api/cases/`: the case, its first message (and file), the audit line; 201 with the case. */
 export async function openCase(
   deps: ServiceDeps,
   user: AuthUser,
   actor: AuditActor,
   request: CaseRequest,
+  idempotencyKey?: string,
 ): Promise<Case> {
   requireCustomer(user);
   const { fields, file } = readBody(request, createCaseRequestSchema);
@@ -189,36 +213,38 @@ export async function openCase(
       throw new HttpError(400, { transaction: [caseMessages.transaction] });
   }
   const now = deps.clock.now();
-  const id = await withTransaction(deps.db, async (tx) => {
-    await takeCustomerLimits(tx, deps.config, user.id, now, true);
-    const caseId = await insertCase(tx, {
-      userId: user.id,
-      kind: fields.kind,
-      transactionId: fields.transaction ?? null,
-      at: now,
-    });
-    const messageId = await insertMessage(tx, {
-      caseId,
-      author: 'customer',
-      userId: user.id,
-      body: fields.message,
-      internal: false,
-      at: now,
-    });
-    if (file) await storeAttachment(tx, deps.config, messageId, file);
-    await recordAudit(
-      tx,
-      actor,
-      {
-        action: 'case.open',
-        targetType: 'case',
-        targetId: caseId,
-        after: { kind: fields.kind, transaction: fields.transaction ?? null, attachment: file !== undefined },
-      },
-      now,
-    );
-    return caseId;
-  });
+  const id = await withTransaction(deps.db, (tx) =>
+    once(tx, idempotencyKey, `cases:${user.id}`, { fields, file }, async () => {
+      await takeCustomerLimits(tx, deps.config, user.id, now, true);
+      const caseId = await insertCase(tx, {
+        userId: user.id,
+        kind: fields.kind,
+        transactionId: fields.transaction ?? null,
+        at: now,
+      });
+      const messageId = await insertMessage(tx, {
+        caseId,
+        author: 'customer',
+        userId: user.id,
+        body: fields.message,
+        internal: false,
+        at: now,
+      });
+      if (file) await storeAttachment(tx, deps.config, messageId, file);
+      await recordAudit(
+        tx,
+        actor,
+        {
+          action: 'case.open',
+          targetType: 'case',
+          targetId: caseId,
+          after: { kind: fields.kind, transaction: fields.transaction ?? null, attachment: file !== undefined },
+        },
+        now,
+      );
+      return caseId;
+    }),
+  );
   return customerCase(deps, user, id);
 }
 
@@ -250,30 +276,34 @@ export async function addCustomerMessage(
   user: AuthUser,
   id: string,
   request: CaseRequest,
+  idempotencyKey?: string,
 ): Promise<Case> {
   requireCustomer(user);
   const { fields, file } = readBody(request, caseMessageRequestSchema);
   const body: CaseMessageBody = fields;
   const now = deps.clock.now();
-  await withTransaction(deps.db, async (tx) => {
-    await takeCustomerLimits(tx, deps.config, user.id, now, false);
-    await lockCase(tx, id);
-    const row = await findCase(tx, id, user.id);
-    if (!row) throw notFound();
-    if (row.state === 'resolved' && row.resolved_at !== null) {
-      if (now.getTime() - row.resolved_at.getTime() > CASE_REOPEN_DAYS * DAY_MS) throw conflict(caseMessages.closed);
-    }
-    const messageId = await insertMessage(tx, {
-      caseId: id,
-      author: 'customer',
-      userId: user.id,
-      body: body.message,
-      internal: false,
-      at: now,
-    });
-    if (file) await storeAttachment(tx, deps.config, messageId, file);
-    if (row.state !== 'open') await updateCase(tx, id, { state: 'open', resolved_at: null });
-  });
+  await withTransaction(deps.db, (tx) =>
+    once(tx, idempotencyKey, `cases:${user.id}:${id}:messages`, { fields, file }, async () => {
+      await takeCustomerLimits(tx, deps.config, user.id, now, false);
+      await lockCase(tx, id);
+      const row = await findCase(tx, id, user.id);
+      if (!row) throw notFound();
+      if (row.state === 'resolved' && row.resolved_at !== null) {
+        if (now.getTime() - row.resolved_at.getTime() > CASE_REOPEN_DAYS * DAY_MS) throw conflict(caseMessages.closed);
+      }
+      const messageId = await insertMessage(tx, {
+        caseId: id,
+        author: 'customer',
+        userId: user.id,
+        body: body.message,
+        internal: false,
+        at: now,
+      });
+      if (file) await storeAttachment(tx, deps.config, messageId, file);
+      if (row.state !== 'open') await updateCase(tx, id, { state: 'open', resolved_at: null });
+      return id;
+    }),
+  );
   return customerCase(deps, user, id);
 }
 

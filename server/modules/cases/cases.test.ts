@@ -99,6 +99,37 @@ describe('a customer’s case and its thread', () => {
     });
   });
 
+  it('a case or a reply sent twice with one Idempotency-Key is written once; the key with another body is a 409', async () => {
+    const who = await customer(t);
+    const headers = { 'idempotency-key': `case-${String(who.userId)}` };
+    const body = { kind: 'other', message: 'Sent twice on a slow network' };
+    const first = await call<Case>(t, 'POST', '/api/cases/', { token: who.token, body, headers });
+    const again = await call<Case>(t, 'POST', '/api/cases/', { token: who.token, body, headers });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body.id).toBe(first.body.id);
+    const other = await call(t, 'POST', '/api/cases/', {
+      token: who.token,
+      body: { ...body, message: 'Else' },
+      headers,
+    });
+    expect(other.status).toBe(409);
+    const list = await call<{ count: number }>(t, 'GET', '/api/cases/', { token: who.token });
+    expect(list.body.count).toBe(1);
+
+    const path = `/api/cases/${String(first.body.id)}/messages/`;
+    const replyHeaders = { 'idempotency-key': `reply-${String(who.userId)}` };
+    for (let i = 0; i < 2; i++)
+      expect(
+        (await call(t, 'POST', path, { token: who.token, body: { message: 'Any news?' }, headers: replyHeaders }))
+          .status,
+      ).toBe(201);
+    expect((await mine(who, first.body.id)).messages.map((m) => m.body)).toEqual([
+      'Sent twice on a slow network',
+      'Any news?',
+    ]);
+  });
+
   it('notifies the customer of each answer, in their language, never of an internal note', async () => {
     const who = await customer(t);
     const made = await opened(who);
