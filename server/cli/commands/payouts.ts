@@ -17,8 +17,10 @@ async function withDeps<T>(context: AdminContext, work: (deps: ReturnType<typeof
 
 /**
  * `payouts:export --out FILE`: every bank deposit not in a file yet, as one pain.001.001.09 (ADR 023), the deposits
- * marked `submitted` in the same database transaction. The file is written beside FILE and renamed into place
- * before that transaction commits; a failed commit removes it, so no file names deposits that were not marked.
+ * marked `submitted` in the same database transaction. The file is written beside FILE (FILE.part) inside that
+ * transaction and renamed into place only after it commits: a file under its final name always holds deposits that
+ * are marked, so none can be sent to the bank twice; a process killed after the commit leaves FILE.part with the
+ * recorded file's exact content, and one killed before it leaves FILE.part and nothing marked.
  */
 const exportUsage = 'payouts:export --out FILE';
 export const payoutsExportCommand: AdminCommand = {
@@ -28,24 +30,25 @@ export const payoutsExportCommand: AdminCommand = {
   async run(context) {
     return withUsage(exportUsage, context.out, async () => {
       const { out: path } = parseFlags(context.args, ['out']);
-      let written = false;
+      let committed = false;
       try {
         const done = await withDeps(context, (deps) =>
           exportDeposits(deps, async (xml) => {
             await writeFile(`${path}.part`, xml, { flag: 'wx' });
-            await rename(`${path}.part`, path);
-            written = true;
           }),
         );
         if (done === null) {
           context.out('Nothing to send: no bank deposit waits for a file. No file written.');
           return 0;
         }
+        committed = true;
+        await rename(`${path}.part`, path);
         context.out(`${path}: ${done.deposits} deposit(s), message id ${done.messageId}.`);
         return 0;
       } catch (error) {
-        if (written) await rm(path, { force: true });
-        await rm(`${path}.part`, { force: true });
+        // Before the commit nothing is marked: the partial file goes. After it, FILE.part is the only copy of a file
+        // whose deposits are submitted: it stays for the operator.
+        if (!committed) await rm(`${path}.part`, { force: true });
         throw error;
       }
     });
