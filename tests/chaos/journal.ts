@@ -21,6 +21,8 @@ export interface MoneyOp {
   txStatus?: string;
   /** A withdrawal's code, shown at the counter. */
   token?: string;
+  /** Epoch ms: when the server says a withdrawal's code stops being payable (its `expires_at`). */
+  expiresAt?: number;
   message?: string;
   lastSentAt?: number;
   /**
@@ -59,8 +61,12 @@ export interface ReservationOp {
   tellerId: string;
   /** What the teller does after the customer's first cancel: pay out, release, or let the reservation lapse. */
   plan: 'validate' | 'release' | 'lapse';
-  /** The reserve's answer (0: none). */
+  /** The reserve's answer (0: none), when it came (epoch ms) and, for a refusal, its body. */
   reserve: number;
+  reserveAnsweredAt?: number;
+  reserveMessage?: string;
+  /** Epoch ms: the withdrawal's `expires_at` as the creation answered it. */
+  expiresAt?: number;
   /** Epoch ms, from the reserve's `reserved_until`. */
   reservedUntil?: number;
   /** The customer's cancel while the reservation holds, and again once it is over (release or lapse). */

@@ -58,6 +58,7 @@ export async function moveMoney(
   op.txId = Number(res.body.id);
   op.txStatus = String(res.body.status);
   if (typeof res.body.token === 'string') op.token = res.body.token;
+  if (typeof res.body.expires_at === 'string') op.expiresAt = Date.parse(res.body.expires_at);
 
   if (rng.chance(0.1)) {
     // The user's app resends the very same request (a retry after a success it did not notice).

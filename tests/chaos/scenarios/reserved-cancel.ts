@@ -1,4 +1,4 @@
-import { beingPaidOutMessage } from '../../../common/api/withdrawals.ts';
+import { beingPaidOutMessage, withdrawalMessages } from '../../../common/api/withdrawals.ts';
 import { sleep } from '../cluster.ts';
 import type { ReservationOp } from '../journal.ts';
 import { SECURITY_CODE, type Customer, type Teller } from '../population.ts';
@@ -95,10 +95,19 @@ export const reservedCancelScenario: Scenario = {
       const teller = c.rng.pick(desks?.get(made.recipient) ?? []);
       if (!teller) return;
       const plan = c.rng.pick(['validate', 'validate', 'validate', 'release', 'lapse', 'lapse'] as const) ?? 'lapse';
-      const op: ReservationOp = { txId: made.txId, userId: c.userId, tellerId: teller.userId, plan, reserve: 0 };
+      const op: ReservationOp = {
+        txId: made.txId,
+        userId: c.userId,
+        tellerId: teller.userId,
+        plan,
+        reserve: 0,
+        ...(made.expiresAt !== undefined && { expiresAt: made.expiresAt }),
+      };
       world.journal.reservations.push(op);
       const reserved = await counterPost(teller, made.token, 'reserve', made.txId);
       op.reserve = reserved.status;
+      op.reserveAnsweredAt = Date.now();
+      if (reserved.status >= 300) op.reserveMessage = JSON.stringify(reserved.body).slice(0, 160);
       if (reserved.status !== 200 || typeof reserved.body.reserved_until !== 'string') return;
       op.reservedUntil = new Date(reserved.body.reserved_until).getTime();
       const token = made.token;
@@ -153,8 +162,19 @@ export const reservedCancelScenario: Scenario = {
     for (const op of journal.reservations) {
       if (paidByClient.has(op.txId) && cancelledByClient.has(op.txId))
         fail('paid-and-refunded', `withdrawal ${op.txId}: the teller and the customer were both told it was theirs`);
-      if (op.reserve !== 200 && op.reserve !== 0)
-        fail('reserve-refused', `withdrawal ${op.txId} just made: reserve answered ${op.reserve}`);
+      // The run's withdrawals live WITHDRAWAL_TTL_SECONDS (run.ts); a creation and a reserve that both waited out
+      // killed backends can outlast that, and then 'expired' is the right answer (a second's margin for the clocks).
+      const lapsed =
+        op.reserve === 400 &&
+        op.expiresAt !== undefined &&
+        (op.reserveAnsweredAt ?? 0) >= op.expiresAt - 1000 &&
+        (op.reserveMessage ?? '').includes(withdrawalMessages.expired);
+      if (op.reserve !== 200 && op.reserve !== 0 && !lapsed)
+        fail(
+          'reserve-refused',
+          `withdrawal ${op.txId} just made: reserve answered ${op.reserve} ${op.reserveMessage ?? ''}` +
+            (op.expiresAt === undefined ? '' : ` (${(op.expiresAt - (op.reserveAnsweredAt ?? 0)) / 1000} s before expiry)`),
+        );
       const first = op.firstCancel;
       if (!first || op.reservedUntil === undefined) continue;
       // A second's margin for the client's own clock against the server's.
