@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+import { randomInt } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { SANDBOX_TEST_RIBS } from '../../server/adapters/payout-partner/sandbox-payout-partner.ts';
@@ -28,7 +29,8 @@ async function recipient(request: APIRequestContext, who: Account, rib: string, 
     data: {
       first_name: lang === 'ar' ? 'أمينة' : 'Amina',
       last_name: lang === 'ar' ? 'الإدريسي' : 'El Idrissi',
-      phone_number: '+212612345678',
+      // A phone of its own: the cash pickup is on offer too, and a customer's recipients each have their own.
+      phone_number: `+2126${String(randomInt(0, 100_000_000)).padStart(8, '0')}`,
       rib,
     },
   });

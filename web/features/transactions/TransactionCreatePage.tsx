@@ -206,10 +206,6 @@ export function Component() {
               context={{ contact: c, payee }}
               error={deliveryError}
             />
-          ) : deliveryError ? (
-            <p className={form.error} role="alert" data-testid="delivery-error">
-              {deliveryError}
-            </p>
           ) : null}
         </section>
       ) : null}
