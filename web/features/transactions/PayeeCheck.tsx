@@ -52,7 +52,7 @@ export function PayeeCheck({
       : t(`payouts.check.${answer.result}`);
   return (
     <section className={styles.check} data-testid="payee-check" data-result={answer.result} aria-labelledby="payee-check-title">
-      <h2 className={form.label} id="payee-check-title">
+      <h2 className={styles.checkTitle} id="payee-check-title">
         {t('payouts.check.title')}
       </h2>
       <p className={styles.result} data-tone={answer.result === 'match' ? 'ok' : 'warn'} data-testid="payee-check-result">
