@@ -34,8 +34,9 @@ const sameWords: Partial<Record<Language, string[]>> = {
     'limits.level1',
     'kyc.documentType',
     'kyc.profile.postcode',
+    'payouts.check.bank',
   ],
-  de: ['contacts.detail.address', 'kyc.profile.address'],
+  de: ['contacts.detail.address', 'kyc.profile.address', 'payouts.check.bank'],
 };
 
 describe('the catalogues of the seven languages', () => {

@@ -9,6 +9,9 @@ import { formatMoney, moneyFromApi } from '../../ui/money-format';
 import { formatLongDate } from '../../shared/transactions/transaction-rules';
 import { WithdrawalQr } from './WithdrawalQr';
 import { PickupReference } from '../../shared/pickups/PickupReference';
+import type { ReactNode } from 'react';
+import { tIsolated } from '../../ui/bidi';
+import { formatCalendarDay } from './payout-format';
 
 /**
  * After a send or a withdrawal: what happened, to whom, and the next step. A withdrawal shows
@@ -23,6 +26,9 @@ export function CreateSuccess({ tx, party }: { tx: Transaction; party: string })
   const expires = tx.expires_at ? formatLongDate(tx.expires_at, locale, t('transactions.at')) : '';
   const withdrawal = tx.category === 'withdrawal';
   const pickup = tx.delivery === 'cash_pickup';
+  // A bank deposit is on its way to the bank: it arrives by the date the server computed.
+  const deposit = tx.delivery === 'bank_deposit';
+  const arrival = tx.payout?.expected_arrival;
   // Held for a compliance review: nothing was sent yet. A neutral pending state, not a success, and only
   // that it is being processed (tipping-off: never that it is reviewed).
   const held = tx.status === 'on_hold';
@@ -30,15 +36,21 @@ export function CreateSuccess({ tx, party }: { tx: Transaction; party: string })
     ? t('success.pending')
     : pickup
     ? t('pickups.success')
+    : deposit
+    ? t('payouts.success.title')
     : withdrawal
     ? t('success.withdrawal')
     : tx.status === 'unclaimed'
       ? t('success.sentWaiting')
       : t('success.sent');
-  const next = held
+  const next: ReactNode = held
     ? t('success.pendingNext')
     : pickup
     ? t('pickups.successNext', { date: expires })
+    : deposit
+    ? arrival
+      ? tIsolated(t, 'payouts.success.next', { date: formatCalendarDay(arrival, locale) })
+      : t('success.pendingNext')
     : withdrawal
     ? t('success.withdrawalNext', { date: expires })
     : tx.status === 'unclaimed'

@@ -14,16 +14,22 @@ export interface CreateSummaryProps {
    * arrives at once. Before, whether they have an account is not said, so neither is the moment.
    */
   registered: boolean;
+  /** How the recipient receives it, when they had a choice (a bank deposit, a cash pickup...). */
+  method?: string;
+  /** When it arrives, when the way of receiving says it (a bank deposit's expected arrival date). */
+  when?: string;
 }
 
 /**
  * What the security code is about to confirm: the amount, to whom or where, the fees, what
  * arrives, and when. A send or withdrawal in dirhams has no fee, which is said rather than left out.
  */
-export function CreateSummary({ amount, party, withdraw, registered }: CreateSummaryProps) {
+export function CreateSummary({ amount, party, withdraw, registered, method, when: whenGiven }: CreateSummaryProps) {
   const { t, i18n } = useTranslation();
   const locale = intlLocale(i18n.language);
-  const when = withdraw
+  const when = whenGiven !== undefined
+    ? whenGiven
+    : withdraw
     ? t('transactions.summary.whenAgency')
     : registered
       ? t('transactions.summary.whenNow')
@@ -35,6 +41,7 @@ export function CreateSummary({ amount, party, withdraw, registered }: CreateSum
       'summary-amount',
     ],
     [withdraw ? t('transactions.create.agency') : t('transactions.create.recipient'), party, 'summary-party'],
+    ...(method !== undefined ? [[t('payouts.summary.method'), method, 'summary-method'] as [string, string, string]] : []),
     [t('transactions.summary.fees'), `${formatMoney(money('MAD', 0n), locale)}`, 'summary-fees'],
     [
       withdraw ? t('transactions.summary.collect') : t('transactions.summary.receives'),

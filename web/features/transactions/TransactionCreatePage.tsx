@@ -26,9 +26,18 @@ import { CreateSummary } from './CreateSummary';
 import styles from './Transactions.module.css';
 import { useCreateTransaction } from './use-transactions';
 import { formatAddress } from '../../ui/address';
-import { DeliveryChoice, type Delivery } from '../../shared/pickups/DeliveryChoice';
+import { DeliveryMethodChoice, type DeliveryState } from './DeliveryMethodChoice';
+import { methodsFor } from './delivery-methods';
+import { PayeeCheck } from './PayeeCheck';
+import { usePayeeCheck } from './use-payee-check';
+import { formatCalendarDay } from './payout-format';
+import { translateServerMessage } from '../../ui/server-messages';
+import type { CreateBody } from './transactions-api';
 
-/** Create a transaction: step 1 amount (max button) and recipient or agency; step 2 the code. */
+/**
+ * Create a transaction: step 1 amount (max button), recipient or agency and how the recipient receives it; step 2
+ * the summary, for a bank deposit the bank's answer on the name, and the code.
+ */
 export function Component() {
   const { t, i18n } = useTranslation();
   const locale = intlLocale(i18n.language);
@@ -50,7 +59,12 @@ export function Component() {
   // A node, not a string: amounts inside an Arabic sentence are isolated (tIsolated).
   const [error, setError] = useState<ReactNode | null>(null);
   const [done, setDone] = useState<Transaction | null>(null);
-  const [delivery, setDelivery] = useState<Delivery>({ kind: 'wallet', agency: null });
+  const [delivery, setDelivery] = useState<DeliveryState>({ kind: 'wallet', agency: null });
+  // A refusal about the recipient or the agency, shown at the choice of how they receive.
+  const [deliveryError, setDeliveryError] = useState<ReactNode | null>(null);
+  // A bank deposit to a name the bank does not confirm: the sender's explicit 'send all the same'.
+  const [confirmPayee, setConfirmPayee] = useState(false);
+  const [payeeError, setPayeeError] = useState<ReactNode | null>(null);
   const errorId = useId();
 
   // The per-operation bounds are the server's configured ones (GET /api/rates/), never constants of the page.
@@ -68,9 +82,14 @@ export function Component() {
     : c
       ? `${c.first_name} ${c.last_name}`
       : '';
-  // A person with a phone may also collect it in cash at an agency.
-  const canPickUp = !withdraw && c !== undefined && !c.public && Boolean(c.phone_number);
-  const pickup = canPickUp && delivery.kind === 'cash_pickup';
+  // The ways this recipient can receive (a withdrawal at an agency has none to choose).
+  const methods = withdraw ? [] : methodsFor(c);
+  const method = methods.find((m) => m.kind === delivery.kind)?.kind ?? 'wallet';
+  const pickup = method === 'cash_pickup';
+  const bank = method === 'bank_deposit';
+  // Asked as soon as a bank deposit is on offer: its answer carries the arrival date the choice shows.
+  const payee = usePayeeCheck(c?.id, methods.some((m) => m.kind === 'bank_deposit'));
+  const arrival = bank && payee.data ? formatCalendarDay(payee.data.expected_arrival, locale) : undefined;
   const checked: AmountCheck = limits ? checkAmount(amountText, locale, { ...limits, balance, level }) : { ok: false, problem: 'format' };
 
   function amountError(check: Exclude<AmountCheck, { ok: true }>): ReactNode {
@@ -91,11 +110,13 @@ export function Component() {
     // A closed agency still reads by its id but takes nothing new; the server refuses it too.
     if (c.closed) return setError(t('pickups.errors.agencyDisabled'));
     setError(null);
+    setDeliveryError(null);
+    setPayeeError(null);
     setStep(2);
   }
 
   /** Back to step 1 with the amount kept; the code typed so far is dropped (it confirms what is summarised). */
-  function back(message: string | null = null) {
+  function back(message: ReactNode | null = null) {
     setCode('');
     setError(message);
     setStep(1);
@@ -103,16 +124,22 @@ export function Component() {
 
   function submit() {
     if (!checked.ok || !c) return;
+    if (bank) {
+      // No send without the bank's answer on screen, and a name it does not confirm needs the box ticked.
+      if (!payee.data) return;
+      if (payee.data.needs_confirmation && !confirmPayee) return setPayeeError(t('payouts.check.confirmRequired'));
+    }
     if (code.length !== 6) return setError(t('transactions.create.invalidCode'));
     // One Idempotency-Key per intent (this recipient, this amount), kept in the tab's session until the server's
     // answer is known: a send retried after a timeout, even from a fresh page, cannot go out twice.
-    const how = pickup ? `pickup:${delivery.agency ?? 'any'}` : withdraw ? 'withdraw' : 'send';
+    const how = pickup ? `pickup:${delivery.agency ?? 'any'}` : bank ? 'bank' : withdraw ? 'withdraw' : 'send';
     const intent = `${how}:${c.id}:${formatAmount(checked.amount)}`;
-    const body = {
+    const body: CreateBody = {
       amount: formatAmount(checked.amount),
       contact: c.id,
       security_code: code,
       ...(pickup && { delivery: 'cash_pickup' as const, ...(delivery.agency !== null && { agency: delivery.agency }) }),
+      ...(bank && { delivery: 'bank_deposit' as const, ...(confirmPayee && { confirm_payee: true as const }) }),
     };
     create.mutate(
       { body, key: intentKey(intent) },
@@ -125,8 +152,23 @@ export function Component() {
           // A refusal (4xx) is an answer: nothing was sent. No answer (timeout, network, 5xx) keeps the key.
           if (e instanceof ApiError && e.status >= 400 && e.status < 500) settleIntent(intent);
           const text = createErrorText(e, t, i18n.language);
-          // An amount the server refused is fixed at step 1, where the amount is.
+          // Each refusal is shown at its field: an amount at step 1 where the amount is; the recipient or the
+          // agency at the choice of how they receive; a name the bank does not confirm at its box, with the
+          // bank asked again (its answer may have changed since the summary).
           if (e instanceof ApiError && e.firstError('amount') !== undefined) return back(text);
+          const payeeRefusal = e instanceof ApiError ? e.firstError('confirm_payee') : undefined;
+          if (payeeRefusal !== undefined) {
+            setCode('');
+            setConfirmPayee(false);
+            setPayeeError(translateServerMessage(payeeRefusal, t));
+            void payee.refetch();
+            return;
+          }
+          if (methods.length > 1 && e instanceof ApiError && (e.firstError('contact') ?? e.firstError('agency')) !== undefined) {
+            back();
+            setDeliveryError(text);
+            return;
+          }
           setCode('');
           setError(text);
         },
@@ -152,7 +194,19 @@ export function Component() {
           <p className={styles.muted} data-testid="create-party">
             <bdi>{place}</bdi>
           </p>
-          {canPickUp ? <DeliveryChoice value={delivery} onChange={setDelivery} /> : null}
+          {c && methods.length > 1 ? (
+            <DeliveryMethodChoice
+              methods={methods}
+              value={{ kind: method, agency: delivery.agency }}
+              onChange={(next) => {
+                setDelivery(next);
+                setDeliveryError(null);
+                setConfirmPayee(false);
+              }}
+              context={{ contact: c, payee }}
+              error={deliveryError}
+            />
+          ) : null}
         </section>
       ) : null}
       {step === 1 ? (
@@ -197,7 +251,27 @@ export function Component() {
         </div>
       ) : (
         <div className={form.form}>
-          {checked.ok ? <CreateSummary amount={checked.amount} party={place} withdraw={withdraw} registered={c?.contact_user !== null && c?.contact_user !== undefined} /> : null}
+          {checked.ok ? (
+            <CreateSummary
+              amount={checked.amount}
+              party={place}
+              withdraw={withdraw}
+              registered={c?.contact_user !== null && c?.contact_user !== undefined}
+              {...(methods.length > 1 && { method: t(methods.find((m) => m.kind === method)!.label) })}
+              {...(bank && { when: arrival === undefined ? t('payouts.choice.bankArrivalLoading') : t('payouts.summary.arrival', { date: arrival }) })}
+            />
+          ) : null}
+          {bank ? (
+            <PayeeCheck
+              check={payee}
+              confirmed={confirmPayee}
+              onConfirm={(yes) => {
+                setConfirmPayee(yes);
+                setPayeeError(null);
+              }}
+              error={payeeError}
+            />
+          ) : null}
           <PinInput
             label={t('transactions.create.code')}
             value={code}
@@ -210,7 +284,14 @@ export function Component() {
               {error ?? ''}
             </p>
           </PinInput>
-          <button type="button" className={form.primary} onClick={submit} disabled={create.isPending} data-testid="create-confirm">
+          <button
+            type="button"
+            className={form.primary}
+            onClick={submit}
+            // A bank deposit waits for the bank's answer on the name (the send asks it again).
+            disabled={create.isPending || (bank && !payee.data)}
+            data-testid="create-confirm"
+          >
             {create.isPending ? t('transactions.create.busy') : t('transactions.create.confirm')}
           </button>
           <button type="button" className={form.secondary} onClick={() => back()} data-testid="create-edit">

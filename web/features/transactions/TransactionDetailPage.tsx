@@ -21,6 +21,7 @@ import { currentSessionUserId, offlineCode, rememberTransaction } from '../../sh
 import { unreachable } from '../../shared/offline/use-offline';
 import { OfflineTransaction } from './OfflineTransaction';
 import { TellerNextStep } from './TellerNextStep';
+import { BankDepositBlock } from './BankDepositBlock';
 
 function agencyAddress(tx: Transaction): string {
   return transactionAddress(tx);
@@ -126,6 +127,8 @@ export function Component() {
           </section>
           {tx.delivery === 'cash_pickup' && tx.category === 'sending' ? (
             <PickupSenderBlock tx={tx} />
+          ) : tx.delivery === 'bank_deposit' && tx.payout && !banker ? (
+            <BankDepositBlock tx={tx} />
           ) : tx.category === 'withdrawal' && !banker ? (
             <WithdrawalBlock tx={tx} />
           ) : (

@@ -1,0 +1,83 @@
+import type { ReactNode } from 'react';
+import type { Contact } from '../../../common/api/contacts';
+import type { Delivery } from '../../../common/api/transactions';
+import { money, type Money } from '../../../common/money/money';
+import type { TFunction, TranslationKey } from '../../i18n/i18n';
+import { tIsolated } from '../../ui/bidi';
+import { translateServerMessage } from '../../ui/server-messages';
+import { ApiError } from '../../app/api-error';
+import { formatCalendarDay } from './payout-format';
+import type { usePayeeCheck } from './use-payee-check';
+
+/** What the send screen knows when it describes a way of receiving. */
+export interface MethodContext {
+  contact: Contact;
+  t: TFunction;
+  locale: string;
+  /** Confirmation of payee, asked when a bank deposit is on offer (it carries the arrival date). */
+  payee: ReturnType<typeof usePayeeCheck>;
+}
+
+/**
+ * One way a send can reach its person. A new way (a mobile wallet) is one more entry in `deliveryMethods`: whether
+ * this recipient can receive it, its words, when it arrives and what it costs.
+ */
+export interface DeliveryMethod {
+  kind: Delivery;
+  /** The radio's test id (kept from the first screens: e2e specs use them). */
+  testId: string;
+  label: TranslationKey;
+  /** Whether this recipient can receive this way (an agency receives none: it is a withdrawal). */
+  accepts: (contact: Contact) => boolean;
+  /** When the money arrives, as the server knows it; never a guess of the page. */
+  delay: (context: MethodContext) => ReactNode;
+  /** What the sender pays on top of the amount. Sends in dirhams carry no fee today, whatever the way. */
+  fee: Money<'MAD'>;
+}
+
+const noFee = money('MAD', 0n);
+
+/** The bank's arrival date, from the server's calendar (cut-off, holidays, settlement days). */
+function bankDelay({ payee, t, locale }: MethodContext): ReactNode {
+  if (payee.data) return tIsolated(t, 'payouts.choice.bankArrival', { date: formatCalendarDay(payee.data.expected_arrival, locale) });
+  if (payee.isError) {
+    const field = payee.error instanceof ApiError ? payee.error.firstError('contact') : undefined;
+    return field !== undefined ? translateServerMessage(field, t) : t('payouts.choice.bankArrivalFailed');
+  }
+  return t('payouts.choice.bankArrivalLoading');
+}
+
+export const deliveryMethods: readonly DeliveryMethod[] = [
+  {
+    kind: 'wallet',
+    testId: 'delivery-wallet',
+    label: 'pickups.toWallet',
+    accepts: (c) => !c.public,
+    // The recipient's account is shown once money has moved between the two: before, whether they have one is
+    // not said, so neither is the moment.
+    delay: ({ contact, t }) => t(contact.contact_user !== null ? 'payouts.choice.walletNow' : 'payouts.choice.walletUnknown'),
+    fee: noFee,
+  },
+  {
+    kind: 'cash_pickup',
+    testId: 'delivery-pickup',
+    label: 'pickups.cashPickup',
+    // The reference goes to the recipient by SMS.
+    accepts: (c) => !c.public && Boolean(c.phone_number),
+    delay: ({ t }) => t('payouts.choice.cashNow'),
+    fee: noFee,
+  },
+  {
+    kind: 'bank_deposit',
+    testId: 'delivery-bank',
+    label: 'payouts.toBank',
+    accepts: (c) => !c.public && Boolean(c.rib),
+    delay: bankDelay,
+    fee: noFee,
+  },
+];
+
+/** The ways this recipient can receive, in the order the screen offers them (the wallet first, the default). */
+export function methodsFor(contact: Contact | undefined): DeliveryMethod[] {
+  return contact ? deliveryMethods.filter((m) => m.accepts(contact)) : [];
+}
