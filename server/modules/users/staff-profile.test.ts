@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { genericMessages } from '../../../common/api/messages.ts';
-import { call, testEnv, type SignedIn } from '../../../tests/support/identity.ts';
+import { call, ensureRates, testEnv, type SignedIn } from '../../../tests/support/identity.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { agency, customer, teller } from '../transfers/transactions.fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp({ env: testEnv });
+  // Every answer carrying a user carries the day's rates: without any, setting the security code answers 503.
+  await ensureRates(t);
 });
 afterAll(async () => {
   await t.close();
