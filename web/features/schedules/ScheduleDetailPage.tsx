@@ -147,7 +147,13 @@ function ChangeAmount({ schedule, onDone }: { schedule: Schedule; onDone: () => 
           {errors.form}
         </p>
       ) : null}
-      <button type="submit" className={form.primary} disabled={change.isPending} data-testid="schedule-save-amount">
+      {/* Until the bounds have loaded the amount cannot be checked: a tap would silently do nothing. */}
+      <button
+        type="submit"
+        className={form.primary}
+        disabled={change.isPending || !min || !max}
+        data-testid="schedule-save-amount"
+      >
         {t('schedules.detail.saveAmount')}
       </button>
     </form>
