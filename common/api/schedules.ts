@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Country } from '../identity/phone.ts';
 import { amountSchema } from '../money/amount-schema.ts';
 import { sixDigitsSchema } from './auth.ts';
 import { pagedResponseSchema, pageQuerySchema } from './pagination.ts';
@@ -38,6 +39,16 @@ export const skipReasons = ['balance', 'limit', 'frozen', 'recipient', 'paused',
 export type SkipReason = (typeof skipReasons)[number];
 
 export const MAX_SCHEDULE_COUNT = 520;
+
+/**
+ * The customer's time zone, from their country: a schedule's date falls due at 00:00 there, and "today" (the
+ * earliest start) is that zone's. A customer with no country yet lives in Europe for this corridor; Paris stands
+ * for it. The United States have several zones: the eastern one is the earliest a date can fall due on the
+ * mainland, so a transfer is never late there.
+ */
+const zoneOfCountry: Record<Country, string> = { FR: 'Europe/Paris', MA: 'Africa/Casablanca', US: 'America/New_York' };
+export const timeZoneOf = (country: string | null): string =>
+  (country !== null && country in zoneOfCountry ? zoneOfCountry[country as Country] : undefined) ?? 'Europe/Paris';
 
 const dateField = z.string({ message: scheduleMessages.date }).refine(isCalendarDay, scheduleMessages.date);
 
@@ -133,3 +144,13 @@ export const schedulesQuerySchema = pageQuerySchema;
 export const schedulesPageSchema = pagedResponseSchema(scheduleSchema);
 export type SchedulesPage = z.infer<typeof schedulesPageSchema>;
 export const scheduleIdParamsSchema = z.object({ id: idSchema });
+
+/**
+ * `GET /api/ops/customers/{id}/schedules/`: a customer's schedules as support sees them (newest first, up to 50),
+ * each with its past dates (newest first, up to 24): what was sent, skipped and why, missed.
+ */
+export const opsCustomerSchedulesSchema = z.object({
+  count: z.number().int(),
+  results: z.array(scheduleSchema.required({ occurrences: true })),
+});
+export type OpsCustomerSchedules = z.infer<typeof opsCustomerSchedulesSchema>;

@@ -344,6 +344,7 @@ export const matrix: Record<string, Rule> = {
   'GET /api/ops/audit/csv/': ops,
   'GET /api/ops/customers/': ops,
   'GET /api/ops/customers/:id/': { ...ops, params: (w) => ({ id: w.alice.userId }) },
+  'GET /api/ops/customers/:id/schedules/': { ...ops, params: (w) => ({ id: w.alice.userId }) },
   'POST /api/ops/customers/:id/freeze/': opsWrite((w) => ({ id: w.mallory.userId })),
   'POST /api/ops/customers/:id/unfreeze/': opsWrite((w) => ({ id: w.mallory.userId })),
   'POST /api/ops/customers/:id/unlock-security-code/': opsWrite((w) => ({ id: w.mallory.userId })),

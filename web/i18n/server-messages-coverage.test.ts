@@ -23,6 +23,8 @@ import { LANGUAGES } from '../../common/i18n/languages';
 import { phoneMessages } from '../../common/identity/phone';
 import { ribMessages } from '../../common/banking/rib';
 import { payoutMessages } from '../../common/api/payouts';
+import { scheduleMessages } from '../../common/api/schedules';
+import { scheduleMessageText } from '../features/schedules/schedule-errors';
 import { contactMessageText } from '../features/contacts/contact-errors';
 import { kycMessageText } from '../features/kyc/kyc-errors';
 import { applyLanguage, i18n, type TranslationKey } from './i18n';
@@ -58,6 +60,7 @@ const serverMessages: Record<string, string> = Object.fromEntries(
     statementMessages,
     closeAccountMessages,
     recoveryMessages,
+    scheduleMessages,
   }).flatMap(([group, messages]) => Object.entries(messages).map(([name, text]) => [`${group}.${name}`, text])),
 );
 Object.assign(serverMessages, {
@@ -127,6 +130,8 @@ const neverOnScreen: Record<string, string> = {
   'kycMessages.customerOnly': 'a teller has no identity screen',
   'statementMessages.format': 'the statement button asks for csv',
   'closeAccountMessages.customersOnly': 'the profile shows the close button to customers only',
+  'scheduleMessages.nothingToChange': 'each button of a schedule sends the one change it names',
+  'scheduleMessages.customersOnly': 'a teller has no scheduled transfers screen',
 };
 
 const catalogues = { fr, en, ar, es, it: it_, nl, de };
@@ -137,7 +142,11 @@ describe('every server message shown on screen has a translation key', () => {
     const t = i18n.getFixedT('fr');
     const untranslated = Object.entries(serverMessages).filter(([name, text]) => {
       if (name in wordedByCase || name in neverOnScreen) return false;
-      return contactMessageText(text, t) === unknown && kycMessageText(text, t) === unknown;
+      return (
+        contactMessageText(text, t) === unknown &&
+        kycMessageText(text, t) === unknown &&
+        scheduleMessageText(text, t, 'fr') === unknown
+      );
     });
     expect(untranslated.map(([name]) => name)).toEqual([]);
     // The lists name real messages only.

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RouteModuleOptions } from '../route-module.ts';
+import { opsSchedulesRoutes } from '../schedules/schedules-ops.routes.ts';
 import { agenciesRoutes } from './agencies.routes.ts';
 import { auditRoutes } from './audit.routes.ts';
 import { opsCasesRoutes } from './cases.routes.ts';
@@ -30,4 +31,5 @@ export const opsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app, 
   await app.register(tellersRoutes, options);
   await app.register(operatorsRoutes, options);
   await app.register(opsCasesRoutes, options);
+  await app.register(opsSchedulesRoutes, options);
 };

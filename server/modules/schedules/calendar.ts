@@ -1,5 +1,4 @@
 import type { ScheduleFrequency } from '../../../common/api/schedules.ts';
-import type { Country } from '../../../common/identity/phone.ts';
 
 /**
  * The dates of a schedule, as calendar days (YYYY-MM-DD) with no time zone: the zone only says when a date falls
@@ -52,11 +51,5 @@ export function datesFrom(cadence: Cadence, from: string, limit: number): string
 export const dateAfter = (cadence: Cadence, date: string): string | null =>
   datesFrom(cadence, addDays(date, 1), 1)[0] ?? null;
 
-/**
- * The customer's time zone, from their country: a schedule's date falls due at 00:00 there. A customer with no
- * country yet lives in Europe for this corridor; Paris stands for it. The United States have several zones: the
- * eastern one is the earliest a date can fall due on the mainland, so a transfer is never late there.
- */
-const zoneOfCountry: Record<Country, string> = { FR: 'Europe/Paris', MA: 'Africa/Casablanca', US: 'America/New_York' };
-export const timeZoneOf = (country: string | null): string =>
-  (country !== null && country in zoneOfCountry ? zoneOfCountry[country as Country] : undefined) ?? 'Europe/Paris';
+// The customer's time zone lives in the contract: the create form reads the same "today" as the server.
+export { timeZoneOf } from '../../../common/api/schedules.ts';

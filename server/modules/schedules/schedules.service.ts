@@ -3,6 +3,8 @@ import type { Contact } from '../../../common/api/contacts.ts';
 import {
   scheduleMessages,
   type CreateScheduleBody,
+  type Occurrence,
+  type OpsCustomerSchedules,
   type Schedule,
   type UpdateScheduleBody,
 } from '../../../common/api/schedules.ts';
@@ -27,6 +29,7 @@ import {
   listOccurrences,
   listSchedules,
   updateSchedule,
+  type OccurrenceRow,
   type ScheduleRow,
 } from './schedules.repository.ts';
 
@@ -94,12 +97,16 @@ async function presentDetail(db: ServiceDeps['db'], row: ScheduleRow): Promise<S
   return {
     ...base,
     next_occurrences: base.next_date === null ? [] : datesFrom(row, base.next_date, NEXT_SHOWN),
-    occurrences: past.map((o) => ({
-      date: o.date,
-      outcome: o.outcome,
-      reason: o.reason,
-      transaction: o.transaction_id === null ? null : Number(o.transaction_id),
-    })),
+    occurrences: past.map(presentOccurrence),
+  };
+}
+
+function presentOccurrence(o: OccurrenceRow): Occurrence {
+  return {
+    date: o.date,
+    outcome: o.outcome,
+    reason: o.reason,
+    transaction: o.transaction_id === null ? null : Number(o.transaction_id),
   };
 }
 
@@ -228,4 +235,22 @@ export async function cancelSchedule(deps: ServiceDeps, user: AuthUser, id: stri
     if (!row) throw notFound();
     if (row.cancelled_at === null) await updateSchedule(tx, id, { cancelledAt: deps.clock.now() });
   });
+}
+
+const OPS_SHOWN = 50;
+
+/**
+ * The back-office's view of one customer's schedules (the ops guard has checked the caller): each with its past
+ * dates, so support can answer "why did my transfer not go" from the skip reason. An unknown user is a 404.
+ */
+export async function customerSchedulesForOps(deps: ServiceDeps, customerId: string): Promise<OpsCustomerSchedules> {
+  if (!(await getUser(deps.db, customerId))) throw notFound();
+  const { count, rows } = await listSchedules(deps.db, customerId, { limit: OPS_SHOWN, offset: 0 });
+  const results = await Promise.all(
+    rows.map(async (row) => {
+      const past = await listOccurrences(deps.db, row.id, PAST_SHOWN);
+      return { ...presentSchedule(row), occurrences: past.map(presentOccurrence) };
+    }),
+  );
+  return { count, results };
 }

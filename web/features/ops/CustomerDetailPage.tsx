@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { OpsCustomer } from '../../../common/api/ops';
 import { AuditSection } from './AuditTable';
+import { CustomerSchedules } from './CustomerSchedules';
 import styles from './Ops.module.css';
 import { fetchCustomer, opsAction } from './ops-api';
 import type { OpsKey } from './ops-i18n';
@@ -213,6 +214,7 @@ export function CustomerDetailPage({ id }: { id: string }) {
           { header: ot('transactions.amount'), num: true, cell: (tx) => <Money amount={tx.amount} /> },
         ]}
       />
+      {isCustomer ? <CustomerSchedules customerId={c.id} /> : null}
       <TableSection
         title={ot('customer.sessions')}
         rows={c.sessions}

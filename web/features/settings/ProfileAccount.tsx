@@ -54,6 +54,9 @@ export function ProfileAccount({ user, onboarding }: { user: User; onboarding: b
               <Link className={form.link} to={withLang('/settings/money-safe')} data-testid="money-safe-link">
                 {t('profile.moneySafe')}
               </Link>
+              <Link className={form.link} to={withLang('/schedules')} data-testid="schedules-link">
+                {t('schedules.title')}
+              </Link>
             </dd>
           </div>
         ) : null}

@@ -72,6 +72,16 @@ export function CreateSuccess({ tx, party }: { tx: Transaction; party: string })
           >
             {t('success.view')}
           </Link>
+          {/* A wallet send can become a monthly one: the schedule form starts from this recipient and amount. */}
+          {!held && !withdrawal && !pickup && tx.contact !== null ? (
+            <Link
+              className={form.secondary}
+              to={withLang(`/schedules/new?contact=${tx.contact}&amount=${tx.amount}&frequency=monthly`)}
+              data-testid="success-make-monthly"
+            >
+              {t('schedules.makeMonthly')}
+            </Link>
+          ) : null}
         </>
       }
     >

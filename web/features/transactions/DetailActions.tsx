@@ -80,6 +80,15 @@ export function DetailActions({ tx }: { tx: Transaction }) {
           {t('selfService.sendAgain')}
         </Link>
       ) : null}
+      {again !== null && tx.delivery !== 'cash_pickup' ? (
+        <Link
+          className={form.secondary}
+          to={withLang(`/schedules/new?contact=${tx.contact}&amount=${tx.amount}`)}
+          data-testid="repeat-schedule"
+        >
+          {t('schedules.repeat')}
+        </Link>
+      ) : null}
       <button
         type="button"
         className={form.secondary}

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/i18n';
 import form from '../../ui/Form.module.css';
 import { ScreenHeader } from '../../ui/ScreenHeader';
@@ -16,6 +17,11 @@ export function Component() {
     <>
       <main className={form.page}>
         <ScreenHeader title={t('pages.transactions')} backTo={withLang('/')} />
+        {me.data?.role === 'customer' ? (
+          <Link className={form.tapLink} to={withLang('/schedules')} data-testid="schedules-link">
+            {t('schedules.title')}
+          </Link>
+        ) : null}
         <TransactionList pageSize={10} withExport />
       </main>
       {me.data && me.data.role !== 'BANKER' ? <BottomNav initials={initials(me.data.first_name, me.data.last_name)} /> : null}
