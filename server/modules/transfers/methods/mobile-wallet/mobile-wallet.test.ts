@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recoveryMessages } from '../../../../../common/api/messages.ts';
 import { payoutMessages } from '../../../../../common/api/payouts.ts';
 import { signPayload } from '../../../../adapters/payments/webhook-signature.ts';
 import {
@@ -273,6 +274,32 @@ describe('sending to a mobile wallet (sandbox)', () => {
       .where('sender_user_id', '=', String(alice.userId))
       .execute();
     expect(none).toEqual([]);
+  });
+
+  it('waits out an account recovery: refused while it is decided, and above the threshold in the cooling-off', async () => {
+    const alice = await sender(t, 5_000_00n);
+    const contact = await walletRecipient(t, alice);
+    const setRecovery = (column: 'recovery_pending_until' | 'recovery_cooling_until', until: Date | null) =>
+      t.database.db
+        .updateTable('users')
+        .set({ [column]: until })
+        .where('id', '=', String(alice.userId))
+        .execute();
+    const inAWeek = new Date(Date.now() + 7 * 86_400_000);
+    await setRecovery('recovery_pending_until', inAWeek);
+    const pending = await create(t, alice, { amount: 100, contact, delivery: 'mobile_wallet' });
+    expect(pending.status).toBe(403);
+    expect(pending.body).toMatchObject({ detail: recoveryMessages.pending });
+    await setRecovery('recovery_pending_until', null);
+    await setRecovery('recovery_cooling_until', inAWeek);
+    // Money that leaves to a wallet cannot wait in a hold the sweep releases: above the threshold it is refused.
+    const above = await create(t, alice, { amount: 2_500, contact, delivery: 'mobile_wallet' });
+    expect(above.status).toBe(403);
+    expect(above.body).toMatchObject({ detail: recoveryMessages.coolingOff });
+    expect(await balanceOf(t, alice)).toBe('5000.00');
+    const below = await create(t, alice, { amount: 100, contact, delivery: 'mobile_wallet' });
+    expect(below.status, JSON.stringify(below.body)).toBe(201);
+    await setRecovery('recovery_cooling_until', null);
   });
 
   it('replays an Idempotency-Key: one payout, one debit, one request to the operator', async () => {

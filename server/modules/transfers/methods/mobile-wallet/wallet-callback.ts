@@ -7,7 +7,7 @@ import { withTransaction } from '../../../../ledger/transaction.ts';
 import type { ServiceDeps } from '../../../service-deps.ts';
 import { lockTransaction } from '../../transactions.repository.ts';
 import { walletPayoutKey, walletPayoutSteps } from './mobile-wallet.ts';
-import { onSandboxCallback, walletPartner } from './wallet-partner.ts';
+import { walletPartner } from './wallet-partner.ts';
 
 export const walletCallbackMessages = {
   invalidSignature: 'Invalid signature.',
@@ -87,6 +87,3 @@ export async function handleWalletCallback(
     return 'returned';
   });
 }
-
-// The sandbox answers through this same handling (signature included).
-onSandboxCallback(handleWalletCallback);

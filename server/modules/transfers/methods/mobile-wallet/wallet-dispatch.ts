@@ -8,7 +8,12 @@ import type { ServiceDeps } from '../../../service-deps.ts';
 import { lockTransaction } from '../../transactions.repository.ts';
 import type { PayoutMethod } from '../payout-method.ts';
 import { walletPayoutKey, walletPayoutSteps, type WalletFacts } from './mobile-wallet.ts';
-import { walletPartner } from './wallet-partner.ts';
+import { handleWalletCallback } from './wallet-callback.ts';
+import { onSandboxCallback, walletPartner } from './wallet-partner.ts';
+
+// The sandbox answers through the callback route's own handling (signature included), in whichever process sent
+// the request (the API's hand-over or `npm run worker`): registered where the requests are made.
+onSandboxCallback(handleWalletCallback);
 
 interface Dispatch {
   id: string;
