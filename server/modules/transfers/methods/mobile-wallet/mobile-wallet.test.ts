@@ -29,6 +29,7 @@ import {
   setFrozen,
   type Customer,
 } from '../../transactions.fixtures.ts';
+import { endToEndIdOf, importReport } from '../bank-deposit/payment-files.ts';
 import { runWalletDispatches } from './wallet-dispatch.ts';
 import { walletCallbackSecret } from './wallet-partner.ts';
 
@@ -413,6 +414,23 @@ describe("the operator's callbacks", () => {
   it('the sandbox signs with the secret derived for this server (what the route checks)', () => {
     expect(walletCallbackSecret(t.config)).toMatch(/^[0-9a-f]{64}$/);
     expect(walletCallbackSecret(h.config)).toBe(SECRET);
+  });
+});
+
+describe("a bank's status report", () => {
+  it('never settles a mobile wallet payout, even one naming it', async () => {
+    const alice = await sender(h, 100_00n);
+    const contact = await walletRecipient(h, alice);
+    const res = await create(h, alice, { amount: 12, contact, delivery: 'mobile_wallet' });
+    const id = String(res.body.id);
+    // As the operator's acceptance leaves it: sent to the wallet.
+    await h.database.db.updateTable('transactions').set({ status: 'submitted' }).where('id', '=', id).execute();
+    const line = `<TxInfAndSts><OrgnlEndToEndId>${endToEndIdOf(id)}</OrgnlEndToEndId><TxSts>ACSC</TxSts></TxInfAndSts>`;
+    const xml = `<?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.002.001.10"><CstmrPmtStsRpt><GrpHdr><MsgId>BANK-1</MsgId><CreDtTm>2031-01-02T10:00:00</CreDtTm></GrpHdr><OrgnlGrpInfAndSts><OrgnlMsgId>SILA-X</OrgnlMsgId><OrgnlMsgNmId>pain.001.001.09</OrgnlMsgNmId></OrgnlGrpInfAndSts><OrgnlPmtInfAndSts><OrgnlPmtInfId>SILA-X</OrgnlPmtInfId>${line}</OrgnlPmtInfAndSts></CstmrPmtStsRpt></Document>`;
+    const deps = serviceDeps({ config: h.config, db: h.database.db, clock: { now: () => new Date() } });
+    expect(await importReport(deps, xml)).toEqual({ completed: 0, returned: 0, unchanged: 1 });
+    expect((await detailOf(h, alice, id)).status).toBe('submitted');
+    expect(await entriesOf(h, id)).toBe(1);
   });
 });
 
