@@ -34,6 +34,8 @@ import { devOutboxRoutes } from './modules/dev/outbox.routes.ts';
 import { exchangesRoutes } from './modules/exchanges/exchanges.routes.ts';
 import { startAnchorWorker } from './modules/anchoring/anchor-worker.ts';
 import { startPaymentActionsWorker } from './modules/billing/payment-actions.worker.ts';
+import { mobileWalletRoutes } from './modules/transfers/methods/mobile-wallet/mobile-wallet.routes.ts';
+import { startWalletDispatchWorker } from './modules/transfers/methods/mobile-wallet/wallet-dispatch.ts';
 import { startNotificationDelivery } from './modules/notifications/delivery.worker.ts';
 import { runRecipientMessages } from './modules/invitations/recipient-messages.worker.ts';
 import { rateAlertsRoutes } from './modules/rate-alerts/rate-alerts.routes.ts';
@@ -186,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(receiptsRoutes, { prefix: '/api', deps: services, auth });
   await app.register(withdrawalsRoutes, { prefix: '/api', deps: services, auth });
   await app.register(pickupsRoutes, { prefix: '/api', deps: services, auth });
+  await app.register(mobileWalletRoutes, { prefix: '/api', deps: services, auth });
   await app.register(counterRoutes, { prefix: '/api', deps: services, auth });
   await app.register(kycRoutes, { prefix: '/api', deps: services, auth });
   await app.register(recoveryRoutes, { prefix: '/api', deps: services, auth });
@@ -228,6 +231,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Refunds and cancellations the webhook could not perform at once, from the same kind of outbox.
     const stopActions = startPaymentActionsWorker(services, app.log);
     app.addHook('onClose', async () => stopActions());
+    // Mobile wallet payouts the send could not hand to the operator at once, from their outbox.
+    const stopWalletPayouts = startWalletDispatchWorker(services, app.log);
+    app.addHook('onClose', async () => stopWalletPayouts());
     // Transaction monitoring's queue: rules judged after the money moved, reviews opened.
     const stopMonitoring = startMonitoringWorker(services, app.log);
     app.addHook('onClose', async () => stopMonitoring());

@@ -358,6 +358,22 @@ const configSchema = z.object({
   PAYOUT_DEBTOR_NAME: z.string().min(1).max(35).default('SILA PAYMENTS'),
   PAYOUT_DEBTOR_RIB: z.string().regex(/^\d{24}$/, 'must be 24 digits').default('007780000123456789012396'),
   PAYOUT_DEBTOR_BIC: z.string().regex(/^[A-Z0-9]{8}([A-Z0-9]{3})?$/, 'must be a BIC').default('BCMAMAMC'),
+  // Payouts through a partner (ADR 023): mobile wallets to a Moroccan mobile number.
+  /** The wallet operator: the built-in sandbox (test numbers fail, the rest complete), or `http` (URL and key below). */
+  PAYOUT_WALLET_PARTNER: z.enum(['sandbox', 'http']).default('sandbox'),
+  /** The operator's API base (https; the address it resolves to must be public): payouts are POSTed to `<url>/payouts`. */
+  PAYOUT_WALLET_URL: z.string().url().optional(),
+  /** Our API key at the operator, sent as a bearer token. */
+  PAYOUT_WALLET_KEY: z.string().min(1).optional(),
+  /** The secret the operator signs its callbacks with (HMAC-SHA256); the sandbox's is derived from SECRET_KEY when unset. */
+  PAYOUT_WALLET_CALLBACK_SECRET: z.string().min(16).optional(),
+  /** How long the sandbox takes to answer a payout by its callback. */
+  PAYOUT_WALLET_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
+  /** Requests to the operator tried before a payout is given up as `partner_unavailable` and returned to its sender. */
+  PAYOUT_WALLET_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(6),
+  /** The backoff between those attempts: doubling from the base, capped at the max (with jitter). */
+  PAYOUT_WALLET_RETRY_BASE_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+  PAYOUT_WALLET_RETRY_MAX_MS: z.coerce.number().int().min(0).max(86_400_000).default(600_000),
   // Account recovery (ADR 026): a customer who lost their sign-in phone or e-mail gets back in.
   /** How long a recovery request may take to prove its codes and send its documents before it lapses. */
   RECOVERY_TTL_SECONDS: seconds(86_400),
@@ -466,6 +482,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && !c.ALLOW_DEV_ADAPTERS && (!smtpConfigured || !smsConfigured)) {
     problems.push(
       `  ${smtpConfigured ? 'SMS_PROVIDER_URL' : 'SMTP_URL'}: required in production (or ALLOW_DEV_ADAPTERS=true to keep messages in the built-in outbox)`,
+    );
+  }
+  if (
+    c.PAYOUT_WALLET_PARTNER === 'http' &&
+    (c.PAYOUT_WALLET_URL === undefined || c.PAYOUT_WALLET_KEY === undefined || c.PAYOUT_WALLET_CALLBACK_SECRET === undefined)
+  ) {
+    problems.push(
+      '  PAYOUT_WALLET_URL, PAYOUT_WALLET_KEY, PAYOUT_WALLET_CALLBACK_SECRET: required with PAYOUT_WALLET_PARTNER=http',
     );
   }
   if (c.STRIPE_SECRET_KEY !== undefined && c.STRIPE_WEBHOOK_SECRET === undefined) {

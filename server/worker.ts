@@ -6,6 +6,7 @@ import { openDatabase } from './db/open-database.ts';
 import { consoleWorkerLog } from './jobs/worker-log.ts';
 import { startAnchorWorker } from './modules/anchoring/anchor-worker.ts';
 import { startPaymentActionsWorker } from './modules/billing/payment-actions.worker.ts';
+import { startWalletDispatchWorker } from './modules/transfers/methods/mobile-wallet/wallet-dispatch.ts';
 import { startNotificationDelivery } from './modules/notifications/delivery.worker.ts';
 import { runRecipientMessages } from './modules/invitations/recipient-messages.worker.ts';
 import { startMonitoringWorker } from './modules/compliance/monitoring.ts';
@@ -43,6 +44,8 @@ async function main(): Promise<void> {
         startAnchorWorker(deps, log),
         // The card provider's refunds and cancellations recorded by webhooks (same outbox pattern, same settings).
         startPaymentActionsWorker(deps, log),
+        // Mobile wallet payouts' requests to the operator (same outbox pattern; retried, then returned).
+        startWalletDispatchWorker(deps, log),
         // The e-mail/SMS of notifications, from their outbox.
         stopperOf(startNotificationDelivery(deps, log, { poll: true, alongside: [runRecipientMessages] })),
         // Transaction monitoring: the queue of sends and pickups judged by the rules.

@@ -34,6 +34,11 @@ export const notificationKinds = [
   'schedule_missed',
   // Help cases: an operator answered the customer's case.
   'case_answered',
+  // Mobile wallet payouts: to the sender, credited or returned (with the operator's reason); to a registered
+  // recipient, the money sent to their wallet.
+  'payout_completed',
+  'payout_returned',
+  'payout_received',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

@@ -51,6 +51,7 @@ export const DASHBOARD_QUEUE_KEYS = [
   'notification_deliveries',
   'receipt_mails',
   'recipient_messages',
+  'wallet_payouts',
 ] as const;
 export type DashboardQueueKey = (typeof DASHBOARD_QUEUE_KEYS)[number];
 
@@ -71,6 +72,8 @@ export const dashboardSchema = z.object({
   receipt_mails: dashboardQueueSchema,
   /** Invitations and reminders waiting to be sent to recipients without an account (migration 0360). */
   recipient_messages: dashboardQueueSchema,
+  /** Mobile wallet payouts waiting to be handed to the wallet operator (migration 0641). */
+  wallet_payouts: dashboardQueueSchema,
   /** Payment provider webhooks: still processing (received, not finished), and received in the last 24 h. */
   webhooks: z.object({ processing: z.number().int(), received_24h: z.number().int() }),
   /** Human work waiting: four-eyes requests and open review items. */

@@ -14,7 +14,13 @@ export const payoutMessages = {
   notAPerson: 'A bank deposit is sent to a person, not to an agency.',
   confirmPayee: "The recipient's bank does not confirm this name: confirm to send all the same.",
   underReview: 'This recipient is being checked by our team: send to their wallet or try again later.',
+  noMobileWallet: 'A mobile wallet payout goes to a Moroccan mobile number (+212 6… or +212 7…): this recipient has none.',
+  walletNotAPerson: 'A mobile wallet payout is sent to a person, not to an agency.',
 } as const;
+
+/** Why a wallet operator could not pay a mobile wallet payout (the money goes back to the sender). */
+export const walletFailures = ['wallet_not_found', 'wallet_ceiling_exceeded', 'partner_unavailable'] as const;
+export type WalletFailureReason = (typeof walletFailures)[number];
 
 /** The bank deposit part of a transaction, for its sender. */
 export const payoutDetailsSchema = z.object({
@@ -33,6 +39,24 @@ export const payoutDetailsSchema = z.object({
   return_reason: z.string().nullable(),
 });
 export type PayoutDetails = z.infer<typeof payoutDetailsSchema>;
+
+/** The mobile wallet part of a transaction, for its sender. */
+export const walletPayoutDetailsSchema = z.object({
+  method: z.literal('mobile_wallet'),
+  /** The recipient's Moroccan mobile number (E.164) the operator pays. */
+  phone: z.string(),
+  recipient_name: z.string(),
+  /**
+   * Where it stands, in the customer's words: `processing` (not yet with the operator), `sent_to_wallet` (the
+   * operator has it), `credited`, or `returned` (the money is back on the sender's balance, `return_reason` says why).
+   */
+  stage: z.enum(['processing', 'sent_to_wallet', 'credited', 'returned']),
+  /** The operator's reference once it accepted the payout. */
+  partner_reference: z.string().nullable(),
+  /** Why the operator could not pay (walletFailures), once returned. */
+  return_reason: z.enum(walletFailures).nullable(),
+});
+export type WalletPayoutDetails = z.infer<typeof walletPayoutDetailsSchema>;
 
 /** `POST /api/transactions/payee-check/`: what a bank deposit to this recipient would carry, before the code. */
 export const payeeCheckRequestSchema = z.object({

@@ -12,11 +12,15 @@ import { langQuery } from './language-query.ts';
  *   customer that a sanctions or suspicion check concerns them (tipping-off).
  * - `unclaimed`: a held send released by an operator to a recipient without an account yet: it waits for them to
  *   sign up (a send created that way has no such step: its `created` says it).
- * - `received`: the recipient's wallet was credited (a send to a registered user, a top-up).
+ * - `submitted`: a payout is with its partner (a bank deposit in a payment file; a mobile wallet payout accepted by
+ *   the wallet operator: 'sent to the wallet').
+ * - `received`: the recipient's wallet was credited (a send to a registered user, a top-up; a payout's partner
+ *   paid it: for a mobile wallet, 'credited').
  * - `claimed`: a transfer waiting for someone without an account was credited when they registered.
  * - `paid_out`: a withdrawal paid in cash by a teller; `collected`: a cash pickup paid to its recipient.
  * - `cancelled`: taken back by its sender; `refunded`: given back by an operator; `expired`: its time ran out and
- *   the money went back to the sender.
+ *   the money went back to the sender. A payout returned by its partner reads `refunded` with the partner's `reason`
+ *   (a mobile wallet's: wallet_not_found, wallet_ceiling_exceeded, partner_unavailable), for its sender.
  * - `anchored`: recorded on the public ledger, with its `tx_id`.
  */
 export const timelineStatuses = [
@@ -32,6 +36,7 @@ export const timelineStatuses = [
   'refunded',
   'expired',
   'anchored',
+  'submitted',
 ] as const;
 export type TimelineStatus = (typeof timelineStatuses)[number];
 
@@ -39,7 +44,7 @@ export const timelineStepSchema = z.object({
   status: z.enum(timelineStatuses),
   /** ISO 8601 time, the database's. */
   at: z.string(),
-  /** `on_hold` only: the review's reason code. */
+  /** `on_hold`: the review's public reason code; `refunded` of a payout: its partner's reason. */
   reason: z.string().optional(),
   /** `anchored` only: the public ledger's transaction id. */
   tx_id: z.string().optional(),

@@ -7,7 +7,7 @@ import { securityCodeErrors } from './users.ts';
 import { pickupDetailsSchema } from './pickups.ts';
 import { statementMessages, transactionMessages, transactionStatuses } from './messages.ts';
 import { timelineStepSchema } from './timeline.ts';
-import { payoutDetailsSchema } from './payouts.ts';
+import { payoutDetailsSchema, walletPayoutDetailsSchema } from './payouts.ts';
 
 // Zod-free constants (common/api/messages.ts), re-exported where the contract always had them.
 export { transactionMessages } from './messages.ts';
@@ -17,8 +17,11 @@ export const idSchema = z
   .transform(String)
   .pipe(z.string().regex(/^[1-9]\d{0,14}$/, 'A valid integer is required.'));
 
-/** How a send reaches its person: their wallet (default), cash at an agency, or their Moroccan bank account. */
-export const deliveries = ['wallet', 'cash_pickup', 'bank_deposit'] as const;
+/**
+ * How a send reaches its person: their wallet (default), cash at an agency, their Moroccan bank account, or their
+ * Moroccan mobile wallet (a contact with a +212 6/7 number).
+ */
+export const deliveries = ['wallet', 'cash_pickup', 'bank_deposit', 'mobile_wallet'] as const;
 export type Delivery = (typeof deliveries)[number];
 
 /**
@@ -75,10 +78,15 @@ export const transactionSchema = z.object({
   /** When a pending withdrawal or an unclaimed transfer goes back to the wallet. */
   expires_at: z.string().nullable(),
   validated_at: z.string().nullable(),
-  /** `cash_pickup` for a cash pickup, `bank_deposit` for a deposit to a bank account; absent otherwise. */
-  delivery: z.enum(['cash_pickup', 'bank_deposit']).optional(),
+  /**
+   * `cash_pickup` for a cash pickup, `bank_deposit` for a deposit to a bank account, `mobile_wallet` for a payout
+   * to a mobile wallet; absent otherwise.
+   */
+  delivery: z.enum(['cash_pickup', 'bank_deposit', 'mobile_wallet']).optional(),
   /** A payout through a partner (a bank deposit): for its sender only. */
   payout: payoutDetailsSchema.optional(),
+  /** A mobile wallet payout: for its sender only. */
+  wallet_payout: walletPayoutDetailsSchema.optional(),
   /** The 10-digit pickup reference: for its sender only, while it can be collected. */
   pickup_reference: z.string().nullable().optional(),
   pickup: pickupDetailsSchema.optional(),

@@ -956,21 +956,38 @@ export interface PayoutFilesTable {
 
 export interface PayoutsTable {
   transaction_id: Int8;
-  method: 'bank_deposit';
+  method: 'bank_deposit' | 'mobile_wallet';
   rib: string | null;
   holder_name: string;
   /** YYYY-MM-DD (read with to_char). */
   expected_arrival: ColumnType<string | null, string | null, never>;
   execution_date: ColumnType<string | null, string | null, never>;
-  payee_check: PayeeCheckResult;
+  /** A bank deposit's only (migration 0641: null for a mobile wallet payout). */
+  payee_check: PayeeCheckResult | null;
   bank_holder_name: string | null;
   file_id: Int8 | null;
   reason: string | null;
+  /** A mobile wallet payout's recipient number (E.164, +212 6 or 7) and the operator's reference once accepted. */
+  wallet_phone: ColumnType<string | null, string | null | undefined, string | null>;
+  partner_reference: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** The requests to the mobile wallet operator, sent after the send's commit (migration 0641; the outbox pattern). */
+export interface WalletPayoutDispatchesTable {
+  id: GeneratedInt8;
+  transaction_id: Int8;
+  attempts: Generated<number>;
+  next_attempt_at: ColumnType<Date, Date | undefined, Date>;
+  last_error: string | null;
+  done_at: NullableTimestamp;
+  dead_at: NullableTimestamp;
+  created_at: CreatedAt;
 }
 
 export interface Database {
   payout_files: PayoutFilesTable;
   payouts: PayoutsTable;
+  wallet_payout_dispatches: WalletPayoutDispatchesTable;
 }
 
 // account recovery (server/modules/recovery; ADR 026, migration 0630)

@@ -5,12 +5,17 @@ import type { Database } from '../db/schema.ts';
  * The lease, backoff and dead-letter SQL shared by the outboxes whose rows finish with `done_at`: payment_actions
  * (migration 0041, refunds and cancellations at the card provider), notification_deliveries (migration 0240, the
  * e-mail, SMS and pushes of notifications), recipient_messages (invitations) and receipt_mails (migration 0350,
- * the receipt PDFs). Each table has `id`, `attempts`, `next_attempt_at`, `last_error`, `done_at` and `dead_at`.
+ * the receipt PDFs) and wallet_payout_dispatches (migration 0641, requests to the mobile wallet operator). Each table has `id`, `attempts`, `next_attempt_at`, `last_error`, `done_at` and `dead_at`.
  * (chain_outbox finishes with `published_at` and fails whole batches at once: it keeps its own statements in
  * anchor-outbox.repository.ts.) Dead letters of every queue, chain_outbox included, are listed and put back through
  * the one list in outbox-queues.ts.
  */
-export type OutboxTable = 'payment_actions' | 'notification_deliveries' | 'recipient_messages' | 'receipt_mails';
+export type OutboxTable =
+  | 'payment_actions'
+  | 'notification_deliveries'
+  | 'recipient_messages'
+  | 'receipt_mails'
+  | 'wallet_payout_dispatches';
 
 /**
  * Leases up to `limit` due rows: rows another worker holds are skipped (SKIP LOCKED), and the lease counts the

@@ -83,7 +83,7 @@ describe('every outbox-like queue, through one list', () => {
         `recipient ${invitation}  invitation for transaction ${String(invited.body.id)}.*  5 attempts .*SMTP answered 554`,
       ),
     );
-    expect(dead.text).toContain('outbox:retry --kind anchoring|payment|notification|receipt|recipient');
+    expect(dead.text).toContain('outbox:retry --kind anchoring|payment|notification|receipt|recipient|wallet');
 
     const ops = await operator(t);
     const dashboard = await call<Dashboard>(t, 'GET', '/api/ops/dashboard/', { token: ops.token });

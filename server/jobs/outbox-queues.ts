@@ -66,6 +66,16 @@ export const OUTBOX_QUEUES: readonly OutboxQueue[] = [
     noun: 'recipient message',
     what: sql<string>`o.kind || ' for transaction ' || o.transaction_id || coalesce(' by ' || o.channel, '')`,
   },
+  {
+    // A dispatch given up on has had its payout returned to the sender (partner_unavailable): a retry re-asks the
+    // operator only for a payout still waiting, so it never pays a returned one.
+    kind: 'wallet',
+    key: 'wallet_payouts',
+    table: 'wallet_payout_dispatches',
+    finished: 'done_at',
+    noun: 'mobile wallet payout request',
+    what: sql<string>`'mobile wallet payout of transaction ' || o.transaction_id`,
+  },
 ];
 
 export const outboxQueueOf = (kind: string): OutboxQueue | undefined => OUTBOX_QUEUES.find((q) => q.kind === kind);

@@ -15,6 +15,7 @@ export const accountKinds = [
   'pickups_pending',
   'compliance_hold',
   'bank_payouts_pending',
+  'mobile_payouts_pending',
   'payout_settlement',
 ] as const;
 export type AccountKind = (typeof accountKinds)[number];

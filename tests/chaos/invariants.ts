@@ -70,9 +70,17 @@ export async function checkInvariants(databaseUrl: string, journal: Journal, ano
       // Bank deposits waiting for the bank's report are still owed to the sender; settled ones left with the
       // partner bank, as paid-out cash left with an agency's till.
       (byKind.get('bank_payouts_pending') ?? 0n) +
+      (byKind.get('mobile_payouts_pending') ?? 0n) +
       (byKind.get('payout_settlement') ?? 0n);
     const madKinds = ['fx', 'customer_wallet', 'withdrawals_pending', 'unclaimed_transfers', 'pickups_pending'];
-    const knownKinds = [...madKinds, 'agency_cash', 'compliance_hold', 'bank_payouts_pending', 'payout_settlement'];
+    const knownKinds = [
+      ...madKinds,
+      'agency_cash',
+      'compliance_hold',
+      'bank_payouts_pending',
+      'mobile_payouts_pending',
+      'payout_settlement',
+    ];
     const otherKinds = [...byKind.keys()].filter((k) => !knownKinds.includes(k));
     if (otherKinds.length > 0) fail('mad-accounts', `unexpected MAD account kinds: ${otherKinds.join(', ')}`);
     if (totals.heldMad !== totals.mintedMad) {

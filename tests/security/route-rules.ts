@@ -15,10 +15,12 @@ export type Params = Record<string, string | number>;
 
 export interface Rule {
   /**
-   * public: no token needed (say why); signed-in: any role; customer / banker: that role only; operator: the
-   * back-office (operators; auditors read, every other method is 403 to them).
+   * public: no token needed (say why); signed-body: no token either, a partner's call whose signature of the raw
+   * body is its only credential (say why): without a valid one it is a 401, whatever token comes with it;
+   * signed-in: any role; customer / banker: that role only; operator: the back-office (operators; auditors read,
+   * every other method is 403 to them).
    */
-  access: 'public' | 'signed-in' | 'customer' | 'banker' | 'operator';
+  access: 'public' | 'signed-body' | 'signed-in' | 'customer' | 'banker' | 'operator';
   why?: string;
   /** Path parameters naming one of alice's objects (for banker routes: a withdrawal of agency 1). */
   params?: (w: World) => Params;
@@ -105,6 +107,11 @@ export const matrix: Record<string, Rule> = {
   'GET /api/chain/': { access: 'public', why: 'explorer link templates' },
   'GET /api/rates/': { access: 'public', why: 'the same rates for everyone' },
   'POST /api/billing/webhook/': { access: 'public', why: 'payment provider events, signature-checked' },
+  'POST /api/payouts/mobile-wallet/callback/': {
+    access: 'signed-body',
+    why: "the wallet operator's answer to a payout, HMAC-signed",
+    body: () => ({ idempotency_key: 'sila-payout-1', partner_reference: 'matrix', status: 'completed' }),
+  },
   'GET /explorer/explorer.css': { access: 'public', why: 'public ledger explorer' },
   'GET /explorer/tx/:id': { access: 'public', why: 'public ledger explorer', params: () => ({ id: 'f'.repeat(64) }) },
   'GET /explorer/address/:address': {

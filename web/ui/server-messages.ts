@@ -74,6 +74,8 @@ const translations = new Map<string, (t: TFunction) => string>([
   [payoutMessages.notAPerson, (t) => t('payouts.errors.notAPerson')],
   [payoutMessages.confirmPayee, (t) => t('payouts.errors.confirmPayee')],
   [payoutMessages.underReview, (t) => t('payouts.errors.underReview')],
+  [payoutMessages.noMobileWallet, (t) => t('payouts.errors.noMobileWallet')],
+  [payoutMessages.walletNotAPerson, (t) => t('payouts.errors.walletNotAPerson')],
   [pickupMessages.notAPerson, (t) => t('pickups.errors.notAPerson')],
   [pickupMessages.unknownAgency, (t) => t('pickups.errors.unknownAgency')],
   [pickupMessages.agencyDisabled, (t) => t('pickups.errors.agencyDisabled')],

@@ -31,7 +31,7 @@ export interface BankDepositPartner {
   readReport(xml: string): StatusReport;
 }
 
-export type WalletFailure = 'wallet_not_found' | 'ceiling_exceeded' | 'partner_unavailable';
+export type WalletFailure = 'wallet_not_found' | 'wallet_ceiling_exceeded' | 'partner_unavailable';
 
 export interface WalletPayoutRequest {
   /** Ours, unique per payout: a repeated request with the same key is the same payout, never a second one. */

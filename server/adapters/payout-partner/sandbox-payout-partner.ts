@@ -30,7 +30,7 @@ export const SANDBOX_TEST_RIBS = {
 /** Wallet payouts complete within seconds, except to these numbers, each failing with its reason. */
 export const SANDBOX_TEST_WALLETS: Record<string, WalletFailure> = {
   '+212600000001': 'wallet_not_found',
-  '+212600000002': 'ceiling_exceeded',
+  '+212600000002': 'wallet_ceiling_exceeded',
   '+212600000003': 'partner_unavailable',
 };
 
@@ -41,7 +41,7 @@ const callbackSchema = z.object({
   idempotency_key: z.string().min(1).max(200),
   partner_reference: z.string().min(1).max(100),
   status: z.enum(['completed', 'failed']),
-  reason: z.enum(['wallet_not_found', 'ceiling_exceeded', 'partner_unavailable']).optional(),
+  reason: z.enum(['wallet_not_found', 'wallet_ceiling_exceeded', 'partner_unavailable']).optional(),
 });
 
 /** A verified callback body as the wallet interface reads it; shared by the sandbox and the HTTP partner. */

@@ -99,7 +99,7 @@ describe('sandbox mobile wallets', () => {
     const outcomes = received.map((r) => wallets.verifyCallback(Buffer.from(r.body), r.signature, now()).outcome);
     expect(outcomes).toEqual([
       { status: 'failed', reason: 'wallet_not_found' },
-      { status: 'failed', reason: 'ceiling_exceeded' },
+      { status: 'failed', reason: 'wallet_ceiling_exceeded' },
       { status: 'failed', reason: 'partner_unavailable' },
     ]);
   });

@@ -3,6 +3,8 @@
 --   received, claimed -> the recipient: money_received (a transfer between users);
 --   paid_out -> the withdrawal's owner; collected -> the pickup's sender; cancelled, refunded, expired, on_hold ->
 --   the sender (transfer_cancelled, transfer_refunded, transfer_expired, transfer_on_hold).
+-- A mobile wallet payout (kind payout, payouts.method mobile_wallet) tells its sender in its own words: received ->
+--   payout_completed (credited to the wallet), refunded -> payout_returned with the operator's `reason`.
 -- The parameters: the amount, its currency, the other party's name (the sender's for money received, the
 -- pickup's recipient, else the contact, or the phone or e-mail the money waits for), the transaction's kind. An
 -- exchange notifies nothing. The on-hold notice says only that the transfer is being checked (no tipping-off).
@@ -16,6 +18,8 @@ AS $$
     t transactions%ROWTYPE;
     v_name text;
     v_params jsonb;
+    v_wallet_reason text;
+    v_wallet boolean := false;
   BEGIN
     IF NEW.status NOT IN ('received', 'claimed', 'paid_out', 'collected', 'cancelled', 'refunded', 'expired',
                           'on_hold') THEN
@@ -25,7 +29,12 @@ AS $$
     IF NOT FOUND OR t.kind = 'exchange' THEN
       RETURN NULL;
     END IF;
-    IF NEW.status IN ('received', 'claimed') THEN
+    IF t.kind = 'payout' THEN
+      SELECT true, p.reason INTO v_wallet, v_wallet_reason
+        FROM payouts p WHERE p.transaction_id = t.id AND p.method = 'mobile_wallet';
+      v_wallet := coalesce(v_wallet, false);
+    END IF;
+    IF NEW.status IN ('received', 'claimed') AND NOT v_wallet THEN
       IF t.kind <> 'transfer' OR t.recipient_user_id IS NULL OR t.sender_user_id IS NULL THEN
         RETURN NULL;
       END IF;
@@ -43,11 +52,19 @@ AS $$
     END IF;
     v_params := jsonb_build_object('amount', t.amount::text, 'currency', t.currency, 'name', coalesce(v_name, ''),
                                    'transaction_kind', t.kind);
+    IF v_wallet THEN
+      IF NEW.status NOT IN ('received', 'refunded') THEN
+        RETURN NULL;
+      END IF;
+      v_params := v_params || jsonb_build_object('reason', coalesce(v_wallet_reason, ''));
+    END IF;
     -- notify_user()'s work inline, in one statement.
     WITH n AS (
       INSERT INTO notifications (user_id, kind, transaction_id, params)
-      VALUES (CASE WHEN NEW.status IN ('received', 'claimed') THEN t.recipient_user_id ELSE t.sender_user_id END,
-      CASE NEW.status
+      VALUES (CASE WHEN NEW.status IN ('received', 'claimed') AND NOT v_wallet THEN t.recipient_user_id
+                   ELSE t.sender_user_id END,
+      CASE WHEN v_wallet THEN CASE NEW.status WHEN 'received' THEN 'payout_completed' ELSE 'payout_returned' END
+      ELSE CASE NEW.status
         WHEN 'received' THEN 'money_received'
         WHEN 'claimed' THEN 'money_received'
         WHEN 'paid_out' THEN 'withdrawal_paid_out'
@@ -56,7 +73,7 @@ AS $$
         WHEN 'refunded' THEN 'transfer_refunded'
         WHEN 'on_hold' THEN 'transfer_on_hold'
         ELSE 'transfer_expired'
-      END,
+      END END,
       t.id, v_params)
       RETURNING id, user_id
     )

@@ -19,6 +19,8 @@ export const liabilityPartOf = {
   compliance_hold: 'unclaimed_transfers',
   // A bank deposit not yet settled by the bank comes back to its sender on a rejection: still theirs.
   bank_payouts_pending: 'unclaimed_transfers',
+  // A mobile wallet payout the operator has not confirmed comes back to its sender on a failure: still theirs.
+  mobile_payouts_pending: 'unclaimed_transfers',
   // What the partner paid out for us: owed to the partner, not to a customer.
   payout_settlement: null,
   card_clearing: null,

@@ -53,6 +53,12 @@ export interface NotificationParams {
   schedule_missed: ScheduleOccurrenceParams;
   /** An operator answered a help case: its reference (never what was answered, which may be read on a lock screen). */
   case_answered: { reference: string };
+  /** A mobile wallet payout credited (to its sender: `name` is the recipient's). */
+  payout_completed: TransferParams;
+  /** A mobile wallet payout returned: the operator's `reason` (wallet_not_found, wallet_ceiling_exceeded…). */
+  payout_returned: TransferParams & { reason?: string };
+  /** To a recipient who has an account: `name` is the sender's. */
+  payout_received: TransferParams;
 }
 
 /** A scheduled transfer's date: the schedule's id, the date (YYYY-MM-DD), its amount and recipient's first name. */

@@ -1,3 +1,4 @@
+import { payoutTexts } from './notification-texts-payouts.ts';
 import { scheduleTexts } from './notification-texts-schedules.ts';
 import {
   amountIn,
@@ -77,6 +78,7 @@ export const es: NotificationTemplates = {
     body: `Tu tipo de cambio es ahora 1 EUR = ${rateIn('es', p.rate)} MAD: ha alcanzado tu alerta de ${rateIn('es', p.threshold)} MAD.`,
   }),
   ...scheduleTexts.es,
+  ...payoutTexts.es,
   case_answered: (p) => ({
     title: 'Respuesta a tu solicitud de ayuda',
     body: `Hemos respondido a tu solicitud ${p.reference}. Lee la respuesta en la aplicación.`,
@@ -145,6 +147,7 @@ export const it: NotificationTemplates = {
     body: `Il tuo tasso di cambio è ora 1 EUR = ${rateIn('it', p.rate)} MAD: ha raggiunto il tuo avviso a ${rateIn('it', p.threshold)} MAD.`,
   }),
   ...scheduleTexts.it,
+  ...payoutTexts.it,
   case_answered: (p) => ({
     title: 'Risposta alla tua richiesta di aiuto',
     body: `Abbiamo risposto alla tua richiesta ${p.reference}. Leggi la risposta nell’app.`,
@@ -217,6 +220,7 @@ export const nl: NotificationTemplates = {
     body: `Je koers is nu 1 EUR = ${rateIn('nl', p.rate)} MAD: je alert van ${rateIn('nl', p.threshold)} MAD is bereikt.`,
   }),
   ...scheduleTexts.nl,
+  ...payoutTexts.nl,
   case_answered: (p) => ({
     title: 'Antwoord op je hulpvraag',
     body: `We hebben je vraag ${p.reference} beantwoord. Lees het antwoord in de app.`,
@@ -285,6 +289,7 @@ export const de: NotificationTemplates = {
     body: `Ihr Kurs liegt jetzt bei 1 EUR = ${rateIn('de', p.rate)} MAD und hat Ihren Alarm bei ${rateIn('de', p.threshold)} MAD erreicht.`,
   }),
   ...scheduleTexts.de,
+  ...payoutTexts.de,
   case_answered: (p) => ({
     title: 'Antwort auf Ihre Hilfeanfrage',
     body: `Wir haben auf Ihre Anfrage ${p.reference} geantwortet. Lesen Sie die Antwort in der App.`,

@@ -1,4 +1,5 @@
 import { isolatedInArabic } from '../../../common/i18n/bidi-isolate.ts';
+import { payoutTexts } from './notification-texts-payouts.ts';
 import { scheduleTexts } from './notification-texts-schedules.ts';
 import {
   amountIn,
@@ -77,6 +78,7 @@ export const fr: NotificationTemplates = {
     body: `Votre taux est maintenant de 1 EUR = ${rateIn('fr', p.rate)} MAD : il a atteint votre alerte à ${rateIn('fr', p.threshold)} MAD.`,
   }),
   ...scheduleTexts.fr,
+  ...payoutTexts.fr,
   case_answered: (p) => ({
     title: 'Réponse à votre demande d’aide',
     body: `Nous avons répondu à votre demande ${p.reference}. Lisez la réponse dans l’application.`,
@@ -145,6 +147,7 @@ export const en: NotificationTemplates = {
     body: `Your rate is now 1 EUR = ${rateIn('en', p.rate)} MAD: it has reached your alert at ${rateIn('en', p.threshold)} MAD.`,
   }),
   ...scheduleTexts.en,
+  ...payoutTexts.en,
   case_answered: (p) => ({
     title: 'Reply to your help request',
     body: `We replied to your request ${p.reference}. Read the reply in the app.`,
@@ -204,6 +207,7 @@ export const ar: NotificationTemplates = isolatedInArabic({
     body: `سعرك الآن 1 يورو = ${rateIn('ar', p.rate)} درهم، وقد بلغ التنبيه الذي حددته عند ${rateIn('ar', p.threshold)} درهم.`,
   }),
   ...scheduleTexts.ar,
+  ...payoutTexts.ar,
   case_answered: (p) => ({
     title: 'رد على طلب المساعدة',
     body: `رددنا على طلبك ${p.reference}. اقرأ الرد في التطبيق.`,

@@ -6,6 +6,7 @@ import { formatLocaleMoney, moneyFromApi } from '../../../common/money/locale-am
 import { divideRounded, formatDecimal, parseDecimal, pow10 } from '../../../common/money/decimal.ts';
 import { money } from '../../../common/money/money.ts';
 import { pageLocales } from '../../http/page-language.ts';
+import { statusLabel } from '../transfers/transaction-labels.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { getTransaction } from '../transfers/transactions.service.ts';
@@ -68,7 +69,7 @@ export async function receiptFor(
   rows.push([words.date, when(tx.date)]);
   const kind = tx.delivery === 'cash_pickup' && tx.category === 'sending' ? 'pickup' : tx.category;
   rows.push([words.kind, words.kinds[kind]]);
-  rows.push([words.status, words.statuses[tx.status]]);
+  rows.push([words.status, statusLabel(language, tx)]);
   if (tx.category !== 'exchange') {
     rows.push([words.sender, name(tx.sender_first_name, tx.sender_last_name)]);
     const phone = tx.pickup?.recipient_phone_number ?? tx.recipient_phone_number;

@@ -22,6 +22,12 @@ export async function timelineFor(
     .execute();
   const owner = row.sender_user_id === viewer.id || (row.kind === 'exchange' && row.recipient_user_id === viewer.id);
   const allowed = owner ? null : row.recipient_user_id === viewer.id ? recipientSteps : agencySteps;
+  // A payout its partner returned: the sender reads the partner's reason on the step (it is theirs to know).
+  const returnReason =
+    owner && row.kind === 'payout'
+      ? ((await db.selectFrom('payouts').select('reason').where('transaction_id', '=', row.id).executeTakeFirst())
+          ?.reason ?? null)
+      : null;
   return steps
     .filter((s) => allowed === null || allowed.includes(s.status))
     .map((s) => ({
@@ -29,6 +35,7 @@ export async function timelineFor(
       at: s.at.toISOString(),
       // The review's own code (e.g. sanctions_recipient) stays internal: telling the customer is tipping-off.
       ...(owner && s.reason !== null && { reason: HOLD_REASON_PUBLIC }),
+      ...(s.status === 'refunded' && returnReason !== null && { reason: returnReason }),
       ...(s.status === 'anchored' && s.tx_id !== null && { tx_id: s.tx_id }),
     }));
 }

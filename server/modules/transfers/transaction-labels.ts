@@ -181,3 +181,123 @@ export const transactionLabels: Record<Language, TransactionLabels> = {
     },
   },
 };
+
+/**
+ * A mobile wallet payout's statuses in the customer's words, where they differ from a bank deposit's: 'sent to the
+ * wallet', 'credited to the wallet', 'returned' (the documents read these for `delivery: "mobile_wallet"`), and
+ * the operator's reasons for a return.
+ */
+export interface WalletPayoutLabels {
+  statuses: Pick<TransactionLabels['statuses'], 'processing' | 'submitted' | 'completed' | 'refunded'>;
+  reasons: Record<'wallet_not_found' | 'wallet_ceiling_exceeded' | 'partner_unavailable', string>;
+}
+
+export const walletPayoutLabels: Record<Language, WalletPayoutLabels> = {
+  fr: {
+    statuses: {
+      processing: 'En cours de traitement',
+      submitted: 'Envoyée au portefeuille mobile',
+      completed: 'Créditée sur le portefeuille mobile',
+      refunded: 'Retournée',
+    },
+    reasons: {
+      wallet_not_found: 'Pas de portefeuille mobile sur ce numéro',
+      wallet_ceiling_exceeded: 'Plafond du portefeuille dépassé',
+      partner_unavailable: 'Opérateur du portefeuille indisponible',
+    },
+  },
+  en: {
+    statuses: {
+      processing: 'Processing',
+      submitted: 'Sent to the mobile wallet',
+      completed: 'Credited to the mobile wallet',
+      refunded: 'Returned',
+    },
+    reasons: {
+      wallet_not_found: 'No mobile wallet on this number',
+      wallet_ceiling_exceeded: "Wallet's ceiling exceeded",
+      partner_unavailable: 'Wallet operator unavailable',
+    },
+  },
+  ar: {
+    statuses: {
+      processing: 'قيد المعالجة',
+      submitted: 'أُرسلت إلى المحفظة الإلكترونية',
+      completed: 'أُودعت في المحفظة الإلكترونية',
+      refunded: 'أُعيدت',
+    },
+    reasons: {
+      wallet_not_found: 'لا توجد محفظة إلكترونية على هذا الرقم',
+      wallet_ceiling_exceeded: 'تم تجاوز سقف المحفظة',
+      partner_unavailable: 'مشغّل المحفظة غير متاح',
+    },
+  },
+  es: {
+    statuses: {
+      processing: 'En curso',
+      submitted: 'Enviada al monedero móvil',
+      completed: 'Abonada en el monedero móvil',
+      refunded: 'Devuelta',
+    },
+    reasons: {
+      wallet_not_found: 'No hay monedero móvil con este número',
+      wallet_ceiling_exceeded: 'Límite del monedero superado',
+      partner_unavailable: 'Operador del monedero no disponible',
+    },
+  },
+  it: {
+    statuses: {
+      processing: 'In elaborazione',
+      submitted: 'Inviata al portafoglio mobile',
+      completed: 'Accreditata sul portafoglio mobile',
+      refunded: 'Restituita',
+    },
+    reasons: {
+      wallet_not_found: 'Nessun portafoglio mobile su questo numero',
+      wallet_ceiling_exceeded: 'Massimale del portafoglio superato',
+      partner_unavailable: 'Operatore del portafoglio non disponibile',
+    },
+  },
+  nl: {
+    statuses: {
+      processing: 'In behandeling',
+      submitted: 'Naar de mobiele wallet verzonden',
+      completed: 'Op de mobiele wallet bijgeschreven',
+      refunded: 'Teruggestort',
+    },
+    reasons: {
+      wallet_not_found: 'Geen mobiele wallet op dit nummer',
+      wallet_ceiling_exceeded: 'Maximum van de wallet overschreden',
+      partner_unavailable: 'Walletaanbieder niet bereikbaar',
+    },
+  },
+  de: {
+    statuses: {
+      processing: 'In Bearbeitung',
+      submitted: 'An die Mobile Wallet gesendet',
+      completed: 'Der Mobile Wallet gutgeschrieben',
+      refunded: 'Zurückgebucht',
+    },
+    reasons: {
+      wallet_not_found: 'Keine Mobile Wallet zu dieser Nummer',
+      wallet_ceiling_exceeded: 'Limit der Wallet überschritten',
+      partner_unavailable: 'Wallet-Anbieter nicht erreichbar',
+    },
+  },
+};
+
+/**
+ * A transaction's status as a document shows it: a mobile wallet payout's own words ('Returned: no mobile wallet
+ * on this number' with the operator's reason), else the shared label.
+ */
+export function statusLabel(
+  language: Language,
+  tx: Pick<Transaction, 'status' | 'delivery' | 'wallet_payout'>,
+): string {
+  const shared = transactionLabels[language].statuses[tx.status];
+  if (tx.delivery !== 'mobile_wallet') return shared;
+  const wallet = walletPayoutLabels[language];
+  const status = tx.status in wallet.statuses ? wallet.statuses[tx.status as keyof typeof wallet.statuses] : shared;
+  const reason = tx.status === 'refunded' ? tx.wallet_payout?.return_reason : null;
+  return reason ? `${status}: ${wallet.reasons[reason]}` : status;
+}

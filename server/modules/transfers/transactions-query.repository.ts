@@ -56,6 +56,8 @@ export interface HistoryRow {
   reserved: boolean;
   /** The recurring transfer that sent it (its date's record), when one did; absent on rows built without a query. */
   schedule_id?: string | null;
+  /** A payout's method (bank_deposit, mobile_wallet); absent or null for the other kinds. */
+  payout_method?: string | null;
 }
 
 /** The pickup columns of a row that is not a cash pickup (rows built without a query, e.g. wallet_send()'s). */
@@ -275,6 +277,11 @@ function pageNames(
 const reservedNow = sql<boolean>`coalesce(t.reserved_until > now(), false)`.as('reserved');
 
 /** The schedule whose date sent the row, by the occurrences' index on their transaction (null for the others). */
+/** A payout's method, read only for a payout row (a point lookup by primary key). */
+const payoutMethodOf = sql<
+  string | null
+>`(SELECT po.method FROM payouts po WHERE t.kind = 'payout' AND po.transaction_id = t.id)`.as('payout_method');
+
 const scheduleOf = sql<
   string | null
 >`(SELECT so.schedule_id FROM schedule_occurrences so WHERE so.transaction_id = t.id)`.as('schedule_id');
@@ -413,6 +420,7 @@ function historyPage(db: Kysely<Database>, b: HistoryBinds, facts: HistoryFacts)
     .select((eb) => pageNames(eb))
     .select(reservedNow)
     .select(scheduleOf)
+    .select(payoutMethodOf)
     .select(sql<string>`(${historyCount(db, b, facts)})`.as('total_count'))
     .orderBy('t.id', 'desc');
 }
@@ -498,6 +506,7 @@ export async function findHistoryRow(
     .select(selection)
     .select(reservedNow)
     .select(scheduleOf)
+    .select(payoutMethodOf)
     .where('t.id', '=', id)
     .where((eb) => visibleTo(eb, viewer))
     .executeTakeFirst();

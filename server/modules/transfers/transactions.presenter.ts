@@ -98,7 +98,9 @@ export function presentTransaction(
     validated: withdrawal ? status === 'validated' : status === 'completed' || status === 'claimed',
     expires_at: status === 'pending' || status === 'unclaimed' ? (row.expires_at?.toISOString() ?? null) : null,
     validated_at: row.validated_at?.toISOString() ?? null,
-    ...(row.kind === 'payout' && { delivery: 'bank_deposit' as const }),
+    ...(row.kind === 'payout' && {
+      delivery: row.payout_method === 'mobile_wallet' ? ('mobile_wallet' as const) : ('bank_deposit' as const),
+    }),
     schedule: scheduleFor(row, isSender),
   };
 }

@@ -53,6 +53,8 @@ import type { HistoryRow } from './transactions-query.repository.ts';
 import { payoutMessages, type PayeeCheckResponse } from '../../../common/api/payouts.ts';
 import type { PayoutMethod } from './methods/payout-method.ts';
 import { bankDeposit, payeeCheckFor, payoutDetailsOf } from './methods/bank-deposit/bank-deposit.ts';
+import { mobileWallet } from './methods/mobile-wallet/wallet-dispatch.ts';
+import { walletDetailsOf } from './methods/mobile-wallet/mobile-wallet.ts';
 
 const viewerOf = (user: AuthUser): Viewer => ({ id: user.id, agencyId: user.role === 'BANKER' ? user.agencyId : null });
 
@@ -131,10 +133,11 @@ export async function createTransaction(
   refuseDuringRecovery(deps, user);
   checkSendBounds(deps, body.amount.minor);
   const viewer = viewerOf(user);
-  if (body.delivery === 'cash_pickup' || body.delivery === 'bank_deposit') {
-    // Money that leaves as cash or to a bank cannot wait in a hold the sweep releases: refused instead.
+  if (body.delivery === 'cash_pickup' || body.delivery === 'bank_deposit' || body.delivery === 'mobile_wallet') {
+    // Money that leaves as cash, to a bank or to a mobile wallet cannot wait in a hold the sweep releases: refused.
     refuseCashInCoolingOff(deps, user, body.amount.minor);
     if (body.delivery === 'cash_pickup') return createCashPickup(deps, user, body, idempotencyKey);
+    if (body.delivery === 'mobile_wallet') return createPayout(deps, user, body, idempotencyKey, mobileWallet);
     return createPayout(deps, user, body, idempotencyKey, bankDeposit);
   }
   if (body.agency !== undefined) throw fieldError('agency', pickupMessages.agencyWithoutPickup);
@@ -311,6 +314,7 @@ async function createPayout<Facts>(
       ? work(tx)
       : runIdempotent(tx, { scope, key: idempotencyKey, requestHash }, () => work(tx)),
   );
+  method.dispatch?.(deps, String(result.body.id));
   return { status: result.status, body: result.body };
 }
 
@@ -318,7 +322,9 @@ async function createPayout<Facts>(
 async function presentPayout(tx: Kysely<Database>, deps: ServiceDeps, viewer: Viewer, id: string) {
   const presented = await present(tx, deps, viewer, id);
   const payout = await payoutDetailsOf(tx, id);
-  return payout === undefined ? presented : { ...presented, payout };
+  if (payout !== undefined) return { ...presented, payout };
+  const wallet = await walletDetailsOf(tx, id);
+  return wallet === undefined ? presented : { ...presented, wallet_payout: wallet };
 }
 
 /** `POST /api/transactions/payee-check/`: confirmation of payee for a bank deposit to the customer's recipient. */
@@ -372,6 +378,8 @@ export async function getTransaction(deps: ServiceDeps, user: AuthUser, id: stri
   if (row.kind === 'payout' && row.sender_user_id === user.id) {
     const payout = await payoutDetailsOf(deps.db, id);
     if (payout !== undefined) presented.payout = payout;
+    const wallet = payout === undefined ? await walletDetailsOf(deps.db, id) : undefined;
+    if (wallet !== undefined) presented.wallet_payout = wallet;
   }
   return presented;
 }

@@ -16,7 +16,8 @@ import type { ServiceDeps } from '../../service-deps.ts';
  *   wallet into the method's waiting account and the transaction's row; returns the transaction's id;
  * - `complete`: the partner paid the person: the waiting money moves on, the row is `completed`;
  * - `giveBack`: the partner could not pay: the waiting money goes back to the sender, the row is `refunded` with
- *   the partner's reason.
+ *   the partner's reason;
+ * - `dispatch` (optional): after the commit, the request to the partner (a mobile wallet's), from its outbox.
  *
  * `complete` and `giveBack` run under the transaction's row lock (lockTransaction) and only from a waiting
  * status, so each payout ends once, whichever way out comes first.
@@ -31,6 +32,11 @@ export interface PayoutMethod<Facts> {
   ): Promise<string>;
   complete(tx: Transaction<Database>, deps: ServiceDeps, payout: WaitingPayout): Promise<void>;
   giveBack(tx: Transaction<Database>, deps: ServiceDeps, payout: WaitingPayout, reason: string): Promise<void>;
+  /**
+   * After the send's commit (and after a replay of it): hand the payout to the partner now, when the method talks to
+   * its partner per payout. Best effort, never throws: the outbox row written by `announce` is what guarantees it.
+   */
+  dispatch?(deps: ServiceDeps, transactionId: string): void;
 }
 
 /** A payout still waiting for its partner, as its row lock read it. */

@@ -56,8 +56,8 @@ export async function payeeCheckFor(deps: ServiceDeps, contact: Contact): Promis
   };
 }
 
-/** One balanced entry of a payout's amount between two accounts, referencing its transaction. */
-async function move(tx: Transaction<Database>, payout: WaitingPayout, from: string, to: string, reason: string) {
+/** One balanced entry of a payout's amount between two accounts, referencing its transaction (every method's). */
+export async function move(tx: Transaction<Database>, payout: WaitingPayout, from: string, to: string, reason: string) {
   return post(tx, {
     kind: 'transfer',
     reference: { type: 'transaction', id: payout.id },
@@ -152,7 +152,7 @@ export async function payoutDetailsOf(db: Transaction<Database> | ServiceDeps['d
     .select(sql<string | null>`to_char(expected_arrival, 'YYYY-MM-DD')`.as('expected_arrival'))
     .where('transaction_id', '=', id)
     .executeTakeFirst();
-  if (!row || row.rib === null) return undefined;
+  if (!row || row.method !== 'bank_deposit' || row.rib === null || row.payee_check === null) return undefined;
   return {
     method: row.method,
     rib: row.rib,

@@ -111,8 +111,15 @@ export async function importReport(deps: ServiceDeps, xml: string): Promise<Impo
     for (const line of lines) {
       const id = transactionIdOf(line.endToEndId);
       const row = id === undefined ? undefined : await lockTransaction(tx, id);
+      // A bank's report settles bank deposits only: a line naming another payout (a mobile wallet's) moves nothing.
+      const method =
+        row === undefined
+          ? undefined
+          : (await tx.selectFrom('payouts').select('method').where('transaction_id', '=', row.id).executeTakeFirst())
+              ?.method;
       if (
         !row ||
+        method !== 'bank_deposit' ||
         row.kind !== 'payout' ||
         row.status !== 'submitted' ||
         row.sender_user_id === null ||

@@ -1,0 +1,156 @@
+import { sql, type Transaction } from 'kysely';
+import { payoutMessages, walletFailures, type WalletPayoutDetails } from '../../../../../common/api/payouts.ts';
+import { negate } from '../../../../../common/money/money.ts';
+import { isMoroccanMobile } from '../../../../adapters/payout-partner/payout-partner.ts';
+import type { Database } from '../../../../db/schema.ts';
+import { fieldError } from '../../../../http/http-error.ts';
+import { platformAccount } from '../../../../ledger/accounts.repository.ts';
+import { post } from '../../../../ledger/journal.ts';
+import { enqueueAnchor } from '../../../anchoring/enqueue-anchor.ts';
+import { releaseOutgoing } from '../../../compliance/limits.ts';
+import { notify } from '../../../notifications/notify.ts';
+import type { ServiceDeps } from '../../../service-deps.ts';
+import { walletOf } from '../../send.service.ts';
+import { finishTransaction, insertTransaction, nextTransactionId } from '../../transactions.repository.ts';
+import { move } from '../bank-deposit/bank-deposit.ts';
+import type { PayoutMethod, WaitingPayout } from '../payout-method.ts';
+
+/** What a wallet payout to this recipient carries: their Moroccan mobile number and their name. */
+export interface WalletFacts {
+  phone: string;
+  recipientName: string;
+}
+
+/** The idempotency key the operator gets for a payout: the transfer's own, so every retry is the same payout. */
+export const walletPayoutKey = (transactionId: string) => `sila-payout-${transactionId}`;
+
+/**
+ * A payout to the recipient's Moroccan mobile wallet: the money waits in mobile-payouts-pending from the send
+ * (`processing`; `submitted` once the operator accepted the request, 'sent to the wallet') until the operator's
+ * signed callback, then goes on to the partner's settlement account (completed) or back to the sender (refunded,
+ * with the operator's reason). The request leaves after the send's commit, from the outbox row written with it
+ * (wallet-dispatch.ts).
+ */
+export const walletPayoutSteps: PayoutMethod<WalletFacts> = {
+  delivery: 'mobile_wallet',
+
+  validate(_deps, contact) {
+    if (contact.public) return Promise.reject(fieldError('contact', payoutMessages.walletNotAPerson));
+    if (contact.phone_number === null || !isMoroccanMobile(contact.phone_number))
+      return Promise.reject(fieldError('contact', payoutMessages.noMobileWallet));
+    const recipientName = `${contact.first_name} ${contact.last_name}`.trim();
+    return Promise.resolve({ phone: contact.phone_number, recipientName });
+  },
+
+  async announce(tx, _deps, { senderId, contact, amount, facts }) {
+    const id = await nextTransactionId(tx);
+    const pending = (await platformAccount(tx, 'mobile_payouts_pending', 'MAD')).id;
+    const entry = await post(tx, {
+      kind: 'transfer',
+      reference: { type: 'transaction', id },
+      metadata: { payout: 'mobile_wallet' },
+      postings: [
+        { accountId: await walletOf(tx, senderId), amount: negate(amount) },
+        { accountId: pending, amount },
+      ],
+    });
+    await insertTransaction(tx, {
+      id,
+      kind: 'payout',
+      status: 'processing',
+      senderUserId: senderId,
+      recipientUserId: null,
+      contactId: String(contact.id),
+      agencyId: null,
+      amount,
+      recipientPhoneNumber: facts.phone,
+      recipientEmail: contact.email,
+      ledgerEntryId: entry.id,
+      expiresAt: null,
+    });
+    await tx
+      .insertInto('payouts')
+      .values({
+        transaction_id: id,
+        method: 'mobile_wallet',
+        rib: null,
+        holder_name: facts.recipientName.slice(0, 140),
+        expected_arrival: null,
+        execution_date: null,
+        payee_check: null,
+        bank_holder_name: null,
+        wallet_phone: facts.phone,
+      })
+      .execute();
+    // The request to the operator, in the send's transaction: it exists exactly when the money moved.
+    await tx.insertInto('wallet_payout_dispatches').values({ transaction_id: id }).execute();
+    return id;
+  },
+
+  async complete(tx, _deps, payout) {
+    const pending = (await platformAccount(tx, 'mobile_payouts_pending', 'MAD')).id;
+    const settlement = (await platformAccount(tx, 'payout_settlement', 'MAD')).id;
+    const entry = await move(tx, payout, pending, settlement, 'settled');
+    // The sender's notice is the timeline's (payout_completed); a recipient with an account hears of it too.
+    await finishTransaction(tx, payout.id, { status: 'completed', finalEntryId: entry.id });
+    await enqueueAnchor(tx, { transactionId: payout.id });
+    await notifyRegisteredRecipient(tx, payout);
+  },
+
+  async giveBack(tx, _deps, payout, reason) {
+    const pending = (await platformAccount(tx, 'mobile_payouts_pending', 'MAD')).id;
+    const entry = await move(tx, payout, pending, await walletOf(tx, payout.senderUserId), 'returned');
+    await releaseOutgoing(tx, payout.id);
+    // Before the status: the sender's notice (the timeline's trigger) reads the reason from this row.
+    await tx.updateTable('payouts').set({ reason }).where('transaction_id', '=', payout.id).execute();
+    await finishTransaction(tx, payout.id, { status: 'refunded', finalEntryId: entry.id });
+  },
+};
+
+/** A recipient who has an account (the contact is linked to a user) is told the money reached their wallet. */
+async function notifyRegisteredRecipient(tx: Transaction<Database>, payout: WaitingPayout): Promise<void> {
+  const row = await tx
+    .selectFrom('transactions as t')
+    .innerJoin('contacts as c', 'c.id', 't.contact_id')
+    .innerJoin('users as s', 's.id', 't.sender_user_id')
+    .select(['c.contact_user', sql<string>`trim(s.first_name || ' ' || s.last_name)`.as('sender_name')])
+    .where('t.id', '=', payout.id)
+    .executeTakeFirst();
+  if (!row || row.contact_user === null || String(row.contact_user) === payout.senderUserId) return;
+  await notify(tx, {
+    userId: row.contact_user,
+    kind: 'payout_received',
+    transactionId: null,
+    params: { amount: payout.amount.minor.toString(), currency: 'MAD', name: row.sender_name },
+  });
+}
+
+const stages = {
+  processing: 'processing',
+  submitted: 'sent_to_wallet',
+  completed: 'credited',
+  refunded: 'returned',
+} as const satisfies Record<string, WalletPayoutDetails['stage']>;
+
+/** The wallet part of a transaction for its sender, or undefined when it is not a mobile wallet payout. */
+export async function walletDetailsOf(
+  db: Transaction<Database> | ServiceDeps['db'],
+  id: string,
+): Promise<WalletPayoutDetails | undefined> {
+  const row = await db
+    .selectFrom('payouts as p')
+    .innerJoin('transactions as t', 't.id', 'p.transaction_id')
+    .select(['p.method', 'p.wallet_phone', 'p.holder_name', 'p.partner_reference', 'p.reason', 't.status'])
+    .where('p.transaction_id', '=', id)
+    .executeTakeFirst();
+  if (!row || row.method !== 'mobile_wallet' || row.wallet_phone === null) return undefined;
+  const reason = walletFailures.find((r) => r === row.reason) ?? null;
+  return {
+    method: 'mobile_wallet',
+    phone: row.wallet_phone,
+    recipient_name: row.holder_name,
+    stage: row.status in stages ? stages[row.status as keyof typeof stages] : 'processing',
+    partner_reference: row.partner_reference,
+    return_reason: row.status === 'refunded' ? (reason ?? 'partner_unavailable') : null,
+  };
+}
