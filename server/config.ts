@@ -263,7 +263,12 @@ const configSchema = z.object({
    * Tests only (refused unless NODE_ENV=test): shifts what this process takes for its host's clock, so a test can
    * start a server whose clock is hours off and check that the database's time still decides.
    */
-  TEST_HOST_CLOCK_OFFSET_MS: z.coerce.number().int().min(-10 * 366 * 86_400_000).max(10 * 366 * 86_400_000).default(0),
+  TEST_HOST_CLOCK_OFFSET_MS: z.coerce
+    .number()
+    .int()
+    .min(-10 * 366 * 86_400_000)
+    .max(10 * 366 * 86_400_000)
+    .default(0),
   /** A cash pickup waits this long at the agencies, then returns to the sender. */
   PICKUP_TTL_SECONDS: seconds(30 * 86_400),
   /** The recipient's reminder SMS goes this long before a pickup expires. */
@@ -356,8 +361,14 @@ const configSchema = z.object({
   PAYOUT_SETTLEMENT_DAYS: z.coerce.number().int().min(0).max(5).default(1),
   /** Our account at the partner bank, the debtor of every payment file: holder name (file character set), RIB, BIC. */
   PAYOUT_DEBTOR_NAME: z.string().min(1).max(35).default('SILA PAYMENTS'),
-  PAYOUT_DEBTOR_RIB: z.string().regex(/^\d{24}$/, 'must be 24 digits').default('007780000123456789012396'),
-  PAYOUT_DEBTOR_BIC: z.string().regex(/^[A-Z0-9]{8}([A-Z0-9]{3})?$/, 'must be a BIC').default('BCMAMAMC'),
+  PAYOUT_DEBTOR_RIB: z
+    .string()
+    .regex(/^\d{24}$/, 'must be 24 digits')
+    .default('007780000123456789012396'),
+  PAYOUT_DEBTOR_BIC: z
+    .string()
+    .regex(/^[A-Z0-9]{8}([A-Z0-9]{3})?$/, 'must be a BIC')
+    .default('BCMAMAMC'),
   // Payouts through a partner (ADR 023): mobile wallets to a Moroccan mobile number.
   /** The wallet operator: the built-in sandbox (test numbers fail, the rest complete), or `http` (URL and key below). */
   PAYOUT_WALLET_PARTNER: z.enum(['sandbox', 'http']).default('sandbox'),
@@ -486,7 +497,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (
     c.PAYOUT_WALLET_PARTNER === 'http' &&
-    (c.PAYOUT_WALLET_URL === undefined || c.PAYOUT_WALLET_KEY === undefined || c.PAYOUT_WALLET_CALLBACK_SECRET === undefined)
+    (c.PAYOUT_WALLET_URL === undefined ||
+      c.PAYOUT_WALLET_KEY === undefined ||
+      c.PAYOUT_WALLET_CALLBACK_SECRET === undefined)
   ) {
     problems.push(
       '  PAYOUT_WALLET_URL, PAYOUT_WALLET_KEY, PAYOUT_WALLET_CALLBACK_SECRET: required with PAYOUT_WALLET_PARTNER=http',
@@ -499,6 +512,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // ALLOW_DEV_ADAPTERS is the mail/SMS outbox switch only: nothing lets production take cards in it.
   if (production && c.STRIPE_SECRET_KEY === undefined) {
     problems.push('  STRIPE_SECRET_KEY: required in production (the payment sandbox never runs in production)');
+  }
+  // The wallet operator's sandbox completes every payout it is handed: in production money would leave wallets and
+  // reach no one.
+  if (production && c.PAYOUT_WALLET_PARTNER === 'sandbox') {
+    problems.push(
+      '  PAYOUT_WALLET_PARTNER: the sandbox is refused in production (its payouts complete without reaching anyone); set http with PAYOUT_WALLET_URL, PAYOUT_WALLET_KEY and PAYOUT_WALLET_CALLBACK_SECRET',
+    );
   }
   // An https PUBLIC_URL means a TLS proxy in front: without TRUST_PROXY every client is the proxy's address, and
   // one client's 100 code requests lock sign-in for everyone.
@@ -522,7 +542,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const evm = evmConfig(c, production, problems);
   if (production) {
     // The local ledger's signing key is the production secret only when the local ledger is the ledger.
-    const required = ['SECRET_KEY', 'SECURITY_CODE_PEPPER', 'PUBLIC_URL', 'KYC_ENCRYPTION_KEY', ...(evm ? [] : ['CHAIN_SIGNING_KEY'])];
+    const required = [
+      'SECRET_KEY',
+      'SECURITY_CODE_PEPPER',
+      'PUBLIC_URL',
+      'KYC_ENCRYPTION_KEY',
+      ...(evm ? [] : ['CHAIN_SIGNING_KEY']),
+    ];
     for (const name of required as (keyof ParsedConfig)[]) {
       if (c[name] === undefined) problems.push(`  ${name}: required in production`);
     }

@@ -10,6 +10,11 @@ const secrets = {
   // A 32-byte Ed25519 seed, base64: the public ledger's signing key.
   CHAIN_SIGNING_KEY: Buffer.alloc(32, 9).toString('base64'),
   KYC_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+  // The mobile-wallet operator production needs (its sandbox is refused there).
+  PAYOUT_WALLET_PARTNER: 'http',
+  PAYOUT_WALLET_URL: 'https://wallets.example',
+  PAYOUT_WALLET_KEY: 'k',
+  PAYOUT_WALLET_CALLBACK_SECRET: 'c'.repeat(32),
 };
 const tmpFile = () => path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-secrets-')), 'dev-secrets.json');
 
@@ -115,6 +120,9 @@ describe('loadConfig: secrets and adapters', () => {
       /EXPOSE_DEV_ROUTES: refused in production/,
     );
     expect(loadConfig({ ...prod, ALLOW_DEV_ADAPTERS: 'true', ...stripe }).devRoutes).toBe(false);
+    expect(() =>
+      loadConfig({ ...prod, ALLOW_DEV_ADAPTERS: 'true', ...stripe, PAYOUT_WALLET_PARTNER: 'sandbox' }),
+    ).toThrow(/PAYOUT_WALLET_PARTNER: the sandbox is refused in production/);
   });
 
   it('mounts the dev routes only when EXPOSE_DEV_ROUTES says so, a loopback HOST included', () => {

@@ -24,6 +24,10 @@ beforeAll(async () => {
       CHAIN_SIGNING_KEY: Buffer.alloc(32, 5).toString('base64'),
       KYC_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
       PUBLIC_URL: 'https://wallet.example.com',
+      PAYOUT_WALLET_PARTNER: 'http',
+      PAYOUT_WALLET_URL: 'https://wallets.example.com',
+      PAYOUT_WALLET_KEY: 'k',
+      PAYOUT_WALLET_CALLBACK_SECRET: 'c'.repeat(32),
     },
   });
   await ensureRates(dev);

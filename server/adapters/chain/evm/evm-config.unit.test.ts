@@ -29,6 +29,10 @@ const production = {
   SECRET_KEY: secrets.SECRET_KEY,
   SECURITY_CODE_PEPPER: secrets.SECURITY_CODE_PEPPER,
   KYC_ENCRYPTION_KEY: secrets.KYC_ENCRYPTION_KEY,
+  PAYOUT_WALLET_PARTNER: 'http',
+  PAYOUT_WALLET_URL: 'https://wallets.example',
+  PAYOUT_WALLET_KEY: 'k',
+  PAYOUT_WALLET_CALLBACK_SECRET: 'c'.repeat(32),
 };
 
 describe('loadConfig: the EVM network settings', () => {
