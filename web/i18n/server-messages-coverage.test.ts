@@ -23,6 +23,7 @@ import { LANGUAGES } from '../../common/i18n/languages';
 import { phoneMessages } from '../../common/identity/phone';
 import { ribMessages } from '../../common/banking/rib';
 import { payoutMessages } from '../../common/api/payouts';
+import { caseMessages } from '../../common/api/cases';
 import { contactMessageText } from '../features/contacts/contact-errors';
 import { kycMessageText } from '../features/kyc/kyc-errors';
 import { applyLanguage, i18n, type TranslationKey } from './i18n';
@@ -58,6 +59,7 @@ const serverMessages: Record<string, string> = Object.fromEntries(
     statementMessages,
     closeAccountMessages,
     recoveryMessages,
+    caseMessages,
   }).flatMap(([group, messages]) => Object.entries(messages).map(([name, text]) => [`${group}.${name}`, text])),
 );
 Object.assign(serverMessages, {
@@ -127,6 +129,10 @@ const neverOnScreen: Record<string, string> = {
   'kycMessages.customerOnly': 'a teller has no identity screen',
   'statementMessages.format': 'the statement button asks for csv',
   'closeAccountMessages.customersOnly': 'the profile shows the close button to customers only',
+  'caseMessages.reason': 'a reason is asked of operators only (the back-office’s catalogues)',
+  'caseMessages.state': 'states are changed by operators only (the back-office’s catalogues)',
+  'caseMessages.sameState': 'states are changed by operators only (the back-office’s catalogues)',
+  'caseMessages.customersOnly': 'the help screens are linked for customers only',
 };
 
 const catalogues = { fr, en, ar, es, it: it_, nl, de };
