@@ -17,22 +17,32 @@ export function FilePicker({
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   return (
-    <div className={form.field}>
-      <label className={form.label} htmlFor={id}>
+    <div className={`${form.field} ${styles.fileField}`}>
+      <span id={`${id}-label`} className={form.label}>
         {t('help.fileLabel')}
-      </label>
+      </span>
+      <p className={form.hint} id={`${id}-hint`}>
+        {t('help.fileHint')}
+      </p>
+      {/* The browser's own file button speaks the system's language: a button of ours, in the app's, opens it. */}
       <input
         ref={input}
         id={id}
+        className={styles.file}
         type="file"
         accept="image/jpeg,image/png,application/pdf"
         onChange={(event) => onFile(event.target.files?.[0] ?? null)}
+        aria-labelledby={`${id}-label`}
         aria-describedby={`${id}-hint ${id}-error`}
+        aria-invalid={error ? true : undefined}
         data-testid="case-file"
       />
+      <label htmlFor={id} className={`${form.secondary} ${styles.pick}`} aria-hidden="true">
+        {file ? t('help.replaceFile') : t('help.chooseFile')}
+      </label>
       {file ? (
         <p className={styles.fileRow}>
-          <bdi dir="ltr">{file.name}</bdi>
+          <bdi>{file.name}</bdi>
           <button
             type="button"
             className={form.link}
@@ -46,9 +56,6 @@ export function FilePicker({
           </button>
         </p>
       ) : null}
-      <p className={form.hint} id={`${id}-hint`}>
-        {t('help.fileHint')}
-      </p>
       <p className={form.error} id={`${id}-error`} role="alert">
         {error ?? ''}
       </p>
