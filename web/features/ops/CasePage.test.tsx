@@ -78,6 +78,11 @@ describe('an operator’s help case', () => {
   it('starts an answer from a ready one in the customer’s language and sends a note as internal', async () => {
     const calls = render();
     const canned = await screen.findByTestId('case-canned');
+    fireEvent.click(screen.getByTestId('case-answer-send'));
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('case-compose').textContent).toContain('Écrivez le message (4000 caractères au plus).'),
+    );
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
     fireEvent.change(canned, { target: { value: 'not_credited' } });
     expect(screen.getByTestId<HTMLTextAreaElement>('case-answer').value).toBe(
       'هل يمكنك إرفاق كشف حسابك البنكي الذي يظهر الخصم؟',

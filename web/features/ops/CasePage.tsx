@@ -40,6 +40,7 @@ function Compose({ item, onDone }: { item: OpsCase; onDone: (next: OpsCase) => v
   const errorText = useCaseErrorText();
   const [message, setMessage] = useState('');
   const [internal, setInternal] = useState(false);
+  const [empty, setEmpty] = useState(false);
   const send = useMutation({
     mutationFn: () => answerCase(item.id, message.trim(), internal),
     onSuccess: (next) => {
@@ -50,10 +51,12 @@ function Compose({ item, onDone }: { item: OpsCase; onDone: (next: OpsCase) => v
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // Said in the operator's language rather than by the browser's own bubble (in the system's).
+    setEmpty(message.trim() === '');
     if (message.trim() !== '') send.mutate();
   };
   return (
-    <form className={caseStyles.compose} onSubmit={submit} data-testid="case-compose">
+    <form className={caseStyles.compose} onSubmit={submit} noValidate data-testid="case-compose">
       <div className={caseStyles.row}>
         <label className={styles.field}>
           {ot('cases.canned')}
@@ -85,7 +88,7 @@ function Compose({ item, onDone }: { item: OpsCase; onDone: (next: OpsCase) => v
         lang={item.customer.language}
         value={message}
         onChange={(event) => setMessage(event.target.value)}
-        required
+        aria-invalid={empty || undefined}
         data-testid="case-answer"
       />
       <label className={caseStyles.check}>
@@ -98,7 +101,7 @@ function Compose({ item, onDone }: { item: OpsCase; onDone: (next: OpsCase) => v
         {ot('cases.internal')}
       </label>
       <p className={styles.error} role="alert">
-        {errorText(send.error) ?? ''}
+        {empty ? ot('cases.errors.message') : (errorText(send.error) ?? '')}
       </p>
       <div className={styles.actions}>
         <button type="submit" className={styles.primary} disabled={send.isPending} data-testid="case-answer-send">
