@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { account, CODE, pageFor, type Account } from './accounts.ts';
 import { fund, newOperator } from './operator.ts';
 import { screenshot } from './screenshots.ts';
@@ -52,6 +53,16 @@ async function transferOf(request: APIRequestContext, who: Account): Promise<num
   return ((await sent.json()) as { id: number }).id;
 }
 
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** The screen as it is now, saved when asked, and checked by axe (WCAG 2.1 A/AA): its serious or critical findings. */
+async function look(page: Page, name: string, problems: string[]): Promise<void> {
+  await screenshot(page, name);
+  const axe = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  for (const v of axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'))
+    problems.push(`${name}: ${v.id} ${v.nodes[0]?.target.join(' ')}`);
+}
+
 const words = {
   fr: {
     message: 'Ma sœur n’a pas pu retirer l’argent à l’agence.',
@@ -74,6 +85,7 @@ for (const lang of ['fr', 'ar'] as const) {
   }) => {
     test.slow();
     const say = words[lang];
+    const problems: string[] = [];
     const alice = await account(request);
     await speaks(alice.userId, lang);
     const id = await transferOf(request, alice);
@@ -87,7 +99,7 @@ for (const lang of ['fr', 'ar'] as const) {
     await expect(phone.getByTestId('case-about-transfer')).toBeVisible();
     await phone.getByTestId('case-kind-cannot_collect').check();
     await phone.getByTestId('case-message').fill(say.message);
-    await screenshot(phone, `help-form-${lang}-390.png`);
+    await look(phone, `help-form-${lang}-390.png`, problems);
     await phone.getByTestId('case-send').click();
 
     // The thread: the customer's message, the state in their words, the transfer linked, nothing of its status.
@@ -106,7 +118,7 @@ for (const lang of ['fr', 'ar'] as const) {
     await ops.goto(`/ops/cases?lang=${lang}&state=open&kind=cannot_collect`);
     const row = ops.getByTestId(`case-row-${caseId}`);
     await expect(row).toContainText(reference);
-    await screenshot(ops, `help-ops-queue-${lang}-1280.png`);
+    await look(ops, `help-ops-queue-${lang}-1280.png`, problems);
     await row.getByTestId(`case-link-${caseId}`).click();
     await expect(ops.getByTestId('case-transfer-link')).toHaveAttribute('href', new RegExp(`/ops/transactions/${id}`));
     await ops.getByTestId('case-take').click();
@@ -119,16 +131,17 @@ for (const lang of ['fr', 'ar'] as const) {
     await expect(ops.getByTestId('case-answer')).toHaveValue(new RegExp(say.canned));
     await ops.getByTestId('case-answer-send').click();
     await expect(ops.getByTestId('case-message-operator')).toContainText(say.canned);
-    await screenshot(ops, `help-ops-case-${lang}-1280.png`);
+    await look(ops, `help-ops-case-${lang}-1280.png`, problems);
 
     // The customer reads the answer, never the note, in the thread and in the list.
     await phone.reload();
     await expect(phone.getByTestId('case-message-operator')).toContainText(say.canned);
     await expect(phone.getByTestId('case-thread')).not.toContainText(say.note);
-    await screenshot(phone, `help-thread-${lang}-390.png`);
+    await look(phone, `help-thread-${lang}-390.png`, problems);
     await phone.goto(`/help?lang=${lang}`);
     await expect(phone.getByTestId('case-last').first()).toContainText(say.canned.slice(0, 20));
     await expect(phone.getByTestId('help-page')).not.toContainText(say.note);
-    await screenshot(phone, `help-list-${lang}-390.png`);
+    await look(phone, `help-list-${lang}-390.png`, problems);
+    expect(problems, problems.join('\n')).toEqual([]);
   });
 }
