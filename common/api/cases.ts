@@ -92,6 +92,10 @@ const caseFields = {
   created_at: z.string(),
   /** The newest message's time. */
   updated_at: z.string(),
+  /** When it was resolved (a customer's message reopens it for CASE_REOPEN_DAYS after), or null. */
+  resolved_at: z.string().nullable(),
+  /** The newest message the customer can read, cut to 140 characters. */
+  last_message: z.string().nullable(),
 };
 
 /** A customer's case: the thread without the operators' internal notes. */
@@ -134,6 +138,8 @@ export const opsCaseSchema = z.object({
   transfer: z
     .object({ id: z.number().int(), kind: z.string(), status: z.string(), amount: z.string(), currency: z.string() })
     .nullable(),
+  /** Ready answers for this kind of case, in the customer's language; the operator edits one before sending. */
+  canned_replies: z.array(z.object({ id: z.string(), text: z.string() })),
 });
 export type OpsCase = z.infer<typeof opsCaseSchema>;
 

@@ -36,6 +36,9 @@ export const screenRoutes: RouteObject[] = [
   { path: 'exchange', lazy: () => import('../features/exchange/ExchangePage') },
   { path: 'notifications', lazy: () => import('../features/notifications/NotificationsPage') },
   { path: 'rates', lazy: () => import('../features/rates/RatesPage') },
+  { path: 'help', lazy: () => import('../features/help/HelpPage') },
+  { path: 'help/new', lazy: () => import('../features/help/HelpNewPage') },
+  { path: 'help/:id', lazy: () => import('../features/help/HelpCasePage') },
   // The back-office: one lazy chunk with its own nested routes, its strings and its theme.
   { path: 'ops/*', lazy: () => import('../features/ops/route').then((route) => route.loadOps()) },
   { path: '*', lazy: () => import('../features/not-found/NotFoundPage') },

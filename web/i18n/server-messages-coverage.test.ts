@@ -25,6 +25,7 @@ import { ribMessages } from '../../common/banking/rib';
 import { payoutMessages } from '../../common/api/payouts';
 import { scheduleMessages } from '../../common/api/schedules';
 import { scheduleMessageText } from '../features/schedules/schedule-errors';
+import { caseMessages } from '../../common/api/cases';
 import { contactMessageText } from '../features/contacts/contact-errors';
 import { kycMessageText } from '../features/kyc/kyc-errors';
 import { applyLanguage, i18n, type TranslationKey } from './i18n';
@@ -61,6 +62,7 @@ const serverMessages: Record<string, string> = Object.fromEntries(
     closeAccountMessages,
     recoveryMessages,
     scheduleMessages,
+    caseMessages,
   }).flatMap(([group, messages]) => Object.entries(messages).map(([name, text]) => [`${group}.${name}`, text])),
 );
 Object.assign(serverMessages, {
@@ -132,6 +134,10 @@ const neverOnScreen: Record<string, string> = {
   'closeAccountMessages.customersOnly': 'the profile shows the close button to customers only',
   'scheduleMessages.nothingToChange': 'each button of a schedule sends the one change it names',
   'scheduleMessages.customersOnly': 'a teller has no scheduled transfers screen',
+  'caseMessages.reason': 'a reason is asked of operators only (the back-office’s catalogues)',
+  'caseMessages.state': 'states are changed by operators only (the back-office’s catalogues)',
+  'caseMessages.sameState': 'states are changed by operators only (the back-office’s catalogues)',
+  'caseMessages.customersOnly': 'the help screens are linked for customers only',
 };
 
 const catalogues = { fr, en, ar, es, it: it_, nl, de };

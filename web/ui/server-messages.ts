@@ -18,6 +18,7 @@ import {
 import { phoneMessages } from '../../common/identity/phone';
 import { pickupBeingPaidOutMessage, pickupMessages } from '../../common/api/pickups';
 import { payoutMessages } from '../../common/api/payouts';
+import { caseMessages } from '../../common/api/cases';
 import { API_TIMEOUT_DETAIL, ApiError } from '../app/api-error';
 import { intlLocale } from '../i18n/intl-locale';
 import { dateTimeFormat, numberFormat } from './intl-format';
@@ -31,6 +32,12 @@ const translations = new Map<string, (t: TFunction) => string>([
   [phoneMessages.wrong_length, (t) => t('errors.phoneWrongLength')],
   [genericMessages.required, (t) => t('errors.required')],
   [kycMessages.wrongType, (t) => t('kyc.errors.wrongType')],
+  [caseMessages.kind, (t) => t('help.errors.kind')],
+  [caseMessages.message, (t) => t('help.errors.message')],
+  [caseMessages.transaction, (t) => t('help.errors.transaction')],
+  [caseMessages.file, (t) => t('help.errors.file')],
+  [caseMessages.closed, (t) => t('help.errors.closed')],
+  [caseMessages.notMultipart, (t) => t('help.errors.notMultipart')],
   [kycMessages.tooLarge, (t) => t('kyc.errors.tooLarge')],
   [kycMessages.sameDocumentType, (t) => t('kyc.errors.sameDocumentType')],
   [recoveryMessages.notSame, (t) => t('recovery.errors.notSame')],

@@ -17,6 +17,8 @@ export interface CaseRow {
   first_answer_at: Date | null;
   resolved_at: Date | null;
   updated_at: Date;
+  /** The newest message the customer can read (never an internal note), cut to a line's length. */
+  last_message: string | null;
   customer_name: string;
   customer_language: string;
 }
@@ -55,6 +57,8 @@ function selectCases(db: Kysely<Database>) {
       'c.resolved_at',
       sql<Date>`coalesce((SELECT max(m.created_at) FROM case_messages m WHERE m.case_id = c.id AND NOT m.internal),
                          c.created_at)`.as('updated_at'),
+      sql<string | null>`(SELECT left(m.body, 140) FROM case_messages m WHERE m.case_id = c.id AND NOT m.internal
+                          ORDER BY m.id DESC LIMIT 1)`.as('last_message'),
       fullName('u').as('customer_name'),
       'u.language as customer_language',
     ]);

@@ -32,6 +32,7 @@ import { checkDocumentFile } from '../kyc/file-type.ts';
 import { MalformedMultipart, multipartBoundary, parseMultipart } from '../kyc/multipart.ts';
 import { notify } from '../notifications/notify.ts';
 import type { ServiceDeps } from '../service-deps.ts';
+import { cannedReplies } from './canned-replies.ts';
 import {
   caseMessages as threadOf,
   casesCreatedSince,
@@ -167,6 +168,8 @@ const presentSummary = (row: CaseRow): CaseSummary => ({
   transaction: row.transaction_id === null ? null : Number(row.transaction_id),
   created_at: row.created_at.toISOString(),
   updated_at: row.updated_at.toISOString(),
+  resolved_at: row.resolved_at?.toISOString() ?? null,
+  last_message: row.last_message,
 });
 
 /** The customer's view: never an internal note (left out by the query itself). */
@@ -413,6 +416,7 @@ export async function opsCase(deps: ServiceDeps, id: string): Promise<OpsCase> {
           currency: transfer.currency,
         }
       : null,
+    canned_replies: cannedReplies(row.kind, row.customer_language),
   };
 }
 

@@ -41,6 +41,7 @@ type Case = {
   state: string;
   kind: string;
   transaction: number | null;
+  resolved_at: string | null;
   messages: Message[];
 };
 type OpsCase = Case & { late: boolean; assigned_to: { id: number } | null; transfer: { status: string } | null };
@@ -166,6 +167,32 @@ describe('a customer’s case and its thread', () => {
     expect(await lastAudit(t, op, 'case.note', { type: 'case', id: made.id })).toBeDefined();
   });
 
+  it('lists each case with its newest message the customer may read, never an internal note', async () => {
+    const who = await customer(t);
+    const made = await opened(who);
+    await answer(made.id, { message: 'We are on it' });
+    await answer(made.id, { message: 'Partner ticket 4411, chase on Friday', internal: true });
+    const list = await call<{ results: { id: number; last_message: string | null }[] }>(t, 'GET', '/api/cases/', {
+      token: who.token,
+    });
+    expect(list.body.results.find((c) => c.id === made.id)?.last_message).toBe('We are on it');
+  });
+
+  it('gives operators ready answers for the case’s kind in the customer’s language', async () => {
+    const who = await customer(t);
+    await sql`UPDATE users SET language = 'ar' WHERE id = ${who.userId}`.execute(t.database.db);
+    const made = await opened(who, { kind: 'not_credited' });
+    const res = await call<OpsCase & { canned_replies: { id: string; text: string }[] }>(
+      t,
+      'GET',
+      `/api/ops/cases/${made.id}/`,
+      { token: op.token },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.canned_replies.map((r) => r.id)).toEqual(['looking', 'not_credited', 'solved']);
+    expect(res.body.canned_replies[1]?.text).toContain('كشف حسابك');
+  });
+
   it('answers 404 for another customer’s case, 403 to staff, 401 without a session', async () => {
     const who = await customer(t);
     const other = await customer(t);
@@ -226,9 +253,12 @@ describe('states', () => {
       after: { state: 'resolved' },
     });
     expect((await setState(made.id, 'resolved')).status).toBe(409);
+    // The customer's screen offers to write again (and so reopen) from this time.
+    expect((await mine(who, made.id)).resolved_at).toEqual(expect.any(String));
     const reopened = await reply(who, made.id, 'It came back to my account');
     expect(reopened.status).toBe(201);
     expect(reopened.body.state).toBe('open');
+    expect((await mine(who, made.id)).resolved_at).toBeNull();
 
     await setState(made.id, 'resolved');
     await sql`UPDATE cases SET resolved_at = now() - interval '15 days' WHERE id = ${made.id}`.execute(t.database.db);

@@ -11,6 +11,8 @@ import { useDocumentTitle } from '../../ui/use-document-title';
 import { AgenciesPage } from './AgenciesPage';
 import { ApprovalsPage } from './ApprovalsPage';
 import { AuditPage } from './AuditPage';
+import { CasePage } from './CasePage';
+import { CasesPage } from './CasesPage';
 import { CustomerDetailPage } from './CustomerDetailPage';
 import { CustomersPage } from './CustomersPage';
 import { DashboardPage } from './DashboardPage';
@@ -33,6 +35,7 @@ const sections: { path: string; label: OpsKey }[] = [
   { path: '/ops/customers', label: 'nav.customers' },
   { path: '/ops/transactions', label: 'nav.transactions' },
   { path: '/ops/approvals', label: 'nav.approvals' },
+  { path: '/ops/cases', label: 'nav.cases' },
   { path: '/ops/rates', label: 'nav.rates' },
   { path: '/ops/reconciliation', label: 'nav.reconciliation' },
   { path: '/ops/agencies', label: 'nav.agencies' },
@@ -54,6 +57,8 @@ const screens: { pattern: string; render: (id: string) => ReactNode }[] = [
   { pattern: '/ops/transactions', render: () => <TransactionsPage /> },
   { pattern: '/ops/transactions/:id', render: (id) => <TransactionDetailPage id={id} /> },
   { pattern: '/ops/approvals', render: () => <ApprovalsPage /> },
+  { pattern: '/ops/cases', render: () => <CasesPage /> },
+  { pattern: '/ops/cases/:id', render: (id) => <CasePage id={id} /> },
   { pattern: '/ops/rates', render: () => <RatesPage /> },
   { pattern: '/ops/reconciliation', render: () => <ReconciliationPage /> },
   { pattern: '/ops/agencies', render: () => <AgenciesPage /> },

@@ -8,6 +8,7 @@ import type {
   OpsTransactionDetail,
 } from '../../../common/api/ops';
 import type { OpsRatesPage, SetRatesRequest } from '../../../common/api/ops-rates';
+import type { CaseState, OpsCase, OpsCaseSummary } from '../../../common/api/cases';
 import type { OpsAgency, OpsStaff } from '../../../common/api/ops-people';
 import { apiFetch, apiUrl } from '../../app/api-client';
 import { ApiError, parseApiError } from '../../app/api-error';
@@ -45,6 +46,27 @@ export const fetchRates = (query: Query, signal?: AbortSignal) => opsGet<OpsRate
 export const fetchAgencies = (query: Query, signal?: AbortSignal) => opsGet<Page<OpsAgency>>('agencies/', query, signal);
 export const fetchTellers = (query: Query, signal?: AbortSignal) => opsGet<Page<OpsStaff>>('tellers/', query, signal);
 export const fetchOperators = (query: Query, signal?: AbortSignal) => opsGet<Page<OpsStaff>>('operators/', query, signal);
+
+export const fetchCases = (query: Query, signal?: AbortSignal) => opsGet<Page<OpsCaseSummary>>('cases/', query, signal);
+export const fetchCase = (id: string, signal?: AbortSignal) => opsGet<OpsCase>(`cases/${id}/`, {}, signal);
+/** An answer to the customer (notified), or an internal note they never see. */
+export const answerCase = (id: number, message: string, internal: boolean) =>
+  apiFetch<OpsCase>(`/ops/cases/${id}/messages/`, { method: 'POST', body: { message, internal } });
+export const setCaseState = (id: number, state: CaseState, reason: string) =>
+  apiFetch<OpsCase>(`/ops/cases/${id}/state/`, { method: 'POST', body: { state, reason } });
+/** A file of a case (the view is audited), fetched with the token and opened in a new tab. */
+export async function openCaseAttachment(caseId: number, attachmentId: number): Promise<void> {
+  const token = readStored(STORAGE_KEYS.token);
+  const response = await fetch(apiUrl(`/ops/cases/${caseId}/attachments/${attachmentId}/`), {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    credentials: 'same-origin',
+  });
+  if (!response.ok) throw parseApiError(response.status, await response.text().catch(() => ''));
+  const url = URL.createObjectURL(await response.blob());
+  window.open(url, '_blank', 'noopener');
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+export const takeCase = (id: number) => apiFetch<OpsCase>(`/ops/cases/${id}/assign/`, { method: 'POST' });
 
 /** A new agency (POST) or the fields of one that changed (PATCH). */
 export function saveAgency(id: number | null, fields: Record<string, string>): Promise<OpsAgency> {

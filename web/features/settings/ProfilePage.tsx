@@ -1,5 +1,5 @@
 import { useTranslation } from '../../i18n/i18n';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import form from '../../ui/Form.module.css';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { useWithLang } from '../../ui/with-lang';
@@ -32,6 +32,11 @@ export function Component() {
           {/* Onboarding asks for the profile only: the wallet, code and logout wait for the real profile. */}
           {onboarding ? null : <ProfileNotifications />}
           {onboarding ? null : <ProfileAccount user={user.data} onboarding={onboarding} />}
+          {onboarding || user.data.role !== 'customer' ? null : (
+            <Link className={form.link} to={withLang('/help')} data-testid="profile-help">
+              {t('help.getHelp')}
+            </Link>
+          )}
           {/* A customer's data rights (staff accounts are closed from the back-office). */}
           {onboarding || user.data.role !== 'customer' ? null : <ProfileDataRights />}
         </>

@@ -137,6 +137,11 @@ export function Component() {
           {banker ? <TellerNextStep tx={tx} /> : null}
           <Timeline tx={tx} />
           {banker ? null : <DetailActions tx={tx} />}
+          {banker ? null : (
+            <Link className={form.link} to={withLang(`/help/new?transaction=${tx.id}`)} data-testid="get-help">
+              {t('help.getHelpTransfer')}
+            </Link>
+          )}
         </>
       ) : null}
     </main>
