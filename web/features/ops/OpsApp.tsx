@@ -14,6 +14,8 @@ import { AuditPage } from './AuditPage';
 import { CustomerDetailPage } from './CustomerDetailPage';
 import { CustomersPage } from './CustomersPage';
 import { DashboardPage } from './DashboardPage';
+import { LiabilitiesPage } from './LiabilitiesPage';
+import { PayoutFileDetailPage, PayoutFilesPage } from './PayoutFilesPage';
 import { RatesPage } from './RatesPage';
 import { ReconciliationPage } from './ReconciliationPage';
 import styles from './Ops.module.css';
@@ -35,6 +37,8 @@ const sections: { path: string; label: OpsKey }[] = [
   { path: '/ops/approvals', label: 'nav.approvals' },
   { path: '/ops/rates', label: 'nav.rates' },
   { path: '/ops/reconciliation', label: 'nav.reconciliation' },
+  { path: '/ops/payout-files', label: 'payoutFiles.nav' },
+  { path: '/ops/liabilities', label: 'liabilities.nav' },
   { path: '/ops/agencies', label: 'nav.agencies' },
   { path: '/ops/tellers', label: 'nav.tellers' },
   { path: '/ops/reviews', label: 'nav.reviews' },
@@ -56,6 +60,9 @@ const screens: { pattern: string; render: (id: string) => ReactNode }[] = [
   { pattern: '/ops/approvals', render: () => <ApprovalsPage /> },
   { pattern: '/ops/rates', render: () => <RatesPage /> },
   { pattern: '/ops/reconciliation', render: () => <ReconciliationPage /> },
+  { pattern: '/ops/payout-files', render: () => <PayoutFilesPage /> },
+  { pattern: '/ops/payout-files/:id', render: (id) => <PayoutFileDetailPage id={id} /> },
+  { pattern: '/ops/liabilities', render: () => <LiabilitiesPage /> },
   { pattern: '/ops/agencies', render: () => <AgenciesPage /> },
   { pattern: '/ops/tellers', render: () => <TellersPage /> },
   { pattern: '/ops/operators', render: () => <OperatorsPage /> },
