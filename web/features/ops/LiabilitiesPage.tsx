@@ -25,20 +25,23 @@ function Difference({
 }) {
   const { ot } = useOps();
   if (amount === null) return <span className={styles.muted}>{ot('liabilities.notEntered')}</span>;
-  if (isZero(amount))
-    return (
-      <span className={styles.badgeOk} data-testid={testId} data-state="zero">
-        <Money amount={amount} currency={currency} />
-      </span>
-    );
-  const word =
-    kind === 'ledger'
+  const zero = isZero(amount);
+  const word = zero
+    ? null
+    : kind === 'ledger'
       ? ot('liabilities.mismatch')
       : ot(amount.startsWith('-') ? 'liabilities.shortfall' : 'liabilities.surplus');
   return (
-    <span className={styles.badgeBad} data-testid={testId} data-state="difference">
-      <Money amount={amount} currency={currency} /> · {word}
-    </span>
+    <div>
+      <span
+        className={zero ? styles.badgeOk : styles.badgeBad}
+        data-testid={testId}
+        data-state={zero ? 'zero' : 'difference'}
+      >
+        {ot('liabilities.difference')} <Money amount={amount} currency={currency} />
+        {word ? ` · ${word}` : null}
+      </span>
+    </div>
   );
 }
 
@@ -91,13 +94,11 @@ export function LiabilitiesPage() {
                 <span className={styles.stackedNote}>
                   {ot('liabilities.snapshot', { id: tree.snapshot_id })} · <bdi dir="ltr">{tree.currency}</bdi>
                 </span>
+                <span className={styles.stackedNote}>
+                  {ot('liabilities.accountsLine', { count: new Intl.NumberFormat(locale).format(tree.accounts) })}
+                </span>
               </>
             ),
-          },
-          {
-            header: ot('liabilities.accounts'),
-            num: true,
-            cell: (tree) => new Intl.NumberFormat(locale).format(tree.accounts),
           },
           {
             header: ot('liabilities.total'),
@@ -105,20 +106,19 @@ export function LiabilitiesPage() {
             cell: (tree) => <Money amount={tree.total} currency={tree.currency} />,
           },
           {
+            // The ledger's figure and, under it, the total minus it.
             header: ot('liabilities.ledger'),
             num: true,
-            cell: (tree) => <Money amount={tree.ledger} currency={tree.currency} />,
-          },
-          {
-            header: ot('liabilities.ledgerDifference'),
-            num: true,
             cell: (tree) => (
-              <Difference
-                amount={tree.ledger_difference}
-                currency={tree.currency}
-                kind="ledger"
-                testId="liabilities-ledger-difference"
-              />
+              <>
+                <Money amount={tree.ledger} currency={tree.currency} />
+                <Difference
+                  amount={tree.ledger_difference}
+                  currency={tree.currency}
+                  kind="ledger"
+                  testId="liabilities-ledger-difference"
+                />
+              </>
             ),
           },
           {
@@ -128,20 +128,16 @@ export function LiabilitiesPage() {
               tree.safeguarded === null ? (
                 <span className={styles.muted}>{ot('liabilities.notEntered')}</span>
               ) : (
-                <Money amount={tree.safeguarded} currency={tree.currency} />
+                <>
+                  <Money amount={tree.safeguarded} currency={tree.currency} />
+                  <Difference
+                    amount={tree.safeguarding_difference}
+                    currency={tree.currency}
+                    kind="safeguarding"
+                    testId="liabilities-safeguarding-difference"
+                  />
+                </>
               ),
-          },
-          {
-            header: ot('liabilities.safeguardingDifference'),
-            num: true,
-            cell: (tree) => (
-              <Difference
-                amount={tree.safeguarding_difference}
-                currency={tree.currency}
-                kind="safeguarding"
-                testId="liabilities-safeguarding-difference"
-              />
-            ),
           },
           {
             header: ot('liabilities.record'),

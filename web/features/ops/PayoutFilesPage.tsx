@@ -137,10 +137,16 @@ export function PayoutFileDetailPage({ id }: { id: string }) {
                 header: ot('payoutFiles.transfer'),
                 rowHeader: true,
                 cell: (line) => (
-                  <Link to={withLang(`/ops/transactions/${line.id}`)}>{ot('transaction.title', { id: line.id })}</Link>
+                  <>
+                    <Link to={withLang(`/ops/transactions/${line.id}`)}>
+                      {ot('transaction.title', { id: line.id })}
+                    </Link>
+                    <span className={styles.stackedNote} title={ot('payoutFiles.endToEnd')}>
+                      <bdi dir="ltr">{line.end_to_end_id}</bdi>
+                    </span>
+                  </>
                 ),
               },
-              { header: ot('payoutFiles.endToEnd'), cell: (line) => <bdi dir="ltr">{line.end_to_end_id}</bdi> },
               {
                 header: ot('payoutFiles.sender'),
                 cell: (line) =>
@@ -166,16 +172,20 @@ export function PayoutFileDetailPage({ id }: { id: string }) {
                 num: true,
                 cell: (line) => <Money amount={line.amount} currency={line.currency} />,
               },
-              { header: ot('payoutFiles.stateHeader'), cell: (line) => <StateBadge state={line.state} /> },
               {
-                header: ot('payoutFiles.reason'),
+                header: `${ot('payoutFiles.stateHeader')} · ${ot('payoutFiles.reason')}`,
                 cell: (line) => {
-                  if (!line.reason) return '—';
-                  const key = reasonKey(line.reason);
+                  const key = line.reason ? reasonKey(line.reason) : undefined;
                   return (
                     <>
-                      <bdi dir="ltr">{line.reason}</bdi>
-                      {key ? ` — ${ot(key)}` : null}
+                      <StateBadge state={line.state} />
+                      {line.reason ? (
+                        // Why the bank returned it: its code, and the code in words when this screen knows it.
+                        <span className={styles.stackedNote} title={ot('payoutFiles.reason')}>
+                          <bdi dir="ltr">{line.reason}</bdi>
+                          {key ? ` — ${ot(key)}` : null}
+                        </span>
+                      ) : null}
                     </>
                   );
                 },
