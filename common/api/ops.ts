@@ -177,6 +177,16 @@ export const opsTransactionDetailSchema = opsTransactionSchema.extend({
   entries: z.array(opsEntrySchema),
   timeline: z.array(opsTimelineEventSchema),
   events: z.array(auditEntrySchema),
+  /** A refund asked above the four-eyes amount and waiting for a second operator: another cannot be asked. */
+  pending_refund: z
+    .object({
+      approval: z.number().int(),
+      requested_by: z.number().int(),
+      requested_by_name: z.string().nullable(),
+      requested_at: z.string(),
+      expires_at: z.string(),
+    })
+    .nullable(),
 });
 export type OpsTransaction = z.infer<typeof opsTransactionSchema>;
 export type OpsTransactionDetail = z.infer<typeof opsTransactionDetailSchema>;

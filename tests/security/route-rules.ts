@@ -401,6 +401,9 @@ export const matrix: Record<string, Rule> = {
   'POST /api/ops/agencies/:id/enable/': opsWrite((w) => ({ id: w.agency1 })),
   'GET /api/ops/rates/': ops,
   'GET /api/ops/reconciliation/': { ...ops, query: '?date=2026-01-15' },
+  'GET /api/ops/payout-files/': ops,
+  'GET /api/ops/payout-files/:id/': { ...ops, params: (w) => ({ id: w.payoutFileId }) },
+  'GET /api/ops/liabilities/': ops,
   'POST /api/ops/rates/': {
     access: 'operator',
     body: () => ({

@@ -112,6 +112,8 @@ export interface World {
   reviewId: number;
   /** A file of an identity document submission, pending review. */
   kycFileId: number;
+  /** A bank deposits' payment file (the back-office reads it). */
+  payoutFileId: number;
 }
 
 export async function buildWorld(t: TestApp): Promise<World> {
@@ -158,6 +160,11 @@ export async function buildWorld(t: TestApp): Promise<World> {
     .select('f.id')
     .where('s.user_id', '=', String(bob.userId))
     .executeTakeFirstOrThrow();
+  const payoutFile = await t.database.db
+    .insertInto('payout_files')
+    .values({ message_id: `SILA-MATRIX-${randomUUID()}`, deposits: 1, control_sum_minor: '100' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return {
     alice: {
       ...alice,
@@ -180,6 +187,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     auditor,
     reviewId: Number(review.id),
     kycFileId: Number(kycFile.id),
+    payoutFileId: Number(payoutFile.id),
   };
 }
 

@@ -20,6 +20,19 @@ describe('the navigation guard', () => {
     expect(Object.fromEntries(to.searchParams)).toEqual({ page: '2', category: 'sending', lang: 'fr' });
   });
 
+  it("sends a signed-out visitor of the back-office to the staff sign-in, not the customers' welcome", () => {
+    for (const pathname of ['/ops', '/ops/rates', '/ops/transactions/12']) {
+      expect(guardNavigation({ ...base, pathname, search: '?lang=ar' })).toEqual({
+        kind: 'redirect',
+        to: '/auth?lang=ar&role=banker',
+        language: 'ar',
+      });
+    }
+    // A signed-in visitor reaches /ops (the screen itself refuses anyone but staff); /opsx is not the back-office.
+    expect(guardNavigation({ ...base, token: 't', pathname: '/ops', search: '?lang=fr' }).kind).toBe('allow');
+    expect(guardNavigation({ ...base, pathname: '/opsx', search: '?lang=fr' })).toMatchObject({ to: '/auth?lang=fr' });
+  });
+
   it('lets a visitor without a token through every /auth path', () => {
     for (const pathname of ['/auth', '/auth/step1', '/auth/email/step2', '/auth/phone/step3']) {
       expect(guardNavigation({ ...base, pathname, search: '?lang=ar' })).toEqual({ kind: 'allow', language: 'ar' });
@@ -66,7 +79,9 @@ describe('the navigation guard', () => {
 
 describe('the navigation language', () => {
   it('takes the target first, then the previous route, then the stored preference, then French', () => {
-    expect(resolveNavigationLanguage({ search: '?lang=en', previousSearch: '?lang=ar', storedLanguage: 'fr' })).toBe('en');
+    expect(resolveNavigationLanguage({ search: '?lang=en', previousSearch: '?lang=ar', storedLanguage: 'fr' })).toBe(
+      'en',
+    );
     expect(resolveNavigationLanguage({ search: '', previousSearch: '?lang=ar', storedLanguage: 'en' })).toBe('ar');
     expect(resolveNavigationLanguage({ search: '', previousSearch: '?x=1', storedLanguage: 'en' })).toBe('en');
     expect(resolveNavigationLanguage({ search: '', previousSearch: null, storedLanguage: null })).toBe('fr');

@@ -24,7 +24,8 @@ export interface GuardInput {
   storedLanguage: string | null;
 }
 
-export type GuardDecision = { kind: 'allow'; language: Language } | { kind: 'redirect'; to: string; language: Language };
+export type GuardDecision =
+  { kind: 'allow'; language: Language } | { kind: 'redirect'; to: string; language: Language };
 
 function languageIn(search: string | null): Language | null {
   if (search === null) return null;
@@ -33,12 +34,19 @@ function languageIn(search: string | null): Language | null {
 }
 
 /** The target's lang, else the previous location's, else the stored preference, else French. */
-export function resolveNavigationLanguage(input: Pick<GuardInput, 'search' | 'previousSearch' | 'storedLanguage'>): Language {
+export function resolveNavigationLanguage(
+  input: Pick<GuardInput, 'search' | 'previousSearch' | 'storedLanguage'>,
+): Language {
   return (
     languageIn(input.search) ??
     languageIn(input.previousSearch) ??
     (isLanguage(input.storedLanguage) ? input.storedLanguage : DEFAULT_LANGUAGE)
   );
+}
+
+/** The back-office: signed out, it leads to the staff sign-in rather than the customers' welcome. */
+export function isOpsPath(pathname: string): boolean {
+  return pathname === '/ops' || pathname.startsWith('/ops/');
 }
 
 function destinationPath(pathname: string, hasToken: boolean): string {
@@ -52,6 +60,8 @@ export function guardNavigation(input: GuardInput): GuardDecision {
   const language = resolveNavigationLanguage(input);
   const pathname = destinationPath(input.pathname, Boolean(input.token));
   const params = new URLSearchParams(input.search);
+  // The staff space of the welcome page (?role=banker): operators and auditors sign in as staff, not as customers.
+  if (!input.token && isOpsPath(input.pathname)) params.set('role', 'banker');
   // Kept in the URL so a shared or reloaded link opens in the same language, and so the next navigation can
   // inherit it from "the previous route". An unknown value is replaced rather than kept.
   const langChanged = params.get('lang') !== language;

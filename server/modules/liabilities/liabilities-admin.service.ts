@@ -2,7 +2,15 @@ import { parseDecimal, pow10 } from '../../../common/money/decimal.ts';
 import { formatAmount, isCurrency, MINOR_DIGITS, money } from '../../../common/money/money.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { findTree, insertSafeguarding, listTrees, type TreeRow } from './liabilities.repository.ts';
+import {
+  countTrees,
+  findTree,
+  insertSafeguarding,
+  ledgerOwedAt,
+  listTrees,
+  type TreeRow,
+} from './liabilities.repository.ts';
+import { liabilityKinds } from './liability-kinds.ts';
 
 /** What operators and auditors see of the snapshots (CLI until the back-office exists). */
 
@@ -17,6 +25,25 @@ export const formatMinor = (currency: string, minor: bigint): string =>
 /** The latest trees, newest first: the explorer's public history (it shows only public columns) and the CLI. */
 export async function recentTrees(db: Kysely<Database>, limit = 30): Promise<TreeRow[]> {
   return listTrees(db, limit);
+}
+
+/** A tree with what the journal owed at its snapshot's time (minor units, as text). */
+export type CheckedTree = TreeRow & { ledger: string };
+
+/** A page of trees, newest first, each with the journal's figure at its time (the back-office's screen). */
+export async function checkedTrees(
+  db: Kysely<Database>,
+  limit: number,
+  offset: number,
+): Promise<{ count: number; trees: CheckedTree[] }> {
+  const [count, trees] = await Promise.all([countTrees(db), listTrees(db, limit, offset)]);
+  const checked = await Promise.all(
+    trees.map(async (tree) => ({
+      ...tree,
+      ledger: await ledgerOwedAt(db, liabilityKinds, tree.currency, tree.taken_at),
+    })),
+  );
+  return { count, trees: checked };
 }
 
 /** Safeguarded minus owed: positive means the bank account covers what we owe. */

@@ -130,9 +130,9 @@ function treesQuery(db: Kysely<Database>) {
     ]);
 }
 
-/** Newest first: the explorer's history and liabilities:list. */
-export async function listTrees(db: Kysely<Database>, limit: number): Promise<TreeRow[]> {
-  return treesQuery(db).orderBy('t.snapshot_id', 'desc').orderBy('t.currency').limit(limit).execute();
+/** Newest first: the explorer's history, liabilities:list and the back-office's pages. */
+export async function listTrees(db: Kysely<Database>, limit: number, offset = 0): Promise<TreeRow[]> {
+  return treesQuery(db).orderBy('t.snapshot_id', 'desc').orderBy('t.currency').limit(limit).offset(offset).execute();
 }
 
 export async function findTree(
@@ -278,4 +278,32 @@ export async function markTreeFailed(
     })
     .where('id', '=', treeId)
     .execute();
+}
+
+export async function countTrees(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('liabilities_trees')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+/**
+ * What the journal says was owed to customers in one currency at an instant: every posting to an account of the
+ * liability kinds in an entry made up to then. The snapshot checked its total against the balances when taken;
+ * this is the same figure recomputed from the journal, so that a total that no longer agrees with it shows.
+ */
+export async function ledgerOwedAt(
+  db: Kysely<Database>,
+  kinds: readonly string[],
+  currency: string,
+  at: Date,
+): Promise<string> {
+  const { rows } = await sql<{ owed: string }>`
+    SELECT coalesce(sum(p.amount), 0)::text AS owed
+      FROM ledger_postings p
+      JOIN ledger_accounts a ON a.id = p.account_id
+      JOIN ledger_entries e ON e.id = p.entry_id
+     WHERE a.kind = ANY(${[...kinds]}::text[]) AND a.currency = ${currency} AND e.created_at <= ${at}`.execute(db);
+  return rows[0]?.owed ?? '0';
 }

@@ -112,6 +112,22 @@ export async function lockPendingApproval(
     .executeTakeFirst();
 }
 
+/** The request about one subject still waiting at `now` (at most one of a kind: the one-pending index), unlocked. */
+export async function findPendingApproval(
+  db: Kysely<Database>,
+  kind: string,
+  subject: { type: string; id: string },
+  now: Date,
+): Promise<ApprovalRow | undefined> {
+  return approvals(db)
+    .where('o.kind', '=', kind)
+    .where('o.subject_type', '=', subject.type)
+    .where('o.subject_id', '=', subject.id)
+    .where('o.state', '=', 'pending')
+    .where('o.expires_at', '>', now)
+    .executeTakeFirst();
+}
+
 /** A pending request that can no longer be approved ends as expired, which frees the one-pending index. */
 export async function expireApproval(tx: Transaction<Database>, id: string): Promise<void> {
   await tx

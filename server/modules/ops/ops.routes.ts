@@ -8,9 +8,11 @@ import { customersRoutes } from './customers.routes.ts';
 import { dashboardRoutes } from './dashboard.routes.ts';
 import { guardOpsRoutes } from './ops-access.ts';
 import { kycFilesRoutes } from './kyc-files.routes.ts';
+import { opsLiabilitiesRoutes } from './liabilities.routes.ts';
 import { opsRatesRoutes } from './rates.routes.ts';
 import { reconciliationRoutes } from './reconciliation.routes.ts';
 import { operatorsRoutes } from './operators.routes.ts';
+import { payoutFilesRoutes } from './payout-files.routes.ts';
 import { reviewsRoutes } from './reviews.routes.ts';
 import { tellersRoutes } from './tellers.routes.ts';
 import { opsTransactionsRoutes } from './transactions.routes.ts';
@@ -32,4 +34,6 @@ export const opsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app, 
   await app.register(operatorsRoutes, options);
   await app.register(opsCasesRoutes, options);
   await app.register(opsSchedulesRoutes, options);
+  await app.register(payoutFilesRoutes, options);
+  await app.register(opsLiabilitiesRoutes, options);
 };

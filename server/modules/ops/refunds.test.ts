@@ -239,6 +239,11 @@ describe('four eyes', () => {
     });
     const approvalId = (requested.body.approval as { id: number }).id;
     expect(await balanceOf(t, w.owner)).toBe('850.00');
+    // The detail says a refund waits, and for whom (the screen disables its button on it).
+    expect((await detail(w.id)).body).toMatchObject({
+      refundable: true,
+      pending_refund: { approval: approvalId, requested_by: op.userId, requested_by_name: expect.any(String) },
+    });
     const twice = await refund(w.id, second);
     expect(twice.status).toBe(409);
     expect(twice.body).toEqual({ detail: opsMessages.alreadyRequested });
@@ -267,6 +272,7 @@ describe('four eyes', () => {
       transaction: { id: w.id, status: 'refunded' },
     });
     expect(await balanceOf(t, w.owner)).toBe('1000.00');
+    expect((await detail(w.id)).body).toMatchObject({ refundable: false, pending_refund: null });
     expect(await refundNotices(w.owner, w.id)).toHaveLength(1);
     expect((await opsAction(t, second, `approvals/${approvalId}/approve/`)).status).toBe(409);
     expect(await auditLines('approval.approve', 'approval', approvalId)).toMatchObject([{ actor: second.userId }]);

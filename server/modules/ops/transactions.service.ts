@@ -28,6 +28,7 @@ import {
   decideApproval,
   expireApprovals,
   findApproval,
+  findPendingApproval,
   insertApproval,
   listApprovals,
   lockApproval,
@@ -105,9 +106,10 @@ export async function transactionsPage(deps: ServiceDeps, q: OpsTransactionsQuer
 export async function transactionDetail(deps: ServiceDeps, id: string): Promise<OpsTransactionDetail> {
   const row = await findAdminTransaction(deps.db, id);
   if (!row) throw notFound();
-  const [postings, audit] = await Promise.all([
+  const [postings, audit, pending] = await Promise.all([
     transactionPostings(deps.db, id),
     auditEntries(deps.db, { target_type: 'transaction', target_id: id }, { limit: 50, offset: 0 }),
+    findPendingApproval(deps.db, 'refund', { type: 'transaction', id }, deps.clock.now()),
   ]);
   const entries: OpsTransactionDetail['entries'] = [];
   for (const p of postings) {
@@ -144,7 +146,20 @@ export async function transactionDetail(deps: ServiceDeps, id: string): Promise<
   for (const line of audit.entries.slice().reverse())
     timeline.push({ at: line.created_at, event: line.action, by: line.actor });
   timeline.sort((a, b) => a.at.localeCompare(b.at));
-  return { ...presentOpsTransaction(row, deps.config.SECRET_KEY), entries, timeline, events: audit.entries };
+  const pendingRefund = pending && {
+    approval: Number(pending.id),
+    requested_by: Number(pending.requested_by),
+    requested_by_name: pending.requested_by_name,
+    requested_at: pending.requested_at.toISOString(),
+    expires_at: pending.expires_at.toISOString(),
+  };
+  return {
+    ...presentOpsTransaction(row, deps.config.SECRET_KEY),
+    entries,
+    timeline,
+    events: audit.entries,
+    pending_refund: pendingRefund ?? null,
+  };
 }
 
 async function presentAfter(tx: Transaction<Database>, id: string, secretKey: string): Promise<OpsTransaction> {

@@ -7,6 +7,7 @@ import { ActionDialog, DecisionCell, DoneNote, useOpsDialog } from './OpsDialog'
 import { FilterForm, ListView, useOpsList } from './OpsList';
 import { DateTime, Money, PageTitle, StatusBadge, useOps } from './OpsParts';
 import type { OpsKey } from './ops-i18n';
+import { RatesChangeTable, type RateFigures } from './RatesChange';
 import { FeeChange } from './RatesFeeChange';
 import { useStaff } from './staff';
 
@@ -40,9 +41,9 @@ function Subject({ approval }: { approval: Approval }) {
     const before = (approval.payload.before ?? {}) as { official?: string };
     return (
       <>
-        <Link to={withLang('/ops/rates')}>{ot('approvals.kindRates')}</Link> ·{' '}
-        <bdi dir="ltr">{`${rateText(before.official, locale)} → ${rateText(p.official, locale)} (${rateText(p.freemium, locale)} / ${rateText(p.subscription, locale)}) ±${rateText(p.change_percent, locale)} %`}</bdi>{' '}
-        <FeeChange approval={approval} />
+        <Link to={withLang('/ops/rates')}>{ot('approvals.kindRates')}</Link> · {ot('rates.official')}{' '}
+        <bdi dir="ltr">{`${rateText(before.official, locale)} → ${rateText(p.official, locale)}`}</bdi> ·{' '}
+        {ot('ratesChange.largest', { percent: rateText(p.change_percent, locale) })} <FeeChange approval={approval} />
       </>
     );
   }
@@ -65,6 +66,30 @@ function Subject({ approval }: { approval: Approval }) {
   return (
     <>
       {kind} · <bdi dir="ltr">{`${approval.subject_type} ${approval.subject_id}`}</bdi>
+    </>
+  );
+}
+
+/**
+ * What approving or rejecting a rates request does, then its figures labelled, in force when asked → asked, and
+ * the largest change the server measured (against the rates in force, those replaced and the last 24 hours').
+ */
+export function RatesDecision({ approval, decision }: { approval: Approval; decision: 'approve' | 'reject' }) {
+  const { ot, locale } = useOps();
+  const p = approval.payload as RateFigures & { change_percent?: string; before?: RateFigures | null };
+  return (
+    <>
+      <p data-testid="rates-decision-intro">
+        {ot(decision === 'approve' ? 'ratesChange.approveIntro' : 'ratesChange.rejectIntro')}
+      </p>
+      <RatesChangeTable before={p.before ?? null} after={p} testId="rates-decision-change" />
+      <p data-testid="rates-decision-largest">
+        {ot('ratesChange.largestExplained', { percent: rateText(p.change_percent, locale) })}
+      </p>
+      <p>
+        {ot('ratesChange.pendingBy', { name: approval.requested_by_name ?? `#${approval.requested_by}` })}{' '}
+        <DateTime iso={approval.requested_at} /> — <q>{approval.reason}</q>
+      </p>
     </>
   );
 }
@@ -150,10 +175,21 @@ export function ApprovalsPage() {
             id: open.approval.id,
           })}
           description={
-            <p>
-              <Subject approval={open.approval} /> · <Money amount={open.approval.amount} />
-            </p>
+            open.approval.kind === 'rates' ? (
+              <RatesDecision approval={open.approval} decision={open.decision} />
+            ) : (
+              <p>
+                <Subject approval={open.approval} />
+                {open.approval.amount === null ? null : (
+                  <>
+                    {' · '}
+                    <Money amount={open.approval.amount} currency={open.approval.currency ?? 'MAD'} />
+                  </>
+                )}
+              </p>
+            )
           }
+          codeHint={open.approval.kind === 'rates' ? ot('ratesChange.codeHint') : undefined}
           confirmLabel={ot(open.decision === 'approve' ? 'approvals.approve' : 'approvals.reject')}
           danger={open.decision === 'approve'}
           onClose={close}

@@ -16,6 +16,8 @@ import { CasesPage } from './CasesPage';
 import { CustomerDetailPage } from './CustomerDetailPage';
 import { CustomersPage } from './CustomersPage';
 import { DashboardPage } from './DashboardPage';
+import { LiabilitiesPage } from './LiabilitiesPage';
+import { PayoutFileDetailPage, PayoutFilesPage } from './PayoutFilesPage';
 import { RatesPage } from './RatesPage';
 import { ReconciliationPage } from './ReconciliationPage';
 import styles from './Ops.module.css';
@@ -38,6 +40,8 @@ const sections: { path: string; label: OpsKey }[] = [
   { path: '/ops/cases', label: 'nav.cases' },
   { path: '/ops/rates', label: 'nav.rates' },
   { path: '/ops/reconciliation', label: 'nav.reconciliation' },
+  { path: '/ops/payout-files', label: 'payoutFiles.nav' },
+  { path: '/ops/liabilities', label: 'liabilities.nav' },
   { path: '/ops/agencies', label: 'nav.agencies' },
   { path: '/ops/tellers', label: 'nav.tellers' },
   { path: '/ops/reviews', label: 'nav.reviews' },
@@ -61,6 +65,9 @@ const screens: { pattern: string; render: (id: string) => ReactNode }[] = [
   { pattern: '/ops/cases/:id', render: (id) => <CasePage id={id} /> },
   { pattern: '/ops/rates', render: () => <RatesPage /> },
   { pattern: '/ops/reconciliation', render: () => <ReconciliationPage /> },
+  { pattern: '/ops/payout-files', render: () => <PayoutFilesPage /> },
+  { pattern: '/ops/payout-files/:id', render: (id) => <PayoutFileDetailPage id={id} /> },
+  { pattern: '/ops/liabilities', render: () => <LiabilitiesPage /> },
   { pattern: '/ops/agencies', render: () => <AgenciesPage /> },
   { pattern: '/ops/tellers', render: () => <TellersPage /> },
   { pattern: '/ops/operators', render: () => <OperatorsPage /> },

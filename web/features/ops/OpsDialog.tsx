@@ -163,8 +163,11 @@ export function ActionDialog({
   children,
   fields = [],
   ready = true,
+  codeHint,
 }: {
   title: string;
+  /** Why this action asks for the security code again, when the general wording (access or money) is not it. */
+  codeHint?: string;
   /** The names of the fields `children` render with DialogField: their messages go under them, not below. */
   fields?: readonly string[];
   description?: ReactNode;
@@ -245,7 +248,7 @@ export function ActionDialog({
           data-testid="action-code"
         />
       </label>
-      <p className={styles.muted}>{ot('action.securityCodeHint')}</p>
+      <p className={styles.muted}>{codeHint ?? ot('action.securityCodeHint')}</p>
     </DialogFrame>
   );
 }

@@ -85,10 +85,22 @@ export function TransactionDetailPage({ id }: { id: string }) {
               setOutcome(null);
               setRefunding(true);
             }}
+            // A refund already waits for a second operator: asking again is refused (one request at a time).
+            disabled={tx.pending_refund !== null}
+            aria-describedby={tx.pending_refund ? 'refund-pending' : undefined}
             data-testid="refund-open"
           >
             {ot('transaction.refund')}
           </button>
+          {tx.pending_refund ? (
+            <span id="refund-pending" className={styles.muted} data-testid="refund-pending">
+              {ot('refundPending.waiting', {
+                id: tx.pending_refund.approval,
+                name: tx.pending_refund.requested_by_name ?? `#${tx.pending_refund.requested_by}`,
+              })}{' '}
+              <Link to={withLang('/ops/approvals')}>{ot('nav.approvals')}</Link>
+            </span>
+          ) : null}
         </div>
       ) : null}
       <dl className={styles.facts} data-testid="tx-facts">

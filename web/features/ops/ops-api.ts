@@ -9,6 +9,8 @@ import type {
 } from '../../../common/api/ops';
 import type { OpsRatesPage, SetRatesRequest } from '../../../common/api/ops-rates';
 import type { CaseState, OpsCase, OpsCaseSummary } from '../../../common/api/cases';
+import type { OpsLiabilityTree } from '../../../common/api/ops-liabilities';
+import type { PayoutFile, PayoutFileDetail } from '../../../common/api/ops-payout-files';
 import type { OpsAgency, OpsStaff } from '../../../common/api/ops-people';
 import { apiFetch, apiUrl } from '../../app/api-client';
 import { ApiError, parseApiError } from '../../app/api-error';
@@ -33,19 +35,30 @@ function clean(query: Query): Query {
 export const opsGet = <T>(path: string, query: Query = {}, signal?: AbortSignal) =>
   apiFetch<T>(`/ops/${path}`, { query: clean(query), signal });
 
-export const fetchCustomers = (query: Query, signal?: AbortSignal) => opsGet<Page<OpsCustomer>>('customers/', query, signal);
-export const fetchCustomer = (id: string, signal?: AbortSignal) => opsGet<OpsCustomerDetail>(`customers/${id}/`, {}, signal);
+export const fetchCustomers = (query: Query, signal?: AbortSignal) =>
+  opsGet<Page<OpsCustomer>>('customers/', query, signal);
+export const fetchCustomer = (id: string, signal?: AbortSignal) =>
+  opsGet<OpsCustomerDetail>(`customers/${id}/`, {}, signal);
 export const fetchTransactions = (query: Query, signal?: AbortSignal) =>
   opsGet<Page<OpsTransaction>>('transactions/', query, signal);
 export const fetchTransaction = (id: string, signal?: AbortSignal) =>
   opsGet<OpsTransactionDetail>(`transactions/${id}/`, {}, signal);
-export const fetchApprovals = (query: Query, signal?: AbortSignal) => opsGet<Page<Approval>>('approvals/', query, signal);
+export const fetchApprovals = (query: Query, signal?: AbortSignal) =>
+  opsGet<Page<Approval>>('approvals/', query, signal);
 export const fetchAudit = (query: Query, signal?: AbortSignal) => opsGet<Page<AuditEntry>>('audit/', query, signal);
 export const fetchRates = (query: Query, signal?: AbortSignal) => opsGet<OpsRatesPage>('rates/', query, signal);
+export const fetchPayoutFiles = (query: Query, signal?: AbortSignal) =>
+  opsGet<Page<PayoutFile>>('payout-files/', query, signal);
+export const fetchPayoutFile = (id: string, signal?: AbortSignal) =>
+  opsGet<PayoutFileDetail>(`payout-files/${id}/`, {}, signal);
+export const fetchLiabilities = (query: Query, signal?: AbortSignal) =>
+  opsGet<Page<OpsLiabilityTree>>('liabilities/', query, signal);
 
-export const fetchAgencies = (query: Query, signal?: AbortSignal) => opsGet<Page<OpsAgency>>('agencies/', query, signal);
+export const fetchAgencies = (query: Query, signal?: AbortSignal) =>
+  opsGet<Page<OpsAgency>>('agencies/', query, signal);
 export const fetchTellers = (query: Query, signal?: AbortSignal) => opsGet<Page<OpsStaff>>('tellers/', query, signal);
-export const fetchOperators = (query: Query, signal?: AbortSignal) => opsGet<Page<OpsStaff>>('operators/', query, signal);
+export const fetchOperators = (query: Query, signal?: AbortSignal) =>
+  opsGet<Page<OpsStaff>>('operators/', query, signal);
 
 export const fetchCases = (query: Query, signal?: AbortSignal) => opsGet<Page<OpsCaseSummary>>('cases/', query, signal);
 export const fetchCase = (id: string, signal?: AbortSignal) => opsGet<OpsCase>(`cases/${id}/`, {}, signal);
