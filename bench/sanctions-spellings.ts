@@ -10,8 +10,7 @@
  * Prints both figures, the misses and the names flagged; sanctions-spellings.unit.test.ts asserts the goals.
  */
 import { readFileSync } from 'node:fs';
-import type { ListedEntry } from '../server/modules/sanctions/name-score.ts';
-import { SanctionsIndex } from '../server/modules/sanctions/sanctions-matcher.ts';
+import { SanctionsIndex, type ListedEntry } from '../server/modules/sanctions/sanctions-matcher.ts';
 
 const fixture = (file: string) =>
   readFileSync(new URL(`../tests/fixtures/sanctions/${file}`, import.meta.url), 'utf8')

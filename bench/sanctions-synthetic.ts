@@ -5,7 +5,7 @@
  * order, a missing middle name, a typo, Arabic script), and ordinary Moroccan and European names that are not on
  * the list (common given names and family names, a pool disjoint from the listed families). No real listed person.
  */
-import type { ListedEntry } from '../server/modules/sanctions/name-score.ts';
+import type { ListedEntry } from '../server/modules/sanctions/sanctions-matcher.ts';
 
 /** mulberry32: the same sequence for the same seed on every machine. */
 export function prng(seed: number): () => number {

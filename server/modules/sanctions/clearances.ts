@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { SanctionsMatchFacts } from '../../../common/api/sanctions-review.ts';
 import type { Database } from '../../db/schema.ts';
-import type { ListedEntry, SanctionsMatch } from './name-score.ts';
+import type { ListedEntry, SanctionsMatch } from './sanctions-matcher.ts';
 
 /**
  * An operator's false positive holds for the exact name they looked at (sanctions_name_key(): case, accents, spacing

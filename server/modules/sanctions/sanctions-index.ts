@@ -1,7 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { ListedEntry } from './name-score.ts';
-import { SanctionsIndex } from './sanctions-matcher.ts';
+import { SanctionsIndex, type ListedEntry } from './sanctions-matcher.ts';
 
 /**
  * This process's index of the lists in force, per database handle. The lists' version is the largest `version` of

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { jaroWinkler, nameTokens, otherSpellings, skeleton } from './name-tokens.ts';
-import { adjustScore, agreement, explainNames, scoreNames, type ListedEntry } from './name-score.ts';
-import { SanctionsIndex } from './sanctions-matcher.ts';
+import {
+  adjustScore,
+  agreement,
+  explainNames,
+  SanctionsIndex,
+  scoreNames,
+  type ListedEntry,
+} from './sanctions-matcher.ts';
 
 const skeletons = (name: string) => nameTokens(name).map(skeleton);
 

@@ -4,7 +4,7 @@ import { withTransaction } from '../../ledger/transaction.ts';
 import { openReview } from '../reviews/reviews.service.ts';
 import { listsVersion, sanctionsIndex } from './sanctions-index.ts';
 import type { SanctionsMatchFacts } from '../../../common/api/sanctions-review.ts';
-import { agreement, type SanctionsMatch, type ScreenedSubject } from './name-score.ts';
+import { agreement, type SanctionsMatch, type ScreenedSubject } from './sanctions-matcher.ts';
 import { withoutCleared, type ClearanceSubject } from './clearances.ts';
 
 /**
