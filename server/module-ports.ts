@@ -1,6 +1,7 @@
 import type { ServiceDeps } from './modules/service-deps.ts';
 import { subscriptionActive } from './modules/billing/subscriptions.service.ts';
 import { limitsOf } from './modules/compliance/limits.ts';
+import { findUserExchange, settleTopUp } from './modules/exchanges/index.ts';
 import { linkContactsToNewUser } from './modules/contacts/contacts-link.service.ts';
 import { identityUnderReview } from './modules/kyc/kyc.service.ts';
 import { presentAlert } from './modules/rate-alerts/rate-alerts.service.ts';
@@ -34,5 +35,7 @@ export const usersPorts: UsersPorts = {
 
 export const modulePorts: ServiceDeps['ports'] = {
   signIn: { accountSigningIn },
+  // billing: a top-up's card payment confirmed, and what its return page says was credited.
+  billing: { settleTopUp, topUpOf: findUserExchange },
   users: usersPorts,
 };

@@ -9,6 +9,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import type { ServerKeys } from '../security/keys.ts';
 import type { SignInAccounts } from './auth/sign-in-accounts.ts';
+import type { BillingPorts } from './billing/billing-ports.ts';
 import type { UsersPorts } from './users/users-ports.ts';
 
 /** What services receive, passed explicitly so tests can swap the clock or an adapter. */
@@ -31,6 +32,7 @@ export interface ServiceDeps {
    */
   ports: {
     signIn: SignInAccounts;
+    billing: BillingPorts;
     users: UsersPorts;
   };
 }
