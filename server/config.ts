@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { validateMnemonic } from '@scure/bip39';
 import { isAddress } from 'viem';
@@ -8,383 +7,35 @@ import { parseSigningKey, signingKeyFromSeed } from './security/signing-key.ts';
 import { BROWSER_PUSH_SERVICES, parsePushServiceOrigins, type PushServices } from './security/push-services.ts';
 import { vapidKeysFromSecret, vapidPublicKeyOf } from './security/vapid-keys.ts';
 import { loadOrCreateDevSecrets } from './dev-secrets.ts';
-import { parseCron } from '../common/time/cron.ts';
 import { deriveKey } from './security/keys.ts';
 import { projectRoot } from './runtime-layout.ts';
+import { processVariables } from './config/process.ts';
+import { secretVariables } from './config/secrets.ts';
+import { adapterVariables } from './config/adapters.ts';
+import { signInVariables } from './config/sign-in.ts';
+import { backOfficeVariables } from './config/back-office.ts';
+import { topUpVariables } from './config/top-ups.ts';
+import { sendVariables } from './config/sends.ts';
+import { chainVariables } from './config/chain.ts';
+import { payoutVariables } from './config/payouts.ts';
+import { recoveryVariables } from './config/recovery.ts';
+import { caseVariables } from './config/cases.ts';
 
 /** Where the project lives, so relative paths (data dir, built web app) do not depend on the cwd. */
 export { projectRoot };
 
-const port = z.coerce.number().int().min(0).max(65_535);
-const flag = z
-  .enum(['true', 'false'])
-  .default('false')
-  .transform((v) => v === 'true');
-const seconds = (fallback: number) =>
-  z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(366 * 86_400)
-    .default(fallback);
-const milliseconds = (fallback: number) => z.coerce.number().int().min(100).max(3_600_000).default(fallback);
-const count = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000).default(fallback);
-/** Keys that sign tokens and pepper codes: long enough that guessing them is not a plan. */
-const secret = z.string().min(32, 'must be at least 32 characters').optional();
-
 const configSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  PORT: port.default(3000),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** An external PostgreSQL; when absent an embedded one is started from `EMBEDDED_PG_DIR`. */
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-  EMBEDDED_PG_DIR: z.string().min(1).default('.data/pg'),
-  /** Never 5432: a system PostgreSQL may hold it. */
-  EMBEDDED_PG_PORT: port.default(54329),
-  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
-  /** What pg_stat_activity shows for this process's connections (tell API servers, workers and tools apart). */
-  DB_APPLICATION_NAME: z.string().min(1).max(63).default('remittance-wallet'),
-  // Database bounds, for the app's sessions, whichever database; migrations and operator commands
-  // run without them.
-  /** Longest statement; a runaway query is cancelled (503) instead of holding a connection. */
-  DB_STATEMENT_TIMEOUT_MS: milliseconds(10_000),
-  /** Longest wait for a lock held by another session; then 503, instead of waiting until the process dies. */
-  DB_LOCK_TIMEOUT_MS: milliseconds(5_000),
-  /** A session idle inside an open transaction this long is ended by the database, releasing its row locks. */
-  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: milliseconds(20_000),
-  /** No answer at all from the database this long (a host gone silent): the query fails, its connection is dropped. */
-  DB_QUERY_TIMEOUT_MS: milliseconds(15_000),
-  /**
-   * Parameterised queries as named prepared statements, parsed and planned once per connection. `off`
-   * behind a pooler in transaction mode (PgBouncer before 1.21), where a connection's statements do not follow the
-   * client.
-   */
-  DB_PREPARED_STATEMENTS: z.enum(['on', 'off']).default('on'),
-  /** A request not answered this long gets a 503 (the handler's database work is bounded by the settings above). */
-  REQUEST_HANDLER_TIMEOUT_MS: milliseconds(30_000),
-  /** API processes `npm start` runs (Node's cluster module, one PostgreSQL); default: one per core. */
-  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(availableParallelism()),
-  /** JSON bodies are small in this API; a larger one is a mistake or an attack. */
-  BODY_LIMIT_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .max(10 * 1024 * 1024)
-    .default(100 * 1024),
-  WEB_DIST_DIR: z.string().min(1).default('dist/web'),
-  /** Prometheus metrics on this port of 127.0.0.1 (GET /metrics), summed over the cluster's processes; unset = off. */
-  METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
-  /** `false`, `true`, a hop count, or a comma list of proxy addresses/CIDRs (Fastify's trustProxy). */
-  TRUST_PROXY: z.string().min(1).default('false'),
-  /** The browser-facing origin, for links in e-mails (`https://wallet.example.com`). Required in production. */
-  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
-
-  // Secrets (required in production; development and test generate them once into DEV_SECRETS_FILE).
-  /** Signs access tokens and keys the login-code and wallet-address HMACs (each with its own derived key). */
-  SECRET_KEY: secret,
-  /** Mixed into every security-code hash; kept out of the database so a dump alone cannot brute-force PINs. */
-  SECURITY_CODE_PEPPER: secret,
-  /**
-   * Encrypts identity documents at rest (AES-256-GCM): 32 bytes in base64. Required in production;
-   * development and test keep a generated one in DEV_SECRETS_FILE. Its id (a hash prefix) is stored with each file.
-   */
-  KYC_ENCRYPTION_KEY: z
-    .string()
-    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64 (openssl rand -base64 32)')
-    .optional(),
-  /** Keys used before a rotation, comma-separated base64: files encrypted with them stay readable. */
-  KYC_PREVIOUS_ENCRYPTION_KEYS: z
-    .string()
-    .refine(
-      (v) => v.split(',').every((k) => Buffer.from(k.trim(), 'base64').length === 32),
-      'must be a comma-separated list of 32-byte base64 keys',
-    )
-    .optional(),
-  DEV_SECRETS_FILE: z.string().min(1).default('.data/dev-secrets.json'),
-  /**
-   * Web Push: the VAPID key pair (RFC 8292), P-256, base64url as `npx web-push generate-vapid-keys`
-   * prints them. Both or neither; in production neither = no Web Push (the profile offers none). Development and
-   * test keep a generated pair in DEV_SECRETS_FILE.
-   */
-  VAPID_PUBLIC_KEY: z.string().min(1).optional(),
-  VAPID_PRIVATE_KEY: z.string().min(1).optional(),
-  /**
-   * The push services the server may post to: origins (scheme, host, port), comma-separated, `https://*.example.com`
-   * for any name below one. Set, they are the only ones, and the only ones that may be at a local or private
-   * address (a local push service: `http://127.0.0.1:38300`). Unset: in production the browsers' services
-   * (BROWSER_PUSH_SERVICES); elsewhere any origin at a public address.
-   */
-  PUSH_SERVICE_ORIGINS: z
-    .string()
-    .refine((v) => parsePushServiceOrigins(v) !== undefined, 'must be comma-separated origins (https://host[:port])')
-    .optional(),
-  /** Who runs the sender, for the push services: `mailto:` an address, or an https URL. Default: PUBLIC_URL when https, else mailto: MAIL_FROM's address. */
-  VAPID_SUBJECT: z
-    .string()
-    .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be mailto:address or an https:// URL')
-    .optional(),
-
-  // Adapters: the real service when configured, else the built-in outbox (GET /api/dev/outbox/).
-  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
-  MAIL_FROM: z.string().min(3).default('Wallet <no-reply@wallet.localhost>'),
-  SMS_PROVIDER_URL: z.url({ protocol: /^https?$/ }).optional(),
-  SMS_ACCOUNT_SID: z.string().min(1).optional(),
-  SMS_AUTH_TOKEN: z.string().min(1).optional(),
-  SMS_FROM: z.string().min(1).optional(),
-  /** Production refuses to start on the built-in mail/SMS outbox unless this says it is meant (never the sandbox). */
-  ALLOW_DEV_ADAPTERS: flag,
-  /**
-   * Mounts /api/dev/outbox/ and the sandbox checkout. Off unless set: a loopback HOST proves nothing, since a proxy
-   * on the same host (the shipped nginx) forwards the public to it. `npm start` and `npm run dev` turn it on outside
-   * production; the systemd unit never does. Production refuses it: the outbox shows every sign-in code, the
-   * sandbox credits money.
-   */
-  EXPOSE_DEV_ROUTES: flag,
-
-  // Sign-in limits.
-  LOGIN_CODE_TTL_SECONDS: seconds(600),
-  /** Wrong codes allowed per code, and per identifier within LOGIN_FAILURE_WINDOW_SECONDS across new codes. */
-  LOGIN_CODE_MAX_ATTEMPTS: count(5),
-  LOGIN_FAILURE_WINDOW_SECONDS: seconds(900),
-  LOGIN_CODE_RESEND_SECONDS: seconds(30),
-  LOGIN_CODES_PER_IDENTIFIER_PER_HOUR: count(10),
-  LOGIN_CODE_REQUESTS_PER_IP_PER_HOUR: count(100),
-  LOGIN_VERIFICATIONS_PER_IP_PER_HOUR: count(300),
-  SESSION_TTL_SECONDS: seconds(7 * 86_400),
-  EMAIL_CONFIRMATION_TTL_SECONDS: seconds(2 * 86_400),
-  /**
-   * Confirmation links mailed to one user (POST /api/users/{id}/email_confirmation/): at most one per
-   * EMAIL_CONFIRMATION_RESEND_SECONDS and EMAIL_CONFIRMATION_MAX_PER_DAY in any 24 hours, the profile's own link
-   * included; 429 with Retry-After past either. Counted from email_confirmations, so every API process agrees.
-   */
-  EMAIL_CONFIRMATION_RESEND_SECONDS: seconds(60),
-  EMAIL_CONFIRMATION_MAX_PER_DAY: count(5),
-  SECURITY_CODE_MAX_ATTEMPTS: count(5),
-  SECURITY_CODE_LOCK_SECONDS: seconds(900),
-  /**
-   * Recipients a customer may add per rolling hour, deleted ones included (adding a contact was
-   * a free, unlimited way to probe phone numbers and e-mails). 429 with Retry-After past it.
-   */
-  CONTACT_CREATE_LIMIT_PER_HOUR: count(30),
-
-  // Back-office: operators' and auditors' shorter sessions, and the four-eyes thresholds.
-  OPS_SESSION_TTL_SECONDS: seconds(8 * 3600),
-  /** A refund above this many whole dirhams becomes a request another operator must approve (four eyes). */
-  OPS_FOUR_EYES_MAD: count(5000),
-  /**
-   * A rates change moving the official or a customer rate by more than this percent becomes a request another
-   * operator must approve (four eyes), measured against the least favourable of the rates in force now, the row it
-   * replaces and every row in force over the last 24 hours (ops/rates-four-eyes.ts). Decimals allowed: 2.5.
-   */
-  OPS_RATE_CHANGE_FOUR_EYES_PCT: z.coerce.number().min(0).max(100).default(2),
-  /**
-   * The same for the card fee, a fraction: an absolute change of more than this many basis points (25 = 0.25
-   * percentage point of the amount, 1.6 % to 1.85 %) against the same rows becomes a request.
-   */
-  OPS_RATE_FEE_FOUR_EYES_BP: z.coerce.number().int().min(0).max(10_000).default(25),
-  /** A four-eyes request not decided within this time expires. */
-  OPS_APPROVAL_TTL_SECONDS: seconds(24 * 3600),
-
-  // Add money: the top-up bound in whole euros (a top-up is at least 1 EUR).
-  TOPUP_MAX_EUR: z.coerce.number().int().min(1).max(1_000_000).default(2000),
-  /** How long a validated exchange keeps its rate; a payment made later is refunded, never credited at it. */
-  RATE_LOCK_SECONDS: z.coerce.number().int().min(60).max(86_400).default(1800),
-  /** How long the figures a draft shows are honoured by validation (the price shown is the price paid). */
-  QUOTE_SECONDS: z.coerce.number().int().min(60).max(3600).default(600),
-  /** After a period's end, how long an unpaid renewal keeps the plan and its rate: the provider's retry span. */
-  SUBSCRIPTION_GRACE_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(30 * 86_400)
-    .default(3 * 86_400),
-  /** Stripe when set (Checkout Sessions, webhooks signed with STRIPE_WEBHOOK_SECRET); else the built-in sandbox. */
-  STRIPE_SECRET_KEY: z.string().min(1).optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
-  /** Signs the sandbox's events; derived from SECRET_KEY when unset. */
-  SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
-
-  // Sends and withdrawals: per-operation bounds in whole dirhams, and how long
-  // money may wait for someone before it goes back to the sender.
-  TRANSFER_MIN_MAD: count(1),
-  TRANSFER_MAX_MAD: count(20_000),
-  // Customer levels: rolling 30-day limits and the per-operation bound, in whole units. Level 1 is a
-  // verified identifier and a full profile; level 2 an approved identity document and an address.
-  /** Top-ups (EUR) per rolling 30 days, level 1 / level 2. */
-  LIMIT_L1_TOPUP_EUR: count(1_000),
-  LIMIT_L2_TOPUP_EUR: count(10_000),
-  /** Sends + cash pickups + withdrawals together (MAD) per rolling 30 days, level 1 / level 2. */
-  LIMIT_L1_OUTGOING_MAD: count(20_000),
-  LIMIT_L2_OUTGOING_MAD: count(100_000),
-  /** One send, pickup or withdrawal (MAD) at most, level 1 / level 2 (TRANSFER_MAX_MAD still bounds both). */
-  LIMIT_L1_OPERATION_MAD: count(10_000),
-  LIMIT_L2_OPERATION_MAD: count(20_000),
-  /**
-   * Sanctions screening: a name scoring at least this against a listed entry is a hit (0..1; OpenSanctions'
-   * threshold). Lower catches more spellings and flags more ordinary names: bench/sanctions-corpus.ts measures both.
-   */
-  SANCTIONS_MATCH_THRESHOLD: z.coerce.number().min(0.5).max(1).default(0.7),
-  /**
-   * Transaction monitoring (EBA GL 2021/02 11.13): each rule raises a `monitoring` review on the movement
-   * that breaks it, at most one per rule, subject and window. `_BLOCK=on` judges the rule inside the send's own
-   * transaction and holds the send for review instead (sends then leave the one-round-trip path).
-   * Sends + cash pickups from one payer to one payee summing over this many whole dirhams within the days below.
-   */
-  MONITOR_PAIR_SUM_MAD: count(10_000),
-  MONITOR_PAIR_SUM_DAYS: count(30),
-  MONITOR_PAIR_SUM_BLOCK: z.enum(['on', 'off']).default('off'),
-  /** At least this many distinct payers to one payee within the days below. */
-  MONITOR_MANY_PAYERS_COUNT: count(5),
-  MONITOR_MANY_PAYERS_DAYS: count(7),
-  MONITOR_MANY_PAYERS_BLOCK: z.enum(['on', 'off']).default('off'),
-  /** At least this many sends + cash pickups by one customer within the hours below. */
-  MONITOR_FREQUENT_SENDS_COUNT: count(10),
-  MONITOR_FREQUENT_SENDS_HOURS: count(24),
-  MONITOR_FREQUENT_SENDS_BLOCK: z.enum(['on', 'off']).default('off'),
-  /** The monitoring worker's pause between passes, and the movements one pass evaluates. */
-  MONITOR_INTERVAL_MS: milliseconds(1000),
-  MONITOR_BATCH: count(200),
-  /** A withdrawal QR code is valid this long; then the sweep releases the hold back to the wallet. */
-  WITHDRAWAL_TTL_SECONDS: seconds(48 * 3600),
-  /** Token guessing at the counter: scanned tokens matching no withdrawal, per teller, within the window. */
-  WITHDRAWAL_LOOKUP_MAX_MISSES: count(20),
-  WITHDRAWAL_LOOKUP_WINDOW_SECONDS: seconds(900),
-  /** A teller's hold on a withdrawal being paid out (cancel, other tellers and the expiry wait for it). */
-  PAYOUT_RESERVATION_SECONDS: seconds(600),
-  /** A transfer to someone without an account waits this long for them to register, then returns. */
-  UNCLAIMED_TRANSFER_TTL_SECONDS: seconds(30 * 86_400),
-  /**
-   * SIGTERM/SIGINT: how long in-flight requests (and sweep passes) may take to finish; then the remaining connections
-   * are cut, the embedded PostgreSQL stopped and the process exits 1.
-   */
-  SHUTDOWN_TIMEOUT_MS: milliseconds(20_000),
-  /**
-   * Tests only (refused unless NODE_ENV=test): shifts what this process takes for its host's clock, so a test can
-   * start a server whose clock is hours off and check that the database's time still decides.
-   */
-  TEST_HOST_CLOCK_OFFSET_MS: z.coerce.number().int().min(-10 * 366 * 86_400_000).max(10 * 366 * 86_400_000).default(0),
-  /** A cash pickup waits this long at the agencies, then returns to the sender. */
-  PICKUP_TTL_SECONDS: seconds(30 * 86_400),
-  /** The recipient's reminder SMS goes this long before a pickup expires. */
-  PICKUP_REMINDER_SECONDS: seconds(3 * 86_400),
-  /** The sender of a transfer waiting for an unregistered recipient, and that recipient, are reminded this long before it expires. */
-  EXPIRY_REMINDER_SECONDS: seconds(3 * 86_400),
-  /** How often each server process runs the expiry sweep (safe with several processes: rows are locked). */
-  EXPIRY_SWEEP_INTERVAL_SECONDS: seconds(60),
-  /** Idempotency keys older than this are dropped by the sweep; at least 24 hours, so a client's retry within a day always finds its first answer. */
-  IDEMPOTENCY_RETENTION_HOURS: z.coerce
-    .number()
-    .int()
-    .min(24)
-    .max(24 * 366)
-    .default(48),
-
-  // Public ledger: the built-in local ledger unless an EVM network is configured (CHAIN_RPC_URL and the
-  // five variables that go with it, all or none).
-  /** Ed25519 key that signs the local ledger's records: PEM, or base64 (PKCS#8 DER or a 32-byte seed). */
-  CHAIN_SIGNING_KEY: z.string().min(1).optional(),
-  /**
-   * `in-process` runs the anchoring worker inside each server; `off` leaves it to `npm run worker`. Tests default
-   * to `off`: API test files share one database and drive the worker themselves (runOnce).
-   */
-  CHAIN_WORKER: z.enum(['in-process', 'off']).optional(),
-  /**
-   * Idle poll of each worker: a completed transaction waits on average half of it before it is leased, so it bounds
-   * the anchoring lag; each poll is one lease query (a few round trips on a partial index) per worker process.
-   * A full batch is followed at once by the next pass, whatever this is.
-   */
-  CHAIN_WORKER_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(200),
-  /** Jobs leased per pass; the local ledger appends them in one transaction. */
-  CHAIN_WORKER_BATCH: z.coerce.number().int().min(1).max(1000).default(50),
-  /** record() calls in flight per worker: EVM sends (one record each) at once; the local ledger makes one per pass. */
-  CHAIN_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
-  /** First retry delay after a failed publish; doubles per attempt up to CHAIN_RETRY_MAX_MS. */
-  CHAIN_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(1000),
-  CHAIN_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(300_000),
-  /**
-   * Attempts of one outbox job (an anchoring record, a provider refund or cancellation) before it becomes a dead
-   * letter: logged once, listed by `npm run admin -- outbox:dead`, put back by `outbox:retry`.
-   * With the default backoff, 100 attempts outlast an outage of about six hours.
-   */
-  CHAIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100_000).default(100),
-  /** A claimed job is invisible to other workers this long: a worker that dies mid-publish is retried after it. */
-  CHAIN_LEASE_SECONDS: seconds(60),
-  /**
-   * A receipt mail being sent is leased this long (receipt-mail.worker.ts): no other worker takes it meanwhile, and
-   * one whose worker died mid-send is retried only once it ends. Longer than the SMTP transport's bounded waits.
-   */
-  RECEIPT_MAIL_LEASE_SECONDS: seconds(300),
-  /** JSON-RPC endpoint of an EVM network (Celo, Polygon, Base…); unset = the built-in local ledger. */
-  CHAIN_RPC_URL: z.url({ protocol: /^https?$/ }).optional(),
-  CHAIN_ID: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
-  /** The network explorer's base URL; the app links to `{base}/tx/{id}` and `{base}/address/{address}`. */
-  CHAIN_EXPLORER_URL: z.url({ protocol: /^https?$/ }).optional(),
-  /** BIP-39 mnemonic the users' and agencies' custodial addresses are derived from (never stored elsewhere). */
-  CHAIN_HD_MNEMONIC: z.string().min(1).optional(),
-  /** 0x + 64 hex: the key that owns the registry and pays the fees. */
-  CHAIN_OPERATOR_KEY: z.string().min(1).optional(),
-  CHAIN_REGISTRY_ADDRESS: z.string().min(1).optional(),
-  /** Blocks, the transaction's own included, before its hash is stored as the tx_id. */
-  CHAIN_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(3),
-  CHAIN_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
-  /** Proof of liabilities (ADR 012): when the daily snapshot is taken, 5-field cron in UTC, or `off` (tests). */
-  LIABILITIES_SNAPSHOT_CRON: z
-    .string()
-    .refine((v) => v === 'off' || parseCron(v) !== undefined, 'must be a 5-field cron expression (UTC) or off')
-    .optional(),
-  // Payouts through a partner (ADR 023): bank deposits to a RIB.
-  /** The bank deposits' partner: the built-in sandbox until a partner bank's channel is written. */
-  PAYOUT_BANK_PARTNER: z.enum(['sandbox']).default('sandbox'),
-  /** The partner bank's cut-off, Moroccan time (HH:MM): a deposit sent later is executed the next working day. */
-  PAYOUT_CUTOFF: z
-    .string()
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM')
-    .default('14:00'),
-  /** Closed days besides weekends and the fixed civil holidays: comma-separated YYYY-MM-DD (the lunar holidays). */
-  PAYOUT_HOLIDAYS: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((d) => d.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD dates, comma-separated'))),
-  /** Working days between the bank's execution and the credit on the recipient's account (SIMT clearing: 1). */
-  PAYOUT_SETTLEMENT_DAYS: z.coerce.number().int().min(0).max(5).default(1),
-  /** Our account at the partner bank, the debtor of every payment file: holder name (file character set), RIB, BIC. */
-  PAYOUT_DEBTOR_NAME: z.string().min(1).max(35).default('SILA PAYMENTS'),
-  PAYOUT_DEBTOR_RIB: z.string().regex(/^\d{24}$/, 'must be 24 digits').default('007780000123456789012396'),
-  PAYOUT_DEBTOR_BIC: z.string().regex(/^[A-Z0-9]{8}([A-Z0-9]{3})?$/, 'must be a BIC').default('BCMAMAMC'),
-  // Account recovery (ADR 026): a customer who lost their sign-in phone or e-mail gets back in.
-  /** How long a recovery request may take to prove its codes and send its documents before it lapses. */
-  RECOVERY_TTL_SECONDS: seconds(86_400),
-  /** Recovery requests per known identifier over RECOVERY_WINDOW_SECONDS (the same answer whoever it is). */
-  RECOVERY_REQUESTS_PER_IDENTIFIER: z.coerce.number().int().min(1).max(100).default(3),
-  /** Recovery requests per client network over RECOVERY_WINDOW_SECONDS. */
-  RECOVERY_REQUESTS_PER_IP: z.coerce.number().int().min(1).max(1000).default(10),
-  RECOVERY_WINDOW_SECONDS: seconds(86_400),
-  /** After an approved recovery, how long outgoing transfers above the threshold wait (the cooling-off period). */
-  RECOVERY_COOLING_OFF_SECONDS: seconds(7 * 86_400),
-  /** How long such a transfer is held before the sweep sends it on. */
-  RECOVERY_HOLD_SECONDS: seconds(86_400),
-  /** Transfers above this many whole dirhams wait during the cooling-off; at or below it they go at once. */
-  RECOVERY_HOLD_THRESHOLD_MAD: z.coerce.number().int().min(0).max(10_000_000).default(2000),
-
-  // Help cases (ADR 025): the target time to an operator's first answer, per kind of case (the back-office queue
-  // flags a case late past it), and how many cases and messages one customer may write.
-  CASE_TARGET_HOURS_NOT_RECEIVED: count(4),
-  CASE_TARGET_HOURS_WRONG_DETAILS: count(4),
-  CASE_TARGET_HOURS_CANNOT_COLLECT: count(2),
-  CASE_TARGET_HOURS_NOT_CREDITED: count(8),
-  CASE_TARGET_HOURS_ACCOUNT: count(8),
-  CASE_TARGET_HOURS_OTHER: count(24),
-  /** New cases per customer within a day (a sliding 24 hours). */
-  CASES_MAX_PER_DAY: count(5),
-  /** Messages per customer within an hour, over all their cases (the first message of a new case included). */
-  CASE_MESSAGES_MAX_PER_HOUR: count(20),
+  ...processVariables,
+  ...secretVariables,
+  ...adapterVariables,
+  ...signInVariables,
+  ...backOfficeVariables,
+  ...topUpVariables,
+  ...sendVariables,
+  ...chainVariables,
+  ...payoutVariables,
+  ...recoveryVariables,
+  ...caseVariables,
 });
 
 type ParsedConfig = z.infer<typeof configSchema>;
@@ -498,7 +149,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const evm = evmConfig(c, production, problems);
   if (production) {
     // The local ledger's signing key is the production secret only when the local ledger is the ledger.
-    const required = ['SECRET_KEY', 'SECURITY_CODE_PEPPER', 'PUBLIC_URL', 'KYC_ENCRYPTION_KEY', ...(evm ? [] : ['CHAIN_SIGNING_KEY'])];
+    const required = [
+      'SECRET_KEY',
+      'SECURITY_CODE_PEPPER',
+      'PUBLIC_URL',
+      'KYC_ENCRYPTION_KEY',
+      ...(evm ? [] : ['CHAIN_SIGNING_KEY']),
+    ];
     for (const name of required as (keyof ParsedConfig)[]) {
       if (c[name] === undefined) problems.push(`  ${name}: required in production`);
     }
