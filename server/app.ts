@@ -39,7 +39,7 @@ import { runRecipientMessages } from './modules/invitations/recipient-messages.w
 import { rateAlertsRoutes } from './modules/rate-alerts/rate-alerts.routes.ts';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
 import { casesRoutes } from './modules/cases/cases.routes.ts';
-import { startMonitoringWorker } from './modules/compliance/monitoring.ts';
+import { startMonitoringWorker } from './modules/compliance/monitoring.worker.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { pushRoutes } from './modules/notifications/push.routes.ts';
 import { chainRoutes } from './modules/explorer/chain.routes.ts';

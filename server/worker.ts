@@ -8,7 +8,7 @@ import { startAnchorWorker } from './modules/anchoring/anchor-worker.ts';
 import { startPaymentActionsWorker } from './modules/billing/payment-actions.worker.ts';
 import { startNotificationDelivery } from './modules/notifications/delivery.worker.ts';
 import { runRecipientMessages } from './modules/invitations/recipient-messages.worker.ts';
-import { startMonitoringWorker } from './modules/compliance/monitoring.ts';
+import { startMonitoringWorker } from './modules/compliance/monitoring.worker.ts';
 import { startReceiptMails } from './modules/receipts/receipt-mail.worker.ts';
 import { startScheduler } from './modules/schedules/scheduler.ts';
 
