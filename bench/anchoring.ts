@@ -29,7 +29,7 @@ import { consoleWorkerLog } from '../server/jobs/worker-log.ts';
 import { createContact } from '../server/modules/contacts/contacts.service.ts';
 import type { ServiceDeps } from '../server/modules/service-deps.ts';
 import { sendToPerson } from '../server/modules/transfers/send.service.ts';
-import { createUser } from '../server/modules/users/users.service.ts';
+import { createUser, newAccounts } from '../server/modules/users/users.service.ts';
 import { deployRegistry, testMnemonic, testOperatorKey } from '../server/adapters/chain/evm/evm-test-fixtures.ts';
 import { startTestEvmNode } from '../server/adapters/chain/evm/test-evm-node.ts';
 import { fundWallet } from '../tests/support/factories.ts';
@@ -59,13 +59,13 @@ async function senders(deps: ServiceDeps, tag: string): Promise<Send> {
     const [from, to] = await withTransaction(deps.db, async (tx) => [
       await createUser(
         tx,
-        deps.chain.walletAddress,
+        newAccounts(deps),
         { identifier: { kind: 'email', value: `${tag}-s${i}@bench.example` }, language: 'fr' },
         new Date(),
       ),
       await createUser(
         tx,
-        deps.chain.walletAddress,
+        newAccounts(deps),
         { identifier: { kind: 'email', value: `${tag}-r${i}@bench.example` }, language: 'fr' },
         new Date(),
       ),
@@ -149,9 +149,7 @@ async function throughputPhase(
   for (let i = 0; i < backlog; i += 10) await Promise.all(Array.from({ length: Math.min(10, backlog - i) }, send));
   const pending = await countPendingJobs(deps.db);
   const started = performance.now() + deps.config.CHAIN_WORKER_INTERVAL_MS;
-  const stops = Array.from({ length: workers }, () =>
-    startAnchorWorker(deps, consoleWorkerLog(`[${label}]`)),
-  );
+  const stops = Array.from({ length: workers }, () => startAnchorWorker(deps, consoleWorkerLog(`[${label}]`)));
   const deadline = Date.now() + 300_000;
   let left = pending;
   while (left > 0 && Date.now() < deadline) {

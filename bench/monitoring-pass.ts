@@ -16,7 +16,7 @@ import { sql } from 'kysely';
 import { loadConfig } from '../server/config.ts';
 import { connectDatabase } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrator.ts';
-import { runMonitoringPass } from '../server/modules/compliance/monitoring.ts';
+import { runMonitoringPass } from '../server/modules/compliance/monitoring.worker.ts';
 import { emitMetric, fmt } from './report.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 

@@ -11,7 +11,7 @@
  *
  * Prints both figures and the misses; server/modules/sanctions/sanctions-corpus.unit.test.ts asserts the goals.
  */
-import { SanctionsIndex } from '../server/modules/sanctions/sanctions-matcher.ts';
+import { SanctionsIndex } from '../server/modules/sanctions/sanctions-match-index.ts';
 import { ordinaryNames, prng, syntheticList, writtenDifferently, type Variation } from './sanctions-synthetic.ts';
 
 export interface CorpusFigures {

@@ -10,7 +10,8 @@
  * Prints both figures, the misses and the names flagged; sanctions-spellings.unit.test.ts asserts the goals.
  */
 import { readFileSync } from 'node:fs';
-import { SanctionsIndex, type ListedEntry } from '../server/modules/sanctions/sanctions-matcher.ts';
+import type { ListedEntry } from '../server/modules/sanctions/sanctions-matcher.ts';
+import { SanctionsIndex } from '../server/modules/sanctions/sanctions-match-index.ts';
 
 const fixture = (file: string) =>
   readFileSync(new URL(`../tests/fixtures/sanctions/${file}`, import.meta.url), 'utf8')

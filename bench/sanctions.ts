@@ -11,7 +11,7 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { SanctionsIndex } from '../server/modules/sanctions/sanctions-matcher.ts';
+import { SanctionsIndex } from '../server/modules/sanctions/sanctions-match-index.ts';
 import { emitMetric, fmt, percentile } from './report.ts';
 import { ordinaryNames, prng, syntheticList, writtenDifferently } from './sanctions-synthetic.ts';
 

@@ -50,12 +50,13 @@ function importsOf(file: string): string[] {
 const moduleOf = (f: string) => /^server\/modules\/([^/]+)\//.exec(f)?.[1];
 
 /**
- * The server's layers, lowest first: a file may import its own layer or a lower one. Configuration at the bottom,
+ * The server's layers, lowest first: a file may import its own layer or a lower one. Configuration at the bottom
+ * (config.ts and the areas' variables in config/),
  * then the database (and the clock, which reads the database's), the ledger, the adapters and queues, the HTTP
  * plumbing, the modules, and the entry points (app, processes, command line) on top.
  */
 const layers: [string, RegExp][] = [
-  ['config', /^server\/(config|dev-secrets|runtime-layout)\.ts$|^server\/security\//],
+  ['config', /^server\/(config|dev-secrets|runtime-layout)\.ts$|^server\/(config|security)\//],
   ['db', /^server\/db\/|^server\/clock\.ts$/],
   ['ledger', /^server\/ledger\//],
   ['adapters', /^server\/(adapters|jobs|metrics)\//],

@@ -41,7 +41,7 @@ import { runRecipientMessages } from './modules/invitations/recipient-messages.w
 import { rateAlertsRoutes } from './modules/rate-alerts/rate-alerts.routes.ts';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
 import { casesRoutes } from './modules/cases/cases.routes.ts';
-import { startMonitoringWorker } from './modules/compliance/monitoring.ts';
+import { startMonitoringWorker } from './modules/compliance/monitoring.worker.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { pushRoutes } from './modules/notifications/push.routes.ts';
 import { chainRoutes } from './modules/explorer/chain.routes.ts';
@@ -52,7 +52,8 @@ import { recoveryRoutes } from './modules/recovery/recovery.routes.ts';
 import { opsRoutes } from './modules/ops/ops.routes.ts';
 import { ratesRoutes } from './modules/rates/rates.routes.ts';
 import type { ServiceDeps } from './modules/service-deps.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
+import { emailConfirmationRoutes, usersRoutes } from './modules/users/users.routes.ts';
+import { modulePorts } from './module-ports.ts';
 import { liabilitiesRoutes } from './modules/liabilities/liabilities.routes.ts';
 import { startLiabilitiesSchedule } from './modules/liabilities/schedule.ts';
 import { transactionsRoutes } from './modules/transfers/transactions.routes.ts';
@@ -106,6 +107,7 @@ export function serviceDeps(deps: AppDeps): ServiceDeps {
     push: deps.push ?? createPushAdapter(deps.config.vapid, deps.config.pushServices),
     payments: deps.payments ?? createPaymentProvider(deps.config),
     chain: deps.chain ?? createChainAdapter(deps.config, deps.db, keys),
+    ports: modulePorts,
   };
 }
 
@@ -183,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(authRoutes, { prefix: '/api', deps: services, auth });
   await app.register(usersRoutes, { prefix: '/api', deps: services, auth });
+  await app.register(emailConfirmationRoutes, { prefix: '/api', deps: services, auth });
   await app.register(contactsRoutes, { prefix: '/api', deps: services, auth, moneyMovedWith: counterpartsWithMoneyMoved });
   await app.register(transactionsRoutes, { prefix: '/api', deps: services, auth });
   await app.register(receiptsRoutes, { prefix: '/api', deps: services, auth });

@@ -9,7 +9,7 @@ import { startPaymentActionsWorker } from './modules/billing/payment-actions.wor
 import { startWalletDispatchWorker } from './modules/transfers/methods/mobile-wallet/wallet-dispatch.ts';
 import { startNotificationDelivery } from './modules/notifications/delivery.worker.ts';
 import { runRecipientMessages } from './modules/invitations/recipient-messages.worker.ts';
-import { startMonitoringWorker } from './modules/compliance/monitoring.ts';
+import { startMonitoringWorker } from './modules/compliance/monitoring.worker.ts';
 import { startReceiptMails } from './modules/receipts/receipt-mail.worker.ts';
 import { startScheduler } from './modules/schedules/scheduler.ts';
 

@@ -53,7 +53,7 @@ export interface DatabaseOptions {
   onConnectionError?: (error: Error) => void;
 }
 
-/** The configured bounds (server/config.ts, docs/configuration.md). */
+/** The configured bounds (server/config/process.ts, docs/configuration.md). */
 export function databaseTimeouts(config: {
   DB_STATEMENT_TIMEOUT_MS: number;
   DB_LOCK_TIMEOUT_MS: number;

@@ -8,6 +8,9 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import type { ServerKeys } from '../security/keys.ts';
+import type { SignInAccounts } from './auth/sign-in-accounts.ts';
+import type { BillingPorts } from './billing/billing-ports.ts';
+import type { UsersPorts } from './users/users-ports.ts';
 
 /** What services receive, passed explicitly so tests can swap the clock or an adapter. */
 export interface ServiceDeps {
@@ -23,4 +26,13 @@ export interface ServiceDeps {
   payments: PaymentProvider;
   /** The public ledger: the built-in local ledger (the EVM network adapter is a later session). */
   chain: ChainAdapter;
+  /**
+   * What a module low in the order asks of modules above it, which it may not import: each port is declared by the
+   * module that asks, answered by the entry (server/module-ports.ts).
+   */
+  ports: {
+    signIn: SignInAccounts;
+    billing: BillingPorts;
+    users: UsersPorts;
+  };
 }

@@ -5,7 +5,7 @@ import { addBanker, BankerError } from '../../modules/users/bankers.service.ts';
 import type { SignInIdentifier } from '../../modules/users/users.service.ts';
 import type { AdminCommand } from '../admin-command.ts';
 import { parseFlags, UsageError, withUsage } from '../flags.ts';
-import { walletAddressOf } from './identity-keys.ts';
+import { newAccountsOf } from './identity-keys.ts';
 
 const usage = 'banker:add (--email X | --phone P) --agency ID [--first-name F] [--last-name L]';
 
@@ -31,14 +31,14 @@ export const bankerAddCommand: AdminCommand = {
     return withUsage(usage, out, async () => {
       const flags = parseFlags(args, ['agency'], ['email', 'phone', 'first-name', 'last-name']);
       const identifier = identifierOf(flags);
-      const addressOf = walletAddressOf(context);
+      const accounts = newAccountsOf(context);
       try {
         const result = await withTransaction(db, async (tx) => {
           if (!(await getAgency(tx, flags.agency)))
             throw new BankerError(`No agency with id ${flags.agency} (see agency:add)`);
           return addBanker(
             tx,
-            addressOf,
+            accounts,
             { identifier, agencyId: flags.agency, firstName: flags['first-name'], lastName: flags['last-name'] },
             new Date(),
           );

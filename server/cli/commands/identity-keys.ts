@@ -1,13 +1,19 @@
 import { walletAddressesFor } from '../../adapters/chain/wallet-addresses.ts';
 import { loadConfig } from '../../config.ts';
 import { serverKeys } from '../../security/keys.ts';
+import { usersPorts } from '../../module-ports.ts';
+import type { NewAccounts } from '../../modules/users/users.service.ts';
 import type { AdminContext } from '../admin-command.ts';
 
 /**
- * The address a user created by an operator command gets: the server's own derivation for the configured ledger
- * (SECRET_KEY on the built-in one, the HD seed on an EVM network), so it is the one their records carry.
+ * The accounts an operator command creates: the address is the server's own derivation for the configured ledger
+ * (SECRET_KEY on the built-in one, the HD seed on an EVM network), so it is the one their records carry; their
+ * proved identifier sets off what it does for any account (server/module-ports.ts).
  */
-export function walletAddressOf(context: AdminContext): (userId: string) => string {
+export function newAccountsOf(context: AdminContext): NewAccounts {
   const config = context.config ?? loadConfig();
-  return walletAddressesFor(config, serverKeys(config.SECRET_KEY)).user;
+  return {
+    walletAddressOf: walletAddressesFor(config, serverKeys(config.SECRET_KEY)).user,
+    identifierProved: usersPorts.identifierProved,
+  };
 }

@@ -4,7 +4,7 @@ import { addOperator, OperatorError } from '../../modules/users/operators.servic
 import type { AdminCommand } from '../admin-command.ts';
 import { parseFlags, UsageError, withUsage } from '../flags.ts';
 import { identifierOf } from './banker-add.ts';
-import { walletAddressOf } from './identity-keys.ts';
+import { newAccountsOf } from './identity-keys.ts';
 
 const usage = 'operator:add (--email X | --phone P) [--auditor] [--first-name F] [--last-name L]';
 
@@ -21,13 +21,13 @@ export const operatorAddCommand: AdminCommand = {
       const flags = parseFlags(args, [], ['email', 'phone', 'first-name', 'last-name']);
       const identifier = identifierOf(flags);
       const role = auditor ? 'AUDITOR' : 'OPERATOR';
-      const addressOf = walletAddressOf(context);
+      const accounts = newAccountsOf(context);
       try {
         const result = await withTransaction(db, async (tx) => {
           const now = new Date();
           const added = await addOperator(
             tx,
-            addressOf,
+            accounts,
             { identifier, role, firstName: flags['first-name'], lastName: flags['last-name'] },
             now,
           );

@@ -5,7 +5,7 @@ import { withTransaction } from '../../ledger/transaction.ts';
 import { createAgency, getAgencyByName, validateAgency } from '../../modules/contacts/agencies.service.ts';
 import { hasRates, setRates } from '../../modules/rates/rates.service.ts';
 import { addBanker } from '../../modules/users/bankers.service.ts';
-import { findSignInUser } from '../../modules/users/users.service.ts';
+import { findSignInUser, type NewAccounts } from '../../modules/users/users.service.ts';
 import { demoAgencies, demoRates } from './demo-data.ts';
 
 export interface SeedReport {
@@ -21,7 +21,7 @@ export interface SeedReport {
  */
 export async function seedDemo(
   db: Kysely<Database>,
-  walletAddressOf: (userId: string) => string,
+  accounts: NewAccounts,
   now: Date = new Date(),
 ): Promise<SeedReport> {
   return withTransaction(db, async (tx) => {
@@ -44,7 +44,7 @@ export async function seedDemo(
       if (existing?.role === 'BANKER') continue;
       const { created } = await addBanker(
         tx,
-        walletAddressOf,
+        accounts,
         { identifier, agencyId: agency.id, firstName: demo.teller.firstName, lastName: demo.teller.lastName },
         now,
       );

@@ -2,6 +2,7 @@ import { walletAddressesFor } from '../../adapters/chain/wallet-addresses.ts';
 import type { Config } from '../../config.ts';
 import { hasRates } from '../../modules/rates/rates.service.ts';
 import { serverKeys } from '../../security/keys.ts';
+import { usersPorts } from '../../module-ports.ts';
 import type { OpenDatabase } from '../../db/open-database.ts';
 import { seedDemo } from './seed-demo.ts';
 
@@ -15,7 +16,10 @@ export async function seedOnFirstStart(
   say: (message: string) => void,
 ): Promise<void> {
   if (!database.embedded || (await hasRates(database.db))) return;
-  const report = await seedDemo(database.db, walletAddressesFor(config, serverKeys(config.SECRET_KEY)).user);
+  const report = await seedDemo(database.db, {
+    walletAddressOf: walletAddressesFor(config, serverKeys(config.SECRET_KEY)).user,
+    identifierProved: usersPorts.identifierProved,
+  });
   say(
     `demo data loaded: ${report.agenciesCreated} agencies, ${report.bankersCreated} tellers (npm run admin -- banker:list)`,
   );

@@ -1,15 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   authMessages,
-  confirmEmailQuerySchema,
-  detailResponseSchema,
   sendCodeRequestSchema,
   sendCodeResponseSchema,
   verifyCodeRequestSchema,
   verifyCodeResponseSchema,
 } from '../../../common/api/auth.ts';
 import { fieldError } from '../../http/http-error.ts';
-import { confirmEmail, type SignInIdentifier } from '../users/users.service.ts';
+import type { SignInIdentifier } from './sign-in-identifier.ts';
 import { logout, sendCode, verifyCode } from './auth.service.ts';
 import type { RouteModuleOptions } from '../route-module.ts';
 import { clientNetwork } from './client-network.ts';
@@ -49,7 +47,13 @@ export const authRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app,
       },
     },
     async (request) => {
-      const signedIn = await verifyCode(deps, identifierOf(request.body), request.body.code, clientNetwork(request.ip), request.id);
+      const signedIn = await verifyCode(
+        deps,
+        identifierOf(request.body),
+        request.body.code,
+        clientNetwork(request.ip),
+        request.id,
+      );
       return {
         access: signedIn.access,
         role: signedIn.role,
@@ -68,22 +72,6 @@ export const authRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app,
     async (request, reply) => {
       await logout(deps, auth.requireUser(request).sessionId);
       return reply.code(204).send();
-    },
-  );
-
-  app.get(
-    '/auth/confirm_email/',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Confirm an e-mail address from the link sent by mail',
-        querystring: confirmEmailQuerySchema,
-        response: { 200: detailResponseSchema },
-      },
-    },
-    async (request) => {
-      if (!(await confirmEmail(deps, request.query.code))) throw fieldError('code', authMessages.badConfirmation);
-      return { detail: authMessages.emailConfirmed };
     },
   );
 };

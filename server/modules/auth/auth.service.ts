@@ -7,13 +7,7 @@ import { lockFor } from '../../db/advisory-lock.ts';
 import { fieldError, HttpError, tooManyRequests } from '../../http/http-error.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
 import type { ServiceDeps } from '../service-deps.ts';
-import {
-  createUser,
-  findSignInUser,
-  identifierLock,
-  setUserLanguage,
-  type SignInIdentifier,
-} from '../users/users.service.ts';
+import { identifierLock, type SignInIdentifier } from './sign-in-identifier.ts';
 import { signAccessToken } from './access-token.ts';
 import { ago, checkCode, issueCode, refuse } from './one-time-codes.ts';
 import { loginCodeTexts } from './message-templates.ts';
@@ -123,10 +117,7 @@ export async function verifyCode(
     if (check.kind !== 'ok') return check;
 
     const language = isLanguage(check.language) ? check.language : DEFAULT_LANGUAGE;
-    let user = await findSignInUser(tx, identifier);
-    const created = user === undefined;
-    if (user) await setUserLanguage(tx, user.id, language);
-    else user = await createUser(tx, deps.chain.walletAddress, { identifier, language }, now);
+    const { created, ...user } = await deps.ports.signIn.accountSigningIn(tx, deps, identifier, language, now);
 
     const sessionId = randomUUID();
     // Operators and auditors get a shorter session. Their sign-ins, and a teller's (who pays cash out of a till),

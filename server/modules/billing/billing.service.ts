@@ -3,7 +3,6 @@ import { formatAmount, money } from '../../../common/money/money.ts';
 import { notFound } from '../../http/http-error.ts';
 import { userWalletBalance } from '../../ledger/accounts.repository.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
-import { findUserExchange } from '../exchanges/index.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { findSession } from './payment-sessions.repository.ts';
 
@@ -12,7 +11,7 @@ export async function getPaymentSession(deps: ServiceDeps, user: AuthUser, id: s
   const session = await findSession(deps.db, id);
   if (!session || session.user_id !== user.id) throw notFound();
   const [exchange, balance] = await Promise.all([
-    session.exchange_id ? findUserExchange(deps.db, user.id, session.exchange_id) : undefined,
+    session.exchange_id ? deps.ports.billing.topUpOf(deps.db, user.id, session.exchange_id) : undefined,
     userWalletBalance(deps.db, user.id),
   ]);
   const credited = session.status === 'paid' && exchange ? money('MAD', BigInt(exchange.to_amount)) : undefined;

@@ -10,3 +10,10 @@ export {
   insertSession,
   supersedeOpenSessions,
 } from './payment-sessions.repository.ts';
+
+/**
+ * A top-up's settlement (exchanges, answering BillingPorts.settleTopUp in the webhook's transaction): the session
+ * it finishes and the refund it queues when crediting would be wrong.
+ */
+export { finishSession, type PaymentSessionRow } from './payment-sessions.repository.ts';
+export { enqueuePaymentAction } from './payment-actions.repository.ts';

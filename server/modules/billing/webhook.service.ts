@@ -9,7 +9,6 @@ import { runPaymentActions } from './payment-actions.worker.ts';
 import { claimEvent, eventOutcome, recordOutcome } from './payment-events.repository.ts';
 import { findSession, noteOutcome } from './payment-sessions.repository.ts';
 import { activateSubscription, renewalFailed, renewalPaid, subscriptionDeleted } from './subscription-events.ts';
-import { settleTopUp } from './topup-settlement.ts';
 
 export const webhookMessages = {
   invalidSignature: 'Invalid signature.',
@@ -74,7 +73,7 @@ async function apply(deps: ServiceDeps, tx: Transaction<Database>, event: Paymen
       if (session.status === 'paid' || session.status === 'refunded') return `already_${session.status}`;
       if (session.purpose !== (event.mode === 'payment' ? 'exchange' : 'subscription')) return 'mode_mismatch';
       return session.purpose === 'exchange'
-        ? settleTopUp(deps, tx, session, event)
+        ? deps.ports.billing.settleTopUp(deps, tx, session, event)
         : activateSubscription(deps, tx, session, event);
     }
     case 'checkout_expired': {

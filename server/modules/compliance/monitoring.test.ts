@@ -19,7 +19,7 @@ import { openReference, pickupKeys } from '../transfers/methods/cash-pickup/pick
 import { cancel, lookup, outbox, pay, type Tx } from '../transfers/methods/cash-pickup/pickups.fixtures.ts';
 import { entryKindsOf, heldInComplianceHold } from '../sanctions/sanctions.fixtures.ts';
 import { checkLedger } from '../../ledger/ledger-check.ts';
-import { runMonitoringPass } from './monitoring.ts';
+import { runMonitoringPass } from './monitoring.worker.ts';
 
 /**
  * Transaction monitoring over HTTP on real PostgreSQL: each rule with series of movements just under

@@ -1,5 +1,4 @@
-import { performance } from 'node:perf_hooks';
-import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Contact } from '../../../common/api/contacts.ts';
 import {
   MONITORING_REVIEW_KIND,
@@ -8,16 +7,14 @@ import {
   type MonitoringRule,
 } from '../../../common/api/monitoring.ts';
 import type { Money } from '../../../common/money/money.ts';
-import type { Config } from '../../config.ts';
 import { lockFor } from '../../db/advisory-lock.ts';
 import type { Database } from '../../db/schema.ts';
 import { conflict } from '../../http/http-error.ts';
-import { withTransaction } from '../../ledger/transaction.ts';
-import { outageTracker, type WorkerLog } from '../../jobs/worker-log.ts';
 import { reviewMessages } from '../../../common/api/ops-reviews.ts';
 import { openReview, registerReviewKind } from '../reviews/reviews.service.ts';
 import { heldMoney } from '../reviews/held-money.ts';
 import type { HoldKind } from '../sanctions/sanctions-hold.ts';
+import { monitoringRuleSettings, type MonitorConfig, type RuleSettings } from './monitoring-rules.ts';
 
 /**
  * Transaction monitoring (EBA guidelines 2021/02 11.13: link series of transfers between the same payer
@@ -28,7 +25,7 @@ import type { HoldKind } from '../sanctions/sanctions-hold.ts';
  * - frequent_sends: MONITOR_FREQUENT_SENDS_COUNT sends by one customer within MONITOR_FREQUENT_SENDS_HOURS.
  *
  * Not blocking (the default): a trigger queues every send and pickup in the money's own transaction (migration
- * 0340), and the worker below judges a batch, opens the reviews and deletes the queue rows in one transaction, so
+ * 0340), and the worker (monitoring.worker.ts) judges a batch, opens the reviews and deletes the queue rows in one transaction, so
  * a process killed mid-pass leaves the rows to the next pass and nothing half-done. At most one alert per rule,
  * subject and window (monitoring_alerts' unique key): a movement that falls in the window of an alert already
  * raised for the same rule and subject raises nothing.
@@ -41,61 +38,14 @@ import type { HoldKind } from '../sanctions/sanctions-hold.ts';
  * same review.
  */
 
-type MonitorConfig = Pick<
-  Config,
-  | 'MONITOR_PAIR_SUM_MAD'
-  | 'MONITOR_PAIR_SUM_DAYS'
-  | 'MONITOR_PAIR_SUM_BLOCK'
-  | 'MONITOR_MANY_PAYERS_COUNT'
-  | 'MONITOR_MANY_PAYERS_DAYS'
-  | 'MONITOR_MANY_PAYERS_BLOCK'
-  | 'MONITOR_FREQUENT_SENDS_COUNT'
-  | 'MONITOR_FREQUENT_SENDS_HOURS'
-  | 'MONITOR_FREQUENT_SENDS_BLOCK'
->;
-
-export interface RuleSettings {
-  rule: MonitoringRule;
-  /** pair_sum: broken when the sum is over it (minor units); the others: when the count reaches it. */
-  threshold: bigint;
-  periodMs: number;
-  block: boolean;
-}
-
-const DAY_MS = 86_400_000;
-
-export function monitoringRuleSettings(config: MonitorConfig): RuleSettings[] {
-  return [
-    {
-      rule: 'pair_sum',
-      threshold: BigInt(config.MONITOR_PAIR_SUM_MAD) * 100n,
-      periodMs: config.MONITOR_PAIR_SUM_DAYS * DAY_MS,
-      block: config.MONITOR_PAIR_SUM_BLOCK === 'on',
-    },
-    {
-      rule: 'many_payers',
-      threshold: BigInt(config.MONITOR_MANY_PAYERS_COUNT),
-      periodMs: config.MONITOR_MANY_PAYERS_DAYS * DAY_MS,
-      block: config.MONITOR_MANY_PAYERS_BLOCK === 'on',
-    },
-    {
-      rule: 'frequent_sends',
-      threshold: BigInt(config.MONITOR_FREQUENT_SENDS_COUNT),
-      periodMs: config.MONITOR_FREQUENT_SENDS_HOURS * 3_600_000,
-      block: config.MONITOR_FREQUENT_SENDS_BLOCK === 'on',
-    },
-  ];
-}
-
-/** True when some rule is judged inside the send's transaction (sends then take the general path). */
-export const monitoringBlocks = (config: MonitorConfig): boolean => monitoringRuleSettings(config).some((r) => r.block);
+export { monitoringBlocks, monitoringRuleSettings, type MonitorConfig, type RuleSettings } from './monitoring-rules.ts';
 
 /** Who receives: a registered user, else the phone number, else the e-mail the money waits for. */
 type Payee = { kind: 'user'; id: string } | { kind: 'phone' | 'email'; value: string };
 
 const payeeKey = (p: Payee) => (p.kind === 'user' ? `user:${p.id}` : `${p.kind}:${p.value}`);
 
-function payeeOf(row: {
+export function payeeOf(row: {
   recipient_user_id: string | null;
   recipient_phone_number: string | null;
   recipient_email: string | null;
@@ -225,7 +175,7 @@ async function judge(tx: Transaction<Database>, settings: RuleSettings, m: Movem
  * - to a phone number or an e-mail address: the partial payee indexes on (payee, created_at), window in the index.
  * Returns the findings in movement order, rules in configuration order.
  */
-async function judgeWritten(
+export async function judgeWritten(
   tx: Transaction<Database>,
   rules: RuleSettings[],
   movements: (Movement & { id: string })[],
@@ -300,7 +250,7 @@ async function judgeWritten(
  * Records the alert of `finding` unless one of the same rule and subject was raised within its period (the
  * movement falls in that alert's window); the unique key settles two passes racing. Returns the new alert, or null.
  */
-async function recordAlert(
+export async function recordAlert(
   tx: Transaction<Database>,
   finding: Finding,
   m: { id: string; at: Date },
@@ -326,7 +276,7 @@ async function recordAlert(
 
 const publicFinding = ({ settings: _s, subjectKey: _k, reviewSubject: _r, windowStart: _w, ...rest }: Finding) => rest;
 
-function payloadOf(m: Movement & { id: string }, findings: Finding[], held: boolean): MonitoringPayload {
+export function payloadOf(m: Movement & { id: string }, findings: Finding[], held: boolean): MonitoringPayload {
   return {
     held,
     transaction_id: Number(m.id),
@@ -334,110 +284,6 @@ function payloadOf(m: Movement & { id: string }, findings: Finding[], held: bool
     payee: payeeKey(m.payee),
     amount: m.amount.toString(),
     findings: findings.map(publicFinding),
-  };
-}
-
-interface QueuedRow {
-  transaction_id: string;
-  sender_user_id: string | null;
-  recipient_user_id: string | null;
-  recipient_phone_number: string | null;
-  recipient_email: string | null;
-  amount: string | null;
-  created_at: Date | null;
-}
-
-/**
- * One pass of the worker: up to MONITOR_BATCH queued movements judged, their alerts raised and the queue rows
- * deleted, in one transaction. One pass at a time across processes (a transaction-scoped advisory lock taken with
- * try: another process's pass is under way, this one returns). Returns the rows taken.
- */
-export async function runMonitoringPass(deps: {
-  db: Kysely<Database>;
-  config: MonitorConfig & Pick<Config, 'MONITOR_BATCH'>;
-  clock: { now(): Date };
-}): Promise<number> {
-  const rules = monitoringRuleSettings(deps.config);
-  return withTransaction(deps.db, async (tx) => {
-    const { rows: locked } = await sql<{ ok: boolean }>`
-      SELECT pg_try_advisory_xact_lock(hashtextextended('monitoring:pass', 0)) AS ok`.execute(tx);
-    if (!locked[0]?.ok) return 0;
-    const { rows } = await sql<QueuedRow>`
-      SELECT q.transaction_id::text, t.sender_user_id::text, t.recipient_user_id::text, t.recipient_phone_number,
-             t.recipient_email, t.amount::text, t.created_at
-        FROM monitoring_queue q LEFT JOIN transactions t ON t.id = q.transaction_id
-       ORDER BY q.transaction_id LIMIT ${deps.config.MONITOR_BATCH}`.execute(tx);
-    const movements = rows.flatMap((row) => {
-      const payee = payeeOf(row);
-      if (row.sender_user_id === null || row.amount === null || row.created_at === null || payee === null) return [];
-      return [
-        { id: row.transaction_id, senderId: row.sender_user_id, payee, amount: BigInt(row.amount), at: row.created_at },
-      ];
-    });
-    // Findings are rare; each is recorded in movement order, and recordAlert skips one that falls in the window of
-    // an alert raised earlier in this same pass (the batch was judged before any of its alerts existed).
-    for (const { m, finding } of await judgeWritten(tx, rules, movements)) {
-      const alert = await recordAlert(tx, finding, m, null);
-      if (alert === null) continue;
-      const review = await openReview(
-        tx,
-        {
-          kind: MONITORING_REVIEW_KIND,
-          subject: finding.reviewSubject,
-          payload: { ...payloadOf(m, [finding], false) },
-          dedupeKey: `alert:${alert}`,
-        },
-        deps.clock.now(),
-      );
-      await tx.updateTable('monitoring_alerts').set({ review_id: review.id }).where('id', '=', alert).execute();
-    }
-    if (rows.length > 0)
-      await tx
-        .deleteFrom('monitoring_queue')
-        .where(
-          'transaction_id',
-          'in',
-          rows.map((r) => r.transaction_id),
-        )
-        .execute();
-    return rows.length;
-  });
-}
-
-/**
- * Runs passes every MONITOR_INTERVAL_MS (at once again after a full batch). An outage is one log line when it
- * starts and one when it ends. Returns stop(), which waits for the pass in flight.
- */
-export function startMonitoringWorker(
-  deps: Parameters<typeof runMonitoringPass>[0] & { config: Pick<Config, 'MONITOR_INTERVAL_MS'> },
-  log: WorkerLog,
-): () => Promise<void> {
-  const database = outageTracker(log, 'monitoring: the database');
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const tick = () => {
-    const started = performance.now();
-    running = runMonitoringPass(deps)
-      .then((taken) => {
-        database.up();
-        return taken >= deps.config.MONITOR_BATCH
-          ? 0
-          : Math.max(0, deps.config.MONITOR_INTERVAL_MS - (performance.now() - started));
-      })
-      .catch((error: unknown) => {
-        database.down(error);
-        return deps.config.MONITOR_INTERVAL_MS;
-      })
-      .then((delay) => {
-        if (!stopped) timer = setTimeout(tick, delay);
-      });
-  };
-  timer = setTimeout(tick, deps.config.MONITOR_INTERVAL_MS);
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
   };
 }
 

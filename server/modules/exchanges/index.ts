@@ -3,8 +3,7 @@
  * private: another module imports from here (or from exchanges.service.ts), never `exchanges.repository.ts`.
  */
 
-/**
- * A top-up as its card payment sees it: the payment's return page reads the amount credited, and the payment's
- * settlement locks the exchange, marks it paid and frees its locked rate in the webhook's transaction.
- */
-export { findExchangeForUpdate, findUserExchange, markPaid, unlockRate } from './exchanges.repository.ts';
+/** A top-up as its card payment's return page sees it: the amount credited (BillingPorts.topUpOf). */
+export { findUserExchange } from './exchanges.repository.ts';
+/** A confirmed card payment for a top-up, settled in billing's webhook's transaction (BillingPorts.settleTopUp). */
+export { settleTopUp } from './topup-settlement.ts';

@@ -1,6 +1,7 @@
 import { walletAddressesFor } from '../../adapters/chain/wallet-addresses.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
 import { serverKeys } from '../../security/keys.ts';
+import { usersPorts } from '../../module-ports.ts';
 import { call, signIn, uniqueEmail, type Answer, type SignedIn } from '../../../tests/support/identity.ts';
 import type { TestApp } from '../../../tests/support/test-app.ts';
 import { CODE, setCode } from '../transfers/transactions.fixtures.ts';
@@ -15,7 +16,10 @@ export async function operator(
   await withTransaction(t.database.db, (tx) =>
     addOperator(
       tx,
-      walletAddressesFor(t.config, serverKeys(t.config.SECRET_KEY)).user,
+      {
+        walletAddressOf: walletAddressesFor(t.config, serverKeys(t.config.SECRET_KEY)).user,
+        identifierProved: usersPorts.identifierProved,
+      },
       { identifier: { kind: 'email', value: email }, role, firstName: 'Olga', lastName: 'Operator' },
       new Date(),
     ),

@@ -12,7 +12,7 @@ import type { AuthUser } from '../auth/authenticate.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { addOperator } from '../users/operators.service.ts';
 import { countRole, lockUserRole } from '../users/back-office.service.ts';
-import { findSignInUser, identifierLock } from '../users/users.service.ts';
+import { findSignInUser, identifierLock, newAccounts } from '../users/users.service.ts';
 import type { ApprovalRow } from './approvals.repository.ts';
 import { confirmOperator } from './ops-access.ts';
 import { endAccess, personOf, recordAccessChange, refuseIfMoneyLeft } from './people.service.ts';
@@ -81,7 +81,7 @@ export async function applyStaffAdd(
   const existing = await refuseUnfitGrantee(tx, grantee.email);
   const added = await addOperator(
     tx,
-    deps.chain.walletAddress,
+    newAccounts(deps),
     {
       identifier: { kind: 'email', value: grantee.email },
       role: grantee.role,

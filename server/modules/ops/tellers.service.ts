@@ -12,7 +12,7 @@ import type { AuthUser } from '../auth/authenticate.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { addBanker } from '../users/bankers.service.ts';
 import { lockUserRole, makeBanker } from '../users/back-office.service.ts';
-import { findSignInUser, identifierLock } from '../users/users.service.ts';
+import { findSignInUser, identifierLock, newAccounts } from '../users/users.service.ts';
 import { confirmOperator } from './ops-access.ts';
 import type { ApprovalRow } from './approvals.repository.ts';
 import {
@@ -51,7 +51,7 @@ export async function addTeller(
     if (existing) await refuseIfMoneyLeft(tx, existing);
     const added = await addBanker(
       tx,
-      deps.chain.walletAddress,
+      newAccounts(deps),
       {
         identifier,
         agencyId: body.agency,

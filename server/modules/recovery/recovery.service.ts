@@ -21,13 +21,7 @@ import {
 } from '../kyc/kyc.service.ts';
 import { openReview } from '../reviews/reviews.service.ts';
 import type { ServiceDeps } from '../service-deps.ts';
-import {
-  findSignInUser,
-  getUser,
-  identifierLock,
-  identifierProved,
-  type SignInIdentifier,
-} from '../users/users.service.ts';
+import { findSignInUser, getUser, identifierLock, type SignInIdentifier } from '../users/users.service.ts';
 import { recoveryTexts } from './recovery-texts.ts';
 import {
   findRecovery,
@@ -333,7 +327,7 @@ export async function applyRecovery(
   await replaceSignIn(tx, row.user_id, { kind: row.new_kind, value: row.new_identifier, now, coolingUntil });
   const sessionsEnded = await revokeUserSessions(tx, row.user_id, now);
   const after = await getUser(tx, row.user_id);
-  if (after) await identifierProved(tx, after);
+  if (after) await deps.ports.users.identifierProved(tx, after);
   await updateRecovery(tx, row.id, { state: 'approved', decided_at: now });
   await recordAudit(
     tx,

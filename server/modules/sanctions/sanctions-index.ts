@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { SanctionsIndex, type ListedEntry } from './sanctions-matcher.ts';
+import type { ListedEntry } from './sanctions-matcher.ts';
+import { SanctionsIndex } from './sanctions-match-index.ts';
 
 /**
  * This process's index of the lists in force, per database handle. The lists' version is the largest `version` of

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { jaroWinkler, nameTokens, otherSpellings, skeleton } from './name-tokens.ts';
-import {
-  adjustScore,
-  agreement,
-  explainNames,
-  SanctionsIndex,
-  scoreNames,
-  type ListedEntry,
-} from './sanctions-matcher.ts';
+import { adjustScore, agreement, explainNames, scoreNames, type ListedEntry } from './sanctions-matcher.ts';
+import { SanctionsIndex } from './sanctions-match-index.ts';
 
 const skeletons = (name: string) => nameTokens(name).map(skeleton);
 

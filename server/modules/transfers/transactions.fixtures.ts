@@ -8,6 +8,7 @@ import { withTransaction } from '../../ledger/transaction.ts';
 import { newAgency, uniqueTag } from '../contacts/contacts.fixtures.ts';
 import { addBanker } from '../users/bankers.service.ts';
 import { serverKeys } from '../../security/keys.ts';
+import { usersPorts } from '../../module-ports.ts';
 
 /** Test data for the transactions and withdrawals API tests; every name is unique (files share one database). */
 export type Body = Record<string, unknown>;
@@ -44,7 +45,10 @@ export async function teller(t: TestApp, agencyId: string): Promise<SignedIn> {
   await withTransaction(t.database.db, (tx) =>
     addBanker(
       tx,
-      walletAddressesFor(t.config, serverKeys(t.config.SECRET_KEY)).user,
+      {
+        walletAddressOf: walletAddressesFor(t.config, serverKeys(t.config.SECRET_KEY)).user,
+        identifierProved: usersPorts.identifierProved,
+      },
       { identifier: { kind: 'email', value: email }, agencyId, firstName: 'Tess', lastName: 'Teller' },
       new Date(),
     ),

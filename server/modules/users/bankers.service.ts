@@ -4,7 +4,13 @@ import { lockFor } from '../../db/advisory-lock.ts';
 import type { Database } from '../../db/schema.ts';
 import { recordRoleGrant } from './role-grant.ts';
 import { listBankers, makeBanker, type BankerRow } from './users.repository.ts';
-import { createUser, findSignInUser, identifierLock, type SignInIdentifier } from './users.service.ts';
+import {
+  createUser,
+  findSignInUser,
+  identifierLock,
+  type NewAccounts,
+  type SignInIdentifier,
+} from './users.service.ts';
 
 export class BankerError extends Error {}
 
@@ -26,7 +32,7 @@ export interface BankerInput {
  */
 export async function addBanker(
   tx: Transaction<Database>,
-  walletAddressOf: (userId: string) => string,
+  accounts: NewAccounts,
   input: BankerInput,
   now: Date,
 ): Promise<{ userId: string; created: boolean; sessionsEnded: number }> {
@@ -40,7 +46,7 @@ export async function addBanker(
   }
   const user = await createUser(
     tx,
-    walletAddressOf,
+    accounts,
     {
       identifier: input.identifier,
       language: input.language ?? 'fr',

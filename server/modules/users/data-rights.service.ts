@@ -6,8 +6,6 @@ import { fieldError, forbidden, notFound } from '../../http/http-error.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
 import { refuseIfFrozen } from '../auth/frozen.ts';
-import { subscriptionActive } from '../billing/subscriptions.service.ts';
-import { presentAlert } from '../rate-alerts/rate-alerts.service.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { requireSecurityCode } from './security-code.service.ts';
 import { WAITING_STATUSES } from './staff.repository.ts';
@@ -166,7 +164,7 @@ export async function exportData(deps: ServiceDeps, userId: string): Promise<Dat
       expires_at: iso(s.expires_at),
       revoked_at: iso(s.revoked_at),
     })),
-    rate_alerts: rateAlerts.map(presentAlert),
+    rate_alerts: rateAlerts.map(deps.ports.users.presentRateAlert),
   };
 }
 
@@ -186,7 +184,8 @@ export async function closeAccount(deps: ServiceDeps, user: AuthUser, securityCo
   if (user.role !== 'customer') throw forbidden(closeAccountMessages.customersOnly);
   refuseIfFrozen(user);
   await requireSecurityCode(deps, user.id, securityCode);
-  if (await subscriptionActive(deps, user.id)) throw fieldError('subscription', closeAccountMessages.subscription);
+  if (await deps.ports.users.subscriptionActive(deps, user.id))
+    throw fieldError('subscription', closeAccountMessages.subscription);
   const now = deps.clock.now();
   await withTransaction(deps.db, async (tx) => {
     const row = await tx.selectFrom('users').selectAll().where('id', '=', user.id).forUpdate().executeTakeFirst();

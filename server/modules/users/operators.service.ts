@@ -3,7 +3,13 @@ import type { Database } from '../../db/schema.ts';
 import { lockFor } from '../../db/advisory-lock.ts';
 import { recordRoleGrant } from './role-grant.ts';
 import { makeStaff } from './users.repository.ts';
-import { createUser, findSignInUser, identifierLock, type SignInIdentifier } from './users.service.ts';
+import {
+  createUser,
+  findSignInUser,
+  identifierLock,
+  type NewAccounts,
+  type SignInIdentifier,
+} from './users.service.ts';
 
 export class OperatorError extends Error {}
 
@@ -24,7 +30,7 @@ export interface OperatorInput {
  */
 export async function addOperator(
   tx: Transaction<Database>,
-  walletAddressOf: (userId: string) => string,
+  accounts: NewAccounts,
   input: OperatorInput,
   now: Date,
 ): Promise<{ userId: string; created: boolean; before: string | null; sessionsEnded: number }> {
@@ -40,7 +46,7 @@ export async function addOperator(
   }
   const user = await createUser(
     tx,
-    walletAddressOf,
+    accounts,
     {
       identifier: input.identifier,
       language: 'fr',

@@ -8,7 +8,7 @@ import { phoneConfirmationTexts } from '../auth/message-templates.ts';
 import { checkCode, issueCode, type CodeCheck } from '../auth/one-time-codes.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { findUserById, identifierTaken, markPhoneVerified, type UserRow } from './users.repository.ts';
-import { identifierLock, identifierProved } from './users.service.ts';
+import { identifierLock } from './users.service.ts';
 
 /**
  * An e-mail user proves the phone set on their profile with an SMS code, and the money waiting for that
@@ -71,7 +71,11 @@ export async function sendPhoneConfirmation(deps: ServiceDeps, actorId: string, 
   });
   const minutes = Math.ceil(deps.config.LOGIN_CODE_TTL_SECONDS / 60);
   try {
-    await deps.sms.send({ to: sent.phone, body: phoneConfirmationTexts[sent.language](sent.code, minutes), code: sent.code });
+    await deps.sms.send({
+      to: sent.phone,
+      body: phoneConfirmationTexts[sent.language](sent.code, minutes),
+      code: sent.code,
+    });
   } catch (error) {
     const answer = new HttpError(
       503,
@@ -86,7 +90,7 @@ export async function sendPhoneConfirmation(deps: ServiceDeps, actorId: string, 
 /**
  * `POST /api/users/{id}/phone_confirmation/verify/` with `{code}`: the right code proves the phone and, in the same
  * transaction and under the phone's lock, links the recipients naming it and claims the transfers waiting for it
- * (identifierProved), so a claim happens once even when two verifications race: the second finds the phone proved.
+ * (identifierProved of the users' ports), so a claim happens once even when two verifications race: the second finds the phone proved.
  * A wrong code is a 400 on `code`; past LOGIN_CODE_MAX_ATTEMPTS wrong tries a 429 with Retry-After, even with the
  * right code, as for the sign-in code.
  */
@@ -107,7 +111,7 @@ export async function verifyPhoneConfirmation(
     });
     if (result.kind !== 'ok') return result;
     if (!(await markPhoneVerified(tx, user.id, phone, now))) throw new Error(`phone of user ${user.id} not proved`);
-    await identifierProved(tx, { ...user, phone_verified_at: now });
+    await deps.ports.users.identifierProved(tx, { ...user, phone_verified_at: now });
     return result;
   });
   if (check.kind === 'locked') {

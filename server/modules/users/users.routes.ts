@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { authMessages, confirmEmailQuerySchema, detailResponseSchema } from '../../../common/api/auth.ts';
 import {
   closeAccountRequestSchema,
   dataExportSchema,
@@ -13,7 +14,8 @@ import {
   usersListResponseSchema,
 } from '../../../common/api/users.ts';
 import { setSecurityCode } from './security-code.service.ts';
-import { getMe, resendEmailConfirmation, updateProfile } from './users.service.ts';
+import { fieldError } from '../../http/http-error.ts';
+import { confirmEmail, getMe, resendEmailConfirmation, updateProfile } from './users.service.ts';
 import { closeAccount, exportData } from './data-rights.service.ts';
 import { sendPhoneConfirmation, verifyPhoneConfirmation } from './phone-confirmation.service.ts';
 import type { RouteModuleOptions } from '../route-module.ts';
@@ -64,8 +66,7 @@ export const usersRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app
     {
       schema: {
         tags: ['users'],
-        summary:
-          'Close the account: zero balance, nothing waiting; personal data erased, identity kept 5 years',
+        summary: 'Close the account: zero balance, nothing waiting; personal data erased, identity kept 5 years',
         security,
         body: closeAccountRequestSchema,
         response: { 200: z.object({ closed: z.literal(true) }) },
@@ -164,6 +165,28 @@ export const usersRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app
       const userId = auth.requireUser(request).id;
       await setSecurityCode(deps, userId, String(request.params.id), request.body);
       return getMe(deps, userId);
+    },
+  );
+};
+
+/**
+ * The link of a confirmation mail, opened without a session (the address is proved by the link alone). Under
+ * /auth/ since the link was first sent; the confirmation is the profile's, so its route is users'.
+ */
+export const emailConfirmationRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app, { deps }) => {
+  app.get(
+    '/auth/confirm_email/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm an e-mail address from the link sent by mail',
+        querystring: confirmEmailQuerySchema,
+        response: { 200: detailResponseSchema },
+      },
+    },
+    async (request) => {
+      if (!(await confirmEmail(deps, request.query.code))) throw fieldError('code', authMessages.badConfirmation);
+      return { detail: authMessages.emailConfirmed };
     },
   );
 };

@@ -1,5 +1,4 @@
 import { tellerAgency } from './staff.repository.ts';
-import { recordCustomerScreening } from '../sanctions/screening.ts';
 import type { Role } from '../../../common/api/auth.ts';
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
@@ -16,12 +15,10 @@ import { withTransaction } from '../../ledger/transaction.ts';
 import { hmac, type ServerKeys } from '../../security/keys.ts';
 import { confirmEmailTexts } from '../auth/message-templates.ts';
 import { afterInterval, withinLimit } from '../auth/sliding-window.ts';
-import { subscriptionActive, type SubscriptionDeps } from '../billing/subscriptions.service.ts';
-import { linkContactsToNewUser } from '../contacts/contacts-link.service.ts';
-import { claimTransfersForNewUser } from '../transfers/waiting.service.ts';
 import { currentRates } from '../rates/rates.service.ts';
-import { limitsOf } from '../compliance/limits.ts';
 import type { ServiceDeps } from '../service-deps.ts';
+import { identifierLock, type SignInIdentifier } from '../auth/sign-in-identifier.ts';
+import type { UsersPorts } from './users-ports.ts';
 import {
   deleteEmailConfirmation,
   emailConfirmationTimes,
@@ -31,9 +28,7 @@ import {
   supersedeEmailConfirmations,
 } from './email-confirmations.repository.ts';
 import { decideProfileIdentifiers, hasFullProfile } from './profile-rules.ts';
-import { screenProfileChange } from './profile-screening.ts';
 import { identityLockErrors } from './identity-lock.ts';
-import { identityUnderReview } from '../kyc/kyc.service.ts';
 import { provedIdentifiers } from './proved-identifiers.ts';
 import {
   findUserById,
@@ -45,18 +40,29 @@ import {
   nextUserId,
   releaseUnverifiedEmail,
   releaseUnverifiedPhone,
+  setUserLanguage,
   updateUserProfile,
   type UserRow,
 } from './users.repository.ts';
 
 export type { UserRow } from './users.repository.ts';
-/** Keeps the language a returning user signs in with, in the sign-in's transaction (their messages follow it). */
-export { setUserLanguage } from './users.repository.ts';
+export { identifierLock, type SignInIdentifier };
 
-/** Sign-in identifiers share one lock name, so sign-up and a profile claiming the same address never race. */
-export const identifierLock = (identifier: string) => `identifier:${identifier}`;
+/** The dependencies of presenting a user: the database, the clock, the configuration and what users asks above. */
+export type UserDeps = Pick<ServiceDeps, 'db' | 'clock' | 'config' | 'ports'>;
 
-export type SignInIdentifier = { kind: 'email'; value: string } | { kind: 'phone'; value: string };
+/** What creating an account needs from above users: its wallet address and what its proved identifier sets off. */
+export interface NewAccounts {
+  /** The configured ledger's derivation (ChainAdapter.walletAddress, or walletAddressesFor(...).user). */
+  walletAddressOf: (userId: string) => string;
+  identifierProved: UsersPorts['identifierProved'];
+}
+
+/** The accounts a request creates: the configured ledger's address, the ports the entry composed. */
+export const newAccounts = (deps: Pick<ServiceDeps, 'chain' | 'ports'>): NewAccounts => ({
+  walletAddressOf: deps.chain.walletAddress,
+  identifierProved: deps.ports.users.identifierProved,
+});
 
 export interface NewUserInput {
   identifier: SignInIdentifier;
@@ -75,8 +81,7 @@ export interface NewUserInput {
  */
 export async function createUser(
   tx: Transaction<Database>,
-  /** The configured ledger's derivation (ChainAdapter.walletAddress, or walletAddressesFor(...).user). */
-  walletAddressOf: (userId: string) => string,
+  accounts: NewAccounts,
   input: NewUserInput,
   now: Date,
 ): Promise<UserRow> {
@@ -93,24 +98,36 @@ export async function createUser(
     language: input.language,
     role: input.role ?? 'customer',
     agencyId: input.agencyId ?? null,
-    accountId: walletAddressOf(id),
+    accountId: accounts.walletAddressOf(id),
     firstName: input.firstName,
     lastName: input.lastName,
     country: input.country ?? null,
   });
   await createUserWallet(tx, id);
-  await identifierProved(tx, user);
+  // Its identifier is proved by construction: recipients naming it point to it, waiting transfers are its own.
+  await accounts.identifierProved(tx, user);
   return user;
 }
 
 /**
- * A user who now has a proved identifier (at sign-up, or on confirming a profile e-mail or phone), in
- * that transaction and under the identifier's lock: recipients naming it point to them, and the transfers waiting
- * for it are theirs. Which identifiers count is provedIdentifiers' rule.
+ * The account a verified sign-in code is for (auth's SignInAccounts): a returning user keeps the language they
+ * sign in with (their messages follow it); the first sign-in creates the account with its wallet. In the
+ * sign-in's transaction, under the identifier's lock.
  */
-export async function identifierProved(tx: Transaction<Database>, user: UserRow): Promise<void> {
-  await linkContactsToNewUser(tx, user);
-  await claimTransfersForNewUser(tx, user);
+export async function accountSigningIn(
+  tx: Transaction<Database>,
+  deps: Pick<ServiceDeps, 'chain' | 'ports'>,
+  identifier: SignInIdentifier,
+  language: Language,
+  now: Date,
+): Promise<{ id: string; role: Role; created: boolean }> {
+  const found = await findSignInUser(tx, identifier);
+  if (found) {
+    await setUserLanguage(tx, found.id, language);
+    return { id: found.id, role: found.role, created: false };
+  }
+  const user = await createUser(tx, newAccounts(deps), { identifier, language }, now);
+  return { id: user.id, role: user.role, created: true };
 }
 
 export async function findSignInUser(db: Kysely<Database>, identifier: SignInIdentifier): Promise<UserRow | undefined> {
@@ -124,14 +141,14 @@ export async function getUser(db: Kysely<Database>, id: string): Promise<UserRow
 }
 
 /** The User the app reads: balance from the ledger, rates from the current rates row. */
-export async function presentUser(deps: SubscriptionDeps, user: UserRow): Promise<User> {
+export async function presentUser(deps: UserDeps, user: UserRow): Promise<User> {
   // The subscription's truth is the provider's state (billing module), read at the app's clock, as pricing reads it.
   const { db } = deps;
   const [balance, rates, subscribed, limits, agency] = await Promise.all([
     userWalletBalance(db, user.id),
     currentRates(db, deps.clock.now()),
-    subscriptionActive(deps, user.id),
-    limitsOf(db, deps.config, user.id, user.kyc_level, deps.clock.now()),
+    deps.ports.users.subscriptionActive(deps, user.id),
+    deps.ports.users.limitsOf(db, deps.config, user.id, user.kyc_level, deps.clock.now()),
     user.role === 'BANKER' && user.agency_id !== null ? tellerAgency(db, user.agency_id) : undefined,
   ]);
   const country = (COUNTRIES as readonly string[]).includes(user.country ?? '') ? (user.country as Country) : null;
@@ -169,7 +186,7 @@ export async function presentUser(deps: SubscriptionDeps, user: UserRow): Promis
   };
 }
 
-export async function getMe(deps: SubscriptionDeps, userId: string): Promise<User> {
+export async function getMe(deps: UserDeps, userId: string): Promise<User> {
   const user = await findUserById(deps.db, userId);
   if (!user) throw notFound();
   return presentUser(deps, user);
@@ -190,11 +207,11 @@ export async function updateProfile(
   if (actorId !== targetId) throw notFound();
   const now = deps.clock.now();
   const names = { first_name: body.first_name.trim(), last_name: body.last_name.trim(), country: body.country };
-  const screening = await screenProfileChange(deps, actorId, names);
+  const screening = await deps.ports.users.screenProfileChange(deps, actorId, names);
   const confirmation = await withTransaction(deps.db, async (tx) => {
     const user = await findUserById(tx, actorId, true);
     if (!user) throw notFound();
-    const underReview = await identityUnderReview(tx, actorId);
+    const underReview = await deps.ports.users.identityUnderReview(tx, actorId);
     const locked = identityLockErrors(user, names, underReview);
     if (locked !== null) throw new HttpError(409, locked);
     const decision = decideProfileIdentifiers(user, body);
@@ -216,7 +233,7 @@ export async function updateProfile(
       ...(decision.newPhone !== undefined && { phone_number: decision.newPhone, phone_verified_at: null }),
     });
     // A completed or changed profile is screened against the sanctions lists: a hit freezes until reviewed.
-    if (screening !== null) await recordCustomerScreening(tx, deps, actorId, screening);
+    if (screening !== null) await screening(tx);
     if (decision.newEmail === undefined) return undefined;
     return newEmailConfirmation(tx, deps, user, decision.newEmail, now);
   });
@@ -327,7 +344,7 @@ export async function confirmEmail(deps: ServiceDeps, token: string): Promise<bo
     const verified = await markEmailVerified(tx, row.user_id, row.email, now);
     if (verified) {
       const user = await findUserById(tx, String(row.user_id));
-      if (user) await identifierProved(tx, user);
+      if (user) await deps.ports.users.identifierProved(tx, user);
     }
     return verified;
   });

@@ -4,18 +4,18 @@ import type { Database } from '../../db/schema.ts';
 import { findUserWallet, platformAccount } from '../../ledger/accounts.repository.ts';
 import { post } from '../../ledger/journal.ts';
 import type { PaymentEvent } from '../../adapters/payments/provider-events.ts';
-import { findExchangeForUpdate, markPaid, unlockRate } from '../exchanges/index.ts';
 import { recordExchangeTransaction } from '../transfers/index.ts';
 import type { ServiceDeps } from '../service-deps.ts';
-import { enqueuePaymentAction } from './payment-actions.repository.ts';
-import { finishSession, type PaymentSessionRow } from './payment-sessions.repository.ts';
+import { enqueuePaymentAction, finishSession, type PaymentSessionRow } from '../billing/index.ts';
+import { findExchangeForUpdate, markPaid, unlockRate } from './exchanges.repository.ts';
 import { enqueueAnchor } from '../anchoring/enqueue-anchor.ts';
 import { tryTakeLimit } from '../compliance/limits.ts';
 
 type Completed = Extract<PaymentEvent, { kind: 'checkout_completed' }>;
 
 /**
- * A confirmed card payment for a top-up, in the webhook's transaction (the one that claimed the event id):
+ * A confirmed card payment for a top-up, in billing's webhook's transaction (billing asks through its port,
+ * BillingPorts.settleTopUp) (the one that claimed the event id):
  * either the whole credit is written (ledger entry, exchange paid, history row, session paid) or none of it.
  * Every case where crediting would be wrong refunds instead, so money taken is never kept without a credit.
  */

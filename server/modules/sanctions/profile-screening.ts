@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Country } from '../../../common/identity/phone.ts';
-import { listsVersion } from '../sanctions/sanctions-index.ts';
-import { screenProfile, type CustomerScreening } from '../sanctions/screening.ts';
+import { listsVersion } from './sanctions-index.ts';
+import { screenProfile, type CustomerScreening } from './screening.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 
 /**
