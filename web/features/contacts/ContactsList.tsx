@@ -61,7 +61,7 @@ export function ContactsList({ mode, agencies, search, page, onPage, position }:
         <div className={styles.status} data-testid="contacts-empty">
           <p>{emptyText}</p>
           {mode === 'send' && !search ? (
-            <Link className={styles.addLink} to={withLang('/contacts')}>
+            <Link className={styles.addLink} to={withLang('/contacts?transaction=send&add=1')} data-testid="contacts-empty-add">
               {t('contacts.form.open')}
             </Link>
           ) : null}
