@@ -24,13 +24,18 @@ export interface CreateSummaryProps {
    * Its words are the counter's, not the wallet's: the recipient needs no account.
    */
   pickup?: { agency?: string; validDays?: number };
+  /**
+   * A send to the wallet of someone whose account is not shown: 'waiting' when an earlier send of this sender
+   * still waits for them (the sender already knows they have none), else 'maybe'. `by` is how the invitation goes.
+   */
+  noAccount?: { state: 'waiting' | 'maybe'; by: 'sms' | 'email' };
 }
 
 /**
  * What the security code is about to confirm: the amount, to whom or where, the fees, what
  * arrives, and when. A send or withdrawal in dirhams has no fee, which is said rather than left out.
  */
-export function CreateSummary({ amount, party, withdraw, registered, method, when: whenGiven, pickup }: CreateSummaryProps) {
+export function CreateSummary({ amount, party, withdraw, registered, method, when: whenGiven, pickup, noAccount }: CreateSummaryProps) {
   const { t, i18n } = useTranslation();
   const locale = intlLocale(i18n.language);
   const when = whenGiven !== undefined
@@ -39,6 +44,8 @@ export function CreateSummary({ amount, party, withdraw, registered, method, whe
     ? pickup.agency !== undefined
       ? t('transactions.summary.pickupWhenAt', { agency: pickup.agency })
       : t('transactions.summary.pickupWhenAny')
+    : noAccount?.state === 'waiting'
+    ? t('transactions.summary.whenNoAccount')
     : withdraw
     ? t('transactions.summary.whenAgency')
     : registered
@@ -72,6 +79,19 @@ export function CreateSummary({ amount, party, withdraw, registered, method, whe
       ))}
     </dl>
   );
+  if (noAccount && !pickup) {
+    return (
+      <>
+        {summary}
+        <p className={styles.notice} role="note" data-testid="summary-no-account">
+          {noAccount.state === 'waiting'
+            ? tIsolated(t, 'transactions.summary.noAccount', { name: party })
+            : t('transactions.summary.mayHaveNoAccount')}{' '}
+          {t(noAccount.by === 'sms' ? 'transactions.summary.inviteSms' : 'transactions.summary.inviteEmail')}
+        </p>
+      </>
+    );
+  }
   if (!pickup) return summary;
   return (
     <>
