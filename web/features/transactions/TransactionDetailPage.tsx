@@ -29,7 +29,7 @@ import { BankDepositBlock } from './BankDepositBlock';
  * in a new tab). Only a path of this app, never another site.
  */
 export function backFrom(state: unknown): string | undefined {
-  const from = typeof state === 'object' && state !== null && 'from' in state ? (state).from : undefined;
+  const from = typeof state === 'object' && state !== null && 'from' in state ? state.from : undefined;
   return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/\\') ? from : undefined;
 }
 
