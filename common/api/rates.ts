@@ -21,6 +21,8 @@ export const ratesSchema = z.object({
   /** Bounds of one send or withdrawal in MAD (TRANSFER_MIN_MAD / TRANSFER_MAX_MAD): the create screen checks them at step 1. */
   transfer_min_amount: amount,
   transfer_max_amount: amount,
+  /** How many days a cash pickup waits at the agencies before it returns to the sender (PICKUP_TTL_SECONDS). */
+  pickup_valid_days: z.number().int().positive().optional(),
   updated_at: z.string(),
 });
 

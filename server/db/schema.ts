@@ -835,6 +835,9 @@ export interface RecipientMessagesTable {
   done_at: NullableTimestamp;
   dead_at: NullableTimestamp;
   created_at: CreatedAt;
+  /** An invitation's sender and where it went (phone, else e-mail): once a week per pair (migration 0701). */
+  sender_user_id: Int8 | null;
+  invitee: string | null;
 }
 
 export interface Database {

@@ -183,6 +183,8 @@ describe('GET /api/rates/', () => {
     expect(res.body).toMatchObject({ subscription_price: '4.50', min_amount: '1.00', max_amount: '2000.00' });
     // The bounds of one send or withdrawal (TRANSFER_MIN_MAD / TRANSFER_MAX_MAD) the create screen checks at step 1.
     expect(res.body).toMatchObject({ transfer_min_amount: '1.00', transfer_max_amount: '20000.00' });
+    // How long a cash pickup waits, in whole days, for the send's confirmation to say.
+    expect(res.body.pickup_valid_days).toBe(Math.floor(t.config.PICKUP_TTL_SECONDS / 86_400));
     for (const field of ['official', 'freemium', 'subscription', 'fee']) expect(res.body[field]).toMatch(/^\d+\.\d+$/);
   });
 });

@@ -256,3 +256,46 @@ describe('claim on a later e-mail confirmation', () => {
     });
   });
 });
+
+describe('an unregistered recipient is invited at most once a week by the same sender', () => {
+  it('two sends in a week send one invitation; a send 8 days after it sends another', async () => {
+    const alice = await customer(t, 100_00n);
+    await named(alice, 'fr');
+    const phone = uniquePhone();
+    const contact = await recipientOf(t, alice, { phone_number: phone });
+
+    const first = await create(t, alice, { amount: 10, contact });
+    const second = await create(t, alice, { amount: 11, contact });
+    expect(first.body).toMatchObject({ status: 'unclaimed' });
+    expect(second.body).toMatchObject({ status: 'unclaimed' });
+    await runRecipientMessages(t.app.services);
+    expect(await outbox(t, phone)).toHaveLength(1);
+    // Both transfers wait for the same sign-up; the second one queued nothing and told the sender nothing new.
+    expect(await messagesOf(first.body.id)).toHaveLength(1);
+    expect(await messagesOf(second.body.id)).toEqual([]);
+    const invited = await call<{ results: { kind: string; transaction: unknown }[] }>(t, 'GET', '/api/notifications/', {
+      token: alice.token,
+    });
+    expect(invited.body.results.filter((n) => n.kind === 'transfer_invited').map((n) => n.transaction)).toEqual([first.body.id]);
+
+    // A week and a day later, the next send invites again.
+    await sql`UPDATE recipient_messages SET created_at = now() - interval '8 days' WHERE transaction_id = ${String(first.body.id)}`.execute(
+      t.database.db,
+    );
+    const later = await create(t, alice, { amount: 12, contact });
+    expect(later.body).toMatchObject({ status: 'unclaimed' });
+    await runRecipientMessages(t.app.services);
+    expect(await outbox(t, phone, 2)).toHaveLength(2);
+    expect(await messagesOf(later.body.id)).toHaveLength(1);
+  });
+
+  it('another sender still invites the same person: each sender’s money is announced', async () => {
+    const alice = await customer(t, 100_00n);
+    const carol = await customer(t, 100_00n);
+    const email = uniqueEmail('two-senders');
+    const fromAlice = await create(t, alice, { amount: 10, contact: await recipientOf(t, alice, { email }) });
+    const fromCarol = await create(t, carol, { amount: 10, contact: await recipientOf(t, carol, { email }) });
+    expect(await messagesOf(fromAlice.body.id)).toHaveLength(1);
+    expect(await messagesOf(fromCarol.body.id)).toHaveLength(1);
+  });
+});

@@ -28,6 +28,8 @@ export const ratesRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (app
         max_amount: formatAmount(money('EUR', BigInt(deps.config.TOPUP_MAX_EUR) * 100n)),
         transfer_min_amount: formatAmount(money('MAD', BigInt(deps.config.TRANSFER_MIN_MAD) * 100n)),
         transfer_max_amount: formatAmount(money('MAD', BigInt(deps.config.TRANSFER_MAX_MAD) * 100n)),
+        // Whole days, rounded down: the confirmation never promises a day more than the pickup really waits.
+        pickup_valid_days: Math.max(1, Math.floor(deps.config.PICKUP_TTL_SECONDS / 86_400)),
         updated_at: rates.effective_at.toISOString(),
       };
     },

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/i18n';
-import { Link } from 'react-router';
 import type { Contact } from '../../../common/api/contacts';
 import { Pagination } from '../../ui/Pagination';
 import { commonErrorText } from '../../ui/server-messages';
@@ -60,11 +59,6 @@ export function ContactsList({ mode, agencies, search, page, onPage, position }:
       {results.length === 0 ? (
         <div className={styles.status} data-testid="contacts-empty">
           <p>{emptyText}</p>
-          {mode === 'send' && !search ? (
-            <Link className={styles.addLink} to={withLang('/contacts')}>
-              {t('contacts.form.open')}
-            </Link>
-          ) : null}
         </div>
       ) : (
         <ul className={styles.list} aria-busy={list.isPlaceholderData || undefined} data-testid="contacts-list">

@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
 import { useTranslation } from '../../i18n/i18n';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { SEARCH_MAX_LENGTH } from '../../../common/api/messages';
 import form from '../../ui/Form.module.css';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { useWithLang } from '../../ui/with-lang';
-import { modeOf } from './contacts-mode';
+import { contactTarget, modeOf } from './contacts-mode';
 import styles from './ContactsPage.module.css';
 import { ContactsList } from './ContactsList';
 import { NewRecipientForm } from './NewRecipientForm';
@@ -17,11 +17,13 @@ export const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * The contacts list. Manage mode: recipients/agencies tabs and the new-recipient form. transaction=send:
- * 'select recipient'; transaction=withdraw: 'select agency' with distances. Neither has an add button.
+ * 'select recipient' with the new-recipient form (a saved one goes straight on to the send); transaction=withdraw:
+ * 'select agency' with distances.
  */
 export function Component() {
   const { t } = useTranslation();
   const withLang = useWithLang();
+  const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const mode = modeOf(searchParams.get('transaction'));
   const agencies = mode === 'withdraw' || (mode === 'manage' && searchParams.get('tab') === 'agencies');
@@ -70,6 +72,15 @@ export function Component() {
         </div>
       ) : null}
       {mode === 'manage' && !agencies ? <NewRecipientForm /> : null}
+      {mode === 'send' ? (
+        // Adding someone while sending: the form opens here (add=1 from the empty list's link), and once saved
+        // the send goes on with the new recipient chosen.
+        <NewRecipientForm
+          key={searchParams.get('add') ?? ''}
+          initiallyOpen={searchParams.get('add') === '1'}
+          onCreated={(contact) => void navigate(withLang(contactTarget('send', contact.id)))}
+        />
+      ) : null}
       <div className={form.field}>
         <label className={styles.searchLabel} htmlFor={searchId}>
           {t('contacts.search')}

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { moroccanBankName } from '../../../common/banking/moroccan-banks';
 import { formatRib, parseRib, RIB_INPUT_MAX_LENGTH } from '../../../common/banking/rib';
 import type { FormEvent } from 'react';
+import type { Contact } from '../../../common/api/contacts';
 import { useTranslation } from '../../i18n/i18n';
 import form from '../../ui/Form.module.css';
 import { createErrorTexts, contactMessageText, type RecipientField } from './contact-errors';
@@ -16,9 +17,17 @@ type LocalProblem = { field?: RecipientField; text: string };
  * Closed, open, creating, then closed again with the list refreshed; Cancel resets. The
  * section 5 rules are checked here first, and the server's field messages land under their inputs.
  */
-export function NewRecipientForm() {
+export function NewRecipientForm({
+  initiallyOpen = false,
+  onCreated,
+}: {
+  /** Opened at once (the send flow's 'add a recipient' lands on the form, not on a button to tap again). */
+  initiallyOpen?: boolean;
+  /** Called with the saved recipient (the send flow goes on with them chosen). */
+  onCreated?: (contact: Contact) => void;
+} = {}) {
   const { t, i18n } = useTranslation();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
   const [draft, setDraft] = useState<RecipientDraft>(emptyDraft);
   const [problem, setProblem] = useState<LocalProblem | null>(null);
   const create = useCreateContact();
@@ -49,7 +58,12 @@ export function NewRecipientForm() {
       else setProblem({ field: 'phone_number', text: contactMessageText(p.message, t) });
       return;
     }
-    create.mutate(checked.body, { onSuccess: reset });
+    create.mutate(checked.body, {
+      onSuccess: (contact) => {
+        reset();
+        onCreated?.(contact);
+      },
+    });
   }
 
   if (!open) {

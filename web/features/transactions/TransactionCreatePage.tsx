@@ -13,7 +13,8 @@ import form from '../../ui/Form.module.css';
 import { PinInput } from '../../ui/PinInput';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { useWithLang } from '../../ui/with-lang';
-import { useContact } from '../../shared/contacts/contact-queries';
+import { useQuery } from '@tanstack/react-query';
+import { contactQuery, useContact } from '../../shared/contacts/contact-queries';
 import { useRates } from '../../shared/rates/rates-queries';
 import { formatMoney, moneyFromApi } from '../../ui/money-format';
 import { useCurrentUser } from '../../shared/users/use-current-user';
@@ -24,7 +25,7 @@ import { levelAllowance, smallest } from '../../shared/limits/allowance';
 import { CreateSuccess } from './CreateSuccess';
 import { CreateSummary } from './CreateSummary';
 import styles from './Transactions.module.css';
-import { useCreateTransaction } from './use-transactions';
+import { useCreateTransaction, useTransactionsPage } from './use-transactions';
 import { formatAddress } from '../../ui/address';
 import { DeliveryMethodChoice, type DeliveryState } from './DeliveryMethodChoice';
 import { methodsFor } from './delivery-methods';
@@ -89,6 +90,13 @@ export function Component() {
   const bank = method === 'bank_deposit';
   // Asked as soon as a bank deposit is on offer: its answer carries the arrival date the choice shows.
   const payee = usePayeeCheck(c?.id, methods.some((m) => m.kind === 'bank_deposit'));
+  // A pickup kept to one agency names it at confirmation (agencies are public contacts).
+  const pickupAgency = useQuery({ ...contactQuery(String(delivery.agency ?? '')), enabled: pickup && delivery.agency !== null });
+  // A send to a recipient whose account is not shown (ADR 013) says what happens if they have none; an earlier
+  // send of this sender still waiting for them means the sender already knows, and is told plainly.
+  const unregistered = !withdraw && method === 'wallet' && c !== undefined && !c.public && c.contact_user === null;
+  const earlier = useTransactionsPage({ page: 1, pageSize: 10, query: { contact: String(c?.id ?? '') } }, unregistered && step === 2);
+  const waiting = earlier.data?.results.some((tx) => tx.status === 'unclaimed') ?? false;
   const arrival = bank && payee.data ? formatCalendarDay(payee.data.expected_arrival, locale) : undefined;
   const checked: AmountCheck = limits ? checkAmount(amountText, locale, { ...limits, balance, level }) : { ok: false, problem: 'format' };
 
@@ -258,6 +266,17 @@ export function Component() {
               withdraw={withdraw}
               registered={c?.contact_user !== null && c?.contact_user !== undefined}
               {...(methods.length > 1 && { method: t(methods.find((m) => m.kind === method)!.label) })}
+              {...(unregistered && {
+                noAccount: { state: waiting ? ('waiting' as const) : ('maybe' as const), by: c?.phone_number ? ('sms' as const) : ('email' as const) },
+              })}
+              {...(pickup && {
+                pickup: {
+                  ...(delivery.agency !== null && {
+                    agency: pickupAgency.data ? [pickupAgency.data.first_name, pickupAgency.data.city].filter(Boolean).join(', ') : '…',
+                  }),
+                  ...(rates.data?.pickup_valid_days !== undefined && { validDays: rates.data.pickup_valid_days }),
+                },
+              })}
               {...(bank && { when: arrival === undefined ? t('payouts.choice.bankArrivalLoading') : t('payouts.summary.arrival', { date: arrival }) })}
             />
           ) : null}

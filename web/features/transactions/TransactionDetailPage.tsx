@@ -1,5 +1,5 @@
 import { useTranslation } from '../../i18n/i18n';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import type { Transaction } from '../../../common/api/transactions';
 import { intlLocale } from '../../i18n/intl-locale';
 import form from '../../ui/Form.module.css';
@@ -22,6 +22,16 @@ import { unreachable } from '../../shared/offline/use-offline';
 import { OfflineTransaction } from './OfflineTransaction';
 import { TellerNextStep } from './TellerNextStep';
 import { BankDepositBlock } from './BankDepositBlock';
+
+/**
+ * Where the back arrow leads: the screen the detail was opened from (the history with its filters and page, a
+ * contact's list, home), given by its link; home when opened directly (a shared link, a notification, a reload
+ * in a new tab). Only a path of this app, never another site.
+ */
+export function backFrom(state: unknown): string | undefined {
+  const from = typeof state === 'object' && state !== null && 'from' in state ? state.from : undefined;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/\\') ? from : undefined;
+}
 
 function agencyAddress(tx: Transaction): string {
   return transactionAddress(tx);
@@ -86,6 +96,7 @@ function PartyBlock({ tx, banker }: { tx: Transaction; banker: boolean }) {
 export function Component() {
   const { t, i18n } = useTranslation();
   const withLang = useWithLang();
+  const backTo = backFrom(useLocation().state);
   const { id = '' } = useParams();
   const me = useCurrentUser();
   const query = useTransaction(id);
@@ -107,7 +118,7 @@ export function Component() {
   const amount = tx ? moneyFromApi(tx.amount, 'MAD') : undefined;
   return (
     <main className={form.page}>
-      <ScreenHeader title={title} backTo={withLang('/')} />
+      <ScreenHeader title={title} backTo={backTo ?? withLang('/')} />
       {kept ? <OfflineTransaction code={kept} /> : null}
       {offline && !kept ? (
         <p className={styles.muted} role="status" data-testid="offline-not-saved">

@@ -12,6 +12,7 @@ export function ratesAnswer(transferMax = '20000.00'): Rates {
     max_amount: '2000.00',
     transfer_min_amount: '1.00',
     transfer_max_amount: transferMax,
+    pickup_valid_days: 30,
     updated_at: '2026-11-23T00:00:00.000Z',
   };
 }

@@ -9,8 +9,8 @@ import { currentSessionUserId, rememberTransaction } from '../../shared/offline/
 
 export { LEDGER_ID_POLLS, TRANSACTIONS_KEY, ledgerIdPollInterval } from '../../shared/transactions/transaction-queries';
 
-export function useTransactionsPage(params: ListParams) {
-  return useQuery(transactionsPageQuery(params));
+export function useTransactionsPage(params: ListParams, enabled = true) {
+  return useQuery({ ...transactionsPageQuery(params), enabled });
 }
 
 export function useTransaction(id: string) {

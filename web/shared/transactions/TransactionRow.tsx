@@ -1,5 +1,5 @@
 import { useTranslation } from '../../i18n/i18n';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { Transaction } from '../../../common/api/transactions';
 import { intlLocale } from '../../i18n/intl-locale';
 import { useWithLang } from '../../ui/with-lang';
@@ -18,6 +18,7 @@ function statusText(t: TFunction, status: RowStatus): string {
 export function TransactionRow({ tx, banker }: { tx: Transaction; banker: boolean }) {
   const { t, i18n } = useTranslation();
   const withLang = useWithLang();
+  const location = useLocation();
   const locale = intlLocale(i18n.language);
   const label = rowLabel(tx, banker);
   const status = rowStatus(tx);
@@ -28,6 +29,8 @@ export function TransactionRow({ tx, banker }: { tx: Transaction; banker: boolea
       <Link
         className={styles.row}
         to={withLang(`/transactions/${tx.id}?category=${tx.category}&banker=${banker}`)}
+        // The detail's back arrow returns here: this list with its filters and page (they are in its URL).
+        state={{ from: location.pathname + location.search }}
         data-testid="transaction-row"
       >
         <span className={styles.text}>

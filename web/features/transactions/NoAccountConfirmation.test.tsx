@@ -1,0 +1,112 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, stubFetch } from '../../shared/test-support';
+import { ratesAnswer } from './rates-fixture';
+import { Component as TransactionCreatePage } from './TransactionCreatePage';
+
+/**
+ * The confirmation of a send to someone whose account is not shown: it says what happens without one (the money
+ * waits, one invitation a week), and says plainly 'no account yet' once an earlier send of the sender waits for them.
+ */
+
+const user = {
+  id: 1,
+  first_name: 'Amina',
+  last_name: 'B',
+  email: 'a@example.com',
+  phone_number: null,
+  phone_auth: false,
+  country: 'FR',
+  role: 'customer',
+  balance: '5000.00',
+  rate: '10.8500',
+  rate_delta: '10.7000',
+  rate_freemium: '10.7000',
+  rate_subscription: '10.8000',
+  subscription: false,
+  account_id: '0xabc',
+  has_security_code: true,
+  has_full_profile: true,
+  level: 1,
+  limits: [],
+};
+const recipient = {
+  id: 7,
+  first_name: 'Youssef',
+  last_name: 'El Amrani',
+  phone_number: '+212612345678' as string | null,
+  email: 'y@example.com',
+  account_id: null as string | null,
+  contact_user: null as number | null,
+  public: false,
+  proximity: null,
+  address: null,
+  zip_code: null,
+  city: null,
+  latitude: null,
+  longitude: null,
+  rib: null,
+  rib_bank: null,
+  rib_holder: null,
+};
+const waitingSend = { id: 70, amount: '50.00', currency: 'MAD', category: 'sending', status: 'unclaimed', contact: 7 };
+
+const text = (id: string) => (screen.getByTestId(id).textContent ?? '').replace(/\s/g, ' ');
+
+function api(contact: typeof recipient, earlier: unknown[] = []) {
+  return stubFetch((call) => {
+    if (call.url.startsWith('/api/users/')) return { status: 200, body: { count: 1, next: null, previous: null, results: [user] } };
+    if (call.url.startsWith('/api/rates/')) return { status: 200, body: ratesAnswer() };
+    if (call.url.startsWith('/api/contacts/7/')) return { status: 200, body: contact };
+    if (call.url.startsWith('/api/transactions/')) return { status: 200, body: { count: earlier.length, next: null, previous: null, results: earlier } };
+    return { status: 500 };
+  });
+}
+
+async function toConfirmation() {
+  renderWithProviders(<TransactionCreatePage />, '/transactions/create?contact=7&transaction=send');
+  await screen.findByText('Youssef El Amrani');
+  await waitFor(() => expect(screen.getByTestId('create-max').hasAttribute('disabled')).toBe(false));
+  fireEvent.input(screen.getByTestId('create-amount'), { target: { value: '300' } });
+  fireEvent.click(screen.getByTestId('create-next'));
+  await screen.findByTestId('create-summary');
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the confirmation of a send to someone without a shown account', () => {
+  it('before any send, says what happens if they have no account and that the SMS invitation goes at most once a week', async () => {
+    const calls = api(recipient);
+    await toConfirmation();
+    expect(text('summary-no-account')).toBe(
+      'S’il n’a pas encore de compte, l’argent l’attendra jusqu’à ce qu’il en ouvre un. Il est invité par SMS, au plus une fois par semaine.',
+    );
+    expect(calls.some((c) => c.url.startsWith('/api/transactions/?') && c.url.includes('contact=7'))).toBe(true);
+  });
+
+  it('once an earlier send waits for them, says plainly that they have no account yet', async () => {
+    api(recipient, [waitingSend]);
+    await toConfirmation();
+    await waitFor(() =>
+      expect(text('summary-no-account')).toBe(
+        'Youssef El Amrani n’a pas encore de compte : l’argent l’attendra jusqu’à ce qu’il en ouvre un. Il est invité par SMS, au plus une fois par semaine.',
+      ),
+    );
+    expect(text('summary-when')).toBe('Dès qu’il ouvre un compte');
+  });
+
+  it('an e-mail-only recipient is invited by e-mail', async () => {
+    api({ ...recipient, phone_number: null });
+    await toConfirmation();
+    expect(text('summary-no-account')).toContain('Il est invité par e-mail, au plus une fois par semaine.');
+  });
+
+  it('says nothing of it for a recipient whose account is shown', async () => {
+    api({ ...recipient, contact_user: 12, account_id: '0xdef' });
+    await toConfirmation();
+    expect(screen.queryByTestId('summary-no-account')).toBeNull();
+    expect(text('summary-when')).toBe('Immédiatement');
+  });
+});

@@ -1,0 +1,123 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, stubFetch } from '../../shared/test-support';
+import { ratesAnswer } from './rates-fixture';
+import { Component as TransactionCreatePage } from './TransactionCreatePage';
+
+/**
+ * The confirmation of a cash pickup, where the security code is asked: it speaks of cash at the counter (any
+ * agency or the one chosen, the SMS reference, the ID, how long it waits), never of the recipient's account.
+ */
+
+const user = {
+  id: 1,
+  first_name: 'Amina',
+  last_name: 'B',
+  email: 'a@example.com',
+  phone_number: null,
+  phone_auth: false,
+  country: 'FR',
+  role: 'customer',
+  balance: '5000.00',
+  rate: '10.8500',
+  rate_delta: '10.7000',
+  rate_freemium: '10.7000',
+  rate_subscription: '10.8000',
+  subscription: false,
+  account_id: '0xabc',
+  has_security_code: true,
+  has_full_profile: true,
+  level: 1,
+  limits: [],
+};
+const recipient = {
+  id: 7,
+  first_name: 'Youssef',
+  last_name: 'El Amrani',
+  phone_number: '+212612345678',
+  email: null,
+  account_id: null,
+  contact_user: null,
+  public: false,
+  proximity: null,
+  address: null,
+  zip_code: null,
+  city: null,
+  latitude: null,
+  longitude: null,
+  rib: null,
+  rib_bank: null,
+  rib_holder: null,
+};
+const agency = { ...recipient, id: 40, first_name: 'Wallet Rabat Agdal', last_name: '', phone_number: null, public: true, city: 'Rabat' };
+
+const text = (id: string) => (screen.getByTestId(id).textContent ?? '').replace(/\s/g, ' ');
+
+function api(validDays: number | null = 30) {
+  const rates = ratesAnswer();
+  if (validDays === null) delete rates.pickup_valid_days;
+  else rates.pickup_valid_days = validDays;
+  return stubFetch((call) => {
+    if (call.url.startsWith('/api/users/')) return { status: 200, body: { count: 1, next: null, previous: null, results: [user] } };
+    if (call.url.startsWith('/api/rates/')) return { status: 200, body: rates };
+    if (call.url.startsWith('/api/contacts/7/')) return { status: 200, body: recipient };
+    if (call.url.startsWith('/api/contacts/40/')) return { status: 200, body: agency };
+    if (call.url.startsWith('/api/contacts/')) return { status: 200, body: { count: 1, next: null, previous: null, results: [agency] } };
+    return { status: 500 };
+  });
+}
+
+async function toConfirmation(agencyId?: string) {
+  renderWithProviders(<TransactionCreatePage />, '/transactions/create?contact=7&transaction=send');
+  await screen.findByText('Youssef El Amrani');
+  await waitFor(() => expect(screen.getByTestId('create-max').hasAttribute('disabled')).toBe(false));
+  fireEvent.click(screen.getByTestId('delivery-pickup'));
+  if (agencyId !== undefined) {
+    await screen.findByRole('option', { name: /Wallet Rabat Agdal/ });
+    fireEvent.change(screen.getByTestId('delivery-agency'), { target: { value: agencyId } });
+  }
+  fireEvent.input(screen.getByTestId('create-amount'), { target: { value: '300' } });
+  fireEvent.click(screen.getByTestId('create-next'));
+  await screen.findByTestId('create-summary');
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the confirmation of a cash pickup', () => {
+  it('says cash at any agency, the SMS reference, the ID and how long it waits, not the wallet wording', async () => {
+    api();
+    await toConfirmation();
+    expect(text('summary-method')).toBe('En espèces dans une agence');
+    expect(text('summary-when')).toBe('Dès l’envoi, en espèces dans n’importe quelle agence');
+    expect(text('summary-pickup')).toContain('Le bénéficiaire reçoit par SMS une référence de retrait.');
+    expect(text('summary-pickup')).toContain('une pièce d’identité à son nom');
+    expect(text('summary-pickup-expiry')).toBe('À retirer dans les 30 jours, sinon l’argent revient sur votre solde.');
+    expect(screen.getByTestId('create-summary').textContent).not.toContain('compte');
+  });
+
+  it('names the agency the pickup is kept to', async () => {
+    api();
+    await toConfirmation('40');
+    await waitFor(() => expect(text('summary-when')).toBe('Dès l’envoi, en espèces à l’agence Wallet Rabat Agdal, Rabat'));
+  });
+
+  it('without the configured delay from the server, points to the date in the SMS rather than guessing', async () => {
+    api(null);
+    await toConfirmation();
+    expect(text('summary-pickup-expiry')).toBe('À retirer avant la date indiquée dans le SMS, sinon l’argent revient sur votre solde.');
+  });
+
+  it('a send to the wallet keeps its own wording and no pickup notes', async () => {
+    api();
+    renderWithProviders(<TransactionCreatePage />, '/transactions/create?contact=7&transaction=send');
+    await screen.findByText('Youssef El Amrani');
+    await waitFor(() => expect(screen.getByTestId('create-max').hasAttribute('disabled')).toBe(false));
+    fireEvent.input(screen.getByTestId('create-amount'), { target: { value: '300' } });
+    fireEvent.click(screen.getByTestId('create-next'));
+    await screen.findByTestId('create-summary');
+    expect(text('summary-when')).toBe('Immédiatement s’il a un compte, sinon dès qu’il en ouvre un');
+    expect(screen.queryByTestId('summary-pickup')).toBeNull();
+  });
+});
