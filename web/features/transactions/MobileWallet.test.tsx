@@ -129,7 +129,7 @@ describe('the mobile wallet among the ways a recipient can receive', () => {
   });
 
   it('is not offered to an agency', async () => {
-    api({ ...base, public: true } as typeof base);
+    api({ ...base, public: true });
     renderWithProviders(<TransactionCreatePage />, '/transactions/create?contact=7&transaction=send');
     await screen.findByTestId('create-amount');
     expect(screen.queryByTestId('delivery-mobile-wallet')).toBeNull();
