@@ -7,6 +7,7 @@ import { renderWithProviders, stubFetch, type RecordedCall } from '../../shared/
 import { CreateSuccess } from './CreateSuccess';
 import { MobileWalletBlock } from './MobileWalletBlock';
 import { ratesAnswer } from './rates-fixture';
+import { Timeline } from './Timeline';
 import { Component as TransactionCreatePage } from './TransactionCreatePage';
 
 /**
@@ -147,6 +148,7 @@ describe('sending to a mobile wallet', () => {
     expect(text('summary-method')).toBe('Sur le portefeuille mobile +212 6 12 34 56 78');
     const number = [...screen.getByTestId('summary-method').querySelectorAll('bdi[dir=ltr]')].map((b) => b.textContent);
     expect(number).toEqual(['+212 6 12 34 56 78']);
+    expect(text('summary-when')).toBe('En quelques minutes');
     fireEvent.input(screen.getByTestId('pin-input'), { target: { value: '123456' } });
     fireEvent.click(screen.getByTestId('create-confirm'));
     await screen.findByTestId('success');
@@ -229,5 +231,22 @@ describe('a mobile wallet payout after the send', () => {
   it('the success screen of a payout held for review says only that it is being processed', () => {
     renderWithProviders(<CreateSuccess tx={{ ...payout, status: 'on_hold' }} party="Youssef El Amrani" />);
     expect(screen.getByTestId('success').querySelector('h2')?.textContent).not.toBe('Envoyé sur le portefeuille mobile');
+  });
+
+  it("the timeline's return step says the operator's reason, not a compliance check; a hold still says only that", () => {
+    const timeline = [
+      { status: 'created', at: '2026-11-29T10:00:00.000Z' },
+      { status: 'on_hold', at: '2026-11-29T10:00:01.000Z', reason: 'compliance_review' },
+      { status: 'submitted', at: '2026-11-29T10:00:02.000Z' },
+      { status: 'refunded', at: '2026-11-29T10:00:03.000Z', reason: 'wallet_ceiling_exceeded' },
+    ];
+    const { unmount } = renderWithProviders(<Timeline tx={{ ...at('returned', { return_reason: 'wallet_ceiling_exceeded' }), timeline } as Transaction} />);
+    expect(screen.getAllByTestId('hold-reason')).toHaveLength(1);
+    expect(text('return-reason')).toBe('Motif : le plafond du portefeuille serait dépassé');
+    unmount();
+    // A bank deposit's return carries the bank's code, read the same way as on its detail.
+    renderWithProviders(<Timeline tx={{ ...payout, timeline: [{ status: 'refunded', at: '2026-11-29T10:00:03.000Z', reason: 'AC01' }] } as Transaction} />);
+    expect(text('return-reason')).toBe('Motif : le numéro de compte est incorrect.');
+    expect(screen.queryByTestId('hold-reason')).toBeNull();
   });
 });

@@ -260,6 +260,7 @@ export function Component() {
               withdraw={withdraw}
               registered={c?.contact_user !== null && c?.contact_user !== undefined}
               {...(methods.length > 1 && c && { method: methodSummary(methods.find((m) => m.kind === method)!, c, t) })}
+              {...(mobileWallet && { when: t('payouts.choice.mobileWalletMinutes') })}
               {...(bank && { when: arrival === undefined ? t('payouts.choice.bankArrivalLoading') : t('payouts.summary.arrival', { date: arrival }) })}
             />
           ) : null}
