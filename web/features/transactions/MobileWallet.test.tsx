@@ -245,7 +245,7 @@ describe('a mobile wallet payout after the send', () => {
     expect(text('return-reason')).toBe('Motif : le plafond du portefeuille serait dépassé');
     unmount();
     // A bank deposit's return carries the bank's code, read the same way as on its detail.
-    renderWithProviders(<Timeline tx={{ ...payout, timeline: [{ status: 'refunded', at: '2026-11-29T10:00:03.000Z', reason: 'AC01' }] } as Transaction} />);
+    renderWithProviders(<Timeline tx={{ ...payout, timeline: [{ status: 'refunded', at: '2026-11-29T10:00:03.000Z', reason: 'AC01' }] }} />);
     expect(text('return-reason')).toBe('Motif : le numéro de compte est incorrect.');
     expect(screen.queryByTestId('hold-reason')).toBeNull();
   });
