@@ -84,3 +84,8 @@ export function formatPhone(e164: string): string {
   }
   return e164;
 }
+
+/** Whether a number (E.164) is a Moroccan mobile (+212 6… or +212 7…), the only kind a mobile wallet payout goes to. */
+export function isMoroccanMobile(e164: string): boolean {
+  return /^\+212[67]\d{8}$/.test(e164);
+}

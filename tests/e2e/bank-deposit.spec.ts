@@ -72,7 +72,8 @@ for (const lang of ['fr', 'ar'] as const) {
     await screenshot(page, `bank-payee-${lang === 'fr' ? 'mismatch' : 'match'}-${lang}-390.png`);
 
     const proceed = await toPayeeCheck(page, sendTo, lang);
-    await expect(page.getByTestId('delivery-choice').locator('input[type=radio]')).toHaveCount(3);
+    // The wallet, cash at an agency, the bank account and (a Moroccan mobile) the mobile wallet.
+    await expect(page.getByTestId('delivery-choice').locator('input[type=radio]')).toHaveCount(4);
     await expectAccessible(page);
     await screenshot(page, `bank-choice-${lang}-390.png`);
     await proceed();

@@ -61,7 +61,5 @@ export interface MobileWalletPartner {
   verifyCallback(rawBody: Buffer, signature: string | undefined, now: Date): WalletCallback;
 }
 
-/** Whether a number is a Moroccan mobile, the only kind a wallet payout goes to. */
-export function isMoroccanMobile(e164: string): boolean {
-  return /^\+212[67]\d{8}$/.test(e164);
-}
+// The rule lives with the other phone rules, so the send screen offers a wallet payout exactly when the server takes it.
+export { isMoroccanMobile } from '../../../common/identity/phone.ts';

@@ -131,7 +131,7 @@ afterEach(() => {
 });
 
 describe('the ways a recipient can receive', () => {
-  it('offers the wallet, cash at an agency and the bank account to a recipient with a phone and a RIB, each with its delay and fee', async () => {
+  it('offers the wallet, cash at an agency, the bank account and the mobile wallet to a recipient with a Moroccan mobile and a RIB, each with its delay and fee', async () => {
     api(withRib, () => ({ status: 200, body: check('match') }));
     await open();
     const choice = screen.getByTestId('delivery-choice');
@@ -139,6 +139,7 @@ describe('the ways a recipient can receive', () => {
       'delivery-wallet',
       'delivery-pickup',
       'delivery-bank',
+      'delivery-mobile-wallet',
     ]);
     expect(text('delivery-wallet-delay')).toBe('Immédiatement s’il a un compte, sinon dès qu’il en ouvre un');
     expect(text('delivery-pickup-delay')).toBe('Disponible tout de suite en agence, avec une pièce d’identité');

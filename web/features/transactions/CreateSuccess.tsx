@@ -29,6 +29,8 @@ export function CreateSuccess({ tx, party }: { tx: Transaction; party: string })
   // A bank deposit is on its way to the bank: it arrives by the date the server computed.
   const deposit = tx.delivery === 'bank_deposit';
   const arrival = tx.payout?.expected_arrival;
+  // A mobile wallet payout is with the operator (or about to be): credited within minutes, or returned.
+  const mobileWallet = tx.delivery === 'mobile_wallet';
   // Held for a compliance review: nothing was sent yet. A neutral pending state, not a success, and only
   // that it is being processed (tipping-off: never that it is reviewed).
   const held = tx.status === 'on_hold';
@@ -38,6 +40,8 @@ export function CreateSuccess({ tx, party }: { tx: Transaction; party: string })
     ? t('pickups.success')
     : deposit
     ? t('payouts.success.title')
+    : mobileWallet
+    ? t('payouts.mobileWallet.successTitle')
     : withdrawal
     ? t('success.withdrawal')
     : tx.status === 'unclaimed'
@@ -51,6 +55,8 @@ export function CreateSuccess({ tx, party }: { tx: Transaction; party: string })
     ? arrival
       ? tIsolated(t, 'payouts.success.next', { date: formatCalendarDay(arrival, locale) })
       : t('success.pendingNext')
+    : mobileWallet
+    ? t('payouts.mobileWallet.successNext')
     : withdrawal
     ? t('success.withdrawalNext', { date: expires })
     : tx.status === 'unclaimed'

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n/i18n';
 import { money, type Money } from '../../../common/money/money';
 import { intlLocale } from '../../i18n/intl-locale';
@@ -16,7 +17,7 @@ export interface CreateSummaryProps {
    */
   registered: boolean;
   /** How the recipient receives it, when they had a choice (a bank deposit, a cash pickup...). */
-  method?: string;
+  method?: ReactNode;
   /** When it arrives, when the way of receiving says it (a bank deposit's expected arrival date). */
   when?: string;
   /**
@@ -51,14 +52,14 @@ export function CreateSummary({ amount, party, withdraw, registered, method, whe
     : registered
       ? t('transactions.summary.whenNow')
       : t('transactions.summary.whenUnknown');
-  const rows: [string, string, string][] = [
+  const rows: [string, ReactNode, string][] = [
     [
       withdraw ? t('transactions.summary.withdrawAmount') : t('transactions.summary.amount'),
       formatMoney(amount, locale),
       'summary-amount',
     ],
     [withdraw ? t('transactions.create.agency') : t('transactions.create.recipient'), party, 'summary-party'],
-    ...(method !== undefined ? [[t('payouts.summary.method'), method, 'summary-method'] as [string, string, string]] : []),
+    ...(method !== undefined ? [[t('payouts.summary.method'), method, 'summary-method'] as [string, ReactNode, string]] : []),
     [t('transactions.summary.fees'), `${formatMoney(money('MAD', 0n), locale)}`, 'summary-fees'],
     [
       withdraw ? t('transactions.summary.collect') : t('transactions.summary.receives'),

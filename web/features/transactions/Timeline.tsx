@@ -2,6 +2,8 @@ import type { Transaction } from '../../../common/api/transactions';
 import { useTranslation } from '../../i18n/i18n';
 import { intlLocale } from '../../i18n/intl-locale';
 import { formatLongDate } from '../../shared/transactions/transaction-rules';
+import { returnReasonKey } from './BankDepositBlock';
+import { walletReturnKeys } from './MobileWalletBlock';
 import styles from './Timeline.module.css';
 import cards from './Transactions.module.css';
 
@@ -23,10 +25,19 @@ export function Timeline({ tx }: { tx: Transaction }) {
             <time className={styles.when} dateTime={step.at}>
               {formatLongDate(step.at, locale, t('transactions.at'))}
             </time>
-            {step.reason !== undefined ? (
+            {step.reason !== undefined && step.status !== 'refunded' ? (
               // One sentence whatever the code: the server sends only the public one (common/api/timeline.ts).
               <span className={styles.when} data-testid="hold-reason">
                 {t('timeline.holdReason')}
+              </span>
+            ) : null}
+            {step.reason !== undefined && step.status === 'refunded' ? (
+              // A payout its partner returned: the partner's reason (a wallet operator's, or a bank's code), not a
+              // compliance hold.
+              <span className={styles.when} data-testid="return-reason">
+                {t('payouts.detail.returnedReason', {
+                  reason: t(step.reason in walletReturnKeys ? walletReturnKeys[step.reason as keyof typeof walletReturnKeys] : returnReasonKey(step.reason)),
+                })}
               </span>
             ) : null}
           </li>

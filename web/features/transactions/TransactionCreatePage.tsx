@@ -28,7 +28,7 @@ import styles from './Transactions.module.css';
 import { useCreateTransaction, useTransactionsPage } from './use-transactions';
 import { formatAddress } from '../../ui/address';
 import { DeliveryMethodChoice, type DeliveryState } from './DeliveryMethodChoice';
-import { methodsFor } from './delivery-methods';
+import { methodsFor, methodSummary } from './delivery-methods';
 import { PayeeCheck } from './PayeeCheck';
 import { usePayeeCheck } from './use-payee-check';
 import { formatCalendarDay } from './payout-format';
@@ -88,6 +88,7 @@ export function Component() {
   const method = methods.find((m) => m.kind === delivery.kind)?.kind ?? 'wallet';
   const pickup = method === 'cash_pickup';
   const bank = method === 'bank_deposit';
+  const mobileWallet = method === 'mobile_wallet';
   // Asked as soon as a bank deposit is on offer: its answer carries the arrival date the choice shows.
   const payee = usePayeeCheck(c?.id, methods.some((m) => m.kind === 'bank_deposit'));
   // A pickup kept to one agency names it at confirmation (agencies are public contacts).
@@ -140,7 +141,7 @@ export function Component() {
     if (code.length !== 6) return setError(t('transactions.create.invalidCode'));
     // One Idempotency-Key per intent (this recipient, this amount), kept in the tab's session until the server's
     // answer is known: a send retried after a timeout, even from a fresh page, cannot go out twice.
-    const how = pickup ? `pickup:${delivery.agency ?? 'any'}` : bank ? 'bank' : withdraw ? 'withdraw' : 'send';
+    const how = pickup ? `pickup:${delivery.agency ?? 'any'}` : bank ? 'bank' : mobileWallet ? 'mobile_wallet' : withdraw ? 'withdraw' : 'send';
     const intent = `${how}:${c.id}:${formatAmount(checked.amount)}`;
     const body: CreateBody = {
       amount: formatAmount(checked.amount),
@@ -148,6 +149,7 @@ export function Component() {
       security_code: code,
       ...(pickup && { delivery: 'cash_pickup' as const, ...(delivery.agency !== null && { agency: delivery.agency }) }),
       ...(bank && { delivery: 'bank_deposit' as const, ...(confirmPayee && { confirm_payee: true as const }) }),
+      ...(mobileWallet && { delivery: 'mobile_wallet' as const }),
     };
     create.mutate(
       { body, key: intentKey(intent) },
@@ -265,7 +267,6 @@ export function Component() {
               party={place}
               withdraw={withdraw}
               registered={c?.contact_user !== null && c?.contact_user !== undefined}
-              {...(methods.length > 1 && { method: t(methods.find((m) => m.kind === method)!.label) })}
               {...(unregistered && {
                 noAccount: { state: waiting ? ('waiting' as const) : ('maybe' as const), by: c?.phone_number ? ('sms' as const) : ('email' as const) },
               })}
@@ -277,6 +278,8 @@ export function Component() {
                   ...(rates.data?.pickup_valid_days !== undefined && { validDays: rates.data.pickup_valid_days }),
                 },
               })}
+              {...(methods.length > 1 && c && { method: methodSummary(methods.find((m) => m.kind === method)!, c, t) })}
+              {...(mobileWallet && { when: t('payouts.choice.mobileWalletMinutes') })}
               {...(bank && { when: arrival === undefined ? t('payouts.choice.bankArrivalLoading') : t('payouts.summary.arrival', { date: arrival }) })}
             />
           ) : null}

@@ -22,6 +22,7 @@ import { unreachable } from '../../shared/offline/use-offline';
 import { OfflineTransaction } from './OfflineTransaction';
 import { TellerNextStep } from './TellerNextStep';
 import { BankDepositBlock } from './BankDepositBlock';
+import { MobileWalletBlock } from './MobileWalletBlock';
 
 /**
  * Where the back arrow leads: the screen the detail was opened from (the history with its filters and page, a
@@ -140,6 +141,8 @@ export function Component() {
             <PickupSenderBlock tx={tx} />
           ) : tx.delivery === 'bank_deposit' && tx.payout && !banker ? (
             <BankDepositBlock tx={tx} />
+          ) : tx.delivery === 'mobile_wallet' && tx.wallet_payout && !banker ? (
+            <MobileWalletBlock tx={tx} />
           ) : tx.category === 'withdrawal' && !banker ? (
             <WithdrawalBlock tx={tx} />
           ) : (

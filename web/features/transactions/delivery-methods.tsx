@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Contact } from '../../../common/api/contacts';
 import type { Delivery } from '../../../common/api/transactions';
+import { formatPhone, isMoroccanMobile } from '../../../common/identity/phone';
 import { money, type Money } from '../../../common/money/money';
 import type { TFunction, TranslationKey } from '../../i18n/i18n';
 import { tIsolated } from '../../ui/bidi';
@@ -33,6 +34,8 @@ export interface DeliveryMethod {
   delay: (context: MethodContext) => ReactNode;
   /** What the sender pays on top of the amount. Sends in dirhams carry no fee today, whatever the way. */
   fee: Money<'MAD'>;
+  /** How the summary names it, when more than the method's name is needed (which number it is paid to). */
+  summary?: (contact: Contact, t: TFunction) => ReactNode;
 }
 
 const noFee = money('MAD', 0n);
@@ -75,7 +78,23 @@ export const deliveryMethods: readonly DeliveryMethod[] = [
     delay: bankDelay,
     fee: noFee,
   },
+  {
+    kind: 'mobile_wallet',
+    testId: 'delivery-mobile-wallet',
+    label: 'payouts.toMobileWallet',
+    // The operator pays a Moroccan mobile number only; the server refuses any other (+212 5 is a landline).
+    accepts: (c) => !c.public && c.phone_number !== null && isMoroccanMobile(c.phone_number),
+    delay: ({ t }) => t('payouts.choice.mobileWalletMinutes'),
+    fee: noFee,
+    // The number the operator pays, read left to right in Arabic too ('+212 6 12 34 56 78' has no letter).
+    summary: (c, t) => tIsolated(t, 'payouts.summary.toMobileWallet', { phone: formatPhone(c.phone_number ?? '') }, ['phone']),
+  },
 ];
+
+/** The summary's words for the chosen way. */
+export function methodSummary(method: DeliveryMethod, contact: Contact, t: TFunction): ReactNode {
+  return method.summary ? method.summary(contact, t) : t(method.label);
+}
 
 /** The ways this recipient can receive, in the order the screen offers them (the wallet first, the default). */
 export function methodsFor(contact: Contact | undefined): DeliveryMethod[] {
