@@ -78,8 +78,9 @@ export function CreateSuccess({ tx, party }: { tx: Transaction; party: string })
           >
             {t('success.view')}
           </Link>
-          {/* A wallet send can become a monthly one: the schedule form starts from this recipient and amount. */}
-          {!held && !withdrawal && !pickup && tx.contact !== null ? (
+          {/* A wallet send can become a monthly one (schedules pay into wallets only): the schedule form starts from
+              this recipient and amount. */}
+          {!held && !withdrawal && tx.delivery === undefined && tx.contact !== null ? (
             <Link
               className={form.secondary}
               to={withLang(`/schedules/new?contact=${tx.contact}&amount=${tx.amount}&frequency=monthly`)}

@@ -80,7 +80,8 @@ export function DetailActions({ tx }: { tx: Transaction }) {
           {t('selfService.sendAgain')}
         </Link>
       ) : null}
-      {again !== null && tx.delivery !== 'cash_pickup' ? (
+      {/* Schedules pay into wallets only: a pickup, a bank deposit or a mobile-wallet payout is not repeated so. */}
+      {again !== null && tx.delivery === undefined ? (
         <Link
           className={form.secondary}
           to={withLang(`/schedules/new?contact=${tx.contact}&amount=${tx.amount}`)}

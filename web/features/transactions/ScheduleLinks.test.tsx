@@ -5,14 +5,16 @@ import { renderWithProviders } from '../../shared/test-support';
 import { CreateSuccess } from './CreateSuccess';
 import { DetailActions } from './DetailActions';
 
-/** A wallet send leads to a schedule of the same recipient and amount; a held send, a pickup or a withdrawal not. */
+/**
+ * A wallet send (no `delivery`, as the server answers it) leads to a schedule of the same recipient and amount; a held
+ * send, a pickup, a bank deposit, a mobile-wallet payout or a withdrawal not (schedules pay into wallets only).
+ */
 const sent = {
   id: 41,
   amount: '250.00',
   currency: 'MAD',
   category: 'sending',
   status: 'completed',
-  delivery: 'wallet',
   contact: 7,
   expires_at: null,
   token: null,
@@ -28,19 +30,28 @@ describe('from a send to a scheduled transfer', () => {
     expect(link.getAttribute('href')).toBe('/schedules/new?contact=7&amount=250.00&frequency=monthly');
   });
 
-  it('a transfer’s detail offers to schedule it; not for a held send or a cash pickup', () => {
+  it('a transfer’s detail offers to schedule it; not for a held send, a cash pickup or a partner payout', () => {
     const view = renderWithProviders(<DetailActions tx={sent} />);
     expect(screen.getByTestId('repeat-schedule').getAttribute('href')).toBe('/schedules/new?contact=7&amount=250.00');
     view.unmount();
     for (const tx of [
       { ...sent, status: 'on_hold' },
       { ...sent, delivery: 'cash_pickup' },
+      { ...sent, delivery: 'bank_deposit' },
+      { ...sent, delivery: 'mobile_wallet' },
     ] as Transaction[]) {
       const other = renderWithProviders(<DetailActions tx={tx} />);
       expect(screen.queryByTestId('repeat-schedule')).toBeNull();
       other.unmount();
     }
-    renderWithProviders(<CreateSuccess tx={{ ...sent, status: 'on_hold' }} party="Karim Feltani" />);
-    expect(screen.queryByTestId('success-make-monthly')).toBeNull();
+    for (const tx of [
+      { ...sent, status: 'on_hold' },
+      { ...sent, delivery: 'bank_deposit' },
+      { ...sent, delivery: 'mobile_wallet' },
+    ] as Transaction[]) {
+      const other = renderWithProviders(<CreateSuccess tx={tx} party="Karim Feltani" />);
+      expect(screen.queryByTestId('success-make-monthly')).toBeNull();
+      other.unmount();
+    }
   });
 });
