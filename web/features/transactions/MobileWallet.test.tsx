@@ -88,10 +88,15 @@ const sends = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'POST'
 
 function api(contact: typeof base) {
   return stubFetch((call) => {
-    if (call.url.startsWith('/api/users/')) return { status: 200, body: { count: 1, next: null, previous: null, results: [user] } };
+    if (call.url.startsWith('/api/users/'))
+      return { status: 200, body: { count: 1, next: null, previous: null, results: [user] } };
     if (call.url.startsWith('/api/rates/')) return { status: 200, body: ratesAnswer() };
     if (call.url.startsWith('/api/contacts/7/')) return { status: 200, body: contact };
-    if (call.url.startsWith('/api/contacts/')) return { status: 200, body: { count: 0, next: null, previous: null, results: [] } };
+    if (call.url.startsWith('/api/contacts/'))
+      return { status: 200, body: { count: 0, next: null, previous: null, results: [] } };
+    // The summary looks for an earlier send still waiting for this recipient: none.
+    if (call.method === 'GET' && call.url.startsWith('/api/transactions/'))
+      return { status: 200, body: { count: 0, next: null, previous: null, results: [] } };
     if (call.url.startsWith('/api/transactions/')) return { status: 201, body: payout };
     return { status: 500 };
   });
@@ -108,14 +113,17 @@ afterEach(() => {
 });
 
 describe('the mobile wallet among the ways a recipient can receive', () => {
-  it.each([['+212612345678'], ['+212712345678']])('is offered for a Moroccan mobile (%s), within minutes and with its fee', async (phone) => {
-    api({ ...base, phone_number: phone });
-    await open();
-    expect(screen.getByTestId('delivery-mobile-wallet')).toBeTruthy();
-    expect(text('delivery-mobile-wallet-delay')).toBe('En quelques minutes');
-    expect(text('delivery-mobile-wallet-fee')).toBe('Frais : 0,00 MAD');
-    expect(screen.getByTestId<HTMLInputElement>('delivery-wallet').checked).toBe(true);
-  });
+  it.each([['+212612345678'], ['+212712345678']])(
+    'is offered for a Moroccan mobile (%s), within minutes and with its fee',
+    async (phone) => {
+      api({ ...base, phone_number: phone });
+      await open();
+      expect(screen.getByTestId('delivery-mobile-wallet')).toBeTruthy();
+      expect(text('delivery-mobile-wallet-delay')).toBe('En quelques minutes');
+      expect(text('delivery-mobile-wallet-fee')).toBe('Frais : 0,00 MAD');
+      expect(screen.getByTestId<HTMLInputElement>('delivery-wallet').checked).toBe(true);
+    },
+  );
 
   it.each([
     ['a French mobile', '+33612345678'],
@@ -152,7 +160,9 @@ describe('sending to a mobile wallet', () => {
     fireEvent.input(screen.getByTestId('pin-input'), { target: { value: '123456' } });
     fireEvent.click(screen.getByTestId('create-confirm'));
     await screen.findByTestId('success');
-    expect(sends(calls).map((c) => c.body)).toEqual([{ amount: '300.00', contact: 7, security_code: '123456', delivery: 'mobile_wallet' }]);
+    expect(sends(calls).map((c) => c.body)).toEqual([
+      { amount: '300.00', contact: 7, security_code: '123456', delivery: 'mobile_wallet' },
+    ]);
     expect(screen.getByTestId('success').querySelector('h2')?.textContent).toBe('Envoyé sur le portefeuille mobile');
     expect(text('success-next')).toBe(
       'Il arrive en général sur le portefeuille en quelques minutes. Si l’opérateur ne peut pas le verser, l’argent revient sur votre solde.',
@@ -173,7 +183,11 @@ describe('sending to a mobile wallet', () => {
 });
 
 describe('a mobile wallet payout after the send', () => {
-  const steps = () => [...screen.getByTestId('wallet-payout-steps').querySelectorAll('li')].map((s) => [s.textContent, s.getAttribute('data-state')]);
+  const steps = () =>
+    [...screen.getByTestId('wallet-payout-steps').querySelectorAll('li')].map((s) => [
+      s.textContent,
+      s.getAttribute('data-state'),
+    ]);
 
   it('processing: the number left to right, the first step current, the delay', () => {
     renderWithProviders(<MobileWalletBlock tx={at('processing')} />);
@@ -230,7 +244,9 @@ describe('a mobile wallet payout after the send', () => {
 
   it('the success screen of a payout held for review says only that it is being processed', () => {
     renderWithProviders(<CreateSuccess tx={{ ...payout, status: 'on_hold' }} party="Youssef El Amrani" />);
-    expect(screen.getByTestId('success').querySelector('h2')?.textContent).not.toBe('Envoyé sur le portefeuille mobile');
+    expect(screen.getByTestId('success').querySelector('h2')?.textContent).not.toBe(
+      'Envoyé sur le portefeuille mobile',
+    );
   });
 
   it("the timeline's return step says the operator's reason, not a compliance check; a hold still says only that", () => {
@@ -240,12 +256,18 @@ describe('a mobile wallet payout after the send', () => {
       { status: 'submitted', at: '2026-11-29T10:00:02.000Z' },
       { status: 'refunded', at: '2026-11-29T10:00:03.000Z', reason: 'wallet_ceiling_exceeded' },
     ];
-    const { unmount } = renderWithProviders(<Timeline tx={{ ...at('returned', { return_reason: 'wallet_ceiling_exceeded' }), timeline } as Transaction} />);
+    const { unmount } = renderWithProviders(
+      <Timeline tx={{ ...at('returned', { return_reason: 'wallet_ceiling_exceeded' }), timeline } as Transaction} />,
+    );
     expect(screen.getAllByTestId('hold-reason')).toHaveLength(1);
     expect(text('return-reason')).toBe('Motif : le plafond du portefeuille serait dépassé');
     unmount();
     // A bank deposit's return carries the bank's code, read the same way as on its detail.
-    renderWithProviders(<Timeline tx={{ ...payout, timeline: [{ status: 'refunded', at: '2026-11-29T10:00:03.000Z', reason: 'AC01' }] }} />);
+    renderWithProviders(
+      <Timeline
+        tx={{ ...payout, timeline: [{ status: 'refunded', at: '2026-11-29T10:00:03.000Z', reason: 'AC01' }] }}
+      />,
+    );
     expect(text('return-reason')).toBe('Motif : le numéro de compte est incorrect.');
     expect(screen.queryByTestId('hold-reason')).toBeNull();
   });
