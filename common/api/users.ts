@@ -127,7 +127,7 @@ export const nameSchema = z
  * All fields required. Phone-login users send `email` (their phone is locked), the others send
  * `phone_number` (their e-mail is locked); either may be set once and is not modifiable after.
  */
-export const countrySchema = z.enum(COUNTRIES, { message: 'Choose FR, MA or US.' });
+export const countrySchema = z.enum(COUNTRIES, { message: 'Choose your country of residence from the list.' });
 
 export const updateUserRequestSchema = z.object({
   first_name: nameSchema,

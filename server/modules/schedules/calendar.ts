@@ -57,6 +57,6 @@ export const dateAfter = (cadence: Cadence, date: string): string | null =>
  * country yet lives in Europe for this corridor; Paris stands for it. The United States have several zones: the
  * eastern one is the earliest a date can fall due on the mainland, so a transfer is never late there.
  */
-const zoneOfCountry: Record<Country, string> = { FR: 'Europe/Paris', MA: 'Africa/Casablanca', US: 'America/New_York' };
+const zoneOfCountry: Partial<Record<Country, string>> = { FR: 'Europe/Paris', MA: 'Africa/Casablanca', US: 'America/New_York' };
 export const timeZoneOf = (country: string | null): string =>
   (country !== null && country in zoneOfCountry ? zoneOfCountry[country as Country] : undefined) ?? 'Europe/Paris';
