@@ -65,6 +65,8 @@ export const userSchema = z.object({
   has_full_profile: z.boolean(),
   /** 1 (verified identifier, full profile) or 2 (identity document approved, address given). */
   level: z.union([z.literal(1), z.literal(2)]),
+  /** Identity documents sent and not yet decided: the screens say so instead of asking for them again (always sent). */
+  identity_under_review: z.boolean().optional(),
   /** What remains of each rolling 30-day limit (common/api/limits.ts). */
   limits: z.array(userLimitSchema),
   /** A teller's agency, named on every counter screen; null for everyone else. */

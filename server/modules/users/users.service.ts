@@ -127,12 +127,13 @@ export async function getUser(db: Kysely<Database>, id: string): Promise<UserRow
 export async function presentUser(deps: SubscriptionDeps, user: UserRow): Promise<User> {
   // The subscription's truth is the provider's state (billing module), read at the app's clock, as pricing reads it.
   const { db } = deps;
-  const [balance, rates, subscribed, limits, agency] = await Promise.all([
+  const [balance, rates, subscribed, limits, agency, underReview] = await Promise.all([
     userWalletBalance(db, user.id),
     currentRates(db, deps.clock.now()),
     subscriptionActive(deps, user.id),
     limitsOf(db, deps.config, user.id, user.kyc_level, deps.clock.now()),
     user.role === 'BANKER' && user.agency_id !== null ? tellerAgency(db, user.agency_id) : undefined,
+    user.kyc_level === 2 ? false : identityUnderReview(db, user.id),
   ]);
   const country = (COUNTRIES as readonly string[]).includes(user.country ?? '') ? (user.country as Country) : null;
   return {
@@ -156,6 +157,7 @@ export async function presentUser(deps: SubscriptionDeps, user: UserRow): Promis
     has_security_code: user.security_code_hash !== null,
     has_full_profile: hasFullProfile(user),
     level: user.kyc_level === 2 ? 2 : 1,
+    identity_under_review: underReview,
     limits,
     agency: agency
       ? {
