@@ -128,6 +128,18 @@ export function ProfileDataRights() {
           </h3>
           <p>{t('dataRights.closeExplain')}</p>
           <p>{t('dataRights.closeKept')}</p>
+          {blockers.length > 0 ? (
+            <ul className={styles.blockers} data-testid="close-blockers">
+              {blockers.map((blocker) => (
+                <li key={blocker.key} data-testid={`close-blocker-${blocker.key}`}>
+                  <p>{blocker.text}</p>
+                  <Link to={withLang(blocker.to)} className={styles.blockerLink}>
+                    {blocker.action}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
           <PinInput
             label={t('dataRights.closeCode')}
             value={code}
@@ -142,18 +154,6 @@ export function ProfileDataRights() {
               </span>
             ) : null}
           </PinInput>
-          {blockers.length > 0 ? (
-            <ul className={styles.blockers} data-testid="close-blockers">
-              {blockers.map((blocker) => (
-                <li key={blocker.key} data-testid={`close-blocker-${blocker.key}`}>
-                  <p>{blocker.text}</p>
-                  <Link to={withLang(blocker.to)} className={styles.blockerLink}>
-                    {blocker.action}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          ) : null}
           <button
             type="button"
             className={`${form.primary} ${styles.danger}`}
