@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Kysely } from 'kysely';
 import type { LoggerOptions } from 'pino';
 import { installZodMessages } from '../common/api/zod-messages.ts';
+import { installPhoneRules } from '../common/identity/phone-rules.ts';
 import { appVersion, type Config } from './config.ts';
 import type { Database } from './db/schema.ts';
 import { systemClock, type Clock } from './clock.ts';
@@ -66,6 +67,7 @@ import { counterRoutes } from './modules/transfers/counter/counter.routes.ts';
 import { serverKeys } from './security/keys.ts';
 
 installZodMessages();
+installPhoneRules();
 
 export interface AppDeps {
   config: Config;

@@ -1,5 +1,5 @@
 import type { ServiceDeps } from './modules/service-deps.ts';
-import { subscriptionActive } from './modules/billing/subscriptions.service.ts';
+import { subscriptionActive, subscriptionState } from './modules/billing/subscriptions.service.ts';
 import { limitsOf } from './modules/compliance/limits.ts';
 import { findUserExchange, settleTopUp } from './modules/exchanges/index.ts';
 import { linkContactsToNewUser } from './modules/contacts/contacts-link.service.ts';
@@ -24,6 +24,7 @@ export const usersPorts: UsersPorts = {
     await claimTransfersForNewUser(tx, user);
   },
   subscriptionActive,
+  subscriptionState,
   limitsOf,
   async screenProfileChange(deps, userId, profile) {
     const screening = await screenProfileChange(deps, userId, profile);

@@ -240,7 +240,8 @@ export const recoveryMessages = {
   notSame: 'Give the one you still have and a new one of the other kind: a phone number and an e-mail address.',
   taken: 'This phone number or e-mail address is already used by another account.',
   pending: 'A recovery of this account is being reviewed: no money can leave it until it is decided.',
-  coolingOff: 'Your sign-in changed recently: cash and bank transfers above the limit are possible again after the waiting period.',
+  coolingOff:
+    'Your sign-in changed recently: cash and bank transfers above the limit are possible again after the waiting period.',
 } as const;
 
 /** Account closure (`POST /api/users/close/`): why an account cannot be closed yet; the screens translate them. */
@@ -249,6 +250,8 @@ export const closeAccountMessages = {
   pending:
     'A transaction of yours is still waiting (a withdrawal, a pickup, a transfer not yet claimed or under review).',
   subscription: 'Cancel your subscription first.',
+  subscriptionEnding:
+    'Your subscription is cancelled but runs until the end of the period you paid for: you can close your account after that date.',
   customersOnly: 'Only customers can close their account here.',
 } as const;
 

@@ -42,11 +42,42 @@ export const MAX_SCHEDULE_COUNT = 520;
 
 /**
  * The customer's time zone, from their country: a schedule's date falls due at 00:00 there, and "today" (the
- * earliest start) is that zone's. A customer with no country yet lives in Europe for this corridor; Paris stands
- * for it. The United States have several zones: the eastern one is the earliest a date can fall due on the
- * mainland, so a transfer is never late there.
+ * earliest start) is that zone's: each country of residence has one (a new country cannot be added without it). A
+ * customer with no country yet lives in Europe for this corridor; Paris stands for it. Where a country spans
+ * several zones its capital's stands for it; the United States' eastern one is the earliest a date can fall due
+ * on the mainland, so a transfer is never late there.
  */
-const zoneOfCountry: Record<Country, string> = { FR: 'Europe/Paris', MA: 'Africa/Casablanca', US: 'America/New_York' };
+const zoneOfCountry: Record<Country, string> = {
+  AT: 'Europe/Vienna',
+  BE: 'Europe/Brussels',
+  BG: 'Europe/Sofia',
+  CY: 'Asia/Nicosia',
+  CZ: 'Europe/Prague',
+  DE: 'Europe/Berlin',
+  DK: 'Europe/Copenhagen',
+  EE: 'Europe/Tallinn',
+  ES: 'Europe/Madrid',
+  FI: 'Europe/Helsinki',
+  FR: 'Europe/Paris',
+  GR: 'Europe/Athens',
+  HR: 'Europe/Zagreb',
+  HU: 'Europe/Budapest',
+  IE: 'Europe/Dublin',
+  IT: 'Europe/Rome',
+  LT: 'Europe/Vilnius',
+  LU: 'Europe/Luxembourg',
+  LV: 'Europe/Riga',
+  MT: 'Europe/Malta',
+  NL: 'Europe/Amsterdam',
+  PL: 'Europe/Warsaw',
+  PT: 'Europe/Lisbon',
+  RO: 'Europe/Bucharest',
+  SE: 'Europe/Stockholm',
+  SI: 'Europe/Ljubljana',
+  SK: 'Europe/Bratislava',
+  MA: 'Africa/Casablanca',
+  US: 'America/New_York',
+};
 export const timeZoneOf = (country: string | null): string =>
   (country !== null && country in zoneOfCountry ? zoneOfCountry[country as Country] : undefined) ?? 'Europe/Paris';
 

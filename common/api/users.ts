@@ -65,6 +65,8 @@ export const userSchema = z.object({
   has_full_profile: z.boolean(),
   /** 1 (verified identifier, full profile) or 2 (identity document approved, address given). */
   level: z.union([z.literal(1), z.literal(2)]),
+  /** Identity documents sent and not yet decided: the screens say so instead of asking for them again (always sent). */
+  identity_under_review: z.boolean().optional(),
   /** What remains of each rolling 30-day limit (common/api/limits.ts). */
   limits: z.array(userLimitSchema),
   /** A teller's agency, named on every counter screen; null for everyone else. */
@@ -127,7 +129,7 @@ export const nameSchema = z
  * All fields required. Phone-login users send `email` (their phone is locked), the others send
  * `phone_number` (their e-mail is locked); either may be set once and is not modifiable after.
  */
-export const countrySchema = z.enum(COUNTRIES, { message: 'Choose FR, MA or US.' });
+export const countrySchema = z.enum(COUNTRIES, { message: 'Choose your country of residence from the list.' });
 
 export const updateUserRequestSchema = z.object({
   first_name: nameSchema,

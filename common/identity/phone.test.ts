@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatPhone, parsePhone, splitInternational } from './phone.ts';
+import { installPhoneRules } from './phone-rules.ts';
+
+installPhoneRules();
 
 describe('parsePhone', () => {
   it.each([
@@ -12,6 +15,30 @@ describe('parsePhone', () => {
     ['+1 (415) 555-2671', '+14155552671'],
   ])('normalises %s to %s', (input, expected) => {
     expect(parsePhone(input)).toEqual({ ok: true, value: expected, prefix: expected.match(/^\+(33|212|1)/)?.[0] });
+  });
+
+  // People in Spain, Italy, Belgium, the Netherlands and Germany could not sign up with their phone.
+  it.each([
+    ['+34 612 34 56 78', '+34612345678', '+34'],
+    ['+34 91 123 45 67', '+34911234567', '+34'],
+    ['+39 312 345 6789', '+393123456789', '+39'],
+    ['+39 06 1234 5678', '+390612345678', '+39'],
+    ['+32 470 12 34 56', '+32470123456', '+32'],
+    ['+32 0470 12 34 56', '+32470123456', '+32'],
+    ['+31 6 12345678', '+31612345678', '+31'],
+    ['+49 151 23456789', '+4915123456789', '+49'],
+    ['0049 0151 23456789', '+4915123456789', '+49'],
+    ['+351 912 345 678', '+351912345678', '+351'],
+  ])('takes %s from the rest of the European Union as %s', (input, expected, prefix) => {
+    expect(parsePhone(input)).toEqual({ ok: true, value: expected, prefix });
+  });
+
+  it.each([
+    ['+34 612 34 56', 'wrong_length'],
+    ['+49 151', 'wrong_length'],
+    ['+34 012 345 678', 'invalid'],
+  ])("refuses %j by that country's rules as %s", (input, error) => {
+    expect(parsePhone(input)).toEqual({ ok: false, error });
   });
 
   it.each([

@@ -1,17 +1,52 @@
 /**
- * Phone numbers of the product: prefixes +33 (FR), +212 (MA), +1 (US), entered with
- * formatting, stored and sent in E.164 without spaces. One module, so the server validates what the screens format.
+ * Phone numbers of the product: the countries people send from (the European Union) and to (Morocco), and the
+ * US, each with its calling code; entered with formatting, stored and sent in E.164 without spaces. One module, so
+ * the server validates what the screens format.
+ *
+ * Which digits make a real number in each country comes from libphonenumber-js (phone-rules.ts), installed by
+ * the server at start and by the phone field when it is shown: the library's metadata is too heavy for the first
+ * load of the app, which only needs the list of countries and the messages from here.
  */
-export const PHONE_PREFIXES = ['+33', '+212', '+1'] as const;
-export type PhonePrefix = (typeof PHONE_PREFIXES)[number];
+export const prefixOfCountry = {
+  FR: '+33',
+  BE: '+32',
+  DE: '+49',
+  ES: '+34',
+  IT: '+39',
+  NL: '+31',
+  AT: '+43',
+  BG: '+359',
+  CY: '+357',
+  CZ: '+420',
+  DK: '+45',
+  EE: '+372',
+  FI: '+358',
+  GR: '+30',
+  HR: '+385',
+  HU: '+36',
+  IE: '+353',
+  LT: '+370',
+  LU: '+352',
+  LV: '+371',
+  MT: '+356',
+  PL: '+48',
+  PT: '+351',
+  RO: '+40',
+  SE: '+46',
+  SI: '+386',
+  SK: '+421',
+  MA: '+212',
+  US: '+1',
+} as const;
 
-export const COUNTRIES = ['FR', 'MA', 'US'] as const;
-export type Country = (typeof COUNTRIES)[number];
+export type Country = keyof typeof prefixOfCountry;
+export const COUNTRIES = Object.keys(prefixOfCountry) as [Country, ...Country[]];
 
-export const prefixOfCountry: Record<Country, PhonePrefix> = { FR: '+33', MA: '+212', US: '+1' };
+export type PhonePrefix = (typeof prefixOfCountry)[Country];
+export const PHONE_PREFIXES = [...new Set(Object.values(prefixOfCountry))] as PhonePrefix[];
 
-/** National significant number lengths, without the trunk 0 that French and Moroccan numbers are written with. */
-const nationalDigits: Record<PhonePrefix, number> = { '+33': 9, '+212': 9, '+1': 10 };
+/** Longest first, so '+35…' codes are not read as a shorter one. */
+const prefixesLongestFirst = [...PHONE_PREFIXES].sort((a, b) => b.length - a.length);
 
 /** At most 16 characters in the phone input. */
 export const PHONE_INPUT_MAX_LENGTH = 16;
@@ -20,29 +55,41 @@ export type PhoneParseError = 'invalid' | 'unsupported_prefix' | 'wrong_length';
 
 export const phoneMessages: Record<PhoneParseError, string> = {
   invalid: 'Enter a valid phone number.',
-  unsupported_prefix: 'Only +33, +212 and +1 numbers are supported.',
+  unsupported_prefix: 'Numbers from this country are not supported.',
   wrong_length: 'This phone number has the wrong number of digits.',
 };
 
 export type PhoneParse = { ok: true; value: string; prefix: PhonePrefix } | { ok: false; error: PhoneParseError };
 
+/** A country's rules for the digits after its calling code, as typed (a trunk 0 included). */
+export type PhoneNumberRules = (prefix: PhonePrefix, national: string) => PhoneParse;
+
+let numberRules: PhoneNumberRules | undefined;
+
+/** Installs the per-country rules (phone-rules.ts); until then only the shape of a number is checked. */
+export function installPhoneNumberRules(rules: PhoneNumberRules): void {
+  numberRules = rules;
+}
+
+/** Italian numbers keep their leading 0 after +39; elsewhere a 0 after the calling code is the trunk 0 people type. */
+const keepsLeadingZero = new Set<string>(['+39']);
+
 /**
- * `"+33 6 12 34 56 78"`, `"+33 (0)6 12-34-56-78"` or `"0033612345678"` -> `"+33612345678"`. The trunk 0 after
- * +33 or +212 is dropped (people type it); +1 numbers never start with 0 or 1.
+ * `"+33 6 12 34 56 78"`, `"+33 (0)6 12-34-56-78"` or `"0033612345678"` -> `"+33612345678"`: a number of one of
+ * the product's countries, valid by that country's rules once they are installed.
  */
 export function parsePhone(input: string): PhoneParse {
   let text = input.trim().replace(/[\s.\-()]/g, '');
   if (text.startsWith('00')) text = `+${text.slice(2)}`;
   if (!/^\+\d{1,15}$/.test(text)) return { ok: false, error: 'invalid' };
-  const prefix = [...PHONE_PREFIXES].sort((a, b) => b.length - a.length).find((p) => text.startsWith(p));
+  const prefix = prefixesLongestFirst.find((p) => text.startsWith(p));
   if (!prefix) return { ok: false, error: 'unsupported_prefix' };
-  let national = text.slice(prefix.length);
-  if (prefix !== '+1' && national.startsWith('0')) national = national.slice(1);
-  if (national.length !== nationalDigits[prefix]) return { ok: false, error: 'wrong_length' };
-  // A French or Moroccan number never starts with 0 after its trunk 0: '+33 0033…' is an international prefix
-  // typed after the country prefix, not a number ('0033612345678' in the +33 field once became +33033612345).
-  if (prefix !== '+1' && national.startsWith('0')) return { ok: false, error: 'invalid' };
-  if (prefix === '+1' && /^[01]/.test(national)) return { ok: false, error: 'invalid' };
+  const typed = text.slice(prefix.length);
+  if (numberRules) return numberRules(prefix, typed);
+  // Shape only (the rules are not loaded): 4 to 14 national digits, the trunk 0 dropped.
+  const national = !keepsLeadingZero.has(prefix) && typed.startsWith('0') ? typed.slice(1) : typed;
+  if (national.length < 4 || national.length > 14) return { ok: false, error: 'wrong_length' };
+  if (national.startsWith('0') && !keepsLeadingZero.has(prefix)) return { ok: false, error: 'invalid' };
   return { ok: true, value: `${prefix}${national}`, prefix };
 }
 
@@ -55,7 +102,7 @@ export function splitInternational(text: string): { prefix: PhonePrefix; nationa
   const compact = text.trim().replace(/[\s.\-()\u00A0\u202F]/g, '');
   const international = compact.startsWith('+') ? compact.slice(1) : compact.startsWith('00') ? compact.slice(2) : '';
   if (international === '' || !/^\d+$/.test(international)) return undefined;
-  const prefix = [...PHONE_PREFIXES].sort((a, b) => b.length - a.length).find((p) => international.startsWith(p.slice(1)));
+  const prefix = prefixesLongestFirst.find((p) => international.startsWith(p.slice(1)));
   return prefix ? { prefix, national: international.slice(prefix.length - 1) } : undefined;
 }
 

@@ -1,3 +1,4 @@
+import { installPhoneRules } from '../../common/identity/phone-rules.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase } from '../db/open-database.ts';
 import type { AdminCommand } from './admin-command.ts';
@@ -44,6 +45,9 @@ const commands: AdminCommand[] = [
   payoutsExportCommand,
   payoutsImportCommand,
 ];
+
+// A teller's phone (banker add) is checked by its country's rules, as the API checks it.
+installPhoneRules();
 
 function help(): string {
   const width = Math.max(...commands.map((c) => c.usage.length), 4);

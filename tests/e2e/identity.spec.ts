@@ -90,7 +90,7 @@ test.describe('sign-in and identity', () => {
     const e164 = `+33${national}`;
     await page.goto('/auth/step1?lang=fr');
     await page.getByTestId('method-phone').click();
-    await expect(page.getByTestId('country-FR')).toBeChecked();
+    await expect(page.getByTestId('country-select')).toHaveValue('FR');
     await page.getByTestId('country-continue').click();
     await expect(page).toHaveURL(/\/auth\/phone\/step2\?prefix=%2B33/);
 

@@ -23,9 +23,20 @@ import nl from './nl.json';
 const catalogues: Record<Language, Tree> = { fr, en, ar, es, it: it_, nl, de };
 
 /** Keys whose word is really the same as the English or French one in that language. */
+// Country names written alike in several languages (Portugal, Malta, Austria in Spanish...).
+const sameCountries = (...codes: string[]) => codes.map((code) => `countries.${code}`);
+
 const sameWords: Partial<Record<Language, string[]>> = {
-  it: ['pages.home', 'nav.home', 'contacts.detail.email', 'tellerMenu.menu'],
+  es: sameCountries('AT', 'BG', 'EE', 'MT', 'PT'),
+  it: [
+    'pages.home',
+    'nav.home',
+    'contacts.detail.email',
+    'tellerMenu.menu',
+    ...sameCountries('AT', 'BG', 'EE', 'MT', 'RO', 'SI'),
+  ],
   nl: [
+    ...sameCountries('CY', 'FI', 'MT', 'PT'),
     'tellerMenu.menu',
     'transactions.filters',
     'transactions.filtersOn',
@@ -36,7 +47,7 @@ const sameWords: Partial<Record<Language, string[]>> = {
     'kyc.profile.postcode',
     'payouts.check.bank',
   ],
-  de: ['contacts.detail.address', 'kyc.profile.address', 'payouts.check.bank'],
+  de: ['contacts.detail.address', 'kyc.profile.address', 'payouts.check.bank', ...sameCountries('MT', 'PT')],
 };
 
 describe('the catalogues of the seven languages', () => {

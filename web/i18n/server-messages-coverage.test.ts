@@ -107,6 +107,7 @@ const wordedByCase: Record<string, TranslationKey> = {
   'closeAccountMessages.balance': 'dataRights.errors.balance',
   'closeAccountMessages.pending': 'dataRights.errors.pending',
   'closeAccountMessages.subscription': 'dataRights.errors.subscription',
+  'closeAccountMessages.subscriptionEnding': 'dataRights.errors.subscriptionEnding',
 };
 
 /** Messages no screen shows: the app never sends what they refuse. */

@@ -1,9 +1,21 @@
 import { PHONE_INPUT_MAX_LENGTH, splitInternational } from '../../common/identity/phone';
 import type { PhonePrefix } from '../../common/identity/phone';
+import { AsYouType } from 'libphonenumber-js/min';
+import { installPhoneRules } from '../../common/identity/phone-rules';
 import { digitsOnly } from './code-digits';
 
+// Each country's rules (libphonenumber-js) come with the phone field's formatting: only the lazy screens that show
+// a phone field import this module, so the library is never part of the first load, and a number is checked here
+// as the server will check it.
+installPhoneRules();
+
 /** Digits a national number may hold: the significant ones, plus the trunk 0 people type in France and Morocco. */
-const maxDigits: Record<PhonePrefix, number> = { '+33': 10, '+212': 10, '+1': 10 };
+const maxDigits: Partial<Record<PhonePrefix, number>> = { '+33': 10, '+212': 10, '+1': 10 };
+
+/** Other countries' numbers as the library groups them while typed ('612 34 56 78' in Spain). */
+function formatByLibrary(prefix: PhonePrefix, digits: string): string {
+  return new AsYouType({ defaultCallingCode: prefix.slice(1) }).input(digits);
+}
 
 function pairs(digits: string): string[] {
   return digits.match(/.{1,2}/g) ?? [];
@@ -19,9 +31,11 @@ export function formatPhoneInput(prefix: PhonePrefix | '', typed: string): strin
   if (prefix === '') return digitsOnly(typed).slice(0, PHONE_INPUT_MAX_LENGTH);
   let digits = digitsOnly(typed);
   if (prefix === '+1') digits = digits.replace(/^0+/, '');
-  digits = digits.slice(0, maxDigits[prefix]);
+  digits = digits.slice(0, maxDigits[prefix] ?? PHONE_INPUT_MAX_LENGTH);
   let formatted: string;
-  if (prefix === '+1') {
+  if (maxDigits[prefix] === undefined) {
+    formatted = formatByLibrary(prefix, digits);
+  } else if (prefix === '+1') {
     // The brackets come with the 4th digit: closing them at the 3rd would put back the ")" a user just deleted.
     if (digits.length <= 3) formatted = digits;
     else if (digits.length <= 6) formatted = `(${digits.slice(0, 3)})-${digits.slice(3)}`;

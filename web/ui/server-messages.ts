@@ -48,7 +48,7 @@ const translations = new Map<string, (t: TFunction) => string>([
   [genericMessages.nullCharacter, (t) => t('errors.nullCharacter')],
   [genericMessages.controlCharacters, (t) => t('errors.controlCharacters')],
   ['This field may not be blank.', (t) => t('errors.required')],
-  ['Choose FR, MA or US.', (t) => t('errors.invalidCountry')],
+  ['Choose your country of residence from the list.', (t) => t('errors.invalidCountry')],
   [profileMessages.loginEmailLocked, (t) => t('errors.loginEmailLocked')],
   [profileMessages.loginPhoneLocked, (t) => t('errors.loginPhoneLocked')],
   [profileMessages.setOnce, (t) => t('errors.setOnce')],

@@ -1,5 +1,7 @@
+import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../../common/api/auth.ts';
+import { phoneMessages } from '../../../common/identity/phone.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import {
   call,
@@ -144,10 +146,46 @@ describe('sign-up by phone', () => {
   });
 });
 
+describe('sign-up by phone from each country of residence', () => {
+  // People in Spain, Italy, Belgium, the Netherlands and Germany could not sign up with their phone.
+  const digits = (n: number) => Array.from({ length: n }, () => randomInt(10)).join('');
+  const numbers: [string, () => string, (typed: string) => string][] = [
+    ['Spain', () => `+34 6${digits(8)}`, (n) => n.replace(/\s/g, '')],
+    ['Italy', () => `+39 33${digits(8)}`, (n) => n.replace(/\s/g, '')],
+    ['Belgium', () => `+32 0470 ${digits(6)}`, (n) => n.replace(/\s/g, '').replace('+320', '+32')],
+    ['the Netherlands', () => `+31 6 1${digits(7)}`, (n) => n.replace(/\s/g, '')],
+    ['Germany', () => `+49 0151 ${digits(8)}`, (n) => n.replace(/\s/g, '').replace('+490', '+49')],
+  ];
+  for (const [country, typed, e164] of numbers) {
+    it(`sends the code by SMS to a number of ${country}`, async () => {
+      const phone = typed();
+      const res = await call(t, 'POST', '/api/auth/send_code/', { body: { phone_number: phone, language: 'es' } });
+      expect(res.status).toBe(200);
+      const outbox = await call<{ results: { channel: string; to: string }[] }>(
+        t,
+        'GET',
+        `/api/dev/outbox/?to=${encodeURIComponent(e164(phone))}`,
+      );
+      expect(outbox.body.results[0]).toMatchObject({ channel: 'sms', to: e164(phone) });
+    });
+  }
+
+  it.each([
+    ['+34 612 34 56', phoneMessages.wrong_length],
+    ['+49 151', phoneMessages.wrong_length],
+    ['+34 012 345 678', phoneMessages.invalid],
+    ['+44 20 7946 0958', phoneMessages.unsupported_prefix],
+  ])("refuses %s by its country's rules with a field message", async (phone, message) => {
+    const res = await call(t, 'POST', '/api/auth/send_code/', { body: { phone_number: phone, language: 'fr' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ phone_number: [message] });
+  });
+});
+
 describe('bad input', () => {
   const bad: [string, unknown, string][] = [
     ['a malformed e-mail', { email: 'not-an-email', language: 'fr' }, 'email'],
-    ['an unsupported prefix', { phone_number: '+49 151 23456789', language: 'fr' }, 'phone_number'],
+    ['an unsupported prefix', { phone_number: '+44 20 7946 0958', language: 'fr' }, 'phone_number'],
     ['a phone with letters', { phone_number: '+33 6 12 AB 56 78', language: 'fr' }, 'phone_number'],
     ['a phone of the wrong length', { phone_number: '+33 6 12 34', language: 'fr' }, 'phone_number'],
     ['an unknown language', { email: 'a@example.com', language: 'pt' }, 'language'],

@@ -88,7 +88,7 @@ describe('POST /api/contacts/', () => {
     const cases: [Body, Body][] = [
       [{ phone_number: '+33 6 12 AB 56 78' }, { phone_number: [phoneMessages.invalid] }],
       [{ phone_number: '612345678' }, { phone_number: [phoneMessages.invalid] }],
-      [{ phone_number: '+49 1512345678' }, { phone_number: [phoneMessages.unsupported_prefix] }],
+      [{ phone_number: '+44 2079460958' }, { phone_number: [phoneMessages.unsupported_prefix] }],
       [{ phone_number: '+33 6 12' }, { phone_number: [phoneMessages.wrong_length] }],
       // '0033…' typed after +33: an international prefix, not a number.
       [{ phone_number: '+330033612345' }, { phone_number: [phoneMessages.invalid] }],

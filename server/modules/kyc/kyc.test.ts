@@ -180,7 +180,13 @@ describe('POST /api/kyc/submissions/', () => {
 describe('the review of identity documents', () => {
   it('approve raises the customer to level 2 at once (limits included) and is audited', async () => {
     const erin = await customer(t);
+    // The user says documents are under review until they are decided: home asked for them again after they were sent.
+    const underReview = async () =>
+      (await call<{ results: { identity_under_review?: boolean }[] }>(t, 'GET', '/api/users/', { token: erin.token }))
+        .body.results[0]?.identity_under_review;
+    expect(await underReview()).toBe(false);
     expect((await submit(t, erin, fullForm())).status).toBe(201);
+    expect(await underReview()).toBe(true);
     const review = await reviewOf(erin);
     const decided = await opsAction(t, op, `reviews/${review.id}/approve/`, { reason: 'Document and selfie match' });
     expect(decided.status, JSON.stringify(decided.body)).toBe(200);
@@ -194,6 +200,7 @@ describe('the review of identity documents', () => {
       { token: erin.token },
     );
     expect(me.body.results[0]?.level).toBe(2);
+    expect(await underReview()).toBe(false);
     expect(me.body.results[0]?.limits.find((l) => l.kind === 'outgoing')?.limit).toBe('100000.00');
     const audited = await t.database.db
       .selectFrom('audit')

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { accountFrozenMessage, closeAccountMessages } from '../../../common/api/messages.ts';
 import type { DataExport } from '../../../common/api/users.ts';
 import { formatAmount, money } from '../../../common/money/money.ts';
-import { fieldError, forbidden, notFound } from '../../http/http-error.ts';
+import { forbidden, HttpError, notFound } from '../../http/http-error.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
 import { refuseIfFrozen } from '../auth/frozen.ts';
@@ -184,8 +184,15 @@ export async function closeAccount(deps: ServiceDeps, user: AuthUser, securityCo
   if (user.role !== 'customer') throw forbidden(closeAccountMessages.customersOnly);
   refuseIfFrozen(user);
   await requireSecurityCode(deps, user.id, securityCode);
-  if (await deps.ports.users.subscriptionActive(deps, user.id))
-    throw fieldError('subscription', closeAccountMessages.subscription);
+  // Every reason that blocks is named at once, each with how to clear it: the customer used to learn them one
+  // refusal at a time, and was told to cancel a subscription already cancelled (it runs to its period's end).
+  const blockers: Partial<Record<'subscription' | 'balance' | 'pending', [string]>> = {};
+  const subscription = await deps.ports.users.subscriptionState(deps, user.id);
+  if (subscription.active) {
+    blockers.subscription = [
+      subscription.cancel_at_period_end ? closeAccountMessages.subscriptionEnding : closeAccountMessages.subscription,
+    ];
+  }
   const now = deps.clock.now();
   await withTransaction(deps.db, async (tx) => {
     const row = await tx.selectFrom('users').selectAll().where('id', '=', user.id).forUpdate().executeTakeFirst();
@@ -198,7 +205,7 @@ export async function closeAccount(deps: ServiceDeps, user: AuthUser, securityCo
       .orderBy('id')
       .forUpdate()
       .execute();
-    if (accounts.some((a) => BigInt(a.balance) !== 0n)) throw fieldError('balance', closeAccountMessages.balance);
+    if (accounts.some((a) => BigInt(a.balance) !== 0n)) blockers.balance = [closeAccountMessages.balance];
     const waiting = await tx
       .selectFrom('transactions')
       .select('id')
@@ -213,7 +220,8 @@ export async function closeAccount(deps: ServiceDeps, user: AuthUser, securityCo
       .where('status', '=', 'open')
       .limit(1)
       .executeTakeFirst();
-    if (waiting || openPayment) throw fieldError('pending', closeAccountMessages.pending);
+    if (waiting || openPayment) blockers.pending = [closeAccountMessages.pending];
+    if (Object.keys(blockers).length > 0) throw new HttpError(400, blockers);
 
     const retainUntil = new Date(now);
     retainUntil.setUTCFullYear(retainUntil.getUTCFullYear() + RETAIN_YEARS);

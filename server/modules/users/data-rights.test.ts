@@ -105,6 +105,32 @@ describe('POST /api/users/close/', () => {
     expect((await call(t, 'GET', '/api/users/', { token: c.token })).status).toBe(200);
   });
 
+  // It said "Cancel your subscription first" after it was cancelled (it runs to its period's end), and named one
+  // reason at a time: the balance that also blocked came only after.
+  it('names every reason that blocks at once, a cancelled subscription as one that runs to its end', async () => {
+    for (const cancelled of [false, true]) {
+      const c = await customer(t, 1_00n);
+      await t.database.db
+        .insertInto('subscriptions')
+        .values({
+          user_id: String(c.userId),
+          provider: 'sandbox',
+          provider_subscription_id: `sub-close-${c.userId}`,
+          status: 'active',
+          current_period_end: new Date(Date.now() + 10 * 86_400_000),
+          cancel_at_period_end: cancelled,
+          updated_at: new Date(),
+        })
+        .execute();
+      const res = await close(c);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        subscription: [cancelled ? closeAccountMessages.subscriptionEnding : closeAccountMessages.subscription],
+        balance: [closeAccountMessages.balance],
+      });
+    }
+  });
+
   it('is refused while a transaction is waiting (an unclaimed send, a cash pickup)', async () => {
     for (const extra of [{}, { delivery: 'cash_pickup' }]) {
       const c = await customer(t, 10_00n);
@@ -268,8 +294,8 @@ describe('a send racing its recipient’s closure', () => {
     await expect
       .poll(
         async () =>
+          // As the owner: the app's role does not see other sessions' queries in pg_stat_activity.
           (
-            // As the owner: the app's role does not see other sessions' queries in pg_stat_activity.
             await sql<{ n: string }>`SELECT count(*)::text AS n FROM pg_stat_activity
               WHERE wait_event_type = 'Lock' AND query LIKE '%wallet_send%'`.execute(t.owner.db)
           ).rows[0]?.n,

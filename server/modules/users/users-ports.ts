@@ -21,6 +21,11 @@ export interface UsersPorts {
   identifierProved: (tx: Transaction<Database>, user: UserRow) => Promise<void>;
   /** Whether a subscription runs (billing: the provider's state, read at the app's clock, as pricing reads it). */
   subscriptionActive: (deps: Pick<ServiceDeps, 'db' | 'clock' | 'config'>, userId: string) => Promise<boolean>;
+  /** The same, and whether it was cancelled to end with its paid period (what closing the account tells). */
+  subscriptionState: (
+    deps: Pick<ServiceDeps, 'db' | 'clock' | 'config'>,
+    userId: string,
+  ) => Promise<{ active: boolean; cancel_at_period_end: boolean }>;
   /** The customer's limits at their level and what they used of each (compliance). */
   limitsOf: (db: Kysely<Database>, config: Config, userId: string, level: number, now: Date) => Promise<Limit[]>;
   /**

@@ -144,12 +144,13 @@ export async function getUser(db: Kysely<Database>, id: string): Promise<UserRow
 export async function presentUser(deps: UserDeps, user: UserRow): Promise<User> {
   // The subscription's truth is the provider's state (billing module), read at the app's clock, as pricing reads it.
   const { db } = deps;
-  const [balance, rates, subscribed, limits, agency] = await Promise.all([
+  const [balance, rates, subscribed, limits, agency, underReview] = await Promise.all([
     userWalletBalance(db, user.id),
     currentRates(db, deps.clock.now()),
     deps.ports.users.subscriptionActive(deps, user.id),
     deps.ports.users.limitsOf(db, deps.config, user.id, user.kyc_level, deps.clock.now()),
     user.role === 'BANKER' && user.agency_id !== null ? tellerAgency(db, user.agency_id) : undefined,
+    user.kyc_level === 2 ? false : deps.ports.users.identityUnderReview(db, user.id),
   ]);
   const country = (COUNTRIES as readonly string[]).includes(user.country ?? '') ? (user.country as Country) : null;
   return {
@@ -173,6 +174,7 @@ export async function presentUser(deps: UserDeps, user: UserRow): Promise<User> 
     has_security_code: user.security_code_hash !== null,
     has_full_profile: hasFullProfile(user),
     level: user.kyc_level === 2 ? 2 : 1,
+    identity_under_review: underReview,
     limits,
     agency: agency
       ? {

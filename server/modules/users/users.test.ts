@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../../common/api/auth.ts';
 import { genericMessages } from '../../../common/api/errors.ts';
@@ -118,10 +119,27 @@ describe('PATCH /api/users/{id}/ for an e-mail user', () => {
     const blank = await patch(s, { ...profile, first_name: '  ', phone_number: uniquePhone() });
     expect(blank.status).toBe(400);
     expect(Object.keys(blank.body)).toEqual(['first_name']);
-    const country = await patch(s, { ...profile, country: 'DE', phone_number: uniquePhone() });
-    expect(country.body).toEqual({ country: ['Choose FR, MA or US.'] });
-    const phone = await patch(s, { ...profile, phone_number: '+49 151 2345678' });
-    expect(phone.body).toEqual({ phone_number: ['Only +33, +212 and +1 numbers are supported.'] });
+    const country = await patch(s, { ...profile, country: 'GB', phone_number: uniquePhone() });
+    expect(country.body).toEqual({ country: ['Choose your country of residence from the list.'] });
+    const phone = await patch(s, { ...profile, phone_number: '+44 20 7946 0958' });
+    expect(phone.body).toEqual({ phone_number: ['Numbers from this country are not supported.'] });
+    const short = await patch(s, { ...profile, country: 'ES', phone_number: '+34 612 34 56' });
+    expect(short.body).toEqual({ phone_number: ['This phone number has the wrong number of digits.'] });
+  });
+
+  // People living in Spain, Italy, Belgium, the Netherlands or Germany could not give their country or phone.
+  it.each([
+    ['ES', '+34 6', 8],
+    ['IT', '+39 33', 8],
+    ['BE', '+32 47', 7],
+    ['NL', '+31 61', 7],
+    ['DE', '+49 151', 8],
+  ])('saves a profile living in %s with a phone of that country', async (country, start, count) => {
+    const s = await signIn(t);
+    const typed = `${start}${Array.from({ length: count }, () => randomInt(10)).join('')}`;
+    const res = await patch(s, { ...profile, country, phone_number: typed });
+    expect(res.status).toBe(200);
+    expect(await me(s)).toMatchObject({ country, phone_number: typed.replace(/\s/g, '') });
   });
 
   it('refuses a phone already used by another account', async () => {

@@ -64,10 +64,12 @@ describe('the new-recipient form', () => {
     expect(first.getAttribute('dir')).toBe('ltr');
   });
 
-  it('formats the number by the chosen prefix (+33 by default) and wants a prefix with a number', () => {
+  // Recipients live in Morocco: the prefix was +33 by default, and a Moroccan number typed without changing it
+  // was refused or, worse, taken as a French one.
+  it('formats the number by the chosen prefix (+212 by default) and wants a prefix with a number', () => {
     openForm();
     const prefix = screen.getByTestId<HTMLSelectElement>('phone-prefix');
-    expect(prefix.value).toBe('+33');
+    expect(prefix.value).toBe('+212');
     type('phone-input', '0612345678');
     expect(screen.getByTestId<HTMLInputElement>('phone-input').value).toBe('06 12 34 56 78');
     fireEvent.change(prefix, { target: { value: '+1' } });
@@ -94,7 +96,7 @@ describe('the new-recipient form', () => {
     expect(calls[0]).toEqual({
       method: 'POST',
       url: '/api/contacts/',
-      body: { first_name: 'Amina', last_name: 'El Idrissi', email: '', phone_number: '+33612345678', rib: '' },
+      body: { first_name: 'Amina', last_name: 'El Idrissi', email: '', phone_number: '+212612345678', rib: '' },
     });
     fireEvent.click(screen.getByTestId('recipient-open'));
     expect(screen.getByTestId<HTMLInputElement>('recipient-first_name').value).toBe('');

@@ -17,7 +17,7 @@ export const emptyDraft: RecipientDraft = {
   firstName: '',
   lastName: '',
   email: '',
-  prefix: '+33',
+  prefix: '+212',
   phone: '',
   rib: '',
 };
@@ -43,7 +43,7 @@ export function hasArabicScript(text: string): boolean {
 
 /**
  * The client-side rules, checked before any request: both names, and an e-mail or a phone; a number needs its
- * prefix. The prefix is a choice with a default (+33), so a prefix with no number simply means "no phone".
+ * prefix. The prefix is a choice with a default (+212: recipients are in Morocco), so a prefix with no number simply means "no phone".
  */
 export function checkDraft(
   draft: RecipientDraft,

@@ -49,6 +49,24 @@ export function ProfileAccount({ user, onboarding }: { user: User; onboarding: b
           </dd>
         </div>
         {user.role === 'customer' ? (
+          // The identity page was reachable only from the limits on home, and not at all once documents were sent.
+          <div className={styles.row}>
+            <dt className={form.label}>{t('profile.identityTitle')}</dt>
+            <dd className={styles.value}>
+              <span data-testid="identity-status">
+                {user.level === 2
+                  ? t('profile.identityVerified')
+                  : user.identity_under_review
+                    ? t('profile.identityUnderReview')
+                    : t('profile.identityNotVerified')}
+              </span>
+              <Link className={form.link} to={withLang('/settings/identity')} data-testid="identity-link">
+                {t('profile.identityOpen')}
+              </Link>
+            </dd>
+          </div>
+        ) : null}
+        {user.role === 'customer' ? (
           <div className={styles.row}>
             <dd className={styles.value}>
               <Link className={form.link} to={withLang('/settings/money-safe')} data-testid="money-safe-link">

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { closeAccountMessages, securityCodeErrors } from '../../../common/api/messages';
 import { apiFetch } from '../../app/api-client';
 import { ApiError } from '../../app/api-error';
@@ -14,12 +14,47 @@ import { commonErrorText, translateServerMessage } from '../../ui/server-message
 import { useWithLang } from '../../ui/with-lang';
 import styles from './ProfileAccount.module.css';
 
+/** What blocks the closure, each with where to clear it; the server names them all at once. */
+type Blocker = { key: string; text: string; to: string; action: string };
+
+function closeBlockers(error: unknown, t: TFunction): Blocker[] {
+  if (!(error instanceof ApiError)) return [];
+  const blockers: Blocker[] = [];
+  const subscription = error.firstError('subscription');
+  if (subscription === closeAccountMessages.subscription)
+    blockers.push({
+      key: 'subscription',
+      text: t('dataRights.errors.subscription'),
+      to: '/rates',
+      action: t('dataRights.fix.subscription'),
+    });
+  if (subscription === closeAccountMessages.subscriptionEnding)
+    blockers.push({
+      key: 'subscription',
+      text: t('dataRights.errors.subscriptionEnding'),
+      to: '/rates',
+      action: t('dataRights.fix.subscriptionEnding'),
+    });
+  if (error.firstError('balance') === closeAccountMessages.balance)
+    blockers.push({
+      key: 'balance',
+      text: t('dataRights.errors.balance'),
+      to: '/withdraw',
+      action: t('dataRights.fix.balance'),
+    });
+  if (error.firstError('pending') === closeAccountMessages.pending)
+    blockers.push({
+      key: 'pending',
+      text: t('dataRights.errors.pending'),
+      to: '/transactions',
+      action: t('dataRights.fix.pending'),
+    });
+  return blockers;
+}
+
 function closeErrorText(error: unknown, t: TFunction, language: string): string {
+  if (closeBlockers(error, t).length > 0) return t('dataRights.errors.blocked');
   if (error instanceof ApiError) {
-    if (error.firstError('balance') === closeAccountMessages.balance) return t('dataRights.errors.balance');
-    if (error.firstError('pending') === closeAccountMessages.pending) return t('dataRights.errors.pending');
-    if (error.firstError('subscription') === closeAccountMessages.subscription)
-      return t('dataRights.errors.subscription');
     const code = error.firstError('security_code');
     if (code === securityCodeErrors.invalid || code === securityCodeErrors.notSet)
       return translateServerMessage(code, t);
@@ -42,16 +77,19 @@ export function ProfileDataRights() {
   const [code, setCode] = useState('');
   const [closing, setClosing] = useState(false);
   const [closeError, setCloseError] = useState<string | null>(null);
+  const [blockers, setBlockers] = useState<Blocker[]>([]);
 
   async function closeForGood() {
     setClosing(true);
     setCloseError(null);
+    setBlockers([]);
     try {
       await apiFetch('/users/close/', { method: 'POST', body: { security_code: code } });
       endSession(client);
       await navigate(withLang('/auth?closed=1'), { replace: true });
     } catch (error) {
       setCloseError(closeErrorText(error, t, i18n.language));
+      setBlockers(closeBlockers(error, t));
       setCode('');
       setClosing(false);
     }
@@ -90,6 +128,18 @@ export function ProfileDataRights() {
           </h3>
           <p>{t('dataRights.closeExplain')}</p>
           <p>{t('dataRights.closeKept')}</p>
+          {blockers.length > 0 ? (
+            <ul className={styles.blockers} data-testid="close-blockers">
+              {blockers.map((blocker) => (
+                <li key={blocker.key} data-testid={`close-blocker-${blocker.key}`}>
+                  <p>{blocker.text}</p>
+                  <Link to={withLang(blocker.to)} className={styles.blockerLink}>
+                    {blocker.action}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
           <PinInput
             label={t('dataRights.closeCode')}
             value={code}
@@ -122,6 +172,7 @@ export function ProfileDataRights() {
               setConfirming(false);
               setCode('');
               setCloseError(null);
+              setBlockers([]);
             }}
           >
             {t('dataRights.closeCancel')}

@@ -37,7 +37,9 @@ export function LimitsSummary({ user, kinds }: { user: User; kinds: readonly Lim
             remaining: amount(l.remaining, l.currency, locale),
             limit: amount(l.limit, l.currency, locale),
           })}{' '}
-          {l.kind === 'outgoing' ? t('limits.perOperation', { max: amount(l.per_operation, l.currency, locale) }) : null}
+          {l.kind === 'outgoing'
+            ? t('limits.perOperation', { max: amount(l.per_operation, l.currency, locale) })
+            : null}
           {l.resets_at && l.remaining !== l.limit ? (
             <>
               {' '}
@@ -48,7 +50,12 @@ export function LimitsSummary({ user, kinds }: { user: User; kinds: readonly Lim
           ) : null}
         </p>
       ))}
-      {user.level === 1 ? (
+      {user.level === 1 && user.identity_under_review ? (
+        // Documents sent: asking for them again made people send them twice.
+        <p className={styles.raise} data-testid="identity-under-review">
+          {t('limits.underReview')}
+        </p>
+      ) : user.level === 1 ? (
         <p className={styles.raise}>
           <Link className={form.tapLink} to={withLang('/settings/identity')} data-testid="raise-limits">
             {t('limits.raise')}

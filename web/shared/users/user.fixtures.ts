@@ -26,6 +26,7 @@ export function testUser(overrides: Partial<User> = {}): User {
     has_security_code: true,
     has_full_profile: true,
     level: 1,
+    identity_under_review: false,
     limits: [],
     agency: null,
     ...overrides,
