@@ -12,13 +12,8 @@ import {
 } from '../../../common/api/transactions.ts';
 import { pageLinks } from '../../http/pagination.ts';
 import { idempotencyKeyHeader, parseIdempotencyKey } from '../../ledger/idempotency.ts';
-import {
-  cancelTransaction,
-  checkPayee,
-  createTransaction,
-  getTransaction,
-  listTransactions,
-} from './transactions.service.ts';
+import { cancelTransaction, createTransaction, getTransaction, listTransactions } from './transactions.service.ts';
+import { checkPayee } from './payout-sends.ts';
 import { payeeCheckRequestSchema, payeeCheckResponseSchema } from '../../../common/api/payouts.ts';
 import type { RouteModuleOptions } from '../route-module.ts';
 import { statementQuerySchema } from '../../../common/api/statement.ts';

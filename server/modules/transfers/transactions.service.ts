@@ -1,4 +1,4 @@
-import type { Kysely, Transaction as Tx } from 'kysely';
+import type { Transaction as Tx } from 'kysely';
 import { startOfDayIn } from '../../../common/time/time-zone.ts';
 import type { Contact } from '../../../common/api/contacts.ts';
 import { beingPaidOutMessage } from '../../../common/api/withdrawals.ts';
@@ -46,41 +46,13 @@ import { lockTransaction } from './transactions.repository.ts';
 import { returnToSender } from './waiting.service.ts';
 import { timelineFor } from './timeline.ts';
 import { sanctionsPickupHold, sendPickup, type PickupHold } from './methods/cash-pickup/pickup-money.ts';
-import { openReference, pickupKeys } from './methods/cash-pickup/pickup-secrets.ts';
 import { textRecipient, type PickupSmsFacts } from './methods/cash-pickup/pickup-sms.ts';
 import { nameHistory } from './methods/cash-pickup/pickups.repository.ts';
-import type { HistoryRow } from './transactions-query.repository.ts';
-import { payoutMessages, type PayeeCheckResponse } from '../../../common/api/payouts.ts';
-import type { PayoutMethod } from './methods/payout-method.ts';
-import { bankDeposit, payeeCheckFor, payoutDetailsOf } from './methods/bank-deposit/bank-deposit.ts';
+import { bankDeposit, payoutDetailsOf } from './methods/bank-deposit/bank-deposit.ts';
 import { mobileWallet } from './methods/mobile-wallet/wallet-dispatch.ts';
 import { walletDetailsOf } from './methods/mobile-wallet/mobile-wallet.ts';
-
-const viewerOf = (user: AuthUser): Viewer => ({ id: user.id, agencyId: user.role === 'BANKER' ? user.agencyId : null });
-
-/** A row as the viewer sees it; a cash pickup's reference opens for its sender only (the presenter decides). */
-function presentRow(deps: ServiceDeps, row: HistoryRow, viewer: Viewer): Transaction {
-  const keys = pickupKeys(deps.config.SECRET_KEY);
-  return presentTransaction(row, viewer, deps.clock.now(), tokenKeys(deps.config.SECRET_KEY), (sealed) =>
-    openReference(keys, sealed),
-  );
-}
-
-async function present(tx: Kysely<Database>, deps: ServiceDeps, viewer: Viewer, id: string): Promise<Transaction> {
-  const row = await findHistoryRow(tx, viewer, id);
-  if (!row) throw new Error(`transaction ${id} not visible to its own author`);
-  return presentRow(deps, row, viewer);
-}
-
-async function contactFor(deps: ServiceDeps, user: AuthUser, id: string): Promise<Contact> {
-  try {
-    return await getContact(deps, user, Number(id));
-  } catch (error) {
-    if (!(error instanceof HttpError && error.status === 404)) throw error;
-    if (await agencyIsDisabled(deps, Number(id))) throw fieldError('contact', pickupMessages.agencyDisabled);
-    throw fieldError('contact', transactionMessages.contactNotFound);
-  }
-}
+import { contactFor, present, presentRow, viewerOf, withoutToken } from './transaction-view.ts';
+import { createPayout } from './payout-sends.ts';
 
 /** A stored response: the body itself, or (wallet_send()'s) the id of the transaction to present again. */
 async function storedBody(deps: ServiceDeps, viewer: Viewer, body: unknown): Promise<Transaction> {
@@ -173,16 +145,6 @@ export async function createTransaction(
   return { status: result.status, body: await storedBody(deps, viewer, result.body) };
 }
 
-/**
- * The idempotency table keeps no withdrawal token (a dump of it would be every live QR code), nor
- * a pickup reference; a replay reads them again from their sealed copies.
- */
-const withoutToken = (body: Transaction): Transaction => ({
-  ...body,
-  token: null,
-  ...(body.pickup_reference !== undefined && { pickup_reference: null }),
-});
-
 async function agencyFor(deps: ServiceDeps, user: AuthUser, id: string | undefined): Promise<Contact | null> {
   if (id === undefined) return null;
   try {
@@ -266,71 +228,6 @@ async function createCashPickup(
   const facts = sms as PickupSmsFacts | null;
   if (facts !== null) void textRecipient(deps, facts, false);
   return { status: result.status, body: result.body };
-}
-
-/** A screening hit or a blocking monitoring rule: a payout through a partner is refused, no money moves. */
-const payoutUnderReview = () => fieldError('contact', payoutMessages.underReview);
-
-/**
- * A send paid out through a partner (`method`: a bank deposit): the same guards as every send (bounds and the
- * frozen sender checked by the caller, the security code, screening, the rolling limit and the blocking monitoring
- * rules, all from exit-guards.ts and monitoring), the same idempotency key, then the method's own validation and
- * announcement. A recipient the screening or a blocking rule would hold is refused rather than held: a hold's
- * review releases money to a wallet, which is not where the sender asked it to go.
- */
-async function createPayout<Facts>(
-  deps: ServiceDeps,
-  user: AuthUser,
-  body: CreateTransactionBody,
-  idempotencyKey: string | undefined,
-  method: PayoutMethod<Facts>,
-): Promise<{ status: number; body: Transaction }> {
-  const viewer = viewerOf(user);
-  if (body.agency !== undefined) throw fieldError('agency', pickupMessages.agencyWithoutPickup);
-  const contact = await contactFor(deps, user, body.contact);
-  if (contact.contact_user !== null && String(contact.contact_user) === user.id)
-    throw fieldError('contact', transactionMessages.yourself);
-  const facts = await method.validate(deps, contact, { confirmPayee: body.confirm_payee === true });
-  await requireSecurityCode(deps, user.id, body.security_code);
-  if ((await screenPayee(deps, String(contact.id))).held) throw payoutUnderReview();
-  const work = async (tx: Tx<Database>) => {
-    await takeSendLimit(tx, deps, user.id, body.amount.minor);
-    const judged = await judgeBlockingRules(tx, deps, user.id, contact, body.amount, 'send', () =>
-      currentRecipient(tx, contact),
-    );
-    if (judged !== null && judged.findings.length > 0) throw payoutUnderReview();
-    const id = await method.announce(tx, deps, { senderId: user.id, contact, amount: body.amount, facts });
-    return { status: 201, body: await presentPayout(tx, deps, viewer, id) };
-  };
-  const requestHash = hashRequest({
-    amount: body.amount.minor,
-    contact: body.contact,
-    delivery: method.delivery,
-    confirm_payee: body.confirm_payee === true,
-  });
-  const scope = `transactions:user:${user.id}`;
-  const result = await withTransaction(deps.db, (tx) =>
-    idempotencyKey === undefined
-      ? work(tx)
-      : runIdempotent(tx, { scope, key: idempotencyKey, requestHash }, () => work(tx)),
-  );
-  method.dispatch?.(deps, String(result.body.id));
-  return { status: result.status, body: result.body };
-}
-
-/** A payout as its sender sees it: the transaction with its method's part. */
-async function presentPayout(tx: Kysely<Database>, deps: ServiceDeps, viewer: Viewer, id: string) {
-  const presented = await present(tx, deps, viewer, id);
-  const payout = await payoutDetailsOf(tx, id);
-  if (payout !== undefined) return { ...presented, payout };
-  const wallet = await walletDetailsOf(tx, id);
-  return wallet === undefined ? presented : { ...presented, wallet_payout: wallet };
-}
-
-/** `POST /api/transactions/payee-check/`: confirmation of payee for a bank deposit to the customer's recipient. */
-export async function checkPayee(deps: ServiceDeps, user: AuthUser, contactId: string): Promise<PayeeCheckResponse> {
-  if (user.role !== 'customer') throw forbidden(transactionMessages.customersOnly);
-  return payeeCheckFor(deps, await contactFor(deps, user, contactId));
 }
 
 export async function listTransactions(
