@@ -11,14 +11,8 @@ import { KYC_MAX_FILE_BYTES } from '../../../common/api/messages.ts';
 import { pageLinks } from '../../http/pagination.ts';
 import { auditActorOf } from '../auth/audit-actor.ts';
 import type { RouteModuleOptions } from '../route-module.ts';
-import {
-  addCustomerMessage,
-  attachmentHeaders,
-  caseAttachment,
-  customerCase,
-  customerCases,
-  openCase,
-} from './cases.service.ts';
+import { attachmentHeaders, caseAttachment } from './case-thread.ts';
+import { addCustomerMessage, customerCase, customerCases, openCase } from './cases.service.ts';
 
 /** One file of 5 MB and the form's small fields; a file over 5 MB inside it is a 413 on its field. */
 const CASE_BODY_LIMIT = KYC_MAX_FILE_BYTES + 64 * 1024;

@@ -9,15 +9,8 @@ import {
   opsCaseStateRequestSchema,
 } from '../../../common/api/cases.ts';
 import { pageLinks } from '../../http/pagination.ts';
-import {
-  addOperatorMessage,
-  attachmentHeaders,
-  caseAttachment,
-  casesQueue,
-  changeCaseState,
-  opsCase,
-  takeCase,
-} from '../cases/cases.service.ts';
+import { attachmentHeaders, caseAttachment } from '../cases/case-thread.ts';
+import { addOperatorMessage, casesQueue, changeCaseState, opsCase, takeCase } from '../cases/cases-ops.service.ts';
 import type { RouteModuleOptions } from '../route-module.ts';
 import { auditActorOf } from './ops-access.ts';
 
