@@ -27,7 +27,7 @@ import pg from 'pg';
 import { projectRoot } from '../server/config.ts';
 import type { Database } from '../server/db/schema.ts';
 import { listOwnContacts } from '../server/modules/contacts/contacts.repository.ts';
-import { listHistory } from '../server/modules/transfers/transactions-query.repository.ts';
+import { listHistory } from '../server/modules/transfers/history-page.repository.ts';
 import { checkLedger } from '../server/ledger/ledger-check.ts';
 import { fundWallet } from '../tests/support/factories.ts';
 import { backfillTransactionEvents } from '../server/db/migrations/0180_transaction_events.ts';

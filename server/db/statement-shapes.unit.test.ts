@@ -13,9 +13,8 @@ import {
   compileHistoryPage,
   compileHistoryPageAfresh,
   historyPageShapes,
-  type HistoryFilters,
-  type Viewer,
-} from '../modules/transfers/transactions-query.repository.ts';
+} from '../modules/transfers/history-page.repository.ts';
+import type { HistoryFilters, Viewer } from '../modules/transfers/transactions-query.repository.ts';
 import { compileOwnContactsPage, compileOwnContactsPageAfresh } from '../modules/contacts/contacts.repository.ts';
 
 // Compiles only: no connection.

@@ -1,7 +1,7 @@
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../db/schema.ts';
-import { compileHistoryPage } from './transactions-query.repository.ts';
+import { compileHistoryPage } from './history-page.repository.ts';
 
 const db = new Kysely<Database>({
   dialect: {

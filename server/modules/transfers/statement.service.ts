@@ -18,7 +18,8 @@ import { askedOrOwnLanguage } from '../users/user-language.ts';
 import { tokenKeys } from './methods/agency-withdrawal/withdrawal-token.ts';
 import { csvDocument } from './statement-csv.ts';
 import { statementTexts } from './statement-texts.ts';
-import { listHistory, type HistoryRow, type Viewer } from './transactions-query.repository.ts';
+import { listHistory } from './history-page.repository.ts';
+import type { HistoryRow, Viewer } from './transactions-query.repository.ts';
 import { presentTransaction } from './transactions.presenter.ts';
 
 const DAY_MS = 86_400_000;

@@ -40,7 +40,8 @@ import {
   openMonitoringHoldReview,
 } from '../compliance/monitoring.ts';
 import type { RecipientScreening } from '../sanctions/screening.ts';
-import { findHistoryRow, listHistory, type Viewer } from './transactions-query.repository.ts';
+import { listHistory } from './history-page.repository.ts';
+import { findHistoryRow, type Viewer } from './transactions-query.repository.ts';
 import { presentTransaction } from './transactions.presenter.ts';
 import { lockTransaction } from './transactions.repository.ts';
 import { returnToSender } from './waiting.service.ts';
