@@ -5,7 +5,7 @@ import type { Approval } from '../../../common/api/ops';
 import type { OpsRate } from '../../../common/api/ops-rates';
 import { applyLanguage } from '../../i18n/i18n';
 import { RatesDecision } from './ApprovalsPage';
-import { RatesConfirmation } from './RatesPage';
+import { RatesConfirmation } from './RatesConfirmation';
 
 const inForce: OpsRate = {
   id: 3,

@@ -1,23 +1,21 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { OpsRate, OpsRatesPage, SetRatesResponse } from '../../../common/api/ops-rates';
 import { ApiError } from '../../app/api-error';
 import { dateTimeFormat } from '../../ui/intl-format';
 import styles from './Ops.module.css';
-import { fetchApprovals, fetchRates, setRates } from './ops-api';
+import { fetchRates, setRates } from './ops-api';
 import { rateFromInput, rateText } from '../../ui/rate-format';
 import type { OpsKey } from './ops-i18n';
 import { ActionDialog } from './OpsDialog';
 import { ListView, useOpsList } from './OpsList';
 import { DateTime, opsErrorText, PageTitle, StatusBadge, useOps } from './OpsParts';
-import { exceedsFourEyes, RatesChangeTable, type RateFigures } from './RatesChange';
 import { FeeChange } from './RatesFeeChange';
 import { useStaff } from './staff';
+import { feeFraction, PendingRatesRequest, RatesConfirmation, type Draft, type RateField } from './RatesConfirmation';
 
 const PAGE_SIZE = 25;
-type RateField = 'official' | 'freemium' | 'subscription' | 'fee';
-type Draft = Record<RateField, string> & { when: 'now' | 'later'; effective_at: string };
 
 /** A rate as typed in the form, for the API: the language's decimal comma or a point. */
 const normalise = rateFromInput;
@@ -79,9 +77,6 @@ function InForce({ rate }: { rate: OpsRate | null }) {
     </dl>
   );
 }
-
-/** A number of basis points as the card fee's fraction (25 -> "0.0025"), exactly. */
-const feeFraction = (bp: number) => `${Math.floor(bp / 10_000)}.${String(bp % 10_000).padStart(4, '0')}`;
 
 /** The form of new rates: prefilled with those in force; the reason and security code are asked in the dialog. */
 function RatesForm({
@@ -256,104 +251,6 @@ function RatesForm({
   );
 }
 
-/** The figures of a rates row (the card fee is `card_fee` in the API's history, `fee` in a request). */
-const figuresOf = (rate: OpsRate): RateFigures => ({
-  official: rate.official,
-  freemium: rate.freemium,
-  subscription: rate.subscription,
-  fee: rate.fee,
-});
-
-/**
- * What the confirmation says before new rates are sent: each figure labelled, in force → new, its change, when
- * they apply, and whether a second operator will have to approve them.
- */
-export function RatesConfirmation({
-  inForce,
-  draft,
-  fourEyes,
-  fourEyesFeeBp,
-}: {
-  inForce: OpsRate | null;
-  draft: Pick<Draft, RateField | 'when' | 'effective_at'>;
-  fourEyes: string;
-  fourEyesFeeBp: number;
-}) {
-  const { ot, locale } = useOps();
-  const after: RateFigures = {
-    official: normalise(draft.official),
-    freemium: normalise(draft.freemium),
-    subscription: normalise(draft.subscription),
-    ...(draft.fee.trim() ? { fee: normalise(draft.fee) } : {}),
-  };
-  const before = inForce ? figuresOf(inForce) : null;
-  const needsSecond = before !== null && exceedsFourEyes(before, after, fourEyes, fourEyesFeeBp);
-  const limits = { percent: rateText(fourEyes, locale), fee: rateText(feeFraction(fourEyesFeeBp), locale) };
-  return (
-    <>
-      <RatesChangeTable before={before} after={after} testId="rates-change" />
-      <p data-testid="rates-when">
-        {draft.when === 'later' && draft.effective_at
-          ? ot('ratesChange.from', {
-              at: dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(
-                new Date(draft.effective_at),
-              ),
-            })
-          : ot('ratesChange.now')}
-      </p>
-      {needsSecond ? (
-        <p className={styles.notice} role="note" data-testid="rates-needs-approval">
-          {ot('ratesChange.needsApproval', limits)}
-        </p>
-      ) : (
-        <p className={styles.muted} data-testid="rates-within-limits">
-          {ot('ratesChange.withinLimits', limits)}
-        </p>
-      )}
-    </>
-  );
-}
-
-/** A rates request waiting for a second operator: who asked, until when, and the figures against those in force. */
-function PendingRatesRequest() {
-  const { ot, withLang } = useOps();
-  const { me } = useStaff();
-  const pending = useQuery({
-    queryKey: ['ops', 'approvals', 'pending-rates'],
-    queryFn: ({ signal }) => fetchApprovals({ state: 'pending', kind: 'rates', page_size: 1 }, signal),
-  });
-  const request = pending.data?.results[0];
-  if (!request) return null;
-  const p = request.payload as RateFigures & {
-    change_percent?: string;
-    effective_at?: string;
-    before?: RateFigures | null;
-  };
-  return (
-    <section className={styles.notice} data-testid="rates-pending" aria-labelledby="rates-pending-title">
-      <h2 id="rates-pending-title" className={styles.subtitle}>
-        {ot('ratesChange.pendingTitle', { id: request.id })}
-      </h2>
-      <p>
-        {ot('ratesChange.pendingBy', { name: request.requested_by_name ?? `#${request.requested_by}` })}{' '}
-        <DateTime iso={request.requested_at} /> · {ot('approvals.expires')} <DateTime iso={request.expires_at} />
-      </p>
-      <RatesChangeTable before={p.before ?? null} after={p} testId="rates-pending-change" />
-      <p>
-        {p.effective_at ? (
-          <>
-            {ot('rates.effectiveAt')} <DateTime iso={p.effective_at} />
-            {' · '}
-          </>
-        ) : null}
-        {request.requested_by === me.id ? ot('ratesChange.pendingOwn') : ot('ratesChange.pendingOther')}{' '}
-        <Link to={withLang('/ops/approvals')}>{ot('nav.approvals')}</Link>
-      </p>
-    </section>
-  );
-}
-
-/** What the last submission did: set now, scheduled, or a request waiting for a second operator. */
 function Outcome({ outcome }: { outcome: SetRatesResponse }) {
   const { ot, locale } = useOps();
   const change = outcome.applied ? undefined : outcome.approval.payload.change_percent;
