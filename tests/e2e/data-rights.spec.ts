@@ -37,7 +37,8 @@ test.describe('data rights on the profile', () => {
     await screenshot(page, 'data-rights-close-fr-390.png');
     await enterCode(page);
     await confirm.getByTestId('close-confirm').click();
-    await expect(confirm.getByTestId('close-error')).toContainText('Votre solde doit être à zéro');
+    await expect(confirm.getByTestId('close-error')).toContainText('Votre compte ne peut pas encore être fermé');
+    await expect(confirm.getByTestId('close-blocker-balance')).toContainText('Votre solde doit être à zéro');
     // Dismissing changes nothing.
     await confirm.getByTestId('close-cancel').click();
     await expect(page.getByTestId('close-confirmation')).toHaveCount(0);
