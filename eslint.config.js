@@ -13,6 +13,14 @@ const forbidAll = (...groups) => ({
   'no-restricted-imports': ['error', { patterns: groups.map(([group, message]) => ({ group, message })) }],
 });
 const webGroup = [['node:*', '**/server/**'], 'web/ runs in the browser: share code through common/.'];
+// web/app is the router and the shell, above everything else in web/: what a screen needs of the API client, the
+// stored session or the app's paths lives in web/shared.
+const featureGroup = [
+  ['../*/**', '!../../**'],
+  'A feature imports no other feature folder: move the shared piece to web/ui or web/shared.',
+];
+const sharedGroup = [['**/features/**'], 'web/ui and web/shared serve every feature and import none.'];
+const appGroup = [['**/app/*', '!**/shared/**'], 'web/app is the router and shell: import web/shared, not web/app.'];
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', '.data/', 'coverage/', 'test-results/', 'playwright-report/'] },
@@ -67,17 +75,20 @@ export default tseslint.config(
     // features need goes to web/ui (components, formatting) or web/shared (a resource's queries and API calls,
     // the current user, transaction rows); a screen of B's data shown by A belongs to B.
     files: ['web/features/**/*.{ts,tsx}'],
-    rules: forbidAll(webGroup, [
-      ['../*/**', '!../../**'],
-      'A feature imports no other feature folder: move the shared piece to web/ui or web/shared.',
-    ]),
+    rules: forbidAll(webGroup, featureGroup, appGroup),
   },
   {
     files: ['web/ui/**/*.{ts,tsx}', 'web/shared/**/*.{ts,tsx}'],
-    rules: forbidAll(webGroup, [
-      ['**/features/**'],
-      'web/ui and web/shared serve every feature and import none.',
-    ]),
+    rules: forbidAll(webGroup, sharedGroup, appGroup),
+  },
+  {
+    // A component test may render the whole app (its router and root loader) around the screen it checks.
+    files: ['web/features/**/*.test.{ts,tsx}'],
+    rules: forbidAll(webGroup, featureGroup),
+  },
+  {
+    files: ['web/ui/**/*.test.{ts,tsx}', 'web/shared/**/*.test.{ts,tsx}'],
+    rules: forbidAll(webGroup, sharedGroup),
   },
   {
     files: ['server/**/*.ts'],

@@ -3,7 +3,7 @@
  * performance and accessibility scores of /auth, /, /exchange and /transactions, on the production build served by
  * the real server (`scripts/start.mjs` on its own embedded database). Chromium is Debian's, started here with the
  * flags of playwright.config.ts and a DevTools port that Lighthouse drives. The signed-in pages get a bearer token
- * where the app keeps it (localStorage `token`, web/app/storage-keys.ts), put there through the same browser
+ * where the app keeps it (localStorage `token`, web/shared/api/storage-keys.ts), put there through the same browser
  * profile, and Lighthouse is told not to clear storage.
  *
  *   node --import tsx bench/lighthouse.ts            # all four routes

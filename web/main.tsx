@@ -5,12 +5,12 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import './app/theme.css';
 import { App } from './app/App';
-import { readStored } from './app/browser-storage';
-import { captureInstallPrompt } from './app/install-prompt';
+import { readStored } from './shared/api/browser-storage';
+import { captureInstallPrompt } from './shared/install/install-prompt';
 import { browserRootLoaderDeps } from './app/root-loader-deps';
 import { createRoutes } from './app/routes';
-import { STORAGE_KEYS } from './app/storage-keys';
-import { themeFor } from './app/theme-rules';
+import { STORAGE_KEYS } from './shared/api/storage-keys';
+import { themeFor } from './shared/theme-rules';
 import { applyDocumentTheme } from './app/use-theme';
 
 captureInstallPrompt();

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
 import { CurrentUserBanner } from '../shared/users/CurrentUserBanner';
 import { TellerMenu } from '../shared/teller/TellerMenu';
-import { createQueryClient } from './query-client';
+import { createQueryClient } from '../shared/api/query-client';
 
 // One client for the life of the page, so cached server state survives navigation between screens.
 const queryClient = createQueryClient();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { guardNavigation, isAuthPath, resolveNavigationLanguage } from './navigation-guard';
+import { isAuthPath } from '../shared/app-paths';
+import { guardNavigation, resolveNavigationLanguage } from './navigation-guard';
 
 const base = { hash: '', previousSearch: null, token: null, storedLanguage: null };
 

@@ -1,18 +1,9 @@
 import { DEFAULT_LANGUAGE, isLanguage } from '../../common/i18n/languages';
 import type { Language } from '../../common/i18n/languages';
+import { isAuthPath, isGuardExempt } from '../shared/app-paths';
 
 // Decided without touching the browser: the root loader feeds it the target URL and what is
 // stored, and turns the decision into a redirect.
-
-/** Reachable without a token, and holds no page for someone logged in. */
-export function isAuthPath(pathname: string): boolean {
-  return pathname === '/auth' || pathname.startsWith('/auth/');
-}
-
-/** The e-mail confirmation link is opened from a mailbox, often on a device with no session: never guarded. */
-export function isGuardExempt(pathname: string): boolean {
-  return pathname.replace(/\/+$/, '') === '/authentication/confirm-email';
-}
 
 export interface GuardInput {
   pathname: string;

@@ -1,7 +1,7 @@
 import { applyLanguage } from '../i18n/i18n';
-import { readStored, writeStored } from './browser-storage';
+import { readStored, writeStored } from '../shared/api/browser-storage';
 import type { RootLoaderDeps } from './root-loader';
-import { STORAGE_KEYS } from './storage-keys';
+import { STORAGE_KEYS } from '../shared/api/storage-keys';
 
 /** The real browser-backed dependencies of the root loader. */
 export const browserRootLoaderDeps: RootLoaderDeps = {

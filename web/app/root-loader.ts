@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from 'react-router';
 import type { Language } from '../../common/i18n/languages';
 import type { CatalogueScope } from '../i18n/i18n';
 import { guardNavigation } from './navigation-guard';
-import { isWelcomePath, nextStoredRole } from './theme-rules';
+import { isWelcomePath, nextStoredRole } from '../shared/theme-rules';
 
 export interface RootLoaderDeps {
   getToken: () => string | null;

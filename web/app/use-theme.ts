@@ -1,9 +1,9 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
-import { readStored, subscribeToStorage } from './browser-storage';
-import { STORAGE_KEYS } from './storage-keys';
-import { themeFor } from './theme-rules';
-import type { Theme } from './theme-rules';
+import { readStored, subscribeToStorage } from '../shared/api/browser-storage';
+import { STORAGE_KEYS } from '../shared/api/storage-keys';
+import { themeFor } from '../shared/theme-rules';
+import type { Theme } from '../shared/theme-rules';
 
 export function applyDocumentTheme(theme: Theme): void {
   document.documentElement.dataset.theme = theme;

@@ -1,4 +1,4 @@
-import { useInstallPrompt } from '../app/use-install-prompt';
+import { useInstallPrompt } from '../shared/install/use-install-prompt';
 
 /** Rendered only while the browser offers an install prompt (Install prompt). */
 export function InstallButton({ className, label }: { className?: string; label: string }) {

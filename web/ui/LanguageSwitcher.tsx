@@ -2,8 +2,8 @@ import type { ChangeEvent } from 'react';
 import { useTranslation } from '../i18n/i18n';
 import { useLocation, useNavigate } from 'react-router';
 import { LANGUAGES, LANGUAGE_NAMES, isLanguage } from '../../common/i18n/languages';
-import { writeStored } from '../app/browser-storage';
-import { STORAGE_KEYS } from '../app/storage-keys';
+import { writeStored } from '../shared/api/browser-storage';
+import { STORAGE_KEYS } from '../shared/api/storage-keys';
 import styles from './LanguageSwitcher.module.css';
 
 /**

@@ -1,7 +1,7 @@
 import { applyLanguage, i18n } from '../i18n/i18n';
 import { describe, expect, it } from 'vitest';
 import { genericMessages, beingPaidOutMessage, withdrawalMessages } from '../../common/api/messages';
-import { ApiError } from '../app/api-error';
+import { ApiError } from '../shared/api/api-error';
 import { fieldErrorText, translateServerMessage } from './server-messages';
 
 describe('server messages in the user language', () => {

@@ -19,7 +19,7 @@ import { phoneMessages } from '../../common/identity/phone';
 import { pickupBeingPaidOutMessage, pickupMessages } from '../../common/api/pickups';
 import { payoutMessages } from '../../common/api/payouts';
 import { caseMessages } from '../../common/api/cases';
-import { API_TIMEOUT_DETAIL, ApiError } from '../app/api-error';
+import { API_TIMEOUT_DETAIL, ApiError } from '../shared/api/api-error';
 import { intlLocale } from '../i18n/intl-locale';
 import { dateTimeFormat, numberFormat } from './intl-format';
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from '../../i18n/i18n';
 import { Link, useNavigate } from 'react-router';
-import { ApiError } from '../../app/api-error';
+import { ApiError } from '../../shared/api/api-error';
 import { CodeBoxes } from '../../ui/CodeBoxes';
 import form from '../../ui/Form.module.css';
 import { ScreenHeader } from '../../ui/ScreenHeader';

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n/i18n';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError } from '../../app/api-error';
-import { readStored } from '../../app/browser-storage';
-import { STORAGE_KEYS } from '../../app/storage-keys';
+import { ApiError } from '../../shared/api/api-error';
+import { readStored } from '../../shared/api/browser-storage';
+import { STORAGE_KEYS } from '../../shared/api/storage-keys';
 import form from '../../ui/Form.module.css';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { useWithLang } from '../../ui/with-lang';

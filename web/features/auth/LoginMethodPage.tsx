@@ -4,8 +4,8 @@ import form from '../../ui/Form.module.css';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { useWithLang } from '../../ui/with-lang';
 import styles from './LoginMethodPage.module.css';
-import { readStored } from '../../app/browser-storage';
-import { STORAGE_KEYS } from '../../app/storage-keys';
+import { readStored } from '../../shared/api/browser-storage';
+import { STORAGE_KEYS } from '../../shared/api/storage-keys';
 
 /** Sign-in: e-mail or phone. The account is tied to that identifier, hence "this choice is final". */
 export function Component() {

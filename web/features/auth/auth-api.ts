@@ -6,7 +6,7 @@ import type {
   detailResponseSchema,
   sendCodeResponseSchema,
 } from '../../../common/api/auth';
-import { apiFetch } from '../../app/api-client';
+import { apiFetch } from '../../shared/api/api-client';
 
 // The sign-in calls, typed by the shared contract in common/api/auth.ts.
 

@@ -1,5 +1,5 @@
 import type { TFunction } from '../../i18n/i18n';
-import { ApiError } from '../../app/api-error';
+import { ApiError } from '../../shared/api/api-error';
 import { commonErrorText, fieldErrorText } from '../../ui/server-messages';
 
 export interface SendCodeErrors {

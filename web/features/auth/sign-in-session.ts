@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { VerifyCodeResponse } from '../../../common/api/auth';
-import { writeStored } from '../../app/browser-storage';
-import { clearSessionEnded } from '../../app/session-ended';
-import { STORAGE_KEYS } from '../../app/storage-keys';
+import { writeStored } from '../../shared/api/browser-storage';
+import { clearSessionEnded } from '../../shared/api/session-ended';
+import { STORAGE_KEYS } from '../../shared/api/storage-keys';
 import { currentUserQuery } from '../../shared/users/use-current-user';
 import { keepOfflineOnlyFor } from '../../shared/offline/offline-store';
 import { onboardingDestination, storedRoleOf } from './onboarding';

@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Contact } from '../../../common/api/contacts';
-import { createQueryClient } from '../../app/query-client';
+import { createQueryClient } from '../../shared/api/query-client';
 import '../../i18n/i18n';
 import { Component as ContactDetailPage } from './ContactDetailPage';
 

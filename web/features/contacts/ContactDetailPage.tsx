@@ -1,6 +1,6 @@
 import { useTranslation } from '../../i18n/i18n';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../app/api-error';
+import { ApiError } from '../../shared/api/api-error';
 import form from '../../ui/Form.module.css';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { commonErrorText } from '../../ui/server-messages';

@@ -1,7 +1,7 @@
 import type { TFunction } from '../../i18n/i18n';
 import { contactMessages } from '../../../common/api/messages';
 import { ribMessages } from '../../../common/banking/rib';
-import { ApiError } from '../../app/api-error';
+import { ApiError } from '../../shared/api/api-error';
 import { intlLocale } from '../../i18n/intl-locale';
 import { commonErrorText, translateServerMessage } from '../../ui/server-messages';
 

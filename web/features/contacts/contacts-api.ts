@@ -1,5 +1,5 @@
 import type { Contact, ContactsPage } from '../../../common/api/contacts';
-import { apiFetch } from '../../app/api-client';
+import { apiFetch } from '../../shared/api/api-client';
 import type { CreateRecipientBody } from './recipient-form';
 
 export const CONTACTS_PAGE_SIZE = 10;

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { readStored, subscribeToStorage, writeStored } from '../../app/browser-storage';
-import { STORAGE_KEYS } from '../../app/storage-keys';
+import { readStored, subscribeToStorage, writeStored } from '../../shared/api/browser-storage';
+import { STORAGE_KEYS } from '../../shared/api/storage-keys';
 
 export type PositionState =
   { status: 'known'; latitude: number; longitude: number } | { status: 'asking' } | { status: 'unavailable' };

@@ -16,8 +16,8 @@ import { intlLocale } from '../../i18n/intl-locale';
 import { useCurrentUser } from '../../shared/users/use-current-user';
 import { LimitsSummary, limitRefusalText } from '../../shared/limits/LimitsSummary';
 import { UserLoadState } from '../../shared/users/UserLoadState';
-import { ApiError } from '../../app/api-error';
-import { intentKey, settleIntent } from '../../app/intent-key';
+import { ApiError } from '../../shared/api/api-error';
+import { intentKey, settleIntent } from '../../shared/api/intent-key';
 import { validateDraft } from './exchange-api';
 import { checkAmount, customerRate, exchangeFigures, quoteFigures } from './exchange-calc';
 import type { AmountCheck } from './exchange-calc';
@@ -118,7 +118,7 @@ function ExchangeForm() {
     event.preventDefault();
     setShowError(true);
     if (!canValidate || !draft.data) return;
-    // Kept in the tab's session per intent (web/app/intent-key.ts), not in a useMemo that React may drop: a
+    // Kept in the tab's session per intent (web/shared/api/intent-key.ts), not in a useMemo that React may drop: a
     // double tap, a re-render or a reload of the same intent opens one checkout.
     const asked = `exchange:${intent}`;
     validate.mutate(

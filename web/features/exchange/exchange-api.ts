@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Exchange, checkoutUrlSchema, exchangesPageSchema } from '../../../common/api/exchanges';
-import { apiFetch } from '../../app/api-client';
+import { apiFetch } from '../../shared/api/api-client';
 
 type ExchangesPage = z.infer<typeof exchangesPageSchema>;
 type CheckoutUrl = z.infer<typeof checkoutUrlSchema>;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { ApiError } from '../../app/api-error';
+import { ApiError } from '../../shared/api/api-error';
 import { useTranslation } from '../../i18n/i18n';
 import form from '../../ui/Form.module.css';
 import { ScreenHeader } from '../../ui/ScreenHeader';

@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Case, CaseKind, CasesPage } from '../../../common/api/cases';
-import { API_TIMEOUT_DETAIL, ApiError, parseApiError } from '../../app/api-error';
-import { apiFetch, apiUrl, WRITE_TIMEOUT_MS } from '../../app/api-client';
-import { readStored } from '../../app/browser-storage';
-import { intentKey, settleIntent } from '../../app/intent-key';
-import { STORAGE_KEYS } from '../../app/storage-keys';
+import { API_TIMEOUT_DETAIL, ApiError, parseApiError } from '../../shared/api/api-error';
+import { apiFetch, apiUrl, WRITE_TIMEOUT_MS } from '../../shared/api/api-client';
+import { readStored } from '../../shared/api/browser-storage';
+import { intentKey, settleIntent } from '../../shared/api/intent-key';
+import { STORAGE_KEYS } from '../../shared/api/storage-keys';
 
 /** The customer's help cases (`/api/cases/`): the list, one thread, a new case, a reply. */
 export const CASES_KEY = ['cases'] as const;

@@ -2,7 +2,7 @@ import type { CaseKind, CaseState } from '../../../common/api/cases';
 import { useTranslation } from '../../i18n/i18n';
 import { commonErrorText, translateServerMessage } from '../../ui/server-messages';
 import type { TFunction } from '../../i18n/i18n';
-import { ApiError } from '../../app/api-error';
+import { ApiError } from '../../shared/api/api-error';
 import styles from './Help.module.css';
 
 export const kindKey = (kind: CaseKind) => `help.kinds.${kind}` as const;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PayoutsToday as PayoutsTodayAnswer } from '../../../common/api/withdrawals';
-import { apiFetch } from '../../app/api-client';
+import { apiFetch } from '../../shared/api/api-client';
 import { useTranslation } from '../../i18n/i18n';
 import { intlLocale } from '../../i18n/intl-locale';
 import { TRANSACTIONS_KEY } from '../../shared/transactions/transaction-queries';

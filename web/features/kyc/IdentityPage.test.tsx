@@ -4,7 +4,7 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { KycStatus } from '../../../common/api/kyc';
 import { genericMessages } from '../../../common/api/errors';
-import { createQueryClient } from '../../app/query-client';
+import { createQueryClient } from '../../shared/api/query-client';
 import '../../i18n/i18n';
 import { testUser } from '../../shared/users/user.fixtures';
 import { Component as IdentityPage } from './IdentityPage';

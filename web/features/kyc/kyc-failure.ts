@@ -1,5 +1,5 @@
 import type { KycIdentityField, KycPart, KycProfileField } from '../../../common/api/kyc';
-import { ApiError } from '../../app/api-error';
+import { ApiError } from '../../shared/api/api-error';
 import type { TFunction } from '../../i18n/i18n';
 import { commonErrorText } from '../../ui/server-messages';
 import { kycMessageText as messageText } from './kyc-errors';

@@ -1,8 +1,8 @@
 import type { KycStatus } from '../../../common/api/kyc';
-import { apiFetch, apiUrl } from '../../app/api-client';
-import { ApiError, parseApiError } from '../../app/api-error';
-import { readStored } from '../../app/browser-storage';
-import { STORAGE_KEYS } from '../../app/storage-keys';
+import { apiFetch, apiUrl } from '../../shared/api/api-client';
+import { ApiError, parseApiError } from '../../shared/api/api-error';
+import { readStored } from '../../shared/api/browser-storage';
+import { STORAGE_KEYS } from '../../shared/api/storage-keys';
 
 export const KYC_KEY = ['kyc'] as const;
 export const fetchKycStatus = (signal?: AbortSignal) => apiFetch<KycStatus>('/kyc/', { signal });

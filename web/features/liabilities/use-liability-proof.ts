@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { LiabilityProofResponse } from '../../../common/api/liabilities';
 import { explorerRecord } from '../../../common/liabilities/anchored-record';
 import { verifyLiabilityProof, verifyProofTree, type ProofVerdict } from '../../../common/liabilities/verify-proof';
-import { apiFetch } from '../../app/api-client';
-import { ApiError } from '../../app/api-error';
+import { apiFetch } from '../../shared/api/api-client';
+import { ApiError } from '../../shared/api/api-error';
 import { useChainInfo } from '../../shared/chain/use-chain-info';
 import { useCurrentUser } from '../../shared/users/use-current-user';
 

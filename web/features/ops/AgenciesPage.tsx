@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { OpsAgency } from '../../../common/api/ops-people';
-import { ApiError } from '../../app/api-error';
+import { ApiError } from '../../shared/api/api-error';
 import styles from './Ops.module.css';
 import { fetchAgencies, opsAction, saveAgency } from './ops-api';
 import type { OpsKey } from './ops-i18n';

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { caseMessages, caseStates, type CaseState, type OpsCase } from '../../../common/api/cases';
-import { ApiError } from '../../app/api-error';
+import { ApiError } from '../../shared/api/api-error';
 import { LANGUAGE_NAMES, isLanguage } from '../../../common/i18n/languages';
 import styles from './Ops.module.css';
 import caseStyles from './Cases.module.css';

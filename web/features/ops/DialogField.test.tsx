@@ -3,8 +3,8 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { opsMessages } from '../../../common/api/messages';
-import { ApiError } from '../../app/api-error';
-import { createQueryClient } from '../../app/query-client';
+import { ApiError } from '../../shared/api/api-error';
+import { createQueryClient } from '../../shared/api/query-client';
 import '../../i18n/i18n';
 import { ActionDialog, DialogField } from './OpsDialog';
 

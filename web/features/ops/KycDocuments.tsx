@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { apiUrl } from '../../app/api-client';
-import { readStored } from '../../app/browser-storage';
-import { STORAGE_KEYS } from '../../app/storage-keys';
+import { apiUrl } from '../../shared/api/api-client';
+import { readStored } from '../../shared/api/browser-storage';
+import { STORAGE_KEYS } from '../../shared/api/storage-keys';
 import styles from './Ops.module.css';
 import { useOps } from './OpsParts';
 

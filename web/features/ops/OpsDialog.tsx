@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
-import { ApiError } from '../../app/api-error';
+import { ApiError } from '../../shared/api/api-error';
 import styles from './Ops.module.css';
 import { opsErrorText, opsMessageText, useOps } from './OpsParts';
 import { useStaff } from './staff';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { opsMessages } from '../../../common/api/messages';
-import { ApiError } from '../../app/api-error';
+import { ApiError } from '../../shared/api/api-error';
 import { useTranslation } from '../../i18n/i18n';
 import type { TFunction } from '../../i18n/i18n';
 import { intlLocale } from '../../i18n/intl-locale';

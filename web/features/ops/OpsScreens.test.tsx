@@ -7,7 +7,7 @@ import type { OpsTransactionDetail } from '../../../common/api/ops';
 import type { OpsLiabilityTree } from '../../../common/api/ops-liabilities';
 import type { PayoutFileDetail } from '../../../common/api/ops-payout-files';
 import type { User } from '../../../common/api/users';
-import { createQueryClient } from '../../app/query-client';
+import { createQueryClient } from '../../shared/api/query-client';
 import { applyLanguage } from '../../i18n/i18n';
 import { CustomersPage } from './CustomersPage';
 import { LiabilitiesPage } from './LiabilitiesPage';

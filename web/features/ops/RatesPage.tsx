@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { OpsRate, OpsRatesPage, SetRatesResponse } from '../../../common/api/ops-rates';
-import { ApiError } from '../../app/api-error';
+import { ApiError } from '../../shared/api/api-error';
 import { dateTimeFormat } from '../../ui/intl-format';
 import styles from './Ops.module.css';
 import { fetchRates, setRates } from './ops-api';

@@ -12,11 +12,11 @@ import type { CaseState, OpsCase, OpsCaseSummary } from '../../../common/api/cas
 import type { OpsLiabilityTree } from '../../../common/api/ops-liabilities';
 import type { PayoutFile, PayoutFileDetail } from '../../../common/api/ops-payout-files';
 import type { OpsAgency, OpsStaff } from '../../../common/api/ops-people';
-import { apiFetch, apiUrl } from '../../app/api-client';
-import { ApiError, parseApiError } from '../../app/api-error';
-import { readStored } from '../../app/browser-storage';
-import { STORAGE_KEYS } from '../../app/storage-keys';
-import { intentKey, settleIntent } from '../../app/intent-key';
+import { apiFetch, apiUrl } from '../../shared/api/api-client';
+import { ApiError, parseApiError } from '../../shared/api/api-error';
+import { readStored } from '../../shared/api/browser-storage';
+import { STORAGE_KEYS } from '../../shared/api/storage-keys';
+import { intentKey, settleIntent } from '../../shared/api/intent-key';
 
 // The back-office's calls (`/api/ops/`). Types come from common/api/ops (type-only: no zod here).
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { opsMessages } from '../../../common/api/messages';
-import { ApiError } from '../../app/api-error';
+import { ApiError } from '../../shared/api/api-error';
 import type { TFunction } from '../../i18n/i18n';
 import type { OpsT } from './ops-i18n';
 import { opsErrorText } from './OpsParts';

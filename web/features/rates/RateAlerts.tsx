@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { THRESHOLD_PATTERN } from '../../../common/api/messages';
 import type { RateAlert } from '../../../common/api/rate-alerts';
-import { ApiError } from '../../app/api-error';
+import { ApiError } from '../../shared/api/api-error';
 import { useTranslation } from '../../i18n/i18n';
 import { tIsolated } from '../../ui/bidi';
 import { intlLocale } from '../../i18n/intl-locale';

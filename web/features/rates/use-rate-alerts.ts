@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RateAlert, RateAlertsPage } from '../../../common/api/rate-alerts';
-import { apiFetch } from '../../app/api-client';
-import { ApiError } from '../../app/api-error';
-import { intentKey, settleIntent } from '../../app/intent-key';
+import { apiFetch } from '../../shared/api/api-client';
+import { ApiError } from '../../shared/api/api-error';
+import { intentKey, settleIntent } from '../../shared/api/intent-key';
 
 export const RATE_ALERTS_KEY = ['rate-alerts'] as const;
 

@@ -2,7 +2,7 @@ import { scheduleMessages } from '../../../common/api/schedules';
 import { securityCodeErrors, transactionMessages } from '../../../common/api/messages';
 import { formatLocaleAmount, moneyFromApi } from '../../../common/money/locale-amount';
 import { money } from '../../../common/money/money';
-import { ApiError } from '../../app/api-error';
+import { ApiError } from '../../shared/api/api-error';
 import type { TFunction } from '../../i18n/i18n';
 import { intlLocale } from '../../i18n/intl-locale';
 import { formatMoney } from '../../ui/money-format';

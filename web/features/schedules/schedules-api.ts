@@ -6,7 +6,7 @@ import type {
   SchedulesPage,
   UpdateScheduleRequest,
 } from '../../../common/api/schedules';
-import { apiFetch } from '../../app/api-client';
+import { apiFetch } from '../../shared/api/api-client';
 
 /** The customer's recurring transfers (`/api/schedules/`): list, one, create, change, cancel. */
 export const SCHEDULES_KEY = ['schedules'] as const;

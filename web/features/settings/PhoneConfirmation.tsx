@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { User } from '../../../common/api/users';
 import { formatPhone } from '../../../common/identity/phone';
-import { ApiError } from '../../app/api-error';
+import { ApiError } from '../../shared/api/api-error';
 import { useTranslation } from '../../i18n/i18n';
 import { tIsolated } from '../../ui/bidi';
 import { CodeBoxes } from '../../ui/CodeBoxes';

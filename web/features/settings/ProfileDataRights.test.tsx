@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeAccountMessages } from '../../../common/api/messages';
-import { createQueryClient } from '../../app/query-client';
+import { createQueryClient } from '../../shared/api/query-client';
 import '../../i18n/i18n';
 import { answer } from './profile-form.fixtures';
 import { ProfileDataRights } from './ProfileDataRights';

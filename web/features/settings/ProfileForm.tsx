@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { prefixOfCountry } from '../../../common/identity/phone';
 import { isCountry } from './country';
 import type { UpdateUserRequest, User } from '../../../common/api/users';
-import { ApiError } from '../../app/api-error';
+import { ApiError } from '../../shared/api/api-error';
 import { CountryOptions } from '../../ui/CountryOptions';
 import form from '../../ui/Form.module.css';
 import { PhoneNumberInput } from '../../ui/PhoneNumberInput';

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../app/query-client';
+import { createQueryClient } from '../../shared/api/query-client';
 import '../../i18n/i18n';
 import { CURRENT_USER_KEY } from '../../shared/users/use-current-user';
 import { Component as SecurityCodePage } from './SecurityCodePage';

@@ -5,7 +5,7 @@ import type { TFunction } from '../../i18n/i18n';
 import { useTranslation } from '../../i18n/i18n';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { User } from '../../../common/api/users';
-import { ApiError } from '../../app/api-error';
+import { ApiError } from '../../shared/api/api-error';
 import { intlLocale } from '../../i18n/intl-locale';
 import form from '../../ui/Form.module.css';
 import { PinInput } from '../../ui/PinInput';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { ApiError } from '../../app/api-error';
+import { ApiError } from '../../shared/api/api-error';
 import type { TFunction } from '../../i18n/i18n';
 import { intlLocale } from '../../i18n/intl-locale';
 import { numberFormat } from '../../ui/intl-format';

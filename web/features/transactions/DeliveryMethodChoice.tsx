@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ContactsPage } from '../../../common/api/contacts';
 import type { Delivery } from '../../../common/api/transactions';
-import { apiFetch } from '../../app/api-client';
+import { apiFetch } from '../../shared/api/api-client';
 import { useTranslation } from '../../i18n/i18n';
 import { intlLocale } from '../../i18n/intl-locale';
 import { tIsolated } from '../../ui/bidi';

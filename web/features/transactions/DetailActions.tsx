@@ -8,7 +8,7 @@ import { downloadFile } from '../../shared/files/download';
 import cards from './Transactions.module.css';
 import { useCancelTransaction } from '../../shared/pickups/use-pickups';
 import { commonErrorText, translateServerMessage } from '../../ui/server-messages';
-import { ApiError } from '../../app/api-error';
+import { ApiError } from '../../shared/api/api-error';
 import { useWithLang } from '../../ui/with-lang';
 import { sendAgainPath } from '../../shared/transactions/transaction-rules';
 

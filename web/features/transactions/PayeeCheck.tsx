@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatRib } from '../../../common/banking/rib';
-import { ApiError } from '../../app/api-error';
+import { ApiError } from '../../shared/api/api-error';
 import { useTranslation } from '../../i18n/i18n';
 import { tIsolated } from '../../ui/bidi';
 import form from '../../ui/Form.module.css';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { statementMessages } from '../../../common/api/messages';
-import { ApiError } from '../../app/api-error';
+import { ApiError } from '../../shared/api/api-error';
 import { useTranslation } from '../../i18n/i18n';
 import { intlLocale } from '../../i18n/intl-locale';
 import { downloadFile } from '../../shared/files/download';

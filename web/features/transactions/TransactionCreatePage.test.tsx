@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../app/query-client';
+import { createQueryClient } from '../../shared/api/query-client';
 import '../../i18n/i18n';
 import { Component as TransactionCreatePage } from './TransactionCreatePage';
 import { ratesAnswer } from './rates-fixture';

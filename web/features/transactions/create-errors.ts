@@ -1,6 +1,6 @@
 import type { TFunction } from '../../i18n/i18n';
 import { transactionMessages, securityCodeErrors } from '../../../common/api/messages';
-import { ApiError } from '../../app/api-error';
+import { ApiError } from '../../shared/api/api-error';
 import { commonErrorText, translateServerMessage } from '../../ui/server-messages';
 import { limitRefusalText } from '../../shared/limits/LimitsSummary';
 import { intlLocale } from '../../i18n/intl-locale';

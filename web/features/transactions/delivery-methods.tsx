@@ -6,7 +6,7 @@ import { money, type Money } from '../../../common/money/money';
 import type { TFunction, TranslationKey } from '../../i18n/i18n';
 import { tIsolated } from '../../ui/bidi';
 import { translateServerMessage } from '../../ui/server-messages';
-import { ApiError } from '../../app/api-error';
+import { ApiError } from '../../shared/api/api-error';
 import { formatCalendarDay } from './payout-format';
 import type { usePayeeCheck } from './use-payee-check';
 

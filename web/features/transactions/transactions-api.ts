@@ -1,6 +1,6 @@
 import type { PayeeCheckResponse } from '../../../common/api/payouts';
 import type { Delivery, Transaction } from '../../../common/api/transactions';
-import { apiFetch } from '../../app/api-client';
+import { apiFetch } from '../../shared/api/api-client';
 
 /**
  * A send or withdrawal; `delivery` says how a send reaches its person (`cash_pickup` with an optional agency,

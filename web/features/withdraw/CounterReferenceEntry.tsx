@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { CounterLookup } from '../../../common/api/counter';
-import { ApiError } from '../../app/api-error';
+import { ApiError } from '../../shared/api/api-error';
 import { useTranslation } from '../../i18n/i18n';
 import form from '../../ui/Form.module.css';
 import { commonErrorText, fieldErrorText } from '../../ui/server-messages';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from '../../i18n/i18n';
 import { withdrawalMessages } from '../../../common/api/messages';
-import { ApiError } from '../../app/api-error';
+import { ApiError } from '../../shared/api/api-error';
 import { intlLocale } from '../../i18n/intl-locale';
 import form from '../../ui/Form.module.css';
 import card from '../../ui/Card.module.css';

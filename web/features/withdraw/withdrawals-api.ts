@@ -1,7 +1,7 @@
 import type { CounterLookup } from '../../../common/api/counter';
 import type { Transaction } from '../../../common/api/transactions';
 import type { TellerWithdrawal, WithdrawalReservation } from '../../../common/api/withdrawals';
-import { apiFetch } from '../../app/api-client';
+import { apiFetch } from '../../shared/api/api-client';
 
 /** The teller's withdrawal calls: lookup by the scanned token, reserve/release, validate. */
 export function lookupWithdrawal(token: string, signal?: AbortSignal): Promise<TellerWithdrawal> {

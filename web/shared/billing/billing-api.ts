@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { PaymentSessionView, SubscriptionState } from '../../../common/api/billing';
 import type { checkoutUrlSchema } from '../../../common/api/exchanges';
-import { apiFetch } from '../../app/api-client';
+import { apiFetch } from '../api/api-client';
 
 type CheckoutUrl = z.infer<typeof checkoutUrlSchema>;
 

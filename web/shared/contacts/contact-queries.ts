@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Contact } from '../../../common/api/contacts';
-import { apiFetch } from '../../app/api-client';
+import { apiFetch } from '../api/api-client';
 
 /** The contacts resource's key and its one-contact query (the contact's detail and the create page read it). */
 export const CONTACTS_KEY = ['contacts'] as const;

@@ -1,7 +1,7 @@
-import { parseApiError } from '../../app/api-error';
-import { apiUrl, type ApiRequest } from '../../app/api-client';
-import { readStored } from '../../app/browser-storage';
-import { STORAGE_KEYS } from '../../app/storage-keys';
+import { parseApiError } from '../api/api-error';
+import { apiUrl, type ApiRequest } from '../api/api-client';
+import { readStored } from '../api/browser-storage';
+import { STORAGE_KEYS } from '../api/storage-keys';
 
 /**
  * Saves a file the API answers (a receipt PDF, a statement CSV). A plain link cannot carry the bearer

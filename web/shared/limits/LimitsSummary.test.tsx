@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { User } from '../../../common/api/users';
-import { createQueryClient } from '../../app/query-client';
+import { createQueryClient } from '../api/query-client';
 import '../../i18n/i18n';
 import { testUser } from '../users/user.fixtures';
 import { LimitsSummary } from './LimitsSummary';

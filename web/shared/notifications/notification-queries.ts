@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { NotificationsPage } from '../../../common/api/notifications';
-import { apiFetch } from '../../app/api-client';
+import { apiFetch } from '../api/api-client';
 
 /** The notifications resource: the list pages and the home's unread badge share one key. */
 export const NOTIFICATIONS_KEY = ['notifications'] as const;

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { NotificationPreferences, UpdateNotificationPreferences } from '../../../common/api/push';
-import { apiFetch } from '../../app/api-client';
+import { apiFetch } from '../api/api-client';
 
 /** The channel toggles: one key for the profile's section. */
 export const PREFERENCES_KEY = ['notification-preferences'] as const;

@@ -1,7 +1,7 @@
 import type { Transaction } from '../../../common/api/transactions';
 import type { User } from '../../../common/api/users';
-import { readStored, writeStored } from '../../app/browser-storage';
-import { STORAGE_KEYS } from '../../app/storage-keys';
+import { readStored, writeStored } from '../api/browser-storage';
+import { STORAGE_KEYS } from '../api/storage-keys';
 import { transactionAddress } from '../../ui/address';
 
 /**

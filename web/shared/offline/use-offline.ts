@@ -1,4 +1,4 @@
-import { ApiError } from '../../app/api-error';
+import { ApiError } from '../api/api-error';
 
 /**
  * A query the network cannot answer: paused because the browser says it is offline (TanStack Query's default

@@ -6,7 +6,7 @@ import { SuccessState } from '../../ui/SuccessState';
 import { useWithLang } from '../../ui/with-lang';
 import { tIsolated } from '../../ui/bidi';
 import { formatAddress } from '../../ui/address';
-import { ApiError } from '../../app/api-error';
+import { ApiError } from '../api/api-error';
 import type { AgencyPlace } from '../../../common/api/errors';
 import type { PayoutFacts } from '../../../common/api/pickups';
 import { intlLocale } from '../../i18n/intl-locale';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { idDocumentTypes, type IdDocumentType } from '../../../common/api/pickups';
-import { ApiError } from '../../app/api-error';
+import { ApiError } from '../api/api-error';
 import { useTranslation } from '../../i18n/i18n';
 import { intlLocale } from '../../i18n/intl-locale';
 import form from '../../ui/Form.module.css';

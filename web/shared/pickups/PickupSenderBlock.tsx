@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { tIsolated } from '../../ui/bidi';
 import type { Transaction } from '../../../common/api/transactions';
-import { ApiError } from '../../app/api-error';
+import { ApiError } from '../api/api-error';
 import { useTranslation } from '../../i18n/i18n';
 import { intlLocale } from '../../i18n/intl-locale';
 import form from '../../ui/Form.module.css';

@@ -1,6 +1,6 @@
 import type { IdDocumentType, Pickup, PickupReservation } from '../../../common/api/pickups';
 import type { Transaction } from '../../../common/api/transactions';
-import { apiFetch } from '../../app/api-client';
+import { apiFetch } from '../api/api-client';
 
 /** Cash pickup: the teller's counter and the sender's name correction. */
 const at = (reference: string) => `/pickups/${encodeURIComponent(reference)}`;

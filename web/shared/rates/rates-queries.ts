@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Rates } from '../../../common/api/rates';
-import { apiFetch } from '../../app/api-client';
+import { apiFetch } from '../api/api-client';
 
 /** `GET /api/rates/`: the public rates, fees and transfer bounds (add money, send, the rates page). */
 export const fetchRates = (signal?: AbortSignal): Promise<Rates> =>

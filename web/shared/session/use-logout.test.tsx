@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../app/query-client';
+import { createQueryClient } from '../api/query-client';
 import { useLogout } from './use-logout';
 
 function LogoutButton() {

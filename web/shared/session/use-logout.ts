@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { readStored, writeStored } from '../../app/browser-storage';
-import { STORAGE_KEYS } from '../../app/storage-keys';
+import { readStored, writeStored } from '../api/browser-storage';
+import { STORAGE_KEYS } from '../api/storage-keys';
 import { useWithLang } from '../../ui/with-lang';
-import { apiFetch } from '../../app/api-client';
-import { clearSessionEnded } from '../../app/session-ended';
+import { apiFetch } from '../api/api-client';
+import { clearSessionEnded } from '../api/session-ended';
 import { disablePushHere } from '../notifications/push-api';
 import { forgetOffline } from '../offline/offline-store';
 

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { Outlet, RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../common/api/users';
-import { createQueryClient } from '../../app/query-client';
+import { createQueryClient } from '../api/query-client';
 import '../../i18n/i18n';
 import { testUser } from '../users/user.fixtures';
 import { TellerMenu } from './TellerMenu';

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
-import { isAuthPath, isGuardExempt } from '../../app/navigation-guard';
+import { isAuthPath, isGuardExempt } from '../app-paths';
 import { useCurrentUser } from '../users/use-current-user';
 
 // Only tellers load the bar: customers' screens do not download it.

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Transaction, TransactionsPage } from '../../../common/api/transactions';
-import { apiFetch } from '../../app/api-client';
+import { apiFetch } from '../api/api-client';
 
 /** The transactions resource's queries, written once; every write invalidates TRANSACTIONS_KEY. */
 export const TRANSACTIONS_KEY = ['transactions'] as const;

@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from '../../i18n/i18n';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { isAuthPath, isGuardExempt } from '../../app/navigation-guard';
-import { ApiError } from '../../app/api-error';
-import { isSessionEnded, subscribeToSessionEnded } from '../../app/session-ended';
+import { isAuthPath, isGuardExempt } from '../app-paths';
+import { ApiError } from '../api/api-error';
+import { isSessionEnded, subscribeToSessionEnded } from '../api/session-ended';
 import { withLang } from '../../ui/with-lang';
 import styles from './CurrentUserBanner.module.css';
 import { useCurrentUser } from './use-current-user';

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n/i18n';
 import type { User } from '../../../common/api/users';
-import { ApiError } from '../../app/api-error';
+import { ApiError } from '../api/api-error';
 import form from '../../ui/Form.module.css';
 
 /** While the current user loads, or why it did not (a 401 is left to the session banner above the screen). */

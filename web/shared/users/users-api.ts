@@ -7,7 +7,7 @@ import type {
   User,
   usersListResponseSchema,
 } from '../../../common/api/users';
-import { apiFetch } from '../../app/api-client';
+import { apiFetch } from '../api/api-client';
 
 /** The current user is the first (and only) item of the users list. */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<User> {

@@ -1,7 +1,7 @@
 import { API_TIMEOUT_DETAIL, ApiError, parseApiError } from './api-error';
 import { readStored, writeStored } from './browser-storage';
 import { markSessionEnded } from './session-ended';
-import { forgetOffline } from '../shared/offline/offline-store';
+import { forgetOffline } from '../offline/offline-store';
 import { STORAGE_KEYS } from './storage-keys';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -1,4 +1,4 @@
-import type { AgencyPlace } from '../../common/api/errors';
+import type { AgencyPlace } from '../../../common/api/errors';
 
 // The server answers errors DRF-style: `{"amount": ["Not enough funds"]}` for fields,
 // `{"detail": "..."}` otherwise. Screens map these to their translated messages.
