@@ -9,7 +9,7 @@ import caseStyles from './Cases.module.css';
 import { CaseStateBadge, caseKindKey, caseStateKey, DueCell } from './CasesPage';
 import { answerCase, fetchCase, openCaseAttachment, setCaseState, takeCase } from './ops-api';
 import type { OpsKey } from './ops-i18n';
-import { DateTime, Money, opsErrorText, PageTitle, QueryState, StatusBadge, useOps } from './OpsParts';
+import { DateTime, Fact, Money, opsErrorText, PageTitle, QueryState, StatusBadge, useOps } from './OpsParts';
 import { useStaff } from './staff';
 
 // The cases' own refusals in the operator's language; the rest is worded as on every ops screen.
@@ -203,51 +203,36 @@ export function CasePage({ id }: { id: string }) {
         <bdi dir="ltr">{item.reference}</bdi> <CaseStateBadge state={item.state} />
       </PageTitle>
       <dl className={styles.facts} data-testid="case-facts">
-        <div>
-          <dt>{ot('cases.kind')}</dt>
-          <dd>{ot(caseKindKey(item.kind))}</dd>
-        </div>
-        <div>
-          <dt>{ot('cases.customer')}</dt>
-          <dd>
-            <Link to={withLang(`/ops/customers/${item.customer.id}`)}>
-              <bdi>{item.customer.name || `#${item.customer.id}`}</bdi>
-            </Link>{' '}
-            <span className={styles.muted}>({isLanguage(language) ? LANGUAGE_NAMES[language] : language})</span>
-          </dd>
-        </div>
-        <div>
-          <dt>{ot('cases.opened')}</dt>
-          <dd>
-            <DateTime iso={item.created_at} />
-          </dd>
-        </div>
-        <div>
-          <dt>{ot('cases.due')}</dt>
-          <dd>
-            <DueCell item={item} />
-          </dd>
-        </div>
+        <Fact label={ot('cases.kind')}>{ot(caseKindKey(item.kind))}</Fact>
+        <Fact label={ot('cases.customer')}>
+          <Link to={withLang(`/ops/customers/${item.customer.id}`)}>
+            <bdi>{item.customer.name || `#${item.customer.id}`}</bdi>
+          </Link>{' '}
+          <span className={styles.muted}>({isLanguage(language) ? LANGUAGE_NAMES[language] : language})</span>
+        </Fact>
+        <Fact label={ot('cases.opened')}>
+          <DateTime iso={item.created_at} />
+        </Fact>
+        <Fact label={ot('cases.due')}>
+          <DueCell item={item} />
+        </Fact>
         <div>
           <dt>{ot('cases.assigned')}</dt>
           <dd data-testid="case-assigned">{item.assigned_to ? <bdi>{item.assigned_to.name}</bdi> : '—'}</dd>
         </div>
-        <div>
-          <dt>{ot('cases.transfer')}</dt>
-          <dd>
-            {item.transfer ? (
-              <>
-                <Link to={withLang(`/ops/transactions/${item.transfer.id}`)} data-testid="case-transfer-link">
-                  #{item.transfer.id}
-                </Link>{' '}
-                <StatusBadge status={item.transfer.status} />{' '}
-                <Money amount={item.transfer.amount} currency={item.transfer.currency} />
-              </>
-            ) : (
-              '—'
-            )}
-          </dd>
-        </div>
+        <Fact label={ot('cases.transfer')}>
+          {item.transfer ? (
+            <>
+              <Link to={withLang(`/ops/transactions/${item.transfer.id}`)} data-testid="case-transfer-link">
+                #{item.transfer.id}
+              </Link>{' '}
+              <StatusBadge status={item.transfer.status} />{' '}
+              <Money amount={item.transfer.amount} currency={item.transfer.currency} />
+            </>
+          ) : (
+            '—'
+          )}
+        </Fact>
       </dl>
       {canWrite && item.assigned_to?.id !== me.id ? (
         <div className={styles.actions}>

@@ -10,7 +10,7 @@ import type { OpsKey } from './ops-i18n';
 import { useStaff } from './staff';
 import { ActionDialog } from './OpsDialog';
 import { TableSection } from './OpsList';
-import { DateTime, Money, PageTitle, QueryState, StatusBadge, useOps } from './OpsParts';
+import { DateTime, Fact, Money, PageTitle, QueryState, StatusBadge, useOps } from './OpsParts';
 
 type CustomerAction = 'freeze' | 'unfreeze' | 'unlock-security-code' | 'logout-all';
 
@@ -116,42 +116,24 @@ export function CustomerDetailPage({ id }: { id: string }) {
             <Money amount={c.balance} />
           </dd>
         </div>
-        <div>
-          <dt>{ot('customers.role')}</dt>
-          <dd>{ot(`roles.${c.role}`)}</dd>
-        </div>
+        <Fact label={ot('customers.role')}>{ot(`roles.${c.role}`)}</Fact>
         <div>
           <dt>{ot('customer.level')}</dt>
           <dd data-testid="customer-level">{ot(c.level === 2 ? 'customer.level2' : 'customer.level1')}</dd>
         </div>
-        <div>
-          <dt>{ot('customers.email')}</dt>
-          <dd>
-            <bdi>{c.email ?? '—'}</bdi>
-          </dd>
-        </div>
-        <div>
-          <dt>{ot('customers.phone')}</dt>
-          <dd>
-            <bdi dir="ltr">{c.phone_number ?? '—'}</bdi>
-          </dd>
-        </div>
-        <div>
-          <dt>{ot('customer.account')}</dt>
-          <dd>
-            <code dir="ltr">{c.account_id}</code>
-          </dd>
-        </div>
-        <div>
-          <dt>{ot('customer.country')}</dt>
-          <dd>{c.country ?? '—'}</dd>
-        </div>
-        <div>
-          <dt>{ot('customers.created')}</dt>
-          <dd>
-            <DateTime iso={c.created_at} />
-          </dd>
-        </div>
+        <Fact label={ot('customers.email')}>
+          <bdi>{c.email ?? '—'}</bdi>
+        </Fact>
+        <Fact label={ot('customers.phone')}>
+          <bdi dir="ltr">{c.phone_number ?? '—'}</bdi>
+        </Fact>
+        <Fact label={ot('customer.account')}>
+          <code dir="ltr">{c.account_id}</code>
+        </Fact>
+        <Fact label={ot('customer.country')}>{c.country ?? '—'}</Fact>
+        <Fact label={ot('customers.created')}>
+          <DateTime iso={c.created_at} />
+        </Fact>
         <div>
           <dt>{ot('customer.securityCode')}</dt>
           <dd data-testid="customer-code-state">
@@ -163,17 +145,14 @@ export function CustomerDetailPage({ id }: { id: string }) {
           </dd>
         </div>
         {c.frozen ? (
-          <div>
-            <dt>{ot('customer.frozenSince')}</dt>
-            <dd>
-              <DateTime iso={c.frozen_at} /> — {c.frozen_reason}
-              {c.frozen_by_review === null ? null : (
-                <p className={styles.muted} data-testid="customer-frozen-by-review">
-                  {ot('customer.frozenByReview', { id: c.frozen_by_review })}
-                </p>
-              )}
-            </dd>
-          </div>
+          <Fact label={ot('customer.frozenSince')}>
+            <DateTime iso={c.frozen_at} /> — {c.frozen_reason}
+            {c.frozen_by_review === null ? null : (
+              <p className={styles.muted} data-testid="customer-frozen-by-review">
+                {ot('customer.frozenByReview', { id: c.frozen_by_review })}
+              </p>
+            )}
+          </Fact>
         ) : null}
       </dl>
 

@@ -116,6 +116,16 @@ export function QueryState({
   return null;
 }
 
+/** One fact of a record (a label and its value) inside a <dl>. */
+export function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
 export function PageTitle({ children }: { children: ReactNode }) {
   return <h1 className={styles.title}>{children}</h1>;
 }

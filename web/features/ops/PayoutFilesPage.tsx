@@ -6,7 +6,7 @@ import styles from './Ops.module.css';
 import { fetchPayoutFile, fetchPayoutFiles } from './ops-api';
 import type { OpsKey } from './ops-i18n';
 import { ListView, TableSection, useOpsList } from './OpsList';
-import { DateTime, Money, PageTitle, QueryState, useOps } from './OpsParts';
+import { DateTime, Fact, Money, PageTitle, QueryState, useOps } from './OpsParts';
 
 const PAGE_SIZE = 25;
 
@@ -98,34 +98,19 @@ export function PayoutFileDetailPage({ id }: { id: string }) {
       ) : (
         <>
           <dl className={styles.facts} data-testid="payout-file-facts">
-            <div>
-              <dt>{ot('payoutFiles.messageId')}</dt>
-              <dd>
-                <bdi dir="ltr">{file.message_id}</bdi>
-              </dd>
-            </div>
-            <div>
-              <dt>{ot('payoutFiles.created')}</dt>
-              <dd>
-                <DateTime iso={file.created_at} />
-              </dd>
-            </div>
-            <div>
-              <dt>{ot('payoutFiles.transfers')}</dt>
-              <dd>{file.transfers}</dd>
-            </div>
-            <div>
-              <dt>{ot('payoutFiles.controlSum')}</dt>
-              <dd>
-                <Money amount={file.control_sum} currency={file.currency} />
-              </dd>
-            </div>
-            <div>
-              <dt>{ot('payoutFiles.states')}</dt>
-              <dd>
-                <StateCounts file={file} />
-              </dd>
-            </div>
+            <Fact label={ot('payoutFiles.messageId')}>
+              <bdi dir="ltr">{file.message_id}</bdi>
+            </Fact>
+            <Fact label={ot('payoutFiles.created')}>
+              <DateTime iso={file.created_at} />
+            </Fact>
+            <Fact label={ot('payoutFiles.transfers')}>{file.transfers}</Fact>
+            <Fact label={ot('payoutFiles.controlSum')}>
+              <Money amount={file.control_sum} currency={file.currency} />
+            </Fact>
+            <Fact label={ot('payoutFiles.states')}>
+              <StateCounts file={file} />
+            </Fact>
           </dl>
           <TableSection
             title={ot('payoutFiles.transfers')}

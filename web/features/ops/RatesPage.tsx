@@ -10,7 +10,7 @@ import { rateFromInput, rateText } from '../../ui/rate-format';
 import type { OpsKey } from './ops-i18n';
 import { ActionDialog } from './OpsDialog';
 import { ListView, useOpsList } from './OpsList';
-import { DateTime, opsErrorText, PageTitle, StatusBadge, useOps } from './OpsParts';
+import { DateTime, Fact, opsErrorText, PageTitle, StatusBadge, useOps } from './OpsParts';
 import { FeeChange } from './RatesFeeChange';
 import { useStaff } from './staff';
 import { feeFraction, PendingRatesRequest, RatesConfirmation, type Draft, type RateField } from './RatesConfirmation';
@@ -44,36 +44,21 @@ function InForce({ rate }: { rate: OpsRate | null }) {
   if (!rate) return <p className={styles.notice}>{ot('rates.none')}</p>;
   return (
     <dl className={styles.facts} data-testid="rates-in-force">
-      <div>
-        <dt>{ot('rates.official')}</dt>
-        <dd>
-          <RateCell rate={rate.official} /> <span className={styles.muted}>{ot('rates.unit')}</span>
-        </dd>
-      </div>
-      <div>
-        <dt>{ot('rates.freemium')}</dt>
-        <dd>
-          <RateCell rate={rate.freemium} margin={rate.freemium_margin} />
-        </dd>
-      </div>
-      <div>
-        <dt>{ot('rates.subscription')}</dt>
-        <dd>
-          <RateCell rate={rate.subscription} margin={rate.subscription_margin} />
-        </dd>
-      </div>
-      <div>
-        <dt>{ot('rates.fee')}</dt>
-        <dd>
-          <RateCell rate={rate.fee} />
-        </dd>
-      </div>
-      <div>
-        <dt>{ot('rates.since')}</dt>
-        <dd>
-          <DateTime iso={rate.effective_at} />
-        </dd>
-      </div>
+      <Fact label={ot('rates.official')}>
+        <RateCell rate={rate.official} /> <span className={styles.muted}>{ot('rates.unit')}</span>
+      </Fact>
+      <Fact label={ot('rates.freemium')}>
+        <RateCell rate={rate.freemium} margin={rate.freemium_margin} />
+      </Fact>
+      <Fact label={ot('rates.subscription')}>
+        <RateCell rate={rate.subscription} margin={rate.subscription_margin} />
+      </Fact>
+      <Fact label={ot('rates.fee')}>
+        <RateCell rate={rate.fee} />
+      </Fact>
+      <Fact label={ot('rates.since')}>
+        <DateTime iso={rate.effective_at} />
+      </Fact>
     </dl>
   );
 }

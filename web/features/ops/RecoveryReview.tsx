@@ -1,6 +1,6 @@
 import styles from './Ops.module.css';
 import { DocumentFile, kycFilesOf } from './KycDocuments';
-import { useOps } from './OpsParts';
+import { Fact, useOps } from './OpsParts';
 
 type DocumentType = 'national_id' | 'passport' | 'residence_permit';
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
@@ -33,14 +33,11 @@ export function RecoveryReview({ payload }: { payload: Record<string, unknown> }
             </dd>
           </div>
         ))}
-        <div>
-          <dt>{ot('reviews.recovery.documentType')}</dt>
-          <dd>
-            {sent ? ot(`reviews.kyc.types.${sent}`) : '—'}
-            {' · '}
-            {ot('reviews.recovery.onFile')} {onFile ? ot(`reviews.kyc.types.${onFile}`) : ot('reviews.recovery.none')}
-          </dd>
-        </div>
+        <Fact label={ot('reviews.recovery.documentType')}>
+          {sent ? ot(`reviews.kyc.types.${sent}`) : '—'}
+          {' · '}
+          {ot('reviews.recovery.onFile')} {onFile ? ot(`reviews.kyc.types.${onFile}`) : ot('reviews.recovery.none')}
+        </Fact>
       </dl>
       <p className={styles.muted}>{ot('reviews.recovery.decision')}</p>
       <div className={styles.kycFiles}>

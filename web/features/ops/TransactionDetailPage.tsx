@@ -9,7 +9,7 @@ import { fetchTransaction, refund } from './ops-api';
 import type { OpsKey } from './ops-i18n';
 import { ActionDialog } from './OpsDialog';
 import { OpsTable } from './OpsList';
-import { DateTime, Money, PageTitle, QueryState, StatusBadge, useOps } from './OpsParts';
+import { DateTime, Fact, Money, PageTitle, QueryState, StatusBadge, useOps } from './OpsParts';
 import { useStaff } from './staff';
 
 const statuses: readonly string[] = transactionStatuses;
@@ -110,51 +110,27 @@ export function TransactionDetailPage({ id }: { id: string }) {
             <Money amount={tx.amount} currency={tx.currency} />
           </dd>
         </div>
-        <div>
-          <dt>{ot('transactions.kind')}</dt>
-          <dd>{ot(`kinds.${tx.kind}`)}</dd>
-        </div>
-        <div>
-          <dt>{ot('transactions.sender')}</dt>
-          <dd>{party(tx.sender)}</dd>
-        </div>
-        <div>
-          <dt>{ot('transactions.recipient')}</dt>
-          <dd>
-            {tx.recipient ? party(tx.recipient) : tx.recipient_name}{' '}
-            {tx.recipient ? null : (
-              <bdi dir="ltr">{tx.recipient_phone_number ?? tx.recipient_email ?? (tx.recipient_name ? '' : '—')}</bdi>
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt>{ot('transactions.agency')}</dt>
-          <dd>{tx.agency ? tx.agency.name : '—'}</dd>
-        </div>
-        <div>
-          <dt>{ot('transactions.reference')}</dt>
-          <dd>
-            <bdi dir="ltr">{tx.reference ?? '—'}</bdi>
-          </dd>
-        </div>
-        <div>
-          <dt>{ot('transactions.date')}</dt>
-          <dd>
-            <DateTime iso={tx.created_at} />
-          </dd>
-        </div>
-        <div>
-          <dt>{ot('transaction.expires')}</dt>
-          <dd>
-            <DateTime iso={tx.expires_at} />
-          </dd>
-        </div>
-        <div>
-          <dt>{ot('transaction.finished')}</dt>
-          <dd>
-            <DateTime iso={tx.finished_at} />
-          </dd>
-        </div>
+        <Fact label={ot('transactions.kind')}>{ot(`kinds.${tx.kind}`)}</Fact>
+        <Fact label={ot('transactions.sender')}>{party(tx.sender)}</Fact>
+        <Fact label={ot('transactions.recipient')}>
+          {tx.recipient ? party(tx.recipient) : tx.recipient_name}{' '}
+          {tx.recipient ? null : (
+            <bdi dir="ltr">{tx.recipient_phone_number ?? tx.recipient_email ?? (tx.recipient_name ? '' : '—')}</bdi>
+          )}
+        </Fact>
+        <Fact label={ot('transactions.agency')}>{tx.agency ? tx.agency.name : '—'}</Fact>
+        <Fact label={ot('transactions.reference')}>
+          <bdi dir="ltr">{tx.reference ?? '—'}</bdi>
+        </Fact>
+        <Fact label={ot('transactions.date')}>
+          <DateTime iso={tx.created_at} />
+        </Fact>
+        <Fact label={ot('transaction.expires')}>
+          <DateTime iso={tx.expires_at} />
+        </Fact>
+        <Fact label={ot('transaction.finished')}>
+          <DateTime iso={tx.finished_at} />
+        </Fact>
       </dl>
 
       <h2 className={styles.subtitle}>{ot('transaction.timeline')}</h2>
