@@ -2,13 +2,14 @@
 import './app/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
+import { BrowserRouter } from 'react-router';
+import type { Location } from 'react-router';
 import './app/theme.css';
 import { App } from './app/App';
 import { readStored } from './shared/api/browser-storage';
 import { captureInstallPrompt } from './shared/install/install-prompt';
-import { browserRootLoaderDeps } from './app/root-loader-deps';
-import { createRoutes } from './app/routes';
+import { createRouteGate } from './app/route-gate';
+import { browserRouteGateDeps } from './app/route-gate-deps';
 import { STORAGE_KEYS } from './shared/api/storage-keys';
 import { themeFor } from './shared/theme-rules';
 import { applyDocumentTheme } from './app/use-theme';
@@ -16,16 +17,23 @@ import { applyDocumentTheme } from './app/use-theme';
 captureInstallPrompt();
 
 // A first guess at the theme from what is stored, so the loading screen is already in the right colours;
-// the root loader and useTheme settle it once the URL's role is applied.
+// the route gate and useTheme settle it once the URL's role is applied.
 applyDocumentTheme(themeFor(readStored(STORAGE_KEYS.role), new URLSearchParams(window.location.search).get('role')));
 
-const router = createBrowserRouter(createRoutes(browserRootLoaderDeps));
+// One gate for the life of the page: it remembers the previous location (its language, its role parameter).
+const gate = createRouteGate(browserRouteGateDeps);
+const navigationListeners = new Set<(location: Location) => void>();
+const onNavigated = (location: Location) => {
+  for (const listener of navigationListeners) listener(location);
+};
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks #root');
 
 createRoot(container).render(
   <StrictMode>
-    <App router={router} />
+    <BrowserRouter>
+      <App gate={gate} onNavigated={onNavigated} />
+    </BrowserRouter>
   </StrictMode>,
 );
 
@@ -40,7 +48,12 @@ if (import.meta.env.PROD) {
         keepServiceWorkerUpToDate({
           registration,
           container: navigator.serviceWorker,
-          router,
+          navigations: {
+            subscribe: (listener) => {
+              navigationListeners.add(listener);
+              return () => navigationListeners.delete(listener);
+            },
+          },
           reload: () => window.location.reload(),
         });
       },

@@ -2,7 +2,7 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { applyLanguage } from '../../web/i18n/i18n';
 
-// Screens outside the welcome page render with the whole French catalogue, as the root loader loads it.
+// Screens outside the welcome page render with the whole French catalogue, as the route gate loads it.
 beforeAll(async () => {
   await applyLanguage('fr');
 });

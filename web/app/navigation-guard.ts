@@ -2,7 +2,7 @@ import { DEFAULT_LANGUAGE, isLanguage } from '../../common/i18n/languages';
 import type { Language } from '../../common/i18n/languages';
 import { isAuthPath, isGuardExempt } from '../shared/app-paths';
 
-// Decided without touching the browser: the root loader feeds it the target URL and what is
+// Decided without touching the browser: the route gate feeds it the target URL and what is
 // stored, and turns the decision into a redirect.
 
 export interface GuardInput {

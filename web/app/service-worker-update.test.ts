@@ -1,10 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { UPDATE_CHECK_INTERVAL_MS, keepServiceWorkerUpToDate } from './service-worker-update';
 
-type State = { location: { key: string }; navigation: { state: string } };
-
 function setUp(options: { waiting: boolean; controlled?: boolean }) {
-  let listener: (state: State) => void = () => undefined;
+  let listener: (location: { key: string }) => void = () => undefined;
   const posted: unknown[] = [];
   const container = new EventTarget() as EventTarget & { controller: unknown };
   container.controller = options.controlled === false ? null : {};
@@ -17,13 +15,12 @@ function setUp(options: { waiting: boolean; controlled?: boolean }) {
   keepServiceWorkerUpToDate({
     registration: registration as unknown as ServiceWorkerRegistration,
     container: container as unknown as ServiceWorkerContainer,
-    router: { subscribe: (fn) => ((listener = fn), () => undefined) },
+    navigations: { subscribe: (fn) => ((listener = fn), () => undefined) },
     reload,
     now: () => time,
   });
   const go = (key: string) => {
-    listener({ location: { key }, navigation: { state: 'loading' } });
-    listener({ location: { key }, navigation: { state: 'idle' } });
+    listener({ key });
   };
   return { go, posted, registration, container, reload, advance: (ms: number) => (time += ms) };
 }

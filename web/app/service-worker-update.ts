@@ -4,15 +4,15 @@
 // lets a waiting build take over at the next route change, where a reload costs nothing: the screen changes
 // anyway.
 
-/** What this module needs of a router: React Router's data router has it. */
+/** The app's navigations, each told once its screen is shown (see GatedRoutes in routes.tsx). */
 export interface NavigationSource {
-  subscribe(listener: (state: { location: { key: string }; navigation: { state: string } }) => void): () => void;
+  subscribe(listener: (location: { key: string }) => void): () => void;
 }
 
 export interface UpdateDeps {
   registration: Pick<ServiceWorkerRegistration, 'update' | 'waiting'>;
   container: Pick<ServiceWorkerContainer, 'addEventListener' | 'controller'>;
-  router: NavigationSource;
+  navigations: NavigationSource;
   reload: () => void;
   now?: () => number;
 }
@@ -20,7 +20,13 @@ export interface UpdateDeps {
 /** At most one update check per this many milliseconds of navigation. */
 export const UPDATE_CHECK_INTERVAL_MS = 60_000;
 
-export function keepServiceWorkerUpToDate({ registration, container, router, reload, now = Date.now }: UpdateDeps) {
+export function keepServiceWorkerUpToDate({
+  registration,
+  container,
+  navigations,
+  reload,
+  now = Date.now,
+}: UpdateDeps) {
   let lastCheck = now();
   let lastKey: string | null = null;
   let reloading = false;
@@ -31,14 +37,13 @@ export function keepServiceWorkerUpToDate({ registration, container, router, rel
     reloading = true;
     reload();
   });
-  return router.subscribe((state) => {
-    if (state.navigation.state !== 'idle') return;
+  return navigations.subscribe((location) => {
     if (lastKey === null) {
-      lastKey = state.location.key;
+      lastKey = location.key;
       return;
     }
-    if (state.location.key === lastKey) return;
-    lastKey = state.location.key;
+    if (location.key === lastKey) return;
+    lastKey = location.key;
     const waiting = registration.waiting;
     if (waiting && hadController) {
       waiting.postMessage({ type: 'SKIP_WAITING' });

@@ -7,7 +7,7 @@ import { STORAGE_KEYS } from '../shared/api/storage-keys';
 import styles from './LanguageSwitcher.module.css';
 
 /**
- * Stores the choice, then puts `lang` in the URL: the root loader switches the catalogue and <html dir>
+ * Stores the choice, then puts `lang` in the URL: the route gate switches the catalogue and <html dir>
  * from there, the same path a shared ?lang= link takes. Each language is named in itself.
  */
 export function LanguageSwitcher() {

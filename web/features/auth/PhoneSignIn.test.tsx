@@ -1,15 +1,6 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { App } from '../../app/App';
-import { browserRootLoaderDeps } from '../../app/root-loader-deps';
-import { createRoutes } from '../../app/routes';
-
-function renderAt(url: string) {
-  const router = createMemoryRouter(createRoutes(browserRootLoaderDeps), { initialEntries: [url] });
-  render(<App router={router} />);
-  return router;
-}
+import { renderAppAt } from '../../app/app.fixtures';
 
 beforeEach(() => {
   localStorage.clear();
@@ -22,7 +13,7 @@ describe('phone sign-in, the country step', () => {
     'offers the European Union, Morocco and the US with their calling codes, France chosen first',
     { timeout: 15_000 },
     async () => {
-      renderAt('/auth/phone/step1?lang=fr');
+      renderAppAt('/auth/phone/step1?lang=fr');
       const select = await screen.findByTestId<HTMLSelectElement>('country-select', {}, { timeout: 8000 });
       expect(select.value).toBe('FR');
       const names = within(select)
@@ -49,12 +40,12 @@ describe('phone sign-in, the country step', () => {
   );
 
   it('formats a Spanish number as Spain writes it once Spain is chosen', { timeout: 15_000 }, async () => {
-    const router = renderAt('/auth/phone/step1?lang=es');
+    const app = renderAppAt('/auth/phone/step1?lang=es');
     const select = await screen.findByTestId<HTMLSelectElement>('country-select', {}, { timeout: 8000 });
     fireEvent.change(select, { target: { value: 'ES' } });
     fireEvent.click(screen.getByTestId('country-continue'));
     const input = await screen.findByTestId<HTMLInputElement>('phone-input', {}, { timeout: 8000 });
-    expect(router.state.location.search).toContain('prefix=%2B34');
+    expect(app.location.search).toContain('prefix=%2B34');
     fireEvent.change(input, { target: { value: '612345678' } });
     expect(input.value).toBe('612 34 56 78');
   });

@@ -9,7 +9,7 @@ import { withLang } from '../../ui/with-lang';
 import { roleSwitchTarget } from './welcome-links';
 
 /**
- * The welcome screen. Clearing the stored role on opening, then applying ?role=, happens in the root loader
+ * The welcome screen. Clearing the stored role on opening, then applying ?role=, happens in the route gate
  * (nextStoredRole) so the theme is right on the first paint.
  */
 export function Component() {

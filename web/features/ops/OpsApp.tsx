@@ -50,9 +50,8 @@ const sections: { path: string; label: OpsKey }[] = [
 ];
 
 /**
- * The screens under /ops, matched here rather than by nested <Routes>: descendant routes would pull React Router's
- * <Routes> machinery into the shared framework chunk, which every customer downloads (their first load
- * must not grow). `matchPath` is already there for the data router.
+ * The screens under /ops, matched here by `matchPath` (already in the shared framework chunk for the app's routes):
+ * a flat list that reads in one place, each record's screen keyed by its path.
  */
 const screens: { pattern: string; render: (id: string) => ReactNode }[] = [
   { pattern: '/ops', render: () => <DashboardPage /> },

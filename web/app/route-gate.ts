@@ -1,11 +1,9 @@
-import { replace } from 'react-router';
-import type { LoaderFunctionArgs } from 'react-router';
 import type { Language } from '../../common/i18n/languages';
 import type { CatalogueScope } from '../i18n/i18n';
 import { guardNavigation } from './navigation-guard';
 import { isWelcomePath, nextStoredRole } from '../shared/theme-rules';
 
-export interface RootLoaderDeps {
+export interface RouteGateDeps {
   getToken: () => string | null;
   getStoredLanguage: () => string | null;
   getStoredRole: () => string | null;
@@ -15,15 +13,16 @@ export interface RootLoaderDeps {
 }
 
 /**
- * The root route's loader runs on every navigation (see `shouldRevalidate` in routes.tsx), which makes it
- * the one place for the guard: the decision happens before any screen renders, so no protected screen flashes.
+ * What every navigation passes before its screen renders (see GatedRoutes in routes.tsx): the guard's redirect, the
+ * stored role, and the language's catalogue. Resolves to where to go instead, or null once the screen may render.
  */
-export function createRootLoader(deps: RootLoaderDeps) {
+export type RouteGate = (url: URL) => Promise<string | null>;
+
+export function createRouteGate(deps: RouteGateDeps): RouteGate {
   // The last location the guard let through is the "previous route" of the next navigation.
   let previous: URL | null = null;
 
-  return async function rootLoader({ request }: LoaderFunctionArgs): Promise<null> {
-    const url = new URL(request.url);
+  return async function passGate(url: URL): Promise<string | null> {
     const decision = guardNavigation({
       pathname: url.pathname,
       search: url.search,
@@ -32,11 +31,9 @@ export function createRootLoader(deps: RootLoaderDeps) {
       token: deps.getToken(),
       storedLanguage: deps.getStoredLanguage(),
     });
-    if (decision.kind === 'redirect') {
-      // Always replace: a pushed redirect keeps the bouncing URL in the history, so Back lands on it, which
-      // pushes the redirect again, and Android's Back can never leave the installed app.
-      throw replace(decision.to);
-    }
+    // The caller always replaces: a pushed redirect keeps the bouncing URL in the history, so Back lands on it,
+    // which pushes the redirect again, and Android's Back can never leave the installed app.
+    if (decision.kind === 'redirect') return decision.to;
     const role = nextStoredRole({
       storedRole: deps.getStoredRole(),
       pathname: url.pathname,
