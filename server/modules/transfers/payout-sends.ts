@@ -13,7 +13,7 @@ import { requireSecurityCode } from '../users/security-code.service.ts';
 import { screenPayee, takeSendLimit } from './exit-guards.ts';
 import { payeeCheckFor, payoutDetailsOf } from './methods/bank-deposit/bank-deposit.ts';
 import { walletDetailsOf } from './methods/mobile-wallet/mobile-wallet.ts';
-import type { PayoutMethod } from './methods/payout-method.ts';
+import { announcePayout, type PayoutMethod } from './methods/payout-method.ts';
 import { currentRecipient } from './send.service.ts';
 import type { Viewer } from './transactions-query.repository.ts';
 import { contactFor, present, viewerOf } from './transaction-view.ts';
@@ -49,7 +49,7 @@ export async function createPayout<Facts>(
       currentRecipient(tx, contact),
     );
     if (judged !== null && judged.findings.length > 0) throw payoutUnderReview();
-    const id = await method.announce(tx, deps, { senderId: user.id, contact, amount: body.amount, facts });
+    const id = await announcePayout(tx, deps, method, { senderId: user.id, contact, amount: body.amount, facts });
     return { status: 201, body: await presentPayout(tx, deps, viewer, id) };
   };
   const requestHash = hashRequest({

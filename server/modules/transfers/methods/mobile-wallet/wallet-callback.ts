@@ -6,6 +6,7 @@ import { badRequest, unauthorized } from '../../../../http/http-error.ts';
 import { withTransaction } from '../../../../ledger/transaction.ts';
 import type { ServiceDeps } from '../../../service-deps.ts';
 import { lockTransaction } from '../../transactions.repository.ts';
+import { completePayout, giveBackPayout } from '../payout-method.ts';
 import { walletPayoutKey, walletPayoutSteps } from './mobile-wallet.ts';
 import { walletPartner } from './wallet-partner.ts';
 
@@ -80,10 +81,10 @@ export async function handleWalletCallback(
         .execute();
     const waiting = { id: row.id, senderUserId: row.sender_user_id, amount: money('MAD', BigInt(row.amount)) };
     if (callback.outcome.status === 'completed') {
-      await walletPayoutSteps.complete(tx, deps, waiting);
+      await completePayout(tx, walletPayoutSteps, waiting);
       return 'completed';
     }
-    await walletPayoutSteps.giveBack(tx, deps, waiting, callback.outcome.reason);
+    await giveBackPayout(tx, walletPayoutSteps, waiting, callback.outcome.reason);
     return 'returned';
   });
 }

@@ -6,7 +6,7 @@ import { withTransaction } from '../../../../ledger/transaction.ts';
 import { retryDelayMs } from '../../../anchoring/anchor-worker.ts';
 import type { ServiceDeps } from '../../../service-deps.ts';
 import { lockTransaction } from '../../transactions.repository.ts';
-import type { PayoutMethod } from '../payout-method.ts';
+import { giveBackPayout, type PayoutMethod } from '../payout-method.ts';
 import { walletPayoutKey, walletPayoutSteps, type WalletFacts } from './mobile-wallet.ts';
 import { handleWalletCallback } from './wallet-callback.ts';
 import { onSandboxCallback, walletPartner } from './wallet-partner.ts';
@@ -128,7 +128,7 @@ async function giveUp(deps: ServiceDeps, d: Dispatch): Promise<void> {
     const row = await lockTransaction(tx, d.transaction_id);
     if (row?.status === 'processing' && row.sender_user_id !== null) {
       const payout = { id: row.id, senderUserId: row.sender_user_id, amount: money('MAD', BigInt(row.amount)) };
-      await walletPayoutSteps.giveBack(tx, deps, payout, 'partner_unavailable');
+      await giveBackPayout(tx, walletPayoutSteps, payout, 'partner_unavailable');
     }
     await tx
       .updateTable('wallet_payout_dispatches')
