@@ -104,6 +104,7 @@ export async function walletDetailsOf(
     recipient_name: row.holder_name,
     stage: row.status in stages ? stages[row.status as keyof typeof stages] : 'processing',
     partner_reference: row.partner_reference,
-    return_reason: row.status === 'refunded' ? (reason ?? 'partner_unavailable') : null,
+    // No reason when no operator gave one: a payout held for review and refused by it (nothing of why is shown).
+    return_reason: row.status === 'refunded' && row.reason !== null ? (reason ?? 'partner_unavailable') : null,
   };
 }
