@@ -50,7 +50,14 @@ export async function handleWalletCallback(
   raw: Buffer,
   signature: string | undefined,
 ): Promise<CallbackOutcome> {
-  const callback = readCallback(deps, raw, signature);
+  return applyWalletOutcome(deps, readCallback(deps, raw, signature));
+}
+
+/**
+ * A payout's outcome as the operator gave it, believed (a verified callback, or the operator's own answer to our
+ * status question, wallet-follow-up.ts): the one code path both take, so it acts once whichever comes first.
+ */
+export async function applyWalletOutcome(deps: ServiceDeps, callback: WalletCallback): Promise<CallbackOutcome> {
   const id = transactionIdOf(callback.idempotencyKey);
   if (id === undefined) return 'unknown_payout';
   return withTransaction(deps.db, async (tx): Promise<CallbackOutcome> => {
