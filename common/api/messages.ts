@@ -249,6 +249,8 @@ export const closeAccountMessages = {
   balance: 'Your balance must be zero: send or withdraw what is left first.',
   pending:
     'A transaction of yours is still waiting (a withdrawal, a pickup, a transfer not yet claimed or under review).',
+  payout:
+    'A bank deposit or mobile wallet payout of yours is still on its way: wait until it is credited or back on your balance.',
   subscription: 'Cancel your subscription first.',
   subscriptionEnding:
     'Your subscription is cancelled but runs until the end of the period you paid for: you can close your account after that date.',

@@ -49,4 +49,8 @@ export const payoutVariables = {
   /** The backoff between those attempts: doubling from the base, capped at the max (with jitter). */
   PAYOUT_WALLET_RETRY_BASE_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   PAYOUT_WALLET_RETRY_MAX_MS: z.coerce.number().int().min(0).max(86_400_000).default(600_000),
+  /** A payout the operator accepted whose callback has not come after this long is asked for by its key, and again as often. */
+  PAYOUT_WALLET_FOLLOW_UP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  /** With no answer this long after the operator accepted it, the payout is returned as `partner_unavailable`. */
+  PAYOUT_WALLET_GIVE_UP_SECONDS: z.coerce.number().int().min(60).max(2_592_000).default(172_800),
 };

@@ -984,6 +984,8 @@ export interface WalletPayoutDispatchesTable {
   last_error: string | null;
   done_at: NullableTimestamp;
   dead_at: NullableTimestamp;
+  /** When the operator was last asked for the payout's status, its callback being late (migration 0712). */
+  followed_up_at: NullableTimestamp;
   created_at: CreatedAt;
 }
 

@@ -106,6 +106,7 @@ const wordedByCase: Record<string, TranslationKey> = {
   'statementMessages.tooManyRows': 'statement.tooManyRows',
   'closeAccountMessages.balance': 'dataRights.errors.balance',
   'closeAccountMessages.pending': 'dataRights.errors.pending',
+  'closeAccountMessages.payout': 'dataRights.errors.payout',
   'closeAccountMessages.subscription': 'dataRights.errors.subscription',
   'closeAccountMessages.subscriptionEnding': 'dataRights.errors.subscriptionEnding',
 };

@@ -47,19 +47,26 @@ export function httpMobileWallets(options: HttpWalletOptions): MobileWalletPartn
       : new HttpAgent({ keepAlive: true, lookup });
   const endpoint = new URL(`${base.pathname.replace(/\/$/, '')}/payouts`, base);
 
-  function post(body: string, idempotencyKey: string): Promise<{ status: number; text: string }> {
+  /** One request to the operator through the checked agent: a payout POSTed, or a payout's status asked (GET). */
+  function exchange(
+    url: URL,
+    idempotencyKey: string,
+    body: string | undefined,
+  ): Promise<{ status: number; text: string }> {
     return new Promise((resolve, reject) => {
-      const send = endpoint.protocol === 'https:' ? httpsRequest : httpRequest;
+      const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
       const request = send(
-        endpoint,
+        url,
         {
           agent,
-          method: 'POST',
+          method: body === undefined ? 'GET' : 'POST',
           headers: {
             authorization: `Bearer ${options.key}`,
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(body),
             'idempotency-key': idempotencyKey,
+            ...(body !== undefined && {
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(body),
+            }),
           },
           signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
         },
@@ -81,6 +88,17 @@ export function httpMobileWallets(options: HttpWalletOptions): MobileWalletPartn
     });
   }
 
+  /** The operator's answer, or a WalletPartnerError saying why it could not be had. */
+  async function ask(url: URL, idempotencyKey: string, body?: string): Promise<{ status: number; text: string }> {
+    try {
+      return await exchange(url, idempotencyKey, body);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === NOT_PUBLIC)
+        throw new WalletPartnerError(`wallet operator refused: ${(error as Error).message}`);
+      throw new WalletPartnerError(`wallet operator unreachable: ${(error as Error).message}`);
+    }
+  }
+
   return {
     async requestPayout(request: WalletPayoutRequest): Promise<{ partnerReference: string }> {
       if (!isMoroccanMobile(request.phone)) throw new WalletPartnerError('not a Moroccan mobile number');
@@ -92,14 +110,7 @@ export function httpMobileWallets(options: HttpWalletOptions): MobileWalletPartn
         recipient_name: request.recipientName,
         ...(options.callbackUrl !== undefined && { callback_url: options.callbackUrl }),
       });
-      let answer: { status: number; text: string };
-      try {
-        answer = await post(body, request.idempotencyKey);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === NOT_PUBLIC)
-          throw new WalletPartnerError(`wallet operator refused: ${(error as Error).message}`);
-        throw new WalletPartnerError(`wallet operator unreachable: ${(error as Error).message}`);
-      }
+      const answer = await ask(endpoint, request.idempotencyKey, body);
       if (answer.status < 200 || answer.status > 299)
         throw new WalletPartnerError(`wallet operator answered ${String(answer.status)}`);
       let reference: unknown;
@@ -115,6 +126,28 @@ export function httpMobileWallets(options: HttpWalletOptions): MobileWalletPartn
     verifyCallback(rawBody: Buffer, signature: string | undefined, now: Date): WalletCallback {
       verifySignature(rawBody, signature, options.callbackSecret, now);
       return walletCallbackFrom(rawBody);
+    },
+    /**
+     * `GET <url>/payouts/<key>`, through the same agent and address checks as the payouts: 404 (the operator never
+     * got it) or a payout still processing is no answer yet (null); a final one reads as its callback would.
+     */
+    async payoutStatus(idempotencyKey: string): Promise<WalletCallback | null> {
+      const url = new URL(`${endpoint.pathname}/${encodeURIComponent(idempotencyKey)}`, endpoint);
+      const answer = await ask(url, idempotencyKey);
+      if (answer.status === 404) return null;
+      if (answer.status < 200 || answer.status > 299)
+        throw new WalletPartnerError(`wallet operator answered ${String(answer.status)}`);
+      let status: unknown;
+      try {
+        status = (JSON.parse(answer.text) as { status?: unknown }).status;
+      } catch {
+        throw new WalletPartnerError('wallet operator answered a status that is not JSON');
+      }
+      if (status !== 'completed' && status !== 'failed') return null;
+      const outcome = walletCallbackFrom(Buffer.from(answer.text, 'utf8'));
+      // An answer about another payout is no answer about this one.
+      if (outcome.idempotencyKey !== idempotencyKey) throw new WalletPartnerError('wallet operator answered for another payout');
+      return outcome;
     },
   };
 }

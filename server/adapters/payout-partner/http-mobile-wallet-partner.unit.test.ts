@@ -14,13 +14,13 @@ const request = {
 };
 const base = { key: 'k', callbackSecret: 'a-callback-secret-of-tests', callbackUrl: 'https://sila.test/cb/' };
 
-let seen: { headers: IncomingHttpHeaders; body: string }[] = [];
+let seen: { method?: string; url?: string; headers: IncomingHttpHeaders; body: string }[] = [];
 let answer = { status: 202, body: '{"partner_reference":"op-123"}' };
 const server = createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
-    seen.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+    seen.push({ method: req.method, url: req.url, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
     res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body);
   });
 });
@@ -81,6 +81,50 @@ describe('the HTTP mobile wallet operator', () => {
     answer = { status: 200, body: 'not json' };
     await expect(partner.requestPayout(request)).rejects.toThrow(/reference/);
     await expect(partner.requestPayout({ ...request, phone: '+33612345678' })).rejects.toThrow(/Moroccan/);
+  });
+
+  it("asks a payout's status by our key with a GET, and reads only a final answer about that payout", async () => {
+    const partner = httpMobileWallets({ ...base, url: local, trustLocal: true });
+    seen = [];
+    answer = {
+      status: 200,
+      body: '{"idempotency_key":"sila-payout-42","partner_reference":"op-123","status":"failed","reason":"wallet_not_found"}',
+    };
+    expect(await partner.payoutStatus('sila-payout-42')).toEqual({
+      idempotencyKey: 'sila-payout-42',
+      partnerReference: 'op-123',
+      outcome: { status: 'failed', reason: 'wallet_not_found' },
+    });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({ method: 'GET', url: '/v1/payouts/sila-payout-42', body: '' });
+    expect(seen[0]?.headers.authorization).toBe('Bearer k');
+    expect(seen[0]?.headers['idempotency-key']).toBe('sila-payout-42');
+    // Still processing, or unknown to the operator: no answer yet.
+    answer = { status: 200, body: '{"idempotency_key":"sila-payout-42","partner_reference":"op-123","status":"processing"}' };
+    expect(await partner.payoutStatus('sila-payout-42')).toBeNull();
+    answer = { status: 404, body: '{}' };
+    expect(await partner.payoutStatus('sila-payout-42')).toBeNull();
+    // An error, an unreadable answer, or one about another payout: it could not be asked.
+    answer = { status: 503, body: '{}' };
+    await expect(partner.payoutStatus('sila-payout-42')).rejects.toThrow(/503/);
+    answer = { status: 200, body: 'not json' };
+    await expect(partner.payoutStatus('sila-payout-42')).rejects.toThrow(/JSON/);
+    answer = { status: 200, body: '{"idempotency_key":"sila-payout-7","partner_reference":"op-1","status":"completed"}' };
+    await expect(partner.payoutStatus('sila-payout-42')).rejects.toThrow(/another payout/);
+  });
+
+  it('asks no status of a name that resolves to a private address', async () => {
+    seen = [];
+    const partner = httpMobileWallets({
+      ...base,
+      url: 'https://wallet.example.com/',
+      resolve: (_host, _options, callback) =>
+        (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [
+          { address: '10.0.0.7', family: 4 },
+        ]),
+    });
+    await expect(partner.payoutStatus('sila-payout-42')).rejects.toThrow(/not a public address/);
+    expect(seen).toEqual([]);
   });
 
   it('believes a callback only with a valid signature of its raw body', () => {

@@ -59,6 +59,12 @@ export interface MobileWalletPartner {
    * in constant time, as the card webhooks are) before anything in it is believed. Throws InvalidSignatureError.
    */
   verifyCallback(rawBody: Buffer, signature: string | undefined, now: Date): WalletCallback;
+  /**
+   * The operator's answer for one payout, asked by our idempotency key when its callback is late: how it ended,
+   * in a callback's terms, or null while the operator has no final answer (still processing, or the key unknown
+   * to it). Throws when the operator cannot be asked.
+   */
+  payoutStatus(idempotencyKey: string): Promise<WalletCallback | null>;
 }
 
 // The rule lives with the other phone rules, so the send screen offers a wallet payout exactly when the server takes it.

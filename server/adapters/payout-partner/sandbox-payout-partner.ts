@@ -34,6 +34,16 @@ export const SANDBOX_TEST_WALLETS: Record<string, WalletFailure> = {
   '+212600000003': 'partner_unavailable',
 };
 
+/**
+ * Numbers whose callback never comes: the sandbox accepts the payout and then stays silent. Asked for the payout's
+ * status, it answers as an operator that lost its callback would (`callback_lost`: completed) or as one that never
+ * answers (`no_answer`: still processing), for the follow-up of late callbacks.
+ */
+export const SANDBOX_SILENT_WALLETS: Record<string, 'callback_lost' | 'no_answer'> = {
+  '+212600000004': 'callback_lost',
+  '+212600000005': 'no_answer',
+};
+
 /** The callback's signature header (same scheme as the card webhooks: t=<seconds>,v1=<hex HMAC>). */
 export const WALLET_SIGNATURE_HEADER = 'x-payout-signature';
 
@@ -109,6 +119,8 @@ export function sandboxBankDeposits(now: () => Date): BankDepositPartner & { sub
 
 export function sandboxMobileWallets(options: SandboxOptions): MobileWalletPartner & { settled(): Promise<void> } {
   const byKey = new Map<string, string>();
+  /** What the sandbox would answer for each key it accepted (the callback it sent, or would have sent). */
+  const outcomes = new Map<string, string>();
   const inFlight = new Set<Promise<void>>();
   return {
     requestPayout(request: WalletPayoutRequest): Promise<{ partnerReference: string }> {
@@ -125,6 +137,9 @@ export function sandboxMobileWallets(options: SandboxOptions): MobileWalletPartn
         status: failure ? 'failed' : 'completed',
         ...(failure ? { reason: failure } : {}),
       });
+      const silent = SANDBOX_SILENT_WALLETS[request.phone];
+      if (silent !== 'no_answer') outcomes.set(request.idempotencyKey, body);
+      if (silent !== undefined) return Promise.resolve({ partnerReference });
       const delivery = new Promise<void>((resolve) => setTimeout(resolve, options.delayMs))
         .then(() => options.deliver(body, signPayload(body, options.secret, options.now())))
         .finally(() => inFlight.delete(delivery));
@@ -134,6 +149,10 @@ export function sandboxMobileWallets(options: SandboxOptions): MobileWalletPartn
     verifyCallback(rawBody: Buffer, signature: string | undefined, now: Date): WalletCallback {
       verifySignature(rawBody, signature, options.secret, now);
       return walletCallbackFrom(rawBody);
+    },
+    payoutStatus(idempotencyKey: string): Promise<WalletCallback | null> {
+      const body = outcomes.get(idempotencyKey);
+      return Promise.resolve(body === undefined ? null : walletCallbackFrom(Buffer.from(body, 'utf8')));
     },
     /** Every callback sent so far has been delivered (for tests). */
     async settled(): Promise<void> {

@@ -4,7 +4,8 @@
 --   paid_out -> the withdrawal's owner; collected -> the pickup's sender; cancelled, refunded, expired, on_hold ->
 --   the sender (transfer_cancelled, transfer_refunded, transfer_expired, transfer_on_hold).
 -- A mobile wallet payout (kind payout, payouts.method mobile_wallet) tells its sender in its own words: received ->
---   payout_completed (credited to the wallet), refunded -> payout_returned with the operator's `reason`.
+--   payout_completed (credited to the wallet), refunded -> payout_returned with the operator's `reason`; held for
+--   a review or refused by it (refunded without an operator's reason), the words of any held send.
 -- The parameters: the amount, its currency, the other party's name (the sender's for money received, the
 -- pickup's recipient, else the contact, or the phone or e-mail the money waits for), the transaction's kind. An
 -- exchange notifies nothing. The on-hold notice says only that the transfer is being checked (no tipping-off).
@@ -33,6 +34,10 @@ AS $$
       SELECT true, p.reason INTO v_wallet, v_wallet_reason
         FROM payouts p WHERE p.transaction_id = t.id AND p.method = 'mobile_wallet';
       v_wallet := coalesce(v_wallet, false);
+      -- Held for a review, or refused by it (refunded with no operator's reason): the words of any held send.
+      IF v_wallet AND (NEW.status = 'on_hold' OR (NEW.status = 'refunded' AND v_wallet_reason IS NULL)) THEN
+        v_wallet := false;
+      END IF;
     END IF;
     IF NEW.status IN ('received', 'claimed') AND NOT v_wallet THEN
       IF t.kind <> 'transfer' OR t.recipient_user_id IS NULL OR t.sender_user_id IS NULL THEN

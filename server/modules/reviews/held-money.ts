@@ -8,10 +8,13 @@ import type { ServiceDeps } from '../service-deps.ts';
  */
 export type ReleaseKind = 'sanctions_release' | 'monitoring_release' | 'monitoring_refund' | 'cooling_off_release';
 
-/** A held send or cash pickup, locked by HeldMoney.lock for the rest of the decision's transaction. */
+/**
+ * A held send (to a wallet, or a payout through a partner) or cash pickup, locked by HeldMoney.lock for the rest
+ * of the decision's transaction.
+ */
 export interface HeldTransaction {
   id: string;
-  kind: 'transfer' | 'pickup';
+  kind: 'transfer' | 'pickup' | 'payout';
   /** Minor units of MAD. */
   amount: string;
   sender_user_id: string | null;
@@ -28,7 +31,9 @@ export interface HeldMoney {
   lock(tx: Transaction<Database>, id: string): Promise<HeldTransaction | null>;
   /**
    * The hold was a false positive or is let go: the send completes as it would have (or waits for its recipient),
-   * the pickup is available again (its recipient's SMS once committed). Refused while the sender is frozen.
+   * the pickup is available again (its recipient's SMS once committed), the payout goes on by its method
+   * (`processing`: in the next payment file, or asked of the wallet operator once committed). Refused while the
+   * sender is frozen.
    */
   release(
     tx: Transaction<Database>,
@@ -36,7 +41,7 @@ export interface HeldMoney {
     held: HeldTransaction & { contactId: string | null },
     releaseKind: ReleaseKind,
     afterCommit: (task: () => Promise<void>) => void,
-  ): Promise<'completed' | 'unclaimed' | 'available'>;
+  ): Promise<'completed' | 'unclaimed' | 'available' | 'processing'>;
   /** A suspicion is no ground to keep a customer's money: back to the sender, a pickup's reference dies. */
   refund(tx: Transaction<Database>, held: HeldTransaction, refundKind: ReleaseKind): Promise<void>;
   /** A confirmed hit: the money stays in compliance-hold, a pickup's reference dies. */

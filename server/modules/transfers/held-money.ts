@@ -25,6 +25,9 @@ export async function withHoldReason<T>(tx: Transaction<Database>, reason: strin
   return result;
 }
 
+/** A send held at its creation: to a person's wallet (`transfer`) or through a payout partner (`payout`). */
+export type HeldSendKind = 'transfer' | 'payout';
+
 type HeldAmount = { transactionId: string; amount: Money<'MAD'>; metadata: { [key: string]: JsonValue } };
 
 /** One balanced entry into compliance-hold from `account` ('in') or out of it to `account` ('out'). */
@@ -118,7 +121,7 @@ export async function notifyReleased(tx: Transaction<Database>, transactionId: s
  * wallet to compliance-hold and the transaction is `on_hold`, its timeline step carrying the hold's reason code (the
  * sender's notice is the step's, migration 0330). The one way a send is held, for a sanctions hit (holdTransfer) as
  * for a blocking monitoring rule; the caller opens its review. Nothing reaches the recipient until an operator
- * approves (releaseHeldTransfer).
+ * approves (releaseHeldTransfer; a payout through a partner, `kind` payout: releaseHeldPayout).
  */
 export async function holdTransferMoney(
   tx: Transaction<Database>,
@@ -126,6 +129,7 @@ export async function holdTransferMoney(
   contact: Contact,
   amount: Money<'MAD'>,
   hold: HoldKind,
+  kind: HeldSendKind = 'transfer',
 ): Promise<string> {
   const id = await nextTransactionId(tx);
   const entryId = await holdMoney(tx, hold, {
@@ -137,10 +141,11 @@ export async function holdTransferMoney(
   await withHoldReason(tx, hold.reason, () =>
     insertTransaction(tx, {
       id,
-      kind: 'transfer',
+      kind,
       status: 'on_hold',
       senderUserId: senderId,
-      recipientUserId: contact.contact_user === null ? null : String(contact.contact_user),
+      // A payout goes to the contact through a partner, never to a user's wallet.
+      recipientUserId: kind === 'payout' || contact.contact_user === null ? null : String(contact.contact_user),
       contactId: String(contact.id),
       agencyId: null,
       amount,
@@ -161,8 +166,9 @@ export async function holdTransfer(
   contact: Contact,
   amount: Money<'MAD'>,
   screening: RecipientScreening,
+  kind: HeldSendKind = 'transfer',
 ): Promise<string> {
-  const id = await holdTransferMoney(tx, senderId, contact, amount, SANCTIONS_HOLD);
+  const id = await holdTransferMoney(tx, senderId, contact, amount, SANCTIONS_HOLD, kind);
   await openHoldReview(tx, deps, {
     type: 'transfer',
     transactionId: id,
@@ -229,8 +235,9 @@ export async function holdForMonitoring(
   contact: Contact,
   amount: Money<'MAD'>,
   judgement: BlockingJudgement,
+  kind: HeldSendKind = 'transfer',
 ): Promise<string> {
-  const id = await holdTransferMoney(tx, senderId, contact, amount, monitoringHold(judgement));
+  const id = await holdTransferMoney(tx, senderId, contact, amount, monitoringHold(judgement), kind);
   await openMonitoringHoldReview(tx, deps, { id, senderId, contact, amount, judgement });
   return id;
 }

@@ -14,16 +14,19 @@ import { returnToSender } from './waiting.service.ts';
  * refund racing a teller's payout either pays or refunds, never both: the second finds the row finished (409).
  *
  * What can be refunded, by kind: an unclaimed transfer, a pending withdrawal or an available cash pickup, not held
- * at a counter (the way back is returnToSender's, per kind). A kind added later (money on hold) adds its case to
- * `refundableState`; anything collected, paid or finished is refused (409).
+ * at a counter, and a bank deposit not yet in a payment file (`processing`: the export takes its row lock to put
+ * it in a file, so the two never both happen; a mobile wallet payout may be at the operator already and is not
+ * refundable). The way back is returnToSender's, per kind. A kind added later adds its case to `refundableState`;
+ * anything collected, paid, exported or finished is refused (409).
  */
 export function refundableState(
-  row: Pick<WaitingTransaction, 'kind' | 'status' | 'reserved'>,
+  row: Pick<WaitingTransaction, 'kind' | 'status' | 'reserved'> & { payout_method?: string | null },
 ): 'ok' | 'finished' | 'being_paid_out' {
   const waiting =
     (row.kind === 'transfer' && row.status === 'unclaimed') ||
     (row.kind === 'withdrawal' && row.status === 'pending') ||
-    (row.kind === 'pickup' && row.status === 'available');
+    (row.kind === 'pickup' && row.status === 'available') ||
+    (row.kind === 'payout' && row.status === 'processing' && row.payout_method === 'bank_deposit');
   if (!waiting) return 'finished';
   if (row.reserved) return 'being_paid_out';
   return 'ok';
@@ -33,7 +36,11 @@ export function refundableState(
 export async function lockRefundable(tx: Transaction<Database>, id: string): Promise<WaitingTransaction> {
   const row = await lockTransaction(tx, id);
   if (!row) throw notFound();
-  const state = refundableState(row);
+  const payout =
+    row.kind === 'payout'
+      ? await tx.selectFrom('payouts').select('method').where('transaction_id', '=', id).executeTakeFirst()
+      : undefined;
+  const state = refundableState({ ...row, payout_method: payout?.method ?? null });
   if (state === 'being_paid_out')
     throw conflict(row.kind === 'pickup' ? pickupBeingPaidOutMessage : beingPaidOutMessage);
   if (state === 'finished') throw conflict(opsMessages.notRefundable);

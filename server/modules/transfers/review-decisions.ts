@@ -1,6 +1,7 @@
 import { answerHeldMoney } from '../reviews/held-money.ts';
 import { refuseReleaseWhileFrozen } from './exit-guards.ts';
 import { refundHeldMoney, releaseHeldTransfer } from './held-money.ts';
+import { releaseHeldPayout } from './held-payouts.ts';
 import { releaseHeldPickup } from './methods/cash-pickup/pickup-screening.ts';
 import { textRecipient } from './methods/cash-pickup/pickup-sms.ts';
 import { killReference } from './methods/cash-pickup/pickups.repository.ts';
@@ -14,7 +15,8 @@ import { lockTransaction } from './transactions.repository.ts';
 answerHeldMoney({
   async lock(tx, id) {
     const row = await lockTransaction(tx, id);
-    if (!row || row.status !== 'on_hold' || (row.kind !== 'transfer' && row.kind !== 'pickup')) return null;
+    if (!row || row.status !== 'on_hold') return null;
+    if (row.kind !== 'transfer' && row.kind !== 'pickup' && row.kind !== 'payout') return null;
     return { id: row.id, kind: row.kind, amount: row.amount, sender_user_id: row.sender_user_id };
   },
   async release(tx, deps, held, releaseKind, afterCommit) {
@@ -25,6 +27,8 @@ answerHeldMoney({
       if (sms !== null) afterCommit(() => textRecipient(deps, sms, false));
       return 'available';
     }
+    // A bank deposit or mobile wallet payout goes on by its method, to where the sender asked.
+    if (held.kind === 'payout') return releaseHeldPayout(tx, deps, held, releaseKind, afterCommit);
     const recipient = await releaseHeldTransfer(
       tx,
       deps,

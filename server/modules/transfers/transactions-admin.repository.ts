@@ -27,6 +27,8 @@ export interface AdminTransactionRow {
   validated_by: string | null;
   validated_at: Date | null;
   reserved: boolean;
+  /** A payout's method (bank_deposit, mobile_wallet); null for other kinds. */
+  payout_method: string | null;
 }
 
 export interface AdminTransactionFilters {
@@ -120,6 +122,8 @@ function selectRow<Q extends ReturnType<typeof base>>(q: Q) {
     't.validated_by',
     't.validated_at',
     sql<boolean>`coalesce(t.reserved_until > now(), false)`.as('reserved'),
+    sql<string | null>`CASE WHEN t.kind = 'payout'
+      THEN (SELECT po.method FROM payouts po WHERE po.transaction_id = t.id) END`.as('payout_method'),
   ]);
 }
 

@@ -37,7 +37,22 @@ export async function returnToSender(
   await releaseOutgoing(tx, row.id);
   if (row.kind === 'pickup') return returnPickup(tx, row, status, metadata);
   let entryId: string;
-  if (row.kind === 'withdrawal' && row.hold_id !== null) {
+  if (row.kind === 'payout') {
+    // A bank deposit not yet exported (the only payout refundable): its money waits in bank-payouts-pending. No
+    // partner's reason is recorded, so its sender reads a refund, not a bank's return.
+    const amount = money('MAD', BigInt(row.amount));
+    const pending = await platformAccount(tx, 'bank_payouts_pending', 'MAD');
+    const entry = await post(tx, {
+      kind: 'transfer',
+      reference: { type: 'transaction', id: row.id },
+      metadata,
+      postings: [
+        { accountId: pending.id, amount: negate(amount) },
+        { accountId: await walletOf(tx, row.sender_user_id), amount },
+      ],
+    });
+    entryId = entry.id;
+  } else if (row.kind === 'withdrawal' && row.hold_id !== null) {
     const hold = await releaseHold(tx, row.hold_id, { metadata });
     if (hold.finalEntryId === null) throw new Error('released hold without entry');
     entryId = hold.finalEntryId;

@@ -173,8 +173,8 @@ const RETAIN_YEARS = 5;
 
 /**
  * `POST /api/users/close/` (security code): in one transaction, under the customer's row lock and their accounts'
- * locks, refused while money is on the wallet, a transaction of theirs is still waiting, a card payment is open or
- * a subscription runs. The identity and due-diligence data go to closed_accounts (kept 5 years, never shown); the
+ * locks, refused while money is on the wallet, a transaction of theirs is still waiting, a payout is still with its
+ * partner, a card payment is open or a subscription runs. The identity and due-diligence data go to closed_accounts (kept 5 years, never shown); the
  * user row keeps its id for the ledger and the transactions but loses every personal field; sessions,
  * notifications, push subscriptions, sign-in codes and e-mail confirmations are deleted; the customer's contacts
  * are deleted as the app deletes them, and other customers' contacts that pointed at this account are unlinked (a
@@ -186,7 +186,7 @@ export async function closeAccount(deps: ServiceDeps, user: AuthUser, securityCo
   await requireSecurityCode(deps, user.id, securityCode);
   // Every reason that blocks is named at once, each with how to clear it: the customer used to learn them one
   // refusal at a time, and was told to cancel a subscription already cancelled (it runs to its period's end).
-  const blockers: Partial<Record<'subscription' | 'balance' | 'pending', [string]>> = {};
+  const blockers: Partial<Record<'subscription' | 'balance' | 'pending' | 'payout', [string]>> = {};
   const subscription = await deps.ports.users.subscriptionState(deps, user.id);
   if (subscription.active) {
     blockers.subscription = [
@@ -221,6 +221,17 @@ export async function closeAccount(deps: ServiceDeps, user: AuthUser, securityCo
       .limit(1)
       .executeTakeFirst();
     if (waiting || openPayment) blockers.pending = [closeAccountMessages.pending];
+    // A payout a partner still has (a deposit not yet credited or returned, a wallet payout not yet answered) may
+    // still come back to this account's wallet.
+    const payout = await tx
+      .selectFrom('transactions')
+      .select('id')
+      .where('sender_user_id', '=', user.id)
+      .where('kind', '=', 'payout')
+      .where('status', 'in', ['processing', 'submitted'])
+      .limit(1)
+      .executeTakeFirst();
+    if (payout) blockers.payout = [closeAccountMessages.payout];
     if (Object.keys(blockers).length > 0) throw new HttpError(400, blockers);
 
     const retainUntil = new Date(now);

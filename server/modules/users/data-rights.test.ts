@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountFrozenMessage, closeAccountMessages, securityCodeErrors } from '../../../common/api/messages.ts';
 import { call, ensureRates, lastCode, signIn, testEnv, uniquePhone } from '../../../tests/support/identity.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { signPayload } from '../../adapters/payments/webhook-signature.ts';
+import { WALLET_SIGNATURE_HEADER } from '../../adapters/payout-partner/sandbox-payout-partner.ts';
 import { fullForm, submit } from '../kyc/kyc.fixtures.ts';
 import { newRateAlert } from '../rate-alerts/rate-alerts.fixtures.ts';
 import { operator, opsAction } from '../ops/ops.fixtures.ts';
@@ -15,6 +17,7 @@ import {
   type Body,
   type Customer,
 } from '../transfers/transactions.fixtures.ts';
+import { walletCallbackSecret } from '../transfers/methods/mobile-wallet/wallet-partner.ts';
 
 /**
  * Data rights over HTTP on real PostgreSQL: the export holds the caller's own rows only (no document
@@ -141,6 +144,55 @@ describe('POST /api/users/close/', () => {
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ pending: [closeAccountMessages.pending] });
     }
+  });
+
+  it('is refused while a payout is with its partner: a deposit not yet credited, a wallet payout not yet answered', async () => {
+    const statusOf = async (id: unknown) =>
+      (
+        await t.database.db
+          .selectFrom('transactions')
+          .select('status')
+          .where('id', '=', String(id))
+          .executeTakeFirstOrThrow()
+      ).status;
+    const deposit = await customer(t, 10_00n);
+    const rib = await recipientOf(t, deposit, { phone_number: uniquePhone(), rib: '007780000123456789012396' });
+    const sent = await create(t, deposit, { amount: 10, contact: rib, delivery: 'bank_deposit' });
+    expect(sent.body).toMatchObject({ status: 'processing' });
+    expect(await close(deposit)).toMatchObject({ status: 400, body: { payout: [closeAccountMessages.payout] } });
+
+    // The sandbox accepts payouts to this number and never answers: `submitted` for good.
+    const wallet = await customer(t, 10_00n);
+    const silent = await recipientOf(t, wallet, { phone_number: '+212600000005' });
+    const paid = await create(t, wallet, { amount: 10, contact: silent, delivery: 'mobile_wallet' });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    for (let i = 0; i < 100 && (await statusOf(paid.body.id)) !== 'submitted'; i++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await statusOf(paid.body.id)).toBe('submitted');
+    expect(await close(wallet)).toMatchObject({ status: 400, body: { payout: [closeAccountMessages.payout] } });
+
+    // Once the operator answered (returned here: the money is back, so the balance blocks instead).
+    const { partner_reference: reference } = await t.database.db
+      .selectFrom('payouts')
+      .select('partner_reference')
+      .where('transaction_id', '=', String(paid.body.id))
+      .executeTakeFirstOrThrow();
+    const answer = JSON.stringify({
+      idempotency_key: `sila-payout-${String(paid.body.id)}`,
+      partner_reference: reference,
+      status: 'failed',
+      reason: 'wallet_not_found',
+    });
+    const callback = await fetch(`${t.baseUrl}/api/payouts/mobile-wallet/callback/`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        [WALLET_SIGNATURE_HEADER]: signPayload(answer, walletCallbackSecret(t.config), new Date()),
+      },
+      body: answer,
+    });
+    expect(await callback.json()).toEqual({ received: true, outcome: 'returned' });
+    expect(await close(wallet)).toMatchObject({ status: 400, body: { balance: [closeAccountMessages.balance] } });
   });
 
   it('is 403 for a frozen customer and for staff', async () => {

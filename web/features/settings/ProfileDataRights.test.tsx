@@ -53,4 +53,12 @@ describe('closing the account while something blocks it', () => {
     expect(subscription.textContent).not.toContain('résiliez-le');
     expect(screen.queryByTestId('close-blocker-balance')).toBeNull();
   });
+
+  it('names a payout still on its way apart from the waiting transactions, with the history to follow it', async () => {
+    await closeWith({ pending: [closeAccountMessages.pending], payout: [closeAccountMessages.payout] });
+    const payout = screen.getByTestId('close-blocker-payout');
+    expect(payout.textContent).toContain('Un virement bancaire ou un envoi sur portefeuille mobile est encore en cours');
+    expect(payout.querySelector('a')?.getAttribute('href')).toBe('/transactions');
+    expect(screen.getByTestId('close-blocker-pending')).toBeTruthy();
+  });
 });

@@ -49,6 +49,13 @@ function closeBlockers(error: unknown, t: TFunction): Blocker[] {
       to: '/transactions',
       action: t('dataRights.fix.pending'),
     });
+  if (error.firstError('payout') === closeAccountMessages.payout)
+    blockers.push({
+      key: 'payout',
+      text: t('dataRights.errors.payout'),
+      to: '/transactions',
+      action: t('dataRights.fix.payout'),
+    });
   return blockers;
 }
 

@@ -286,6 +286,13 @@ describe('a bank deposit after the send', () => {
     expect(screen.queryByTestId('payout-arrival')).toBeNull();
   });
 
+  it('held for review: says it is being checked, with no arrival date and nothing of why', () => {
+    renderWithProviders(<BankDepositBlock tx={{ ...deposit, status: 'on_hold' }} />);
+    expect(text('under-review')).toContain('En cours de vérification');
+    expect(screen.queryByTestId('payout-arrival')).toBeNull();
+    expect(screen.getByTestId('payout-steps').querySelector('[data-state=current]')?.textContent).toBe('En cours de traitement');
+  });
+
   it("returned: the bank's reason in the sender's language, an unknown code as a refusal", () => {
     const returned = { ...deposit, status: 'refunded', payout: { ...deposit.payout!, return_reason: 'AC01' } } as Transaction;
     const { unmount } = renderWithProviders(<BankDepositBlock tx={returned} />);

@@ -94,7 +94,11 @@ export function BankDepositBlock({ tx }: { tx: Transaction }) {
           </li>
         ))}
       </ol>
-      {waiting && payout.expected_arrival !== null ? (
+      {tx.status === 'on_hold' ? (
+        <p className={cards.muted} data-testid="under-review">
+          {t('transactions.underReviewExplain')}
+        </p>
+      ) : waiting && payout.expected_arrival !== null ? (
         <p className={cards.muted} data-testid="payout-arrival">
           {tIsolated(t, 'payouts.detail.arrival', { date: formatCalendarDay(payout.expected_arrival, locale) })}
         </p>

@@ -231,6 +231,16 @@ describe('a mobile wallet payout after the send', () => {
     expect(screen.queryByTestId('wallet-payout-delay')).toBeNull();
   });
 
+  it('held for review: says it is being checked, no delay; refused by the review: returned with no reason', () => {
+    const { unmount } = renderWithProviders(<MobileWalletBlock tx={{ ...payout, status: 'on_hold' }} />);
+    expect(text('under-review')).toContain('En cours de vérification');
+    expect(screen.queryByTestId('wallet-payout-delay')).toBeNull();
+    unmount();
+    renderWithProviders(<MobileWalletBlock tx={{ ...at('returned'), status: 'refunded' }} />);
+    expect(steps()[2]).toEqual(['Revenu sur votre solde', 'returned']);
+    expect(screen.queryByTestId('wallet-payout-return-reason')).toBeNull();
+  });
+
   it('returned, in Arabic: the reason in Arabic and the number still left to right', async () => {
     await applyLanguage('ar');
     try {

@@ -76,16 +76,19 @@ export function MobileWalletBlock({ tx }: { tx: Transaction }) {
           </li>
         ))}
       </ol>
-      {payout.stage === 'processing' || payout.stage === 'sent_to_wallet' ? (
+      {tx.status === 'on_hold' ? (
+        <p className={cards.muted} data-testid="under-review">
+          {t('transactions.underReviewExplain')}
+        </p>
+      ) : payout.stage === 'processing' || payout.stage === 'sent_to_wallet' ? (
         <p className={cards.muted} data-testid="wallet-payout-delay">
           {t('payouts.choice.mobileWalletMinutes')}
         </p>
       ) : null}
-      {payout.stage === 'returned' ? (
+      {/* No reason without the operator's: a payout refused by a review says nothing of why (tipping-off). */}
+      {payout.stage === 'returned' && payout.return_reason !== null ? (
         <p data-testid="wallet-payout-return-reason">
-          {t('payouts.mobileWallet.returned', {
-            reason: t(payout.return_reason !== null ? walletReturnKeys[payout.return_reason] : 'payouts.walletReturnReasons.other'),
-          })}
+          {t('payouts.mobileWallet.returned', { reason: t(walletReturnKeys[payout.return_reason]) })}
         </p>
       ) : null}
     </section>

@@ -7,17 +7,10 @@ import {
 } from '../../../../../common/api/payouts.ts';
 import { moroccanBankName } from '../../../../../common/banking/moroccan-banks.ts';
 import { payeeNameForFile } from '../../../../../common/banking/payee-name.ts';
-import { negate } from '../../../../../common/money/money.ts';
 import type { Database, PayeeCheckResult } from '../../../../db/schema.ts';
 import { fieldError } from '../../../../http/http-error.ts';
-import { platformAccount } from '../../../../ledger/accounts.repository.ts';
-import { post } from '../../../../ledger/journal.ts';
-import { enqueueAnchor } from '../../../anchoring/enqueue-anchor.ts';
-import { releaseOutgoing } from '../../../compliance/limits.ts';
 import type { ServiceDeps } from '../../../service-deps.ts';
-import { walletOf } from '../../send.service.ts';
-import { finishTransaction, insertTransaction, nextTransactionId } from '../../transactions.repository.ts';
-import type { PayoutMethod, WaitingPayout } from '../payout-method.ts';
+import type { PayoutMethod } from '../payout-method.ts';
 import { arrivalOf, bankPartner } from './bank-partner.ts';
 
 /** What a deposit to this recipient would carry, and what their bank says of the name. */
@@ -56,26 +49,15 @@ export async function payeeCheckFor(deps: ServiceDeps, contact: Contact): Promis
   };
 }
 
-/** One balanced entry of a payout's amount between two accounts, referencing its transaction (every method's). */
-export async function move(tx: Transaction<Database>, payout: WaitingPayout, from: string, to: string, reason: string) {
-  return post(tx, {
-    kind: 'transfer',
-    reference: { type: 'transaction', id: payout.id },
-    metadata: { payout: reason },
-    postings: [
-      { accountId: from, amount: negate(payout.amount) },
-      { accountId: to, amount: payout.amount },
-    ],
-  });
-}
-
 /**
  * A deposit to the recipient's Moroccan bank account: the money waits in bank-payouts-pending from the send until
  * the bank's status report, then goes on to the partner's settlement account (completed) or back to the sender
- * (refunded, with the bank's reason code).
+ * (refunded, with the bank's reason code). It is handed over to the bank by the next payment file
+ * (payment-files.ts), which takes every deposit `processing` and in no file yet.
  */
 export const bankDeposit: PayoutMethod<DepositFacts> = {
   delivery: 'bank_deposit',
+  pending: 'bank_payouts_pending',
 
   async validate(deps, contact, send) {
     const facts = await depositFacts(deps, contact);
@@ -84,32 +66,7 @@ export const bankDeposit: PayoutMethod<DepositFacts> = {
     return facts;
   },
 
-  async announce(tx, deps, { senderId, contact, amount, facts }) {
-    const id = await nextTransactionId(tx);
-    const pending = (await platformAccount(tx, 'bank_payouts_pending', 'MAD')).id;
-    const entry = await post(tx, {
-      kind: 'transfer',
-      reference: { type: 'transaction', id },
-      metadata: { payout: 'bank_deposit' },
-      postings: [
-        { accountId: await walletOf(tx, senderId), amount: negate(amount) },
-        { accountId: pending, amount },
-      ],
-    });
-    await insertTransaction(tx, {
-      id,
-      kind: 'payout',
-      status: 'processing',
-      senderUserId: senderId,
-      recipientUserId: null,
-      contactId: String(contact.id),
-      agencyId: null,
-      amount,
-      recipientPhoneNumber: contact.phone_number,
-      recipientEmail: contact.email,
-      ledgerEntryId: entry.id,
-      expiresAt: null,
-    });
+  async record(tx, deps, id, { facts }) {
     const arrival = arrivalOf(deps, deps.clock.now());
     await tx
       .insertInto('payouts')
@@ -124,23 +81,6 @@ export const bankDeposit: PayoutMethod<DepositFacts> = {
         bank_holder_name: facts.bankHolderName,
       })
       .execute();
-    return id;
-  },
-
-  async complete(tx, _deps, payout) {
-    const pending = (await platformAccount(tx, 'bank_payouts_pending', 'MAD')).id;
-    const settlement = (await platformAccount(tx, 'payout_settlement', 'MAD')).id;
-    const entry = await move(tx, payout, pending, settlement, 'settled');
-    await finishTransaction(tx, payout.id, { status: 'completed', finalEntryId: entry.id });
-    await enqueueAnchor(tx, { transactionId: payout.id });
-  },
-
-  async giveBack(tx, _deps, payout, reason) {
-    const pending = (await platformAccount(tx, 'bank_payouts_pending', 'MAD')).id;
-    const entry = await move(tx, payout, pending, await walletOf(tx, payout.senderUserId), 'returned');
-    await releaseOutgoing(tx, payout.id);
-    await tx.updateTable('payouts').set({ reason }).where('transaction_id', '=', payout.id).execute();
-    await finishTransaction(tx, payout.id, { status: 'refunded', finalEntryId: entry.id });
   },
 };
 

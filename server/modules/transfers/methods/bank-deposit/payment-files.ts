@@ -8,6 +8,7 @@ import { withTransaction } from '../../../../ledger/transaction.ts';
 import { recordAudit } from '../../../audit/audit.service.ts';
 import type { ServiceDeps } from '../../../service-deps.ts';
 import { lockTransaction } from '../../transactions.repository.ts';
+import { completePayout, giveBackPayout } from '../payout-method.ts';
 import { bankDeposit } from './bank-deposit.ts';
 import { arrivalOf } from './bank-partner.ts';
 
@@ -130,10 +131,10 @@ export async function importReport(deps: ServiceDeps, xml: string): Promise<Impo
       }
       const payout = { id: row.id, senderUserId: row.sender_user_id, amount: money('MAD', BigInt(row.amount)) };
       if (line.status === 'rejected') {
-        await bankDeposit.giveBack(tx, deps, payout, line.reason ?? 'NARR');
+        await giveBackPayout(tx, bankDeposit, payout, line.reason ?? 'NARR');
         outcome.returned += 1;
       } else {
-        await bankDeposit.complete(tx, deps, payout);
+        await completePayout(tx, bankDeposit, payout);
         outcome.completed += 1;
       }
     }

@@ -1,18 +1,10 @@
 import { sql, type Transaction } from 'kysely';
 import { payoutMessages, walletFailures, type WalletPayoutDetails } from '../../../../../common/api/payouts.ts';
-import { negate } from '../../../../../common/money/money.ts';
 import { isMoroccanMobile } from '../../../../adapters/payout-partner/payout-partner.ts';
 import type { Database } from '../../../../db/schema.ts';
 import { fieldError } from '../../../../http/http-error.ts';
-import { platformAccount } from '../../../../ledger/accounts.repository.ts';
-import { post } from '../../../../ledger/journal.ts';
-import { enqueueAnchor } from '../../../anchoring/enqueue-anchor.ts';
-import { releaseOutgoing } from '../../../compliance/limits.ts';
 import { notify } from '../../../notifications/notify.ts';
 import type { ServiceDeps } from '../../../service-deps.ts';
-import { walletOf } from '../../send.service.ts';
-import { finishTransaction, insertTransaction, nextTransactionId } from '../../transactions.repository.ts';
-import { move } from '../bank-deposit/bank-deposit.ts';
 import type { PayoutMethod, WaitingPayout } from '../payout-method.ts';
 
 /** What a wallet payout to this recipient carries: their Moroccan mobile number and their name. */
@@ -33,6 +25,7 @@ export const walletPayoutKey = (transactionId: string) => `sila-payout-${transac
  */
 export const walletPayoutSteps: PayoutMethod<WalletFacts> = {
   delivery: 'mobile_wallet',
+  pending: 'mobile_payouts_pending',
 
   validate(_deps, contact) {
     if (contact.public) return Promise.reject(fieldError('contact', payoutMessages.walletNotAPerson));
@@ -42,32 +35,7 @@ export const walletPayoutSteps: PayoutMethod<WalletFacts> = {
     return Promise.resolve({ phone: contact.phone_number, recipientName });
   },
 
-  async announce(tx, _deps, { senderId, contact, amount, facts }) {
-    const id = await nextTransactionId(tx);
-    const pending = (await platformAccount(tx, 'mobile_payouts_pending', 'MAD')).id;
-    const entry = await post(tx, {
-      kind: 'transfer',
-      reference: { type: 'transaction', id },
-      metadata: { payout: 'mobile_wallet' },
-      postings: [
-        { accountId: await walletOf(tx, senderId), amount: negate(amount) },
-        { accountId: pending, amount },
-      ],
-    });
-    await insertTransaction(tx, {
-      id,
-      kind: 'payout',
-      status: 'processing',
-      senderUserId: senderId,
-      recipientUserId: null,
-      contactId: String(contact.id),
-      agencyId: null,
-      amount,
-      recipientPhoneNumber: facts.phone,
-      recipientEmail: contact.email,
-      ledgerEntryId: entry.id,
-      expiresAt: null,
-    });
+  async record(tx, _deps, id, { facts }) {
     await tx
       .insertInto('payouts')
       .values({
@@ -82,29 +50,14 @@ export const walletPayoutSteps: PayoutMethod<WalletFacts> = {
         wallet_phone: facts.phone,
       })
       .execute();
-    // The request to the operator, in the send's transaction: it exists exactly when the money moved.
+  },
+
+  async handOver(tx, id) {
     await tx.insertInto('wallet_payout_dispatches').values({ transaction_id: id }).execute();
-    return id;
   },
 
-  async complete(tx, _deps, payout) {
-    const pending = (await platformAccount(tx, 'mobile_payouts_pending', 'MAD')).id;
-    const settlement = (await platformAccount(tx, 'payout_settlement', 'MAD')).id;
-    const entry = await move(tx, payout, pending, settlement, 'settled');
-    // The sender's notice is the timeline's (payout_completed); a recipient with an account hears of it too.
-    await finishTransaction(tx, payout.id, { status: 'completed', finalEntryId: entry.id });
-    await enqueueAnchor(tx, { transactionId: payout.id });
-    await notifyRegisteredRecipient(tx, payout);
-  },
-
-  async giveBack(tx, _deps, payout, reason) {
-    const pending = (await platformAccount(tx, 'mobile_payouts_pending', 'MAD')).id;
-    const entry = await move(tx, payout, pending, await walletOf(tx, payout.senderUserId), 'returned');
-    await releaseOutgoing(tx, payout.id);
-    // Before the status: the sender's notice (the timeline's trigger) reads the reason from this row.
-    await tx.updateTable('payouts').set({ reason }).where('transaction_id', '=', payout.id).execute();
-    await finishTransaction(tx, payout.id, { status: 'refunded', finalEntryId: entry.id });
-  },
+  // The sender's notice is the timeline's (payout_completed); a recipient with an account hears of it too.
+  completed: notifyRegisteredRecipient,
 };
 
 /** A recipient who has an account (the contact is linked to a user) is told the money reached their wallet. */
@@ -151,6 +104,7 @@ export async function walletDetailsOf(
     recipient_name: row.holder_name,
     stage: row.status in stages ? stages[row.status as keyof typeof stages] : 'processing',
     partner_reference: row.partner_reference,
-    return_reason: row.status === 'refunded' ? (reason ?? 'partner_unavailable') : null,
+    // No reason when no operator gave one: a payout held for review and refused by it (nothing of why is shown).
+    return_reason: row.status === 'refunded' && row.reason !== null ? (reason ?? 'partner_unavailable') : null,
   };
 }

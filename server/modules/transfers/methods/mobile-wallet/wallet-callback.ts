@@ -6,6 +6,7 @@ import { badRequest, unauthorized } from '../../../../http/http-error.ts';
 import { withTransaction } from '../../../../ledger/transaction.ts';
 import type { ServiceDeps } from '../../../service-deps.ts';
 import { lockTransaction } from '../../transactions.repository.ts';
+import { completePayout, giveBackPayout } from '../payout-method.ts';
 import { walletPayoutKey, walletPayoutSteps } from './mobile-wallet.ts';
 import { walletPartner } from './wallet-partner.ts';
 
@@ -49,7 +50,14 @@ export async function handleWalletCallback(
   raw: Buffer,
   signature: string | undefined,
 ): Promise<CallbackOutcome> {
-  const callback = readCallback(deps, raw, signature);
+  return applyWalletOutcome(deps, readCallback(deps, raw, signature));
+}
+
+/**
+ * A payout's outcome as the operator gave it, believed (a verified callback, or the operator's own answer to our
+ * status question, wallet-follow-up.ts): the one code path both take, so it acts once whichever comes first.
+ */
+export async function applyWalletOutcome(deps: ServiceDeps, callback: WalletCallback): Promise<CallbackOutcome> {
   const id = transactionIdOf(callback.idempotencyKey);
   if (id === undefined) return 'unknown_payout';
   return withTransaction(deps.db, async (tx): Promise<CallbackOutcome> => {
@@ -80,10 +88,10 @@ export async function handleWalletCallback(
         .execute();
     const waiting = { id: row.id, senderUserId: row.sender_user_id, amount: money('MAD', BigInt(row.amount)) };
     if (callback.outcome.status === 'completed') {
-      await walletPayoutSteps.complete(tx, deps, waiting);
+      await completePayout(tx, walletPayoutSteps, waiting);
       return 'completed';
     }
-    await walletPayoutSteps.giveBack(tx, deps, waiting, callback.outcome.reason);
+    await giveBackPayout(tx, walletPayoutSteps, waiting, callback.outcome.reason);
     return 'returned';
   });
 }

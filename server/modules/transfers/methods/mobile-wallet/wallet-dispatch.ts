@@ -6,9 +6,10 @@ import { withTransaction } from '../../../../ledger/transaction.ts';
 import { retryDelayMs } from '../../../anchoring/anchor-worker.ts';
 import type { ServiceDeps } from '../../../service-deps.ts';
 import { lockTransaction } from '../../transactions.repository.ts';
-import type { PayoutMethod } from '../payout-method.ts';
+import { giveBackPayout, type PayoutMethod } from '../payout-method.ts';
 import { walletPayoutKey, walletPayoutSteps, type WalletFacts } from './mobile-wallet.ts';
 import { handleWalletCallback } from './wallet-callback.ts';
+import { runWalletFollowUps } from './wallet-follow-up.ts';
 import { onSandboxCallback, walletPartner } from './wallet-partner.ts';
 
 // The sandbox answers through the callback route's own handling (signature included), in whichever process sent
@@ -128,7 +129,7 @@ async function giveUp(deps: ServiceDeps, d: Dispatch): Promise<void> {
     const row = await lockTransaction(tx, d.transaction_id);
     if (row?.status === 'processing' && row.sender_user_id !== null) {
       const payout = { id: row.id, senderUserId: row.sender_user_id, amount: money('MAD', BigInt(row.amount)) };
-      await walletPayoutSteps.giveBack(tx, deps, payout, 'partner_unavailable');
+      await giveBackPayout(tx, walletPayoutSteps, payout, 'partner_unavailable');
     }
     await tx
       .updateTable('wallet_payout_dispatches')
@@ -148,7 +149,8 @@ export const mobileWallet: PayoutMethod<WalletFacts> = {
 
 /**
  * Every CHAIN_WORKER_INTERVAL_MS, beside the other outboxes' workers: the requests the send's own hand-over could
- * not make (operator down, process stopped after the commit). stop() waits for the pass in progress.
+ * not make (operator down, process stopped after the commit), then the follow-up of accepted payouts whose callback
+ * is late (wallet-follow-up.ts). stop() waits for the pass in progress.
  */
 export function startWalletDispatchWorker(deps: ServiceDeps, log: WorkerLog): () => Promise<void> {
   const database = outageTracker(log, 'mobile wallet payouts: the database');
@@ -157,6 +159,7 @@ export function startWalletDispatchWorker(deps: ServiceDeps, log: WorkerLog): ()
   let running: Promise<void> = Promise.resolve();
   const tick = () => {
     running = runWalletDispatches(deps, {}, log)
+      .then(() => runWalletFollowUps(deps, log))
       .then(() => database.up())
       .catch((error: unknown) => database.down(error))
       .then(() => {
