@@ -2,12 +2,15 @@ import type { Kysely, Transaction as Tx } from 'kysely';
 import { pickupMessages } from '../../../common/api/pickups.ts';
 import { payoutMessages, type PayeeCheckResponse } from '../../../common/api/payouts.ts';
 import { transactionMessages, type CreateTransactionBody, type Transaction } from '../../../common/api/transactions.ts';
+import type { Contact } from '../../../common/api/contacts.ts';
+import type { Money } from '../../../common/money/money.ts';
 import type { Database } from '../../db/schema.ts';
 import { fieldError, forbidden } from '../../http/http-error.ts';
 import { hashRequest, runIdempotent } from '../../ledger/idempotency.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
 import { judgeBlockingRules } from '../compliance/monitoring.ts';
+import type { RecipientScreening } from '../sanctions/screening.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { requireSecurityCode } from '../users/security-code.service.ts';
 import { screenPayee, takeSendLimit } from './exit-guards.ts';
@@ -42,14 +45,17 @@ export async function createPayout<Facts>(
     throw fieldError('contact', transactionMessages.yourself);
   const facts = await method.validate(deps, contact, { confirmPayee: body.confirm_payee === true });
   await requireSecurityCode(deps, user.id, body.security_code);
-  if ((await screenPayee(deps, String(contact.id))).held) throw payoutUnderReview();
+  const screening = await screenPayee(deps, String(contact.id));
+  if (screening.held) throw payoutUnderReview();
   const work = async (tx: Tx<Database>) => {
     await takeSendLimit(tx, deps, user.id, body.amount.minor);
-    const judged = await judgeBlockingRules(tx, deps, user.id, contact, body.amount, 'send', () =>
-      currentRecipient(tx, contact),
-    );
-    if (judged !== null && judged.findings.length > 0) throw payoutUnderReview();
-    const id = await method.announce(tx, deps, { senderId: user.id, contact, amount: body.amount, facts });
+    const id = await announcePayout(tx, deps, method, {
+      senderId: user.id,
+      contact,
+      amount: body.amount,
+      facts,
+      screening,
+    });
     return { status: 201, body: await presentPayout(tx, deps, viewer, id) };
   };
   const requestHash = hashRequest({
@@ -66,6 +72,30 @@ export async function createPayout<Facts>(
   );
   method.dispatch?.(deps, String(result.body.id));
   return { status: result.status, body: result.body };
+}
+
+/**
+ * A payout's money once its sender's guards passed and the rolling limit is taken, in the send's transaction: the
+ * recipient's screening (`screening`) and the blocking monitoring rules, then the method's announcement. Shared by
+ * a send typed by hand and a scheduled one, so both leave by the same exit. Returns the transaction's id.
+ */
+export async function announcePayout<Facts>(
+  tx: Tx<Database>,
+  deps: ServiceDeps,
+  method: PayoutMethod<Facts>,
+  send: { senderId: string; contact: Contact; amount: Money<'MAD'>; facts: Facts; screening: RecipientScreening },
+): Promise<string> {
+  if (send.screening.held) throw payoutUnderReview();
+  const judged = await judgeBlockingRules(tx, deps, send.senderId, send.contact, send.amount, 'send', () =>
+    currentRecipient(tx, send.contact),
+  );
+  if (judged !== null && judged.findings.length > 0) throw payoutUnderReview();
+  return method.announce(tx, deps, {
+    senderId: send.senderId,
+    contact: send.contact,
+    amount: send.amount,
+    facts: send.facts,
+  });
 }
 
 /** A payout as its sender sees it: the transaction with its method's part. */
