@@ -56,6 +56,9 @@ for (const lang of ['fr', 'ar'] as const) {
     // Sent empty: each field says what it needs, nothing is sent.
     await page.getByTestId('schedule-submit').click();
     await expect(page.getByTestId('schedule-contact')).toHaveAttribute('aria-invalid', 'true');
+    // The empty date field shows the language's format (JJ/MM/AAAA, يوم/شهر/سنة) and its error under it.
+    await expect(page.getByTestId('schedule-start')).toHaveAttribute('aria-invalid', 'true');
+    await screenshot(page, `schedule-form-empty-${lang}-390.png`);
     await page.getByTestId('schedule-contact').selectOption({ label: 'Youssef Benali' });
     await page.getByTestId('schedule-amount').fill('1500');
     await page.getByTestId('schedule-frequency-monthly').check();

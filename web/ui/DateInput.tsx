@@ -1,5 +1,6 @@
 import { useMemo, useRef, useState, type ChangeEvent, type InputHTMLAttributes } from 'react';
 import { useTranslation } from '../i18n/i18n';
+import { tIsolated } from './bidi';
 import { intlLocale } from '../i18n/intl-locale';
 import styles from './DateInput.module.css';
 import { acceptDateInput, datePattern, formatTypedDate, parseTypedDate } from './date-input-format';
@@ -109,7 +110,8 @@ export function DateInput(props: DateInputProps) {
         />
       </div>
       <p id={hintId} className={styles.hint}>
-        {t('common.dateInput.hint', { pattern: placeholder })}
+        {/* The format reads left to right, as the field does, in Arabic too. */}
+        {tIsolated(t, 'common.dateInput.hint', { pattern: placeholder }, ['pattern'])}
       </p>
     </div>
   );
