@@ -16,8 +16,12 @@ import { securityCodeErrors } from './users.ts';
 
 export const scheduleFrequencies = ['weekly', 'biweekly', 'monthly'] as const;
 export type ScheduleFrequency = (typeof scheduleFrequencies)[number];
-/** Only the wallet (or the wait for the recipient's registration) for now: cash pickup needs an agency's reference. */
-export const scheduleDeliveries = ['wallet'] as const;
+/**
+ * How each date pays out, as a hand-made send of that way: the recipient's wallet (or the wait for their
+ * registration), cash at any agency (a reference by SMS each date), their bank account (RIB), their mobile wallet.
+ */
+export const scheduleDeliveries = ['wallet', 'cash_pickup', 'bank_deposit', 'mobile_wallet'] as const;
+export type ScheduleDelivery = (typeof scheduleDeliveries)[number];
 
 export const scheduleMessages = {
   frequency: 'Choose weekly, biweekly or monthly.',
@@ -88,6 +92,8 @@ export const createScheduleRequestSchema = z
     contact: idSchema,
     amount: amountSchema('MAD'),
     delivery: z.enum(scheduleDeliveries, { message: scheduleMessages.delivery }).default('wallet'),
+    /** A bank deposit's: send even though the recipient's bank does not confirm the holder's name. */
+    confirm_payee: z.boolean().optional(),
     frequency: z.enum(scheduleFrequencies, { message: scheduleMessages.frequency }),
     day: z
       .union(

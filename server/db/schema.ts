@@ -897,6 +897,7 @@ export interface Database {
 // schedules (server/modules/schedules; recurring transfers, ADR 024, migration 0595)
 
 export type ScheduleFrequency = 'weekly' | 'biweekly' | 'monthly';
+export type ScheduleDelivery = 'wallet' | 'cash_pickup' | 'bank_deposit' | 'mobile_wallet';
 export type OccurrenceOutcome = 'sent' | 'skipped' | 'missed';
 export type OccurrenceSkipReason = 'balance' | 'limit' | 'frozen' | 'recipient' | 'paused' | 'asked';
 
@@ -908,7 +909,10 @@ export interface SchedulesTable {
   user_id: Int8;
   contact_id: Int8;
   amount_minor: Int8;
-  delivery: 'wallet';
+  /** How each date pays out (migration 0721): the recipient's wallet, cash, a bank deposit, a mobile wallet. */
+  delivery: ScheduleDelivery;
+  /** The sender accepted a bank that does not confirm the holder's name (a bank deposit's, migration 0721). */
+  confirm_payee: Generated<boolean>;
   frequency: ScheduleFrequency;
   /** 1-28 or 'last' for a monthly schedule; null otherwise. */
   day: string | null;

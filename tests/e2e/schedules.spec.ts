@@ -8,11 +8,14 @@ import { screenshot } from './screenshots.ts';
 /**
  * Scheduled transfers in Chromium at 390x844, in French and Arabic: from the transactions page to the list, a
  * monthly schedule made with the form (the security code once), paused, resumed and cancelled after the
- * confirmation. The back-office shows a customer's schedules and a date skipped for the balance, at 1,280 px.
+ * confirmation. A recipient with a RIB and a Moroccan mobile is offered every way; a mobile wallet schedule is made
+ * and named on its detail and in the list. The back-office shows a customer's schedules and a date skipped for the balance, at 1,280 px.
  * Screenshots with E2E_SCREENSHOTS=1.
  */
 
 const inDays = (days: number) => dayAround(new Date(Date.now() + days * 86_400_000), 'Europe/Paris').date;
+/** A YYYY-MM-DD day as French and Arabic write it, day first (the date fields read the page's order). */
+const dayFirst = (day: string) => day.split('-').reverse().join('/');
 
 async function recipient(request: APIRequestContext, who: Account): Promise<number> {
   const contact = await request.post('/api/contacts/', {
@@ -53,11 +56,16 @@ for (const lang of ['fr', 'ar'] as const) {
     // Sent empty: each field says what it needs, nothing is sent.
     await page.getByTestId('schedule-submit').click();
     await expect(page.getByTestId('schedule-contact')).toHaveAttribute('aria-invalid', 'true');
+    // The empty date field shows the language's format (JJ/MM/AAAA, يوم/شهر/سنة) and its error under it.
+    await expect(page.getByTestId('schedule-start')).toHaveAttribute('aria-invalid', 'true');
+    await screenshot(page, `schedule-form-empty-${lang}-390.png`);
     await page.getByTestId('schedule-contact').selectOption({ label: 'Youssef Benali' });
     await page.getByTestId('schedule-amount').fill('1500');
     await page.getByTestId('schedule-frequency-monthly').check();
     await page.getByTestId('schedule-day').selectOption('last');
-    await page.getByTestId('schedule-start').fill(inDays(3));
+    await page.getByTestId('schedule-start').fill(dayFirst(inDays(3)));
+    // The field shows the date as the language writes it, whatever the browser's own language.
+    await expect(page.getByTestId('schedule-start')).toHaveValue(dayFirst(inDays(3)));
     await enterCode(page);
     await noWiderThanThePhone(page);
     await screenshot(page, `schedule-form-${lang}-390.png`);
@@ -104,6 +112,60 @@ for (const lang of ['fr', 'ar'] as const) {
     await expect(detail).toHaveAttribute('data-state', 'cancelled');
     await expect(detail.getByTestId('schedule-state')).toHaveText(w.cancelled);
     await expect(page.getByTestId('schedule-actions')).toHaveCount(0);
+  });
+}
+
+const mobileWalletWords = { fr: 'Sur son portefeuille mobile', ar: 'إلى محفظته الإلكترونية' } as const;
+
+for (const lang of ['fr', 'ar'] as const) {
+  test(`a recipient with a RIB and a Moroccan mobile is offered every way; a mobile wallet schedule (${lang})`, async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const who = await account(request);
+    const phone = `+2127${String(Date.now()).slice(-8)}`;
+    const made = await request.post('/api/contacts/', {
+      headers: { authorization: `Bearer ${who.token}` },
+      data: { first_name: 'Amina', last_name: 'Idrissi', phone_number: phone, rib: '007780000123456789012396' },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const page = await pageFor(browser, who);
+    await page.goto(`/schedules/new?lang=${lang}`);
+    await page.getByTestId('schedule-contact').selectOption({ label: 'Amina Idrissi' });
+    await page.getByTestId('schedule-amount').fill('300');
+    await page.getByTestId('schedule-frequency-weekly').check();
+    await page.getByTestId('schedule-start').fill(dayFirst(inDays(4)));
+    const offered = page.getByTestId('schedule-delivery').locator('input[type=radio]');
+    await expect(offered).toHaveCount(4);
+    for (const [testId, kind] of [
+      ['schedule-delivery-wallet', 'wallet'],
+      ['schedule-delivery-pickup', 'cash_pickup'],
+      ['schedule-delivery-bank', 'bank_deposit'],
+      ['schedule-delivery-mobile-wallet', 'mobile_wallet'],
+    ] as const) {
+      await page.getByTestId(testId).check();
+      await expect(page.getByTestId(testId)).toBeChecked();
+      await noWiderThanThePhone(page);
+      await screenshot(page, `schedule-form-${kind}-${lang}-390.png`);
+    }
+    await enterCode(page);
+    await page.getByTestId('schedule-submit').click();
+    const detail = page.getByTestId('schedule-detail');
+    await expect(detail).toHaveAttribute('data-state', 'active');
+    const named = await page.getByTestId('schedule-detail-delivery').textContent();
+    expect(named).toBe(mobileWalletWords[lang]);
+    await noWiderThanThePhone(page);
+    await screenshot(page, `schedule-detail-mobile-wallet-${lang}-390.png`);
+    await page.getByTestId('schedule-back-list').click();
+    await expect(page.getByTestId('schedule-row').getByTestId('schedule-delivery')).toHaveText(named ?? '');
+    await screenshot(page, `schedules-list-mobile-wallet-${lang}-390.png`);
+
+    const headers = { authorization: `Bearer ${who.token}` };
+    const list = (await (await request.get('/api/schedules/', { headers })).json()) as {
+      results: { id: number; delivery: string }[];
+    };
+    expect(list.results.map((r) => r.delivery)).toEqual(['mobile_wallet']);
   });
 }
 

@@ -14,7 +14,7 @@ import { getContact } from '../contacts/contacts.service.ts';
 import { screenRecipient, type RecipientScreening } from '../sanctions/screening.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { coolingOffApplies, recoveryPending } from '../transfers/exit-guards.ts';
-import { moveSendMoney } from '../transfers/send-money.ts';
+import { sendOnSchedule } from '../transfers/index.ts';
 import { notify } from '../notifications/notify.ts';
 import { dateAfter } from './calendar.ts';
 import { remindDue } from './reminders.ts';
@@ -51,7 +51,9 @@ export interface PassOutcome {
 
 /** What became of a date; `ended` when the schedule itself ended instead (its owner's account closed). */
 type Recorded =
-  { outcome: 'sent'; transactionId: string } | { outcome: 'skipped'; reason: SkipReason } | { outcome: 'missed' };
+  | { outcome: 'sent'; transactionId: string; afterCommit?: () => void }
+  | { outcome: 'skipped'; reason: SkipReason }
+  | { outcome: 'missed' };
 type Handled = Recorded | { outcome: 'ended' };
 
 const occurrenceKey = (row: ScheduleRow, date: string) => `schedule:${row.id}:${date}`;
@@ -95,33 +97,54 @@ async function sendOccurrence(
       await sql`ROLLBACK TO SAVEPOINT occurrence`.execute(tx);
       return { outcome: 'skipped', reason: 'limit' };
     }
+    let afterCommit: (() => void) | undefined;
+    let cannotReceive = false;
     const result = await runIdempotent(
       tx,
       {
         scope: `transactions:user:${row.user_id}`,
         key: occurrenceKey(row, date),
-        requestHash: hashRequest({ amount: amount.minor, contact: row.contact_id, schedule: row.id }),
+        requestHash: hashRequest({
+          amount: amount.minor,
+          contact: row.contact_id,
+          schedule: row.id,
+          // The wallet's hash leaves the way out, as it did before other ways could be scheduled.
+          ...(row.delivery !== 'wallet' && { delivery: row.delivery }),
+        }),
       },
       async () => {
-        const id = await moveSendMoney(
-          tx,
-          deps,
-          row.user_id,
+        const sent = await sendOnSchedule(tx, deps, {
+          senderId: row.user_id,
           contact,
           amount,
+          delivery: row.delivery,
+          confirmPayee: row.confirm_payee,
           screening,
-          coolingOffApplies(deps, sender, amount.minor),
-        );
-        return { status: 201, body: { id } };
+          coolingOff: coolingOffApplies(deps, sender, amount.minor),
+        });
+        if (sent.kind === 'cannot_receive') {
+          cannotReceive = true;
+          // Nothing moved: the savepoint's rollback below takes back the claimed key too.
+          return { status: 400, body: { id: '' } };
+        }
+        afterCommit = sent.afterCommit;
+        return { status: 201, body: { id: sent.id } };
       },
     );
+    if (cannotReceive) {
+      await sql`ROLLBACK TO SAVEPOINT occurrence`.execute(tx);
+      return { outcome: 'skipped', reason: 'recipient' };
+    }
     await sql`RELEASE SAVEPOINT occurrence`.execute(tx);
-    return { outcome: 'sent', transactionId: result.body.id };
+    return { outcome: 'sent', transactionId: result.body.id, afterCommit };
   } catch (error) {
     if (!(error instanceof HttpError) || error.status >= 500) throw error;
     await sql`ROLLBACK TO SAVEPOINT occurrence`.execute(tx);
     if (error instanceof InsufficientFundsError) return { outcome: 'skipped', reason: 'balance' };
-    // The lifecycle's other refusals of a send to this person (a recipient who became the sender, closed...).
+    // Cash, a bank deposit or a mobile wallet payout during an account recovery's cooling-off: refused as by hand.
+    if (error.status === 403) return { outcome: 'skipped', reason: 'frozen' };
+    // The lifecycle's other refusals of a send to this person (a recipient who became the sender, closed, a payout
+    // to a recipient under review...).
     return { outcome: 'skipped', reason: 'recipient' };
   }
 }
@@ -203,6 +226,8 @@ export async function runSchedulesPass(
         return handleDue(tx, deps, row, now, screening);
       });
       if (handled === null) break;
+      // What a hand-made send of this way does after its commit (the pickup's SMS, the wallet operator's request).
+      if (handled.outcome === 'sent') handled.afterCommit?.();
       if (handled.outcome !== 'ended') outcome[handled.outcome] += 1;
     } catch (error) {
       if (current === undefined) throw error;

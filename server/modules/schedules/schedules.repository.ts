@@ -1,14 +1,21 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database, OccurrenceOutcome, OccurrenceSkipReason, ScheduleFrequency } from '../../db/schema.ts';
+import type {
+  Database,
+  OccurrenceOutcome,
+  OccurrenceSkipReason,
+  ScheduleDelivery,
+  ScheduleFrequency,
+} from '../../db/schema.ts';
 
-/** SQL of `schedules` and `schedule_occurrences` (migration 0595). Dates are read as YYYY-MM-DD text. */
+/** SQL of `schedules` and `schedule_occurrences` (migrations 0595, 0721). Dates are read as YYYY-MM-DD text. */
 
 export interface ScheduleRow {
   id: string;
   user_id: string;
   contact_id: string;
   amount_minor: string;
-  delivery: 'wallet';
+  delivery: ScheduleDelivery;
+  confirm_payee: boolean;
   frequency: ScheduleFrequency;
   day: string | null;
   start_date: string;
@@ -37,6 +44,7 @@ function selectSchedules(db: Kysely<Database>) {
       's.contact_id',
       's.amount_minor',
       's.delivery',
+      's.confirm_payee',
       's.frequency',
       's.day',
       day('start_date'),
@@ -59,6 +67,8 @@ export async function insertSchedule(
     userId: string;
     contactId: string;
     amountMinor: bigint;
+    delivery: ScheduleDelivery;
+    confirmPayee: boolean;
     frequency: ScheduleFrequency;
     day: string | null;
     startDate: string;
@@ -74,7 +84,8 @@ export async function insertSchedule(
       user_id: values.userId,
       contact_id: values.contactId,
       amount_minor: values.amountMinor,
-      delivery: 'wallet',
+      delivery: values.delivery,
+      confirm_payee: values.confirmPayee,
       frequency: values.frequency,
       day: values.day,
       start_date: values.startDate,

@@ -20,6 +20,7 @@ import { refuseIfFrozen } from '../auth/frozen.ts';
 import { getContact } from '../contacts/contacts.service.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { sendBounds } from '../transfers/exit-guards.ts';
+import { receiveRefusal } from '../transfers/index.ts';
 import { getUser } from '../users/users.service.ts';
 import { requireSecurityCode } from '../users/security-code.service.ts';
 import { datesFrom, timeZoneOf } from './calendar.ts';
@@ -63,6 +64,30 @@ async function recipientFor(deps: ServiceDeps, user: AuthUser, id: string): Prom
   if (contact.contact_user !== null && String(contact.contact_user) === user.id)
     throw fieldError('contact', transactionMessages.yourself);
   return contact;
+}
+
+/**
+ * A schedule only for a way this recipient can receive now, by the method's own rule (cash: a phone; a bank
+ * deposit: a RIB, and the sender's confirmation when the bank does not confirm the name; a mobile wallet: a
+ * Moroccan mobile): a 400 on `delivery` with the method's words (on `confirm_payee` for the confirmation).
+ */
+async function refuseUnreceivable(
+  deps: ServiceDeps,
+  user: AuthUser,
+  contact: Contact,
+  body: CreateScheduleBody,
+): Promise<void> {
+  const refusal = await receiveRefusal(deps, {
+    senderId: user.id,
+    contact,
+    amount: body.amount,
+    delivery: body.delivery,
+    confirmPayee: body.confirm_payee === true,
+  });
+  if (refusal === null) return;
+  const [field, messages] = Object.entries(refusal.body)[0] ?? [];
+  const message = Array.isArray(messages) && typeof messages[0] === 'string' ? messages[0] : scheduleMessages.delivery;
+  throw fieldError(field === 'confirm_payee' ? 'confirm_payee' : 'delivery', message);
 }
 
 const NEXT_SHOWN = 5;
@@ -126,6 +151,7 @@ export async function createSchedule(
   const problem = amountProblem(deps, body.amount.minor);
   if (problem) throw fieldError('amount', problem);
   const contact = await recipientFor(deps, user, body.contact);
+  await refuseUnreceivable(deps, user, contact, body);
   const profile = await getUser(deps.db, user.id);
   const timeZone = timeZoneOf(profile?.country ?? null);
   const today = dayAround(deps.clock.now(), timeZone).date;
@@ -145,6 +171,8 @@ export async function createSchedule(
       userId: user.id,
       contactId: String(contact.id),
       amountMinor: body.amount.minor,
+      delivery: body.delivery,
+      confirmPayee: body.delivery === 'bank_deposit' && body.confirm_payee === true,
       frequency: cadence.frequency,
       day: cadence.day,
       startDate: cadence.start_date,

@@ -13,3 +13,6 @@ export {
   transactionPostings,
   type AdminTransactionRow,
 } from './transactions-admin.repository.ts';
+
+/** A standing order's send (the schedules module): each way's hand-made money path, minus the order's own steps. */
+export { receiveRefusal, sendOnSchedule, type ScheduledDelivery } from './scheduled-send.ts';

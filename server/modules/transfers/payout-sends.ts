@@ -65,8 +65,11 @@ export async function createPayout<Facts>(
   return { status: result.status, body: result.body };
 }
 
-/** The payout sent now, or held for review on a sanctions hit (checked first) or a blocking monitoring rule. */
-async function payoutOrHold<Facts>(
+/**
+ * The payout sent now, or held for review on a sanctions hit (checked first) or a blocking monitoring rule. Shared
+ * by a send typed by hand and a scheduled one, so both leave by the same exit.
+ */
+export async function payoutOrHold<Facts>(
   tx: Tx<Database>,
   deps: ServiceDeps,
   method: PayoutMethod<Facts>,

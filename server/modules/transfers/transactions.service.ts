@@ -46,7 +46,12 @@ import { presentTransaction } from './transactions.presenter.ts';
 import { lockTransaction } from './transactions.repository.ts';
 import { returnToSender } from './waiting.service.ts';
 import { timelineFor } from './timeline.ts';
-import { sanctionsPickupHold, sendPickup, type PickupHold } from './methods/cash-pickup/pickup-money.ts';
+import {
+  sanctionsPickupHold,
+  sendPickup,
+  type CreatedPickup,
+  type PickupHold,
+} from './methods/cash-pickup/pickup-money.ts';
 import { textRecipient, type PickupSmsFacts } from './methods/cash-pickup/pickup-sms.ts';
 import { nameHistory } from './methods/cash-pickup/pickups.repository.ts';
 import { bankDeposit, payoutDetailsOf } from './methods/bank-deposit/bank-deposit.ts';
@@ -181,6 +186,35 @@ async function pickupHold(
   };
 }
 
+/** A cash pickup goes to a person, announced by SMS: an agency or a recipient without a phone is a 400 on `contact`. */
+export function refusePickupRecipient(contact: Contact): void {
+  if (contact.public) throw fieldError('contact', pickupMessages.notAPerson);
+  if (!contact.phone_number) throw fieldError('contact', pickupMessages.noPhone);
+}
+
+/**
+ * A cash pickup's money once its sender's guards passed and the rolling limit is taken, in the send's transaction:
+ * held when the recipient's screening (`screening`) or a blocking monitoring rule says so, else announced. Shared by
+ * a pickup typed by hand and a scheduled one; the caller texts the SMS (`sms`) after its commit.
+ */
+export async function announcePickup(
+  tx: Tx<Database>,
+  deps: ServiceDeps,
+  send: {
+    senderId: string;
+    contact: Contact;
+    agency: Contact | null;
+    amount: Money<'MAD'>;
+    screening: RecipientScreening;
+  },
+): Promise<CreatedPickup> {
+  const { senderId, contact, agency, amount, screening } = send;
+  return sendPickup(tx, deps, senderId, contact, agency, amount, {
+    sanctionsVersion: screening.version,
+    hold: await pickupHold(tx, deps, senderId, contact, amount, screening),
+  });
+}
+
 /**
  * A cash pickup: same amount rules, security code, idempotency key and balance check as a send, on
  * the general path (the wallet send's one round trip is untouched). The recipient's SMS leaves after commit, unless
@@ -194,10 +228,9 @@ async function createCashPickup(
 ): Promise<{ status: number; body: Transaction }> {
   const viewer = viewerOf(user);
   const contact = await contactFor(deps, user, body.contact);
-  if (contact.public) throw fieldError('contact', pickupMessages.notAPerson);
+  refusePickupRecipient(contact);
   if (contact.contact_user !== null && String(contact.contact_user) === user.id)
     throw fieldError('contact', transactionMessages.yourself);
-  if (!contact.phone_number) throw fieldError('contact', pickupMessages.noPhone);
   const agency = await agencyFor(deps, user, body.agency);
   await requireSecurityCode(deps, user.id, body.security_code);
   // The recipient against the sanctions lists, as for a send; a hit holds the pickup (no SMS).
@@ -205,9 +238,12 @@ async function createCashPickup(
   let sms: PickupSmsFacts | null = null;
   const work = async (tx: Tx<Database>) => {
     await takeSendLimit(tx, deps, user.id, body.amount.minor);
-    const created = await sendPickup(tx, deps, user.id, contact, agency, body.amount, {
-      sanctionsVersion: screening.version,
-      hold: await pickupHold(tx, deps, user.id, contact, body.amount, screening),
+    const created = await announcePickup(tx, deps, {
+      senderId: user.id,
+      contact,
+      agency,
+      amount: body.amount,
+      screening,
     });
     sms = created.sms;
     return { status: 201, body: await present(tx, deps, viewer, created.id) };

@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { scheduleMessages } from '../../../common/api/schedules';
 import { transactionMessages } from '../../../common/api/messages';
+import { payoutMessages } from '../../../common/api/payouts';
 import { applyLanguage } from '../../i18n/i18n';
 import { renderWithProviders, stubFetch, type RecordedCall } from '../../shared/test-support';
 import { testUser } from '../../shared/users/user.fixtures';
@@ -23,6 +24,15 @@ const youssef = {
   contact_user: 9,
   phone_number: '+212600000000',
 };
+const fatima = {
+  id: 6,
+  first_name: 'Fatima',
+  last_name: 'Z',
+  public: false,
+  contact_user: null,
+  phone_number: '+33612345678',
+  rib: '007780000123456789012396',
+};
 const agency = {
   id: 5,
   first_name: 'Agence Centre',
@@ -38,14 +48,16 @@ function api(post: (call: RecordedCall) => { status: number; body?: unknown }) {
     if (call.url.startsWith('/api/users/'))
       return { status: 200, body: { count: 1, next: null, previous: null, results: [testUser()] } };
     if (call.url.startsWith('/api/rates/')) return { status: 200, body: rates };
-    return { status: 200, body: { count: 2, next: null, previous: null, results: [youssef, agency] } };
+    return { status: 200, body: { count: 3, next: null, previous: null, results: [youssef, fatima, agency] } };
   });
 }
 
 /** The message under a field: the element its input names in aria-describedby. */
 const errorOf = (testId: string) => {
   const input = screen.getByTestId(testId);
-  return document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent;
+  // The first description is the error; a date field adds its format after it.
+  const [errorId = ''] = (input.getAttribute('aria-describedby') ?? '').split(' ');
+  return document.getElementById(errorId)?.textContent;
 };
 
 async function fillValid() {
@@ -53,7 +65,8 @@ async function fillValid() {
   fireEvent.change(screen.getByTestId('schedule-contact'), { target: { value: '4' } });
   fireEvent.change(screen.getByTestId('schedule-amount'), { target: { value: '1500' } });
   fireEvent.change(screen.getByTestId('schedule-day'), { target: { value: 'last' } });
-  fireEvent.change(screen.getByTestId('schedule-start'), { target: { value: '2099-01-10' } });
+  // Typed day first, as French and Arabic write a date.
+  fireEvent.change(screen.getByTestId('schedule-start'), { target: { value: '10/01/2099' } });
   fireEvent.input(screen.getByTestId('pin-input'), { target: { value: '135790' } });
 }
 
@@ -80,7 +93,7 @@ describe('the new scheduled transfer form', () => {
     const calls = api(() => ({ status: 201, body: {} }));
     renderPage();
     await fillValid();
-    fireEvent.change(screen.getByTestId('schedule-start'), { target: { value: '2020-01-01' } });
+    fireEvent.change(screen.getByTestId('schedule-start'), { target: { value: '01/01/2020' } });
     fireEvent.click(screen.getByTestId('schedule-end-count'));
     fireEvent.change(screen.getByTestId('schedule-count'), { target: { value: '600' } });
     fireEvent.click(screen.getByTestId('schedule-submit'));
@@ -117,15 +130,56 @@ describe('the new scheduled transfer form', () => {
     expect(screen.getByTestId<HTMLInputElement>('pin-input').value).toBe('');
   });
 
-  it('offers cash as the recipient allows it, and says it is not yet available for a schedule', async () => {
-    api(() => ({ status: 201, body: {} }));
+  it('offers the ways this recipient can receive and sends the one chosen', async () => {
+    const calls = api(() => ({ status: 201, body: { id: 1 } }));
     renderPage();
+    await fillValid();
+    // A Moroccan mobile without a bank account: the wallet, cash, the mobile wallet; no bank deposit.
+    const offered = screen.getAllByRole('radio', { name: /.+/ }).filter((r) => r.getAttribute('name') === 'delivery');
+    expect(offered.map((r) => r.getAttribute('value'))).toEqual(['wallet', 'cash_pickup', 'mobile_wallet']);
+    expect(screen.getByTestId<HTMLInputElement>('schedule-delivery-wallet').checked).toBe(true);
+    fireEvent.click(screen.getByTestId('schedule-delivery-mobile-wallet'));
+    fireEvent.click(screen.getByTestId('schedule-submit'));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ delivery: 'mobile_wallet' }),
+    );
+  });
+
+  it('shows a refusal of the way under the ways, and asks to confirm a name the bank does not confirm', async () => {
+    let answer: { status: number; body: unknown } = {
+      status: 400,
+      body: { delivery: [payoutMessages.noRib] },
+    };
+    const calls = api(() => answer);
+    renderPage();
+    await fillValid();
+    fireEvent.change(screen.getByTestId('schedule-contact'), { target: { value: '6' } });
+    // A French number and a RIB: the wallet, cash and the bank deposit.
+    expect(screen.queryByTestId('schedule-delivery-mobile-wallet')).toBeNull();
+    fireEvent.click(screen.getByTestId('schedule-delivery-bank'));
+    fireEvent.click(screen.getByTestId('schedule-submit'));
+    await waitFor(() => expect(screen.getByTestId('schedule-delivery').textContent).toContain('RIB'));
+    answer = { status: 400, body: { confirm_payee: [payoutMessages.confirmPayee] } };
+    fireEvent.input(screen.getByTestId('pin-input'), { target: { value: '135790' } });
+    fireEvent.click(screen.getByTestId('schedule-submit'));
+    const confirm = await screen.findByTestId('schedule-confirm-payee');
+    fireEvent.click(confirm);
+    answer = { status: 201, body: { id: 2 } };
+    fireEvent.input(screen.getByTestId('pin-input'), { target: { value: '135790' } });
+    fireEvent.click(screen.getByTestId('schedule-submit'));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(3));
+    expect(calls.filter((c) => c.method === 'POST')[2]?.body).toMatchObject({
+      contact: 6,
+      delivery: 'bank_deposit',
+      confirm_payee: true,
+    });
+  });
+
+  it('starts from the way of the transfer it repeats', async () => {
+    api(() => ({ status: 201, body: {} }));
+    renderPage('/schedules/new?contact=4&amount=250.00&delivery=cash_pickup');
     await screen.findByRole('option', { name: 'Youssef E' }, { timeout: 5000 });
-    expect(screen.queryByText('En espèces dans une agence')).toBeNull();
-    fireEvent.change(screen.getByTestId('schedule-contact'), { target: { value: '4' } });
-    const cash = screen.getByRole('radio', { name: 'En espèces dans une agence' });
-    expect(cash).toHaveProperty('disabled', true);
-    expect(screen.getByText('Le retrait en espèces n’est pas encore possible pour un envoi programmé.')).toBeTruthy();
+    expect(screen.getByTestId<HTMLInputElement>('schedule-delivery-pickup').checked).toBe(true);
   });
 
   it('starts from the recipient and amount of the transfer it repeats', async () => {

@@ -1,7 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { timeZoneOf, type ScheduleFrequency } from '../../../common/api/schedules';
+import {
+  scheduleDeliveries,
+  timeZoneOf,
+  type ScheduleDelivery,
+  type ScheduleFrequency,
+} from '../../../common/api/schedules';
 import { formatLocaleAmount } from '../../../common/money/locale-amount';
 import { dayAround } from '../../../common/time/time-zone';
 import { ApiError } from '../../shared/api/api-error';
@@ -9,12 +14,14 @@ import { intentKey, settleIntent } from '../../shared/api/intent-key';
 import { useTranslation } from '../../i18n/i18n';
 import { intlLocale } from '../../i18n/intl-locale';
 import { AmountInput } from '../../ui/AmountInput';
+import { DateInput } from '../../ui/DateInput';
 import form from '../../ui/Form.module.css';
 import { moneyFromApi } from '../../ui/money-format';
 import { numberFormat } from '../../ui/intl-format';
 import { PinInput } from '../../ui/PinInput';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { useWithLang } from '../../ui/with-lang';
+import { deliveryWay, waysFor } from '../../shared/payouts/delivery-ways';
 import { useRates } from '../../shared/rates/rates-queries';
 import { useCurrentUser } from '../../shared/users/use-current-user';
 import { problemText, scheduleErrorTexts } from './schedule-errors';
@@ -37,11 +44,14 @@ function prefilled(params: URLSearchParams, locale: string): ScheduleFormValues 
   const again = params.get('amount');
   const amount = again !== null && /^\d{1,9}(\.\d{2})?$/.test(again) ? moneyFromApi(again, 'MAD') : undefined;
   const frequency = params.get('frequency');
+  const delivery = params.get('delivery');
   return {
     ...emptyScheduleForm,
     contact: /^\d{1,15}$/.test(params.get('contact') ?? '') ? (params.get('contact') ?? '') : '',
     amount: amount ? formatLocaleAmount(amount, locale) : '',
     frequency: frequencies.includes(frequency as ScheduleFrequency) ? (frequency as ScheduleFrequency) : 'monthly',
+    // The way the send was made; one this recipient cannot receive falls back to the wallet on screen.
+    delivery: scheduleDeliveries.includes(delivery as ScheduleDelivery) ? (delivery as ScheduleDelivery) : 'wallet',
   };
 }
 
@@ -98,6 +108,10 @@ export function Component() {
   // Agencies take no scheduled transfer: only the customer's own recipients are offered.
   const people = (recipients.data?.results ?? []).filter((c) => !c.public);
   const chosen = people.find((c) => String(c.id) === values.contact);
+  // The ways this recipient can receive, by the send flow's rule; before one is chosen, the wallet.
+  const ways = chosen ? waysFor(chosen) : [deliveryWay('wallet')];
+  // A way the newly chosen recipient cannot receive falls back to the wallet, which every person receives.
+  const delivery = ways.some((w) => w.kind === values.delivery) ? values.delivery : 'wallet';
 
   function set<K extends keyof ScheduleFormValues>(key: K, value: ScheduleFormValues[K]) {
     setValues((current) => ({ ...current, [key]: value }));
@@ -115,7 +129,7 @@ export function Component() {
   function submit(event: React.FormEvent) {
     event.preventDefault();
     if (!min || !max) return;
-    const checked = checkScheduleForm(values, { locale, today, min, max });
+    const checked = checkScheduleForm({ ...values, delivery }, { locale, today, min, max });
     if (!checked.ok) {
       const next: Partial<Record<ScheduleField, string>> = {};
       for (const problem of checked.problems) next[problem.field] ??= problemText(problem, t, locale);
@@ -181,25 +195,45 @@ export function Component() {
           </p>
         ) : null}
 
-        <fieldset className={styles.choices} data-testid="schedule-delivery">
+        <fieldset className={styles.choices} data-testid="schedule-delivery" aria-describedby={errorId('delivery')}>
           <legend className={form.label}>{t('pickups.delivery')}</legend>
-          <label className={styles.option}>
-            <input type="radio" name="delivery" checked readOnly />
-            {t('pickups.toWallet')}
-          </label>
-          {/* Cash needs a phone to send the reference to; scheduled pickups are not offered yet, and it says so. */}
-          {chosen?.phone_number ? (
-            <>
-              <label className={styles.option} data-disabled="true">
-                <input type="radio" name="delivery" disabled aria-describedby={`${ids.base}-cash`} />
-                {t('pickups.cashPickup')}
-              </label>
-              <p id={`${ids.base}-cash`} className={form.hint}>
-                {t('schedules.form.cashLater')}
-              </p>
-            </>
-          ) : null}
+          {ways.map((way) => (
+            <label key={way.kind} className={styles.option}>
+              <input
+                type="radio"
+                name="delivery"
+                value={way.kind}
+                checked={delivery === way.kind}
+                onChange={() => set('delivery', way.kind)}
+                data-testid={`schedule-${way.testId}`}
+              />
+              {t(way.label)}
+            </label>
+          ))}
+          <span id={errorId('delivery')} className={form.error} role={errors.delivery ? 'alert' : undefined}>
+            {errors.delivery ?? ''}
+          </span>
         </fieldset>
+        {/* The bank does not confirm the name: the order goes only once the sender says to send all the same. */}
+        {delivery === 'bank_deposit' && (errors.confirm_payee !== undefined || values.confirm_payee) ? (
+          <div className={form.field}>
+            <p className={form.hint}>{t('payouts.check.mismatchHint')}</p>
+            <label className={styles.option}>
+              <input
+                type="checkbox"
+                checked={values.confirm_payee}
+                onChange={(e) => set('confirm_payee', e.target.checked)}
+                aria-invalid={errors.confirm_payee !== undefined || undefined}
+                aria-describedby={errorId('confirm_payee')}
+                data-testid="schedule-confirm-payee"
+              />
+              {t('payouts.check.confirm')}
+            </label>
+            <p id={errorId('confirm_payee')} className={form.error} role={errors.confirm_payee ? 'alert' : undefined}>
+              {errors.confirm_payee ?? ''}
+            </p>
+          </div>
+        ) : null}
 
         <Field
           label={t('schedules.form.amount')}
@@ -264,12 +298,10 @@ export function Component() {
           inputId={inputId('start_date')}
           errorId={errorId('start_date')}
         >
-          <input
-            className={form.input}
-            type="date"
+          <DateInput
             min={today}
             value={values.start_date}
-            onChange={(e) => set('start_date', e.target.value)}
+            onChange={(day) => set('start_date', day)}
             data-testid="schedule-start"
             {...invalid('start_date')}
           />
@@ -298,12 +330,10 @@ export function Component() {
             inputId={inputId('end_date')}
             errorId={errorId('end_date')}
           >
-            <input
-              className={form.input}
-              type="date"
+            <DateInput
               min={values.start_date || today}
               value={values.end_date}
-              onChange={(e) => set('end_date', e.target.value)}
+              onChange={(day) => set('end_date', day)}
               data-testid="schedule-end-date"
               {...invalid('end_date')}
             />

@@ -10,6 +10,7 @@ import { useWithLang } from '../../ui/with-lang';
 import { LoadState } from './LoadState';
 import { ScheduleState } from './ScheduleState';
 import { scheduleErrorTexts } from './schedule-errors';
+import { deliveryWay } from '../../shared/payouts/delivery-ways';
 import { endText, formatDay, frequencyText } from './schedule-words';
 import { useChangeSchedule, useSchedule } from './schedules-api';
 import styles from './Schedules.module.css';
@@ -104,7 +105,7 @@ export function Component() {
             <dt>{t('schedules.form.end')}</dt>
             <dd>{endText(s, t, locale)}</dd>
             <dt>{t('pickups.delivery')}</dt>
-            <dd>{t('pickups.toWallet')}</dd>
+            <dd data-testid="schedule-detail-delivery">{t(deliveryWay(s.delivery).label)}</dd>
           </dl>
         </section>
 

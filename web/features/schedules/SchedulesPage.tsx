@@ -9,6 +9,7 @@ import { ScreenHeader } from '../../ui/ScreenHeader';
 import { useWithLang } from '../../ui/with-lang';
 import { LoadState } from './LoadState';
 import { ScheduleState } from './ScheduleState';
+import { deliveryWay } from '../../shared/payouts/delivery-ways';
 import { formatDay, frequencyText } from './schedule-words';
 import { SCHEDULES_PAGE_SIZE, useSchedules } from './schedules-api';
 import styles from './Schedules.module.css';
@@ -34,6 +35,7 @@ function ScheduleRow({ schedule }: { schedule: Schedule }) {
           </bdi>
         </span>
         <span data-testid="schedule-frequency">{frequencyText(schedule, t, locale)}</span>
+        <span data-testid="schedule-delivery">{t(deliveryWay(schedule.delivery).label)}</span>
         <span className={styles.muted} data-testid="schedule-next">
           {schedule.next_date !== null && schedule.state !== 'cancelled'
             ? t('schedules.next', { date: formatDay(schedule.next_date, locale) })

@@ -12,6 +12,8 @@ import type { FormProblem, ScheduleField } from './schedule-form';
 const fields: ScheduleField[] = [
   'contact',
   'amount',
+  'delivery',
+  'confirm_payee',
   'frequency',
   'day',
   'start_date',
@@ -120,8 +122,6 @@ export function scheduleErrorTexts(error: unknown, t: TFunction, language: strin
       const message = error.firstError(field);
       if (message !== undefined) result.fields[field] = scheduleMessageText(message, t, language);
     }
-    const delivery = error.firstError('delivery');
-    if (delivery !== undefined) result.fields.contact = scheduleMessageText(delivery, t, language);
     if (error.detail !== undefined) result.form = scheduleMessageText(error.detail, t, language);
     if (Object.keys(result.fields).length > 0 || result.form !== undefined) return result;
   }

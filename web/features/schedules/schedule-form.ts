@@ -1,16 +1,34 @@
-import { MAX_SCHEDULE_COUNT, type CreateScheduleRequest, type ScheduleFrequency } from '../../../common/api/schedules';
+import {
+  MAX_SCHEDULE_COUNT,
+  type CreateScheduleRequest,
+  type ScheduleDelivery,
+  type ScheduleFrequency,
+} from '../../../common/api/schedules';
 import { parseLocaleAmount } from '../../../common/money/locale-amount';
 import { formatAmount, type Money } from '../../../common/money/money';
 
 /** The create form's fields, named as the API names them so the server's field errors land on the same ones. */
 export type ScheduleField =
-  'contact' | 'amount' | 'frequency' | 'day' | 'start_date' | 'end_date' | 'count' | 'security_code';
+  | 'contact'
+  | 'amount'
+  | 'delivery'
+  | 'confirm_payee'
+  | 'frequency'
+  | 'day'
+  | 'start_date'
+  | 'end_date'
+  | 'count'
+  | 'security_code';
 
 export type EndKind = 'none' | 'date' | 'count';
 
 export interface ScheduleFormValues {
   contact: string;
   amount: string;
+  /** How each date pays out: one of the ways this recipient can receive (the wallet by default). */
+  delivery: ScheduleDelivery;
+  /** A bank deposit's: the sender sends to this account although the bank does not confirm the name. */
+  confirm_payee: boolean;
   frequency: ScheduleFrequency | '';
   /** '1'..'28' or 'last'; only for a monthly schedule. */
   day: string;
@@ -24,6 +42,8 @@ export interface ScheduleFormValues {
 export const emptyScheduleForm: ScheduleFormValues = {
   contact: '',
   amount: '',
+  delivery: 'wallet',
+  confirm_payee: false,
   frequency: 'monthly',
   day: '',
   start_date: '',
@@ -105,7 +125,8 @@ export function checkScheduleForm(
     body: {
       contact: Number(values.contact),
       amount: formatAmount(amount),
-      delivery: 'wallet',
+      delivery: values.delivery,
+      ...(values.delivery === 'bank_deposit' && values.confirm_payee && { confirm_payee: true }),
       frequency: values.frequency,
       ...(monthly && day !== undefined && { day }),
       start_date: values.start_date,

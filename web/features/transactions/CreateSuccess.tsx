@@ -6,7 +6,7 @@ import form from '../../ui/Form.module.css';
 import { SuccessState } from '../../ui/SuccessState';
 import { useWithLang } from '../../ui/with-lang';
 import { formatMoney, moneyFromApi } from '../../ui/money-format';
-import { formatLongDate } from '../../shared/transactions/transaction-rules';
+import { formatLongDate, scheduleFromPath } from '../../shared/transactions/transaction-rules';
 import { WithdrawalQr } from './WithdrawalQr';
 import { PickupReference } from '../../shared/pickups/PickupReference';
 import type { ReactNode } from 'react';
@@ -34,6 +34,7 @@ export function CreateSuccess({ tx, party }: { tx: Transaction; party: string })
   // Held for a compliance review: nothing was sent yet. A neutral pending state, not a success, and only
   // that it is being processed (tipping-off: never that it is reviewed).
   const held = tx.status === 'on_hold';
+  const monthly = scheduleFromPath(tx, 'monthly');
   const title = held
     ? t('success.pending')
     : pickup
@@ -78,14 +79,10 @@ export function CreateSuccess({ tx, party }: { tx: Transaction; party: string })
           >
             {t('success.view')}
           </Link>
-          {/* A wallet send can become a monthly one (schedules pay into wallets only): the schedule form starts from
-              this recipient and amount. */}
-          {!held && !withdrawal && tx.delivery === undefined && tx.contact !== null ? (
-            <Link
-              className={form.secondary}
-              to={withLang(`/schedules/new?contact=${tx.contact}&amount=${tx.amount}&frequency=monthly`)}
-              data-testid="success-make-monthly"
-            >
+          {/* A send by any way can become a monthly one: the schedule form starts from this recipient, amount and
+              way. */}
+          {!withdrawal && monthly !== null ? (
+            <Link className={form.secondary} to={withLang(monthly)} data-testid="success-make-monthly">
               {t('schedules.makeMonthly')}
             </Link>
           ) : null}

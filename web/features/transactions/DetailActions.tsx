@@ -10,7 +10,7 @@ import { useCancelTransaction } from '../../shared/pickups/use-pickups';
 import { commonErrorText, translateServerMessage } from '../../ui/server-messages';
 import { ApiError } from '../../shared/api/api-error';
 import { useWithLang } from '../../ui/with-lang';
-import { sendAgainPath } from '../../shared/transactions/transaction-rules';
+import { scheduleFromPath, sendAgainPath } from '../../shared/transactions/transaction-rules';
 
 /**
  * What the sender may still take back: a pending withdrawal or a transfer waiting for its recipient (a
@@ -72,6 +72,7 @@ export function DetailActions({ tx }: { tx: Transaction }) {
   const [failed, setFailed] = useState(false);
   const lang = isLanguage(i18n.language) ? i18n.language : 'fr';
   const again = sendAgainPath(tx);
+  const repeat = scheduleFromPath(tx);
   return (
     <section className={cards.card} data-testid="detail-actions">
       {isCancellable(tx) ? <CancelButton tx={tx} /> : null}
@@ -80,13 +81,9 @@ export function DetailActions({ tx }: { tx: Transaction }) {
           {t('selfService.sendAgain')}
         </Link>
       ) : null}
-      {/* Schedules pay into wallets only: a pickup, a bank deposit or a mobile-wallet payout is not repeated so. */}
-      {again !== null && tx.delivery === undefined ? (
-        <Link
-          className={form.secondary}
-          to={withLang(`/schedules/new?contact=${tx.contact}&amount=${tx.amount}`)}
-          data-testid="repeat-schedule"
-        >
+      {/* A send by any way repeats on a schedule, the same way. */}
+      {repeat !== null ? (
+        <Link className={form.secondary} to={withLang(repeat)} data-testid="repeat-schedule">
           {t('schedules.repeat')}
         </Link>
       ) : null}

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import type { Contact } from '../../../common/api/contacts';
-import type { Delivery } from '../../../common/api/transactions';
-import { formatPhone, isMoroccanMobile } from '../../../common/identity/phone';
+import { formatPhone } from '../../../common/identity/phone';
 import { money, type Money } from '../../../common/money/money';
-import type { TFunction, TranslationKey } from '../../i18n/i18n';
+import type { TFunction } from '../../i18n/i18n';
 import { tIsolated } from '../../ui/bidi';
 import { translateServerMessage } from '../../ui/server-messages';
 import { ApiError } from '../../shared/api/api-error';
+import { deliveryWay, type DeliveryWay } from '../../shared/payouts/delivery-ways';
 import { formatCalendarDay } from './payout-format';
 import type { usePayeeCheck } from './use-payee-check';
 
@@ -20,16 +20,10 @@ export interface MethodContext {
 }
 
 /**
- * One way a send can reach its person. A new way (a mobile wallet) is one more entry in `deliveryMethods`: whether
- * this recipient can receive it, its words, when it arrives and what it costs.
+ * One way a send can reach its person, as the send screen describes it: who can receive it is the shared rule
+ * (web/shared/payouts/delivery-ways.ts); this adds when it arrives and what it costs.
  */
-export interface DeliveryMethod {
-  kind: Delivery;
-  /** The radio's test id (kept from the first screens: e2e specs use them). */
-  testId: string;
-  label: TranslationKey;
-  /** Whether this recipient can receive this way (an agency receives none: it is a withdrawal). */
-  accepts: (contact: Contact) => boolean;
+export interface DeliveryMethod extends DeliveryWay {
   /** When the money arrives, as the server knows it; never a guess of the page. */
   delay: (context: MethodContext) => ReactNode;
   /** What the sender pays on top of the amount. Sends in dirhams carry no fee today, whatever the way. */
@@ -52,38 +46,16 @@ function bankDelay({ payee, t, locale }: MethodContext): ReactNode {
 
 export const deliveryMethods: readonly DeliveryMethod[] = [
   {
-    kind: 'wallet',
-    testId: 'delivery-wallet',
-    label: 'pickups.toWallet',
-    accepts: (c) => !c.public,
+    ...deliveryWay('wallet'),
     // The recipient's account is shown once money has moved between the two: before, whether they have one is
     // not said, so neither is the moment.
     delay: ({ contact, t }) => t(contact.contact_user !== null ? 'payouts.choice.walletNow' : 'payouts.choice.walletUnknown'),
     fee: noFee,
   },
+  { ...deliveryWay('cash_pickup'), delay: ({ t }) => t('payouts.choice.cashNow'), fee: noFee },
+  { ...deliveryWay('bank_deposit'), delay: bankDelay, fee: noFee },
   {
-    kind: 'cash_pickup',
-    testId: 'delivery-pickup',
-    label: 'pickups.cashPickup',
-    // The reference goes to the recipient by SMS.
-    accepts: (c) => !c.public && Boolean(c.phone_number),
-    delay: ({ t }) => t('payouts.choice.cashNow'),
-    fee: noFee,
-  },
-  {
-    kind: 'bank_deposit',
-    testId: 'delivery-bank',
-    label: 'payouts.toBank',
-    accepts: (c) => !c.public && Boolean(c.rib),
-    delay: bankDelay,
-    fee: noFee,
-  },
-  {
-    kind: 'mobile_wallet',
-    testId: 'delivery-mobile-wallet',
-    label: 'payouts.toMobileWallet',
-    // The operator pays a Moroccan mobile number only; the server refuses any other (+212 5 is a landline).
-    accepts: (c) => !c.public && c.phone_number !== null && isMoroccanMobile(c.phone_number),
+    ...deliveryWay('mobile_wallet'),
     delay: ({ t }) => t('payouts.choice.mobileWalletMinutes'),
     fee: noFee,
     // The number the operator pays, read left to right in Arabic too ('+212 6 12 34 56 78' has no letter).

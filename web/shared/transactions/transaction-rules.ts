@@ -198,3 +198,13 @@ export function sendAgainPath(tx: Transaction): string | null {
   if (tx.category !== 'sending' || tx.contact === null || tx.status === 'on_hold') return null;
   return `/transactions/create?contact=${tx.contact}&transaction=send&amount=${tx.amount}`;
 }
+
+/**
+ * The schedule form started from a send: its recipient, amount and way (wallet, cash, bank, mobile wallet), every
+ * month when asked; null for what cannot repeat so (a withdrawal at an agency, a send held for review).
+ */
+export function scheduleFromPath(tx: Transaction, frequency?: 'monthly'): string | null {
+  if (sendAgainPath(tx) === null) return null;
+  const every = frequency === undefined ? '' : `&frequency=${frequency}`;
+  return `/schedules/new?contact=${String(tx.contact)}&amount=${tx.amount}&delivery=${tx.delivery ?? 'wallet'}${every}`;
+}
