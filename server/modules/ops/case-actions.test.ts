@@ -80,7 +80,10 @@ describe('actions from a case', () => {
       reason: 'Sister has no account, money back',
       after: { status: 'refunded', case: item.reference },
     });
-    const notes = (await staffView(item.id)).messages.filter((m) => m.internal);
+    const staff = await staffView(item.id);
+    // The transfer's amount as every ops answer writes it (a decimal), not its minor units.
+    expect((staff as Case & { transfer: { amount: string } }).transfer.amount).toBe('40.00');
+    const notes = staff.messages.filter((m) => m.internal);
     expect(notes).toHaveLength(1);
     expect(notes[0]?.author).toBe('operator');
     expect(notes[0]?.body.replace(/\u00a0/g, ' ')).toBe(
