@@ -1,13 +1,14 @@
 /// <reference lib="dom" />
 import { expect, test } from '@playwright/test';
 import { account, pageFor } from './accounts.ts';
-import { newOperator, unclaimedTransfer } from './operator.ts';
+import { fund, newOperator, unclaimedTransfer } from './operator.ts';
 import { screenshot } from './screenshots.ts';
 
 /**
  * The help cases' queue fits 1,280 px (every column in view, the last message wrapping), and the actions on a case's
  * transfer from its page: a refund through the transaction's own endpoint, noted in the thread. The recovery's
- * identity step picks its files with the app's own button. French and Arabic; screenshots with E2E_SCREENSHOTS=1.
+ * identity step picks its files with the app's own button; a send above the balance links to add the gap, and a
+ * declined card says to try another. French and Arabic; screenshots with E2E_SCREENSHOTS=1.
  */
 const longMessage = {
   fr: 'Bonjour, ma sœur à Casablanca n’a toujours rien reçu alors que l’argent a quitté mon solde il y a trois jours ; pouvez-vous vérifier ?',
@@ -69,5 +70,36 @@ for (const lang of ['fr', 'ar'] as const) {
       .setInputFiles({ name: 'passeport-recto.png', mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a', 'hex') });
     await expect(page.getByTestId('recovery-file-front-preview')).toContainText('passeport-recto.png');
     await screenshot(page, `recovery-documents-${lang}-390.png`);
+  });
+
+  test(`errors say what to do: a send above the balance, a declined card (${lang})`, async ({ browser, request }) => {
+    test.slow();
+    const alice = await account(request);
+    await fund(alice.userId, 100_00n);
+    const headers = { authorization: `Bearer ${alice.token}` };
+    const contact = await request.post('/api/contacts/', {
+      headers,
+      data: { first_name: 'Youssef', last_name: 'Benali', email: `e2e-short-${alice.userId}@example.com` },
+    });
+    expect(contact.status(), await contact.text()).toBe(201);
+    const page = await pageFor(browser, alice);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/transactions/create?contact=${((await contact.json()) as { id: number }).id}&transaction=send&lang=${lang}`);
+    await page.getByTestId('create-amount').fill('250');
+    await page.getByTestId('create-next').click();
+    const add = page.getByTestId('create-add-money');
+    await expect(add).toHaveAttribute('href', /\/exchange\?amount=\d+\.\d{2}/u);
+    await screenshot(page, `send-short-${lang}-390.png`, { fullPage: false });
+    await add.click();
+    await expect(page.getByTestId('exchange-amount')).not.toHaveValue('');
+
+    await page.getByTestId('exchange-validate').click();
+    await page.waitForURL(/\/sandbox\/checkout\//u);
+    await page.locator('input[autocomplete="cc-number"]').fill('4000 0000 0000 0002');
+    await page.locator('input[autocomplete="cc-exp"]').fill('12/34');
+    await page.locator('input[autocomplete="cc-csc"]').fill('123');
+    await page.locator('button[type="submit"]').first().click();
+    await expect(page.locator('.error')).toBeVisible();
+    await screenshot(page, `card-declined-${lang}-390.png`, { fullPage: false });
   });
 }
