@@ -176,6 +176,7 @@ export const opsMessages = {
   requestExpired: 'This request has expired.',
   requestDecided: 'This request has already been decided.',
   alreadyRequested: 'A request for this is already waiting for approval.',
+  notThisCase: 'This case is not about this transfer or its customer.',
   ratesChanged: 'The rates changed since this request: ask again.',
   // The reviews queue (common/api/ops-reviews.ts).
   reviewDecided: 'This item has already been decided.',

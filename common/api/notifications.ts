@@ -39,6 +39,10 @@ export const notificationKinds = [
   'payout_completed',
   'payout_returned',
   'payout_received',
+  // The account: money added by card (its receipt goes by e-mail), and a recovery approved (greets the owner at
+  // their next sign-in; the identifiers were told by mail or SMS).
+  'topup_completed',
+  'recovery_approved',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

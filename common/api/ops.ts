@@ -23,6 +23,14 @@ export const opsSecurityCodeSchema = sixDigitsSchema(securityCodeErrors.invalid)
 export const opsActionRequestSchema = z.object({ reason: reasonSchema, security_code: opsSecurityCodeSchema });
 export type OpsActionRequest = z.input<typeof opsActionRequestSchema>;
 
+/**
+ * The same action taken from a help case's page (a refund, an action on the customer's access): `case` names the
+ * case in the audit line (`after.case`, its reference) and the case's thread gets an internal note of it. The case
+ * must be about that transfer or customer (400 on `case`). The action's own rules are unchanged.
+ */
+export const opsCaseActionRequestSchema = opsActionRequestSchema.extend({ case: idSchema.optional() });
+export type OpsCaseActionRequest = z.input<typeof opsCaseActionRequestSchema>;
+
 export const opsIdParamsSchema = z.object({ id: idSchema });
 
 // Audit

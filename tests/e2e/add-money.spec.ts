@@ -67,7 +67,7 @@ test.describe('add money', () => {
     await page.getByTestId('exchange-validate').click();
     await expect(page).toHaveURL(/\/sandbox\/checkout\/ps_/);
     await payWith(page, '4000 0000 0000 0002');
-    await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
+    await expect(page.getByRole('alert')).toHaveText('Your card was declined: nothing was charged. Try another card, or ask your bank why.');
     await expect(page.getByLabel('Card number')).toHaveValue('');
     expect((await me(request, token)).balance).toBe(before.balance);
     await page.getByRole('link', { name: 'Cancel and return to the app' }).click();

@@ -51,7 +51,8 @@ describe('sandbox checkout over HTTP', () => {
 
     const declined = await submit(`/sandbox/checkout/${session}/pay`, card('4000 0000 0000 0002'));
     expect(declined.status).toBe(402);
-    expect(declined.text).toContain('Your card was declined.');
+    // What to do, not only what happened: another card.
+    expect(declined.text).toContain('Your card was declined: nothing was charged. Try another card, or ask your bank why.');
     // The number typed is never echoed back into the page.
     expect(declined.text).not.toContain('value=');
     expect((await me(t, s)).balance).toBe('0.00');
@@ -182,7 +183,7 @@ describe('subscription', () => {
     const session = res.body.url.split('/').pop() ?? '';
     const declined = await submit(`/sandbox/checkout/${session}/pay`, card('4000 0000 0000 0002'));
     expect(declined.status).toBe(402);
-    expect(declined.text).toContain('Ihre Karte wurde abgelehnt.');
+    expect(declined.text).toContain('Ihre Karte wurde abgelehnt: Es wurde nichts abgebucht. Versuchen Sie eine andere Karte');
 
     // A session with no language (started without ?lang=): the request decides, Arabic right to left.
     const { url } = await validated(t, s, '10.00');

@@ -7,6 +7,7 @@ import {
   type OpsCaseStateBody,
   type OpsCaseSummary,
 } from '../../../common/api/cases.ts';
+import { formatAmount, isCurrency, money } from '../../../common/money/money.ts';
 import type { Config } from '../../config.ts';
 import { conflict, notFound } from '../../http/http-error.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
@@ -97,7 +98,10 @@ export async function opsCase(deps: ServiceDeps, id: string): Promise<OpsCase> {
           id: Number(transfer.id),
           kind: transfer.kind,
           status: transfer.status,
-          amount: transfer.amount,
+          // Stored in minor units; the API writes amounts as decimals ('40.00'), as the screens read them.
+          amount: isCurrency(transfer.currency)
+            ? formatAmount(money(transfer.currency, BigInt(transfer.amount)))
+            : transfer.amount,
           currency: transfer.currency,
         }
       : null,

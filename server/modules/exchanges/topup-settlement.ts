@@ -10,6 +10,7 @@ import { enqueuePaymentAction, finishSession, type PaymentSessionRow } from '../
 import { findExchangeForUpdate, markPaid, unlockRate } from './exchanges.repository.ts';
 import { enqueueAnchor } from '../anchoring/enqueue-anchor.ts';
 import { tryTakeLimit } from '../compliance/limits.ts';
+import { notify } from '../notifications/notify.ts';
 
 type Completed = Extract<PaymentEvent, { kind: 'checkout_completed' }>;
 
@@ -96,6 +97,15 @@ export async function settleTopUp(
     reference: `exchange:${exchangeId}`,
   });
   await enqueueAnchor(tx, { transactionId });
+  // In the app's list as well: the receipt's e-mail goes only to a confirmed address, and is not where a customer
+  // looks once back in the app. The message itself is that receipt, so none is queued here.
+  await notify(tx, {
+    userId: exchange.user_id,
+    kind: 'topup_completed',
+    transactionId,
+    params: { amount: String(to.minor), currency: 'MAD', name: '', charged: String(gross.minor) },
+    message: false,
+  });
   await markPaid(tx, exchangeId, entry.id, now);
   await finishSession(tx, session.id, { status: 'paid', outcome: 'credited', now, paymentId: event.paymentId });
   return 'credited';

@@ -59,6 +59,10 @@ export interface NotificationParams {
   payout_returned: TransferParams & { reason?: string };
   /** To a recipient who has an account: `name` is the sender's. */
   payout_received: TransferParams;
+  /** Money added by card: `amount` the dirhams credited (MAD minor units), `charged` the euros the card paid, fee included (cents). */
+  topup_completed: TransferParams & { charged: string };
+  /** A recovery approved: the kind of the new sign-in identifier. */
+  recovery_approved: { identifier_kind: 'email' | 'phone' };
 }
 
 /** A scheduled transfer's date: the schedule's id, the date (YYYY-MM-DD), its amount and recipient's first name. */

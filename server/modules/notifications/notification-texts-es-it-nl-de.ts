@@ -1,3 +1,4 @@
+import { accountTexts } from './notification-texts-account.ts';
 import { payoutTexts } from './notification-texts-payouts.ts';
 import { scheduleTexts } from './notification-texts-schedules.ts';
 import {
@@ -79,6 +80,7 @@ export const es: NotificationTemplates = {
   }),
   ...scheduleTexts.es,
   ...payoutTexts.es,
+  ...accountTexts.es,
   case_answered: (p) => ({
     title: 'Respuesta a tu solicitud de ayuda',
     body: `Hemos respondido a tu solicitud ${p.reference}. Lee la respuesta en la aplicación.`,
@@ -148,6 +150,7 @@ export const it: NotificationTemplates = {
   }),
   ...scheduleTexts.it,
   ...payoutTexts.it,
+  ...accountTexts.it,
   case_answered: (p) => ({
     title: 'Risposta alla tua richiesta di aiuto',
     body: `Abbiamo risposto alla tua richiesta ${p.reference}. Leggi la risposta nell’app.`,
@@ -221,6 +224,7 @@ export const nl: NotificationTemplates = {
   }),
   ...scheduleTexts.nl,
   ...payoutTexts.nl,
+  ...accountTexts.nl,
   case_answered: (p) => ({
     title: 'Antwoord op je hulpvraag',
     body: `We hebben je vraag ${p.reference} beantwoord. Lees het antwoord in de app.`,
@@ -290,6 +294,7 @@ export const de: NotificationTemplates = {
   }),
   ...scheduleTexts.de,
   ...payoutTexts.de,
+  ...accountTexts.de,
   case_answered: (p) => ({
     title: 'Antwort auf Ihre Hilfeanfrage',
     body: `Wir haben auf Ihre Anfrage ${p.reference} geantwortet. Lesen Sie die Antwort in der App.`,

@@ -1,4 +1,5 @@
 import { isolatedInArabic } from '../../../common/i18n/bidi-isolate.ts';
+import { accountTexts } from './notification-texts-account.ts';
 import { payoutTexts } from './notification-texts-payouts.ts';
 import { scheduleTexts } from './notification-texts-schedules.ts';
 import {
@@ -79,6 +80,7 @@ export const fr: NotificationTemplates = {
   }),
   ...scheduleTexts.fr,
   ...payoutTexts.fr,
+  ...accountTexts.fr,
   case_answered: (p) => ({
     title: 'Réponse à votre demande d’aide',
     body: `Nous avons répondu à votre demande ${p.reference}. Lisez la réponse dans l’application.`,
@@ -148,6 +150,7 @@ export const en: NotificationTemplates = {
   }),
   ...scheduleTexts.en,
   ...payoutTexts.en,
+  ...accountTexts.en,
   case_answered: (p) => ({
     title: 'Reply to your help request',
     body: `We replied to your request ${p.reference}. Read the reply in the app.`,
@@ -208,6 +211,7 @@ export const ar: NotificationTemplates = isolatedInArabic({
   }),
   ...scheduleTexts.ar,
   ...payoutTexts.ar,
+  ...accountTexts.ar,
   case_answered: (p) => ({
     title: 'رد على طلب المساعدة',
     body: `رددنا على طلبك ${p.reference}. اقرأ الرد في التطبيق.`,

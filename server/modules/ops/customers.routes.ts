@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   logoutAllResponseSchema,
-  opsActionRequestSchema,
+  opsCaseActionRequestSchema,
   opsCustomerDetailSchema,
   opsCustomerSchema,
   opsCustomersPageSchema,
@@ -63,6 +63,7 @@ export const customersRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async 
     ['unfreeze', 'Unfreeze a customer', unfreezeCustomer],
     ['unlock-security-code', "End the lock of a user's security code", unlockSecurityCode],
   ] as const;
+  // Each may be taken from a help case of this customer (`case`): named in the audit line, noted in the case.
   for (const [path, summary, action] of actions) {
     app.post(
       `/customers/:id/${path}/`,
@@ -72,7 +73,7 @@ export const customersRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async 
           summary,
           security,
           params: opsIdParamsSchema,
-          body: opsActionRequestSchema,
+          body: opsCaseActionRequestSchema,
           response: { 200: opsCustomerSchema },
         },
       },
@@ -91,7 +92,7 @@ export const customersRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async 
         summary: 'End every session of a user now',
         security,
         params: opsIdParamsSchema,
-        body: opsActionRequestSchema,
+        body: opsCaseActionRequestSchema,
         response: { 200: logoutAllResponseSchema },
       },
     },

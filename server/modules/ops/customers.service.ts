@@ -9,6 +9,7 @@ import { auditEntries, recordAudit, type AuditActor } from '../audit/audit.servi
 import type { AuthUser } from '../auth/authenticate.ts';
 import { recentSessions, revokeUserSessions } from '../auth/sessions.service.ts';
 import type { ServiceDeps } from '../service-deps.ts';
+import { caseOfAction, noteCaseAction, type CaseAction } from '../cases/case-actions.ts';
 import { limitsOf } from '../compliance/limits.ts';
 import { recentTransactionsOf } from '../transfers/transactions.service.ts';
 import {
@@ -99,13 +100,18 @@ async function actOnUser(
   deps: ServiceDeps,
   operator: AuthUser,
   actor: AuditActor,
-  input: { id: string; securityCode: string; reason: string; action: string },
+  input: { id: string; securityCode: string; reason: string; action: string; fromCase: string | undefined },
   change: Change,
 ): Promise<OpsCustomer> {
   await confirmOperator(deps, operator, input.securityCode);
+  const now = deps.clock.now();
   return withTransaction(deps.db, async (tx) => {
     const before = await lockAdminUser(tx, input.id);
     if (!before) throw notFound();
+    const fromCase =
+      input.fromCase === undefined
+        ? undefined
+        : await caseOfAction(tx, input.fromCase, { userId: input.id }, operator.id);
     await change(tx, before);
     const after = await findAdminUser(tx, input.id);
     if (!after) throw notFound();
@@ -118,18 +124,31 @@ async function actOnUser(
         targetId: input.id,
         reason: input.reason,
         before: stateOf(before),
-        after: stateOf(after),
+        after: { ...stateOf(after), ...(fromCase && { case: fromCase.reference }) },
       },
-      deps.clock.now(),
+      now,
     );
+    if (fromCase)
+      await noteCaseAction(tx, fromCase, operator.id, { ...noteOf(input.action), reason: input.reason }, now);
     return presentCustomer(after);
   });
 }
+
+const noteOf = (action: string): CaseAction =>
+  action === 'customer.freeze'
+    ? { action: 'freeze' }
+    : action === 'customer.unfreeze'
+      ? { action: 'unfreeze' }
+      : action === 'customer.logout_all'
+        ? { action: 'logout_all' }
+        : { action: 'unlock_security_code' };
 
 export interface ActionInput {
   id: string;
   reason: string;
   security_code: string;
+  /** The help case it is taken from, if any (named in the audit line, noted in the case). */
+  case?: string | undefined;
 }
 
 const conflictOf = (detail: string) => new HttpError(409, { detail });
@@ -141,7 +160,13 @@ export function freezeCustomer(deps: ServiceDeps, operator: AuthUser, actor: Aud
     deps,
     operator,
     actor,
-    { id: input.id, securityCode: input.security_code, reason: input.reason, action: 'customer.freeze' },
+    {
+      id: input.id,
+      securityCode: input.security_code,
+      reason: input.reason,
+      fromCase: input.case,
+      action: 'customer.freeze',
+    },
     async (tx, row) => {
       if (row.role !== 'customer') throw new HttpError(400, { detail: opsMessages.notACustomer });
       if (row.frozen_at !== null) throw conflictOf(opsMessages.alreadyFrozen);
@@ -160,7 +185,13 @@ export function unfreezeCustomer(deps: ServiceDeps, operator: AuthUser, actor: A
     deps,
     operator,
     actor,
-    { id: input.id, securityCode: input.security_code, reason: input.reason, action: 'customer.unfreeze' },
+    {
+      id: input.id,
+      securityCode: input.security_code,
+      reason: input.reason,
+      fromCase: input.case,
+      action: 'customer.unfreeze',
+    },
     async (tx, row) => {
       if (row.frozen_at === null) throw conflictOf(opsMessages.notFrozen);
       if (row.frozen_by_review !== null) throw conflictOf(opsMessages.frozenByReview);
@@ -175,7 +206,13 @@ export function unlockSecurityCode(deps: ServiceDeps, operator: AuthUser, actor:
     deps,
     operator,
     actor,
-    { id: input.id, securityCode: input.security_code, reason: input.reason, action: 'customer.unlock_security_code' },
+    {
+      id: input.id,
+      securityCode: input.security_code,
+      reason: input.reason,
+      fromCase: input.case,
+      action: 'customer.unlock_security_code',
+    },
     async (tx) => clearSecurityCodeLock(tx, input.id),
   );
 }
@@ -192,7 +229,13 @@ export async function logoutAll(
     deps,
     operator,
     actor,
-    { id: input.id, securityCode: input.security_code, reason: input.reason, action: 'customer.logout_all' },
+    {
+      id: input.id,
+      securityCode: input.security_code,
+      reason: input.reason,
+      fromCase: input.case,
+      action: 'customer.logout_all',
+    },
     async (tx) => {
       revoked = await revokeUserSessions(tx, input.id, deps.clock.now());
     },

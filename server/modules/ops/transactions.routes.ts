@@ -4,6 +4,7 @@ import {
   approvalsPageSchema,
   approvalsQuerySchema,
   opsActionRequestSchema,
+  opsCaseActionRequestSchema,
   opsIdParamsSchema,
   opsTransactionDetailSchema,
   opsTransactionsPageSchema,
@@ -66,10 +67,10 @@ export const opsTransactionsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = 
       schema: {
         tags,
         summary:
-          'Refund money still waiting (unclaimed transfer, pending withdrawal): 200 done, 202 waits for approval',
+          'Refund money still waiting (unclaimed transfer, pending withdrawal): 200 done, 202 waits for approval; from a help case about it with `case` (named in the audit line, noted in the case)',
         security,
         params: opsIdParamsSchema,
-        body: opsActionRequestSchema,
+        body: opsCaseActionRequestSchema,
         response: { 200: refundResponseSchema, 202: refundResponseSchema },
       },
     },

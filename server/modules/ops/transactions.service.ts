@@ -14,6 +14,7 @@ import { conflict, forbidden, notFound } from '../../http/http-error.ts';
 import { hashRequest, runIdempotent } from '../../ledger/idempotency.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
 import { auditEntries, recordAudit, type AuditActor } from '../audit/audit.service.ts';
+import { caseOfAction, noteCaseAction } from '../cases/case-actions.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { openReference, pickupKeys, referenceHash } from '../transfers/methods/cash-pickup/pickup-secrets.ts';
@@ -179,7 +180,7 @@ export async function refundTransaction(
   deps: ServiceDeps,
   operator: AuthUser,
   actor: AuditActor,
-  input: { id: string; reason: string; security_code: string },
+  input: { id: string; reason: string; security_code: string; case?: string | undefined },
   idempotencyKey: string | undefined,
 ): Promise<{ status: number; body: RefundAnswer }> {
   await confirmOperator(deps, operator, input.security_code);
@@ -188,6 +189,12 @@ export async function refundTransaction(
   const work = async (tx: Transaction<Database>): Promise<{ status: number; body: RefundAnswer }> => {
     const row = await lockRefundable(tx, input.id);
     const amount = BigInt(row.amount);
+    // Taken from a help case about this transfer: the audit line names the case, whose thread keeps a note.
+    const fromCase =
+      input.case === undefined
+        ? undefined
+        : await caseOfAction(tx, input.case, { transactionId: input.id }, operator.id);
+    const named = fromCase ? { case: fromCase.reference } : {};
     if (amount > BigInt(deps.config.OPS_FOUR_EYES_MAD) * 100n) {
       const approvalId = await insertApproval(tx, {
         kind: 'refund',
@@ -210,10 +217,14 @@ export async function refundTransaction(
           targetType: 'transaction',
           targetId: input.id,
           reason: input.reason,
-          after: { approval: approvalId, amount: mad(amount) },
+          after: { approval: approvalId, amount: mad(amount), ...named },
         },
         now,
       );
+      if (fromCase) {
+        const note = { action: 'refund_requested', amount: row.amount, approval: approvalId } as const;
+        await noteCaseAction(tx, fromCase, operator.id, { ...note, reason: input.reason }, now);
+      }
       const approval = await findApproval(tx, approvalId);
       if (!approval) throw notFound();
       return { status: 202, body: { refunded: false, approval: presentApproval(approval) } };
@@ -228,16 +239,29 @@ export async function refundTransaction(
         targetId: input.id,
         reason: input.reason,
         before: { status: row.status, amount: mad(amount) },
-        after: { status: 'refunded' },
+        after: { status: 'refunded', ...named },
       },
       now,
     );
+    if (fromCase)
+      await noteCaseAction(
+        tx,
+        fromCase,
+        operator.id,
+        { action: 'refund', amount: row.amount, reason: input.reason },
+        now,
+      );
     return {
       status: 200,
       body: { refunded: true, transaction: await presentAfter(tx, input.id, deps.config.SECRET_KEY) },
     };
   };
-  const requestHash = hashRequest({ id: input.id, reason: input.reason });
+  // The case joins the hash only when given, so a request without one hashes as it always did.
+  const requestHash = hashRequest({
+    id: input.id,
+    reason: input.reason,
+    ...(input.case !== undefined && { case: input.case }),
+  });
   // The sender's notice is the notifications module's: the `refunded` timeline step notifies them in this
   // transaction (migration 0240), once, whatever the path (direct refund or approved request).
   return withTransaction(deps.db, (tx) =>

@@ -9,6 +9,7 @@ import { conflict, fieldError, notFound, tooManyRequests } from '../../http/http
 import { withTransaction } from '../../ledger/transaction.ts';
 import { authMessages } from '../../../common/api/messages.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
+import { notify } from '../notifications/notify.ts';
 import { loginCodeTexts } from '../auth/message-templates.ts';
 import { checkCode, issueCode, takeRateSlot } from '../auth/one-time-codes.ts';
 import { revokeUserSessions } from '../auth/sessions.service.ts';
@@ -341,6 +342,14 @@ export async function applyRecovery(
     },
     now,
   );
+  // Every session ended: the owner reads this at their next sign-in, in the app, besides the mail or SMS.
+  await notify(tx, {
+    userId: row.user_id,
+    kind: 'recovery_approved',
+    transactionId: null,
+    params: { identifier_kind: row.new_kind },
+    message: false,
+  });
   const texts = recoveryTexts[languageOf(row)];
   const warned = [replaced, row.known_identifier].filter((v): v is string => v !== null && v !== row.new_identifier);
   return [

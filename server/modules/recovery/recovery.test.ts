@@ -253,6 +253,26 @@ describe('a customer holding money: the identity check in the reviews queue', ()
 
     const back = await signIn(t, { phone_number: fresh });
     expect(back.userId).toBe(alice.userId);
+    // At that sign-in the app greets them with the outcome too (besides the mail or SMS), and no message of its own.
+    const notices = await call<{ results: { kind: string; title: string; body: string; link: string | null }[] }>(
+      t,
+      'GET',
+      '/api/notifications/?lang=en',
+      { token: back.token },
+    );
+    const approved = notices.body.results.filter((n) => n.kind === 'recovery_approved');
+    expect(approved).toHaveLength(1);
+    expect(approved[0]).toMatchObject({ title: 'Your account is back', link: null });
+    expect(approved[0]?.body).toContain('you now sign in with your new phone number');
+    expect(
+      await t.database.db
+        .selectFrom('notification_deliveries as d')
+        .innerJoin('notifications as n', 'n.id', 'd.notification_id')
+        .select('n.id')
+        .where('n.kind', '=', 'recovery_approved')
+        .where('n.user_id', '=', String(alice.userId))
+        .execute(),
+    ).toEqual([]);
     // The security code must be set again before any send.
     await setCode(t, back, CODE);
     const bob = await signIn(t, { email: uniqueEmail('bob') });

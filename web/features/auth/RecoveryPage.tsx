@@ -5,6 +5,7 @@ import type { RecoveryStatus } from '../../../common/api/recovery';
 import { apiFetch, apiUrl } from '../../shared/api/api-client';
 import { ApiError } from '../../shared/api/api-error';
 import { useTranslation } from '../../i18n/i18n';
+import { DocumentFilePicker } from '../../ui/DocumentFilePicker';
 import form from '../../ui/Form.module.css';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { commonErrorText, fieldErrorText, translateServerMessage } from '../../ui/server-messages';
@@ -251,6 +252,7 @@ function DocumentsStep(props: {
   const { t } = useTranslation();
   const onFile = props.status.document_type;
   const [type, setType] = useState<DocumentType>(onFile ?? 'national_id');
+  const [files, setFiles] = useState<Partial<Record<'front' | 'back' | 'selfie', File>>>({});
   const typeId = useId();
   const parts = type === 'passport' ? (['front', 'selfie'] as const) : (['front', 'back', 'selfie'] as const);
   const errorOf = (field: string) => {
@@ -262,6 +264,11 @@ function DocumentsStep(props: {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     data.set('document_type', type);
+    // The files as the pickers show them: what the customer sees chosen is what is sent.
+    for (const part of parts) {
+      const file = files[part];
+      if (file) data.set(part, file);
+    }
     props.onSubmit(data);
   }
   return (
@@ -288,8 +295,17 @@ function DocumentsStep(props: {
         {onFile !== null ? <p className={form.hint}>{t('recovery.sameType')}</p> : null}
         <p className={form.error}>{errorOf('document_type') ?? ''}</p>
       </div>
+      {/* The identity documents' own picker: its button speaks the app's language, not the browser's. */}
       {parts.map((part) => (
-        <FileField key={part} part={part} error={errorOf(part)} />
+        <DocumentFilePicker
+          key={part}
+          part={part}
+          file={files[part]}
+          error={errorOf(part)}
+          onChange={(file) => setFiles((chosen) => ({ ...chosen, [part]: file }))}
+          accept="image/jpeg,image/png,application/pdf"
+          testId={`recovery-file-${part}`}
+        />
       ))}
       <div className={form.actions}>
         <button className={form.primary} type="submit" disabled={props.pending} data-testid="recovery-send-documents">
@@ -297,27 +313,5 @@ function DocumentsStep(props: {
         </button>
       </div>
     </form>
-  );
-}
-
-function FileField({ part, error }: { part: 'front' | 'back' | 'selfie'; error: string | undefined }) {
-  const { t } = useTranslation();
-  const id = useId();
-  return (
-    <div className={form.field}>
-      <label className={form.label} htmlFor={id}>
-        {t(`kyc.parts.${part}`)}
-      </label>
-      <input
-        id={id}
-        name={part}
-        type="file"
-        accept="image/jpeg,image/png,application/pdf"
-        {...(part === 'selfie' && { capture: 'user' })}
-        className={form.input}
-        data-testid={`recovery-file-${part}`}
-      />
-      <p className={form.error}>{error ?? ''}</p>
-    </div>
   );
 }

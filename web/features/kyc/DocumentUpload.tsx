@@ -7,7 +7,7 @@ import form from '../../ui/Form.module.css';
 import { CURRENT_USER_KEY } from '../../shared/users/use-current-user';
 import styles from './IdentityPage.module.css';
 import { kycFailureOf, type KycFailure } from './kyc-failure';
-import { FilePart } from './KycFields';
+import { DocumentFilePicker } from '../../ui/DocumentFilePicker';
 import { KYC_KEY, uploadDocuments } from './kyc-upload';
 
 /**
@@ -84,7 +84,13 @@ export function DocumentParts({ upload }: { upload: DocumentUpload }) {
         <p className={form.error}>{failure.fields.document_type ?? ''}</p>
       </fieldset>
       {parts.map((part) => (
-        <FilePart key={part} part={part} file={files[part]} error={failure.fields[part]} onChange={choose(part)} />
+        <DocumentFilePicker
+          key={part}
+          part={part}
+          file={files[part]}
+          error={failure.fields[part]}
+          onChange={choose(part)}
+        />
       ))}
     </>
   );

@@ -6,6 +6,7 @@ import { ApiError } from '../../shared/api/api-error';
 import { LANGUAGE_NAMES, isLanguage } from '../../../common/i18n/languages';
 import styles from './Ops.module.css';
 import caseStyles from './Cases.module.css';
+import { CaseActions } from './CaseActions';
 import { CaseStateBadge, caseKindKey, caseStateKey, DueCell } from './CasesPage';
 import { answerCase, fetchCase, openCaseAttachment, setCaseState, takeCase } from './ops-api';
 import type { OpsKey } from './ops-i18n';
@@ -250,6 +251,7 @@ export function CasePage({ id }: { id: string }) {
           </p>
         </div>
       ) : null}
+      {canWrite && item.transfer ? <CaseActions item={{ ...item, transfer: item.transfer }} /> : null}
       <h2 className={styles.subtitle}>{ot('cases.thread')}</h2>
       {file.error ? (
         <p className={styles.error} role="alert">

@@ -74,6 +74,7 @@ export function CasesPage() {
         label={ot('nav.cases')}
         emptyText={ot('cases.empty')}
         testId="cases-table"
+        className={caseStyles.queue}
         rowTestId={(c) => `case-row-${c.id}`}
         columns={[
           {
@@ -94,7 +95,11 @@ export function CasesPage() {
             header: ot('cases.assigned'),
             cell: (c) => (c.assigned_to ? <bdi>{c.assigned_to.name}</bdi> : <span className={styles.muted}>—</span>),
           },
-          { header: ot('cases.lastMessage'), cell: (c) => <span dir="auto">{c.last_message ?? '—'}</span> },
+          {
+            header: ot('cases.lastMessage'),
+            className: caseStyles.lastMessage,
+            cell: (c) => <span dir="auto">{c.last_message ?? '—'}</span>,
+          },
         ]}
       />
     </>

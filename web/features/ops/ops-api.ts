@@ -2,6 +2,7 @@ import type {
   Approval,
   AuditEntry,
   OpsActionRequest,
+  OpsCaseActionRequest,
   OpsCustomer,
   OpsCustomerDetail,
   OpsTransaction,
@@ -112,7 +113,7 @@ async function once<T>(intent: string, path: string, body: unknown): Promise<T> 
 }
 
 /** A refund of one transaction (see `once`). */
-export const refund = <T>(id: number, body: OpsActionRequest): Promise<T> =>
+export const refund = <T>(id: number, body: OpsCaseActionRequest): Promise<T> =>
   once<T>(`ops-refund:${id}`, `/ops/transactions/${id}/refund/`, body);
 
 /** New rates (see `once`): a new intent per set of figures, so a corrected form is a new request. */

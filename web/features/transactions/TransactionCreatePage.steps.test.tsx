@@ -109,7 +109,9 @@ describe('TransactionCreatePage', () => {
   it('refuses at step 1 an amount above the balance, saying the balance, before any code is asked', async () => {
     const calls = api('1105.00', () => ({ status: 500 }));
     await openWithAmount('5000');
-    expect(text('create-error')).toBe('Solde insuffisant : vous disposez de 1 105,00 MAD.');
+    // And what to do: add the 3,895.00 MAD missing, in euros at the customer's rate, from a prefilled add-money page.
+    expect(text('create-error')).toBe('Solde insuffisant : vous disposez de 1 105,00 MAD. Ajouter 364,02 EUR à mon solde');
+    expect(screen.getByTestId('create-add-money').getAttribute('href')).toMatch(/^\/exchange\?amount=364\.02\b/);
     expect(screen.queryByTestId('pin-input')).toBeNull();
     expect(posts(calls)).toEqual([]);
   });
@@ -189,7 +191,9 @@ describe('TransactionCreatePage', () => {
     api('1105.00', () => ({ status: 400, body: { amount: ['Not enough funds'] } }));
     await openWithAmount('120');
     typeCode('123456');
-    await waitFor(() => expect(text('create-error')).toBe('Solde insuffisant.'));
+    // The balance seemed enough here (it changed meanwhile): the way to add money, without a gap to prefill.
+    await waitFor(() => expect(text('create-error')).toBe('Solde insuffisant. Ajouter de l’argent'));
+    expect(screen.getByTestId('create-add-money').getAttribute('href')).toMatch(/^\/exchange(\?|$)/);
     expect(screen.getByTestId<HTMLInputElement>('create-amount').value).toBe('120');
   });
 

@@ -4,7 +4,7 @@ import { useTranslation } from '../../i18n/i18n';
 import { useSearchParams } from 'react-router';
 import type { Transaction } from '../../../common/api/transactions';
 import { formatLocaleAmount } from '../../../common/money/locale-amount';
-import { formatAmount, money } from '../../../common/money/money';
+import { formatAmount, money, type Money } from '../../../common/money/money';
 import { ApiError } from '../../shared/api/api-error';
 import { intentKey, settleIntent } from '../../shared/api/intent-key';
 import { intlLocale } from '../../i18n/intl-locale';
@@ -22,6 +22,7 @@ import { checkAmount, type AmountCheck } from './amount-check';
 import { createErrorText } from './create-errors';
 import { LimitsSummary } from '../../shared/limits/LimitsSummary';
 import { levelAllowance, smallest } from '../../shared/limits/allowance';
+import { BalanceShort } from './BalanceShort';
 import { CreateSuccess } from './CreateSuccess';
 import { CreateSummary } from './CreateSummary';
 import styles from './Transactions.module.css';
@@ -33,6 +34,7 @@ import { PayeeCheck } from './PayeeCheck';
 import { usePayeeCheck } from './use-payee-check';
 import { formatCalendarDay } from './payout-format';
 import { translateServerMessage } from '../../ui/server-messages';
+import { transactionMessages } from '../../../common/api/messages';
 import type { CreateBody } from './transactions-api';
 
 /**
@@ -107,9 +109,16 @@ export function Component() {
     if (check.problem === 'minimum') return t('transactions.create.minimum');
     const limit = formatMoney(check.limit, locale);
     if (check.problem === 'level') return tIsolated(t, 'limits.refused', { remaining: limit });
-    return check.problem === 'balance'
-      ? tIsolated(t, 'transactions.create.aboveBalance', { amount: limit })
-      : tIsolated(t, 'transactions.create.aboveLimit', { amount: limit });
+    if (check.problem === 'balance') return short(tIsolated(t, 'transactions.create.aboveBalance', { amount: limit }), check.asked);
+    return tIsolated(t, 'transactions.create.aboveLimit', { amount: limit });
+  }
+
+  /** A refusal for want of balance, with the way to add what is missing (`asked` less the balance). */
+  function short(text: ReactNode, asked: Money<'MAD'> | undefined): ReactNode {
+    const gap = asked && balance ? money('MAD', asked.minor - balance.minor) : undefined;
+    const rate = me.data ? (me.data.subscription ? me.data.rate_subscription : me.data.rate_freemium) : undefined;
+    const minimum = rates.data ? moneyFromApi(rates.data.min_amount, 'EUR') : undefined;
+    return <BalanceShort text={text} gap={gap} rate={rate} minimum={minimum} />;
   }
 
   function next() {
@@ -165,6 +174,7 @@ export function Component() {
           // Each refusal is shown at its field: an amount at step 1 where the amount is; the recipient or the
           // agency at the choice of how they receive; a name the bank does not confirm at its box, with the
           // bank asked again (its answer may have changed since the summary).
+          if (e instanceof ApiError && e.firstError('amount') === transactionMessages.notEnoughFunds) return back(short(text, checked.amount));
           if (e instanceof ApiError && e.firstError('amount') !== undefined) return back(text);
           const payeeRefusal = e instanceof ApiError ? e.firstError('confirm_payee') : undefined;
           if (payeeRefusal !== undefined) {

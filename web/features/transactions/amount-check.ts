@@ -14,7 +14,9 @@ export interface AmountBounds {
 export type AmountCheck =
   | { ok: true; amount: Money<'MAD'> }
   | { ok: false; problem: 'format' | 'ambiguous' }
-  | { ok: false; problem: 'minimum' | 'maximum' | 'balance' | 'level'; limit: Money<'MAD'> };
+  | { ok: false; problem: 'minimum' | 'maximum' | 'level'; limit: Money<'MAD'> }
+  /** Above the balance: `asked` is kept so the screen can offer to add what is missing. */
+  | { ok: false; problem: 'balance'; limit: Money<'MAD'>; asked: Money<'MAD'> };
 
 /**
  * Step 1 of a send or withdrawal: everything the server would refuse about the amount alone is said here,
@@ -27,7 +29,7 @@ export function checkAmount(text: string, locale: string, bounds: AmountBounds):
   const amount = parsed.value;
   if (amount.minor < bounds.min.minor) return { ok: false, problem: 'minimum', limit: bounds.min };
   if (amount.minor > bounds.max.minor) return { ok: false, problem: 'maximum', limit: bounds.max };
-  if (bounds.balance && amount.minor > bounds.balance.minor) return { ok: false, problem: 'balance', limit: bounds.balance };
+  if (bounds.balance && amount.minor > bounds.balance.minor) return { ok: false, problem: 'balance', limit: bounds.balance, asked: amount };
   if (bounds.level && amount.minor > bounds.level.minor) return { ok: false, problem: 'level', limit: bounds.level };
   return { ok: true, amount };
 }
