@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { randomInt } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeScan } from './axe.ts';
 import { signInThroughApi } from './identity-helpers';
 
 /** Where the screenshots of these screens go, for people to look at (none are compared). */
@@ -9,7 +9,7 @@ const shots = process.env.SHOTS_DIR;
 
 /** No serious or critical axe finding (WCAG 2.1 A/AA) on the page as it is now. */
 async function expectAccessible(page: Page): Promise<void> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const result = await axeScan(page);
   const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
 }
