@@ -1,9 +1,10 @@
 // `npm test`: every tier, stopping after the first step that fails, with closing lines that time and count each tier.
 // Steps in order, the tiers of a step side by side (on two cores, a single-threaded tier or one that mostly waits
-// leaves room for another): typecheck, lint (ESLint, and the module boundaries beside it) and the web build -> unit
-// (Vitest: common, server pure logic, web in jsdom) -> API and security (Vitest over HTTP against a real PostgreSQL:
-// DATABASE_URL if set, else embedded; two files at a time, each worker on its own database) -> end-to-end and
-// accessibility (Playwright in Chromium, on the build) beside chaos (bank workload with kill -9).
+// leaves room for another): typecheck, lint (ESLint, and the module boundaries beside it), the web and server builds
+// and, once typecheck, the builds and the boundaries are done, unit (Vitest: common, server pure logic, web in
+// jsdom) beside the rest of ESLint -> API and security (Vitest over HTTP against a real PostgreSQL: DATABASE_URL if
+// set, else embedded; two files at a time, each worker on its own database) -> end-to-end and accessibility
+// (Playwright in Chromium, on the builds) beside chaos (bank workload with kill -9).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,8 +22,14 @@ const typecheck = { name: 'typecheck', cmd: ['npm', 'run', '--silent', 'typechec
 const lint = { name: 'lint', cmd: [bin('eslint'), '.', '--max-warnings', '0'] };
 const lintDeps = { name: 'lint:deps', cmd: ['npm', 'run', '--silent', 'lint:deps'] };
 const build = { name: 'build', cmd: [bin('vite'), 'build', '--logLevel', 'warn'] };
+// The server's bundle, which the e2e tier's server starts from: built here, on the core ESLint leaves, rather than at
+// the start of the e2e tier, where Playwright waits for it before its first test.
+const buildServer = { name: 'build:server', cmd: ['node', 'scripts/build-server.mjs'] };
+// ESLint alone outlasts typecheck, the builds and the boundaries side by side on the other core: unit (two workers)
+// starts when they end instead of waiting for ESLint, and takes both cores once ESLint ends.
 const unit = {
   name: 'unit',
+  after: [typecheck, build, buildServer, lintDeps],
   cmd: [bin('vitest'), 'run', '--project', 'unit', '--project', 'web', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/unit.json`],
   report: 'unit.json',
 };
@@ -40,9 +47,10 @@ const chaos = {
 };
 const e2e = { name: 'e2e', cmd: [bin('playwright'), 'test'], report: 'e2e.json', needsBrowser: true };
 
-/** Steps in order; the tiers of one step run at once: the first one's output streams, the others' is printed whole
- * when each ends (so that lines of two tiers never interleave). */
-const steps = [[lint, typecheck, build, lintDeps], [unit], [api], [e2e, chaos]];
+/** Steps in order; the tiers of one step run at once, save those that start `after` others of the step (and do not
+ * start if one of those failed): the first one's output streams, the others' is printed whole when each ends (so that
+ * lines of two tiers never interleave). */
+const steps = [[lint, typecheck, build, buildServer, lintDeps, unit], [api], [e2e, chaos]];
 
 function counts(file) {
   const full = path.join(reports, file);
@@ -87,8 +95,19 @@ for (const step of steps) {
     failedTier = missing.name;
     break;
   }
-  const results = await Promise.all(step.map((tier, i) => run(tier, i === 0)));
-  for (const { tier, seconds, ok } of results) {
+  const running = new Map();
+  for (const [i, tier] of step.entries()) {
+    const before = (tier.after ?? []).map((other) => running.get(other));
+    running.set(
+      tier,
+      Promise.all(before).then((ended) =>
+        ended.every((r) => r.ok) ? run(tier, i === 0) : { tier, seconds: 0, ok: false, skipped: true },
+      ),
+    );
+  }
+  const results = await Promise.all(running.values());
+  for (const { tier, seconds, ok, skipped } of results) {
+    if (skipped) continue;
     const c = tier.report ? counts(tier.report) : undefined;
     if (c) {
       total.passed += c.passed;

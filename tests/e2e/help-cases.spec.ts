@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { axeScan } from './axe.ts';
 import { account, CODE, pageFor, type Account } from './accounts.ts';
 import { fund, newOperator } from './operator.ts';
 import { screenshot } from './screenshots.ts';
@@ -53,12 +53,10 @@ async function transferOf(request: APIRequestContext, who: Account): Promise<num
   return ((await sent.json()) as { id: number }).id;
 }
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
 /** The screen as it is now, saved when asked, and checked by axe (WCAG 2.1 A/AA): its serious or critical findings. */
 async function look(page: Page, name: string, problems: string[]): Promise<void> {
   await screenshot(page, name);
-  const axe = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const axe = await axeScan(page);
   for (const v of axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'))
     problems.push(`${name}: ${v.id} ${v.nodes[0]?.target.join(' ')}`);
 }

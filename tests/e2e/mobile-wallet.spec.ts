@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { randomInt } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { axeScan } from './axe.ts';
 import { account, enterCode, pageFor, type Account } from './accounts.ts';
 import { fund } from './operator.ts';
 import { screenshot } from './screenshots.ts';
@@ -18,7 +18,7 @@ const NO_WALLET = '+212600000001';
 
 /** No serious or critical axe finding (WCAG 2.1 A/AA) on the page as it is now. */
 async function expectAccessible(page: Page): Promise<void> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const result = await axeScan(page);
   const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
 }

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { axeScan } from './axe.ts';
 import { account, pageFor } from './accounts.ts';
 import { admin, fund } from './operator.ts';
 import { screenshot } from './screenshots.ts';
@@ -33,7 +33,7 @@ test("'Is my money safe?' verifies the customer's own balance in the published t
     await expect(sentence).toContainText(lang === 'fr' ? /1\s605,00/ : /1[.\s\u202f\u00a0]?605[,.]00/);
     await expect(sentence).toContainText('MAD');
     await expect(result.getByRole('link', { name: lang === 'fr' ? /télécharger/i : /تنزيل|تحميل/ })).toBeVisible();
-    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const axe = await axeScan(page);
     expect(axe.violations.map((v) => v.id)).toEqual([]);
     await screenshot(page, `money-safe-${lang}-390.png`);
   }

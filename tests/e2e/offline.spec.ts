@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { axeScan } from './axe.ts';
 import { account, CODE, type Account } from './accounts.ts';
 import { goOffline, goOnline } from './offline-helpers.ts';
 import { fund } from './operator.ts';
@@ -13,7 +13,6 @@ import { screenshot } from './screenshots.ts';
  * shows the last known balance. Nothing of one user shows to another, and logout forgets it all. The offline
  * screens are saved in French and Arabic at 390x844 with E2E_SCREENSHOTS=1 (look at them).
  */
-
 
 const auth = (who: Account) => ({ authorization: `Bearer ${who.token}` });
 
@@ -39,7 +38,7 @@ async function shoot(page: Page, name: string, ready: string) {
     await expect(page.getByTestId('offline-mark')).toBeVisible();
     await screenshot(page, `offline-${name}-${lang}-390.png`);
     // The rule for every screen: no serious or critical axe violation (WCAG 2.0/2.1 A and AA).
-    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const axe = await axeScan(page);
     const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(bad.map((v) => `${name} ${lang}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
   }

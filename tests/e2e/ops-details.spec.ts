@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeScan } from './axe.ts';
 import { account, pageFor } from './accounts.ts';
 import { fund, newOperator, unclaimedTransfer } from './operator.ts';
 import { screenshot } from './screenshots.ts';
@@ -12,10 +12,9 @@ import { screenshot } from './screenshots.ts';
 // 1,280 and 390 px.
 
 const CODE = '246810';
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 async function seriousViolations(page: Page, where: string): Promise<string[]> {
-  const axe = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const axe = await axeScan(page);
   return axe.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${where}: ${v.id} ${v.nodes[0]?.target.join(' ')}`);

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeScan } from './axe.ts';
 import { account, pageFor } from './accounts.ts';
 import { newOperator, newTeller } from './operator.ts';
 import { screenshot } from './screenshots.ts';
@@ -10,7 +10,6 @@ import { screenshot } from './screenshots.ts';
 // Arabic, with screenshots at 1,280 and 390 px.
 
 const CODE = '246810';
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 async function confirmAction(page: Page, dialog: string, reason: string) {
   const box = page.getByTestId(dialog);
@@ -21,7 +20,7 @@ async function confirmAction(page: Page, dialog: string, reason: string) {
 }
 
 async function seriousViolations(page: Page, where: string): Promise<string[]> {
-  const axe = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const axe = await axeScan(page);
   return axe.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${where}: ${v.id} ${v.nodes[0]?.target.join(' ')}`);

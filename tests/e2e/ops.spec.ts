@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeScan } from './axe.ts';
 import { account, pageFor, type Account } from './accounts.ts';
 import { nextMessage, outboxCount, setSecurityCode, typeLoginCode } from './identity-helpers.ts';
 import { newOperator, unclaimedTransfer } from './operator.ts';
@@ -11,7 +11,6 @@ import { screenshot } from './screenshots.ts';
 // and the customer's balance shows the money back. Then axe on every ops screen in French and Arabic.
 
 const CODE = '246810';
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 const auth = (who: Account) => ({ authorization: `Bearer ${who.token}` });
 
@@ -265,7 +264,7 @@ test.describe('back-office', () => {
           await expect(page.getByTestId('ops-loading')).toHaveCount(0);
           await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
           if (width === 1280) {
-            const axe = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+            const axe = await axeScan(page);
             const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
             expect(serious.map((v) => `${screen} ${lang}: ${v.id} ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
           }
@@ -277,7 +276,7 @@ test.describe('back-office', () => {
           await page.goto(`/ops/approvals?lang=${lang}`);
           await approvalRow(page, id).getByTestId('approval-approve').click();
           await expect(page.getByTestId('approval-dialog')).toBeVisible();
-          const axe = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+          const axe = await axeScan(page);
           expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
           await screenshot(page, `ops-approval-dialog-${lang}-${width}.png`, { fullPage: false });
         }

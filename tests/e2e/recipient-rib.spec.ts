@@ -1,15 +1,13 @@
 /// <reference lib="dom" />
 import { randomInt } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeScan } from './axe.ts';
 import { signInThroughApi } from './identity-helpers';
-
-/** Where the screenshots of these screens go, for people to look at (none are compared). */
-const shots = process.env.SHOTS_DIR;
+import { screenshot } from './screenshots.ts';
 
 /** No serious or critical axe finding (WCAG 2.1 A/AA) on the page as it is now. */
 async function expectAccessible(page: Page): Promise<void> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const result = await axeScan(page);
   const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
 }
@@ -34,13 +32,13 @@ for (const lang of ['fr', 'ar'] as const) {
     await page.getByTestId('recipient-submit').click();
     await expect(page.getByTestId('recipient-rib-error')).not.toBeEmpty();
     await expectAccessible(page);
-    if (shots) await page.screenshot({ path: `${shots}/recipient-form-rib-error-${lang}.png`, fullPage: true });
+    await screenshot(page, `recipient-form-rib-error-${lang}.png`);
     await rib.fill('007780000123456789012396');
     await rib.blur();
     await expect(rib).toHaveValue('007 780 0001 2345 6789 0123 96');
     await expect(page.getByTestId('recipient-rib-bank')).toHaveText('Attijariwafa bank');
     await expect(page.getByTestId('recipient-rib-error')).toBeEmpty();
-    if (shots) await page.screenshot({ path: `${shots}/recipient-form-rib-${lang}.png`, fullPage: true });
+    await screenshot(page, `recipient-form-rib-${lang}.png`);
     await page.getByTestId('recipient-submit').click();
     await expect(page.getByTestId('recipient-form')).toHaveCount(0);
 
@@ -52,6 +50,6 @@ for (const lang of ['fr', 'ar'] as const) {
     await expect(page.getByTestId('contact-rib-bank')).toContainText('Attijariwafa bank');
     await expect(page.getByTestId('contact-rib-holder')).toHaveText(lang === 'ar' ? 'MYNH LDRYSY' : 'AMINA EL IDRISSI');
     await expectAccessible(page);
-    if (shots) await page.screenshot({ path: `${shots}/recipient-detail-rib-${lang}.png`, fullPage: true });
+    await screenshot(page, `recipient-detail-rib-${lang}.png`);
   });
 }
