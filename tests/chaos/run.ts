@@ -310,6 +310,10 @@ function summarize(evidence: Evidence | undefined, durationMs: number, workloadM
         else if (r.code !== 0) e.failed += 1;
         return acc;
       }, {}),
+      operator_failures: j.operatorRuns
+        .filter((r) => !r.killed && r.code !== 0)
+        .slice(0, 5)
+        .map((r) => `${r.command}: exit ${r.code}: ${r.output}`),
       // The card page answered "paid" but the sandbox could not deliver its event: the customer paid again.
       sandbox_undelivered: j.topups.reduce((n, t) => n + t.undelivered, 0),
       replays: j.replays,
