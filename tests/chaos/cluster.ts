@@ -84,6 +84,22 @@ export async function runCli(
   }
 }
 
+/** `node --import tsx <script>` as a child, the last 200 lines of its output kept in `tail` (to show with an anomaly). */
+function spawnKeepingTail(script: string, env: NodeJS.ProcessEnv, tail: string[]): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: projectRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) if (line.trim()) tail.push(line);
+    if (tail.length > 200) tail.splice(0, tail.length - 200);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return child;
+}
+
 /** An operator command in a child process of its own, which the run may kill -9 while it works. */
 export interface RunningCli {
   kill(): void;
@@ -131,19 +147,9 @@ export class WorkerProcess {
   constructor(private readonly env: NodeJS.ProcessEnv) {}
 
   start(): void {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/worker.ts'], {
-      cwd: projectRoot,
-      env: this.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawnKeepingTail('server/worker.ts', this.env, this.tail);
     this.child = child;
     this.starts += 1;
-    const keep = (chunk: Buffer) => {
-      for (const line of chunk.toString().split('\n')) if (line.trim()) this.tail.push(line);
-      if (this.tail.length > 200) this.tail.splice(0, this.tail.length - 200);
-    };
-    child.stdout?.on('data', keep);
-    child.stderr?.on('data', keep);
     child.on('exit', () => {
       if (this.child === child) this.child = undefined;
     });
@@ -189,19 +195,9 @@ export class ApiProcess {
    * a healthy process that merely starts slowly is not what this run is about.
    */
   async start(timeoutMs = 180_000): Promise<void> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: projectRoot,
-      env: { ...this.env, PORT: String(this.port) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawnKeepingTail('server/main.ts', { ...this.env, PORT: String(this.port) }, this.tail);
     this.child = child;
     this.starts += 1;
-    const keep = (chunk: Buffer) => {
-      for (const line of chunk.toString().split('\n')) if (line.trim()) this.tail.push(line);
-      if (this.tail.length > 200) this.tail.splice(0, this.tail.length - 200);
-    };
-    child.stdout?.on('data', keep);
-    child.stderr?.on('data', keep);
     child.on('exit', () => {
       if (this.child === child) {
         this.up = false;
