@@ -44,6 +44,8 @@ export interface RequestOptions {
   json?: unknown;
   form?: Record<string, string>;
   idempotencyKey?: string;
+  /** Headers of the caller's own (a partner's signature). */
+  headers?: Record<string, string>;
   /** Chance that one attempt gets a short client timeout (default: the client's). 0 for reads we depend on. */
   timeoutChance?: number;
   /** How long to keep retrying an unknown outcome before reporting it unresolved. */
@@ -82,7 +84,11 @@ export class ChaosClient {
     const { cluster, rng, stats } = this.o;
     stats.requests += 1;
     const giveUpAt = Date.now() + (options.giveUpMs ?? 30_000);
-    const headers: Record<string, string> = { 'x-forwarded-for': options.ip, accept: 'application/json' };
+    const headers: Record<string, string> = {
+      ...options.headers,
+      'x-forwarded-for': options.ip,
+      accept: 'application/json',
+    };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
     let body: string | undefined;

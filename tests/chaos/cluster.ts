@@ -84,6 +84,95 @@ export async function runCli(
   }
 }
 
+/** `node --import tsx <script>` as a child, the last 200 lines of its output kept in `tail` (to show with an anomaly). */
+function spawnKeepingTail(script: string, env: NodeJS.ProcessEnv, tail: string[]): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: projectRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) if (line.trim()) tail.push(line);
+    if (tail.length > 200) tail.splice(0, tail.length - 200);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return child;
+}
+
+/** An operator command in a child process of its own, which the run may kill -9 while it works. */
+export interface RunningCli {
+  kill(): void;
+  done: Promise<{ code: number; output: string; killed: boolean }>;
+}
+
+export function startCli(script: 'server/cli/admin.ts', args: string[], env: NodeJS.ProcessEnv): RunningCli {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: projectRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  let killed = false;
+  const keep = (chunk: Buffer) => {
+    if (output.length < 20_000) output += chunk.toString();
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const done = new Promise<{ code: number; output: string; killed: boolean }>((resolve) => {
+    child.on('exit', (code) => resolve({ code: code ?? -9, output, killed }));
+    child.on('error', (error) => resolve({ code: -1, output: `${output}${error.message}`, killed }));
+  });
+  return {
+    kill() {
+      if (child.exitCode === null && child.signalCode === null) {
+        killed = true;
+        child.kill('SIGKILL');
+      }
+    },
+    done,
+  };
+}
+
+/**
+ * The background worker (`npm run worker`: the scheduler, mobile wallet requests, anchoring, ...) as a child process
+ * the run kills -9 and starts again. It has no health route: it is up once started.
+ */
+export class WorkerProcess {
+  child: ChildProcess | undefined;
+  starts = 0;
+  kills = 0;
+  private tail: string[] = [];
+
+  constructor(private readonly env: NodeJS.ProcessEnv) {}
+
+  start(): void {
+    const child = spawnKeepingTail('server/worker.ts', this.env, this.tail);
+    this.child = child;
+    this.starts += 1;
+    child.on('exit', () => {
+      if (this.child === child) this.child = undefined;
+    });
+  }
+
+  get up(): boolean {
+    return this.child !== undefined;
+  }
+
+  async kill(): Promise<void> {
+    const child = this.child;
+    if (!child) return;
+    this.child = undefined;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGKILL');
+    await exited;
+  }
+
+  output(): string {
+    return this.tail.join('\n');
+  }
+}
+
 /** One API process (`node --import tsx server/main.ts`) that can be killed -9 and started again on its port. */
 export class ApiProcess {
   readonly baseUrl: string;
@@ -106,19 +195,9 @@ export class ApiProcess {
    * a healthy process that merely starts slowly is not what this run is about.
    */
   async start(timeoutMs = 180_000): Promise<void> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: projectRoot,
-      env: { ...this.env, PORT: String(this.port) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawnKeepingTail('server/main.ts', { ...this.env, PORT: String(this.port) }, this.tail);
     this.child = child;
     this.starts += 1;
-    const keep = (chunk: Buffer) => {
-      for (const line of chunk.toString().split('\n')) if (line.trim()) this.tail.push(line);
-      if (this.tail.length > 200) this.tail.splice(0, this.tail.length - 200);
-    };
-    child.stdout?.on('data', keep);
-    child.stderr?.on('data', keep);
     child.on('exit', () => {
       if (this.child === child) {
         this.up = false;

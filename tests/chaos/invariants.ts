@@ -137,7 +137,9 @@ export async function checkInvariants(databaseUrl: string, journal: Journal, ano
         UNION ALL SELECT sender_user_id, -amount FROM transactions
          WHERE kind = 'withdrawal' AND status IN ('pending', 'validated')
         UNION ALL SELECT sender_user_id, -amount FROM transactions
-         WHERE kind = 'pickup' AND status IN ('available', 'collected'))
+         WHERE kind = 'pickup' AND status IN ('available', 'collected')
+        UNION ALL SELECT sender_user_id, -amount FROM transactions
+         WHERE kind = 'payout' AND status IN ('processing', 'submitted', 'completed'))
       SELECT a.owner_user_id, a.balance, coalesce(sum(f.delta), 0) AS expected
         FROM ledger_accounts a LEFT JOIN flows f ON f.user_id = a.owner_user_id
        WHERE a.kind = 'customer_wallet'

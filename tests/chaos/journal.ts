@@ -136,6 +136,62 @@ export interface PickupOp {
   payouts: { tellerId: string; key: string; result: OpResult; status: number; message?: string }[];
 }
 
+/** A send to a bank account (RIB) or a Moroccan mobile wallet (scenarios/bank-deposit.ts, mobile-wallet.ts). */
+export interface PayoutSendOp {
+  method: 'bank_deposit' | 'mobile_wallet';
+  userId: string;
+  key: string;
+  amountMinor: bigint;
+  contact: number;
+  /** What the client picked: the RIB or the phone number of that contact. */
+  destination: string;
+  result: OpResult;
+  status: number;
+  unknown: number;
+  message?: string;
+  txId?: number;
+}
+
+/** What the partner bank (the run plays it) decided for a deposit it received in a file: final once decided. */
+export type BankFate = 'settled' | 'accepted' | 'rejected';
+
+/** A payment file under its final name, as the bank received it, and the reports the bank sent about it. */
+export interface PaymentFileOp {
+  name: string;
+  messageId: string;
+  /** The transaction ids of its deposits (from the file's end-to-end ids). */
+  deposits: number[];
+}
+
+/** One run of an operator command (export, import, scheduler pass): killed -9 or not, and its exit code. */
+export interface OperatorRunOp {
+  command: string;
+  code: number;
+  killed: boolean;
+  /** In the harness's own process (the drain), not a child process. */
+  inProcess: boolean;
+  output: string;
+}
+
+/** A schedule made by a saver (scenarios/schedules.ts): one transfer, due on the day it is made. */
+export interface ScheduleOp {
+  userId: string;
+  key: string;
+  amountMinor: bigint;
+  contact: number;
+  /** The e-mail of the recipient (another customer). */
+  recipient: string;
+  /**
+   * The client's own judgement when it made it: its balance, less what its other schedules may still take, covers
+   * the amount (then the date must be sent, exactly once), or it is far beyond any balance of the run (never sent).
+   */
+  affordable: boolean;
+  result: OpResult;
+  status: number;
+  message?: string;
+  scheduleId?: number;
+}
+
 export interface SignupOp {
   email: string;
   userId?: string;
@@ -150,6 +206,18 @@ export interface Journal {
   topups: TopupOp[];
   signups: SignupOp[];
   pickups: PickupOp[];
+  payoutSends: PayoutSendOp[];
+  /** The partner bank's decision per deposit (transaction id), taken the first time it reports it decisively. */
+  bankFates: Map<number, BankFate>;
+  /** The reason code the bank gave a rejected deposit. */
+  bankReasons: Map<number, string>;
+  paymentFiles: PaymentFileOp[];
+  /** FILE.part files left by killed exports: renamed into place (recorded) or thrown away (nothing marked). */
+  partFiles: { recovered: number; discarded: number };
+  operatorRuns: OperatorRunOp[];
+  /** Callbacks the wallet operator sent again (the run plays its redelivery), by the route's outcome. */
+  walletCallbacks: Record<string, number>;
+  schedules: ScheduleOp[];
   /** Deliberate repeats of an acknowledged request with the same key and body; each must replay the answer. */
   replays: number;
   /** Same key, other body: each must be a 409. */
@@ -171,6 +239,14 @@ export const newJournal = (): Journal => ({
   topups: [],
   signups: [],
   pickups: [],
+  payoutSends: [],
+  bankFates: new Map(),
+  bankReasons: new Map(),
+  paymentFiles: [],
+  partFiles: { recovered: 0, discarded: 0 },
+  operatorRuns: [],
+  walletCallbacks: {},
+  schedules: [],
   replays: 0,
   conflictProbes: 0,
   balanceReads: 0,

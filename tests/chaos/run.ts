@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ChaosClient, newStats, type Anomaly } from './client.ts';
@@ -20,7 +21,9 @@ import {
   type Person,
   type Teller,
 } from './population.ts';
+import { closeOperatorDb, preloadAdmin, stopWorker, workerStats } from './operator.ts';
 import { Rng } from './rng.ts';
+import { scenarios } from './scenarios/index.ts';
 import { chooseRates } from './scenarios/topup.ts';
 import { runWorkload } from './workload.ts';
 import type { World } from './world.ts';
@@ -57,6 +60,8 @@ const stats = newStats();
 const journal = newJournal();
 let database: ChaosDatabase | undefined;
 let cluster: Cluster | undefined;
+/** Payment files and the bank's reports (scenarios/bank-deposit.ts). */
+let scratchDir: string | undefined;
 
 /** Kill what we started on any way out: normal end, failure, Ctrl-C. */
 async function cleanup(): Promise<void> {
@@ -65,6 +70,10 @@ async function cleanup(): Promise<void> {
   cluster = undefined;
   database = undefined;
   await c?.killAll().catch(() => {});
+  await stopWorker().catch(() => {});
+  await closeOperatorDb();
+  if (scratchDir && !flags.keep) fs.rmSync(scratchDir, { recursive: true, force: true });
+  else if (scratchDir) log(`kept payment files in ${scratchDir}`);
   if (d) {
     if (flags.keep) log(`kept database ${d.url}`);
     await d.close(flags.keep).catch((error: unknown) => log(`could not drop ${d.name}: ${String(error)}`));
@@ -112,6 +121,10 @@ function runEnv(databaseUrl: string): NodeJS.ProcessEnv {
     EXPIRY_SWEEP_INTERVAL_SECONDS: '2',
     // A teller's reservation lapses within the run (scenarios/reserved-cancel.ts lets some of them lapse).
     PAYOUT_RESERVATION_SECONDS: '3',
+    // Mobile wallet payouts: the sandbox answers within the run, and a request that failed is tried again soon.
+    PAYOUT_WALLET_SANDBOX_DELAY_MS: '300',
+    PAYOUT_WALLET_RETRY_BASE_MS: '200',
+    PAYOUT_WALLET_RETRY_MAX_MS: '2000',
     // Level 2 (most customers, population.ts setLevels) at the highest limits the configuration takes: a 10-minute
     // run tops up and sends far more than a month of the production figures. Level 1 keeps the production limits.
     LIMIT_L2_TOPUP_EUR: '1000000',
@@ -177,7 +190,13 @@ async function seedTellers(env: NodeJS.ProcessEnv, tag: string): Promise<TellerR
 async function populate(
   tellerRows: TellerRow[],
   tag: string,
-): Promise<{ customers: Customer[]; tellers: Teller[]; ghosts: string[]; registrar: Person }> {
+): Promise<{
+  customers: Customer[];
+  tellers: Teller[];
+  ghosts: string[];
+  registrar: Person;
+  recruit: (email: string) => Person;
+}> {
   const tellers: Teller[] = await inBatches(tellerRows, 4, async (row) => {
     const p = person(row.email);
     Object.assign(p, await signIn(p.client, p.email, p.ip));
@@ -217,7 +236,7 @@ async function populate(
       topsUp: true,
     };
   });
-  return { customers, tellers, ghosts, registrar: person('registrar') };
+  return { customers, tellers, ghosts, registrar: person('registrar'), recruit: person };
 }
 
 /** What the app serves must be the rates the run set: the client then prices top-ups on its own. */
@@ -246,7 +265,7 @@ async function readRates(reader: Person): Promise<void> {
   });
 }
 
-function summarize(evidence: Evidence | undefined, durationMs: number, workloadMs: number) {
+function summarize(evidence: Evidence | undefined, durationMs: number, workloadMs: number, drainMs = 0) {
   const count = <T>(items: T[], key: (t: T) => string) =>
     items.reduce<Record<string, number>>((acc, t) => ((acc[key(t)] = (acc[key(t)] ?? 0) + 1), acc), {});
   const j: Journal = journal;
@@ -276,6 +295,25 @@ function summarize(evidence: Evidence | undefined, durationMs: number, workloadM
           `${r.plan}: cancel ${r.firstCancel?.status ?? '-'}${r.secondCancel ? ` then ${r.secondCancel.status}` : ''}, validate ${r.validate ?? '-'}`,
       ),
       late_signup: count(j.signups, (s) => s.result),
+      payout_send: count(j.payoutSends, (p) => `${p.method} ${p.result}`),
+      bank_fates: count([...j.bankFates.values()], (f) => f),
+      payment_files: j.paymentFiles.length,
+      part_files: j.partFiles,
+      wallet_callbacks_resent: j.walletCallbacks,
+      schedules: count(j.schedules, (s) => `${s.affordable ? 'affordable' : 'beyond balance'} ${s.result}`),
+      // Operator commands by name (in a child process, or in the run's): how many ran, were killed -9, failed.
+      operator: j.operatorRuns.reduce<Record<string, { runs: number; killed: number; failed: number }>>((acc, r) => {
+        const name = `${r.command.split(' ')[0] ?? ''}${r.inProcess ? ' (in process)' : ''}`;
+        const e = (acc[name] ??= { runs: 0, killed: 0, failed: 0 });
+        e.runs += 1;
+        if (r.killed) e.killed += 1;
+        else if (r.code !== 0) e.failed += 1;
+        return acc;
+      }, {}),
+      operator_failures: j.operatorRuns
+        .filter((r) => !r.killed && r.code !== 0)
+        .slice(0, 5)
+        .map((r) => `${r.command}: exit ${r.code}: ${r.output}`),
       // The card page answered "paid" but the sandbox could not deliver its event: the customer paid again.
       sandbox_undelivered: j.topups.reduce((n, t) => n + t.undelivered, 0),
       replays: j.replays,
@@ -296,6 +334,7 @@ function summarize(evidence: Evidence | undefined, durationMs: number, workloadM
     wallets_checked: evidence?.wallets,
     users: journal.userIds.size,
     kills: cluster?.kills ?? 0,
+    worker: workerStats(),
     restarts: cluster?.restarts ?? 0,
     backend_terminations: cluster?.terminations ?? 0,
     backends_terminated: cluster?.terminatedBackends ?? 0,
@@ -307,12 +346,16 @@ function summarize(evidence: Evidence | undefined, durationMs: number, workloadM
     anomalies: anomalies.length,
     anomaly_list: anomalies.slice(0, 50),
     workload_s: Number((workloadMs / 1000).toFixed(1)),
+    drain_s: Number((drainMs / 1000).toFixed(1)),
     duration_s: Number((durationMs / 1000).toFixed(1)),
   };
 }
 
 async function main(): Promise<number> {
   log(`seed ${seed} (replay: npm run chaos -- --seconds ${seconds} --seed ${seed})`);
+  // The operator's commands in this process, for the drain: loaded while the run sets up.
+  preloadAdmin();
+  scratchDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sila-chaos-'));
   database = await createDatabase(log);
   const env = runEnv(database.url);
   const migrated = await runCli('server/cli/migrate.ts', [], env);
@@ -348,6 +391,9 @@ async function main(): Promise<number> {
     counters: new Map(),
     operatorEnv: env,
     operatorRng: rng.fork(),
+    workerEnv: apiEnv,
+    scratchDir,
+    log,
   };
   const monkey = cluster.monkey(rng.fork().next, world.stopAt, log);
   const backendMonkey = cluster.backendMonkey(rng.fork().next, world.stopAt, database.url, apiApplicationName, log);
@@ -356,7 +402,14 @@ async function main(): Promise<number> {
   const devices = people.customers.filter((_, i) => i % 3 === 0).map(secondDevice);
   await Promise.all([...runWorkload(world, people, devices), monkey, backendMonkey]);
   const workloadMs = Date.now() - workloadStart;
-  log(`workload done in ${(workloadMs / 1000).toFixed(1)} s; stopping the processes`);
+  log(`workload done in ${(workloadMs / 1000).toFixed(1)} s; draining`);
+  // No more kills: the last payment file and reports, the last scheduler pass, the wallet callbacks still owed.
+  const drainStart = Date.now();
+  await Promise.all(scenarios.flatMap((s) => (s.drain ? [s.drain(world, people)] : [])));
+  const drainMs = Date.now() - drainStart;
+  log(`drained in ${(drainMs / 1000).toFixed(1)} s; stopping the processes`);
+  await stopWorker();
+  await closeOperatorDb();
   // The checks read a still database: no request, sweep or late retry can move money under them.
   for (const node of cluster.nodes) {
     const errors = node.errorLines();
@@ -374,7 +427,7 @@ async function main(): Promise<number> {
     log,
   );
 
-  const summary = summarize(evidence, Date.now() - started, workloadMs);
+  const summary = summarize(evidence, Date.now() - started, workloadMs, drainMs);
   console.log(JSON.stringify(summary, null, 2));
   const ops = summary.operations;
   const oks = (r: Record<string, number>) => r.ok ?? 0;

@@ -21,6 +21,12 @@ export interface World {
   operatorEnv?: NodeJS.ProcessEnv;
   /** A generator of the run's seed for operator actors. */
   operatorRng?: Rng;
+  /** The background worker's environment: the API processes' (its database sessions carry their name). */
+  workerEnv?: NodeJS.ProcessEnv;
+  /** The run's log (a line with the time since the start). */
+  log?: (line: string) => void;
+  /** A folder of the run's own (payment files and the bank's reports), removed at the end unless kept. */
+  scratchDir?: string;
 }
 
 /** The people of the run. */
@@ -30,6 +36,8 @@ export interface Cast {
   /** E-mails of people who are sent money before they have an account, and register during the run. */
   ghosts: string[];
   registrar: Person;
+  /** A new person with a client of their own, not signed in yet (scenarios that sign up people of their own). */
+  recruit?: (email: string) => Person;
 }
 
 /** A customer's own state between steps: the balance last read, and what could still be cancelled. */
@@ -69,6 +77,11 @@ export interface Scenario {
   step?: { weight: number; run(world: World, c: Customer, state: CustomerState): Promise<void> };
   /** Actors of its own, started with the workload and running until world.stopAt. */
   actors?(world: World, cast: Cast): Promise<void>[];
+  /**
+   * After the workload, both API processes up and no more kills: what finishes its operations (the last payment
+   * file and the bank's reports, a last scheduler pass), so that the checks can ask that each one ended.
+   */
+  drain?(world: World, cast: Cast): Promise<void>;
   /** Its moves in the client's books (from the journal only). */
   book?(journal: Journal, book: WalletBook, fail: Fail): void;
   /** Its checks against the stopped database, read in one snapshot. */

@@ -119,12 +119,15 @@ export const idempotentMoneyScenario: Scenario = {
       const n = keysPerRow.get(String(r.id)) ?? 0;
       if (n !== 1) fail('exactly-once', `transaction ${String(r.id)} (${String(r.kind)}) is the answer of ${n} keys`);
     }
-    // Cash pickups (scenarios/pickup.ts) are sent with keys of the same scope.
+    // Cash pickups (scenarios/pickup.ts) and payouts (payout-send.ts) are sent with keys of the same scope, and so
+    // are the scheduler's sends, under the key of their (schedule, date) (scenarios/schedules.ts checks those).
     const ours = new Set(
-      [...journal.money, ...journal.pickups].map((op) => `transactions:user:${op.userId} ${op.key}`),
+      [...journal.money, ...journal.pickups, ...journal.payoutSends].map(
+        (op) => `transactions:user:${op.userId} ${op.key}`,
+      ),
     );
     for (const k of keys) {
-      if (!ours.has(`${String(k.scope)} ${String(k.key)}`))
+      if (!ours.has(`${String(k.scope)} ${String(k.key)}`) && !/^schedule:\d+:\d{4}-\d{2}-\d{2}$/.test(String(k.key)))
         fail('unknown-key', `stored key ${String(k.key)} was never sent`);
     }
     for (const op of journal.money) {

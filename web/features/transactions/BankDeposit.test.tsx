@@ -7,6 +7,7 @@ import { renderWithProviders, stubFetch, type RecordedCall } from '../../shared/
 import { BankDepositBlock } from './BankDepositBlock';
 import { CreateSuccess } from './CreateSuccess';
 import { ratesAnswer } from './rates-fixture';
+import { recipientContact, senderPage, textOf as text } from './send-flow-fixtures';
 import { Component as TransactionCreatePage } from './TransactionCreatePage';
 
 /**
@@ -15,47 +16,8 @@ import { Component as TransactionCreatePage } from './TransactionCreatePage';
  * and where the deposit is afterwards.
  */
 
-const user = {
-  id: 1,
-  first_name: 'Amina',
-  last_name: 'B',
-  email: 'a@example.com',
-  phone_number: null,
-  phone_auth: false,
-  country: 'FR',
-  role: 'customer',
-  balance: '5000.00',
-  rate: '10.8500',
-  rate_delta: '10.7000',
-  rate_freemium: '10.7000',
-  rate_subscription: '10.8000',
-  subscription: false,
-  account_id: '0xabc',
-  has_security_code: true,
-  has_full_profile: true,
-  level: 1,
-  limits: [],
-};
 const RIB = '007780000123456789012396';
-const base = {
-  id: 7,
-  first_name: 'Youssef',
-  last_name: 'El Amrani',
-  phone_number: null as string | null,
-  email: 'y@example.com',
-  account_id: null,
-  contact_user: null,
-  public: false,
-  proximity: null,
-  address: null,
-  zip_code: null,
-  city: null,
-  latitude: null,
-  longitude: null,
-  rib: null as string | null,
-  rib_bank: null as string | null,
-  rib_holder: null as string | null,
-};
+const base = { ...recipientContact, phone_number: null as string | null };
 const withRib = { ...base, phone_number: '+212612345678', rib: RIB, rib_bank: 'Attijariwafa bank', rib_holder: 'YOUSSEF EL AMRANI' };
 
 const check = (result: PayeeCheckResponse['result']): PayeeCheckResponse => ({
@@ -93,12 +55,11 @@ const deposit = {
   },
 } as unknown as Transaction;
 
-const text = (id: string) => (screen.getByTestId(id).textContent ?? '').replace(/\s/g, ' ');
 const posts = (calls: RecordedCall[], path: string) => calls.filter((c) => c.method === 'POST' && c.url.startsWith(path));
 
 function api(contact: typeof base, payee: () => { status: number; body?: unknown }, send: () => { status: number; body?: unknown } = () => ({ status: 201, body: deposit })) {
   return stubFetch((call) => {
-    if (call.url.startsWith('/api/users/')) return { status: 200, body: { count: 1, next: null, previous: null, results: [user] } };
+    if (call.url.startsWith('/api/users/')) return { status: 200, body: senderPage };
     if (call.url.startsWith('/api/rates/')) return { status: 200, body: ratesAnswer() };
     if (call.url.startsWith('/api/contacts/7/')) return { status: 200, body: contact };
     if (call.url.startsWith('/api/contacts/')) return { status: 200, body: { count: 0, next: null, previous: null, results: [] } };

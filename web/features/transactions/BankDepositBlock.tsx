@@ -9,6 +9,7 @@ import { useWithLang } from '../../ui/with-lang';
 import styles from './Delivery.module.css';
 import cards from './Transactions.module.css';
 import { formatCalendarDay } from './payout-format';
+import { PayoutSteps, type PayoutStepState } from './PayoutSteps';
 
 /** The bank's reason codes a sender reads in their language; any other code reads as a refusal of the bank. */
 const returnReasons = ['AC01', 'AC04', 'AC06', 'AM05', 'BE01'] as const;
@@ -20,13 +21,12 @@ export function returnReasonKey(code: string): TranslationKey {
 }
 
 type Step = 'processing' | 'submitted' | 'completed' | 'refunded';
-type StepState = 'done' | 'current' | 'todo' | 'returned';
 
 /**
  * Where a deposit is: waiting for its payment file, sent to the bank, then credited or returned. The statuses
  * are the server's; a returned deposit's last step is the return, with the bank's reason.
  */
-export function depositSteps(status: Transaction['status']): { step: Step; state: StepState }[] {
+export function depositSteps(status: Transaction['status']): { step: Step; state: PayoutStepState }[] {
   const last: Step = status === 'refunded' ? 'refunded' : 'completed';
   const reached = status === 'processing' ? 0 : status === 'submitted' ? 1 : status === 'completed' || status === 'refunded' ? 2 : 0;
   return (['processing', 'submitted', last] as const).map((step, i) => ({
@@ -87,13 +87,11 @@ export function BankDepositBlock({ tx }: { tx: Transaction }) {
           </dd>
         </div>
       </dl>
-      <ol className={styles.steps} data-testid="payout-steps">
-        {depositSteps(tx.status).map(({ step, state }) => (
-          <li key={step} className={styles.step} data-step={step} data-state={state} {...(state === 'current' && { 'aria-current': 'step' as const })}>
-            {t(`payouts.detail.steps.${step}`)}
-          </li>
-        ))}
-      </ol>
+      <PayoutSteps
+        steps={depositSteps(tx.status)}
+        label={(step) => t(`payouts.detail.steps.${step}`)}
+        testId="payout-steps"
+      />
       {tx.status === 'on_hold' ? (
         <p className={cards.muted} data-testid="under-review">
           {t('transactions.underReviewExplain')}

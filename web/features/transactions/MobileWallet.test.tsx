@@ -7,6 +7,7 @@ import { renderWithProviders, stubFetch, type RecordedCall } from '../../shared/
 import { CreateSuccess } from './CreateSuccess';
 import { MobileWalletBlock } from './MobileWalletBlock';
 import { ratesAnswer } from './rates-fixture';
+import { recipientContact, senderPage, textOf as text } from './send-flow-fixtures';
 import { Timeline } from './Timeline';
 import { Component as TransactionCreatePage } from './TransactionCreatePage';
 
@@ -16,46 +17,7 @@ import { Component as TransactionCreatePage } from './TransactionCreatePage';
  * the money came back).
  */
 
-const user = {
-  id: 1,
-  first_name: 'Amina',
-  last_name: 'B',
-  email: 'a@example.com',
-  phone_number: null,
-  phone_auth: false,
-  country: 'FR',
-  role: 'customer',
-  balance: '5000.00',
-  rate: '10.8500',
-  rate_delta: '10.7000',
-  rate_freemium: '10.7000',
-  rate_subscription: '10.8000',
-  subscription: false,
-  account_id: '0xabc',
-  has_security_code: true,
-  has_full_profile: true,
-  level: 1,
-  limits: [],
-};
-const base = {
-  id: 7,
-  first_name: 'Youssef',
-  last_name: 'El Amrani',
-  phone_number: '+212612345678' as string | null,
-  email: 'y@example.com',
-  account_id: null,
-  contact_user: null,
-  public: false,
-  proximity: null,
-  address: null,
-  zip_code: null,
-  city: null,
-  latitude: null,
-  longitude: null,
-  rib: null,
-  rib_bank: null,
-  rib_holder: null,
-};
+const base = recipientContact;
 
 const walletPayout: WalletPayoutDetails = {
   method: 'mobile_wallet',
@@ -83,13 +45,12 @@ const payout = {
 const at = (stage: WalletPayoutDetails['stage'], extra: Partial<WalletPayoutDetails> = {}) =>
   ({ ...payout, wallet_payout: { ...walletPayout, stage, ...extra } }) as Transaction;
 
-const text = (id: string) => (screen.getByTestId(id).textContent ?? '').replace(/\s/g, ' ');
 const sends = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'POST' && c.url === '/api/transactions/');
 
 function api(contact: typeof base) {
   return stubFetch((call) => {
     if (call.url.startsWith('/api/users/'))
-      return { status: 200, body: { count: 1, next: null, previous: null, results: [user] } };
+      return { status: 200, body: senderPage };
     if (call.url.startsWith('/api/rates/')) return { status: 200, body: ratesAnswer() };
     if (call.url.startsWith('/api/contacts/7/')) return { status: 200, body: contact };
     if (call.url.startsWith('/api/contacts/'))

@@ -7,10 +7,10 @@ import form from '../../ui/Form.module.css';
 import { useWithLang } from '../../ui/with-lang';
 import styles from './Delivery.module.css';
 import cards from './Transactions.module.css';
+import { PayoutSteps, type PayoutStepState } from './PayoutSteps';
 
 type Stage = WalletPayoutDetails['stage'];
 type Step = 'processing' | 'sent_to_wallet' | 'credited' | 'returned';
-type StepState = 'done' | 'current' | 'todo' | 'returned';
 
 const order: Record<Stage, number> = { processing: 0, sent_to_wallet: 1, credited: 2, returned: 2 };
 
@@ -18,7 +18,7 @@ const order: Record<Stage, number> = { processing: 0, sent_to_wallet: 1, credite
  * Where a mobile wallet payout is, from the server's stage: processing, sent to the wallet, then credited or
  * returned to the sender's balance (the last step is the one that happened).
  */
-export function walletSteps(stage: Stage): { step: Step; state: StepState }[] {
+export function walletSteps(stage: Stage): { step: Step; state: PayoutStepState }[] {
   const reached = order[stage];
   const last: Step = stage === 'returned' ? 'returned' : 'credited';
   return (['processing', 'sent_to_wallet', last] as const).map((step, i) => ({
@@ -69,13 +69,11 @@ export function MobileWalletBlock({ tx }: { tx: Transaction }) {
           </div>
         ) : null}
       </dl>
-      <ol className={styles.steps} data-testid="wallet-payout-steps">
-        {walletSteps(payout.stage).map(({ step, state }) => (
-          <li key={step} className={styles.step} data-step={step} data-state={state} {...(state === 'current' && { 'aria-current': 'step' as const })}>
-            {t(`payouts.mobileWallet.steps.${step}`)}
-          </li>
-        ))}
-      </ol>
+      <PayoutSteps
+        steps={walletSteps(payout.stage)}
+        label={(step) => t(`payouts.mobileWallet.steps.${step}`)}
+        testId="wallet-payout-steps"
+      />
       {tx.status === 'on_hold' ? (
         <p className={cards.muted} data-testid="under-review">
           {t('transactions.underReviewExplain')}

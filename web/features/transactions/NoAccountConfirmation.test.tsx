@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubFetch } from '../../shared/test-support';
 import { ratesAnswer } from './rates-fixture';
+import { recipientContact, senderPage, textOf as text } from './send-flow-fixtures';
 import { Component as TransactionCreatePage } from './TransactionCreatePage';
 
 /**
@@ -9,53 +10,13 @@ import { Component as TransactionCreatePage } from './TransactionCreatePage';
  * waits, one invitation a week), and says plainly 'no account yet' once an earlier send of the sender waits for them.
  */
 
-const user = {
-  id: 1,
-  first_name: 'Amina',
-  last_name: 'B',
-  email: 'a@example.com',
-  phone_number: null,
-  phone_auth: false,
-  country: 'FR',
-  role: 'customer',
-  balance: '5000.00',
-  rate: '10.8500',
-  rate_delta: '10.7000',
-  rate_freemium: '10.7000',
-  rate_subscription: '10.8000',
-  subscription: false,
-  account_id: '0xabc',
-  has_security_code: true,
-  has_full_profile: true,
-  level: 1,
-  limits: [],
-};
-const recipient = {
-  id: 7,
-  first_name: 'Youssef',
-  last_name: 'El Amrani',
-  phone_number: '+212612345678' as string | null,
-  email: 'y@example.com',
-  account_id: null as string | null,
-  contact_user: null as number | null,
-  public: false,
-  proximity: null,
-  address: null,
-  zip_code: null,
-  city: null,
-  latitude: null,
-  longitude: null,
-  rib: null,
-  rib_bank: null,
-  rib_holder: null,
-};
+const recipient = recipientContact;
 const waitingSend = { id: 70, amount: '50.00', currency: 'MAD', category: 'sending', status: 'unclaimed', contact: 7 };
 
-const text = (id: string) => (screen.getByTestId(id).textContent ?? '').replace(/\s/g, ' ');
 
 function api(contact: typeof recipient, earlier: unknown[] = []) {
   return stubFetch((call) => {
-    if (call.url.startsWith('/api/users/')) return { status: 200, body: { count: 1, next: null, previous: null, results: [user] } };
+    if (call.url.startsWith('/api/users/')) return { status: 200, body: senderPage };
     if (call.url.startsWith('/api/rates/')) return { status: 200, body: ratesAnswer() };
     if (call.url.startsWith('/api/contacts/7/')) return { status: 200, body: contact };
     if (call.url.startsWith('/api/transactions/')) return { status: 200, body: { count: earlier.length, next: null, previous: null, results: earlier } };

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubFetch } from '../../shared/test-support';
 import { ratesAnswer } from './rates-fixture';
+import { recipientContact, senderPage, textOf as text } from './send-flow-fixtures';
 import { Component as TransactionCreatePage } from './TransactionCreatePage';
 
 /**
@@ -9,56 +10,16 @@ import { Component as TransactionCreatePage } from './TransactionCreatePage';
  * agency or the one chosen, the SMS reference, the ID, how long it waits), never of the recipient's account.
  */
 
-const user = {
-  id: 1,
-  first_name: 'Amina',
-  last_name: 'B',
-  email: 'a@example.com',
-  phone_number: null,
-  phone_auth: false,
-  country: 'FR',
-  role: 'customer',
-  balance: '5000.00',
-  rate: '10.8500',
-  rate_delta: '10.7000',
-  rate_freemium: '10.7000',
-  rate_subscription: '10.8000',
-  subscription: false,
-  account_id: '0xabc',
-  has_security_code: true,
-  has_full_profile: true,
-  level: 1,
-  limits: [],
-};
-const recipient = {
-  id: 7,
-  first_name: 'Youssef',
-  last_name: 'El Amrani',
-  phone_number: '+212612345678',
-  email: null,
-  account_id: null,
-  contact_user: null,
-  public: false,
-  proximity: null,
-  address: null,
-  zip_code: null,
-  city: null,
-  latitude: null,
-  longitude: null,
-  rib: null,
-  rib_bank: null,
-  rib_holder: null,
-};
+const recipient = { ...recipientContact, email: null };
 const agency = { ...recipient, id: 40, first_name: 'Wallet Rabat Agdal', last_name: '', phone_number: null, public: true, city: 'Rabat' };
 
-const text = (id: string) => (screen.getByTestId(id).textContent ?? '').replace(/\s/g, ' ');
 
 function api(validDays: number | null = 30) {
   const rates = ratesAnswer();
   if (validDays === null) delete rates.pickup_valid_days;
   else rates.pickup_valid_days = validDays;
   return stubFetch((call) => {
-    if (call.url.startsWith('/api/users/')) return { status: 200, body: { count: 1, next: null, previous: null, results: [user] } };
+    if (call.url.startsWith('/api/users/')) return { status: 200, body: senderPage };
     if (call.url.startsWith('/api/rates/')) return { status: 200, body: rates };
     if (call.url.startsWith('/api/contacts/7/')) return { status: 200, body: recipient };
     if (call.url.startsWith('/api/contacts/40/')) return { status: 200, body: agency };

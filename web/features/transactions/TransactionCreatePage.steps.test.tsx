@@ -4,28 +4,9 @@ import { securityCodeErrors } from '../../../common/api/messages';
 import { renderWithProviders, stubFetch, type RecordedCall } from '../../shared/test-support';
 import { ratesAnswer } from './rates-fixture';
 import { Component as TransactionCreatePage } from './TransactionCreatePage';
+import { sender } from './send-flow-fixtures';
 
-const user = (balance: string, limits: unknown[] = []) => ({
-  id: 1,
-  first_name: 'Amina',
-  last_name: 'B',
-  email: 'a@example.com',
-  phone_number: null,
-  phone_auth: false,
-  country: 'FR',
-  role: 'customer',
-  balance,
-  rate: '10.8500',
-  rate_delta: '10.7000',
-  rate_freemium: '10.7000',
-  rate_subscription: '10.8000',
-  subscription: false,
-  account_id: '0xabc',
-  has_security_code: true,
-  has_full_profile: true,
-  level: 1,
-  limits,
-});
+const user = (balance: string, limits: unknown[] = []) => ({ ...sender, balance, limits });
 const contact = {
   id: 7,
   first_name: 'Youssef',
