@@ -91,6 +91,32 @@ export async function lockReview(tx: Transaction<Database>, id: string): Promise
   return reviews(tx).where('r.id', '=', id).forUpdate('r').executeTakeFirst();
 }
 
+/** The open items of `kind` whose payload holds `fields` (jsonb containment), oldest first. */
+export async function findOpenReviewsContaining(
+  db: Kysely<Database>,
+  kind: string,
+  fields: Record<string, unknown>,
+): Promise<ReviewRow[]> {
+  return reviews(db)
+    .where('r.kind', '=', kind)
+    .where('r.state', '=', 'open')
+    .where(sql<boolean>`r.payload @> ${JSON.stringify(fields)}::jsonb`)
+    .orderBy('r.id')
+    .execute();
+}
+
+/** Open items among `ids`, locked; one another decision holds already is left out (SKIP LOCKED). */
+export async function lockOpenReviews(tx: Transaction<Database>, ids: string[]): Promise<ReviewRow[]> {
+  if (ids.length === 0) return [];
+  return reviews(tx)
+    .where('r.id', 'in', ids)
+    .where('r.state', '=', 'open')
+    .orderBy('r.id')
+    .forUpdate('r')
+    .skipLocked()
+    .execute();
+}
+
 /** Returns false when the item was no longer open (the row lock makes that impossible; the guard says so twice). */
 export async function markDecided(
   tx: Transaction<Database>,
