@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from './audit-actions.ts';
 import { amountSchema } from '../money/amount-schema.ts';
 import { roleSchema, sixDigitsSchema } from './auth.ts';
 import { pagedResponseSchema, pageQuerySchema } from './pagination.ts';
@@ -35,6 +36,8 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   target_type: z.string().nullable(),
   target_id: z.string().nullable(),
+  /** The target's name when it is a person (a customer, an operator or a teller). */
+  target_name: z.string().nullable(),
   reason: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
@@ -45,12 +48,11 @@ export const auditEntrySchema = z.object({
 export const auditPageSchema = pagedResponseSchema(auditEntrySchema);
 
 const auditFilters = {
-  actor: idSchema.optional(),
-  action: z
-    .string()
-    .regex(/^[a-z_.]{1,64}$/)
-    .optional(),
-  target_type: z.string().max(40).optional(),
+  actor: z.string({ message: opsMessages.auditPersonId }).regex(/^[1-9]\d{0,14}$/, opsMessages.auditPersonId).optional(),
+  /** Who acted, by part of their name or e-mail address. */
+  person: z.string().trim().min(2, opsMessages.auditPerson).max(100, opsMessages.auditPerson).optional(),
+  action: z.enum(AUDIT_ACTIONS, { message: opsMessages.auditAction }).optional(),
+  target_type: z.enum(AUDIT_TARGET_TYPES, { message: opsMessages.auditTarget }).optional(),
   target_id: z.string().max(100).optional(),
   /** Calendar days in UTC: start inclusive, end inclusive. */
   start_date: dateQuery.optional(),
