@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = [
   'customer.unfreeze',
   'customer.logout_all',
   'customer.unlock_security_code',
+  'customer.review_approved',
+  'customer.review_rejected',
   'kyc.document.view',
   'kyc.submit',
   'operator.add',

@@ -154,6 +154,8 @@ export const opsTransactionsQuerySchema = pageQuerySchema.extend({
   amount_gte: amountSchema('MAD').optional(),
   amount_lte: amountSchema('MAD').optional(),
   agency: idSchema.optional(),
+  /** Sent or received by this customer. */
+  customer: idSchema.optional(),
 });
 export type OpsTransactionsQuery = z.output<typeof opsTransactionsQuerySchema>;
 
@@ -161,6 +163,8 @@ export const opsPostingSchema = z.object({
   account: z.number().int(),
   account_kind: z.string(),
   owner: z.number().int().nullable(),
+  /** The holder of the account by name (null: a platform account, or a person without a name yet). */
+  owner_name: z.string().nullable(),
   agency: z.number().int().nullable(),
   currency: z.string(),
   /** Signed, "-150.00" for a debit. */
@@ -173,12 +177,30 @@ export const opsEntrySchema = z.object({
   metadata: z.record(z.string(), z.unknown()),
   postings: z.array(opsPostingSchema),
 });
-export const opsTimelineEventSchema = z.object({ at: z.string(), event: z.string(), by: z.number().int().nullable() });
+export const opsTimelineEventSchema = z.object({
+  at: z.string(),
+  event: z.string(),
+  by: z.number().int().nullable(),
+  /** Who, by name (null: the system, or a person without a name yet). */
+  by_name: z.string().nullable(),
+});
+
+/** A compliance review of the transaction (a sanctions hit, a monitoring rule): where its decision is. */
+export const opsTransactionReviewSchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  state: z.string(),
+  created_at: z.string(),
+  decided_at: z.string().nullable(),
+  decided_by_name: z.string().nullable(),
+  reason: z.string().nullable(),
+});
 
 export const opsTransactionDetailSchema = opsTransactionSchema.extend({
   entries: z.array(opsEntrySchema),
   timeline: z.array(opsTimelineEventSchema),
   events: z.array(auditEntrySchema),
+  reviews: z.array(opsTransactionReviewSchema),
   /** A refund asked above the four-eyes amount and waiting for a second operator: another cannot be asked. */
   pending_refund: z
     .object({

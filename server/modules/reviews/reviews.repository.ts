@@ -15,6 +15,8 @@ export interface ReviewRow {
   decided_by_name: string | null;
   decided_at: Date | null;
   reason: string | null;
+  /** Who the item is about, by name: the customer of `user:N`, the recipient of `contact:N`. */
+  subject_name: string | null;
 }
 
 function reviews(db: Kysely<Database>) {
@@ -34,6 +36,12 @@ function reviews(db: Kysely<Database>) {
       sql<string | null>`nullif(trim(u.first_name || ' ' || u.last_name), '')`.as('decided_by_name'),
       'r.decided_at',
       'r.reason',
+      sql<string | null>`CASE
+        WHEN r.subject ~ '^user:[0-9]{1,15}$' THEN (SELECT nullif(trim(s.first_name || ' ' || s.last_name), '')
+          FROM users s WHERE s.id = substring(r.subject FROM 6)::bigint)
+        WHEN r.subject ~ '^contact:[0-9]{1,15}$' THEN (SELECT nullif(trim(c.first_name || ' ' || c.last_name), '')
+          FROM contacts c WHERE c.id = substring(r.subject FROM 9)::bigint)
+      END`.as('subject_name'),
     ]);
 }
 

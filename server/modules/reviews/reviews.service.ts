@@ -157,6 +157,7 @@ export function presentReview(row: ReviewRow): Review {
     decided_by_name: row.decided_by_name,
     decided_at: iso(row.decided_at),
     reason: row.reason,
+    subject_name: row.subject_name,
   };
 }
 
@@ -274,6 +275,22 @@ async function decideOne(
         targetId: held,
         reason,
         before: { status: 'on_hold' },
+        after: { review: Number(review.id), kind: review.kind, outcome },
+      },
+      now,
+    );
+  // A decision about a person (their identity documents, a sanctions hit on them, a recovery) is on their page's
+  // audit too, where an operator looking at the customer reads it.
+  const person = /^user:(\d+)$/.exec(review.subject)?.[1];
+  if (person !== undefined)
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: decision === 'approved' ? 'customer.review_approved' : 'customer.review_rejected',
+        targetType: 'user',
+        targetId: person,
+        reason,
         after: { review: Number(review.id), kind: review.kind, outcome },
       },
       now,

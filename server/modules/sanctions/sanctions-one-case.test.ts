@@ -68,6 +68,28 @@ describe("a recipient's hit and the sends held for it", () => {
       { token: op.token },
     );
     expect(audit.body.results[0]?.after.outcome).toMatchObject({ decided_with_review: c.sendReview?.id });
+    // The transaction's back-office page shows its review and the decision, in its timeline and its audit.
+    const page = await call<{ reviews: unknown[]; timeline: { event: string }[]; events: unknown[] }>(
+      t,
+      'GET',
+      `/api/ops/transactions/${String(c.id)}/`,
+      { token: op.token },
+    );
+    expect(page.body.reviews).toEqual([
+      expect.objectContaining({
+        id: c.sendReview?.id,
+        kind: 'sanctions_hit',
+        state: 'approved',
+        decided_by_name: 'Olga Operator',
+      }),
+    ]);
+    expect(page.body.timeline.map((step) => step.event)).toEqual(
+      expect.arrayContaining(['created', 'on_hold', 'transaction.review_approved']),
+    );
+    expect(page.body.timeline).toContainEqual(
+      expect.objectContaining({ event: 'transaction.review_approved', by: op.userId, by_name: 'Olga Operator' }),
+    );
+    expect(page.body.events).toContainEqual(expect.objectContaining({ action: 'transaction.review_approved' }));
   });
 
   it("approving the recipient's review releases every send held for that same hit", async () => {

@@ -23,6 +23,13 @@ export function targetLabel(ot: OpsT, kind: string): string {
   return (AUDIT_TARGET_TYPES as readonly string[]).includes(kind) ? ot(`audit.targets.${kind}` as OpsKey) : kind;
 }
 
+const reviewKinds = ['sanctions_hit', 'kyc_document', 'monitoring', 'account_recovery'];
+
+/** A review's kind in words, or its code for a kind a newer server opens. */
+export function reviewKindLabel(ot: OpsT, kind: string): string {
+  return reviewKinds.includes(kind) ? ot(`reviews.kinds.${kind}` as OpsKey) : kind;
+}
+
 const isoDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 /** A changed field's name in words where the catalogue has it (the code of a field it does not know yet). */
@@ -51,6 +58,7 @@ function Value({ value }: { value: unknown }) {
         ))}
       </>
     );
+  if (typeof value === 'string' && reviewKinds.includes(value)) return <>{reviewKindLabel(ot, value)}</>;
   if (typeof value === 'string') {
     // A status the catalogue names (a transaction's, a review's state) in words.
     const key = `status.${value}` as OpsKey;
