@@ -77,6 +77,13 @@ describe('an audit line', () => {
     expect(rows[1]?.textContent).not.toContain('2026-11-29T');
   });
 
+  it('names a role given in words', async () => {
+    show([{ ...freeze, action: 'operator.add', before: null, after: { role: 'OPERATOR', sessions_ended: 0 } }]);
+    const row = await screen.findByTestId('audit-row');
+    await waitFor(() => expect(row.textContent).toContain('Rôle : Opérateur'));
+    expect(row.textContent).toContain('Sessions fermées : 0');
+  });
+
   it('in Arabic too, and an action this screen does not know keeps its code', async () => {
     await applyLanguage('ar', { wholeCatalogue: true });
     show([

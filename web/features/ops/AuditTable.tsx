@@ -59,6 +59,7 @@ function Value({ value }: { value: unknown }) {
       </>
     );
   if (typeof value === 'string' && reviewKinds.includes(value)) return <>{reviewKindLabel(ot, value)}</>;
+  if (typeof value === 'string' && staffRoles.includes(value)) return <>{roleLabel(ot, value)}</>;
   if (typeof value === 'string') {
     // A status the catalogue names (a transaction's, a review's state) in words.
     const key = `status.${value}` as OpsKey;
