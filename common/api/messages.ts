@@ -194,6 +194,11 @@ export const opsMessages = {
   effectiveTooFar: 'The effective time must be within the next 366 days.',
   // Identity documents: the submission was decided or withdrawn (account closed) meanwhile.
   kycNotPending: 'These documents are no longer waiting for review.',
+  // The audit trail's filters.
+  auditAction: 'Choose an action from the list.',
+  auditTarget: 'Choose a kind of target from the list.',
+  auditPerson: 'Type 2 to 100 characters of a name or an e-mail address.',
+  auditPersonId: 'Choose a person from the list.',
 } as const;
 
 /** What happened to it: the product's contract shows only `validated`, the screens may use the rest. */

@@ -31,6 +31,8 @@ export const reviewSchema = z.object({
   decided_at: z.string().nullable(),
   /** The deciding operator's reason. */
   reason: z.string().nullable(),
+  /** Who the item is about, by name (a customer, a recipient), when the subject is a person. */
+  subject_name: z.string().nullable(),
 });
 export type Review = z.infer<typeof reviewSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from './audit-actions.ts';
 import { amountSchema } from '../money/amount-schema.ts';
 import { roleSchema, sixDigitsSchema } from './auth.ts';
 import { pagedResponseSchema, pageQuerySchema } from './pagination.ts';
@@ -43,6 +44,8 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   target_type: z.string().nullable(),
   target_id: z.string().nullable(),
+  /** The target's name when it is a person (a customer, an operator or a teller). */
+  target_name: z.string().nullable(),
   reason: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
@@ -53,12 +56,11 @@ export const auditEntrySchema = z.object({
 export const auditPageSchema = pagedResponseSchema(auditEntrySchema);
 
 const auditFilters = {
-  actor: idSchema.optional(),
-  action: z
-    .string()
-    .regex(/^[a-z_.]{1,64}$/)
-    .optional(),
-  target_type: z.string().max(40).optional(),
+  actor: z.string({ message: opsMessages.auditPersonId }).regex(/^[1-9]\d{0,14}$/, opsMessages.auditPersonId).optional(),
+  /** Who acted, by part of their name or e-mail address. */
+  person: z.string().trim().min(2, opsMessages.auditPerson).max(100, opsMessages.auditPerson).optional(),
+  action: z.enum(AUDIT_ACTIONS, { message: opsMessages.auditAction }).optional(),
+  target_type: z.enum(AUDIT_TARGET_TYPES, { message: opsMessages.auditTarget }).optional(),
   target_id: z.string().max(100).optional(),
   /** Calendar days in UTC: start inclusive, end inclusive. */
   start_date: dateQuery.optional(),
@@ -160,6 +162,8 @@ export const opsTransactionsQuerySchema = pageQuerySchema.extend({
   amount_gte: amountSchema('MAD').optional(),
   amount_lte: amountSchema('MAD').optional(),
   agency: idSchema.optional(),
+  /** Sent or received by this customer. */
+  customer: idSchema.optional(),
 });
 export type OpsTransactionsQuery = z.output<typeof opsTransactionsQuerySchema>;
 
@@ -167,6 +171,8 @@ export const opsPostingSchema = z.object({
   account: z.number().int(),
   account_kind: z.string(),
   owner: z.number().int().nullable(),
+  /** The holder of the account by name (null: a platform account, or a person without a name yet). */
+  owner_name: z.string().nullable(),
   agency: z.number().int().nullable(),
   currency: z.string(),
   /** Signed, "-150.00" for a debit. */
@@ -179,12 +185,30 @@ export const opsEntrySchema = z.object({
   metadata: z.record(z.string(), z.unknown()),
   postings: z.array(opsPostingSchema),
 });
-export const opsTimelineEventSchema = z.object({ at: z.string(), event: z.string(), by: z.number().int().nullable() });
+export const opsTimelineEventSchema = z.object({
+  at: z.string(),
+  event: z.string(),
+  by: z.number().int().nullable(),
+  /** Who, by name (null: the system, or a person without a name yet). */
+  by_name: z.string().nullable(),
+});
+
+/** A compliance review of the transaction (a sanctions hit, a monitoring rule): where its decision is. */
+export const opsTransactionReviewSchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  state: z.string(),
+  created_at: z.string(),
+  decided_at: z.string().nullable(),
+  decided_by_name: z.string().nullable(),
+  reason: z.string().nullable(),
+});
 
 export const opsTransactionDetailSchema = opsTransactionSchema.extend({
   entries: z.array(opsEntrySchema),
   timeline: z.array(opsTimelineEventSchema),
   events: z.array(auditEntrySchema),
+  reviews: z.array(opsTransactionReviewSchema),
   /** A refund asked above the four-eyes amount and waiting for a second operator: another cannot be asked. */
   pending_refund: z
     .object({

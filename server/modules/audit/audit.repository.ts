@@ -1,4 +1,5 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { AuditAction, AuditTargetType } from '../../../common/api/audit-actions.ts';
 import type { AuditFilters } from '../../../common/api/ops.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -11,8 +12,9 @@ export interface AuditActor {
 }
 
 export interface AuditLine {
-  action: string;
-  targetType?: string | null;
+  /** One of AUDIT_ACTIONS: the back-office has words for each. */
+  action: AuditAction;
+  targetType?: AuditTargetType | null;
   targetId?: string | null;
   reason?: string | null;
   before?: unknown;
@@ -47,6 +49,7 @@ export interface AuditRow {
   actor_role: string;
   actor_name: string | null;
   action: string;
+  target_name: string | null;
   target_type: string | null;
   target_id: string | null;
   reason: string | null;
@@ -60,9 +63,26 @@ export interface AuditRow {
 const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
 const nextDay = (day: string) => new Date(dayStart(day).getTime() + 86_400_000);
 
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 function filtered<O>(query: SelectQueryBuilder<Database, 'audit', O>, f: AuditFilters) {
   let q = query;
   if (f.actor !== undefined) q = q.where('audit.actor_user_id', '=', f.actor);
+  if (f.person !== undefined) {
+    const like = likeText(f.person);
+    q = q.where('audit.actor_user_id', 'in', (eb) =>
+      eb
+        .selectFrom('users as p')
+        .select('p.id')
+        .where((w) =>
+          w.or([
+            w(sql<string>`p.first_name || ' ' || p.last_name`, 'ilike', like),
+            w(sql<string>`p.last_name || ' ' || p.first_name`, 'ilike', like),
+            w('p.email', 'ilike', like),
+          ]),
+        ),
+    );
+  }
   if (f.action !== undefined) q = q.where('audit.action', '=', f.action);
   if (f.target_type !== undefined) q = q.where('audit.target_type', '=', f.target_type);
   if (f.target_id !== undefined) q = q.where('audit.target_id', '=', f.target_id);
@@ -81,7 +101,18 @@ export async function listAudit(
     filtered(db.selectFrom('audit'), filters)
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow(),
-    filtered(db.selectFrom('audit').leftJoin('users as u', 'u.id', 'audit.actor_user_id'), filters)
+    filtered(
+      db
+        .selectFrom('audit')
+        .leftJoin('users as u', 'u.id', 'audit.actor_user_id')
+        // A person the line is about, named: the target id of a 'user' line is a users row.
+        .leftJoin('users as t', (join) =>
+          join
+            .on('audit.target_type', '=', 'user')
+            .on('t.id', '=', sql<string>`(CASE WHEN audit.target_id ~ '^[0-9]{1,15}$' THEN audit.target_id::bigint END)`),
+        ),
+      filters,
+    )
       .select([
         'audit.id',
         'audit.actor_user_id',
@@ -90,6 +121,7 @@ export async function listAudit(
         'audit.action',
         'audit.target_type',
         'audit.target_id',
+        sql<string | null>`nullif(trim(t.first_name || ' ' || t.last_name), '')`.as('target_name'),
         'audit.reason',
         'audit.before',
         'audit.after',

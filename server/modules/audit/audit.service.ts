@@ -33,6 +33,7 @@ function presentAudit(row: AuditRow): AuditEntry {
     action: row.action,
     target_type: row.target_type,
     target_id: row.target_id,
+    target_name: row.target_name,
     reason: row.reason,
     before: row.before,
     after: row.after,

@@ -24,6 +24,7 @@ const csvColumns = [
   'action',
   'target_type',
   'target_id',
+  'target_name',
   'reason',
   'before',
   'after',

@@ -1,3 +1,4 @@
+import type { AuditAction } from '../../../common/api/audit-actions.ts';
 import type { Role } from '../../../common/api/auth.ts';
 import type { Transaction } from 'kysely';
 import { opsMessages, type OpsCustomer, type OpsCustomerDetail } from '../../../common/api/ops.ts';
@@ -100,7 +101,7 @@ async function actOnUser(
   deps: ServiceDeps,
   operator: AuthUser,
   actor: AuditActor,
-  input: { id: string; securityCode: string; reason: string; action: string; fromCase: string | undefined },
+  input: { id: string; securityCode: string; reason: string; action: AuditAction; fromCase: string | undefined },
   change: Change,
 ): Promise<OpsCustomer> {
   await confirmOperator(deps, operator, input.securityCode);

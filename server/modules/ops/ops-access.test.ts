@@ -165,7 +165,7 @@ describe('audit table', () => {
     expect(csv.headers.get('content-type')).toContain('text/csv');
     const lines = (await csv.text()).trim().split('\r\n');
     expect(lines[0]).toBe(
-      'id,created_at,actor,actor_role,actor_name,action,target_type,target_id,reason,before,after,request_id,ip',
+      'id,created_at,actor,actor_role,actor_name,action,target_type,target_id,target_name,reason,before,after,request_id,ip',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")"`);

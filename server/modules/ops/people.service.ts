@@ -1,3 +1,4 @@
+import type { AuditAction } from '../../../common/api/audit-actions.ts';
 import type { Kysely, Transaction } from 'kysely';
 import type { OpsStaff } from '../../../common/api/ops-people.ts';
 import { opsMessages } from '../../../common/api/ops.ts';
@@ -85,7 +86,7 @@ export async function refuseIfMoneyLeft(db: Kysely<Database>, existing: UserRow)
 }
 
 export interface AccessChange {
-  action: string;
+  action: AuditAction;
   id: string;
   reason: string;
   before: { role: string; agency_id: string | null } | null;

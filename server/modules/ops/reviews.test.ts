@@ -208,4 +208,26 @@ describe('reviews/{id}/approve/ and reject/', () => {
       state: 'open',
     });
   });
+
+  it("a decision about a customer is on the customer's page, and the queue names them", async () => {
+    const c = await customer(t);
+    await t.database.db
+      .updateTable('users')
+      .set({ first_name: 'Nadia', last_name: 'Benali' })
+      .where('id', '=', String(c.userId))
+      .execute();
+    const { id } = await open('test_unhandled', `user:${c.userId}`, { document: 'passport' });
+    expect((await list(`?subject=user:${c.userId}`)).body.results[0]).toMatchObject({ subject_name: 'Nadia Benali' });
+    expect((await opsAction(t, op, `reviews/${id}/approve/`, { reason: 'Documents match' })).status).toBe(200);
+    const page = await call<{ events: Record<string, unknown>[] }>(t, 'GET', `/api/ops/customers/${c.userId}/`, {
+      token: op.token,
+    });
+    expect(page.body.events).toContainEqual(
+      expect.objectContaining({
+        action: 'customer.review_approved',
+        reason: 'Documents match',
+        after: { review: Number(id), kind: 'test_unhandled', outcome: null },
+      }),
+    );
+  });
 });

@@ -1,3 +1,4 @@
+import type { AuditAction } from '../../../common/api/audit-actions.ts';
 import type { Transaction } from 'kysely';
 import { opsMessages, type Approval } from '../../../common/api/ops.ts';
 import type { Database } from '../../db/schema.ts';
@@ -24,7 +25,7 @@ export interface StaffRequest {
   payload: Record<string, unknown>;
   reason: string;
   /** The audit line of the request. */
-  action: string;
+  action: AuditAction;
 }
 
 /**

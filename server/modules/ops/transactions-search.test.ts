@@ -62,4 +62,30 @@ describe('the back-office transaction search', () => {
         term,
       ).toEqual([id]);
   });
+
+  it("lists one customer's transactions, sent and received, and nobody else's", async () => {
+    const a = await customer(t, 50_000n);
+    const b = await customer(t, 50_000n);
+    const other = await customer(t, 50_000n);
+    const sent = await create(t, a, {
+      amount: 12,
+      contact: await recipientOf(t, a, { first_name: 'B', last_name: 'B', email: b.email }),
+    });
+    const received = await create(t, b, {
+      amount: 7,
+      contact: await recipientOf(t, b, { first_name: 'A', last_name: 'A', email: a.email }),
+    });
+    await create(t, other, {
+      amount: 3,
+      contact: await recipientOf(t, other, { first_name: 'B', last_name: 'B', email: b.email }),
+    });
+    const res = await call<{ count: number; results: Row[] }>(t, 'GET', `/api/ops/transactions/?customer=${a.userId}`, {
+      token: op.token,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.results.map((r) => r.id).sort()).toEqual([sent.body.id, received.body.id].sort());
+    const bad = await call(t, 'GET', '/api/ops/transactions/?customer=Nadia', { token: op.token });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toHaveProperty('customer');
+  });
 });

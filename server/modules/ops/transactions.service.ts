@@ -16,6 +16,7 @@ import { withTransaction } from '../../ledger/transaction.ts';
 import { auditEntries, recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { caseOfAction, noteCaseAction } from '../cases/case-actions.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
+import { reviewsPage } from '../reviews/reviews.service.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { openReference, pickupKeys, referenceHash } from '../transfers/methods/cash-pickup/pickup-secrets.ts';
 import { lockRefundable, refundableState, refundWaiting } from '../transfers/refund.service.ts';
@@ -98,6 +99,7 @@ export async function transactionsPage(deps: ServiceDeps, q: OpsTransactionsQuer
       amountGte: q.amount_gte?.minor,
       amountLte: q.amount_lte?.minor,
       agency: q.agency,
+      user: q.customer,
     },
     { limit: q.page_size, offset: (q.page - 1) * q.page_size },
   );
@@ -107,10 +109,11 @@ export async function transactionsPage(deps: ServiceDeps, q: OpsTransactionsQuer
 export async function transactionDetail(deps: ServiceDeps, id: string): Promise<OpsTransactionDetail> {
   const row = await findAdminTransaction(deps.db, id);
   if (!row) throw notFound();
-  const [postings, audit, pending] = await Promise.all([
+  const [postings, audit, pending, reviews] = await Promise.all([
     transactionPostings(deps.db, id),
     auditEntries(deps.db, { target_type: 'transaction', target_id: id }, { limit: 50, offset: 0 }),
     findPendingApproval(deps.db, 'refund', { type: 'transaction', id }, deps.clock.now()),
+    reviewsPage(deps, { subject: `transaction:${id}` }, 1, 20),
   ]);
   const entries: OpsTransactionDetail['entries'] = [];
   for (const p of postings) {
@@ -129,6 +132,7 @@ export async function transactionDetail(deps: ServiceDeps, id: string): Promise<
       account: Number(p.account_id),
       account_kind: p.account_kind,
       owner: p.owner_user_id === null ? null : Number(p.owner_user_id),
+      owner_name: p.owner_name,
       agency: p.account_agency_id === null ? null : Number(p.account_agency_id),
       currency: p.currency,
       amount: formatAmount({ currency: p.currency as 'MAD', minor: BigInt(p.amount) }),
@@ -139,13 +143,23 @@ export async function transactionDetail(deps: ServiceDeps, id: string): Promise<
       at: row.created_at.toISOString(),
       event: 'created',
       by: row.sender_user_id === null ? null : Number(row.sender_user_id),
+      by_name: row.sender_name,
     },
   ];
+  // A held transaction's hold, from its review (the sender's own timeline says only 'under review').
+  for (const review of reviews.results.slice().reverse())
+    timeline.push({ at: review.created_at, event: 'on_hold', by: null, by_name: null });
   if (row.validated_at)
-    timeline.push({ at: row.validated_at.toISOString(), event: 'validated', by: Number(row.validated_by) });
-  else if (row.finished_at) timeline.push({ at: row.finished_at.toISOString(), event: row.status, by: null });
+    timeline.push({
+      at: row.validated_at.toISOString(),
+      event: 'validated',
+      by: Number(row.validated_by),
+      by_name: audit.entries.find((line) => line.actor === Number(row.validated_by))?.actor_name ?? null,
+    });
+  else if (row.finished_at)
+    timeline.push({ at: row.finished_at.toISOString(), event: row.status, by: null, by_name: null });
   for (const line of audit.entries.slice().reverse())
-    timeline.push({ at: line.created_at, event: line.action, by: line.actor });
+    timeline.push({ at: line.created_at, event: line.action, by: line.actor, by_name: line.actor_name });
   timeline.sort((a, b) => a.at.localeCompare(b.at));
   const pendingRefund = pending && {
     approval: Number(pending.id),
@@ -158,6 +172,15 @@ export async function transactionDetail(deps: ServiceDeps, id: string): Promise<
     ...presentOpsTransaction(row, deps.config.SECRET_KEY),
     entries,
     timeline,
+    reviews: reviews.results.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      state: r.state,
+      created_at: r.created_at,
+      decided_at: r.decided_at,
+      decided_by_name: r.decided_by_name,
+      reason: r.reason,
+    })),
     events: audit.entries,
     pending_refund: pendingRefund ?? null,
   };

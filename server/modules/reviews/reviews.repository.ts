@@ -15,6 +15,8 @@ export interface ReviewRow {
   decided_by_name: string | null;
   decided_at: Date | null;
   reason: string | null;
+  /** Who the item is about, by name: the customer of `user:N`, the recipient of `contact:N`. */
+  subject_name: string | null;
 }
 
 function reviews(db: Kysely<Database>) {
@@ -34,6 +36,12 @@ function reviews(db: Kysely<Database>) {
       sql<string | null>`nullif(trim(u.first_name || ' ' || u.last_name), '')`.as('decided_by_name'),
       'r.decided_at',
       'r.reason',
+      sql<string | null>`CASE
+        WHEN r.subject ~ '^user:[0-9]{1,15}$' THEN (SELECT nullif(trim(s.first_name || ' ' || s.last_name), '')
+          FROM users s WHERE s.id = substring(r.subject FROM 6)::bigint)
+        WHEN r.subject ~ '^contact:[0-9]{1,15}$' THEN (SELECT nullif(trim(c.first_name || ' ' || c.last_name), '')
+          FROM contacts c WHERE c.id = substring(r.subject FROM 9)::bigint)
+      END`.as('subject_name'),
     ]);
 }
 
@@ -89,6 +97,32 @@ export async function findReview(db: Kysely<Database>, id: string): Promise<Revi
 /** The row lock a decision takes: a second decider waits here, then reads the first one's state. */
 export async function lockReview(tx: Transaction<Database>, id: string): Promise<ReviewRow | undefined> {
   return reviews(tx).where('r.id', '=', id).forUpdate('r').executeTakeFirst();
+}
+
+/** The open items of `kind` whose payload holds `fields` (jsonb containment), oldest first. */
+export async function findOpenReviewsContaining(
+  db: Kysely<Database>,
+  kind: string,
+  fields: Record<string, unknown>,
+): Promise<ReviewRow[]> {
+  return reviews(db)
+    .where('r.kind', '=', kind)
+    .where('r.state', '=', 'open')
+    .where(sql<boolean>`r.payload @> ${JSON.stringify(fields)}::jsonb`)
+    .orderBy('r.id')
+    .execute();
+}
+
+/** Open items among `ids`, locked; one another decision holds already is left out (SKIP LOCKED). */
+export async function lockOpenReviews(tx: Transaction<Database>, ids: string[]): Promise<ReviewRow[]> {
+  if (ids.length === 0) return [];
+  return reviews(tx)
+    .where('r.id', 'in', ids)
+    .where('r.state', '=', 'open')
+    .orderBy('r.id')
+    .forUpdate('r')
+    .skipLocked()
+    .execute();
 }
 
 /** Returns false when the item was no longer open (the row lock makes that impossible; the guard says so twice). */

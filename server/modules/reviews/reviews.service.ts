@@ -9,9 +9,11 @@ import { confirmOperator } from '../users/confirm-operator.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import {
   findOpenReviewByKey,
+  findOpenReviewsContaining,
   findReview,
   insertReview,
   listReviews,
+  lockOpenReviews,
   lockReview,
   markDecided,
   type ReviewRow,
@@ -77,6 +79,13 @@ export interface ReviewDecisionContext {
 export interface ReviewKindHandler {
   /** Runs in the decision's transaction; its return value is the response's `outcome` and goes in the audit line. */
   decide(context: ReviewDecisionContext): Promise<Record<string, unknown> | void>;
+  /**
+   * The other open items of the same case, which this decision settles too (one hit seen at two moments, e.g. a
+   * recipient when added and then the send to them): each is decided alike, by the same operator with the same
+   * reason, in the same transaction, through its own handler, with its own audit lines. Without it, deciding one
+   * would leave the other waiting for a look that was already given.
+   */
+  linked?(context: Pick<ReviewDecisionContext, 'tx' | 'review' | 'decision'>): Promise<string[]>;
 }
 
 const handlers = new Map<string, ReviewKindHandler>();
@@ -124,6 +133,15 @@ export async function openReview(
   return { id: existing, created: false };
 }
 
+/** The open items of `kind` whose payload holds `fields`: how a kind finds the other items of one case. */
+export async function openReviewsContaining(
+  db: Kysely<Database>,
+  kind: string,
+  fields: Record<string, unknown>,
+): Promise<ReviewRow[]> {
+  return findOpenReviewsContaining(db, kind, fields);
+}
+
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
 
 export function presentReview(row: ReviewRow): Review {
@@ -139,6 +157,7 @@ export function presentReview(row: ReviewRow): Review {
     decided_by_name: row.decided_by_name,
     decided_at: iso(row.decided_at),
     reason: row.reason,
+    subject_name: row.subject_name,
   };
 }
 
@@ -175,53 +194,106 @@ export async function decideReview(
     if (review.state !== 'open') throw conflict(reviewMessages.decided);
     if (review.opened_by === operator.id) throw forbidden(reviewMessages.ownItem);
     const handler = handlers.get(review.kind);
-    const outcome =
-      (await handler?.decide({
-        tx,
-        deps,
-        review,
-        decision: input.decision,
-        reason: input.reason,
-        operatorId: operator.id,
-        now,
-        afterCommit: (task) => afterCommit.push(task),
-      })) ?? null;
-    if (!(await markDecided(tx, review.id, { state: input.decision, by: operator.id, at: now, reason: input.reason })))
-      throw conflict(reviewMessages.decided);
+    const settle = (item: ReviewRow, decidedWith: string | null) =>
+      decideOne(tx, deps, actor, item, { ...input, operatorId: operator.id, now, decidedWith }, (task) =>
+        afterCommit.push(task),
+      );
+    // The case's other items, read before this decision changes what links them; an item another operator is
+    // deciding this very moment is theirs (SKIP LOCKED), so two decisions of one case never wait on each other.
+    const linkedIds = (await handler?.linked?.({ tx, review, decision: input.decision })) ?? [];
+    const outcome = await settle(review, null);
+    const settled: number[] = [];
+    for (const item of await lockOpenReviews(tx, linkedIds)) {
+      if (item.opened_by === operator.id) continue;
+      await settle(item, review.id);
+      settled.push(Number(item.id));
+    }
+    const after = await findReview(tx, review.id);
+    if (!after) throw notFound();
+    const withLinked = settled.length > 0 ? { ...outcome, decided_with: settled } : outcome;
+    return { review: presentReview(after), outcome: withLinked };
+  });
+  for (const task of afterCommit) await task().catch(() => undefined);
+  return decided;
+}
+
+/** One item decided in the decision's transaction: its handler, its state, its audit lines. */
+async function decideOne(
+  tx: Transaction<Database>,
+  deps: ServiceDeps,
+  actor: AuditActor,
+  review: ReviewRow,
+  input: {
+    reason: string;
+    decision: 'approved' | 'rejected';
+    operatorId: string;
+    now: Date;
+    /** The item whose decision settled this one too (null: decided on its own). */
+    decidedWith: string | null;
+  },
+  afterCommit: (task: () => Promise<void>) => void,
+): Promise<Record<string, unknown> | null> {
+  const { decision, reason, now } = input;
+  const handled =
+    (await handlers.get(review.kind)?.decide({
+      tx,
+      deps,
+      review,
+      decision,
+      reason,
+      operatorId: input.operatorId,
+      now,
+      afterCommit,
+    })) ?? null;
+  const outcome =
+    input.decidedWith === null ? handled : { ...(handled ?? {}), decided_with_review: Number(input.decidedWith) };
+  if (!(await markDecided(tx, review.id, { state: decision, by: input.operatorId, at: now, reason })))
+    throw conflict(reviewMessages.decided);
+  await recordAudit(
+    tx,
+    actor,
+    {
+      action: decision === 'approved' ? 'review.approve' : 'review.reject',
+      targetType: 'review',
+      targetId: review.id,
+      reason,
+      before: { state: 'open', kind: review.kind, subject: review.subject },
+      after: { state: decision, kind: review.kind, subject: review.subject, outcome },
+    },
+    now,
+  );
+  // A held send's or pickup's decision is on that transaction's back-office timeline too (its audit lines), never
+  // on the sender's: a rejected sanctions hit leaves them reading 'under review' (tipping-off).
+  const held = /^transaction:(\d+)$/.exec(review.subject)?.[1];
+  if (held !== undefined)
     await recordAudit(
       tx,
       actor,
       {
-        action: input.decision === 'approved' ? 'review.approve' : 'review.reject',
-        targetType: 'review',
-        targetId: review.id,
-        reason: input.reason,
-        before: { state: 'open', kind: review.kind, subject: review.subject },
-        after: { state: input.decision, kind: review.kind, subject: review.subject, outcome },
+        action: decision === 'approved' ? 'transaction.review_approved' : 'transaction.review_rejected',
+        targetType: 'transaction',
+        targetId: held,
+        reason,
+        before: { status: 'on_hold' },
+        after: { review: Number(review.id), kind: review.kind, outcome },
       },
       now,
     );
-    // A held send's or pickup's decision is on that transaction's back-office timeline too (its audit lines), never
-    // on the sender's: a rejected sanctions hit leaves them reading 'under review' (tipping-off).
-    const held = /^transaction:(\d+)$/.exec(review.subject)?.[1];
-    if (held !== undefined)
-      await recordAudit(
-        tx,
-        actor,
-        {
-          action: `transaction.review_${input.decision}`,
-          targetType: 'transaction',
-          targetId: held,
-          reason: input.reason,
-          before: { status: 'on_hold' },
-          after: { review: Number(review.id), kind: review.kind, outcome },
-        },
-        now,
-      );
-    const after = await findReview(tx, review.id);
-    if (!after) throw notFound();
-    return { review: presentReview(after), outcome };
-  });
-  for (const task of afterCommit) await task().catch(() => undefined);
-  return decided;
+  // A decision about a person (their identity documents, a sanctions hit on them, a recovery) is on their page's
+  // audit too, where an operator looking at the customer reads it.
+  const person = /^user:(\d+)$/.exec(review.subject)?.[1];
+  if (person !== undefined)
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: decision === 'approved' ? 'customer.review_approved' : 'customer.review_rejected',
+        targetType: 'user',
+        targetId: person,
+        reason,
+        after: { review: Number(review.id), kind: review.kind, outcome },
+      },
+      now,
+    );
+  return outcome;
 }

@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { conflict } from '../../http/http-error.ts';
 import { heldMoney } from '../reviews/held-money.ts';
-import { registerReviewKind, type ReviewRow } from '../reviews/reviews.service.ts';
+import { openReviewsContaining, registerReviewKind, type ReviewRow } from '../reviews/reviews.service.ts';
 import { pickupClearanceSubject, recordClearance, type ClearanceSubject } from './clearances.ts';
 import { SANCTIONS_REVIEW_KIND, type MatchFacts } from './screening.ts';
 
@@ -16,6 +16,11 @@ import { SANCTIONS_REVIEW_KIND, type MatchFacts } from './screening.ts';
  *   for the recipient, the pickup or the customer under the name screened only (clearances.ts: a rename is screened
  *   afresh); a customer frozen by this hit moves money again (unless an operator had frozen them before: that
  *   freeze stays, for an operator).
+ * - one case, one decision: a recipient's hit is reviewed when they are added and again when a send to them is held;
+ *   deciding either decides the other alike (linkedItems), so no send of a cleared recipient waits on a look already
+ *   given, and no recipient cleared by a send's review is left counted as waiting. An approval carries over only to
+ *   an item of the same name whose matches it saw all of (a send screened against a newer list, with an entry the
+ *   operator did not see, keeps its own review); a rejection carries over to every item of that name.
  * - reject = the hit is confirmed: the money stays in compliance-hold (a pickup's reference dies), the recipient is marked confirmed (every send
  *   to them is held) and a customer behind them frozen, a frozen customer stays frozen, and a report row is stored
  *   (sanctions_reports, append-only).
@@ -68,7 +73,39 @@ async function freeze(tx: Transaction<Database>, userId: string, review: ReviewR
     .execute();
 }
 
+const entriesOf = (p: Payload) => new Set(p.matches.map((m) => m.entry));
+
+/** The other open reviews of the same recipient's hit (see the module comment): ids, for reviews.service to settle. */
+async function linkedItems(tx: Transaction<Database>, review: ReviewRow, decision: 'approved' | 'rejected') {
+  const p = review.payload as unknown as Payload;
+  if ((p.type !== 'transfer' && p.type !== 'recipient') || p.contact_id === undefined || p.contact_id === null)
+    return [];
+  const seen = entriesOf(p);
+  const candidates = await openReviewsContaining(tx, SANCTIONS_REVIEW_KIND, { contact_id: p.contact_id });
+  const ids: string[] = [];
+  for (const other of candidates) {
+    const o = other.payload as unknown as Payload & { sender_user_id?: number };
+    if (other.id === review.id || (o.type !== 'transfer' && o.type !== 'recipient')) continue;
+    if (o.screened_name !== p.screened_name) continue;
+    if (decision === 'approved') {
+      if (![...entriesOf(o)].every((entry) => seen.has(entry))) continue;
+      // A frozen sender's money is not released by anyone's decision: that send keeps its review for later.
+      if (o.type === 'transfer' && o.sender_user_id !== undefined) {
+        const sender = await tx
+          .selectFrom('users')
+          .select('frozen_at')
+          .where('id', '=', String(o.sender_user_id))
+          .executeTakeFirst();
+        if (sender?.frozen_at) continue;
+      }
+    }
+    ids.push(other.id);
+  }
+  return ids;
+}
+
 registerReviewKind(SANCTIONS_REVIEW_KIND, {
+  linked: ({ tx, review, decision }) => linkedItems(tx, review, decision),
   async decide({ tx, deps, review, decision, reason, operatorId, afterCommit }) {
     const p = review.payload as unknown as Payload;
     const report = async (ids: { user?: string | null; contact?: string | null; transaction?: string | null }) =>

@@ -44,6 +44,8 @@ export interface AdminTransactionFilters {
   amountGte?: bigint | undefined;
   amountLte?: bigint | undefined;
   agency?: string | undefined;
+  /** Only the transactions this user sent or received (a customer's page links to them). */
+  user?: string | undefined;
 }
 
 const name = (alias: 'su' | 'ru' | 'p', first = 'first_name', last = 'last_name') =>
@@ -94,6 +96,10 @@ function filtered(db: Kysely<Database>, f: AdminTransactionFilters) {
   if (f.amountGte !== undefined) q = q.where('t.amount', '>=', f.amountGte.toString());
   if (f.amountLte !== undefined) q = q.where('t.amount', '<=', f.amountLte.toString());
   if (f.agency !== undefined) q = q.where('t.agency_id', '=', f.agency);
+  if (f.user !== undefined) {
+    const user = f.user;
+    q = q.where((eb) => eb.or([eb('t.sender_user_id', '=', user), eb('t.recipient_user_id', '=', user)]));
+  }
   return q;
 }
 
@@ -158,6 +164,7 @@ export interface PostingRow {
   account_id: string;
   account_kind: string;
   owner_user_id: string | null;
+  owner_name: string | null;
   account_agency_id: string | null;
   currency: string;
   amount: string;
@@ -169,6 +176,7 @@ export async function transactionPostings(db: Kysely<Database>, id: string): Pro
     .selectFrom('ledger_entries as e')
     .innerJoin('ledger_postings as p', 'p.entry_id', 'e.id')
     .innerJoin('ledger_accounts as la', 'la.id', 'p.account_id')
+    .leftJoin('users as o', 'o.id', 'la.owner_user_id')
     .select([
       'e.id as entry_id',
       'e.kind as entry_kind',
@@ -178,6 +186,7 @@ export async function transactionPostings(db: Kysely<Database>, id: string): Pro
       'p.account_id',
       'la.kind as account_kind',
       'la.owner_user_id',
+      sql<string | null>`nullif(trim(o.first_name || ' ' || o.last_name), '')`.as('owner_name'),
       'la.agency_id as account_agency_id',
       'p.currency',
       'p.amount',

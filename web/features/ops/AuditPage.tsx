@@ -1,48 +1,41 @@
-import { useQuery } from '@tanstack/react-query';
-import { actionLabel, auditActions, auditColumns } from './AuditTable';
+import { AUDIT_TARGET_TYPES } from '../../../common/api/audit-actions';
+import { actionLabel, auditActions, auditColumns, targetLabel } from './AuditTable';
 import styles from './Ops.module.css';
-import { downloadCsv, fetchAudit, fetchOperators, fetchTellers } from './ops-api';
+import { downloadCsv, fetchAudit } from './ops-api';
 import { FilterForm, ListView, useOpsList } from './OpsList';
 import { PageTitle, useCsvDownload, useOps } from './OpsParts';
 
 const PAGE_SIZE = 50;
-const FILTERS = ['actor', 'action', 'target_type', 'target_id', 'start_date', 'end_date'] as const;
+// `actor` comes from a person's name in a line (their own actions); `person` is typed: part of a name or e-mail.
+const FILTERS = ['actor', 'person', 'action', 'target_type', 'target_id', 'start_date', 'end_date'] as const;
 
 /** The audit trail: every operator action and sign-in, filtered, and the same filters as a CSV file. */
 export function AuditPage() {
   const { ot } = useOps();
   const state = useOpsList('audit', FILTERS, PAGE_SIZE, fetchAudit);
   const csv = useCsvDownload(() => downloadCsv('audit/csv/', state.values, 'audit.csv'));
-  // Who can act: the back-office staff and the tellers, chosen by name rather than typed as a number.
-  const staff = useQuery({
-    queryKey: ['ops', 'audit-people'],
-    queryFn: async ({ signal }) => {
-      const [operators, tellers] = await Promise.all([
-        fetchOperators({ page_size: 100 }, signal),
-        fetchTellers({ page_size: 100 }, signal),
-      ]);
-      return [...operators.results, ...tellers.results];
-    },
-    staleTime: 60_000,
-  });
-  const people = (staff.data ?? [])
-    .map((p) => ({ value: String(p.id), label: `${p.first_name} ${p.last_name}`.trim() || (p.email ?? `#${p.id}`) }))
-    .sort((a, b) => a.label.localeCompare(b.label));
-  const actions = auditActions
-    .map((action) => ({ value: action, label: actionLabel(ot, action) }))
-    .sort((a, b) => a.label.localeCompare(b.label));
+  const byLabel = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label);
+  const actions = auditActions.map((action) => ({ value: action, label: actionLabel(ot, action) })).sort(byLabel);
+  const targets = AUDIT_TARGET_TYPES.map((kind) => ({ value: kind, label: targetLabel(ot, kind) })).sort(byLabel);
+  const actorName = state.values.actor
+    ? state.rows.find((row) => String(row.actor) === state.values.actor)?.actor_name
+    : undefined;
   return (
     <>
       <PageTitle>{ot('nav.audit')}</PageTitle>
+      {actorName ? (
+        <p className={styles.muted} data-testid="audit-actor-filter">
+          {ot('audit.personFilter', { name: actorName })}
+        </p>
+      ) : null}
       <FilterForm
         state={state}
-        resettable={false}
         testId="audit-filters"
         applyTestId="audit-apply"
         filters={[
-          { key: 'actor', label: ot('audit.actor'), type: 'select', options: people, testId: 'audit-actor' },
+          { key: 'person', label: ot('audit.person'), type: 'search', testId: 'audit-person' },
           { key: 'action', label: ot('audit.action'), type: 'select', options: actions, testId: 'audit-action' },
-          { key: 'target_type', label: ot('audit.targetType'), ltr: true },
+          { key: 'target_type', label: ot('audit.targetType'), type: 'select', options: targets },
           { key: 'target_id', label: ot('audit.targetId'), ltr: true },
           { key: 'start_date', label: ot('transactions.from'), type: 'date' },
           { key: 'end_date', label: ot('transactions.to'), type: 'date' },

@@ -13,6 +13,7 @@ const freeze: AuditEntry = {
   action: 'customer.freeze',
   target_type: 'user',
   target_id: '7',
+  target_name: 'Nadia Benali',
   reason: 'Fraude signalée',
   before: { frozen: false },
   after: { frozen: true },
@@ -33,20 +34,62 @@ afterEach(async () => {
 });
 
 describe('an audit line', () => {
-  it('says the action and the role in words, links its customer and lists what changed', async () => {
+  it('says the action and the role in words, names and links its people and lists what changed', async () => {
     show([freeze]);
     const row = await screen.findByTestId('audit-row');
     await waitFor(() => expect(row.textContent).toContain('Compte gelé'));
     expect(row.textContent).toContain('Opérateur');
     expect(row.textContent).not.toContain('customer.freeze');
     expect(row.textContent).not.toContain('OPERATOR');
-    expect(row.textContent).toContain('frozen: false → true');
-    expect(screen.getByRole('link', { name: 'Client 7' }).getAttribute('href')).toContain('/ops/customers/7');
+    expect(row.textContent).toContain('Gelé : non → oui');
+    expect(row.textContent).not.toContain('frozen');
+    expect(screen.getByRole('link', { name: 'Nadia Benali' }).getAttribute('href')).toContain('/ops/customers/7');
+    // The operator by name, linked to their own actions in the trail.
+    expect(screen.getByRole('link', { name: 'Salma Idrissi' }).getAttribute('href')).toContain('/ops/audit?actor=6');
+  });
+
+  it('reads a decision as words: nested outcome, dates in the language, unchanged context left out', async () => {
+    show([
+      {
+        ...freeze,
+        action: 'review.approve',
+        target_type: 'review',
+        target_id: '3',
+        target_name: null,
+        before: { state: 'open', kind: 'sanctions_hit' },
+        after: { state: 'approved', kind: 'sanctions_hit', outcome: { released: true, status: 'completed' } },
+      },
+      {
+        ...freeze,
+        id: 2,
+        action: 'customer.unlock_security_code',
+        before: { security_code_locked_until: '2026-11-29T10:30:00.000Z' },
+        after: { security_code_locked_until: null },
+      },
+    ]);
+    const rows = await screen.findAllByTestId('audit-row');
+    await waitFor(() => expect(rows[0]?.textContent).toContain('Examen approuvé'));
+    expect(rows[0]?.textContent).toContain('État : Ouvert → Approuvée');
+    expect(rows[0]?.textContent).toContain('Résultat : Libérée : oui, Statut : Terminée');
+    expect(rows[0]?.textContent).not.toContain('sanctions_hit');
+    expect(rows[0]?.textContent).not.toContain('{');
+    expect(rows[1]?.textContent).toContain('Code bloqué jusqu’au : 29 nov. 2026');
+    expect(rows[1]?.textContent).not.toContain('2026-11-29T');
+  });
+
+  it('names a role given in words', async () => {
+    show([{ ...freeze, action: 'operator.add', before: null, after: { role: 'OPERATOR', sessions_ended: 0 } }]);
+    const row = await screen.findByTestId('audit-row');
+    await waitFor(() => expect(row.textContent).toContain('Rôle : Opérateur'));
+    expect(row.textContent).toContain('Sessions fermées : 0');
   });
 
   it('in Arabic too, and an action this screen does not know keeps its code', async () => {
     await applyLanguage('ar', { wholeCatalogue: true });
-    show([freeze, { ...freeze, id: 2, action: 'something.new', target_type: 'transaction', target_id: '9' }]);
+    show([
+      freeze,
+      { ...freeze, id: 2, action: 'something.new', target_type: 'transaction', target_id: '9', target_name: null },
+    ]);
     const rows = await screen.findAllByTestId('audit-row');
     await waitFor(() => expect(rows[0]?.textContent).toContain('تجميد الحساب'));
     expect(rows[1]?.textContent).toContain('something.new');

@@ -1,87 +1,99 @@
 import { Link } from 'react-router';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, isAuditAction } from '../../../common/api/audit-actions';
 import type { AuditEntry } from '../../../common/api/ops';
 import styles from './Ops.module.css';
 import type { OpsKey, OpsT } from './ops-i18n';
 import { TableSection } from './OpsList';
 import type { Column } from './OpsList';
+import { dateTimeFormat } from '../../ui/intl-format';
 import { DateTime, useOps } from './OpsParts';
 
 /** The actions the audit trail records, as the filter lists them; each has its words in every catalogue. */
-export const auditActions = [
-  'agency.create',
-  'agency.update',
-  'agency.disable',
-  'agency.enable',
-  'auth.sign_in',
-  'customer.freeze',
-  'customer.unfreeze',
-  'customer.logout_all',
-  'customer.unlock_security_code',
-  'kyc.document.view',
-  'kyc.submit',
-  'operator.add',
-  'operator.add_request',
-  'operator.remove',
-  'operator.remove_request',
-  'pickup.pay',
-  'rates.request',
-  'rates.set',
-  'refund.request',
-  'transaction.refund',
-  'review.approve',
-  'review.reject',
-  'approval.approve',
-  'approval.reject',
-  'teller.add',
-  'teller.disable',
-  'teller.move',
-  'teller.move_request',
-  'withdrawal.pay',
-];
+export const auditActions: readonly string[] = AUDIT_ACTIONS;
 
-const targetKinds = [
-  'transaction',
-  'user',
-  'agency',
-  'approval',
-  'rates',
-  'review',
-  'session',
-  'kyc_file',
-  'kyc_submission',
-];
 const staffRoles = ['customer', 'BANKER', 'OPERATOR', 'AUDITOR'];
 
 /** An action in words, or its code when a newer server records one this screen does not know yet. */
 export function actionLabel(ot: OpsT, action: string): string {
-  return auditActions.includes(action) ? ot(`auditActions.${action.replace(/\./g, '_')}` as OpsKey) : action;
+  return isAuditAction(action) ? ot(`auditActions.${action.replace(/\./g, '_')}` as OpsKey) : action;
 }
 
-const text = (value: unknown): string =>
-  value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
+/** A kind of target in words, or its code when a newer server records one this screen does not know yet. */
+export function targetLabel(ot: OpsT, kind: string): string {
+  return (AUDIT_TARGET_TYPES as readonly string[]).includes(kind) ? ot(`audit.targets.${kind}` as OpsKey) : kind;
+}
 
-/** What changed, field by field: 'status: pending → refunded', a field only before or after shown alone. */
+const reviewKinds = ['sanctions_hit', 'kyc_document', 'monitoring', 'account_recovery'];
+
+/** A review's kind in words, or its code for a kind a newer server opens. */
+export function reviewKindLabel(ot: OpsT, kind: string): string {
+  return reviewKinds.includes(kind) ? ot(`reviews.kinds.${kind}` as OpsKey) : kind;
+}
+
+const isoDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** A changed field's name in words where the catalogue has it (the code of a field it does not know yet). */
+function fieldLabel(ot: OpsT, field: string): string {
+  const key = `audit.fields.${field}` as OpsKey;
+  const words = ot(key);
+  return words === key ? field : words;
+}
+
+/** A recorded value as a person reads it: yes/no, a date in the operator's language, nested facts as 'a: b'. */
+function Value({ value }: { value: unknown }) {
+  const { ot, locale } = useOps();
+  if (value === null || value === undefined || value === '') return <>—</>;
+  if (typeof value === 'boolean') return <>{ot(value ? 'audit.yes' : 'audit.no')}</>;
+  if (typeof value === 'string' && isoDateTime.test(value))
+    return <>{dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value))}</>;
+  if (typeof value === 'string' && isAuditAction(value)) return <>{actionLabel(ot, value)}</>;
+  if (typeof value === 'object')
+    return (
+      <>
+        {Object.entries(value as Record<string, unknown>).map(([k, v], i) => (
+          <span key={k}>
+            {i > 0 ? ', ' : ''}
+            {ot('audit.field', { field: fieldLabel(ot, k) })} <Value value={v} />
+          </span>
+        ))}
+      </>
+    );
+  if (typeof value === 'string' && reviewKinds.includes(value)) return <>{reviewKindLabel(ot, value)}</>;
+  if (typeof value === 'string' && staffRoles.includes(value)) return <>{roleLabel(ot, value)}</>;
+  if (typeof value === 'string') {
+    // A status the catalogue names (a transaction's, a review's state) in words.
+    const key = `status.${value}` as OpsKey;
+    const words = ot(key);
+    if (words !== key) return <>{words}</>;
+  }
+  return <bdi dir="ltr">{typeof value === 'string' ? value : JSON.stringify(value)}</bdi>;
+}
+
+/** What changed, field by field: 'État : ouvert → approuvé', a field only before or after shown alone. */
 function Changes({ before, after }: { before: unknown; after: unknown }) {
+  const { ot } = useOps();
   const b = (before && typeof before === 'object' ? before : {}) as Record<string, unknown>;
   const a = (after && typeof after === 'object' ? after : {}) as Record<string, unknown>;
-  const fields = [...new Set([...Object.keys(b), ...Object.keys(a)])];
+  const fields = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter(
+    // A field that did not change is context, not a change: said once.
+    (field) => !(field in b && field in a) || JSON.stringify(b[field]) !== JSON.stringify(a[field]),
+  );
   if (fields.length === 0) return <>—</>;
   return (
     <ul className={styles.changes}>
       {fields.map((field) => (
         <li key={field}>
-          <bdi dir="ltr">
-            {field}: {field in b ? text(b[field]) : ''}
-            {field in b && field in a ? ' → ' : ''}
-            {field in a ? text(a[field]) : ''}
-          </bdi>
+          <span className={styles.muted}>{ot('audit.field', { field: fieldLabel(ot, field) })}</span>{' '}
+          {field in b ? <Value value={b[field]} /> : null}
+          {field in b && field in a ? ' → ' : null}
+          {field in a ? <Value value={a[field]} /> : null}
         </li>
       ))}
     </ul>
   );
 }
 
-/** The target as a link to its page where the back-office has one. */
+/** The target as a link to its page where the back-office has one, a person by name. */
 function Target({ entry }: { entry: AuditEntry }) {
   const { ot, withLang } = useOps();
   if (!entry.target_type) return <>—</>;
@@ -89,14 +101,32 @@ function Target({ entry }: { entry: AuditEntry }) {
   const page =
     entry.target_type === 'transaction'
       ? `/ops/transactions/${id}`
-      : entry.target_type === 'user' || entry.target_type === 'customer'
+      : entry.target_type === 'user'
         ? `/ops/customers/${id}`
         : null;
-  const kind = targetKinds.includes(entry.target_type)
-    ? ot(`audit.targets.${entry.target_type}` as OpsKey)
-    : entry.target_type;
-  const label = `${kind} ${id}`;
+  const kind = targetLabel(ot, entry.target_type);
+  const label = entry.target_name ?? `${kind} ${id}`;
   return page ? <Link to={withLang(page)}>{label}</Link> : <bdi>{label}</bdi>;
+}
+
+/** Who acted, by name: a customer's page, else the trail of that person's actions. */
+function Actor({ entry }: { entry: AuditEntry }) {
+  const { ot, withLang } = useOps();
+  const role = <span className={styles.muted}>{roleLabel(ot, entry.actor_role)}</span>;
+  if (entry.actor === null) return <>{ot('audit.system')}</>;
+  const name = entry.actor_name ?? roleLabel(ot, entry.actor_role);
+  const page = entry.actor_role === 'customer' ? `/ops/customers/${entry.actor}` : `/ops/audit?actor=${entry.actor}`;
+  return (
+    <>
+      <Link to={withLang(page)}>{name}</Link>
+      {entry.actor_name ? (
+        <>
+          <br />
+          {role}
+        </>
+      ) : null}
+    </>
+  );
 }
 
 function roleLabel(ot: OpsT, role: string | null): string {
@@ -110,18 +140,16 @@ export function auditColumns(ot: OpsT): Column<AuditEntry>[] {
     { header: ot('audit.time'), cell: (entry) => <DateTime iso={entry.created_at} /> },
     {
       header: ot('audit.actor'),
-      cell: (entry) => (
-        <>
-          {entry.actor_name ?? (entry.actor === null ? ot('audit.system') : `#${entry.actor}`)}
-          <br />
-          <span className={styles.muted}>{roleLabel(ot, entry.actor_role)}</span>
-        </>
-      ),
+      cell: (entry) => <Actor entry={entry} />,
     },
     { header: ot('audit.action'), cell: (entry) => actionLabel(ot, entry.action) },
     { header: ot('audit.target'), cell: (entry) => <Target entry={entry} /> },
     { header: ot('audit.reason'), cell: (entry) => entry.reason ?? '—' },
-    { header: ot('audit.changes'), cell: (entry) => <Changes before={entry.before} after={entry.after} /> },
+    {
+      header: ot('audit.changes'),
+      cell: (entry) => <Changes before={entry.before} after={entry.after} />,
+      className: styles.changesCell,
+    },
     {
       header: ot('audit.request'),
       cell: (entry) => (

@@ -10,7 +10,7 @@ import type { OpsKey } from './ops-i18n';
 import { useStaff } from './staff';
 import { ActionDialog } from './OpsDialog';
 import { TableSection } from './OpsList';
-import { DateTime, Fact, Money, PageTitle, QueryState, StatusBadge, useOps } from './OpsParts';
+import { countryName, DateTime, Fact, Money, PageTitle, QueryState, StatusBadge, useOps } from './OpsParts';
 
 type CustomerAction = 'freeze' | 'unfreeze' | 'unlock-security-code' | 'logout-all';
 
@@ -50,7 +50,7 @@ const sessionHeaders = {
 
 /** One user as support sees them, with the actions on their access: freeze, unlock the code, end their sessions. */
 export function CustomerDetailPage({ id }: { id: string }) {
-  const { ot, withLang } = useOps();
+  const { ot, withLang, locale } = useOps();
   const { canWrite } = useStaff();
   const client = useQueryClient();
   const [open, setOpen] = useState<CustomerAction | null>(null);
@@ -130,7 +130,7 @@ export function CustomerDetailPage({ id }: { id: string }) {
         <Fact label={ot('customer.account')}>
           <code dir="ltr">{c.account_id}</code>
         </Fact>
-        <Fact label={ot('customer.country')}>{c.country ?? '—'}</Fact>
+        <Fact label={ot('customer.country')}>{countryName(c.country, locale)}</Fact>
         <Fact label={ot('customers.created')}>
           <DateTime iso={c.created_at} />
         </Fact>
@@ -180,7 +180,15 @@ export function CustomerDetailPage({ id }: { id: string }) {
         rows={c.recent_transactions}
         rowKey={(tx) => `${tx.category}-${tx.id}`}
         columns={[
-          { header: ot('transactions.date'), cell: (tx) => <DateTime iso={tx.date} /> },
+          {
+            header: ot('transactions.date'),
+            // The row opens the transaction's page (its ledger, timeline and decisions).
+            cell: (tx) => (
+              <Link to={withLang(`/ops/transactions/${tx.id}`)} data-testid="customer-transaction-link">
+                <DateTime iso={tx.date} />
+              </Link>
+            ),
+          },
           { header: ot('customer.category'), cell: (tx) => ot(`categories.${tx.category}`) },
           { header: ot('transactions.status'), cell: (tx) => <StatusBadge status={tx.status} /> },
           {
@@ -193,6 +201,11 @@ export function CustomerDetailPage({ id }: { id: string }) {
           { header: ot('transactions.amount'), num: true, cell: (tx) => <Money amount={tx.amount} /> },
         ]}
       />
+      <p>
+        <Link to={withLang(`/ops/transactions?customer=${c.id}`)} data-testid="customer-all-transactions">
+          {ot('customer.allTransactions', { name })}
+        </Link>
+      </p>
       {isCustomer ? <CustomerSchedules customerId={c.id} /> : null}
       <TableSection
         title={ot('customer.sessions')}

@@ -3,7 +3,7 @@ import { apiUrl } from '../../shared/api/api-client';
 import { readStored } from '../../shared/api/browser-storage';
 import { STORAGE_KEYS } from '../../shared/api/storage-keys';
 import styles from './Ops.module.css';
-import { useOps } from './OpsParts';
+import { CalendarDay, countryName, useOps } from './OpsParts';
 
 export interface KycFile {
   id: number;
@@ -68,7 +68,7 @@ export function DocumentFile({ file }: { file: KycFile }) {
 
 /** The documents of a submission beside the profile they are checked against. */
 export function KycDocuments({ payload }: { payload: Record<string, unknown> }) {
-  const { ot } = useOps();
+  const { ot, locale } = useOps();
   const profile = (payload.profile ?? {}) as Record<string, string | null>;
   const type = typeof payload.document_type === 'string' ? payload.document_type : '';
   return (
@@ -82,12 +82,16 @@ export function KycDocuments({ payload }: { payload: Record<string, unknown> }) 
         {profile.date_of_birth ? (
           <>
             {', '}
-            {ot('reviews.kyc.born')} <bdi dir="ltr">{profile.date_of_birth}</bdi>
+            {ot('reviews.kyc.born')} <CalendarDay day={profile.date_of_birth} />
           </>
         ) : null}
       </p>
       <p>
-        <bdi>{[profile.address, profile.postcode, profile.city, profile.country].filter(Boolean).join(', ')}</bdi>
+        <bdi>
+          {[profile.address, profile.postcode, profile.city, profile.country && countryName(profile.country, locale)]
+            .filter(Boolean)
+            .join(', ')}
+        </bdi>
       </p>
       <div className={styles.kycFiles}>
         {kycFilesOf(payload).map((file) => (

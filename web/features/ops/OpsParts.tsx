@@ -66,6 +66,27 @@ export function Money({ amount, currency = 'MAD' }: { amount: string | null | un
   );
 }
 
+/** A country's name in the operator's language from its ISO code ('FR' -> 'France'); the code if unknown. */
+export function countryName(code: string | null | undefined, locale: string): string {
+  if (!code) return '—';
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** A calendar day ('1990-05-14') written out in the operator's language ('14 mai 1990'). */
+export function CalendarDay({ day }: { day: string | null | undefined }) {
+  const { locale } = useOps();
+  if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return <>{day ?? '—'}</>;
+  return (
+    <time dateTime={day} className={styles.nowrap}>
+      {dateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`))}
+    </time>
+  );
+}
+
 export function DateTime({ iso }: { iso: string | null | undefined }) {
   const { locale } = useOps();
   if (!iso) return <>—</>;

@@ -84,6 +84,7 @@ const transaction = (pending: OpsTransactionDetail['pending_refund']): OpsTransa
   refundable: true,
   entries: [],
   timeline: [],
+  reviews: [],
   events: [],
   pending_refund: pending,
 });

@@ -1,4 +1,6 @@
+import { Link } from 'react-router';
 import type { Review } from '../../../common/api/ops-reviews';
+import { reviewKindLabel } from './AuditTable';
 import styles from './Ops.module.css';
 import { opsAction, opsGet } from './ops-api';
 import type { Page, Query } from './ops-api';
@@ -44,8 +46,15 @@ export function ReviewsPage() {
             options: STATES.map((s) => ({ value: s, label: ot(`reviews.states.${s}`) })),
             testId: 'reviews-state',
           },
-          { key: 'kind', label: ot('transactions.kind'), placeholder: 'sanctions_hit', ltr: true },
-          { key: 'subject', label: ot('approvals.subject'), placeholder: 'user:42', ltr: true },
+          {
+            key: 'kind',
+            label: ot('transactions.kind'),
+            type: 'select',
+            options: ['sanctions_hit', 'kyc_document', 'monitoring', 'account_recovery'].map((kind) => ({
+              value: kind,
+              label: reviewKindLabel(ot, kind),
+            })),
+          },
         ]}
       />
       <DoneNote done={done} testId="review-done" />
@@ -55,8 +64,8 @@ export function ReviewsPage() {
         rowTestId={(review) => `review-${review.id}`}
         columns={[
           { header: ot('approvals.id'), cell: (review) => `#${review.id}` },
-          { header: ot('transactions.kind'), cell: (review) => <code dir="ltr">{review.kind}</code> },
-          { header: ot('approvals.subject'), cell: (review) => <bdi dir="ltr">{review.subject}</bdi> },
+          { header: ot('transactions.kind'), cell: (review) => reviewKindLabel(ot, review.kind) },
+          { header: ot('approvals.subject'), cell: (review) => <Subject review={review} /> },
           { header: ot('reviews.details'), cell: (review) => <ReviewDetails review={review} /> },
           { header: ot('reviews.opened'), cell: (review) => <DateTime iso={review.created_at} /> },
           {
@@ -92,7 +101,7 @@ export function ReviewsPage() {
           })}
           description={
             <p>
-              <code dir="ltr">{open.review.kind}</code> · <bdi dir="ltr">{open.review.subject}</bdi>
+              {reviewKindLabel(ot, open.review.kind)} · <Subject review={open.review} />
             </p>
           }
           confirmLabel={ot(open.decision === 'approve' ? 'approvals.approve' : 'approvals.reject')}
@@ -103,6 +112,20 @@ export function ReviewsPage() {
       ) : null}
     </>
   );
+}
+
+/** Who or what the item is about, by name, linked to its page where the back-office has one. */
+function Subject({ review }: { review: Review }) {
+  const { ot, withLang } = useOps();
+  const [type, id] = review.subject.split(':');
+  if (type === 'user' && id)
+    return (
+      <Link to={withLang(`/ops/customers/${id}`)}>{review.subject_name ?? ot('customers.noName')}</Link>
+    );
+  if (type === 'transaction' && id)
+    return <Link to={withLang(`/ops/transactions/${id}`)}>{ot('transaction.title', { id })}</Link>;
+  if (type === 'contact') return <>{ot('reviews.recipient', { name: review.subject_name ?? '—' })}</>;
+  return <bdi dir="ltr">{review.subject}</bdi>;
 }
 
 /** What a review is about, by its kind: the documents, the monitoring alert, the sanctions hit, else its data. */

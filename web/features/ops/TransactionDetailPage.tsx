@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { transactionStatuses } from '../../../common/api/messages';
-import { AuditSection } from './AuditTable';
+import { AuditSection, reviewKindLabel } from './AuditTable';
 import { accountKindLabel, entryKindLabel } from './ledger-kinds';
 import styles from './Ops.module.css';
 import { fetchTransaction, refund } from './ops-api';
@@ -133,6 +133,29 @@ export function TransactionDetailPage({ id }: { id: string }) {
         </Fact>
       </dl>
 
+      {tx.reviews.length > 0 ? (
+        <>
+          <h2 className={styles.subtitle}>{ot('transaction.reviews')}</h2>
+          <ul data-testid="tx-reviews">
+            {tx.reviews.map((review) => (
+              <li key={review.id}>
+                <Link to={withLang(`/ops/reviews?state=${review.state}&subject=transaction:${tx.id}`)}>
+                  {ot('transaction.review', { kind: reviewKindLabel(ot, review.kind), id: review.id })}
+                </Link>{' '}
+                — <StatusBadge status={review.state === 'open' ? 'pending' : review.state} />
+                {review.decided_at ? (
+                  <span className={styles.muted}>
+                    {' '}
+                    {review.decided_by_name} · <DateTime iso={review.decided_at} />
+                    {review.reason ? ` — ${review.reason}` : null}
+                  </span>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+
       <h2 className={styles.subtitle}>{ot('transaction.timeline')}</h2>
       {tx.timeline.length === 0 ? (
         <p className={styles.muted}>{ot('common.empty')}</p>
@@ -141,7 +164,7 @@ export function TransactionDetailPage({ id }: { id: string }) {
           {tx.timeline.map((event, index) => (
             <li key={index}>
               <DateTime iso={event.at} /> — <TimelineEvent event={event.event} />
-              {event.by === null ? null : <span className={styles.muted}> (#{event.by})</span>}
+              {event.by_name ? <span className={styles.muted}> ({event.by_name})</span> : null}
             </li>
           ))}
         </ol>
@@ -171,9 +194,11 @@ export function TransactionDetailPage({ id }: { id: string }) {
                 {
                   header: ot('transaction.owner'),
                   cell: (posting) =>
-                    posting.owner !== null
-                      ? `#${posting.owner}`
-                      : posting.agency !== null
+                    posting.owner !== null ? (
+                      <Link to={withLang(`/ops/customers/${posting.owner}`)}>
+                        {posting.owner_name ?? ot('customers.noName')}
+                      </Link>
+                    ) : posting.agency !== null
                         ? ot('transaction.agencyAccount', { id: posting.agency })
                         : ot('transaction.platform'),
                 },

@@ -1,12 +1,37 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { opsTransactionKinds, transactionStatuses } from '../../../common/api/messages';
 import styles from './Ops.module.css';
-import { fetchTransactions } from './ops-api';
+import { fetchCustomer, fetchTransactions } from './ops-api';
 import { FilterForm, ListView, useOpsList } from './OpsList';
 import { DateTime, Money, PageTitle, StatusBadge, useOps } from './OpsParts';
 
 const PAGE_SIZE = 25;
-const FILTERS = ['search', 'kind', 'status', 'start_date', 'end_date', 'amount_gte', 'amount_lte', 'agency'] as const;
+// `customer` comes from a customer's page (their transactions, sent and received); clearing the filters drops it.
+const FILTERS = [
+  'search',
+  'kind',
+  'status',
+  'start_date',
+  'end_date',
+  'amount_gte',
+  'amount_lte',
+  'agency',
+  'customer',
+] as const;
+
+/** Whose transactions these are, by name, when the list is one customer's. */
+function CustomerFilter({ id }: { id: string }) {
+  const { ot, withLang } = useOps();
+  const customer = useQuery({ queryKey: ['ops', 'customer', id], queryFn: ({ signal }) => fetchCustomer(id, signal) });
+  const name = customer.data ? `${customer.data.first_name} ${customer.data.last_name}`.trim() : null;
+  if (!name) return null;
+  return (
+    <p data-testid="tx-customer-filter">
+      <Link to={withLang(`/ops/customers/${id}`)}>{ot('transactions.ofCustomer', { name })}</Link>
+    </p>
+  );
+}
 
 /** Every transaction, searched by id, reference, phone or name and filtered; a row opens its ledger detail. */
 export function TransactionsPage() {
@@ -17,6 +42,7 @@ export function TransactionsPage() {
   return (
     <>
       <PageTitle>{ot('nav.transactions')}</PageTitle>
+      {state.values.customer ? <CustomerFilter id={state.values.customer} /> : null}
       <FilterForm
         state={state}
         testId="tx-filters"

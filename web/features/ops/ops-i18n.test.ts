@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../../../common/api/audit-actions';
 import { opsMessages, opsTransactionKinds, transactionStatuses } from '../../../common/api/messages';
 import { LANGUAGES, type Language } from '../../../common/i18n/languages';
 import { foreignSentences, missingPluralForms, placeholderMismatches, untranslated } from '../../i18n/catalogue-lint';
@@ -82,6 +83,18 @@ describe('the back-office catalogues (seven languages)', () => {
     // Each server message but the frozen one (the shared catalogue words it) has its own key.
     const named = Object.keys(opsMessages).filter((k) => k !== 'accountFrozen');
     for (const name of named) expect(french).toContain(`errors.${name}`);
+  });
+
+  it('has words for every action the audit trail records and every kind of target it names', () => {
+    // A new action code without its words fails here (the server records only codes of AUDIT_ACTIONS).
+    const missing = AUDIT_ACTIONS.map((code) => `auditActions.${code.replace(/\./g, '_')}`).filter(
+      (key) => !french.has(key),
+    );
+    expect(missing).toEqual([]);
+    expect(AUDIT_TARGET_TYPES.map((kind) => `audit.targets.${kind}`).filter((key) => !french.has(key))).toEqual([]);
+    // And no words for an action that no longer exists.
+    const known = new Set(AUDIT_ACTIONS.map((code) => `auditActions.${code.replace(/\./g, '_')}`));
+    expect([...french].filter((key) => key.startsWith('auditActions.') && !known.has(key))).toEqual([]);
   });
 
   it('keeps the placeholders of each French string in its translations', () => {

@@ -1,3 +1,4 @@
+import type { AuditAction } from '../../../../../common/api/audit-actions.ts';
 import type { Kysely } from 'kysely';
 import { withdrawalMessages, type WithdrawalReservation } from '../../../../../common/api/withdrawals.ts';
 import { badRequest, conflict, notFound } from '../../../../http/http-error.ts';
@@ -22,7 +23,7 @@ import { idForToken, requireBanker } from './withdrawals.service.ts';
 export async function auditedHold(
   deps: ServiceDeps,
   actor: AuditActor,
-  action: string,
+  action: AuditAction,
   id: string,
   change: (tx: Kysely<Database>) => Promise<Date | null | undefined>,
 ): Promise<Date | null | undefined> {
