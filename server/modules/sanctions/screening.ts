@@ -94,6 +94,14 @@ export interface RecipientScreening {
  * The recipient's screening against the lists in force: kept on the contact when it is current, else computed and
  * stored. A hit found now (not at the previous screening) opens a review of the recipient.
  */
+/** The recipient screened is no longer on file (their sender deleted them). */
+export class RecipientGoneError extends Error {
+  constructor(contactId: string) {
+    super(`contact ${contactId} not found`);
+    this.name = 'RecipientGoneError';
+  }
+}
+
 export async function screenRecipient(
   deps: ScreeningDeps,
   contactId: string,
@@ -114,7 +122,7 @@ export async function screenRecipient(
     ])
     .where('id', '=', contactId)
     .executeTakeFirst();
-  if (!contact) throw new Error(`contact ${contactId} not found`);
+  if (!contact) throw new RecipientGoneError(contactId);
   const screenedName = `${contact.first_name} ${contact.last_name}`.trim();
   const stored = (contact.sanctions_hit as MatchFacts[] | null) ?? null;
   if (contact.sanctions_version === version)

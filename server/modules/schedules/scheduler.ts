@@ -11,7 +11,7 @@ import { withTransaction } from '../../ledger/transaction.ts';
 import { reasonOf, type WorkerLog } from '../../jobs/worker-log.ts';
 import { tryTakeLimit } from '../compliance/limits.ts';
 import { getContact } from '../contacts/contacts.service.ts';
-import { screenRecipient, type RecipientScreening } from '../sanctions/screening.ts';
+import { RecipientGoneError, screenRecipient, type RecipientScreening } from '../sanctions/screening.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { coolingOffApplies, recoveryPending } from '../transfers/exit-guards.ts';
 import { sendOnSchedule } from '../transfers/index.ts';
@@ -221,8 +221,13 @@ export async function runSchedulesPass(
         const row = await lockNextDue(tx, now, outcome.failed);
         current = row?.id;
         if (!row) return null;
-        // The recipient against the lists in force, as a hand-made send (kept on the contact per lists' version).
-        const screening = await screenRecipient(deps, row.contact_id, { reviewHit: false }).catch(() => null);
+        // The recipient against the lists in force, as a hand-made send (kept on the contact per lists' version). A
+        // recipient no longer on file is the date's refusal; any other failure (the database) fails this pass for the
+        // schedule, so the date stays due and the next pass sends it, never a refusal recorded for good.
+        const screening = await screenRecipient(deps, row.contact_id, { reviewHit: false }).catch((error: unknown) => {
+          if (error instanceof RecipientGoneError) return null;
+          throw error;
+        });
         return handleDue(tx, deps, row, now, screening);
       });
       if (handled === null) break;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scheduleMessages, scheduleSchema, schedulesPageSchema } from '../../../common/api/schedules.ts';
 import { transactionMessages } from '../../../common/api/transactions.ts';
@@ -283,6 +284,22 @@ describe('the scheduler', () => {
     expect(removed.status).toBeLessThan(300);
     await passAt(midnight(schedule.next_date ?? '', 1));
     expect((await detail(who, schedule.id)).occurrences).toMatchObject([{ outcome: 'skipped', reason: 'recipient' }]);
+  });
+
+  it('a screening that fails (the database) leaves the date due and records nothing; the next pass sends it', async () => {
+    const { who, schedule } = await scheduled();
+    const due = midnight(schedule.next_date ?? '', 3);
+    // The lists' table out of reach: the screening's query fails as on a lost connection.
+    await sql`ALTER TABLE sanctions_lists RENAME TO sanctions_lists_away`.execute(t.owner.db);
+    const failedPass = await passAt(due).finally(() =>
+      sql`ALTER TABLE sanctions_lists_away RENAME TO sanctions_lists`.execute(t.owner.db),
+    );
+    expect(failedPass.failed).toContain(String(schedule.id));
+    expect((await detail(who, schedule.id)).occurrences).toEqual([]);
+    expect(await balanceOf(t, who)).toBe('10000.00');
+    await passAt(due);
+    expect((await detail(who, schedule.id)).occurrences).toMatchObject([{ outcome: 'sent' }]);
+    expect(await balanceOf(t, who)).toBe('8500.00');
   });
 
   it('`npm run admin -- schedules:run` runs one pass now, on the database’s clock', async () => {
