@@ -1,5 +1,6 @@
 import { isolatedInArabic } from '../../../common/i18n/bidi-isolate.ts';
 import type { Language } from '../../../common/i18n/languages.ts';
+import { signed } from '../../../common/i18n/service-name.ts';
 import { pageLocales } from '../../http/page-language.ts';
 
 /**
@@ -97,7 +98,7 @@ const texts: Record<Language, Texts> = {
   },
 };
 
-/** Subject and text in the sender's language, then Arabic. */
+/** Subject and text in the sender's language, then Arabic, opened by the service's name. */
 export function recipientMessage(
   senderLanguage: Language,
   kind: Kind,
@@ -105,7 +106,7 @@ export function recipientMessage(
 ): { subject: string; text: string } {
   const languages: Language[] = senderLanguage === 'ar' ? ['ar'] : [senderLanguage, 'ar'];
   return {
-    subject: languages.map((l) => texts[l].subject(facts, kind)).join(' / '),
-    text: languages.map((l) => texts[l].body(facts, kind)).join('\n\n'),
+    subject: signed(senderLanguage, languages.map((l) => texts[l].subject(facts, kind)).join(' / ')),
+    text: signed(senderLanguage, languages.map((l) => texts[l].body(facts, kind)).join('\n\n')),
   };
 }

@@ -1,4 +1,5 @@
 import { isolateLtrRuns } from '../../../../../common/i18n/bidi-isolate.ts';
+import { signed } from '../../../../../common/i18n/service-name.ts';
 import { groupPickupReference } from '../../../../../common/pickups/reference.ts';
 import { formatLocaleMoney } from '../../../../../common/money/locale-amount.ts';
 import { money, type Money } from '../../../../../common/money/money.ts';
@@ -45,7 +46,7 @@ export function pickupSmsBody(f: PickupSmsFacts, reminder: boolean): string {
     `صالح حتى ${day(f.expiresAt, 'ar-MA')}.${where('الوكالة: ', '.')}`,
     `يلزم تقديم بطاقة هوية باسم ${f.recipient}.`,
   ].join(' '));
-  return `${fr}\n${ar}`;
+  return `${signed('fr', fr)}\n${signed('ar', ar)}`;
 }
 
 /** The SMS of a stored pickup (a reminder, or the announcement of a pickup released from a review). */
