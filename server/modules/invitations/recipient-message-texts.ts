@@ -1,4 +1,5 @@
 import { isolatedInArabic } from '../../../common/i18n/bidi-isolate.ts';
+import { dateFormat } from '../../../common/i18n/first-of-month.ts';
 import type { Language } from '../../../common/i18n/languages.ts';
 import { signed } from '../../../common/i18n/service-name.ts';
 import { pageLocales } from '../../http/page-language.ts';
@@ -17,7 +18,7 @@ export interface RecipientMessageFacts {
 }
 
 const day = (date: Date, language: Language) =>
-  new Intl.DateTimeFormat(pageLocales[language], {
+  dateFormat(pageLocales[language], {
     day: 'numeric',
     month: 'long',
     year: 'numeric',

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { dateFormat } from '../../../common/i18n/first-of-month.ts';
 import { maskTail } from '../../../common/api/pickups.ts';
 import type { Transaction } from '../../../common/api/transactions.ts';
 import type { Language } from '../../../common/i18n/languages.ts';
@@ -61,7 +62,7 @@ export async function receiptFor(
     return value ? formatLocaleMoney(value, locale) : ltr(`${decimal} MAD`);
   };
   const when = (iso: string) =>
-    `${new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso))} UTC`;
+    `${dateFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso))} UTC`;
   const name = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim() || '—';
 
   const rows: [string, string][] = [];

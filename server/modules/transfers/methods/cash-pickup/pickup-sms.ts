@@ -1,4 +1,5 @@
 import { isolateLtrRuns } from '../../../../../common/i18n/bidi-isolate.ts';
+import { dateFormat } from '../../../../../common/i18n/first-of-month.ts';
 import { signed } from '../../../../../common/i18n/service-name.ts';
 import { groupPickupReference } from '../../../../../common/pickups/reference.ts';
 import { formatLocaleMoney } from '../../../../../common/money/locale-amount.ts';
@@ -22,7 +23,7 @@ export interface PickupSmsFacts {
 }
 
 const day = (date: Date, locale: string) =>
-  new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+  dateFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
 
 export function pickupSmsBody(f: PickupSmsFacts, reminder: boolean): string {
   const ref = groupPickupReference(f.reference);
