@@ -156,6 +156,14 @@ describe('GET /api/transactions/{id}/receipt/', () => {
     const flat = fr.replace(/\s+/g, ' ');
     expect(flat).toContain('il ne peut pas être annulé');
     expect(flat).not.toContain('vous pouvez annuler');
+    // The app's detail of the top-up says the same (its owner's detail only).
+    const detail = await call(t, 'GET', `/api/transactions/${String(topUp?.id)}/`, { token: alice.token });
+    expect(detail.body.top_up).toEqual({
+      converted_amount: exchange.from_amount,
+      fee_amount: exchange.fee_amount,
+      paid_amount: exchange.total_amount,
+      rate: expect.stringMatching(/^\d+\.\d+$/),
+    });
     const ar = pdfText((await receipt(alice, topUp?.id, 'ar')).body, 'receipt-topup-ar');
     expect(ar).toContain('Sila Payments SAS');
     expect(ar).toContain(`${euros(exchange.total_amount)} EUR`);
