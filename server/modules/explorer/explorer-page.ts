@@ -52,10 +52,12 @@ ${body}
 const languages = (lang: Language, path: string) =>
   `<p class="languages">${languageSwitcher(lang, (l) => withLang(path, l))}</p>`;
 
-/** A record's kind in words ('liabilities:6' is the day's total owed to 6 accounts); an unknown one as recorded. */
+/**
+ * A record's kind in words ('liabilities:1024' is the day's total owed to customers; its number counts the tree's
+ * leaves, padding included, not accounts, so it is not shown); an unknown kind as recorded.
+ */
 function kindWords(kind: string, t: ExplorerText): string {
-  const liabilities = /^liabilities:(\d+)$/.exec(kind);
-  if (liabilities) return fill(t.kindLiabilities, { count: liabilities[1] ?? '' });
+  if (/^liabilities:\d+$/.test(kind)) return t.kindLiabilities;
   return { transfer: t.kindTransfer, withdrawal: t.kindWithdrawal, topup: t.kindTopup }[kind] ?? kind;
 }
 
