@@ -43,6 +43,14 @@ test("'Is my money safe?' verifies the customer's own balance in the published t
     await expect(experts.locator('pre')).toContainText('npm run verify-proof -- proof-');
     await screenshot(page, `money-safe-experts-${lang}-390.png`);
 
+    // The profile names the ledger account in words; its 0x address is behind 'details'.
+    await page.goto(`/settings/profile?lang=${lang}`);
+    const wallet = page.getByTestId('wallet-details');
+    await expect(page.getByTestId('wallet-address')).toBeHidden();
+    await wallet.locator('summary').click();
+    await expect(page.getByTestId('wallet-address')).toHaveText(/^0x[0-9a-f]{40}$/);
+    await screenshot(page, `profile-wallet-${lang}-390.png`);
+
     // The public pages: plain words, the language kept, and a way back to the app.
     await page.goto(`/explorer/liabilities/?lang=${lang}`);
     await expect(page.locator('.back a')).toHaveAttribute('href', `/?lang=${lang}`);
