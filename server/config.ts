@@ -20,6 +20,7 @@ import { chainVariables } from './config/chain.ts';
 import { payoutVariables } from './config/payouts.ts';
 import { recoveryVariables } from './config/recovery.ts';
 import { caseVariables } from './config/cases.ts';
+import { receiptVariables } from './config/receipts.ts';
 
 /** Where the project lives, so relative paths (data dir, built web app) do not depend on the cwd. */
 export { projectRoot };
@@ -36,6 +37,7 @@ const configSchema = z.object({
   ...payoutVariables,
   ...recoveryVariables,
   ...caseVariables,
+  ...receiptVariables,
 });
 
 type ParsedConfig = z.infer<typeof configSchema>;

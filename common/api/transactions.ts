@@ -52,6 +52,16 @@ export { transactionStatuses };
  * A transaction as the history shows it (names included); amounts are decimal strings of MAD, unsigned: the category
  * gives the sign.
  */
+/** A top-up's card payment (its owner's detail only): euros converted + fee = what the card was charged. */
+export const topUpDetailsSchema = z.object({
+  converted_amount: z.string(),
+  fee_amount: z.string(),
+  paid_amount: z.string(),
+  /** MAD for 1 EUR, the rate applied. */
+  rate: z.string(),
+});
+export type TopUpDetails = z.infer<typeof topUpDetailsSchema>;
+
 export const transactionSchema = z.object({
   id: z.number().int(),
   amount: z.string(),
@@ -92,6 +102,8 @@ export const transactionSchema = z.object({
   pickup: pickupDetailsSchema.optional(),
   /** The detail only (`GET /api/transactions/{id}/`): its steps as the viewer may see them, oldest first. */
   timeline: z.array(timelineStepSchema).optional(),
+  /** A top-up's card payment: the detail only (`GET /api/transactions/{id}/`). */
+  top_up: topUpDetailsSchema.optional(),
   /** The recurring transfer (`/api/schedules/{id}/`) that sent it, for its sender; null otherwise. */
   schedule: z.number().int().nullable().optional(),
 });

@@ -102,7 +102,7 @@ describe('mail over SMTP', () => {
     const mail = mails.find((m) => m.to.includes(email));
     expect(mail?.from).toBe('codes@wallet.test');
     const text = (mail?.raw ?? '').replace(/=\r?\n/g, '');
-    expect(text).toContain('Subject: Your sign-in code');
+    expect(text).toContain('Subject: Sila: Your sign-in code');
     const code = /code is (\d{6})/.exec(text)?.[1] ?? '';
     expect(code).toMatch(/^\d{6}$/);
     const verified = await call(t, 'POST', '/api/auth/verify_code/', { body: { email, code } });
@@ -134,7 +134,7 @@ describe('SMS through the Twilio-compatible provider', () => {
     expect(sms?.authorization).toBe(`Basic ${Buffer.from('AC0123456789:token-for-tests').toString('base64')}`);
     expect(sms?.contentType).toBe('application/x-www-form-urlencoded');
     expect(sms?.form.get('From')).toBe('+15005550006');
-    expect(sms?.form.get('Body')).toMatch(/^Votre code de connexion : \d{6} /);
+    expect(sms?.form.get('Body')).toMatch(/^Sila : Votre code de connexion : \d{6} /);
   });
 
   it('answers 503 with a message when the provider refuses, never a 500', async () => {

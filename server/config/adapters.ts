@@ -5,7 +5,7 @@ import { flag } from './variables.ts';
 export const adapterVariables = {
   // Adapters: the real service when configured, else the built-in outbox (GET /api/dev/outbox/).
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
-  MAIL_FROM: z.string().min(3).default('Wallet <no-reply@wallet.localhost>'),
+  MAIL_FROM: z.string().min(3).default('Sila <no-reply@wallet.localhost>'),
   SMS_PROVIDER_URL: z.url({ protocol: /^https?$/ }).optional(),
   SMS_ACCOUNT_SID: z.string().min(1).optional(),
   SMS_AUTH_TOKEN: z.string().min(1).optional(),

@@ -299,7 +299,7 @@ test.describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
             { path: '/transactions', ready: '[data-testid="transaction-row"]' },
             {
               path: `/transactions/${f.sendId}?category=sending&banker=false`,
-              ready: '[data-testid="ledger-tx-id"], h2',
+              ready: '[data-testid="ledger-line"], h2',
             },
             { path: `/transactions/${f.receptionId}?category=reception&banker=false`, ready: 'h2' },
             {

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signInThroughApi } from './identity-helpers';
+import { screenshot } from './screenshots.ts';
 
 const signIn = (page: Page, request: APIRequestContext) => signInThroughApi(page, request, 'money');
 
@@ -58,6 +59,17 @@ test.describe('add money', () => {
     const after = await me(request, token);
     expect(BigInt(after.balance.replace('.', '')) - BigInt(before.balance.replace('.', ''))).toBe(expected * 100n);
     await expect(page.getByTestId('payment-balance')).toContainText('MAD');
+
+    // The top-up's detail says what the card was charged (101.60 EUR: 100 converted and the fee), not only the MAD.
+    const list = await request.get('/api/transactions/?category=exchange', { headers: { authorization: `Bearer ${token}` } });
+    const topUp = ((await list.json()) as { results: { id: number }[] }).results[0];
+    for (const lang of ['fr', 'ar'] as const) {
+      await page.goto(`/transactions/${String(topUp?.id)}?lang=${lang}`);
+      await expect(page.getByTestId('top-up-paid')).toContainText(lang === 'fr' ? '101,60' : /101[,.]60/);
+      await expect(page.getByTestId('top-up-converted')).toContainText(lang === 'fr' ? '100,00' : /100[,.]00/);
+      await expect(page.getByTestId('top-up-rate')).toContainText('1 EUR =');
+      await screenshot(page, `top-up-detail-${lang}-390.png`);
+    }
   });
 
   test('a declined card shows the message and changes nothing', async ({ page, request }) => {

@@ -183,7 +183,7 @@ test('a contact’s detail sends the newest transfer to them again, prefilled', 
   const phone = await pageFor(browser, alice);
   await phone.goto(`/contacts/${contactId}?lang=fr`);
   const again = phone.getByTestId('contact-send-again');
-  await expect(again).toHaveText(/Renvoyer 25,00\sMAD/);
+  await expect(again).toHaveText(/Envoyer à nouveau 25,00\sMAD/);
   await shoot(phone, 'contact-send-again');
   await phone.getByTestId('contact-send-again').click();
   await expect(phone).toHaveURL(new RegExp(`/transactions/create\\?contact=${contactId}&.*amount=25\\.00`));

@@ -36,5 +36,31 @@ test("'Is my money safe?' verifies the customer's own balance in the published t
     const axe = await axeScan(page);
     expect(axe.violations.map((v) => v.id)).toEqual([]);
     await screenshot(page, `money-safe-${lang}-390.png`);
+    // The command and the root are folded away for experts; opened, they read left to right.
+    const experts = page.getByTestId('proof-experts').first();
+    await expect(experts).not.toHaveAttribute('open');
+    await experts.locator('summary').click();
+    await expect(experts.locator('pre')).toContainText('npm run verify-proof -- proof-');
+    await screenshot(page, `money-safe-experts-${lang}-390.png`);
+
+    // The profile names the ledger account in words; its 0x address is behind 'details'.
+    await page.goto(`/settings/profile?lang=${lang}`);
+    const wallet = page.getByTestId('wallet-details');
+    await expect(page.getByTestId('wallet-address')).toBeHidden();
+    await wallet.locator('summary').click();
+    await expect(page.getByTestId('wallet-address')).toHaveText(/^0x[0-9a-f]{40}$/);
+    await screenshot(page, `profile-wallet-${lang}-390.png`);
+
+    // The public pages: plain words, the language kept, and a way back to the app.
+    await page.goto(`/explorer/liabilities/?lang=${lang}`);
+    await expect(page.locator('.back a')).toHaveAttribute('href', `/?lang=${lang}`);
+    await expect(page.locator('main > p').filter({ hasText: /ADR|Merkle|ميركل/ })).toHaveCount(0);
+    await screenshot(page, `explorer-liabilities-${lang}-390.png`);
+    const record = await page.locator('.snapshot a').first().getAttribute('href');
+    if (record) {
+      await page.goto(record.includes('lang=') ? record : `${record}?lang=${lang}`);
+      await expect(page.locator('main dl').first()).not.toContainText(/liabilities:|T\d{2}:\d{2}/);
+      await screenshot(page, `explorer-record-${lang}-390.png`);
+    }
   }
 });

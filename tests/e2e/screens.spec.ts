@@ -92,7 +92,7 @@ test('every customer and teller screen in fr and ar at 390 and 360 px, es/it/nl/
     { name: 'withdrawal-detail', path: `/transactions/${pending.id}?category=withdrawal`, ready: '[data-testid="withdrawal-qr"]' },
     { name: 'profile', path: '/settings/profile', ready: 'h1' },
     { name: 'notifications', path: '/notifications', ready: '[data-testid="notification"]' },
-    { name: 'paid-detail', path: `/transactions/${paid.id}?category=withdrawal`, ready: '[data-testid="ledger-tx-id"]' },
+    { name: 'paid-detail', path: `/transactions/${paid.id}?category=withdrawal`, ready: '[data-testid="ledger-line"]' },
   ];
   const tellerScreens: Screen[] = [
     { name: 'teller-home', path: '/', ready: '[data-testid="payouts-today-count"]:not(:empty)' },

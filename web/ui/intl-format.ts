@@ -1,3 +1,5 @@
+import { dateFormat } from '../../common/i18n/first-of-month';
+
 /**
  * Intl formatters, built once per locale and options: a list row or a field that re-renders on
  * every keystroke must not construct a new Intl.NumberFormat or DateTimeFormat each time (each one loads locale
@@ -21,5 +23,6 @@ export function numberFormat(locale: string, options: Intl.NumberFormatOptions =
 }
 
 export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat {
-  return cached(dateFormats, locale, options, () => new Intl.DateTimeFormat(locale, options));
+  // French's first of the month reads '1er' (common/i18n/first-of-month.ts).
+  return cached(dateFormats, locale, options, () => dateFormat(locale, options));
 }

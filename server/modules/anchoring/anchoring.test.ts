@@ -108,6 +108,18 @@ describe('anchoring completed transactions on the built-in ledger', () => {
     // What the chain holds stays as recorded, left to right inside the Arabic page.
     expect(arabic).toContain(`<code dir="ltr">${txId}</code>`);
 
+    // In plain words first (the kind, the money and the date as the language writes them), the recorded values
+    // and the checks folded under 'for experts', and a way back to the app in the page's language.
+    const french = await page(`/explorer/tx/${txId}?lang=fr`);
+    const plain = french.slice(0, french.indexOf('<details'));
+    expect(plain).toContain('envoi d’argent');
+    expect(plain).toContain('25,00\u00A0MAD');
+    expect(plain).toMatch(/\d{1,2}(er)? [a-zéû]+ \d{4}/);
+    expect(plain).not.toMatch(/\d{4}-\d{2}-\d{2}T|25\.00 MAD|>transfer</);
+    expect(french).toContain('<summary>Pour les experts</summary>');
+    expect(french).toContain('<a href="/?lang=fr">Retour à Sila</a>');
+    expect(arabic).toContain('<a href="/?lang=ar">العودة إلى صلة</a>');
+
     expect(await page('/explorer/tx/' + 'f'.repeat(64) + '?lang=nl')).toContain(
       'Deze transactie staat niet in dit register.',
     );

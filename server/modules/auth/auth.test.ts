@@ -38,7 +38,7 @@ describe('sign-up and sign-in by e-mail', () => {
     const [message] = outbox.body.results;
     expect(message?.channel).toBe('email');
     expect(message?.code).toMatch(/^\d{6}$/);
-    expect(message?.subject).toBe('Votre code de connexion');
+    expect(message?.subject).toBe('Sila : Votre code de connexion');
     expect(message?.body).toContain(message?.code);
     const rows = await t.database.db.selectFrom('login_codes').selectAll().where('identifier', '=', email).execute();
     expect(rows).toHaveLength(1);
@@ -53,16 +53,16 @@ describe('sign-up and sign-in by e-mail', () => {
     await call(t, 'POST', '/api/auth/send_code/', { body: { email: ar, language: 'ar' } });
     const subject = async (to: string) =>
       (await call<{ results: { subject: string }[] }>(t, 'GET', `/api/dev/outbox/?to=${to}`)).body.results[0]?.subject;
-    expect(await subject(en)).toBe('Your sign-in code');
-    expect(await subject(ar)).toBe('رمز تسجيل الدخول الخاص بك');
+    expect(await subject(en)).toBe('Sila: Your sign-in code');
+    expect(await subject(ar)).toBe('صلة: رمز تسجيل الدخول الخاص بك');
   });
 
   it('sends messages in Spanish, Italian, Dutch and German, and stores that language as the preference', async () => {
     const subjects = {
-      es: 'Tu código de acceso',
-      it: 'Il tuo codice di accesso',
-      nl: 'Je inlogcode',
-      de: 'Ihr Anmeldecode',
+      es: 'Sila: Tu código de acceso',
+      it: 'Sila: Il tuo codice di accesso',
+      nl: 'Sila: Je inlogcode',
+      de: 'Sila: Ihr Anmeldecode',
     };
     for (const [language, expected] of Object.entries(subjects)) {
       const email = uniqueEmail();

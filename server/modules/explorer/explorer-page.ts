@@ -1,6 +1,9 @@
 import type { ChainRecordRow } from '../../adapters/chain/local-ledger.repository.ts';
+import { dateFormat } from '../../../common/i18n/first-of-month.ts';
 import type { Language } from '../../../common/i18n/languages.ts';
-import { languageSwitcher, pageDirection } from '../../http/page-language.ts';
+import { formatLocaleMoney, moneyFromApi } from '../../../common/money/locale-amount.ts';
+import { isCurrency } from '../../../common/money/money.ts';
+import { languageSwitcher, pageDirection, pageLocales } from '../../http/page-language.ts';
 import type { RecordView } from './explorer.service.ts';
 import { explorerText, fill, type ExplorerText } from './explorer-text.ts';
 
@@ -37,6 +40,7 @@ export function layout(title: string, body: string, lang: Language, badge = expl
 </head>
 <body>
 <main class="card">
+<p class="back"><a href="/?lang=${lang}">${escape(explorerText[lang].backToApp)}</a></p>
 <p class="badge">${escape(badge)}</p>
 ${body}
 </main>
@@ -47,6 +51,28 @@ ${body}
 /** The language links at the top of every explorer page, each keeping the page. */
 const languages = (lang: Language, path: string) =>
   `<p class="languages">${languageSwitcher(lang, (l) => withLang(path, l))}</p>`;
+
+/**
+ * A record's kind in words ('liabilities:1024' is the day's total owed to customers; its number counts the tree's
+ * leaves, padding included, not accounts, so it is not shown); an unknown kind as recorded.
+ */
+function kindWords(kind: string, t: ExplorerText): string {
+  if (/^liabilities:\d+$/.test(kind)) return t.kindLiabilities;
+  return { transfer: t.kindTransfer, withdrawal: t.kindWithdrawal, topup: t.kindTopup }[kind] ?? kind;
+}
+
+/** A recorded amount ('1070.00', 'MAD') as the reader's language writes money; as recorded when not one. */
+function amountWords(amount: string, currency: string, lang: Language): string {
+  const value = isCurrency(currency) ? moneyFromApi(amount, currency) : undefined;
+  return value ? formatLocaleMoney(value, pageLocales[lang]) : `${amount} ${currency}`;
+}
+
+/** A recorded ISO time as the reader's language writes a date and a time (UTC, as the label says). */
+function timeWords(iso: string, lang: Language): string {
+  const time = new Date(iso);
+  if (Number.isNaN(time.getTime())) return iso;
+  return dateFormat(pageLocales[lang], { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(time);
+}
 
 export function recordPage(view: RecordView, lang: Language): string {
   const t = explorerText[lang];
@@ -59,6 +85,13 @@ export function recordPage(view: RecordView, lang: Language): string {
     `${languages(lang, `/explorer/tx/${escape(row.hash)}`)}
 <h1>${escape(t.transaction)}</h1>
 <p class="status ${view.verified ? 'ok' : 'bad'}" data-verified="${String(view.verified)}">${escape(view.verified ? t.verified : t.verificationFailed)}</p>
+<dl>
+${field(t.kind, escape(kindWords(p.kind ?? '', t)))}
+${p.amount ? field(t.amount, `<bdi class="amount">${escape(amountWords(p.amount, p.currency ?? '', lang))}</bdi>`) : ''}
+${p.time ? field(t.time, `<bdi>${escape(timeWords(p.time, lang))}</bdi>`) : ''}
+</dl>
+<details class="experts">
+<summary>${escape(t.forExperts)}</summary>
 <dl>
 ${field(t.transactionId, `<code dir="ltr">${escape(row.hash)}</code>`)}
 ${field(t.position, escape(fill(t.positionValue, { seq: row.seq, length: view.chainLength })))}
@@ -77,7 +110,8 @@ ${mark(checks.hashValid, t.checkHash, t)}
 ${mark(checks.signatureValid, t.checkSignature, t)}
 ${mark(checks.prevLinkValid, t.checkPrevious, t)}
 ${mark(checks.nextLinkValid, t.checkNext, t)}
-</ul>`,
+</ul>
+</details>`,
     lang,
   );
 }
@@ -88,7 +122,7 @@ export function addressPage(address: string, rows: ChainRecordRow[], limit: numb
     .map((row) => {
       const p = row.payload;
       const direction = p.from === address ? t.sent : t.received;
-      return `<li>${txLink(row.hash, lang)}<br><span>#${escape(row.seq)} · <bdi dir="ltr">${escape(p.kind ?? '')}</bdi> · ${escape(direction)} · <bdi dir="ltr">${escape(p.amount ?? '')} ${escape(p.currency ?? '')}</bdi> · <bdi dir="ltr">${escape(p.time ?? '')}</bdi></span></li>`;
+      return `<li>${txLink(row.hash, lang)}<br><span>#${escape(row.seq)} · ${escape(kindWords(p.kind ?? '', t))} · ${escape(direction)} · <bdi>${escape(amountWords(p.amount ?? '', p.currency ?? '', lang))}</bdi> · <bdi>${escape(timeWords(p.time ?? '', lang))}</bdi></span></li>`;
     })
     .join('\n');
   const heading =
@@ -132,4 +166,7 @@ a { color: #0b57d0; }
 .snapshots { list-style: none; padding: 0; }
 .snapshot { border-block-start: 1px solid #e1e5ea; padding-block: 0.6rem; }
 .amount { font-weight: 700; }
+.back { margin: 0 0 0.5rem; }
+.experts { margin-block-start: 1rem; }
+.experts summary { cursor: pointer; color: #0b57d0; }
 `;

@@ -1,8 +1,10 @@
 import type { ChainAdapter } from '../../adapters/chain/chain-adapter.ts';
+import { dateFormat } from '../../../common/i18n/first-of-month.ts';
 import type { Language } from '../../../common/i18n/languages.ts';
 import { languageSwitcher, pageLocales } from '../../http/page-language.ts';
 import { formatMinor, type TreeRow } from '../liabilities/liabilities-admin.service.ts';
 import { escape, layout } from './explorer-page.ts';
+import { explorerText } from './explorer-text.ts';
 
 /**
  * `/explorer/liabilities/`: the public history of the proof-of-liabilities snapshots (ADR 012): time, currency,
@@ -15,7 +17,7 @@ const text = {
   en: {
     title: 'Proof of liabilities',
     intro:
-      'Every day we publish the total we owe our customers as the root of a Merkle sum tree, on the public ledger. Each customer can check in the app (Profile, “Is my money safe?”) that their balance is included in it.',
+      'Every day we publish on the public ledger the total we owe our customers. Each customer can check in the app (Profile, “Is my money safe?”) that their balance is included in it.',
     time: 'Snapshot (UTC)',
     accounts: 'Customer accounts',
     total: 'Total owed',
@@ -29,7 +31,7 @@ const text = {
   fr: {
     title: 'Preuve des engagements',
     intro:
-      'Chaque jour, nous publions sur le registre public le total que nous devons à nos clients, sous la forme de la racine d’un arbre de Merkle à sommes. Chaque client peut vérifier dans l’application (Profil, « Mon argent est-il en sécurité ? ») que son solde y est inclus.',
+      'Chaque jour, nous publions sur le registre public le total que nous devons à nos clients. Chaque client peut vérifier dans l’application (Profil, « Mon argent est-il en sécurité ? ») que son solde y est inclus.',
     time: 'Relevé (UTC)',
     accounts: 'Comptes clients',
     total: 'Total dû',
@@ -43,7 +45,7 @@ const text = {
   ar: {
     title: 'إثبات الالتزامات',
     intro:
-      'ننشر كل يوم في السجل العام المبلغ الإجمالي الذي ندين به لعملائنا، في شكل جذر شجرة ميركل للمجاميع. يمكن لكل عميل أن يتحقق في التطبيق (الملف الشخصي، «هل أموالي في أمان؟») من أن رصيده مدرج فيه.',
+      'ننشر كل يوم في السجل العام المبلغ الإجمالي الذي ندين به لعملائنا. يمكن لكل عميل أن يتحقق في التطبيق (الملف الشخصي، «هل أموالي في أمان؟») من أن رصيده مدرج فيه.',
     time: 'اللقطة (UTC)',
     accounts: 'حسابات العملاء',
     total: 'المبلغ المستحق',
@@ -57,7 +59,7 @@ const text = {
   es: {
     title: 'Prueba de pasivos',
     intro:
-      'Cada día publicamos en el registro público el total que debemos a nuestros clientes, como la raíz de un árbol de Merkle de sumas. Cada cliente puede comprobar en la app (Perfil, «¿Está seguro mi dinero?») que su saldo está incluido.',
+      'Cada día publicamos en el registro público el total que debemos a nuestros clientes. Cada cliente puede comprobar en la app (Perfil, «¿Está seguro mi dinero?») que su saldo está incluido.',
     time: 'Corte (UTC)',
     accounts: 'Cuentas de clientes',
     total: 'Total adeudado',
@@ -71,7 +73,7 @@ const text = {
   it: {
     title: 'Prova delle passività',
     intro:
-      'Ogni giorno pubblichiamo sul registro pubblico il totale che dobbiamo ai nostri clienti, come radice di un albero di Merkle a somme. Ogni cliente può verificare nell’app (Profilo, «I miei soldi sono al sicuro?») che il proprio saldo è incluso.',
+      'Ogni giorno pubblichiamo sul registro pubblico il totale che dobbiamo ai nostri clienti. Ogni cliente può verificare nell’app (Profilo, «I miei soldi sono al sicuro?») che il proprio saldo è incluso.',
     time: 'Rilevazione (UTC)',
     accounts: 'Conti clienti',
     total: 'Totale dovuto',
@@ -85,7 +87,7 @@ const text = {
   nl: {
     title: 'Bewijs van verplichtingen',
     intro:
-      'Elke dag publiceren we in het openbare register het totaal dat we onze klanten verschuldigd zijn, als de wortel van een Merkle-somboom. Elke klant kan in de app (Profiel, ‘Is mijn geld veilig?’) controleren dat zijn saldo daarin is opgenomen.',
+      'Elke dag publiceren we in het openbare register het totaal dat we onze klanten verschuldigd zijn. Elke klant kan in de app (Profiel, ‘Is mijn geld veilig?’) controleren dat zijn saldo daarin is opgenomen.',
     time: 'Momentopname (UTC)',
     accounts: 'Klantrekeningen',
     total: 'Totaal verschuldigd',
@@ -99,7 +101,7 @@ const text = {
   de: {
     title: 'Nachweis der Verbindlichkeiten',
     intro:
-      'Jeden Tag veröffentlichen wir im öffentlichen Register die Summe, die wir unseren Kunden schulden, als Wurzel eines Merkle-Summenbaums. Jeder Kunde kann in der App (Profil, „Ist mein Geld sicher?“) prüfen, dass sein Guthaben darin enthalten ist.',
+      'Jeden Tag veröffentlichen wir im öffentlichen Register die Summe, die wir unseren Kunden schulden. Jeder Kunde kann in der App (Profil, „Ist mein Geld sicher?“) prüfen, dass sein Guthaben darin enthalten ist.',
     time: 'Stichtag (UTC)',
     accounts: 'Kundenkonten',
     total: 'Geschuldeter Gesamtbetrag',
@@ -119,7 +121,7 @@ export function liabilitiesPage(
 ): string {
   const t = text[lang];
   const locale = pageLocales[lang];
-  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+  const when = dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
   const amount = (tree: TreeRow) =>
     new Intl.NumberFormat(locale, { style: 'currency', currency: tree.currency, currencyDisplay: 'code' }).format(
       formatMinor(tree.currency, BigInt(tree.total)) as `${number}`,
@@ -147,7 +149,7 @@ export function liabilitiesPage(
 <h1>${escape(t.title)}</h1>
 <p>${escape(t.intro)}</p>
 ${trees.length === 0 ? `<p class="muted">${escape(t.none)}</p>` : `<ul class="snapshots">\n${items}\n</ul>`}
-<p class="muted">${escape(t.spec)}</p>`,
+<details class="experts"><summary>${escape(explorerText[lang].forExperts)}</summary><p class="muted">${escape(t.spec)}</p></details>`,
     lang,
   );
 }

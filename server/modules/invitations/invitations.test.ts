@@ -57,7 +57,7 @@ describe('invitation of an unregistered recipient', () => {
     expect(sent.body).toMatchObject({ status: 'unclaimed' });
 
     const [mail] = await outbox(t, email);
-    expect(mail?.subject).toBe('Alicia Gómez te ha enviado 25,00\u00A0MAD / أرسل لك \u2066Alicia Gómez\u2069 مبلغ \u206625,00\u00A0MAD\u2069');
+    expect(mail?.subject).toBe('Sila: Alicia Gómez te ha enviado 25,00\u00A0MAD / أرسل لك \u2066Alicia Gómez\u2069 مبلغ \u206625,00\u00A0MAD\u2069');
     expect(mail?.body).toContain('Alicia Gómez te ha enviado 25,00\u00A0MAD con Sila.');
     expect(mail?.body).toContain('أرسل لك \u2066Alicia Gómez\u2069 مبلغ \u206625,00\u00A0MAD\u2069 عبر \u2066Sila\u2069.');
     const link = `${t.config.PUBLIC_URL}/auth/email/step1?${new URLSearchParams({ email, lang: 'es' }).toString()}`;

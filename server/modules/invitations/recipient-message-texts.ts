@@ -1,5 +1,7 @@
 import { isolatedInArabic } from '../../../common/i18n/bidi-isolate.ts';
+import { dateFormat } from '../../../common/i18n/first-of-month.ts';
 import type { Language } from '../../../common/i18n/languages.ts';
+import { signed } from '../../../common/i18n/service-name.ts';
 import { pageLocales } from '../../http/page-language.ts';
 
 /**
@@ -16,7 +18,7 @@ export interface RecipientMessageFacts {
 }
 
 const day = (date: Date, language: Language) =>
-  new Intl.DateTimeFormat(pageLocales[language], {
+  dateFormat(pageLocales[language], {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
@@ -97,7 +99,7 @@ const texts: Record<Language, Texts> = {
   },
 };
 
-/** Subject and text in the sender's language, then Arabic. */
+/** Subject and text in the sender's language, then Arabic, opened by the service's name. */
 export function recipientMessage(
   senderLanguage: Language,
   kind: Kind,
@@ -105,7 +107,7 @@ export function recipientMessage(
 ): { subject: string; text: string } {
   const languages: Language[] = senderLanguage === 'ar' ? ['ar'] : [senderLanguage, 'ar'];
   return {
-    subject: languages.map((l) => texts[l].subject(facts, kind)).join(' / '),
-    text: languages.map((l) => texts[l].body(facts, kind)).join('\n\n'),
+    subject: signed(senderLanguage, languages.map((l) => texts[l].subject(facts, kind)).join(' / ')),
+    text: signed(senderLanguage, languages.map((l) => texts[l].body(facts, kind)).join('\n\n')),
   };
 }

@@ -1,4 +1,5 @@
-import { DEFAULT_LANGUAGE, isLanguage } from '../../../common/i18n/languages.ts';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../common/i18n/languages.ts';
+import { signed } from '../../../common/i18n/service-name.ts';
 import { outageTracker, reasonOf, type WorkerLog } from '../../jobs/worker-log.ts';
 import { retryDelayMs } from '../anchoring/anchor-worker.ts';
 import type { ServiceDeps } from '../service-deps.ts';
@@ -17,6 +18,22 @@ import {
 export type DeliveryDeps = Pick<ServiceDeps, 'db' | 'config' | 'mail' | 'sms' | 'push'>;
 
 /**
+ * A notification as a message sent outside the app: the mail's subject and the SMS opened by the service's name
+ * (the in-app list, inside Sila, shows the title alone), the link to its screen after the text.
+ */
+export function notificationMessage(
+  language: Language,
+  kind: string,
+  params: unknown,
+  publicUrl: string,
+): { subject: string; text: string; sms: string } {
+  const texts = renderNotification(language, kind, params);
+  const link = messageLink(kind, params, publicUrl);
+  const text = link === null ? texts.body : `${texts.body}\n${withLanguage(link, language)}`;
+  return { subject: signed(language, texts.title), text, sms: signed(language, `${texts.title}. ${text}`) };
+}
+
+/**
  * One delivery of a notification, in the user's language of the moment, on the channels the user wants now
  * (profile toggles): a push row goes to its browser (push-delivery.ts); the message row by e-mail when they proved
  * an address, else by SMS to a phone they proved (provedIdentifiers), else nothing (done: the in-app list has it).
@@ -24,16 +41,14 @@ export type DeliveryDeps = Pick<ServiceDeps, 'db' | 'config' | 'mail' | 'sms' | 
 async function deliver(deps: DeliveryDeps, d: DueDelivery): Promise<'email' | 'sms' | 'push' | 'none' | 'gone'> {
   const language = isLanguage(d.language) ? d.language : DEFAULT_LANGUAGE;
   if (d.push_subscription_id !== null) return deliverPush(deps, d, language);
-  const texts = renderNotification(language, d.kind, d.params);
-  const link = messageLink(d.kind, d.params, deps.config.PUBLIC_URL);
-  const body = link === null ? texts.body : `${texts.body}\n${withLanguage(link, language)}`;
+  const message = notificationMessage(language, d.kind, d.params, deps.config.PUBLIC_URL);
   const proved = provedIdentifiers(d);
   if (proved.email && d.want_email) {
-    await deps.mail.send({ to: proved.email, subject: texts.title, text: body });
+    await deps.mail.send({ to: proved.email, subject: message.subject, text: message.text });
     return 'email';
   }
   if (proved.phone && d.want_sms) {
-    await deps.sms.send({ to: proved.phone, body: `${texts.title}. ${body}` });
+    await deps.sms.send({ to: proved.phone, body: message.sms });
     return 'sms';
   }
   return 'none';

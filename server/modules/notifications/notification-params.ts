@@ -1,4 +1,5 @@
 import type { NotificationKind } from '../../../common/api/notifications.ts';
+import { dateFormat } from '../../../common/i18n/first-of-month.ts';
 import type { Language } from '../../../common/i18n/languages.ts';
 import { formatLocaleMoney } from '../../../common/money/locale-amount.ts';
 import { isCurrency, money } from '../../../common/money/money.ts';
@@ -115,12 +116,12 @@ export function rateIn(language: Language, text: unknown): string {
   return `${match[1]}${language === 'en' ? '.' : ','}${fraction}`;
 }
 
-/** A calendar date (YYYY-MM-DD) as the texts of `language` write it: '1 March', '1 mars', '1 مارس' (Latin digits). */
+/** A calendar date (YYYY-MM-DD) as the texts of `language` write it: '1 March', '1er mars', '1 مارس' (Latin digits). */
 export function dateIn(language: Language, date: unknown): string {
   const ms = typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date) ? Date.parse(`${date}T00:00:00Z`) : NaN;
   if (Number.isNaN(ms)) return '';
   const format = { day: 'numeric', month: 'long', timeZone: 'UTC', numberingSystem: 'latn' } as const;
-  return new Intl.DateTimeFormat(pageLocales[language], format).format(ms);
+  return dateFormat(pageLocales[language], format).format(ms);
 }
 
 /** The MAD amounts of a reminder: the balance and the gap. */

@@ -71,7 +71,7 @@ describe('notifications of a transfer', () => {
     expect((await list(bob, '?lang=nl')).results[0]?.title).toBe('Je hebt geld ontvangen');
     expect((await list(alice)).results.filter((n) => n.transaction === sent.body.id)).toEqual([]);
     // The e-mail goes through the outbox, after the answer.
-    await expectNewestSubject(t, bob.email, 'You received money');
+    await expectNewestSubject(t, bob.email, 'Sila: You received money');
   });
 
   it('a cancelled transfer tells its sender; a transfer claimed at sign-up tells the new user', async () => {
@@ -134,7 +134,7 @@ describe('notify()', () => {
     await runNotificationDeliveries(t.app.services);
     // The app's own worker may have leased the delivery first (its gathered pass runs beside this one): then this
     // pass finds nothing to do and the message arrives from the other, shortly.
-    await expectNewestSubject(t, email, 'Identité vérifiée');
+    await expectNewestSubject(t, email, 'Sila : Identité vérifiée');
     const messages = await outbox(t, email);
     expect(messages.map((m) => m.subject)).not.toContain('Pièce d’identité refusée');
     const delivered = () =>

@@ -171,7 +171,7 @@ describe('a notification reaches the browser', () => {
     }
     expect(service.refused).toEqual([]);
     // The e-mail went too: one row per channel, each done once.
-    expect((await outbox(t, email))[0]?.subject).toBe('Vous avez reçu de l’argent');
+    expect((await outbox(t, email))[0]?.subject).toBe('Sila : Vous avez reçu de l’argent');
     const rows = await settled(bob.userId);
     expect(rows.map((r) => [r.push, r.channel, r.done])).toEqual([
       [false, 'email', true],
@@ -413,7 +413,7 @@ describe('channel preferences', () => {
       [true, 'none'],
       [false, 'none'],
     ]);
-    expect((await outbox(t, email)).filter((m) => m.subject === 'Identity verified')).toHaveLength(1);
+    expect((await outbox(t, email)).filter((m) => m.subject === 'Sila: Identity verified')).toHaveLength(1);
     expect(service.received.filter((p) => p.endpoint === browser.endpoint)).toEqual([]);
     // The in-app list has both.
     const list = await call<{ count: number }>(t, 'GET', '/api/notifications/', { token: s.token });

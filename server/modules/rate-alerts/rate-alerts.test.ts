@@ -231,7 +231,7 @@ describe('firing', () => {
     // In Arabic the number sits between left-to-right isolates (LRI..PDI), so it keeps its order in the sentence.
     expect((await rateAlertNotifications(ann, 'ar'))[0]?.body).toContain('\u206610,82\u2069 درهم');
     expect((await rateAlertNotifications(ann, 'de'))[0]?.title).toBe('Kursalarm erreicht');
-    await expectNewestSubject(t, (ann as SignedIn & { email: string }).email, 'Rate alert reached');
+    await expectNewestSubject(t, (ann as SignedIn & { email: string }).email, 'Sila: Rate alert reached');
     expect(await rateAlertNotifications(bob)).toEqual([]);
 
     // A later change that still reaches it does not fire it again; the sweep does not either.

@@ -1,5 +1,6 @@
 import { isolatedInArabic } from '../../../common/i18n/bidi-isolate.ts';
 import type { Language } from '../../../common/i18n/languages.ts';
+import { signed } from '../../../common/i18n/service-name.ts';
 
 /**
  * The e-mail that carries a receipt, in the payer's language; the words are GLOSSARY.md's (reçu,
@@ -7,37 +8,37 @@ import type { Language } from '../../../common/i18n/languages.ts';
  */
 export const receiptMailTexts: Record<Language, { subject: (ref: string) => string; body: (ref: string) => string }> = {
   fr: {
-    subject: (ref) => `Votre reçu ${ref}`,
+    subject: (ref) => signed('fr', `Votre reçu ${ref}`),
     body: (ref) =>
       `Bonjour,\n\nVotre transaction ${ref} est terminée. Vous trouverez son reçu en pièce jointe (PDF). Il reste disponible dans l’application, sur le détail de la transaction.\n\nL’équipe Sila`,
   },
   en: {
-    subject: (ref) => `Your receipt ${ref}`,
+    subject: (ref) => signed('en', `Your receipt ${ref}`),
     body: (ref) =>
       `Hello,\n\nYour transaction ${ref} is complete. Its receipt is attached (PDF). You can also find it in the app, on the transaction's detail.\n\nThe Sila team`,
   },
   ar: isolatedInArabic({
-    subject: (ref) => `إيصالك ${ref}`,
+    subject: (ref) => signed('ar', `إيصالك ${ref}`),
     body: (ref) =>
       `مرحبًا،\n\nاكتملت معاملتك ${ref}. تجد إيصالها مرفقًا بهذه الرسالة (PDF). ويبقى متاحًا في التطبيق، في تفاصيل المعاملة.\n\nفريق Sila`,
   }),
   es: {
-    subject: (ref) => `Tu justificante ${ref}`,
+    subject: (ref) => signed('es', `Tu justificante ${ref}`),
     body: (ref) =>
       `Hola:\n\nTu operación ${ref} se ha completado. Adjuntamos su justificante (PDF). También lo tienes en la aplicación, en el detalle de la operación.\n\nEl equipo de Sila`,
   },
   it: {
-    subject: (ref) => `La tua ricevuta ${ref}`,
+    subject: (ref) => signed('it', `La tua ricevuta ${ref}`),
     body: (ref) =>
       `Ciao,\n\nla tua operazione ${ref} è completata. Trovi la ricevuta in allegato (PDF). È disponibile anche nell’app, nel dettaglio dell’operazione.\n\nIl team di Sila`,
   },
   nl: {
-    subject: (ref) => `Je bewijs ${ref}`,
+    subject: (ref) => signed('nl', `Je bewijs ${ref}`),
     body: (ref) =>
       `Hallo,\n\nJe transactie ${ref} is afgerond. Het bewijs zit in de bijlage (pdf). Je vindt het ook in de app, bij de details van de transactie.\n\nHet Sila-team`,
   },
   de: {
-    subject: (ref) => `Ihr Beleg ${ref}`,
+    subject: (ref) => signed('de', `Ihr Beleg ${ref}`),
     body: (ref) =>
       `Guten Tag,\n\nIhr Vorgang ${ref} ist abgeschlossen. Den Beleg finden Sie im Anhang (PDF). Sie finden ihn auch in der App, in den Details des Vorgangs.\n\nIhr Sila-Team`,
   },

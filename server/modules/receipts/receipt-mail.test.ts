@@ -59,7 +59,7 @@ describe('receipt by e-mail', () => {
     const mails = await receiptMails(alice.email);
     expect(mails).toHaveLength(1);
     const reference = `TX-${String(sent.body.id).padStart(8, '0')}`;
-    expect(mails[0]?.subject).toBe(`Votre reçu ${reference}`);
+    expect(mails[0]?.subject).toBe(`Sila : Votre reçu ${reference}`);
     expect(mails[0]?.body).toContain('pièce jointe');
     expect(mails[0]?.attachments?.map((a) => [a.filename, a.content_type])).toEqual([
       [`receipt-${String(sent.body.id)}-fr.pdf`, 'application/pdf'],
@@ -108,7 +108,7 @@ describe('receipt by e-mail', () => {
     await runReceiptMails(t.app.services);
     const mails = await receiptMails(alice.email);
     expect(mails).toHaveLength(1);
-    expect(mails[0]?.subject).toBe(`إيصالك \u2066TX-${String(sent.body.id).padStart(8, '0')}\u2069`);
+    expect(mails[0]?.subject).toBe(`صلة: إيصالك \u2066TX-${String(sent.body.id).padStart(8, '0')}\u2069`);
     const text = pdfText(Buffer.from(mails[0]?.attachments?.[0]?.base64 ?? '', 'base64'), 'receipt-mail-ar');
     expect(text).toMatch(/إيصال/);
   });

@@ -28,6 +28,8 @@ function loadFaces() {
 export interface ReceiptLayout {
   rtl: boolean;
   title: string;
+  /** Who issues the receipt (legal name, address, licence), one line each, under the title. */
+  issuer: string;
   /** [label, value]; a value may be several lines. */
   rows: [string, string][];
   rightsTitle: string;
@@ -70,7 +72,13 @@ export function renderReceipt(layout: ReceiptLayout): Promise<Buffer> {
 
   doc.font('bold').fontSize(24).fillColor('#0b3d2e');
   drawLine(doc, layout.title, { x: MARGIN, y, width, rtl });
-  y += 44;
+  y += 34;
+  doc.font('regular').fontSize(9).fillColor('#55625c');
+  for (const line of layout.issuer.split('\n')) {
+    drawLine(doc, line, { x: MARGIN, y, width, rtl });
+    y += 12;
+  }
+  y += 4;
   doc.moveTo(MARGIN, y).lineTo(MARGIN + width, y).strokeColor('#0f7a55').lineWidth(2).stroke();
   y += 14;
 

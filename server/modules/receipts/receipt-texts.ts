@@ -31,8 +31,15 @@ export interface ReceiptTexts {
   ledgerPending: string;
   explorer: string;
   rightsTitle: string;
+  /** A send's or a withdrawal's rights: it can be cancelled until the money is collected, then complaints. */
   rights: string;
+  /** A top-up's: it cannot be cancelled (the card is paid, the dirhams credited), then the same complaints. */
+  topUpRights: string;
   footer: string;
+  issuedBy: string;
+  licence: string;
+  /** A top-up's euros turned into dirhams, before the fee (the card pays both: amountPaid). */
+  eurConverted: string;
 }
 
 export const receiptTexts: Record<Language, ReceiptTexts> = {
@@ -50,7 +57,8 @@ export const receiptTexts: Record<Language, ReceiptTexts> = {
     amountSent: 'Montant envoyé',
     fees: 'Frais',
     amountReceived: 'Montant reçu',
-    amountPaid: 'Montant payé',
+    amountPaid: 'Montant payé par carte',
+    eurConverted: 'Euros convertis',
     rate: 'Taux de change appliqué',
     officialRate: 'Taux officiel',
     markup: 'Marge sur le taux officiel',
@@ -66,7 +74,11 @@ export const receiptTexts: Record<Language, ReceiptTexts> = {
     rightsTitle: 'Vos droits',
     rights:
       'Tant que l’argent n’a pas été retiré ou reçu, vous pouvez annuler l’opération depuis son détail dans l’application : le montant revient sur votre solde. Une fois exécutée, elle ne peut plus être annulée. Pour toute réclamation, écrivez au service client depuis l’application : nous répondons sous 15 jours ouvrables (35 au plus dans des cas exceptionnels). Sans réponse satisfaisante, vous pouvez saisir le médiateur ou l’autorité de contrôle.',
+    topUpRights:
+      'Un ajout d’argent par carte est exécuté dès le paiement : il ne peut pas être annulé. Les dirhams crédités restent sur votre solde jusqu’à ce que vous les envoyiez. Pour toute réclamation, écrivez au service client depuis l’application : nous répondons sous 15 jours ouvrables (35 au plus dans des cas exceptionnels). Sans réponse satisfaisante, vous pouvez saisir le médiateur ou l’autorité de contrôle.',
     footer: 'Document généré le',
+    issuedBy: 'Émis par',
+    licence: 'Agrément',
   },
   en: {
     title: 'Transaction receipt',
@@ -82,7 +94,8 @@ export const receiptTexts: Record<Language, ReceiptTexts> = {
     amountSent: 'Amount sent',
     fees: 'Fees',
     amountReceived: 'Amount received',
-    amountPaid: 'Amount paid',
+    amountPaid: 'Amount paid by card',
+    eurConverted: 'Euros converted',
     rate: 'Exchange rate applied',
     officialRate: 'Official rate',
     markup: 'Mark-up over the official rate',
@@ -98,7 +111,11 @@ export const receiptTexts: Record<Language, ReceiptTexts> = {
     rightsTitle: 'Your rights',
     rights:
       'As long as the money has not been collected or received, you can cancel the operation from its detail in the app: the amount returns to your balance. Once executed it can no longer be cancelled. For any complaint, write to customer service from the app: we answer within 15 business days (35 at most in exceptional cases). Without a satisfactory answer, you may refer the matter to the ombudsman or the supervisory authority.',
+    topUpRights:
+      'Money added by card is credited as soon as the card is paid: it cannot be cancelled. The dirhams credited stay on your balance until you send them. For any complaint, write to customer service from the app: we answer within 15 business days (35 at most in exceptional cases). Without a satisfactory answer, you may refer the matter to the ombudsman or the supervisory authority.',
     footer: 'Document generated on',
+    issuedBy: 'Issued by',
+    licence: 'Licence',
   },
   ar: {
     title: 'إيصال المعاملة',
@@ -114,7 +131,8 @@ export const receiptTexts: Record<Language, ReceiptTexts> = {
     amountSent: 'المبلغ المرسل',
     fees: 'الرسوم',
     amountReceived: 'المبلغ المستلم',
-    amountPaid: 'المبلغ المدفوع',
+    amountPaid: 'المبلغ المدفوع بالبطاقة',
+    eurConverted: 'المبلغ المحوَّل باليورو',
     rate: 'سعر الصرف المطبق',
     officialRate: 'السعر الرسمي',
     markup: 'الهامش على السعر الرسمي',
@@ -130,7 +148,11 @@ export const receiptTexts: Record<Language, ReceiptTexts> = {
     rightsTitle: 'حقوقك',
     rights:
       'ما دام المبلغ لم يُسحب أو يُستلم، يمكنك إلغاء العملية من تفاصيلها في التطبيق، فيعود المبلغ إلى رصيدك. بعد تنفيذها لا يمكن إلغاؤها. لأي شكوى، راسل خدمة العملاء من التطبيق: نرد خلال 15 يوم عمل (35 يومًا على الأكثر في الحالات الاستثنائية). إن لم يكن الرد مرضيًا، يمكنك اللجوء إلى الوسيط أو إلى سلطة الرقابة.',
+    topUpRights:
+      'تُنفَّذ إضافة الأموال بالبطاقة فور الدفع، ولا يمكن إلغاؤها. تبقى الدراهم المضافة في رصيدك إلى أن ترسلها. لأي شكوى، راسل خدمة العملاء من التطبيق: نرد خلال 15 يوم عمل (35 يومًا على الأكثر في الحالات الاستثنائية). إن لم يكن الرد مرضيًا، يمكنك اللجوء إلى الوسيط أو إلى سلطة الرقابة.',
     footer: 'أُنشئت الوثيقة في',
+    issuedBy: 'صادر عن',
+    licence: 'الاعتماد',
   },
   es: {
     title: 'Justificante de la operación',
@@ -146,7 +168,8 @@ export const receiptTexts: Record<Language, ReceiptTexts> = {
     amountSent: 'Importe enviado',
     fees: 'Comisiones',
     amountReceived: 'Importe recibido',
-    amountPaid: 'Importe pagado',
+    amountPaid: 'Importe pagado con tarjeta',
+    eurConverted: 'Euros convertidos',
     rate: 'Tipo de cambio aplicado',
     officialRate: 'Tipo oficial',
     markup: 'Margen sobre el tipo oficial',
@@ -162,7 +185,11 @@ export const receiptTexts: Record<Language, ReceiptTexts> = {
     rightsTitle: 'Tus derechos',
     rights:
       'Mientras el dinero no se haya retirado o recibido, puedes cancelar la operación desde su detalle en la app: el importe vuelve a tu saldo. Una vez ejecutada, ya no se puede cancelar. Para cualquier reclamación, escribe a atención al cliente desde la app: respondemos en un plazo de 15 días hábiles (35 como máximo en casos excepcionales). Si la respuesta no te satisface, puedes acudir al defensor del cliente o a la autoridad supervisora.',
+    topUpRights:
+      'El dinero añadido con tarjeta se abona en cuanto se paga: no se puede cancelar. Los dírhams abonados quedan en tu saldo hasta que los envíes. Para cualquier reclamación, escribe a atención al cliente desde la app: respondemos en un plazo de 15 días hábiles (35 como máximo en casos excepcionales). Si la respuesta no te satisface, puedes acudir al defensor del cliente o a la autoridad supervisora.',
     footer: 'Documento generado el',
+    issuedBy: 'Emitido por',
+    licence: 'Licencia',
   },
   it: {
     title: 'Ricevuta dell’operazione',
@@ -178,7 +205,8 @@ export const receiptTexts: Record<Language, ReceiptTexts> = {
     amountSent: 'Importo inviato',
     fees: 'Commissioni',
     amountReceived: 'Importo ricevuto',
-    amountPaid: 'Importo pagato',
+    amountPaid: 'Importo pagato con carta',
+    eurConverted: 'Euro convertiti',
     rate: 'Tasso di cambio applicato',
     officialRate: 'Tasso ufficiale',
     markup: 'Margine sul tasso ufficiale',
@@ -194,7 +222,11 @@ export const receiptTexts: Record<Language, ReceiptTexts> = {
     rightsTitle: 'I tuoi diritti',
     rights:
       'Finché il denaro non è stato ritirato o ricevuto, puoi annullare l’operazione dal suo dettaglio nell’app: l’importo torna sul tuo saldo. Una volta eseguita, non può più essere annullata. Per qualsiasi reclamo, scrivi all’assistenza clienti dall’app: rispondiamo entro 15 giorni lavorativi (al massimo 35 in casi eccezionali). Se la risposta non ti soddisfa, puoi rivolgerti all’Arbitro o all’autorità di vigilanza.',
+    topUpRights:
+      'Una ricarica viene eseguita appena la carta è addebitata: non può essere annullata. I dirham accreditati restano sul tuo saldo finché non li invii. Per qualsiasi reclamo, scrivi all’assistenza clienti dall’app: rispondiamo entro 15 giorni lavorativi (al massimo 35 in casi eccezionali). Se la risposta non ti soddisfa, puoi rivolgerti all’Arbitro o all’autorità di vigilanza.',
     footer: 'Documento generato il',
+    issuedBy: 'Emesso da',
+    licence: 'Autorizzazione',
   },
   nl: {
     title: 'Transactiebewijs',
@@ -210,7 +242,8 @@ export const receiptTexts: Record<Language, ReceiptTexts> = {
     amountSent: 'Verstuurd bedrag',
     fees: 'Kosten',
     amountReceived: 'Ontvangen bedrag',
-    amountPaid: 'Betaald bedrag',
+    amountPaid: 'Met je kaart betaald bedrag',
+    eurConverted: 'Omgerekende euro’s',
     rate: 'Toegepaste wisselkoers',
     officialRate: 'Officiële koers',
     markup: 'Opslag op de officiële koers',
@@ -226,7 +259,11 @@ export const receiptTexts: Record<Language, ReceiptTexts> = {
     rightsTitle: 'Je rechten',
     rights:
       'Zolang het geld niet is afgehaald of ontvangen, kun je de transactie annuleren via de details in de app: het bedrag komt terug op je saldo. Na uitvoering kan ze niet meer worden geannuleerd. Voor een klacht schrijf je de klantenservice via de app: we antwoorden binnen 15 werkdagen (in uitzonderlijke gevallen uiterlijk 35). Ben je niet tevreden met het antwoord, dan kun je terecht bij de ombudsdienst of de toezichthouder.',
+    topUpRights:
+      'Geld toevoegen met je kaart wordt uitgevoerd zodra je kaart is belast: het kan niet worden geannuleerd. De bijgeschreven dirham blijven op je saldo tot je ze verstuurt. Voor een klacht schrijf je de klantenservice via de app: we antwoorden binnen 15 werkdagen (in uitzonderlijke gevallen uiterlijk 35). Ben je niet tevreden met het antwoord, dan kun je terecht bij de ombudsdienst of de toezichthouder.',
     footer: 'Document aangemaakt op',
+    issuedBy: 'Uitgegeven door',
+    licence: 'Vergunning',
   },
   de: {
     title: 'Transaktionsbeleg',
@@ -242,7 +279,8 @@ export const receiptTexts: Record<Language, ReceiptTexts> = {
     amountSent: 'Gesendeter Betrag',
     fees: 'Gebühren',
     amountReceived: 'Erhaltener Betrag',
-    amountPaid: 'Gezahlter Betrag',
+    amountPaid: 'Mit Karte bezahlter Betrag',
+    eurConverted: 'Umgerechnete Euro',
     rate: 'Angewandter Wechselkurs',
     officialRate: 'Offizieller Kurs',
     markup: 'Aufschlag auf den offiziellen Kurs',
@@ -258,6 +296,10 @@ export const receiptTexts: Record<Language, ReceiptTexts> = {
     rightsTitle: 'Ihre Rechte',
     rights:
       'Solange das Geld nicht abgeholt oder empfangen wurde, können Sie den Vorgang in der App über seine Details stornieren: Der Betrag geht zurück in Ihr Guthaben. Nach der Ausführung ist keine Stornierung mehr möglich. Für Beschwerden schreiben Sie dem Kundenservice über die App: Wir antworten innerhalb von 15 Geschäftstagen (in Ausnahmefällen höchstens 35). Sind Sie mit der Antwort nicht zufrieden, können Sie sich an die Schlichtungsstelle oder die Aufsichtsbehörde wenden.',
+    topUpRights:
+      'Eine Aufladung wird ausgeführt, sobald die Karte belastet ist: Sie kann nicht storniert werden. Die gutgeschriebenen Dirham bleiben in Ihrem Guthaben, bis Sie sie senden. Für Beschwerden schreiben Sie dem Kundenservice über die App: Wir antworten innerhalb von 15 Geschäftstagen (in Ausnahmefällen höchstens 35). Sind Sie mit der Antwort nicht zufrieden, können Sie sich an die Schlichtungsstelle oder die Aufsichtsbehörde wenden.',
     footer: 'Dokument erstellt am',
+    issuedBy: 'Ausgestellt von',
+    licence: 'Zulassung',
   },
 };

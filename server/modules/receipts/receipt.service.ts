@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { dateFormat } from '../../../common/i18n/first-of-month.ts';
 import { maskTail } from '../../../common/api/pickups.ts';
 import type { Transaction } from '../../../common/api/transactions.ts';
 import type { Language } from '../../../common/i18n/languages.ts';
@@ -61,7 +62,7 @@ export async function receiptFor(
     return value ? formatLocaleMoney(value, locale) : ltr(`${decimal} MAD`);
   };
   const when = (iso: string) =>
-    `${new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso))} UTC`;
+    `${dateFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso))} UTC`;
   const name = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim() || '—';
 
   const rows: [string, string][] = [];
@@ -84,8 +85,10 @@ export async function receiptFor(
     // Rates stay exact decimal strings up to Intl; the mark-up is integer arithmetic (no float, even here).
     const rate = exchange.rate as `${number}`;
     const official = exchange.official_rate as `${number}`;
-    rows.push([words.amountPaid, minor(String(BigInt(exchange.from_amount)), 'EUR')]);
+    // What the card was charged is the euros converted plus the fee: the three, so the sum reads on the receipt.
+    rows.push([words.eurConverted, minor(exchange.from_amount, 'EUR')]);
     rows.push([words.fees, minor(exchange.fee_amount, 'EUR')]);
+    rows.push([words.amountPaid, minor(String(BigInt(exchange.from_amount) + BigInt(exchange.fee_amount)), 'EUR')]);
     rows.push([words.rate, ltr(`1 EUR = ${number(rate, 4)} MAD`)]);
     rows.push([words.officialRate, ltr(`1 EUR = ${number(official, 4)} MAD`)]);
     rows.push([words.markup, ltr(`${number(markupPercent(rate, official))} %`)]);
@@ -110,12 +113,15 @@ export async function receiptFor(
       ? words.ledgerPending
       : `${ltr(tx.tx_id)}\n${words.explorer} ${ltr(explorer(deps.chain.explorer.tx, tx.tx_id))}`,
   ]);
+  const { RECEIPT_ISSUER_NAME: issuer, RECEIPT_ISSUER_ADDRESS: address, RECEIPT_ISSUER_LICENCE: licence } = deps.config;
   const pdf = await renderReceipt({
     rtl,
     title: words.title,
+    issuer: `${words.issuedBy} ${ltr(issuer)}\n${ltr(address)}\n${words.licence} ${ltr(licence)}`,
     rows,
     rightsTitle: words.rightsTitle,
-    rights: words.rights,
+    // A top-up cannot be cancelled (the card is paid, the dirhams credited): its rights say so, not a send's.
+    rights: tx.category === 'exchange' ? words.topUpRights : words.rights,
     footer: `${words.footer} ${when(deps.clock.now().toISOString())}`,
     subject: `TX-${tx.id}`,
   });

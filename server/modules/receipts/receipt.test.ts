@@ -143,5 +143,37 @@ describe('GET /api/transactions/{id}/receipt/', () => {
     expect(fr).toMatch(/Taux officiel/);
     expect(fr).toMatch(/Marge sur le taux officiel/);
     expect(fr).toMatch(/Montant converti crédité/);
+    // What the card was charged (the euros converted plus the fee), not the euros converted alone.
+    const euros = (decimal: unknown) => String(decimal).replace('.', ',');
+    expect(exchange.total_amount).not.toBe(exchange.from_amount);
+    expect(fr).toMatch(new RegExp(`Euros convertis\\s+${euros(exchange.from_amount)} EUR`));
+    expect(fr).toMatch(new RegExp(`Frais\\s+${euros(exchange.fee_amount)} EUR`));
+    expect(fr).toMatch(new RegExp(`Montant payé par carte\\s+${euros(exchange.total_amount)} EUR`));
+    // The issuer (RECEIPT_ISSUER_*, their defaults here), and rights that do not offer to cancel a top-up.
+    expect(fr).toContain('Émis par Sila Payments SAS');
+    expect(fr).toContain('10 rue de la Paix, 75002 Paris, France');
+    expect(fr).toContain('Agrément ACPR 17000 (sandbox)');
+    const flat = fr.replace(/\s+/g, ' ');
+    expect(flat).toContain('il ne peut pas être annulé');
+    expect(flat).not.toContain('vous pouvez annuler');
+    // The app's detail of the top-up says the same (its owner's detail only).
+    const detail = await call(t, 'GET', `/api/transactions/${String(topUp?.id)}/`, { token: alice.token });
+    expect(detail.body.top_up).toEqual({
+      converted_amount: exchange.from_amount,
+      fee_amount: exchange.fee_amount,
+      paid_amount: exchange.total_amount,
+      rate: expect.stringMatching(/^\d+\.\d+$/),
+    });
+    const ar = pdfText((await receipt(alice, topUp?.id, 'ar')).body, 'receipt-topup-ar');
+    expect(ar).toContain('Sila Payments SAS');
+    expect(ar).toContain(`${euros(exchange.total_amount)} EUR`);
+  });
+
+  it('a send names the issuer and keeps the rights of a send (cancel while the money waits)', async () => {
+    const alice = await customer(t, 100_00n);
+    const res = await create(t, alice, { amount: 40, contact: Number(await agency(t)) });
+    const text = pdfText((await receipt(alice, res.body.id, 'fr')).body, 'receipt-withdrawal-issuer-fr');
+    expect(text).toContain('Émis par Sila Payments SAS');
+    expect(text.replace(/\s+/g, ' ')).toContain('vous pouvez annuler');
   });
 });

@@ -10,6 +10,7 @@ import { withTransaction } from '../../ledger/transaction.ts';
 import { authMessages } from '../../../common/api/messages.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { notify } from '../notifications/notify.ts';
+import { signed } from '../../../common/i18n/service-name.ts';
 import { loginCodeTexts } from '../auth/message-templates.ts';
 import { checkCode, issueCode, takeRateSlot } from '../auth/one-time-codes.ts';
 import { revokeUserSessions } from '../auth/sessions.service.ts';
@@ -67,7 +68,7 @@ function present(row: RecoveryRow, now: Date): RecoveryStatus {
 async function deliver(
   deps: ServiceDeps,
   to: SignInIdentifier,
-  message: { subject: string; text: string; code?: string },
+  message: { subject: string; text: string; sms?: string; code?: string },
 ): Promise<void> {
   try {
     if (to.kind === 'email')
@@ -80,7 +81,7 @@ async function deliver(
     else
       await deps.sms.send({
         to: to.value,
-        body: message.text,
+        body: message.sms ?? message.text,
         ...(message.code !== undefined && { code: message.code }),
       });
   } catch {
@@ -350,14 +351,24 @@ export async function applyRecovery(
     params: { identifier_kind: row.new_kind },
     message: false,
   });
-  const texts = recoveryTexts[languageOf(row)];
+  const language = languageOf(row);
+  const texts = recoveryTexts[language];
   const warned = [replaced, row.known_identifier].filter((v): v is string => v !== null && v !== row.new_identifier);
   return [
     ...warned.map(
       (value) => () =>
-        deliver(deps, identifierOf(value), { subject: texts.changedSubject, text: texts.changed(row.new_identifier) }),
+        deliver(deps, identifierOf(value), {
+          subject: texts.changedSubject,
+          text: texts.changed(row.new_identifier),
+          sms: signed(language, texts.changed(row.new_identifier)),
+        }),
     ),
-    () => deliver(deps, identifierOf(row.new_identifier), { subject: texts.approvedSubject, text: texts.approved }),
+    () =>
+      deliver(deps, identifierOf(row.new_identifier), {
+        subject: texts.approvedSubject,
+        text: texts.approved,
+        sms: signed(language, texts.approved),
+      }),
   ];
 }
 
@@ -374,6 +385,12 @@ export async function refuseRecovery(
 ): Promise<() => Promise<void>> {
   await updateRecovery(tx, row.id, { state: 'refused', reason, decided_at: now });
   if (row.user_id !== null) await setRecoveryPending(tx, row.user_id, null);
-  const texts = recoveryTexts[languageOf(row)];
-  return () => deliver(deps, identifierOf(row.new_identifier), { subject: texts.refusedSubject, text: texts.refused });
+  const language = languageOf(row);
+  const texts = recoveryTexts[language];
+  return () =>
+    deliver(deps, identifierOf(row.new_identifier), {
+      subject: texts.refusedSubject,
+      text: texts.refused,
+      sms: signed(language, texts.refused),
+    });
 }

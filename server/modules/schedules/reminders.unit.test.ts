@@ -40,7 +40,7 @@ describe('the reminder two days before a scheduled date', () => {
       `On 1 March, ${amountIn('en', reminder)} to Fatima. Your balance: ${amountIn('en', { amount: '90000' })}: add ${amountIn('en', { amount: '60000' })} by then.`,
     );
     expect(renderNotification('fr', 'schedule_reminder', reminder).body).toBe(
-      `Le 1 mars, ${amountIn('fr', reminder)} à Fatima. Votre solde : ${amountIn('fr', { amount: '90000' })} : ajoutez ${amountIn('fr', { amount: '60000' })} d’ici là.`,
+      `Le 1er mars, ${amountIn('fr', reminder)} à Fatima. Votre solde : ${amountIn('fr', { amount: '90000' })} : ajoutez ${amountIn('fr', { amount: '60000' })} d’ici là.`,
     );
     const covered = renderNotification('en', 'schedule_reminder', {
       ...reminder,

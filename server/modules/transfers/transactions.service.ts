@@ -55,6 +55,7 @@ import {
 import { textRecipient, type PickupSmsFacts } from './methods/cash-pickup/pickup-sms.ts';
 import { nameHistory } from './methods/cash-pickup/pickups.repository.ts';
 import { bankDeposit, payoutDetailsOf } from './methods/bank-deposit/bank-deposit.ts';
+import { topUpDetailsOf } from './top-up-details.ts';
 import { mobileWallet } from './methods/mobile-wallet/wallet-dispatch.ts';
 import { walletDetailsOf } from './methods/mobile-wallet/mobile-wallet.ts';
 import { contactFor, present, presentRow, viewerOf, withoutToken } from './transaction-view.ts';
@@ -314,6 +315,10 @@ export async function getTransaction(deps: ServiceDeps, user: AuthUser, id: stri
     if (payout !== undefined) presented.payout = payout;
     const wallet = payout === undefined ? await walletDetailsOf(deps.db, id) : undefined;
     if (wallet !== undefined) presented.wallet_payout = wallet;
+  }
+  if (presented.category === 'exchange') {
+    const topUp = await topUpDetailsOf(deps.db, id);
+    if (topUp !== undefined) presented.top_up = topUp;
   }
   return presented;
 }

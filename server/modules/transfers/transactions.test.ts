@@ -43,7 +43,7 @@ describe('POST /api/transactions/ (send)', () => {
       sender: alice.userId,
     });
     // The mail leaves after the answer (ADR 010): it arrives, shortly.
-    await expectNewestSubject(t, bob.email, 'You received money');
+    await expectNewestSubject(t, bob.email, 'Sila: You received money');
   });
 
   it('refuses bad amounts with field messages, and the per-transfer bounds', async () => {
@@ -156,7 +156,7 @@ describe('unclaimed transfers', () => {
     // The mail leaves after the answer (ADR 010): it arrives, shortly.
     await expect
       .poll(async () => (await outbox(t, email, 0)).map((m) => m.subject), { timeout: 5000, interval: 50 })
-      .toContain('You received money');
+      .toContain('Sila: You received money');
     // Claimed: the sender can no longer take it back.
     const cancel = await call(t, 'POST', `/api/transactions/${sentId}/cancel/`, { token: alice.token });
     expect(cancel.body).toEqual({ detail: transactionMessages.notCancellable });

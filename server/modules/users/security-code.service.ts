@@ -138,7 +138,7 @@ export async function notifyLockout(
   try {
     if (state.email && state.emailVerified)
       await deps.mail.send({ to: state.email, subject: texts.subject, text: texts.text(minutes) });
-    else if (state.phone && state.phoneAuth) await deps.sms.send({ to: state.phone, body: texts.text(minutes) });
+    else if (state.phone && state.phoneAuth) await deps.sms.send({ to: state.phone, body: texts.sms(minutes) });
   } catch {
     // Nothing more to do here: the user still gets the 429 with its Retry-After.
   }

@@ -155,7 +155,7 @@ describe('lockout after 5 wrong codes, shared by every endpoint', () => {
     expect(await verify(s, '314159')).toMatchObject({ outcome: 'locked' });
     const mails = (await call<{ results: { subject: string }[] }>(t, 'GET', `/api/dev/outbox/?to=${email}`)).body
       .results;
-    expect(mails[0]?.subject).toBe('Security code locked');
+    expect(mails[0]?.subject).toBe('Sila: Security code locked');
 
     clock.advance(901);
     expect(await verify(s, '314159')).toEqual({ outcome: 'ok' });

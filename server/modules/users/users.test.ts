@@ -187,7 +187,7 @@ describe('PATCH /api/users/{id}/ for a phone user, and e-mail confirmation', () 
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ email, has_full_profile: true });
     const [mail] = await outbox(email);
-    expect(mail?.subject).toBe('Confirmez votre adresse e-mail');
+    expect(mail?.subject).toBe('Sila : Confirmez votre adresse e-mail');
     const link = String(mail?.link);
     expect(link).toMatch(/\/authentication\/confirm-email\?code=[A-Za-z0-9_-]{43}$/);
     expect(String(mail?.body)).toContain(link);

@@ -75,7 +75,7 @@ describe('send again', () => {
     const calls = contactApi(sent('unclaimed'));
     page();
     const link = await screen.findByTestId('contact-send-again');
-    expect(link.textContent?.replace(/\s/g, ' ')).toBe('Renvoyer 1 250,50 MAD');
+    expect(link.textContent?.replace(/\s/g, ' ')).toBe('Envoyer à nouveau 1 250,50 MAD');
     expect(link.getAttribute('href')).toBe('/transactions/create?contact=5&transaction=send&amount=1250.50');
     const asked = new URL(calls.find((c) => c.url.startsWith('/api/transactions/'))?.url ?? '', 'http://x');
     expect(Object.fromEntries(asked.searchParams)).toMatchObject({ contact: '5', category: 'sending', page_size: '1' });

@@ -50,6 +50,13 @@ describe("'Is my money safe?'", () => {
     expect(shown.getAttribute('data-state')).toBe('ok');
     expect(shown.textContent).toContain('Vérifié');
     expect(calls.map((c) => c.url)).toContain(`/explorer/records/0x${fixtureRoot}`);
+    // Plain words: why this balance may not be the home screen's, and the command folded away for experts.
+    expect(screen.getByTestId('proof-differs').textContent).toContain('mis de côté pour vos opérations en cours');
+    const experts = screen.getByTestId('proof-experts');
+    expect(experts.tagName).toBe('DETAILS');
+    expect(experts.textContent).toContain('npm run verify-proof -- proof-');
+    const outside = (shown.textContent ?? '').replace(experts.textContent ?? '', '');
+    expect(outside).not.toMatch(/npm|FICHIER|ADR|arbre/);
   });
 
   it('fails a sound tree whose root the public ledger does not hold, whatever the server says', async () => {

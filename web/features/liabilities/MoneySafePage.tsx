@@ -53,7 +53,7 @@ function ProofResult({
   const locale = intlLocale(i18n.language);
   const taken = new Date(proof.taken_at);
   const values = {
-    date: dateTimeFormat(locale, { day: '2-digit', month: '2-digit', timeZone: 'UTC' }).format(taken),
+    date: dateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(taken),
     time: dateTimeFormat(locale, {
       hour: '2-digit',
       minute: '2-digit',
@@ -64,6 +64,7 @@ function ProofResult({
     total: amountText(proof.total, proof.currency, locale),
   };
   const state = outcome(proof, verdict, ledgerChecked);
+  const file = `proof-${proof.snapshot_id}-${proof.currency}.json`;
   const sentence = {
     ok: () => t('liabilities.sentence', values),
     waiting: () => t(proof.anchor.status === 'pending' ? 'liabilities.notYetPublished' : 'liabilities.checkOnLedger'),
@@ -93,20 +94,27 @@ function ProofResult({
           <span>{t('liabilities.pending')}</span>
         )}
       </p>
+      {state === 'ok' ? <p className={styles.sentence} data-testid="proof-differs">{t('liabilities.differs')}</p> : null}
       <div className={styles.details}>
         <a className={form.link} href={`/explorer/liabilities/?lang=${i18n.language}`}>
           {t('liabilities.history')}
         </a>
         {' · '}
-        <a
-          className={form.link}
-          href={downloadHref(proof)}
-          download={`proof-${proof.snapshot_id}-${proof.currency}.json`}
-        >
+        <a className={form.link} href={downloadHref(proof)} download={file}>
           {t('liabilities.download')}
         </a>
       </div>
-      <p className={styles.details}>{t('liabilities.how', { origin: window.location.origin })}</p>
+      {/* The command, its file and the tree's root are for whoever checks without the app: folded away. */}
+      <details className={styles.details} data-testid="proof-experts">
+        <summary>{t('liabilities.forExperts')}</summary>
+        <p>{t('liabilities.how')}</p>
+        <pre className={styles.command} dir="ltr">
+          <code>{`npm run verify-proof -- ${file} --explorer ${window.location.origin}`}</code>
+        </pre>
+        <p>
+          {t('liabilities.root')} <code dir="ltr">{proof.root}</code>
+        </p>
+      </details>
     </section>
   );
 }

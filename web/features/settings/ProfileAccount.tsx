@@ -26,15 +26,20 @@ export function ProfileAccount({ user, onboarding }: { user: User; onboarding: b
         <div className={styles.row}>
           <dt className={form.label}>{t('profile.wallet')}</dt>
           <dd className={styles.value}>
-            <WalletAddress
-              address={user.account_id}
-              chain={chain}
-              linkText={t('profile.viewWallet')}
-              linkLabel={t('profile.viewWalletLabel')}
-              addressTestId="wallet-address"
-              addressClassName={styles.address}
-              linkClassName={form.link}
-            />
+            {/* What the address is for in words; the 0x… itself (to compare or copy) behind 'details'. */}
+            <span>{t('profile.walletExplain')}</span>
+            <details className={styles.walletDetails} data-testid="wallet-details">
+              <summary>{t('transactions.ledgerDetails')}</summary>
+              <WalletAddress
+                address={user.account_id}
+                chain={chain}
+                linkText={t('profile.viewWallet')}
+                linkLabel={t('profile.viewWalletLabel')}
+                addressTestId="wallet-address"
+                addressClassName={styles.address}
+                linkClassName={form.link}
+              />
+            </details>
           </dd>
         </div>
         <div className={styles.row}>

@@ -105,7 +105,7 @@ describe('the ways a recipient can receive', () => {
     expect(text('delivery-wallet-delay')).toBe('Immédiatement s’il a un compte, sinon dès qu’il en ouvre un');
     expect(text('delivery-pickup-delay')).toBe('Disponible tout de suite en agence, avec une pièce d’identité');
     // The arrival date is the server's (the payee check's answer), not a guess of the page.
-    await waitFor(() => expect(text('delivery-bank-delay')).toBe('Arrive sur son compte d’ici le mardi 1 décembre'));
+    await waitFor(() => expect(text('delivery-bank-delay')).toBe('Arrive sur son compte d’ici le mardi 1er décembre'));
     expect(text('delivery-bank-fee')).toBe('Frais : 0,00 MAD');
     expect(screen.getByTestId<HTMLInputElement>('delivery-wallet').checked).toBe(true);
   });
@@ -141,7 +141,7 @@ describe('confirmation of payee before the code', () => {
     expect(text('payee-holder')).toBe('YOUSSEF EL AMRANI');
     expect(screen.getByTestId('payee-rib').textContent).toBe('007 780 0001 2345 6789 0123 96');
     expect(screen.getByTestId('payee-rib').getAttribute('dir')).toBe('ltr');
-    expect(text('summary-when')).toBe('D’ici le mardi 1 décembre');
+    expect(text('summary-when')).toBe('D’ici le mardi 1er décembre');
     expect(text('summary-method')).toBe('Sur son compte bancaire');
     // Only a name the bank does not confirm asks for the sender's explicit confirmation.
     expect(screen.queryByTestId('payee-confirm') !== null).toBe(result === 'no_match' || result === 'close_match');
@@ -156,7 +156,7 @@ describe('confirmation of payee before the code', () => {
     expect(posts(calls, '/api/transactions/').filter((c) => c.url === '/api/transactions/').map((c) => c.body)).toEqual([
       { amount: '300.00', contact: 7, security_code: '123456', delivery: 'bank_deposit' },
     ]);
-    expect(text('success-next')).toBe('Il arrivera sur le compte bancaire d’ici le mardi 1 décembre. S’il revient, l’argent retourne sur votre solde.');
+    expect(text('success-next')).toBe('Il arrivera sur le compte bancaire d’ici le mardi 1er décembre. S’il revient, l’argent retourne sur votre solde.');
   });
 
   it('refuses to send to a name the bank does not match until the box is ticked, then sends confirm_payee', async () => {
@@ -233,7 +233,7 @@ describe('a bank deposit after the send', () => {
       ['Envoyé à la banque', 'todo'],
       ['Crédité sur le compte', 'todo'],
     ]);
-    expect(text('payout-arrival')).toBe('Arrivée prévue le mardi 1 décembre');
+    expect(text('payout-arrival')).toBe('Arrivée prévue le mardi 1er décembre');
     expect(screen.getByTestId('payout-rib').getAttribute('dir')).toBe('ltr');
     expect(text('payout-holder')).toBe('YOUSSEF EL AMRANI');
   });

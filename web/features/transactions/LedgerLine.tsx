@@ -18,7 +18,7 @@ export function shortLedgerId(txId: string): string {
   return txId.length > 14 ? `${txId.slice(0, 8)}…${txId.slice(-6)}` : txId;
 }
 
-/** The public-ledger proof of a transfer: short id, copy, explorer link (new tab), or "pending" while anchoring. */
+/** The public-ledger proof of a transfer in words, its explorer link (new tab), the short id and copy under 'details'. */
 export function LedgerLine({ tx }: { tx: Transaction }) {
   const { t, i18n } = useTranslation();
   const chain = useChainInfo().data;
@@ -29,15 +29,10 @@ export function LedgerLine({ tx }: { tx: Transaction }) {
       </p>
     ) : null;
   }
+  // Plain words first; the hash (to compare with the explorer's page, or to copy) behind 'details'.
   return (
-    <div className={styles.ledger}>
-      <p className={styles.inline}>
-        {t('transactions.ledgerIdLabel')}{' '}
-        <code className={styles.hash} dir="ltr" title={tx.tx_id} data-testid="ledger-tx-id">
-          {shortLedgerId(tx.tx_id)}
-        </code>
-        <CopyButton text={tx.tx_id} label={t('transactions.copyLedgerId')} testId="ledger-copy" />
-      </p>
+    <div className={styles.ledger} data-testid="ledger-line">
+      <p className={styles.inline}>{t('transactions.onLedger')}</p>
       {chain ? (
         <a
           className={form.tapLink}
@@ -49,6 +44,16 @@ export function LedgerLine({ tx }: { tx: Transaction }) {
           {t('transactions.viewOnLedger')}
         </a>
       ) : null}
+      <details data-testid="ledger-details">
+        <summary>{t('transactions.ledgerDetails')}</summary>
+        <p className={styles.inline}>
+          {t('transactions.ledgerIdLabel')}{' '}
+          <code className={styles.hash} dir="ltr" title={tx.tx_id} data-testid="ledger-tx-id">
+            {shortLedgerId(tx.tx_id)}
+          </code>
+          <CopyButton text={tx.tx_id} label={t('transactions.copyLedgerId')} testId="ledger-copy" />
+        </p>
+      </details>
     </div>
   );
 }

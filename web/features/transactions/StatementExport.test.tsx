@@ -15,7 +15,7 @@ describe('statement export', () => {
     const created = vi.fn(() => 'blob:statement');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() }));
     renderWithProviders(<StatementExport filters={{ startDate: '2026-03-01', endDate: '2026-03-31' }} />);
-    expect(screen.getByTestId('statement-period').textContent).toMatch(/1 mars 2026.*31 mars 2026/);
+    expect(screen.getByTestId('statement-period').textContent).toMatch(/1er mars 2026.*31 mars 2026/);
     fireEvent.click(screen.getByTestId('statement-download'));
     await waitFor(() => expect(created).toHaveBeenCalled());
     const url = new URL(calls[0]?.url ?? '', 'http://x');

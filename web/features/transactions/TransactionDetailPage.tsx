@@ -23,6 +23,7 @@ import { OfflineTransaction } from './OfflineTransaction';
 import { TellerNextStep } from './TellerNextStep';
 import { BankDepositBlock } from './BankDepositBlock';
 import { MobileWalletBlock } from './MobileWalletBlock';
+import { TopUpBlock } from './TopUpBlock';
 
 /**
  * Where the back arrow leads: the screen the detail was opened from (the history with its filters and page, a
@@ -145,6 +146,8 @@ export function Component() {
             <MobileWalletBlock tx={tx} />
           ) : tx.category === 'withdrawal' && !banker ? (
             <WithdrawalBlock tx={tx} />
+          ) : tx.category === 'exchange' && tx.top_up && !banker ? (
+            <TopUpBlock topUp={tx.top_up} credited={tx.amount} />
           ) : (
             <PartyBlock tx={tx} banker={banker} />
           )}

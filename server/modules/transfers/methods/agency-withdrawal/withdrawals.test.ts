@@ -72,7 +72,7 @@ describe('withdrawals', () => {
     const detail = await call<Tx>(t, 'GET', `/api/transactions/${tx.id}/`, { token: alice.token });
     expect(detail.body).toMatchObject({ validated: true, token: null });
     expect(await balanceOf(t, alice)).toBe('60.00');
-    await expectNewestSubject(t, alice.email, 'Withdrawal paid out');
+    await expectNewestSubject(t, alice.email, 'Sila: Withdrawal paid out');
     // The banker's history lists the agency's withdrawals.
     const list = await call<{ results: Tx[] }>(t, 'GET', '/api/transactions/?category=withdraw', {
       token: banker.token,

@@ -46,7 +46,7 @@ describe('the sender', () => {
     const banker = await teller(t, await agency(t));
     expect((await lookup(t, reference, banker)).body).toMatchObject({ status: 'cancelled', expires_at: null });
     expect(await pay(t, reference, banker)).toMatchObject({ status: 409, body: { detail: pickupMessages.cancelled } });
-    await expectNewestSubject(t, alice.email, 'Cash pickup cancelled');
+    await expectNewestSubject(t, alice.email, 'Sila: Cash pickup cancelled');
     expect((await cancel(t, alice, tx.id)).body).toEqual({ detail: transactionMessages.notCancellable });
   });
 
@@ -138,7 +138,7 @@ describe('the reservation while the ID is checked', () => {
     expect(await balanceOf(t, alice)).toBe('200.00');
     expect((await detail(t, alice, tx.id)).body).toMatchObject({ status: 'expired', pickup_reference: null });
     expect(await pay(t, reference, a)).toMatchObject({ status: 409, body: { detail: pickupMessages.expired } });
-    await expectNewestSubject(t, alice.email, 'Cash pickup expired');
+    await expectNewestSubject(t, alice.email, 'Sila: Cash pickup expired');
     expect((await checkLedger(t.database.db)).problems).toEqual([]);
   });
 

@@ -1,4 +1,6 @@
 import { isolateLtrRuns } from '../../../../../common/i18n/bidi-isolate.ts';
+import { dateFormat } from '../../../../../common/i18n/first-of-month.ts';
+import { signed } from '../../../../../common/i18n/service-name.ts';
 import { groupPickupReference } from '../../../../../common/pickups/reference.ts';
 import { formatLocaleMoney } from '../../../../../common/money/locale-amount.ts';
 import { money, type Money } from '../../../../../common/money/money.ts';
@@ -21,7 +23,7 @@ export interface PickupSmsFacts {
 }
 
 const day = (date: Date, locale: string) =>
-  new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+  dateFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
 
 export function pickupSmsBody(f: PickupSmsFacts, reminder: boolean): string {
   const ref = groupPickupReference(f.reference);
@@ -45,7 +47,7 @@ export function pickupSmsBody(f: PickupSmsFacts, reminder: boolean): string {
     `صالح حتى ${day(f.expiresAt, 'ar-MA')}.${where('الوكالة: ', '.')}`,
     `يلزم تقديم بطاقة هوية باسم ${f.recipient}.`,
   ].join(' '));
-  return `${fr}\n${ar}`;
+  return `${signed('fr', fr)}\n${signed('ar', ar)}`;
 }
 
 /** The SMS of a stored pickup (a reminder, or the announcement of a pickup released from a review). */

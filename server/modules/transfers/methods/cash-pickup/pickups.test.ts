@@ -188,7 +188,7 @@ describe('the teller', () => {
       .where('agency_id', '=', agencyId)
       .executeTakeFirstOrThrow();
     expect(cash.balance).toBe('5000');
-    await expectNewestSubject(t, alice.email, 'Cash pickup collected');
+    await expectNewestSubject(t, alice.email, 'Sila: Cash pickup collected');
     const history = await call<{ results: Tx[] }>(t, 'GET', '/api/transactions/?category=withdraw', {
       token: banker.token,
     });
