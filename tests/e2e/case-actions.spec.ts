@@ -93,7 +93,10 @@ for (const lang of ['fr', 'ar'] as const) {
     await add.click();
     await expect(page.getByTestId('exchange-amount')).not.toHaveValue('');
 
-    await page.getByTestId('exchange-validate').click();
+    // The button submits once the quote for the prefilled amount is in (before, a click does nothing).
+    const validate = page.getByTestId('exchange-validate');
+    await expect(validate).toHaveAttribute('data-ready', 'true');
+    await validate.click();
     await page.waitForURL(/\/sandbox\/checkout\//u);
     await page.locator('input[autocomplete="cc-number"]').fill('4000 0000 0000 0002');
     await page.locator('input[autocomplete="cc-exp"]').fill('12/34');
