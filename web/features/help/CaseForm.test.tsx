@@ -94,6 +94,31 @@ describe('the help form', () => {
     expect(screen.getByTestId('case-form').textContent).toContain('5 Mo');
   });
 
+  it('says at once, as for an identity document, that a file is no picture or PDF, and sends nothing', () => {
+    const calls = stubFetch(() => ({ status: 201, body: made }));
+    renderWithProviders(<CaseForm transaction={null} onOpened={() => undefined} />);
+    fill('other', 'Voici');
+    const gif = new File([new Uint8Array([0x47, 0x49, 0x46])], 'capture.gif', { type: 'image/gif' });
+    fireEvent.change(screen.getByTestId('case-file'), { target: { files: [gif] } });
+    expect(screen.getByTestId('case-file-error').textContent).toBe('Envoyez une photo (JPEG ou PNG) ou un PDF.');
+    fireEvent.click(screen.getByTestId('case-send'));
+    expect(calls).toHaveLength(0);
+    expect(screen.getByTestId('case-file-error').textContent).toBe('Envoyez une photo (JPEG ou PNG) ou un PDF.');
+  });
+
+  it('says a file over 5 MB is too large as soon as it is chosen, and forgets it once taken off', () => {
+    const calls = stubFetch(() => ({ status: 201, body: made }));
+    renderWithProviders(<CaseForm transaction={null} onOpened={() => undefined} />);
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.pdf', { type: 'application/pdf' });
+    fireEvent.change(screen.getByTestId('case-file'), { target: { files: [big] } });
+    expect(screen.getByTestId('case-file-error').textContent).toContain('5 Mo');
+    expect(screen.getByTestId('case-file-preview').textContent).toContain('big.pdf');
+    fireEvent.click(screen.getByTestId('case-file-remove'));
+    expect(screen.queryByTestId('case-file-preview')).toBeNull();
+    expect(screen.getByTestId('case-file-error').textContent).toBe('');
+    expect(calls).toHaveLength(0);
+  });
+
   it('shows the server’s refusal of the transfer in the customer’s words', async () => {
     stubFetch(() => ({ status: 400, body: { transaction: [caseMessages.transaction] } }));
     renderWithProviders(<CaseForm transaction={99} onOpened={() => undefined} />);

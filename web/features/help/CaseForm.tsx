@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { caseKinds, CASE_MESSAGE_MAX_LENGTH, type Case, type CaseKind } from '../../../common/api/cases';
-import { KYC_MAX_FILE_BYTES } from '../../../common/api/messages';
 import { useTranslation } from '../../i18n/i18n';
 import form from '../../ui/Form.module.css';
-import { FilePicker } from './FilePicker';
 import { CASES_KEY, openCase } from './help-api';
 import { caseErrorText, kindKey } from './help-parts';
 import styles from './Help.module.css';
+import { useAttachment } from './use-attachment';
 
 /** The new case: what is wrong, a message, an optional picture or PDF; about one transfer when opened from it. */
 export function CaseForm({ transaction, onOpened }: { transaction: number | null; onOpened: (made: Case) => void }) {
@@ -16,10 +15,10 @@ export function CaseForm({ transaction, onOpened }: { transaction: number | null
   const ids = useId();
   const [kind, setKind] = useState<CaseKind | null>(null);
   const [message, setMessage] = useState('');
-  const [file, setFile] = useState<File | null>(null);
-  const [local, setLocal] = useState<{ kind?: string; message?: string; file?: string }>({});
+  const attached = useAttachment();
+  const [local, setLocal] = useState<{ kind?: string; message?: string }>({});
   const send = useMutation({
-    mutationFn: () => openCase({ kind: kind ?? 'other', message: message.trim(), transaction, file }),
+    mutationFn: () => openCase({ kind: kind ?? 'other', message: message.trim(), transaction, file: attached.file }),
     onSuccess: async (made) => {
       await client.invalidateQueries({ queryKey: CASES_KEY });
       onOpened(made);
@@ -30,10 +29,10 @@ export function CaseForm({ transaction, onOpened }: { transaction: number | null
     const errors = {
       ...(kind === null && { kind: t('help.errors.kind') }),
       ...(message.trim() === '' && { message: t('help.errors.message') }),
-      ...(file !== null && file.size > KYC_MAX_FILE_BYTES && { file: t('kyc.errors.tooLarge') }),
     };
     setLocal(errors);
-    if (Object.keys(errors).length === 0) send.mutate();
+    // Every problem shows at once: the attachment's under its picker, beside the others.
+    if (attached.check() && Object.keys(errors).length === 0) send.mutate();
   };
   const failure = caseErrorText(send.error, t, i18n.language);
   return (
@@ -83,7 +82,7 @@ export function CaseForm({ transaction, onOpened }: { transaction: number | null
           {local.message ?? ''}
         </p>
       </div>
-      <FilePicker file={file} onFile={setFile} error={local.file} />
+      {attached.picker}
       {failure ? (
         <p className={form.error} role="alert" data-testid="case-error">
           {failure}

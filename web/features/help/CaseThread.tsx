@@ -2,16 +2,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { CASE_MESSAGE_MAX_LENGTH, CASE_REOPEN_DAYS, type Case } from '../../../common/api/cases';
-import { KYC_MAX_FILE_BYTES } from '../../../common/api/messages';
 import { useTranslation } from '../../i18n/i18n';
 import { intlLocale } from '../../i18n/intl-locale';
 import form from '../../ui/Form.module.css';
 import { dateTimeFormat } from '../../ui/intl-format';
 import { useWithLang } from '../../ui/with-lang';
-import { FilePicker } from './FilePicker';
 import { CASES_KEY, openAttachment, replyToCase } from './help-api';
 import { caseErrorText, CaseStateBadge, kindKey } from './help-parts';
 import styles from './Help.module.css';
+import { useAttachment } from './use-attachment';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -35,19 +34,19 @@ export function CaseThread({ item, now }: { item: Case; now?: number }) {
   const client = useQueryClient();
   const ids = useId();
   const [message, setMessage] = useState('');
-  const [file, setFile] = useState<File | null>(null);
-  const [local, setLocal] = useState<{ message?: string; file?: string }>({});
+  const attached = useAttachment();
+  const [local, setLocal] = useState<{ message?: string }>({});
   // The time the screen opened: a page left open past the 14th day still learns it from the server's 409.
   const [openedAt] = useState(() => Date.now());
   const locale = intlLocale(i18n.language);
   const when = (iso: string) =>
     dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
   const send = useMutation({
-    mutationFn: () => replyToCase(item.id, message.trim(), file),
+    mutationFn: () => replyToCase(item.id, message.trim(), attached.file),
     onSuccess: async (updated) => {
       client.setQueryData([...CASES_KEY, 'one', String(item.id)], updated);
       setMessage('');
-      setFile(null);
+      attached.clear();
       await client.invalidateQueries({ queryKey: [...CASES_KEY, 'list'] });
     },
   });
@@ -61,10 +60,10 @@ export function CaseThread({ item, now }: { item: Case; now?: number }) {
     event.preventDefault();
     const errors = {
       ...(message.trim() === '' && { message: t('help.errors.message') }),
-      ...(file !== null && file.size > KYC_MAX_FILE_BYTES && { file: t('kyc.errors.tooLarge') }),
     };
     setLocal(errors);
-    if (Object.keys(errors).length === 0) send.mutate();
+    // Every problem shows at once: the attachment's under its picker, beside the others.
+    if (attached.check() && Object.keys(errors).length === 0) send.mutate();
   };
   const failure = caseErrorText(send.error ?? attachment.error, t, i18n.language);
   return (
@@ -136,7 +135,7 @@ export function CaseThread({ item, now }: { item: Case; now?: number }) {
               {local.message ?? ''}
             </p>
           </div>
-          <FilePicker file={file} onFile={setFile} error={local.file} />
+          {attached.picker}
           {failure ? (
             <p className={form.error} role="alert" data-testid="case-error">
               {failure}

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { KYC_DOCUMENT_TYPES, KYC_MAX_FILE_BYTES, partsFor } from '../../../common/api/kyc';
+import { KYC_DOCUMENT_TYPES, partsFor } from '../../../common/api/kyc';
 import type { KycDocumentType, KycPart } from '../../../common/api/kyc';
 import { useTranslation } from '../../i18n/i18n';
 import form from '../../ui/Form.module.css';
@@ -8,6 +8,7 @@ import { CURRENT_USER_KEY } from '../../shared/users/use-current-user';
 import styles from './IdentityPage.module.css';
 import { kycFailureOf, type KycFailure } from './kyc-failure';
 import { DocumentFilePicker } from '../../ui/DocumentFilePicker';
+import { documentFileError } from '../../ui/document-file';
 import { KYC_KEY, uploadDocuments } from './kyc-upload';
 
 /**
@@ -23,11 +24,10 @@ export function useDocumentUpload() {
   const [progress, setProgress] = useState<number | undefined>();
   const parts = partsFor(documentType);
 
-  const choose = (part: KycPart) => (file: File | undefined) => {
+  const choose = (part: KycPart) => (file: File | undefined, problem: string | undefined) => {
     setFiles((f) => ({ ...f, [part]: file }));
     // Said at once, before minutes of upload; the server checks again (size, and the type by the file's bytes).
-    const tooLarge = file !== undefined && file.size > KYC_MAX_FILE_BYTES;
-    setFailure((f) => ({ ...f, fields: { ...f.fields, [part]: tooLarge ? t('kyc.errors.tooLarge') : undefined } }));
+    setFailure((f) => ({ ...f, fields: { ...f.fields, [part]: problem } }));
   };
 
   /** Sends the document with `fields`, unless a photo or one of the caller's fields (`invalid`) is missing. */
@@ -35,8 +35,8 @@ export function useDocumentUpload() {
     const missing: KycFailure['fields'] = { ...invalid };
     for (const part of parts) {
       const file = files[part];
-      if (!file) missing[part] = t('errors.required');
-      else if (file.size > KYC_MAX_FILE_BYTES) missing[part] = t('kyc.errors.tooLarge');
+      const problem = file ? documentFileError(file, t) : t('errors.required');
+      if (problem !== undefined) missing[part] = problem;
     }
     if (Object.keys(missing).length > 0) return setFailure({ fields: missing });
     const data = new FormData();

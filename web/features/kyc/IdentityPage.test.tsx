@@ -146,6 +146,21 @@ describe('changing a verified identity by a new document', () => {
     expect(sent).toHaveLength(0);
   });
 
+  it('says as soon as a photo is chosen that it is no JPEG, PNG or PDF, and uploads nothing', async () => {
+    const sent = stubUpload({ status: 201, body: { ...verified, level: 1, state: 'pending' } });
+    renderPage({ ...verified, level: 1, state: 'none', submitted_at: null, decided_at: null, missing: [] });
+    await screen.findByTestId('kyc-form');
+    choosePhotos();
+    const heic = new File(['photo'], 'front.heic', { type: 'image/heic' });
+    fireEvent.change(screen.getByTestId('kyc-front'), { target: { files: [heic] } });
+    expect(screen.getByTestId('kyc-front-error').textContent).toBe('Envoyez une photo (JPEG ou PNG) ou un PDF.');
+    act(() => {
+      fireEvent.click(screen.getByTestId('kyc-submit'));
+    });
+    expect(screen.getByTestId('kyc-front-error').textContent).toBe('Envoyez une photo (JPEG ou PNG) ou un PDF.');
+    expect(sent).toHaveLength(0);
+  });
+
   it('at level 1 offers the first document as before, and no identity change', async () => {
     const sent = stubUpload({ status: 201, body: { ...verified, level: 1, state: 'pending' } });
     renderPage({ ...verified, level: 1, state: 'none', submitted_at: null, decided_at: null, missing: ['city'] });
