@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kycMessages } from '../../../common/api/kyc.ts';
 import { profileMessages } from '../../../common/api/messages.ts';
-import { call, ensureRates, testEnv, uniquePhone, type SignedIn } from '../../../tests/support/identity.ts';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { operator, opsAction } from '../ops/ops.fixtures.ts';
-import { importTestLists } from '../sanctions/sanctions.fixtures.ts';
+import { call, uniquePhone, type SignedIn } from '../../../tests/support/identity.ts';
+import type { TestApp } from '../../../tests/support/test-app.ts';
+import { opsAction } from '../ops/ops.fixtures.ts';
+import { startScreeningApp } from '../sanctions/sanctions.fixtures.ts';
 import { customer, type Body } from '../transfers/transactions.fixtures.ts';
 import { fullForm, submit } from './kyc.fixtures.ts';
 
@@ -14,15 +14,8 @@ import { fullForm, submit } from './kyc.fixtures.ts';
  */
 let t: TestApp;
 let op: SignedIn;
-beforeAll(async () => {
-  t = await startTestApp({ env: testEnv });
-  await ensureRates(t);
-  op = await operator(t);
-  await importTestLists(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+beforeAll(async () => ({ t, op } = await startScreeningApp()));
+afterAll(() => t.close());
 
 type Customer = SignedIn & { email: string; phone: string };
 const patch = (c: Customer, body: Body) =>

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { opsMessages } from '../../../common/api/ops.ts';
-import { call, ensureRates, testEnv, uniquePhone, type SignedIn } from '../../../tests/support/identity.ts';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { operator, opsAction } from '../ops/ops.fixtures.ts';
+import { call, uniquePhone, type SignedIn } from '../../../tests/support/identity.ts';
+import type { TestApp } from '../../../tests/support/test-app.ts';
+import { opsAction } from '../ops/ops.fixtures.ts';
 import { balanceOf, create, customer, recipientOf, type Body } from '../transfers/transactions.fixtures.ts';
 import {
   entryKindsOf,
   heldInComplianceHold as heldOf,
-  importTestLists,
   sanctionsReviewOf,
+  startScreeningApp,
 } from './sanctions.fixtures.ts';
 
 /**
@@ -19,15 +19,8 @@ import {
 let t: TestApp;
 let op: SignedIn;
 
-beforeAll(async () => {
-  t = await startTestApp({ env: testEnv });
-  await ensureRates(t);
-  op = await operator(t);
-  await importTestLists(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+beforeAll(async () => ({ t, op } = await startScreeningApp()));
+afterAll(() => t.close());
 
 const reviewOf = (subject: string) => sanctionsReviewOf(t, op, subject);
 const detail = (s: SignedIn, id: unknown) => call(t, 'GET', `/api/transactions/${String(id)}/`, { token: s.token });

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, ensureRates, testEnv, type SignedIn } from '../../../tests/support/identity.ts';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { operator, opsAction } from '../ops/ops.fixtures.ts';
+import { call, type SignedIn } from '../../../tests/support/identity.ts';
+import type { TestApp } from '../../../tests/support/test-app.ts';
+import { opsAction } from '../ops/ops.fixtures.ts';
 import { balanceOf, create, customer, recipientOf } from '../transfers/transactions.fixtures.ts';
-import { heldInComplianceHold, importTestLists, sanctionsReviewOf } from './sanctions.fixtures.ts';
+import { heldInComplianceHold, sanctionsReviewOf, startScreeningApp } from './sanctions.fixtures.ts';
 
 /**
  * One recipient's sanctions hit is one case: the review opened when the recipient was added and the review of each
@@ -14,15 +14,8 @@ import { heldInComplianceHold, importTestLists, sanctionsReviewOf } from './sanc
 let t: TestApp;
 let op: SignedIn;
 
-beforeAll(async () => {
-  t = await startTestApp({ env: testEnv });
-  await ensureRates(t);
-  op = await operator(t);
-  await importTestLists(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+beforeAll(async () => ({ t, op } = await startScreeningApp()));
+afterAll(() => t.close());
 
 const reviewOf = (subject: string) => sanctionsReviewOf(t, op, subject);
 const stateOf = async (subject: string) => (await reviewOf(subject))?.state;

@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { call, type SignedIn } from '../../../tests/support/identity.ts';
-import type { TestApp } from '../../../tests/support/test-app.ts';
+import { call, ensureRates, testEnv, type SignedIn } from '../../../tests/support/identity.ts';
+import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { sanctionsImportCommand } from '../../cli/commands/sanctions-import.ts';
+import { operator } from '../ops/ops.fixtures.ts';
 
 /** Test data of the sanctions tests: the synthetic lists of tests/fixtures/sanctions/ (invented names). */
 export const sanctionsFixtures = join(import.meta.dirname, '../../../tests/fixtures/sanctions');
@@ -36,6 +37,18 @@ export async function importTestLists(t: TestApp): Promise<void> {
     const { code, output } = await importList(t, args);
     expect(code, output).toBe(0);
   }
+}
+
+/**
+ * The app a test of screening starts with: the rates in force (a send is priced), an operator to decide the reviews
+ * and the EU and OFAC test lists imported.
+ */
+export async function startScreeningApp(): Promise<{ t: TestApp; op: SignedIn }> {
+  const t = await startTestApp({ env: testEnv });
+  await ensureRates(t);
+  const op = await operator(t);
+  await importTestLists(t);
+  return { t, op };
 }
 
 /** The newest sanctions_hit review of `subject` (e.g. `transaction:12`), as an operator lists it. */

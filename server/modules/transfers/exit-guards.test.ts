@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { opsMessages } from '../../../common/api/ops.ts';
-import { call, ensureRates, testEnv, type SignedIn } from '../../../tests/support/identity.ts';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { operator, opsAction } from '../ops/ops.fixtures.ts';
-import { heldInComplianceHold, importTestLists, sanctionsReviewOf } from '../sanctions/sanctions.fixtures.ts';
+import { call, type SignedIn } from '../../../tests/support/identity.ts';
+import type { TestApp } from '../../../tests/support/test-app.ts';
+import { opsAction } from '../ops/ops.fixtures.ts';
+import { heldInComplianceHold, sanctionsReviewOf, startScreeningApp } from '../sanctions/sanctions.fixtures.ts';
 import {
   balanceOf,
   create,
@@ -21,15 +21,8 @@ import {
  */
 let t: TestApp;
 let op: SignedIn;
-beforeAll(async () => {
-  t = await startTestApp({ env: testEnv });
-  await ensureRates(t);
-  op = await operator(t);
-  await importTestLists(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+beforeAll(async () => ({ t, op } = await startScreeningApp()));
+afterAll(() => t.close());
 
 const setFrozen = (c: Customer, frozen: boolean) => setFrozenAs(t, op, c, frozen);
 
