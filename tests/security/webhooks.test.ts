@@ -4,12 +4,12 @@ import {
   completedEvent,
   exchangeEntries,
   me,
-  sandboxFor,
+  startCardApp,
   validated,
   webhookSecret,
 } from '../../server/modules/billing/billing.fixtures.ts';
-import { call, ensureRates, movableClock, signIn, testEnv, type SignedIn } from '../support/identity.ts';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { call, movableClock, signIn, type SignedIn } from '../support/identity.ts';
+import type { TestApp } from '../support/test-app.ts';
 
 /**
  * Payment webhooks under attack: forged, stale and replayed deliveries are refused and move no
@@ -18,13 +18,8 @@ import { startTestApp, type TestApp } from '../support/test-app.ts';
  */
 const clock = movableClock();
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ env: testEnv, deps: { payments: sandboxFor(), clock } });
-  await ensureRates(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+beforeAll(async () => ({ t } = await startCardApp({ clock })));
+afterAll(() => t.close());
 
 const cents = (text: unknown) => Math.round(Number(text) * 100);
 

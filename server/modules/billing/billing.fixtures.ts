@@ -3,8 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { sandboxPayments } from '../../adapters/payments/sandbox-payments.ts';
 import { signatureHeader, signPayload } from '../../adapters/payments/webhook-signature.ts';
-import type { TestApp } from '../../../tests/support/test-app.ts';
-import { call, type SignedIn } from '../../../tests/support/identity.ts';
+import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { call, ensureRates, testEnv, type SignedIn } from '../../../tests/support/identity.ts';
+import type { Clock } from '../../clock.ts';
 
 /**
  * Test helpers for add money and billing. Each test app gets its own sandbox provider (to read its refunds) and
@@ -14,6 +15,23 @@ export const webhookSecret = 'whsec_test_billing_secret_0123456789';
 
 export function sandboxFor() {
   return sandboxPayments('http://127.0.0.1', webhookSecret);
+}
+export type CardSandbox = ReturnType<typeof sandboxFor>;
+
+/**
+ * The app a test of card payments starts with: a payment sandbox of its own (its refunds can be read) and the rates
+ * in force, for a quote. `env` adds to the test environment; `clock` replaces the system's.
+ */
+export async function startCardApp(
+  extra: { env?: NodeJS.ProcessEnv; clock?: Clock } = {},
+): Promise<{ t: TestApp; payments: CardSandbox }> {
+  const payments = sandboxFor();
+  const t = await startTestApp({
+    env: { ...testEnv, ...extra.env },
+    deps: { payments, ...(extra.clock !== undefined && { clock: extra.clock }) },
+  });
+  await ensureRates(t);
+  return { t, payments };
 }
 
 export type Body = Record<string, unknown>;

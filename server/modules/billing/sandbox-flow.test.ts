@@ -1,21 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { call, ensureRates, movableClock, signIn, testEnv, type SignedIn } from '../../../tests/support/identity.ts';
-import { exchangeEntries, me, newDraft, sandboxFor, validated, type Body } from './billing.fixtures.ts';
+import type { TestApp } from '../../../tests/support/test-app.ts';
+import { call, movableClock, signIn, type SignedIn } from '../../../tests/support/identity.ts';
+import { exchangeEntries, me, newDraft, startCardApp, validated, type Body } from './billing.fixtures.ts';
 
 const clock = movableClock();
 let t: TestApp;
-beforeAll(async () => {
-  // The clock moves by months here: sessions must outlive it.
-  t = await startTestApp({
-    env: { ...testEnv, SESSION_TTL_SECONDS: String(300 * 86_400) },
-    deps: { payments: sandboxFor(), clock },
-  });
-  await ensureRates(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+// The clock moves by months here: sessions must outlive it.
+beforeAll(async () => ({ t } = await startCardApp({ env: { SESSION_TTL_SECONDS: String(300 * 86_400) }, clock })));
+afterAll(() => t.close());
 
 /** The browser's form post, without JavaScript and without following the redirect. */
 async function submit(path: string, fields: Record<string, string> = {}) {
@@ -52,7 +44,9 @@ describe('sandbox checkout over HTTP', () => {
     const declined = await submit(`/sandbox/checkout/${session}/pay`, card('4000 0000 0000 0002'));
     expect(declined.status).toBe(402);
     // What to do, not only what happened: another card.
-    expect(declined.text).toContain('Your card was declined: nothing was charged. Try another card, or ask your bank why.');
+    expect(declined.text).toContain(
+      'Your card was declined: nothing was charged. Try another card, or ask your bank why.',
+    );
     // The number typed is never echoed back into the page.
     expect(declined.text).not.toContain('value=');
     expect((await me(t, s)).balance).toBe('0.00');
@@ -173,7 +167,9 @@ describe('subscription', () => {
       token: s.token,
     });
     expect(res.status).toBe(200);
-    const german = await fetch(new URL(new URL(res.body.url).pathname, t.baseUrl), { headers: { 'accept-language': 'fr' } });
+    const german = await fetch(new URL(new URL(res.body.url).pathname, t.baseUrl), {
+      headers: { 'accept-language': 'fr' },
+    });
     const page = (await german.text()).replaceAll('\u00a0', ' ');
     // The session was started in German: the browser's French does not override the app's choice.
     expect(page).toContain('<html lang="de" dir="ltr">');
@@ -183,7 +179,9 @@ describe('subscription', () => {
     const session = res.body.url.split('/').pop() ?? '';
     const declined = await submit(`/sandbox/checkout/${session}/pay`, card('4000 0000 0000 0002'));
     expect(declined.status).toBe(402);
-    expect(declined.text).toContain('Ihre Karte wurde abgelehnt: Es wurde nichts abgebucht. Versuchen Sie eine andere Karte');
+    expect(declined.text).toContain(
+      'Ihre Karte wurde abgelehnt: Es wurde nichts abgebucht. Versuchen Sie eine andere Karte',
+    );
 
     // A session with no language (started without ?lang=): the request decides, Arabic right to left.
     const { url } = await validated(t, s, '10.00');
@@ -192,7 +190,9 @@ describe('subscription', () => {
     ).text();
     expect(arabic).toContain('<html lang="ar" dir="rtl">');
     expect(arabic).toContain('رقم البطاقة');
-    const english = await (await fetch(new URL(new URL(url).pathname, t.baseUrl), { headers: { 'accept-language': 'ja' } })).text();
+    const english = await (
+      await fetch(new URL(new URL(url).pathname, t.baseUrl), { headers: { 'accept-language': 'ja' } })
+    ).text();
     expect(english).toContain('<html lang="en" dir="ltr">');
     expect(english).toContain('Card number');
   });

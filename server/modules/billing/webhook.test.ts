@@ -1,20 +1,23 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { ensureRates, signIn, testEnv } from '../../../tests/support/identity.ts';
+import type { TestApp } from '../../../tests/support/test-app.ts';
+import { signIn } from '../../../tests/support/identity.ts';
 import { signPayload } from '../../adapters/payments/webhook-signature.ts';
-import { completedEvent, eurCents, exchangeEntries, me, postEvent, sandboxFor, validated } from './billing.fixtures.ts';
+import {
+  completedEvent,
+  eurCents,
+  exchangeEntries,
+  me,
+  postEvent,
+  validated,
+  startCardApp,
+  type CardSandbox,
+} from './billing.fixtures.ts';
 
-const payments = sandboxFor();
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ env: testEnv, deps: { payments } });
-  await ensureRates(t);
-});
-afterAll(async () => {
-  await t.close();
-});
-
+let payments: CardSandbox;
+beforeAll(async () => ({ t, payments } = await startCardApp()));
+afterAll(() => t.close());
 
 describe('POST /api/billing/webhook/', () => {
   it('credits a confirmed payment once, through one balanced entry, and records the history row', async () => {
@@ -115,7 +118,9 @@ describe('POST /api/billing/webhook/', () => {
     const { exchange, session } = await validated(t, s, '20.00');
     const expired = completedEvent(session, eurCents(exchange.total_amount), { type: 'checkout.session.expired' });
     expect((await postEvent(t, expired)).body.outcome).toBe('expired');
-    expect((await postEvent(t, completedEvent(session, eurCents(exchange.total_amount)))).body.outcome).toBe('credited');
+    expect((await postEvent(t, completedEvent(session, eurCents(exchange.total_amount)))).body.outcome).toBe(
+      'credited',
+    );
     const lateExpired = completedEvent(session, eurCents(exchange.total_amount), { type: 'checkout.session.expired' });
     expect((await postEvent(t, lateExpired)).body.outcome).toBe('ignored_not_open');
     expect((await me(t, s)).balance).toBe(exchange.to_amount);

@@ -1,9 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limitMessages, type Limit } from '../../../common/api/limits.ts';
 import { userSchema } from '../../../common/api/users.ts';
-import { call, ensureRates, signIn, testEnv, uniqueEmail, type SignedIn } from '../../../tests/support/identity.ts';
+import { call, signIn, testEnv, uniqueEmail, type SignedIn } from '../../../tests/support/identity.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { completedEvent, me, newDraft, postEvent, sandboxFor, validated } from '../billing/billing.fixtures.ts';
+import {
+  completedEvent,
+  me,
+  newDraft,
+  postEvent,
+  validated,
+  startCardApp,
+  type CardSandbox,
+} from '../billing/billing.fixtures.ts';
 import { agency, balanceOf, create, customer, newKey, recipientOf } from '../transfers/transactions.fixtures.ts';
 
 /**
@@ -11,15 +19,10 @@ import { agency, balanceOf, create, customer, newKey, recipientOf } from '../tra
  * withdrawn per rolling 30 days, 10,000 MAD per operation, 1,000 EUR of top-ups; level 2 = 100,000 / 20,000 /
  * 10,000 EUR.
  */
-const payments = sandboxFor();
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ env: testEnv, deps: { payments } });
-  await ensureRates(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+let payments: CardSandbox;
+beforeAll(async () => ({ t, payments } = await startCardApp()));
+afterAll(() => t.close());
 
 async function limits(s: SignedIn): Promise<{ level: number; limits: Limit[] }> {
   const res = await call<{ results: { level: number; limits: Limit[] }[] }>(t, 'GET', '/api/users/', {

@@ -1,19 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exchangeSchema, requotedSchema } from '../../../common/api/exchanges.ts';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { call, ensureRates, movableClock, signIn, testEnv, type SignedIn } from '../../../tests/support/identity.ts';
+import type { TestApp } from '../../../tests/support/test-app.ts';
+import { call, movableClock, signIn, type SignedIn } from '../../../tests/support/identity.ts';
 import { ratesSetCommand } from '../../cli/commands/rates-set.ts';
-import { exchangeEntries, me, newDraft, payWithCard, sandboxFor, type Body } from '../billing/billing.fixtures.ts';
+import { exchangeEntries, me, newDraft, payWithCard, type Body, startCardApp } from '../billing/billing.fixtures.ts';
 
 const clock = movableClock();
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ env: { ...testEnv, QUOTE_SECONDS: '600' }, deps: { payments: sandboxFor(), clock } });
-  await ensureRates(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+beforeAll(async () => ({ t } = await startCardApp({ env: { QUOTE_SECONDS: '600' }, clock })));
+afterAll(() => t.close());
 
 /** The operator's command, as run from the shell. */
 async function ratesSet(freemium: string, fee = '0.016') {

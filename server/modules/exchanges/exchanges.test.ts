@@ -1,19 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exchangeSchema } from '../../../common/api/exchanges.ts';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { call, ensureRates, movableClock, signIn, testEnv } from '../../../tests/support/identity.ts';
-import { newDraft, sandboxFor, type Body } from '../billing/billing.fixtures.ts';
+import type { TestApp } from '../../../tests/support/test-app.ts';
+import { call, movableClock, signIn } from '../../../tests/support/identity.ts';
+import { newDraft, type Body, startCardApp } from '../billing/billing.fixtures.ts';
 
 const clock = movableClock();
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ env: { ...testEnv, TOPUP_MAX_EUR: '2000' }, deps: { payments: sandboxFor(), clock } });
-  await ensureRates(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+beforeAll(async () => ({ t } = await startCardApp({ env: { TOPUP_MAX_EUR: '2000' }, clock })));
+afterAll(() => t.close());
 
 /** The expected figures from the rate and fee the answer says it used, in integer arithmetic. */
 function expectPriced(body: Body, fromCents: bigint) {

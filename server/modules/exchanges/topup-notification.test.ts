@@ -1,18 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationsPage } from '../../../common/api/notifications.ts';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { call, ensureRates, signIn, testEnv } from '../../../tests/support/identity.ts';
-import { completedEvent, eurCents, postEvent, sandboxFor, validated } from '../billing/billing.fixtures.ts';
+import type { TestApp } from '../../../tests/support/test-app.ts';
+import { call, signIn } from '../../../tests/support/identity.ts';
+import { completedEvent, eurCents, postEvent, validated, startCardApp } from '../billing/billing.fixtures.ts';
 
-const payments = sandboxFor();
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ env: testEnv, deps: { payments } });
-  await ensureRates(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+beforeAll(async () => ({ t } = await startCardApp()));
+afterAll(() => t.close());
 
 describe('a top-up in the in-app notifications', () => {
   it('says what was added and what the card paid, once, in the reader’s language, opening the transaction', async () => {

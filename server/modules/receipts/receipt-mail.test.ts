@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, ensureRates, signIn, testEnv, uniquePhone } from '../../../tests/support/identity.ts';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { call, signIn, uniquePhone } from '../../../tests/support/identity.ts';
+import type { TestApp } from '../../../tests/support/test-app.ts';
 import { fundWallet } from '../../../tests/support/factories.ts';
-import { completedEvent, eurCents, postEvent, sandboxFor, validated } from '../billing/billing.fixtures.ts';
+import { completedEvent, eurCents, postEvent, validated, startCardApp } from '../billing/billing.fixtures.ts';
 import { create, customer, recipientOf, setCode } from '../transfers/transactions.fixtures.ts';
 import { leaseDue } from '../../jobs/outbox-queue.ts';
 import { receiptMessageId, runReceiptMails } from './receipt-mail.worker.ts';
@@ -15,13 +15,8 @@ import { pdfText } from './receipts.fixtures.ts';
  * as PNG (pdftoppm) to be looked at.
  */
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ env: testEnv, deps: { payments: sandboxFor() } });
-  await ensureRates(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+beforeAll(async () => ({ t } = await startCardApp()));
+afterAll(() => t.close());
 
 interface Mail {
   subject: string | null;
@@ -36,11 +31,12 @@ async function receiptMails(to: string): Promise<Mail[]> {
 
 const queued = async (transactionId: unknown) =>
   (
-    await sql<{ n: string }>`SELECT count(*)::text AS n FROM receipt_mails WHERE transaction_id = ${String(transactionId)}`.execute(
+    await sql<{
+      n: string;
+    }>`SELECT count(*)::text AS n FROM receipt_mails WHERE transaction_id = ${String(transactionId)}`.execute(
       t.database.db,
     )
   ).rows[0]?.n;
-
 
 describe('receipt by e-mail', () => {
   it('a completed send: queued with the money, mailed once with the PDF in the payer’s language', async () => {
@@ -182,7 +178,9 @@ describe('receipt mails: at least once, recognisably the same message', () => {
     // A worker that leased the row and died mid-send (the SMTP server may have accepted it): nobody sends it
     // again until its lease ends.
     await expire();
-    expect(await leaseDue(t.database.db, 'receipt_mails', { limit: 1, leaseSeconds: 300, where: onlyThis })).toHaveLength(1);
+    expect(
+      await leaseDue(t.database.db, 'receipt_mails', { limit: 1, leaseSeconds: 300, where: onlyThis }),
+    ).toHaveLength(1);
     refuse = false;
     await runReceiptMails(watching);
     expect(ids).toHaveLength(1);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, ensureRates, testEnv, type SignedIn } from '../../../tests/support/identity.ts';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { call, type SignedIn } from '../../../tests/support/identity.ts';
+import type { TestApp } from '../../../tests/support/test-app.ts';
 import { runOnce } from '../anchoring/anchor-worker.ts';
-import { completedEvent, eurCents, postEvent, sandboxFor, validated } from '../billing/billing.fixtures.ts';
+import { completedEvent, eurCents, postEvent, validated, startCardApp } from '../billing/billing.fixtures.ts';
 import { agency, create, customer, recipientOf } from '../transfers/transactions.fixtures.ts';
 import { pdfText } from './receipts.fixtures.ts';
 
@@ -11,13 +11,8 @@ import { pdfText } from './receipts.fixtures.ts';
  * pages (pdftoppm) into .data/screenshots/ to be looked at: Arabic shaped and right to left.
  */
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ env: testEnv, deps: { payments: sandboxFor() } });
-  await ensureRates(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+beforeAll(async () => ({ t } = await startCardApp()));
+afterAll(() => t.close());
 
 async function receipt(s: SignedIn, id: unknown, lang?: string) {
   const res = await fetch(`${t.baseUrl}/api/transactions/${String(id)}/receipt/${lang ? `?lang=${lang}` : ''}`, {

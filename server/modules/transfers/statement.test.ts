@@ -3,20 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATEMENT_COLUMNS } from '../../../common/api/statement.ts';
 import { statementMessages, transactionMessages } from '../../../common/api/messages.ts';
 import { languageChoiceMessage } from '../../../common/i18n/languages.ts';
-import { call, ensureRates, signIn, testEnv, uniqueEmail, type SignedIn } from '../../../tests/support/identity.ts';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { completedEvent, eurCents, postEvent, sandboxFor, validated } from '../billing/billing.fixtures.ts';
+import { call, signIn, uniqueEmail, type SignedIn } from '../../../tests/support/identity.ts';
+import type { TestApp } from '../../../tests/support/test-app.ts';
+import { completedEvent, eurCents, postEvent, validated, startCardApp } from '../billing/billing.fixtures.ts';
 import { agency, create, customer, recipientOf, teller } from './transactions.fixtures.ts';
 
 /** `GET /api/transactions/export/`, the statement as RFC 4180 CSV. */
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ env: testEnv, deps: { payments: sandboxFor() } });
-  await ensureRates(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+beforeAll(async () => ({ t } = await startCardApp()));
+afterAll(() => t.close());
 
 const day = (offset = 0) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
