@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { axeScan } from './axe.ts';
 import { account, CODE, pageFor, type Account } from './accounts.ts';
 import { fund, newOperator } from './operator.ts';
+import { pngBytes } from '../support/kyc-files.ts';
 import { screenshot } from './screenshots.ts';
 import { sql } from 'kysely';
 import { e2eDatabaseEnv } from '../../playwright.config.ts';
@@ -10,10 +11,11 @@ import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/open-database.ts';
 
 /**
- * Help cases end to end: a customer opens a case from a transfer's page, an operator takes it in the back-office
- * (1280 wide), leaves an internal note, answers from a ready answer in the customer's language, and the customer
- * reads the answer (never the note) in the thread and the list. Once in French, once in Arabic. Screenshots of the
- * form, the list and the thread (390x844) and of the queue and the case (1280) with E2E_SCREENSHOTS=1.
+ * Help cases end to end: a customer opens a case from a transfer's page, with a picture, an operator takes it in the
+ * back-office (1280 wide), leaves an internal note, answers from a ready answer in the customer's language, and the
+ * customer reads the answer (never the note) in the thread and the list. Once in French, once in Arabic. Screenshots
+ * of the form (its picture chosen), the list and the thread (390x844) and of the queue and the case (1280) with
+ * E2E_SCREENSHOTS=1.
  */
 
 /** The customer's language (the one of their sign-in), in which the operator's ready answers are offered. */
@@ -97,11 +99,18 @@ for (const lang of ['fr', 'ar'] as const) {
     await expect(phone.getByTestId('case-about-transfer')).toBeVisible();
     await phone.getByTestId('case-kind-cannot_collect').check();
     await phone.getByTestId('case-message').fill(say.message);
+    // The identity documents' own picker: the app's words on its button, the picture's preview and name.
+    await phone
+      .getByTestId('case-file')
+      .setInputFiles({ name: 'guichet.png', mimeType: 'image/png', buffer: pngBytes(7) });
+    await expect(phone.getByTestId('case-file-preview')).toContainText('guichet.png');
+    await expect(phone.getByTestId('case-file-error')).toHaveText('');
     await look(phone, `help-form-${lang}-390.png`, problems);
     await phone.getByTestId('case-send').click();
 
     // The thread: the customer's message, the state in their words, the transfer linked, nothing of its status.
     await expect(phone.getByTestId('case-message-customer')).toContainText(say.message);
+    await expect(phone.getByTestId('case-message-customer').getByTestId('case-attachment')).toBeVisible();
     await expect(phone.getByTestId('case-state')).toHaveText(say.state);
     await expect(phone.getByTestId('case-transfer')).toHaveAttribute('href', new RegExp(`/transactions/${id}`));
     const caseId = Number(/\/help\/(\d+)/u.exec(phone.url())?.[1]);
