@@ -101,7 +101,7 @@ export function DocumentFilePicker(
           {remove !== undefined ? (
             <button
               type="button"
-              className={`${form.link} ${styles.remove}`}
+              className={`${form.link} ${form.linkButton} ${styles.remove}`}
               onClick={() => {
                 onChange(undefined, undefined);
                 // The same file chosen again must still be a change the input reports.

@@ -90,7 +90,7 @@ export function CaseThread({ item, now }: { item: Case; now?: number }) {
             {m.attachment ? (
               <button
                 type="button"
-                className={styles.attachment}
+                className={`${form.linkButton} ${styles.attachment}`}
                 onClick={() => m.attachment && attachment.mutate(m.attachment.id)}
                 data-testid="case-attachment"
               >
