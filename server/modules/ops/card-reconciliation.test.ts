@@ -3,31 +3,22 @@ import { money } from '../../../common/money/money.ts';
 import { findUserWallet, platformAccount } from '../../ledger/accounts.repository.ts';
 import { post, type EntryKind, type JsonValue, type PostingInput } from '../../ledger/journal.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
-import { call, ensureRates, signIn, testEnv, type SignedIn } from '../../../tests/support/identity.ts';
-import { migratedScratchDatabase } from '../../../tests/support/migrated-scratch.ts';
-import type { ScratchDatabase } from '../../../tests/support/scratch-database.ts';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { call, signIn, type SignedIn } from '../../../tests/support/identity.ts';
+import type { TestApp } from '../../../tests/support/test-app.ts';
 import { completedEvent, eventId, postEvent, sandboxFor, validated } from '../billing/billing.fixtures.ts';
-import { operator } from './ops.fixtures.ts';
+import { startOpsScratchApp } from './ops.fixtures.ts';
 
 /**
  * The card edge of the reconciliation, one to one: credits planted in the journal as the database's owner (what a
  * bug or a person with write access could leave behind) must each be a line of their own kind, while the same day
  * with only what the app wrote lists none. A database of its own: the report is the whole database's day.
  */
-let scratch: ScratchDatabase;
 let t: TestApp;
 let op: SignedIn;
-beforeAll(async () => {
-  scratch = await migratedScratchDatabase('ops_card_reconciliation_test');
-  t = await startTestApp({ env: testEnv, databaseUrl: scratch.url, deps: { payments: sandboxFor() } });
-  await ensureRates(t);
-  op = await operator(t);
-});
-afterAll(async () => {
-  await t.close();
-  await scratch.drop();
-});
+beforeAll(
+  async () => ({ t, op } = await startOpsScratchApp('ops_card_reconciliation_test', { payments: sandboxFor() })),
+);
+afterAll(() => t.close());
 
 type Body = Record<string, unknown>;
 const today = () => new Date().toISOString().slice(0, 10);

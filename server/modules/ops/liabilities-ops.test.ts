@@ -1,31 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, ensureRates, testEnv, type SignedIn } from '../../../tests/support/identity.ts';
-import { migratedScratchDatabase } from '../../../tests/support/migrated-scratch.ts';
-import type { ScratchDatabase } from '../../../tests/support/scratch-database.ts';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { call, type SignedIn } from '../../../tests/support/identity.ts';
+import type { TestApp } from '../../../tests/support/test-app.ts';
 import { anchorPendingTrees } from '../liabilities/anchor-liabilities.ts';
 import { recordSafeguarding } from '../liabilities/liabilities-admin.service.ts';
 import { takeSnapshot } from '../liabilities/snapshot.service.ts';
 import { agency, create, customer, teller } from '../transfers/transactions.fixtures.ts';
-import { operator } from './ops.fixtures.ts';
+import { operator, startOpsScratchApp } from './ops.fixtures.ts';
 
 /**
  * `/api/ops/liabilities/` over HTTP, on a database of its own: a snapshot's totals are the whole ledger's, which
  * other test files would move meanwhile.
  */
-let scratch: ScratchDatabase;
 let t: TestApp;
 let op: SignedIn;
-beforeAll(async () => {
-  scratch = await migratedScratchDatabase('ops_liabilities_test');
-  t = await startTestApp({ env: testEnv, databaseUrl: scratch.url });
-  await ensureRates(t);
-  op = await operator(t);
-});
-afterAll(async () => {
-  await t.close();
-  await scratch.drop();
-});
+beforeAll(async () => ({ t, op } = await startOpsScratchApp('ops_liabilities_test')));
+afterAll(() => t.close());
 
 type Row = Record<string, unknown>;
 const list = (query = '', as: { token: string } = op) =>

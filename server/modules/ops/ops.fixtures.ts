@@ -2,10 +2,34 @@ import { walletAddressesFor } from '../../adapters/chain/wallet-addresses.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
 import { serverKeys } from '../../security/keys.ts';
 import { usersPorts } from '../../module-ports.ts';
-import { call, signIn, uniqueEmail, type Answer, type SignedIn } from '../../../tests/support/identity.ts';
+import {
+  call,
+  ensureRates,
+  signIn,
+  testEnv,
+  uniqueEmail,
+  type Answer,
+  type SignedIn,
+} from '../../../tests/support/identity.ts';
+import { startScratchApp } from '../../../tests/support/scratch-app.ts';
 import type { TestApp } from '../../../tests/support/test-app.ts';
+import type { AppDeps } from '../../app.ts';
 import { CODE, setCode } from '../transfers/transactions.fixtures.ts';
 import { addOperator } from '../users/operators.service.ts';
+
+/**
+ * The app on a database of its own (dropped on close), the rates in force and an operator: for a back-office screen
+ * that reads the whole database (a snapshot, a day's reconciliation, the payout files), which other test files
+ * would move meanwhile.
+ */
+export async function startOpsScratchApp(
+  prefix: string,
+  deps: Partial<AppDeps> = {},
+): Promise<{ t: TestApp; op: SignedIn }> {
+  const t = await startScratchApp(prefix, { env: testEnv, deps });
+  await ensureRates(t);
+  return { t, op: await operator(t) };
+}
 
 /** A signed-in operator (or auditor) with the usual test security code. */
 export async function operator(

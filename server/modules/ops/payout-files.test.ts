@@ -1,31 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, ensureRates, testEnv, type SignedIn } from '../../../tests/support/identity.ts';
-import { migratedScratchDatabase } from '../../../tests/support/migrated-scratch.ts';
-import type { ScratchDatabase } from '../../../tests/support/scratch-database.ts';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { call, type SignedIn } from '../../../tests/support/identity.ts';
+import type { TestApp } from '../../../tests/support/test-app.ts';
 import { serviceDeps } from '../../app.ts';
 import { startDatabaseClock } from '../../clock.ts';
 import { exportDeposits, importReport } from '../transfers/methods/bank-deposit/payment-files.ts';
 import { agency, create, customer, recipientOf, teller } from '../transfers/transactions.fixtures.ts';
-import { operator } from './ops.fixtures.ts';
+import { operator, startOpsScratchApp } from './ops.fixtures.ts';
 
 /**
  * `/api/ops/payout-files/` over HTTP, on a database of its own: an export takes every waiting deposit of the
  * database, which other test files would add to meanwhile.
  */
-let scratch: ScratchDatabase;
 let t: TestApp;
 let op: SignedIn;
-beforeAll(async () => {
-  scratch = await migratedScratchDatabase('ops_payout_files_test');
-  t = await startTestApp({ env: testEnv, databaseUrl: scratch.url });
-  await ensureRates(t);
-  op = await operator(t);
-});
-afterAll(async () => {
-  await t.close();
-  await scratch.drop();
-});
+beforeAll(async () => ({ t, op } = await startOpsScratchApp('ops_payout_files_test')));
+afterAll(() => t.close());
 
 type Body = Record<string, unknown>;
 const get = (path: string, as: { token: string } = op) =>

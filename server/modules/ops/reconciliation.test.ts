@@ -3,32 +3,21 @@ import { money } from '../../../common/money/money.ts';
 import { findAgencyCashAccount, platformAccount } from '../../ledger/accounts.repository.ts';
 import { post } from '../../ledger/journal.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
-import { call, ensureRates, testEnv, type SignedIn } from '../../../tests/support/identity.ts';
-import { migratedScratchDatabase } from '../../../tests/support/migrated-scratch.ts';
-import type { ScratchDatabase } from '../../../tests/support/scratch-database.ts';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { call, type SignedIn } from '../../../tests/support/identity.ts';
+import type { TestApp } from '../../../tests/support/test-app.ts';
 import { newDraft, payWithCard, validated } from '../billing/billing.fixtures.ts';
 import { pay, sentPickup } from '../transfers/methods/cash-pickup/pickups.fixtures.ts';
 import { agency, CODE, create, customer, teller } from '../transfers/transactions.fixtures.ts';
-import { operator } from './ops.fixtures.ts';
+import { operator, startOpsScratchApp } from './ops.fixtures.ts';
 
 /**
  * `/api/ops/reconciliation/` over HTTP, on a database of its own: the day's totals and differences are
  * the whole database's, which other test files would move meanwhile.
  */
-let scratch: ScratchDatabase;
 let t: TestApp;
 let op: SignedIn;
-beforeAll(async () => {
-  scratch = await migratedScratchDatabase('ops_reconciliation_test');
-  t = await startTestApp({ env: testEnv, databaseUrl: scratch.url });
-  await ensureRates(t);
-  op = await operator(t);
-});
-afterAll(async () => {
-  await t.close();
-  await scratch.drop();
-});
+beforeAll(async () => ({ t, op } = await startOpsScratchApp('ops_reconciliation_test')));
+afterAll(() => t.close());
 
 type Body = Record<string, unknown>;
 const today = () => new Date().toISOString().slice(0, 10);
@@ -199,9 +188,11 @@ describe('reconciliation/', () => {
     expect(lines).toContain('ledger_check,ok,,,,0,,,');
     expect(lines).toContain('card_payments,reported,,,EUR,2,,126.70,');
     expect(lines).toContain('card_payments,credited,,,EUR,2,,113.94,');
-    expect(lines.some((l) => l.startsWith(`difference,payment_without_credit,session:ps_ReconciliationOrphan1,,EUR,,25.00,,`))).toBe(
-      true,
-    );
+    expect(
+      lines.some((l) =>
+        l.startsWith(`difference,payment_without_credit,session:ps_ReconciliationOrphan1,,EUR,,25.00,,`),
+      ),
+    ).toBe(true);
     expect(lines.filter((l) => l.startsWith('difference,'))).toHaveLength(4);
   });
 });
