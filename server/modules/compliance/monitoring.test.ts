@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MonitoringPayload } from '../../../common/api/monitoring.ts';
-import { call, ensureRates, testEnv, uniquePhone, type SignedIn } from '../../../tests/support/identity.ts';
+import { call, testEnv, uniquePhone, type SignedIn } from '../../../tests/support/identity.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { operator, opsAction } from '../ops/ops.fixtures.ts';
+import { opsAction, startOpsApp } from '../ops/ops.fixtures.ts';
 import {
   agency,
   balanceOf,
@@ -30,14 +30,8 @@ import { runMonitoringPass } from './monitoring.worker.ts';
 let t: TestApp;
 let op: SignedIn;
 
-beforeAll(async () => {
-  t = await startTestApp({ env: testEnv });
-  await ensureRates(t);
-  op = await operator(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+beforeAll(async () => ({ t, op } = await startOpsApp()));
+afterAll(() => t.close());
 
 /** Every queued movement judged (other test files' included: the queue is one table). */
 async function drain(app: TestApp = t) {

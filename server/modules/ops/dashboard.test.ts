@@ -1,22 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dashboard } from '../../../common/api/ops-dashboard.ts';
-import { call, ensureRates, testEnv, type SignedIn } from '../../../tests/support/identity.ts';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { call, type SignedIn } from '../../../tests/support/identity.ts';
+import type { TestApp } from '../../../tests/support/test-app.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
 import { openReview } from '../reviews/reviews.service.ts';
 import { agency, create, customer, teller } from '../transfers/transactions.fixtures.ts';
-import { operator } from './ops.fixtures.ts';
+import { operator, startOpsApp } from './ops.fixtures.ts';
 
 let t: TestApp;
 let op: SignedIn;
-beforeAll(async () => {
-  t = await startTestApp({ env: testEnv });
-  await ensureRates(t);
-  op = await operator(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+beforeAll(async () => ({ t, op } = await startOpsApp()));
+afterAll(() => t.close());
 
 const read = async (as: SignedIn = op) => call<Dashboard>(t, 'GET', '/api/ops/dashboard/', { token: as.token });
 const volume = (d: Dashboard, period: 'today' | 'last_7_days', kind: string, status: string) =>

@@ -12,21 +12,29 @@ import {
   type SignedIn,
 } from '../../../tests/support/identity.ts';
 import { startScratchApp } from '../../../tests/support/scratch-app.ts';
-import type { TestApp } from '../../../tests/support/test-app.ts';
+import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import type { AppDeps } from '../../app.ts';
 import { CODE, setCode } from '../transfers/transactions.fixtures.ts';
 import { addOperator } from '../users/operators.service.ts';
 
+/** The app on this worker's test database, the rates in force and an operator: a back-office test's start. */
+export async function startOpsApp(): Promise<{ t: TestApp; op: SignedIn }> {
+  return withOperator(await startTestApp({ env: testEnv }));
+}
+
 /**
- * The app on a database of its own (dropped on close), the rates in force and an operator: for a back-office screen
- * that reads the whole database (a snapshot, a day's reconciliation, the payout files), which other test files
- * would move meanwhile.
+ * The same on a database of its own (dropped on close): for a back-office screen that reads the whole database (a
+ * snapshot, a day's reconciliation, the payout files), which other test files would move meanwhile.
  */
 export async function startOpsScratchApp(
   prefix: string,
   deps: Partial<AppDeps> = {},
 ): Promise<{ t: TestApp; op: SignedIn }> {
-  const t = await startScratchApp(prefix, { env: testEnv, deps });
+  return withOperator(await startScratchApp(prefix, { env: testEnv, deps }));
+}
+
+/** A started app, with the rates in force (a send is priced) and an operator signed in. */
+async function withOperator(t: TestApp): Promise<{ t: TestApp; op: SignedIn }> {
   await ensureRates(t);
   return { t, op: await operator(t) };
 }

@@ -1,19 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, ensureRates, testEnv, uniquePhone, type SignedIn } from '../../../tests/support/identity.ts';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { call, uniquePhone, type SignedIn } from '../../../tests/support/identity.ts';
+import type { TestApp } from '../../../tests/support/test-app.ts';
 import { agency, create, customer, recipientOf } from '../transfers/transactions.fixtures.ts';
-import { operator } from './ops.fixtures.ts';
+import { startOpsApp } from './ops.fixtures.ts';
 
 let t: TestApp;
 let op: SignedIn;
-beforeAll(async () => {
-  t = await startTestApp({ env: testEnv });
-  await ensureRates(t);
-  op = await operator(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+beforeAll(async () => ({ t, op } = await startOpsApp()));
+afterAll(() => t.close());
 
 type Row = { id: number; reference: string | null; recipient_name: string | null };
 const found = async (term: string) => {

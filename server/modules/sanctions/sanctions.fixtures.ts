@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { call, ensureRates, testEnv, type SignedIn } from '../../../tests/support/identity.ts';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { call, type SignedIn } from '../../../tests/support/identity.ts';
+import type { TestApp } from '../../../tests/support/test-app.ts';
 import { sanctionsImportCommand } from '../../cli/commands/sanctions-import.ts';
-import { operator } from '../ops/ops.fixtures.ts';
+import { startOpsApp } from '../ops/ops.fixtures.ts';
 
 /** Test data of the sanctions tests: the synthetic lists of tests/fixtures/sanctions/ (invented names). */
 export const sanctionsFixtures = join(import.meta.dirname, '../../../tests/fixtures/sanctions');
@@ -44,11 +44,9 @@ export async function importTestLists(t: TestApp): Promise<void> {
  * and the EU and OFAC test lists imported.
  */
 export async function startScreeningApp(): Promise<{ t: TestApp; op: SignedIn }> {
-  const t = await startTestApp({ env: testEnv });
-  await ensureRates(t);
-  const op = await operator(t);
-  await importTestLists(t);
-  return { t, op };
+  const started = await startOpsApp();
+  await importTestLists(started.t);
+  return started;
 }
 
 /** The newest sanctions_hit review of `subject` (e.g. `transaction:12`), as an operator lists it. */
