@@ -199,15 +199,13 @@ describe('confirmation of payee before the code', () => {
     api(
       withRib,
       () => ({ status: 200, body: check('match') }),
-      () => ({ status: 400, body: { contact: [payoutMessages.underReview] } }),
+      () => ({ status: 400, body: { contact: [payoutMessages.notAPerson] } }),
     );
     await open();
     await toCode();
     typeCodeAndSend();
     const error = await screen.findByTestId('delivery-error');
-    expect(error.textContent).toBe(
-      'Ce destinataire est en cours de vérification par notre équipe : envoyez sur son portefeuille ou réessayez plus tard.',
-    );
+    expect(error.textContent).toBe('Un virement bancaire s’envoie à une personne, pas à une agence.');
     expect(within(screen.getByTestId('delivery-choice')).getByTestId('delivery-error')).toBe(error);
     expect(screen.getByTestId<HTMLInputElement>('create-amount').value).toBe('300');
   });
