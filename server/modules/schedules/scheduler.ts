@@ -18,7 +18,14 @@ import { partnerCheck, sendOnSchedule, StalePartnerCheck, type PartnerCheck } fr
 import { notify } from '../notifications/notify.ts';
 import { dateAfter } from './calendar.ts';
 import { remindDue } from './reminders.ts';
-import { lockDue, ownerState, peekNextDue, recordOccurrence, updateSchedule, type ScheduleRow } from './schedules.repository.ts';
+import {
+  lockDue,
+  ownerState,
+  peekNextDue,
+  recordOccurrence,
+  updateSchedule,
+  type ScheduleRow,
+} from './schedules.repository.ts';
 import { amountProblem } from './schedules.service.ts';
 
 /**

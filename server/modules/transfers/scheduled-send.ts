@@ -114,7 +114,8 @@ async function prepare(deps: ServiceDeps, send: ScheduledSend, checked?: Partner
       };
     case 'bank_deposit': {
       // Under the order's lock: the answer asked before it, for this very account and name, or none at all.
-      if (checked === undefined) return payout(deps, bankDeposit, send, await bankDeposit.validate(deps, contact, send));
+      if (checked === undefined)
+        return payout(deps, bankDeposit, send, await bankDeposit.validate(deps, contact, send));
       if (checked === null || checked.asked !== askedOf(send)) throw new StalePartnerCheck();
       if (checked.answer instanceof HttpError) throw checked.answer;
       return payout(deps, bankDeposit, send, checked.answer);
@@ -125,7 +126,11 @@ async function prepare(deps: ServiceDeps, send: ScheduledSend, checked?: Partner
 }
 
 /** The method's way out for `send`, or its refusal (a 4xx on its field) when the recipient cannot receive so. */
-async function prepared(deps: ServiceDeps, send: ScheduledSend, checked?: PartnerCheck | null): Promise<Announce | HttpError> {
+async function prepared(
+  deps: ServiceDeps,
+  send: ScheduledSend,
+  checked?: PartnerCheck | null,
+): Promise<Announce | HttpError> {
   try {
     return await prepare(deps, send, checked);
   } catch (error) {
