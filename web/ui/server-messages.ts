@@ -80,7 +80,6 @@ const translations = new Map<string, (t: TFunction) => string>([
   [payoutMessages.noRib, (t) => t('payouts.errors.noRib')],
   [payoutMessages.notAPerson, (t) => t('payouts.errors.notAPerson')],
   [payoutMessages.confirmPayee, (t) => t('payouts.errors.confirmPayee')],
-  [payoutMessages.underReview, (t) => t('payouts.errors.underReview')],
   [payoutMessages.noMobileWallet, (t) => t('payouts.errors.noMobileWallet')],
   [payoutMessages.walletNotAPerson, (t) => t('payouts.errors.walletNotAPerson')],
   [pickupMessages.notAPerson, (t) => t('pickups.errors.notAPerson')],

@@ -1,12 +1,9 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { opsMessages } from '../../../common/api/ops.ts';
-import { payoutsExportCommand } from '../../cli/commands/payouts.ts';
-import { call, ensureRates, testEnv, uniquePhone, type SignedIn } from '../../../tests/support/identity.ts';
+import { call, ensureRates, testEnv, type SignedIn } from '../../../tests/support/identity.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { checkLedger } from '../../ledger/ledger-check.ts';
+import { bankRecipient, exportPaymentFile } from '../transfers/methods/bank-deposit/bank-deposit.fixtures.ts';
 import { balanceOf, CODE, create, customer, recipientOf, type Customer } from '../transfers/transactions.fixtures.ts';
 import { operator, opsAction } from './ops.fixtures.ts';
 
@@ -28,7 +25,6 @@ afterAll(async () => {
 });
 
 type Body = Record<string, unknown>;
-const RIB = '007780000123456789012396';
 const refund = (id: unknown, as = op) =>
   call(t, 'POST', `/api/ops/transactions/${String(id)}/refund/`, {
     token: as.token,
@@ -43,28 +39,10 @@ const opsDetail = async (id: unknown) =>
 
 async function deposit(amount: number): Promise<{ sender: Customer; id: number }> {
   const sender = await customer(t, 1_000_00n);
-  const contact = await recipientOf(t, sender, {
-    first_name: 'Fatima',
-    last_name: 'Zahra',
-    phone_number: uniquePhone(),
-    rib: RIB,
-  });
+  const contact = await bankRecipient(t, sender);
   const res = await create(t, sender, { amount, contact, delivery: 'bank_deposit' });
   expect(res.body).toMatchObject({ status: 'processing' });
   return { sender, id: res.body.id as number };
-}
-
-async function exportFile(): Promise<string> {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'payout-refunds-')), 'file.xml');
-  const lines: string[] = [];
-  const code = await payoutsExportCommand.run({
-    db: t.database.db,
-    args: ['--out', file],
-    out: (l) => lines.push(l),
-    config: t.config,
-  });
-  expect(code, lines.join('\n')).toBe(0);
-  return lines.join('\n').includes('Nothing to send') ? '' : readFileSync(file, 'utf8');
 }
 
 describe('returning a bank deposit before its payment file', () => {
@@ -95,7 +73,7 @@ describe('returning a bank deposit before its payment file', () => {
       { token: op.token },
     );
     expect(audit.body.results).toMatchObject([{ actor: op.userId, reason: 'Customer asked' }]);
-    expect(await exportFile()).not.toContain(`SILA-${id}<`);
+    expect(await exportPaymentFile(t)).not.toContain(`SILA-${id}<`);
     expect((await refund(id)).status).toBe(409);
     expect((await checkLedger(t.database.db)).problems).toEqual([]);
   });
@@ -121,7 +99,7 @@ describe('returning a bank deposit before its payment file', () => {
 
   it('is refused once the deposit is in a payment file, and for a mobile wallet payout', async () => {
     const { id } = await deposit(40);
-    expect(await exportFile()).toContain(`SILA-${id}<`);
+    expect(await exportPaymentFile(t)).toContain(`SILA-${id}<`);
     expect(await opsDetail(id)).toMatchObject({ status: 'submitted', refundable: false });
     expect(await refund(id)).toMatchObject({ status: 409, body: { detail: opsMessages.notRefundable } });
 

@@ -1,18 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payoutMessages } from '../../../common/api/payouts.ts';
 import { pickupMessages } from '../../../common/api/pickups.ts';
 import { scheduleSchema } from '../../../common/api/schedules.ts';
-import { dayAround, startOfDayIn } from '../../../common/time/time-zone.ts';
 import { SANDBOX_TEST_RIBS } from '../../adapters/payout-partner/sandbox-payout-partner.ts';
 import { call, ensureRates, testEnv, type SignedIn } from '../../../tests/support/identity.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { serviceDeps } from '../../app.ts';
 import { checkLedger } from '../../ledger/ledger-check.ts';
 import { outbox } from '../transfers/methods/cash-pickup/pickups.fixtures.ts';
 import { balanceOf, CODE, customer, recipientOf, type Body } from '../transfers/transactions.fixtures.ts';
+import { bankRecipient, moroccanMobile, TEST_RIB } from '../transfers/methods/bank-deposit/bank-deposit.fixtures.ts';
 import { addDays } from './calendar.ts';
-import { runSchedulesPass } from './scheduler.ts';
+import { midnight, paris, passAt as passAtIn } from './schedules.fixtures.ts';
 
 /**
  * Recurring transfers by each payout method (ADR 024): a date sends through the hand-made send of its way (a cash
@@ -36,14 +34,7 @@ type Schedule = {
 };
 type Transfer = { id: number; status: string; delivery?: string; category: string; amount: string };
 
-const RIB = '007780000123456789012396';
-const paris = () => dayAround(new Date(), 'Europe/Paris').date;
-/** A Moroccan mobile number nobody else uses (never one of the sandbox's failing test numbers, +2126000000x). */
-const moroccanMobile = () => `+2127${String(randomBytes(4).readUInt32BE() % 100_000_000).padStart(8, '0')}`;
-const midnight = (date: string, minutes = 1) =>
-  new Date(startOfDayIn(date, 'Europe/Paris').getTime() + minutes * 60_000);
-const passAt = (at: Date) =>
-  runSchedulesPass(serviceDeps({ config: t.config, db: t.database.db, clock: { now: () => at } }));
+const passAt = (at: Date) => passAtIn(t, at);
 
 const post = (who: SignedIn, body: Body) =>
   call<Schedule>(t, 'POST', '/api/schedules/', { token: who.token, body: { security_code: CODE, ...body } });
@@ -113,12 +104,7 @@ describe('a schedule for a way the recipient cannot receive', () => {
     await refused(emailOnly, 'bank_deposit', 'delivery', payoutMessages.noRib);
     await refused(french, 'mobile_wallet', 'delivery', payoutMessages.noMobileWallet);
     await refused(french, 'post_office', 'delivery', 'This recipient cannot receive a scheduled transfer this way.');
-    const close = await recipientOf(t, who, {
-      first_name: 'Fatima',
-      last_name: 'Zahra',
-      rib: SANDBOX_TEST_RIBS.closeMatch,
-      phone_number: moroccanMobile(),
-    });
+    const close = await bankRecipient(t, who, { rib: SANDBOX_TEST_RIBS.closeMatch });
     await refused(close, 'bank_deposit', 'confirm_payee', payoutMessages.confirmPayee);
     expect((await call(t, 'GET', '/api/schedules/', { token: who.token })).body).toMatchObject({ count: 0 });
     // Confirmed once for the whole order, the deposit is scheduled.
@@ -132,7 +118,7 @@ describe('a date of a cash pickup schedule', () => {
     const phone = moroccanMobile();
     const contact = await recipientOf(t, who, { first_name: 'Fatima', last_name: 'Zahra', phone_number: phone });
     const { id, start } = await weekly(who, contact, 'cash_pickup');
-    await overlapping(midnight(start));
+    await overlapping(midnight(start, 1));
     const { occurrences } = await detail(who, id);
     expect(occurrences).toHaveLength(1);
     expect(await sentBy(who)).toBe(1);
@@ -159,7 +145,7 @@ describe('a date of a cash pickup schedule', () => {
     });
     const { id, start } = await weekly(who, contact, 'cash_pickup');
     await t.database.db.updateTable('contacts').set({ phone_number: null }).where('id', '=', String(contact)).execute();
-    await passAt(midnight(start));
+    await passAt(midnight(start, 1));
     await passAt(midnight(start, 5));
     expect((await detail(who, id)).occurrences).toEqual([
       { date: start, outcome: 'skipped', reason: 'recipient', transaction: null },
@@ -174,14 +160,9 @@ describe('a date of a cash pickup schedule', () => {
 describe('a date of a bank deposit schedule', () => {
   it('sends a deposit waiting for the payment file, once across overlapping passes', async () => {
     const who = await customer(t, 100_000n);
-    const contact = await recipientOf(t, who, {
-      first_name: 'Fatima',
-      last_name: 'Zahra',
-      rib: RIB,
-      phone_number: moroccanMobile(),
-    });
+    const contact = await bankRecipient(t, who);
     const { id, start } = await weekly(who, contact, 'bank_deposit');
-    await overlapping(midnight(start));
+    await overlapping(midnight(start, 1));
     const { occurrences } = await detail(who, id);
     expect(occurrences).toHaveLength(1);
     expect(await sentBy(who)).toBe(1);
@@ -190,7 +171,7 @@ describe('a date of a bank deposit schedule', () => {
     expect(await transfer(who, occurrence?.transaction ?? null)).toMatchObject({
       status: 'processing',
       delivery: 'bank_deposit',
-      payout: { rib: RIB, holder_name: 'FATIMA ZAHRA', payee_check: 'match' },
+      payout: { rib: TEST_RIB, holder_name: 'FATIMA ZAHRA', payee_check: 'match' },
     });
     expect(await balanceOf(t, who)).toBe('900.00');
     expect((await checkLedger(t.database.db)).problems).toEqual([]);
@@ -198,16 +179,11 @@ describe('a date of a bank deposit schedule', () => {
 
   it('skips a date once the RIB was removed, with the reason, never retried', async () => {
     const who = await customer(t, 100_000n);
-    const contact = await recipientOf(t, who, {
-      first_name: 'Fatima',
-      last_name: 'Zahra',
-      rib: RIB,
-      phone_number: moroccanMobile(),
-    });
+    const contact = await bankRecipient(t, who);
     const { id, start } = await weekly(who, contact, 'bank_deposit');
     const removed = await call(t, 'PATCH', `/api/contacts/${contact}/`, { token: who.token, body: { rib: null } });
     expect(removed.status, JSON.stringify(removed.body)).toBe(200);
-    await overlapping(midnight(start));
+    await overlapping(midnight(start, 1));
     await passAt(midnight(start, 5));
     expect((await detail(who, id)).occurrences).toEqual([
       { date: start, outcome: 'skipped', reason: 'recipient', transaction: null },
@@ -226,7 +202,7 @@ describe('a date of a mobile wallet schedule', () => {
       phone_number: moroccanMobile(),
     });
     const { id, start } = await weekly(who, contact, 'mobile_wallet');
-    await overlapping(midnight(start));
+    await overlapping(midnight(start, 1));
     const { occurrences } = await detail(who, id);
     expect(occurrences).toHaveLength(1);
     expect(await sentBy(who)).toBe(1);
@@ -256,7 +232,7 @@ describe('a date of a mobile wallet schedule', () => {
       .set({ phone_number: '+212522123456' })
       .where('id', '=', String(contact))
       .execute();
-    await overlapping(midnight(start));
+    await overlapping(midnight(start, 1));
     await passAt(midnight(start, 5));
     expect((await detail(who, id)).occurrences).toEqual([
       { date: start, outcome: 'skipped', reason: 'recipient', transaction: null },

@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationsPageSchema } from '../../../common/api/notifications.ts';
-import { dayAround, startOfDayIn } from '../../../common/time/time-zone.ts';
 import { call, ensureRates, testEnv, type SignedIn } from '../../../tests/support/identity.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { serviceDeps } from '../../app.ts';
 import { amountIn, dateIn } from '../notifications/notification-params.ts';
 import { CODE, customer, recipientOf, type Body } from '../transfers/transactions.fixtures.ts';
 import { addDays } from './calendar.ts';
-import { runSchedulesPass } from './scheduler.ts';
+import { midnight, paris, passAt as passAtIn } from './schedules.fixtures.ts';
 
 /** What a customer is told of their recurring transfers: the reminder two days before, a date skipped or missed. */
 let t: TestApp;
@@ -21,11 +19,7 @@ afterAll(async () => {
 
 type Told = { kind: string; title: string; body: string; link: string | null };
 
-const paris = () => dayAround(new Date(), 'Europe/Paris').date;
-const passAt = (at: Date) =>
-  runSchedulesPass(serviceDeps({ config: t.config, db: t.database.db, clock: { now: () => at } }));
-const midnight = (date: string, minutes = 0) =>
-  new Date(startOfDayIn(date, 'Europe/Paris').getTime() + minutes * 60_000);
+const passAt = (at: Date) => passAtIn(t, at);
 
 async function told(who: SignedIn, lang = 'en'): Promise<Told[]> {
   const res = await call<{ results: Told[] }>(t, 'GET', `/api/notifications/?lang=${lang}`, { token: who.token });

@@ -1,4 +1,4 @@
-import { sql, type Transaction as Tx } from 'kysely';
+import { sql, type Kysely, type Transaction as Tx } from 'kysely';
 import type { Contact } from '../../../common/api/contacts.ts';
 import type { SkipReason } from '../../../common/api/schedules.ts';
 import { money } from '../../../common/money/money.ts';
@@ -14,11 +14,18 @@ import { getContact } from '../contacts/contacts.service.ts';
 import { RecipientGoneError, screenRecipient, type RecipientScreening } from '../sanctions/screening.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { coolingOffApplies, recoveryPending } from '../transfers/exit-guards.ts';
-import { sendOnSchedule } from '../transfers/index.ts';
+import { partnerCheck, sendOnSchedule, StalePartnerCheck, type PartnerCheck } from '../transfers/index.ts';
 import { notify } from '../notifications/notify.ts';
 import { dateAfter } from './calendar.ts';
 import { remindDue } from './reminders.ts';
-import { lockNextDue, ownerState, recordOccurrence, updateSchedule, type ScheduleRow } from './schedules.repository.ts';
+import {
+  lockDue,
+  ownerState,
+  peekNextDue,
+  recordOccurrence,
+  updateSchedule,
+  type ScheduleRow,
+} from './schedules.repository.ts';
 import { amountProblem } from './schedules.service.ts';
 
 /**
@@ -59,9 +66,9 @@ type Handled = Recorded | { outcome: 'ended' };
 const occurrenceKey = (row: ScheduleRow, date: string) => `schedule:${row.id}:${date}`;
 
 /** Whether the recipient may still receive this way: one of the sender's people, not an agency, not themselves. */
-async function recipientNow(tx: Tx<Database>, deps: ServiceDeps, row: ScheduleRow): Promise<Contact | null> {
+async function recipientNow(db: Kysely<Database>, deps: ServiceDeps, row: ScheduleRow): Promise<Contact | null> {
   try {
-    const contact = await getContact({ ...deps, db: tx }, owner(row), Number(row.contact_id));
+    const contact = await getContact({ ...deps, db }, owner(row), Number(row.contact_id));
     if (contact.public || String(contact.contact_user) === row.user_id) return null;
     return contact;
   } catch (error) {
@@ -82,6 +89,7 @@ async function sendOccurrence(
   row: ScheduleRow,
   date: string,
   screening: RecipientScreening | null,
+  checked: PartnerCheck | null,
 ): Promise<Recorded> {
   const sender = await ownerState(tx, row.user_id);
   // A pending account recovery stops every exit as a freeze does: the customer reads 'account frozen'.
@@ -121,6 +129,7 @@ async function sendOccurrence(
           confirmPayee: row.confirm_payee,
           screening,
           coolingOff: coolingOffApplies(deps, sender, amount.minor),
+          checked,
         });
         if (sent.kind === 'cannot_receive') {
           cannotReceive = true;
@@ -166,9 +175,34 @@ async function tellOfUnsent(tx: Tx<Database>, row: ScheduleRow, date: string, ha
     });
 }
 
+/** Whether `date` is already past the catch-up window at `now`. */
+const missedAt = (row: ScheduleRow, date: string, now: Date) =>
+  now.getTime() - startOfDayIn(date, row.time_zone).getTime() > CATCH_UP_MS;
+
+/**
+ * What the partner says of the due date of `row` (read without a lock) if it is to be sent by a way that asks one
+ * (a bank deposit's name check), asked before the schedule's lock and outside any database transaction: a network
+ * call never holds a row lock. Null when nothing is to be asked.
+ */
+async function checkBeforeLock(deps: ServiceDeps, row: ScheduleRow, now: Date): Promise<PartnerCheck | null> {
+  const date = row.next_date;
+  if (date === null || row.paused || row.skip_date === date || missedAt(row, date, now)) return null;
+  if (row.delivery !== 'bank_deposit') return null;
+  const contact = await recipientNow(deps.db, deps, row);
+  if (contact === null) return null;
+  return partnerCheck(deps, {
+    senderId: row.user_id,
+    contact,
+    amount: money('MAD', BigInt(row.amount_minor)),
+    delivery: row.delivery,
+    confirmPayee: row.confirm_payee,
+  });
+}
+
 /**
  * The due date of the locked schedule `row`, handled: missed past the catch-up window, skipped while paused or
- * when the customer asked, else sent (or refused). Records it and moves the schedule to its next date.
+ * when the customer asked, else sent (or refused), a payout by the partner's answer `checked` asked before the lock.
+ * Records it and moves the schedule to its next date.
  */
 export async function handleDue(
   tx: Tx<Database>,
@@ -176,6 +210,7 @@ export async function handleDue(
   row: ScheduleRow,
   now: Date,
   screening: RecipientScreening | null,
+  checked: PartnerCheck | null = null,
 ): Promise<Handled> {
   const date = row.next_date;
   if (date === null) throw new Error(`schedule ${row.id} has no due date`);
@@ -185,10 +220,10 @@ export async function handleDue(
     return { outcome: 'ended' };
   }
   let handled: Recorded;
-  if (now.getTime() - startOfDayIn(date, row.time_zone).getTime() > CATCH_UP_MS) handled = { outcome: 'missed' };
+  if (missedAt(row, date, now)) handled = { outcome: 'missed' };
   else if (row.paused) handled = { outcome: 'skipped', reason: 'paused' };
   else if (row.skip_date === date) handled = { outcome: 'skipped', reason: 'asked' };
-  else handled = await sendOccurrence(tx, deps, row, date, screening);
+  else handled = await sendOccurrence(tx, deps, row, date, screening, checked);
   const recorded = await recordOccurrence(tx, {
     scheduleId: row.id,
     date,
@@ -206,7 +241,9 @@ export async function handleDue(
 
 /**
  * One pass: every occurrence due at `now` (the database's clock, as the other sweeps), one database transaction
- * each, until none is left. A schedule whose handling fails is logged and passed over until the next pass.
+ * each, until none is left. A schedule whose handling fails is logged and passed over until the next pass. Each is
+ * read first without a lock and the partner asked what its way needs, then locked if still due at that date (else
+ * another pass has it), and handled with that answer.
  */
 export async function runSchedulesPass(
   deps: ServiceDeps,
@@ -214,12 +251,19 @@ export async function runSchedulesPass(
 ): Promise<PassOutcome> {
   const outcome: PassOutcome = { sent: 0, skipped: 0, missed: 0, reminded: 0, failed: [] };
   const now = deps.clock.now();
+  // Schedules another pass holds or has moved on, or whose recipient changed after the partner was asked: the
+  // next pass takes them (this one would only find them held or ask again).
+  const passedOver: string[] = [];
   while (!hooks.shouldStop?.()) {
     let current: string | undefined;
     try {
+      const due = await peekNextDue(deps.db, now, [...outcome.failed, ...passedOver]);
+      if (!due?.next_date) break;
+      const date = due.next_date;
+      current = due.id;
+      const checked = await checkBeforeLock(deps, due, now);
       const handled = await withTransaction(deps.db, async (tx) => {
-        const row = await lockNextDue(tx, now, outcome.failed);
-        current = row?.id;
+        const row = await lockDue(tx, due.id, date, now);
         if (!row) return null;
         // The recipient against the lists in force, as a hand-made send (kept on the contact per lists' version). A
         // recipient no longer on file is the date's refusal; any other failure (the database) fails this pass for the
@@ -228,14 +272,21 @@ export async function runSchedulesPass(
           if (error instanceof RecipientGoneError) return null;
           throw error;
         });
-        return handleDue(tx, deps, row, now, screening);
+        return handleDue(tx, deps, row, now, screening, checked);
       });
-      if (handled === null) break;
+      if (handled === null) {
+        passedOver.push(due.id);
+        continue;
+      }
       // What a hand-made send of this way does after its commit (the pickup's SMS, the wallet operator's request).
       if (handled.outcome === 'sent') handled.afterCommit?.();
       if (handled.outcome !== 'ended') outcome[handled.outcome] += 1;
     } catch (error) {
       if (current === undefined) throw error;
+      if (error instanceof StalePartnerCheck) {
+        passedOver.push(current);
+        continue;
+      }
       outcome.failed.push(current);
       hooks.onFailure?.(current, error);
     }

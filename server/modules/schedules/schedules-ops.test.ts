@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { opsCustomerSchedulesSchema } from '../../../common/api/schedules.ts';
-import { dayAround, startOfDayIn } from '../../../common/time/time-zone.ts';
 import { call, ensureRates, testEnv } from '../../../tests/support/identity.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { serviceDeps } from '../../app.ts';
 import { operator } from '../ops/ops.fixtures.ts';
 import { CODE, customer, recipientOf } from '../transfers/transactions.fixtures.ts';
 import { addDays } from './calendar.ts';
-import { runSchedulesPass } from './scheduler.ts';
+import { midnight, paris, passAt } from './schedules.fixtures.ts';
 
 /** Support reads a customer's schedules with what became of each date, to answer "why did it not go?". */
 let t: TestApp;
@@ -18,8 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-const paris = () => dayAround(new Date(), 'Europe/Paris').date;
 
 describe('GET /api/ops/customers/{id}/schedules/', () => {
   it('shows operators and auditors the schedules with the skipped dates and their reason; a customer gets 403', async () => {
@@ -32,8 +28,7 @@ describe('GET /api/ops/customers/{id}/schedules/', () => {
       body: { contact, amount: '1500.00', frequency: 'weekly', start_date: start, security_code: CODE },
     });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
-    const at = new Date(startOfDayIn(start, 'Europe/Paris').getTime() + 60_000);
-    await runSchedulesPass(serviceDeps({ config: t.config, db: t.database.db, clock: { now: () => at } }));
+    await passAt(t, midnight(start, 1));
 
     for (const role of ['OPERATOR', 'AUDITOR'] as const) {
       const staff = await operator(t, role);

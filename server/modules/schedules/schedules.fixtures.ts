@@ -1,7 +1,21 @@
 import { expect } from 'vitest';
+import { dayAround, startOfDayIn } from '../../../common/time/time-zone.ts';
 import { call, type SignedIn } from '../../../tests/support/identity.ts';
 import type { TestApp } from '../../../tests/support/test-app.ts';
+import { serviceDeps } from '../../app.ts';
 import { CODE } from '../transfers/transactions.fixtures.ts';
+import { runSchedulesPass } from './scheduler.ts';
+
+/** Today in Paris, the test customers' time zone. */
+export const paris = () => dayAround(new Date(), 'Europe/Paris').date;
+
+/** 00:00 of `date` in `zone`, moved by `minutes`. */
+export const midnight = (date: string, minutes = 0, zone = 'Europe/Paris') =>
+  new Date(startOfDayIn(date, zone).getTime() + minutes * 60_000);
+
+/** A pass of the scheduler as the worker runs it, at `at` (the database's clock). */
+export const passAt = (t: TestApp, at: Date) =>
+  runSchedulesPass(serviceDeps({ config: t.config, db: t.database.db, clock: { now: () => at } }));
 
 /** A calendar date `days` ahead (UTC), far enough from today that no time zone makes it the past. */
 export function daysFromNow(days: number): string {

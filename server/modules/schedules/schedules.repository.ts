@@ -176,6 +176,13 @@ export async function listOccurrences(
     .execute();
 }
 
+function dueAt(db: Kysely<Database>, now: Date) {
+  return selectSchedules(db)
+    .where('s.cancelled_at', 'is', null)
+    .where('s.next_date', 'is not', null)
+    .where(sql<boolean>`(s.next_date::timestamp AT TIME ZONE s.time_zone) <= ${now}::timestamptz`);
+}
+
 /**
  * The next schedule whose `next_date` has fallen due at `now` (00:00 of that date in the schedule's time zone),
  * locked; schedules another pass holds are passed over (SKIP LOCKED), and PostgreSQL re-reads a row that changed
@@ -186,17 +193,41 @@ export async function lockNextDue(
   now: Date,
   passedOver: readonly string[],
 ): Promise<ScheduleRow | undefined> {
-  let query = selectSchedules(tx)
-    .where('s.cancelled_at', 'is', null)
-    .where('s.next_date', 'is not', null)
-    .where(sql<boolean>`(s.next_date::timestamp AT TIME ZONE s.time_zone) <= ${now}::timestamptz`)
-    .orderBy('s.next_date')
-    .orderBy('s.id')
-    .limit(1)
-    .forUpdate('s')
-    .skipLocked();
+  let query = dueAt(tx, now).orderBy('s.next_date').orderBy('s.id').limit(1).forUpdate('s').skipLocked();
   if (passedOver.length > 0) query = query.where('s.id', 'not in', passedOver);
   return query.executeTakeFirst();
+}
+
+/**
+ * The next schedule due at `now`, read without a lock: what the scheduler asks the partners about before it takes
+ * the schedule's lock (lockDue), so no network call waits under a row lock.
+ */
+export async function peekNextDue(
+  db: Kysely<Database>,
+  now: Date,
+  passedOver: readonly string[],
+): Promise<ScheduleRow | undefined> {
+  let query = dueAt(db, now).orderBy('s.next_date').orderBy('s.id').limit(1);
+  if (passedOver.length > 0) query = query.where('s.id', 'not in', passedOver);
+  return query.executeTakeFirst();
+}
+
+/**
+ * Schedule `id`, locked, if its date `date` is still due at `now`; undefined when another pass holds it (SKIP
+ * LOCKED) or has already moved it past that date.
+ */
+export async function lockDue(
+  tx: Transaction<Database>,
+  id: string,
+  date: string,
+  now: Date,
+): Promise<ScheduleRow | undefined> {
+  return dueAt(tx, now)
+    .where('s.id', '=', id)
+    .where('s.next_date', '=', date)
+    .forUpdate('s')
+    .skipLocked()
+    .executeTakeFirst();
 }
 
 /** Records what became of (schedule, date); false when that occurrence was already recorded. */

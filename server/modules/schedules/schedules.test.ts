@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scheduleMessages, scheduleSchema, schedulesPageSchema } from '../../../common/api/schedules.ts';
 import { transactionMessages } from '../../../common/api/transactions.ts';
 import { securityCodeErrors } from '../../../common/api/users.ts';
-import { dayAround, startOfDayIn } from '../../../common/time/time-zone.ts';
 import { call, ensureRates, otherCode, testEnv, type SignedIn } from '../../../tests/support/identity.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { serviceDeps } from '../../app.ts';
@@ -11,8 +10,9 @@ import { withTransaction } from '../../ledger/transaction.ts';
 import { balanceOf, CODE, customer, recipientOf, type Body } from '../transfers/transactions.fixtures.ts';
 import { schedulesRunCommand } from '../../cli/commands/schedules-run.ts';
 import { addDays } from './calendar.ts';
+import { midnight, paris, passAt as passAtIn } from './schedules.fixtures.ts';
 import { lockNextDue } from './schedules.repository.ts';
-import { handleDue, runSchedulesPass } from './scheduler.ts';
+import { handleDue } from './scheduler.ts';
 
 /** Recurring transfers over HTTP (ADR 024); the scheduler's passes run at chosen instants of the database's clock. */
 let t: TestApp;
@@ -34,7 +34,6 @@ type Schedule = {
   occurrences: { date: string; outcome: string; reason: string | null; transaction: number | null }[];
 };
 
-const paris = () => dayAround(new Date(), 'Europe/Paris').date;
 const post = (who: SignedIn, body: Body) =>
   call<Schedule>(t, 'POST', '/api/schedules/', { token: who.token, body: { security_code: CODE, ...body } });
 const detail = async (who: SignedIn, id: number) => {
@@ -45,12 +44,7 @@ const detail = async (who: SignedIn, id: number) => {
 };
 const patch = (who: SignedIn, id: number, body: Body) =>
   call<Schedule>(t, 'PATCH', `/api/schedules/${id}/`, { token: who.token, body });
-/** A pass of the scheduler as the worker runs it, at `at`. */
-const passAt = (at: Date) =>
-  runSchedulesPass(serviceDeps({ config: t.config, db: t.database.db, clock: { now: () => at } }));
-/** 00:00 of `date` in `zone`, moved by `minutes`. */
-const midnight = (date: string, minutes = 0, zone = 'Europe/Paris') =>
-  new Date(startOfDayIn(date, zone).getTime() + minutes * 60_000);
+const passAt = (at: Date) => passAtIn(t, at);
 
 /** A customer with `balance` MAD (minor units), a recipient without an account, and a schedule of theirs. */
 async function scheduled(body: Body = {}, balance = 1_000_000n) {

@@ -1,8 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payoutsExportCommand } from '../../cli/commands/payouts.ts';
 import { call, ensureRates, testEnv, uniquePhone, type SignedIn } from '../../../tests/support/identity.ts';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { checkLedger } from '../../ledger/ledger-check.ts';
@@ -13,6 +9,7 @@ import {
   importTestLists,
   sanctionsReviewOf,
 } from '../sanctions/sanctions.fixtures.ts';
+import { exportPaymentFile, moroccanMobile, TEST_RIB } from './methods/bank-deposit/bank-deposit.fixtures.ts';
 import { balanceOf, create, customer, recipientOf, type Customer } from './transactions.fixtures.ts';
 
 /**
@@ -35,10 +32,8 @@ afterAll(async () => {
 });
 
 type Body = Record<string, unknown>;
-const RIB = '007780000123456789012396';
 // The EU entry "Mohammed Al-Hassan Zaytouni", written as a sender would.
 const LISTED = { first_name: 'Mohamed', last_name: 'El Hassan Zitouni' };
-const moroccanMobile = () => `+2127${uniquePhone().slice(-8)}`;
 
 const detailOf = async (s: SignedIn, id: unknown) =>
   (await call<Body>(t, 'GET', `/api/transactions/${String(id)}/`, { token: s.token })).body;
@@ -95,32 +90,19 @@ async function expectHeldForSender(sender: Customer, id: unknown) {
   expect(`${held[0]?.title} ${held[0]?.body}`).not.toMatch(/sanction|list|suspect|check|review/i);
 }
 
-async function exportFile(): Promise<string> {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'held-payouts-')), 'file.xml');
-  const lines: string[] = [];
-  const code = await payoutsExportCommand.run({
-    db: t.database.db,
-    args: ['--out', file],
-    out: (l) => lines.push(l),
-    config: t.config,
-  });
-  expect(code, lines.join('\n')).toBe(0);
-  return lines.join('\n').includes('Nothing to send') ? '' : readFileSync(file, 'utf8');
-}
-
 describe('a payout to a listed recipient', () => {
   it('bank deposit: held, in no payment file; released, it is exported in the next file as any deposit', async () => {
     const sender = await customer(t, 300_00n);
-    const contact = await recipientOf(t, sender, { ...LISTED, phone_number: uniquePhone(), rib: RIB });
+    const contact = await recipientOf(t, sender, { ...LISTED, phone_number: uniquePhone(), rib: TEST_RIB });
     const res = await create(t, sender, { amount: 80, contact, delivery: 'bank_deposit' });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const id = res.body.id as number;
-    expect(res.body).toMatchObject({ status: 'on_hold', delivery: 'bank_deposit', payout: { rib: RIB } });
+    expect(res.body).toMatchObject({ status: 'on_hold', delivery: 'bank_deposit', payout: { rib: TEST_RIB } });
     expect(await balanceOf(t, sender)).toBe('220.00');
     expect(await heldInComplianceHold(t, id)).toBe('8000');
     await expectHeldForSender(sender, id);
     // Not handed to the bank while held.
-    expect(await exportFile()).not.toContain(`SILA-${id}<`);
+    expect(await exportPaymentFile(t)).not.toContain(`SILA-${id}<`);
 
     const review = await sanctionsReviewOf(t, op, `transaction:${id}`);
     expect(review?.payload).toMatchObject({ type: 'transfer', transaction_id: id, amount: '8000' });
@@ -129,10 +111,10 @@ describe('a payout to a listed recipient', () => {
     expect(decided.body.outcome).toMatchObject({ released: true, status: 'processing' });
     expect(await heldInComplianceHold(t, id)).toBe('0');
     expect(await entryKindsOf(t, id)).toEqual(['sanctions_hold', 'sanctions_release']);
-    expect(await detailOf(sender, id)).toMatchObject({ status: 'processing', payout: { rib: RIB } });
+    expect(await detailOf(sender, id)).toMatchObject({ status: 'processing', payout: { rib: TEST_RIB } });
     expect((await noticesOf(sender, id)).map((n) => n.kind).sort()).toEqual(['transfer_on_hold', 'transfer_released']);
 
-    expect(await exportFile()).toContain(`<EndToEndId>SILA-${id}</EndToEndId>`);
+    expect(await exportPaymentFile(t)).toContain(`<EndToEndId>SILA-${id}</EndToEndId>`);
     expect(await statusOf(id)).toBe('submitted');
     expect(await balanceOf(t, sender)).toBe('220.00');
     expect((await checkLedger(t.database.db)).problems).toEqual([]);
@@ -185,12 +167,13 @@ describe('a payout that breaks a blocking monitoring rule (10 sends in 24 hours)
     const sender = await customer(t, 1_000_00n);
     const friend = await customer(t);
     const registered = await recipientOf(t, sender, { email: friend.email });
-    for (let i = 0; i < 9; i++) expect((await create(t, sender, { amount: '1', contact: registered })).status).toBe(201);
+    for (let i = 0; i < 9; i++)
+      expect((await create(t, sender, { amount: '1', contact: registered })).status).toBe(201);
     const contact = await recipientOf(t, sender, {
       first_name: 'Amina',
       last_name: 'Idrissi',
       phone_number: moroccanMobile(),
-      ...(delivery === 'bank_deposit' && { rib: RIB }),
+      ...(delivery === 'bank_deposit' && { rib: TEST_RIB }),
     });
     const res = await create(t, sender, { amount: 50, contact, delivery });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -203,7 +186,10 @@ describe('a payout that breaks a blocking monitoring rule (10 sends in 24 hours)
       { token: op.token },
     );
     const review = reviews.body.results[0];
-    expect(review?.payload).toMatchObject({ held: true, findings: [expect.objectContaining({ rule: 'frequent_sends' })] });
+    expect(review?.payload).toMatchObject({
+      held: true,
+      findings: [expect.objectContaining({ rule: 'frequent_sends' })],
+    });
     return { sender, id: res.body.id as number, reviewId: String(review?.id) };
   }
 
@@ -221,7 +207,7 @@ describe('a payout that breaks a blocking monitoring rule (10 sends in 24 hours)
     expect((shown.timeline as Body[]).map((s) => s.status)).toEqual(['created', 'on_hold', 'refunded']);
     expect((await noticesOf(sender, id)).map((n) => n.kind).sort()).toEqual(['transfer_on_hold', 'transfer_refunded']);
     // Never in a payment file.
-    expect(await exportFile()).not.toContain(`SILA-${id}<`);
+    expect(await exportPaymentFile(t)).not.toContain(`SILA-${id}<`);
     expect((await checkLedger(t.database.db)).problems).toEqual([]);
   });
 

@@ -15,4 +15,11 @@ export {
 } from './transactions-admin.repository.ts';
 
 /** A standing order's send (the schedules module): each way's hand-made money path, minus the order's own steps. */
-export { receiveRefusal, sendOnSchedule, type ScheduledDelivery } from './scheduled-send.ts';
+export {
+  partnerCheck,
+  receiveRefusal,
+  sendOnSchedule,
+  StalePartnerCheck,
+  type PartnerCheck,
+  type ScheduledDelivery,
+} from './scheduled-send.ts';

@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema.ts';
 import { forbidden, HttpError } from '../../http/http-error.ts';
 import type { RecipientScreening } from '../sanctions/screening.ts';
 import type { ServiceDeps } from '../service-deps.ts';
-import { bankDeposit } from './methods/bank-deposit/bank-deposit.ts';
+import { bankDeposit, depositHolderName, type DepositFacts } from './methods/bank-deposit/bank-deposit.ts';
 import { textRecipient } from './methods/cash-pickup/pickup-sms.ts';
 import { mobileWallet } from './methods/mobile-wallet/wallet-dispatch.ts';
 import type { PayoutMethod } from './methods/payout-method.ts';
@@ -34,6 +34,46 @@ export interface ScheduledSend {
   confirmPayee: boolean;
 }
 
+/**
+ * What the partner said of a scheduled payout before the order's lock was taken: a bank deposit's answer on the
+ * holder's name (its facts, or its refusal), with the account and name it was asked for. A call to the partner
+ * never waits under a row lock or inside a database transaction, so the scheduler asks it first (partnerCheck)
+ * and the send under the lock uses it only while the recipient's account and name are still those it was asked for.
+ */
+export interface PartnerCheck {
+  asked: string;
+  answer: DepositFacts | HttpError;
+}
+
+/**
+ * Thrown under the order's lock when the recipient's bank details changed after the partner was asked: nothing is
+ * recorded for the date, which stays due for the next pass (which asks again).
+ */
+export class StalePartnerCheck extends Error {
+  constructor() {
+    super('the recipient changed after the partner was asked');
+  }
+}
+
+/** What a bank deposit asks the partner about: the send's confirmation, the recipient's account and holder name. */
+const askedOf = (send: ScheduledSend) =>
+  JSON.stringify([send.confirmPayee, send.contact.public, send.contact.rib ?? null, depositHolderName(send.contact)]);
+
+/**
+ * The partner's answer a scheduled send of this way needs, asked now (outside any transaction); null for a way
+ * that asks no partner before the send.
+ */
+export async function partnerCheck(deps: ServiceDeps, send: ScheduledSend): Promise<PartnerCheck | null> {
+  if (send.delivery !== 'bank_deposit') return null;
+  const asked = askedOf(send);
+  try {
+    return { asked, answer: await bankDeposit.validate(deps, send.contact, send) };
+  } catch (error) {
+    if (error instanceof HttpError && error.status < 500) return { asked, answer: error };
+    throw error;
+  }
+}
+
 /** What became of the send: the recipient can no longer receive this way, or sent (with what follows the commit). */
 export type ScheduledOutcome = { kind: 'cannot_receive' } | { kind: 'sent'; id: string; afterCommit: () => void };
 
@@ -57,7 +97,7 @@ function payout<Facts>(deps: ServiceDeps, method: PayoutMethod<Facts>, send: Sch
  * a phone; a bank deposit: a RIB, and the bank's answer on the name; a mobile wallet: a Moroccan mobile number),
  * and how the money then leaves. A 4xx when they cannot, on the method's field with its words.
  */
-async function prepare(deps: ServiceDeps, send: ScheduledSend): Promise<Announce> {
+async function prepare(deps: ServiceDeps, send: ScheduledSend, checked?: PartnerCheck | null): Promise<Announce> {
   const { contact } = send;
   switch (send.delivery) {
     case 'wallet':
@@ -72,17 +112,27 @@ async function prepare(deps: ServiceDeps, send: ScheduledSend): Promise<Announce
         const sms = created.sms;
         return { id: created.id, afterCommit: () => (sms === null ? undefined : void textRecipient(deps, sms, false)) };
       };
-    case 'bank_deposit':
-      return payout(deps, bankDeposit, send, await bankDeposit.validate(deps, contact, send));
+    case 'bank_deposit': {
+      // Under the order's lock: the answer asked before it, for this very account and name, or none at all.
+      if (checked === undefined)
+        return payout(deps, bankDeposit, send, await bankDeposit.validate(deps, contact, send));
+      if (checked === null || checked.asked !== askedOf(send)) throw new StalePartnerCheck();
+      if (checked.answer instanceof HttpError) throw checked.answer;
+      return payout(deps, bankDeposit, send, checked.answer);
+    }
     case 'mobile_wallet':
       return payout(deps, mobileWallet, send, await mobileWallet.validate(deps, contact, send));
   }
 }
 
 /** The method's way out for `send`, or its refusal (a 4xx on its field) when the recipient cannot receive so. */
-async function prepared(deps: ServiceDeps, send: ScheduledSend): Promise<Announce | HttpError> {
+async function prepared(
+  deps: ServiceDeps,
+  send: ScheduledSend,
+  checked?: PartnerCheck | null,
+): Promise<Announce | HttpError> {
   try {
-    return await prepare(deps, send);
+    return await prepare(deps, send, checked);
   } catch (error) {
     if (error instanceof HttpError && error.status < 500) return error;
     throw error;
@@ -97,8 +147,9 @@ export async function receiveRefusal(deps: ServiceDeps, send: ScheduledSend): Pr
 
 /**
  * One scheduled send in the caller's transaction (which holds the order's lock, has taken the rolling limit and
- * the date's idempotency key): the recipient checked again by the method's rule, then the hand-made send's money
- * path. Cash, a bank deposit or a mobile wallet payout in the cooling-off after an account recovery is refused (403)
+ * the date's idempotency key): the recipient checked again by the method's rule (a bank deposit by the partner's
+ * answer `partnerCheck` gave before the lock: StalePartnerCheck when it no longer fits), then the hand-made send's
+ * money path. Cash, a bank deposit or a mobile wallet payout in the cooling-off after an account recovery is refused (403)
  * as by hand; the other refusals of that path (the balance, a screening hit on a payout) are thrown as there.
  * `afterCommit` is what the hand-made send does after its commit (the pickup's SMS, the request to the wallet
  * operator): the caller runs it once its transaction committed.
@@ -106,9 +157,9 @@ export async function receiveRefusal(deps: ServiceDeps, send: ScheduledSend): Pr
 export async function sendOnSchedule(
   tx: Tx<Database>,
   deps: ServiceDeps,
-  send: ScheduledSend & { screening: RecipientScreening; coolingOff: boolean },
+  send: ScheduledSend & { screening: RecipientScreening; coolingOff: boolean; checked: PartnerCheck | null },
 ): Promise<ScheduledOutcome> {
-  const announce = await prepared(deps, send);
+  const announce = await prepared(deps, send, send.checked);
   if (announce instanceof HttpError) return { kind: 'cannot_receive' };
   if (send.delivery !== 'wallet' && send.coolingOff) throw forbidden(recoveryMessages.coolingOff);
   return { kind: 'sent', ...(await announce(tx, send.screening, send.coolingOff)) };

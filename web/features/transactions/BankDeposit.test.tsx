@@ -104,10 +104,28 @@ describe('the ways a recipient can receive', () => {
     ]);
     expect(text('delivery-wallet-delay')).toBe('Immédiatement s’il a un compte, sinon dès qu’il en ouvre un');
     expect(text('delivery-pickup-delay')).toBe('Disponible tout de suite en agence, avec une pièce d’identité');
-    // The arrival date is the server's (the payee check's answer), not a guess of the page.
-    await waitFor(() => expect(text('delivery-bank-delay')).toBe('Arrive sur son compte d’ici le mardi 1er décembre'));
+    expect(text('delivery-bank-delay')).toBe('Date d’arrivée donnée dès que vous choisissez ce mode');
     expect(text('delivery-bank-fee')).toBe('Frais : 0,00 MAD');
     expect(screen.getByTestId<HTMLInputElement>('delivery-wallet').checked).toBe(true);
+    // The arrival date is the server's (the payee check's answer), not a guess of the page.
+    fireEvent.click(screen.getByTestId('delivery-bank'));
+    await waitFor(() => expect(text('delivery-bank-delay')).toBe('Arrive sur son compte d’ici le mardi 1er décembre'));
+  });
+
+  it('asks the bank nothing for opening a recipient with a RIB, then once per send flow when the bank account is chosen', async () => {
+    const calls = api(withRib, () => ({ status: 200, body: check('match') }));
+    await open();
+    expect(screen.getByTestId('delivery-bank')).toBeTruthy();
+    expect(posts(calls, '/api/transactions/payee-check/')).toEqual([]);
+    fireEvent.click(screen.getByTestId('delivery-bank'));
+    await waitFor(() => expect(text('delivery-bank-delay')).toBe('Arrive sur son compte d’ici le mardi 1er décembre'));
+    // Back to the wallet, the bank account again, then the summary: the answer of this flow is kept.
+    fireEvent.click(screen.getByTestId('delivery-wallet'));
+    fireEvent.click(screen.getByTestId('delivery-bank'));
+    fireEvent.input(screen.getByTestId('create-amount'), { target: { value: '300' } });
+    fireEvent.click(screen.getByTestId('create-next'));
+    await screen.findByTestId('payee-check');
+    expect(posts(calls, '/api/transactions/payee-check/').map((c) => c.body)).toEqual([{ contact: 7 }]);
   });
 
   it('offers no bank account to a recipient without a RIB, and asks the bank nothing', async () => {
@@ -199,15 +217,13 @@ describe('confirmation of payee before the code', () => {
     api(
       withRib,
       () => ({ status: 200, body: check('match') }),
-      () => ({ status: 400, body: { contact: [payoutMessages.underReview] } }),
+      () => ({ status: 400, body: { contact: [payoutMessages.notAPerson] } }),
     );
     await open();
     await toCode();
     typeCodeAndSend();
     const error = await screen.findByTestId('delivery-error');
-    expect(error.textContent).toBe(
-      'Ce destinataire est en cours de vérification par notre équipe : envoyez sur son portefeuille ou réessayez plus tard.',
-    );
+    expect(error.textContent).toBe('Un virement bancaire s’envoie à une personne, pas à une agence.');
     expect(within(screen.getByTestId('delivery-choice')).getByTestId('delivery-error')).toBe(error);
     expect(screen.getByTestId<HTMLInputElement>('create-amount').value).toBe('300');
   });

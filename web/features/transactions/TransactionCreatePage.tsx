@@ -91,8 +91,9 @@ export function Component() {
   const pickup = method === 'cash_pickup';
   const bank = method === 'bank_deposit';
   const mobileWallet = method === 'mobile_wallet';
-  // Asked as soon as a bank deposit is on offer: its answer carries the arrival date the choice shows.
-  const payee = usePayeeCheck(c?.id, methods.some((m) => m.kind === 'bank_deposit'));
+  // Asked once the sender chooses the bank account (a call to the partner bank): its answer carries the arrival
+  // date the choice then shows, and the name check the summary shows.
+  const payee = usePayeeCheck(c?.id, c?.rib, bank);
   // A pickup kept to one agency names it at confirmation (agencies are public contacts).
   const pickupAgency = useQuery({ ...contactQuery(String(delivery.agency ?? '')), enabled: pickup && delivery.agency !== null });
   // A send to a recipient whose account is not shown (ADR 013) says what happens if they have none; an earlier

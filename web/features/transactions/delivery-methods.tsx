@@ -15,7 +15,7 @@ export interface MethodContext {
   contact: Contact;
   t: TFunction;
   locale: string;
-  /** Confirmation of payee, asked when a bank deposit is on offer (it carries the arrival date). */
+  /** Confirmation of payee, asked once the bank account is chosen (it carries the arrival date). */
   payee: ReturnType<typeof usePayeeCheck>;
 }
 
@@ -41,6 +41,8 @@ function bankDelay({ payee, t, locale }: MethodContext): ReactNode {
     const field = payee.error instanceof ApiError ? payee.error.firstError('contact') : undefined;
     return field !== undefined ? translateServerMessage(field, t) : t('payouts.choice.bankArrivalFailed');
   }
+  // Not asked yet: the bank is asked only once the sender chooses this way.
+  if (payee.fetchStatus === 'idle') return t('payouts.choice.bankArrivalOnChoice');
   return t('payouts.choice.bankArrivalLoading');
 }
 

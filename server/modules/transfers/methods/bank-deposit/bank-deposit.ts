@@ -21,11 +21,16 @@ export interface DepositFacts {
   bankHolderName: string | null;
 }
 
+/** The account holder's name a deposit to this recipient carries in the payment file. */
+export function depositHolderName(contact: Contact): string {
+  return payeeNameForFile(contact.first_name, contact.last_name);
+}
+
 /** The recipient's account and what the bank says of its holder: a 400 on `contact` when there is no account. */
 async function depositFacts(deps: ServiceDeps, contact: Contact): Promise<DepositFacts> {
   if (contact.public) throw fieldError('contact', payoutMessages.notAPerson);
   if (!contact.rib) throw fieldError('contact', payoutMessages.noRib);
-  const holderName = payeeNameForFile(contact.first_name, contact.last_name);
+  const holderName = depositHolderName(contact);
   const check = await bankPartner(deps).confirmPayee(contact.rib, holderName);
   return {
     rib: contact.rib,

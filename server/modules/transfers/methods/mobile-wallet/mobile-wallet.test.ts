@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recoveryMessages } from '../../../../../common/api/messages.ts';
 import { payoutMessages } from '../../../../../common/api/payouts.ts';
@@ -20,6 +19,7 @@ import { startTestApp, type TestApp } from '../../../../../tests/support/test-ap
 import { fundWallet } from '../../../../../tests/support/factories.ts';
 import { checkLedger } from '../../../../ledger/ledger-check.ts';
 import { operator } from '../../../ops/ops.fixtures.ts';
+import { moroccanMobile } from '../bank-deposit/bank-deposit.fixtures.ts';
 import {
   agency,
   balanceOf,
@@ -75,9 +75,6 @@ async function sender(app: TestApp, balanceMinor: bigint, language = 'en'): Prom
   await fundWallet(app.database.db, s.userId, balanceMinor);
   return { ...s, email };
 }
-
-/** A Moroccan mobile number nobody else uses (never one of the sandbox's test numbers: +2127…). */
-const moroccanMobile = () => `+2127${String(randomBytes(4).readUInt32BE() % 100_000_000).padStart(8, '0')}`;
 
 async function walletRecipient(app: TestApp, s: SignedIn, phone = moroccanMobile()): Promise<number> {
   return recipientOf(app, s, { first_name: 'Amina', last_name: 'Idrissi', phone_number: phone });
