@@ -1,4 +1,4 @@
-import { isolatedInArabic } from '../../../common/i18n/bidi-isolate.ts';
+import { isolatedInArabic, nameIn } from '../../../common/i18n/bidi-isolate.ts';
 import { dateFormat } from '../../../common/i18n/first-of-month.ts';
 import type { Language } from '../../../common/i18n/languages.ts';
 import { signed } from '../../../common/i18n/service-name.ts';
@@ -106,8 +106,10 @@ export function recipientMessage(
   facts: RecipientMessageFacts,
 ): { subject: string; text: string } {
   const languages: Language[] = senderLanguage === 'ar' ? ['ar'] : [senderLanguage, 'ar'];
+  // The sender's name as typed, isolated in the Arabic text (nameIn).
+  const factsIn = (l: Language) => ({ ...facts, sender: nameIn(l, facts.sender) });
   return {
-    subject: signed(senderLanguage, languages.map((l) => texts[l].subject(facts, kind)).join(' / ')),
-    text: signed(senderLanguage, languages.map((l) => texts[l].body(facts, kind)).join('\n\n')),
+    subject: signed(senderLanguage, languages.map((l) => texts[l].subject(factsIn(l), kind)).join(' / ')),
+    text: signed(senderLanguage, languages.map((l) => texts[l].body(factsIn(l), kind)).join('\n\n')),
   };
 }

@@ -1,4 +1,4 @@
-import { isolatedInArabic } from '../../../common/i18n/bidi-isolate.ts';
+import { isolatedInArabic, nameIn } from '../../../common/i18n/bidi-isolate.ts';
 import type { Language } from '../../../common/i18n/languages.ts';
 import { signed } from '../../../common/i18n/service-name.ts';
 
@@ -39,7 +39,7 @@ export const recoveryTexts: Record<Language, RecoveryTexts> = {
   ar: isolatedInArabic({
     changedSubject: signed('ar', 'تم تغيير معرف تسجيل الدخول'),
     changed: (identifier: string) =>
-      `أصبح تسجيل دخولك إلى Sila يتم الآن بـ ${identifier}. إذا لم تكن أنت، فأجب على هذه الرسالة: سنوقف الحساب.`,
+      `أصبح تسجيل دخولك إلى Sila يتم الآن بـ ${nameIn('ar', identifier)}. إذا لم تكن أنت، فأجب على هذه الرسالة: سنوقف الحساب.`,
     approvedSubject: signed('ar', 'يمكنك تسجيل الدخول من جديد'),
     approved: 'تم قبول طلب الاسترجاع: سجّل الدخول بمعرفك الجديد واختر رمز أمان جديدًا.',
     refusedSubject: signed('ar', 'تم رفض طلب الاسترجاع'),

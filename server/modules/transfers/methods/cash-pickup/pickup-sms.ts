@@ -1,4 +1,4 @@
-import { isolateLtrRuns } from '../../../../../common/i18n/bidi-isolate.ts';
+import { isolateLtrRuns, nameIn } from '../../../../../common/i18n/bidi-isolate.ts';
 import { dateFormat } from '../../../../../common/i18n/first-of-month.ts';
 import { signed } from '../../../../../common/i18n/service-name.ts';
 import { groupPickupReference } from '../../../../../common/pickups/reference.ts';
@@ -30,22 +30,25 @@ export function pickupSmsBody(f: PickupSmsFacts, reminder: boolean): string {
   // The app's one money formatter in each language of the message (common/money/locale-amount.ts).
   const frAmount = formatLocaleMoney(f.amount, pageLocales.fr);
   const arAmount = formatLocaleMoney(f.amount, pageLocales.ar);
-  const where = (fr: string, ar: string) => (f.agency === null ? '' : ` ${fr}${f.agency}${ar}`);
+  // The names as typed, each isolated in the Arabic half (a Latin name would otherwise reorder its sentence).
+  const sender = nameIn('ar', f.sender);
+  const recipient = nameIn('ar', f.recipient);
+  const agency = f.agency === null ? null : nameIn('ar', f.agency);
   const fr = [
     reminder
       ? `Rappel : ${f.sender} vous a envoyé ${frAmount}, pas encore retirés.`
       : `${f.sender} vous a envoyé ${frAmount} à retirer en espèces en agence.`,
     `Référence : ${ref}.`,
-    `Valable jusqu’au ${day(f.expiresAt, 'fr-FR')}.${where('Agence : ', '.')}`,
+    `Valable jusqu’au ${day(f.expiresAt, 'fr-FR')}.${f.agency === null ? '' : ` Agence : ${f.agency}.`}`,
     `Présentez une pièce d’identité au nom de ${f.recipient}.`,
   ].join(' ');
   const ar = isolateLtrRuns([
     reminder
-      ? `تذكير: أرسل لك ${f.sender} مبلغ ${arAmount} لم يُسحب بعد.`
-      : `أرسل لك ${f.sender} مبلغ ${arAmount} للسحب نقداً من الوكالة.`,
+      ? `تذكير: أرسل لك ${sender} مبلغ ${arAmount} لم يُسحب بعد.`
+      : `أرسل لك ${sender} مبلغ ${arAmount} للسحب نقداً من الوكالة.`,
     `المرجع: ${ref}.`,
-    `صالح حتى ${day(f.expiresAt, 'ar-MA')}.${where('الوكالة: ', '.')}`,
-    `يلزم تقديم بطاقة هوية باسم ${f.recipient}.`,
+    `صالح حتى ${day(f.expiresAt, 'ar-MA')}.${agency === null ? '' : ` الوكالة: ${agency}.`}`,
+    `يلزم تقديم بطاقة هوية باسم ${recipient}.`,
   ].join(' '));
   return `${signed('fr', fr)}\n${signed('ar', ar)}`;
 }
