@@ -26,7 +26,7 @@ describe('Arabic texts isolate numbers, references and Latin names', () => {
       amount: money('MAD', 120_000n),
       reference: '6869841276',
       expiresAt: new Date('2026-12-29T00:00:00Z'),
-      agency: 'Wallet Casablanca Centre, Casablanca',
+      agency: { name: 'Mohammed V', city: 'Casablanca' },
     };
     for (const reminder of [false, true]) {
       const arabic = pickupSmsBody(facts, reminder).split('\n')[1] ?? '';
@@ -98,7 +98,7 @@ describe('Arabic texts isolate every name as typed (FSI … PDI)', () => {
     expect(renderNotification('fr', 'money_received', params).body).toMatch(/^Jean Dupont vous a envoyé/);
   });
 
-  it('in the cash pickup SMS: the sender, the recipient and the agency in the Arabic half only', () => {
+  it('in the cash pickup SMS: the sender, the recipient and the agency in the Arabic half only, the city in each language', () => {
     const [french, arabic] = pickupSmsBody(
       {
         phone: '+212612345678',
@@ -107,14 +107,17 @@ describe('Arabic texts isolate every name as typed (FSI … PDI)', () => {
         amount: money('MAD', 120_000n),
         reference: '6869841276',
         expiresAt: new Date('2026-12-29T00:00:00Z'),
-        agency: 'Agence Maarif, Casablanca',
+        agency: { name: 'Pasteur', city: 'Tangier' },
       },
       false,
     ).split('\n');
-    for (const name of ['Jean Dupont', 'Fatima Zahra', 'Agence Maarif, Casablanca']) {
+    for (const name of ['Jean Dupont', 'Fatima Zahra']) {
       expect(arabic).toContain(fsi(name));
       expect(french).toContain(name);
     }
+    // The agency's city in each half's language, whatever spelling was stored.
+    expect(arabic).toContain(`الوكالة: ${fsi('Pasteur, طنجة')}.`);
+    expect(french).toContain('Agence : Pasteur, Tanger.');
     expect(french).not.toMatch(/[\u2066-\u2069]/);
   });
 

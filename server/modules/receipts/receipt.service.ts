@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { nameIn } from '../../../common/i18n/bidi-isolate.ts';
+import { cityIn } from '../../../common/i18n/city-names.ts';
 import { dateFormat } from '../../../common/i18n/first-of-month.ts';
 import { maskTail } from '../../../common/api/pickups.ts';
 import type { Transaction } from '../../../common/api/transactions.ts';
@@ -104,7 +105,7 @@ export async function receiptFor(
     rows.push([words.fees, mad('0')]);
     rows.push([words.amountReceived, mad(tx.amount)]);
   }
-  placeRows(tx, words, rows, { ltr, named, when });
+  placeRows(tx, words, rows, { ltr, named: (value) => named(cityIn(language, value)), when });
   const origin = deps.config.PUBLIC_URL.replace(/\/$/, '');
   const explorer = (template: string, txId: string) => {
     const url = template.replace('{id}', encodeURIComponent(txId));
