@@ -20,12 +20,12 @@ export const recoveryTexts: Record<Language, RecoveryTexts> = {
   fr: {
     changedSubject: signed('fr', 'Votre identifiant de connexion a changé'),
     changed: (identifier) =>
-      `Votre connexion Sila se fait désormais avec ${identifier}. Si ce n'est pas vous, répondez à ce message : nous bloquerons le compte.`,
+      `Votre connexion Sila se fait désormais avec ${identifier}. Si ce n’est pas vous, répondez à ce message : nous bloquerons le compte.`,
     approvedSubject: signed('fr', 'Vous pouvez à nouveau vous connecter'),
     approved:
       'Votre demande de récupération est acceptée : connectez-vous avec votre nouvel identifiant et choisissez un nouveau code de sécurité.',
     refusedSubject: signed('fr', 'Votre demande de récupération est refusée'),
-    refused: "Votre demande de récupération est refusée : rien n'a changé sur le compte.",
+    refused: "Votre demande de récupération est refusée : rien n’a changé sur le compte.",
   },
   en: {
     changedSubject: signed('en', 'Your sign-in was changed'),
