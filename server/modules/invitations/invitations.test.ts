@@ -193,7 +193,7 @@ describe('reminder before the claim window ends (EXPIRY_REMINDER_SECONDS)', () =
     const texts = await outbox(t, phone, 2);
     expect(texts).toHaveLength(2);
     expect(texts[0]?.body).toContain('Reminder: Alicia Gómez sent you 20.00\u00A0MAD, not received yet.');
-    expect(texts[0]?.body).toContain('تذكير: أرسل لك \u2068Alicia Gómez\u2069 مبلغ \u206620,00\u00A0MAD\u2069 لم تتسلمه بعد.');
+    expect(texts[0]?.body).toContain('تذكير: أرسل لك \u2068Alicia Gómez\u2069 مبلغ \u206620,00\u00A0MAD\u2069 لم يُستلم بعد.');
     expect(await messagesOf(later.body.id)).toMatchObject([{ kind: 'invitation' }]);
   });
 });

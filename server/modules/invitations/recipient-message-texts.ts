@@ -54,9 +54,9 @@ const texts: Record<Language, Texts> = {
     subject: (f, kind) => (kind === 'reminder' ? 'تذكير: ' : '') + `أرسل لك ${f.sender} مبلغ ${f.amount('ar')}`,
     body: (f, kind) =>
       (kind === 'reminder'
-        ? `تذكير: أرسل لك ${f.sender} مبلغ ${f.amount('ar')} لم تتسلمه بعد.`
+        ? `تذكير: أرسل لك ${f.sender} مبلغ ${f.amount('ar')} لم يُستلم بعد.`
         : `أرسل لك ${f.sender} مبلغ ${f.amount('ar')} عبر Sila.`) +
-      ` لتسلمه، أنشئ حسابك بهذا الرقم أو هذا العنوان قبل ${day(f.expiresAt, 'ar')}: ${f.link}` +
+      ` لاستلامه، يكفي إنشاء حساب بهذا الرقم أو هذا العنوان قبل ${day(f.expiresAt, 'ar')}: ${f.link}` +
       ` وإلا يعود المبلغ إلى ${f.sender}.`,
   }),
   es: {

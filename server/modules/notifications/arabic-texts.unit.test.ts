@@ -134,3 +134,20 @@ describe('Arabic texts isolate every name as typed (FSI … PDI)', () => {
     expect(recoveryTexts.ar.changed('jean.dupont@example.com')).toContain(fsi('jean.dupont@example.com'));
   });
 });
+
+describe('Arabic texts speak of the recipient without a masculine verb (she may be a woman)', () => {
+  it('in the notifications to the sender and the invitation to the recipient', () => {
+    const params = { amount: '120000', currency: 'MAD', name: 'Fatima Zahra', transaction_kind: 'transfer' };
+    const bodies = ['transfer_expired', 'transfer_expiring', 'pickup_collected'].map(
+      (kind) => renderNotification('ar', kind, params).body,
+    );
+    const invitation = recipientMessage('ar', 'reminder', {
+      sender: 'Karim',
+      amount: () => '250,00 MAD',
+      expiresAt: new Date('2026-12-29T00:00:00Z'),
+      link: 'https://sila.example/i',
+    }).text;
+    for (const text of [...bodies, invitation]) expect(text).not.toMatch(/يتسلم|تتسلمه|لتسلمه|أنشئ حسابك|سحب \u2068/u);
+    expect(bodies[2]).toContain('تم سحب مبلغ');
+  });
+});
