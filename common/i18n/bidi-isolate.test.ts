@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isolateLtrRuns, withoutIsolated } from './bidi-isolate.ts';
+import { isolateLtrRuns, nameIn, withoutIsolated } from './bidi-isolate.ts';
 
 describe('isolating left-to-right runs in right-to-left text', () => {
   it('keeps a grouped reference, a Latin name and a date whole', () => {
@@ -24,5 +24,32 @@ describe('isolating left-to-right runs in right-to-left text', () => {
 
   it('does not join runs across a line break', () => {
     expect(isolateLtrRuns('A\nB')).toBe('\u2066A\u2069\n\u2066B\u2069');
+  });
+});
+
+describe('a name put into a message (nameIn)', () => {
+  it('is between FSI and PDI in Arabic, whatever its script', () => {
+    expect(nameIn('ar', 'Jean Dupont')).toBe('\u2068Jean Dupont\u2069');
+    expect(nameIn('ar', 'كريم بنعلي')).toBe('\u2068كريم بنعلي\u2069');
+    expect(nameIn('ar', 'Agence Hay Riad, Rabat')).toBe('\u2068Agence Hay Riad, Rabat\u2069');
+  });
+
+  it('is as typed in the left-to-right languages, where marks would only lengthen an SMS', () => {
+    for (const language of ['fr', 'en', 'es', 'it', 'nl', 'de'] as const)
+      expect(nameIn(language, 'Jean Dupont')).toBe('Jean Dupont');
+  });
+
+  it('loses the direction marks a person typed, so an unclosed isolate cannot reorder the rest', () => {
+    expect(nameIn('ar', '\u202EJean\u2066 Dupont')).toBe('\u2068Jean Dupont\u2069');
+    expect(nameIn('fr', 'Jean\u200F Dupont')).toBe('Jean Dupont');
+  });
+
+  it('gives nothing for an empty name (no pair of marks around nothing)', () => {
+    expect(nameIn('ar', '')).toBe('');
+  });
+
+  it('is kept whole by the isolation of the runs around it, an Arabic comma after it staying outside', () => {
+    const text = isolateLtrRuns(`أرسل لك ${nameIn('ar', 'Jean Dupont')}، ${nameIn('ar', 'Agence Hay Riad')} مبلغ 100`);
+    expect(text).toBe('أرسل لك \u2068Jean Dupont\u2069، \u2068Agence Hay Riad\u2069 مبلغ \u2066100\u2069');
   });
 });

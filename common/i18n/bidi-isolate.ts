@@ -7,8 +7,27 @@
  * Pieces already isolated (the amounts of common/money/locale-amount.ts) are left as they are.
  */
 
+import { directionOf, type Language } from './languages.ts';
+
 const LRI = '\u2066';
+const FSI = '\u2068';
 const PDI = '\u2069';
+// Marks that steer the bidirectional algorithm: a name typed with one of them (an unclosed isolate, an override)
+// would reorder the rest of the message; they carry no letter, so a name without them reads the same.
+const BIDI_CONTROLS = /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
+
+/**
+ * A name or any other text a person typed (a sender, a recipient, an agency and its city, an e-mail address), as a
+ * message of `language` puts it in. In a right-to-left language it goes between FIRST STRONG ISOLATE (U+2068) and
+ * POP DIRECTIONAL ISOLATE: it takes its direction from its own first letter ('Jean Dupont' left to right, 'كريم'
+ * right to left) and cannot carry the punctuation or the words next to it into its own direction. A left-to-right
+ * language gets it as typed: two invisible marks there change nothing on screen but would make a French SMS a
+ * Unicode one, shorter per part.
+ */
+export function nameIn(language: Language, value: string): string {
+  const clean = value.replace(BIDI_CONTROLS, '');
+  return directionOf(language) === 'rtl' && clean !== '' ? `${FSI}${clean}${PDI}` : clean;
+}
 
 // Already isolated (LRI, RLI or FSI … PDI), or a link (an isolate's closing mark next to it would be taken into
 // the link by the phone's link detection): kept whole.

@@ -89,11 +89,11 @@ async function createFixture(request: APIRequestContext): Promise<Fixture> {
     }),
     201,
   );
-  const agencies = await json<{ results: { id: number; first_name: string }[] }>(
+  const agencies = await json<{ results: { id: number; city: string | null }[] }>(
     await request.get('/api/contacts/?public=true&search=Casablanca', { headers: auth(alice) }),
     200,
   );
-  const agencyId = agencies.results.find((a) => a.first_name.includes('Casablanca'))?.id ?? 0;
+  const agencyId = agencies.results.find((a) => a.city === 'Casablanca')?.id ?? 0;
   const create = (who: Account, contactId: number, amount: number) =>
     request
       .post('/api/transactions/', {

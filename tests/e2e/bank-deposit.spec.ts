@@ -43,7 +43,7 @@ async function toPayeeCheck(page: Page, contact: number, lang: 'fr' | 'ar') {
   await page.goto(`/transactions/create?contact=${contact}&transaction=send&lang=${lang}`);
   await page.getByTestId('delivery-bank').check();
   // The arrival date comes from the server's calendar (the payee check), shown in the choice.
-  await expect(page.getByTestId('delivery-bank-delay')).toHaveText(lang === 'ar' ? /يصل إلى حسابه في موعد أقصاه/ : /^Arrive sur son compte d’ici le /);
+  await expect(page.getByTestId('delivery-bank-delay')).toHaveText(lang === 'ar' ? /يصل إلى الحساب في موعد أقصاه/ : /^Arrive sur son compte d’ici le /);
   return async () => {
     await page.getByTestId('create-amount').fill('300');
     await page.getByTestId('create-next').click();

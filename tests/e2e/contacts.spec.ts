@@ -112,7 +112,7 @@ test.describe('agencies from a position', () => {
     await expect(page.getByTestId('contact-distance').first()).toBeVisible();
     await expect(page.getByTestId('recipient-open')).toHaveCount(0);
     const rows = page.getByTestId('contact-row');
-    await expect(rows.first()).toContainText('Tangier');
+    await expect(rows.first()).toContainText('Tanger');
     const distances = (await page.getByTestId('contact-distance').allTextContents()).map((d) =>
       Number(d.replace(/[^\d,]/g, '').replace(',', '.')),
     );

@@ -25,7 +25,7 @@ test.describe('install offer', () => {
     await expect(page.getByTestId('customer-home')).toBeVisible();
     await expect(page.getByTestId('install-button')).toHaveCount(0);
     await offerInstall(page);
-    await expect(page.getByTestId('install-button')).toHaveText("Installer l'application");
+    await expect(page.getByTestId('install-button')).toHaveText("Installer l’application");
     await page.getByTestId('install-button').click();
     await expect(page.getByTestId('install-button')).toHaveCount(0);
   });

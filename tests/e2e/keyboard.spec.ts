@@ -235,8 +235,8 @@ test.describe('keyboard only', () => {
     const agencies = await request.get('/api/contacts/?public=true&search=Casablanca', {
       headers: { authorization: `Bearer ${alice.token}` },
     });
-    const agency = ((await agencies.json()) as { results: { id: number; first_name: string }[] }).results.find((a) =>
-      a.first_name.includes('Casablanca'),
+    const agency = ((await agencies.json()) as { results: { id: number; city: string | null }[] }).results.find(
+      (a) => a.city === 'Casablanca',
     );
     const created = await request.post('/api/transactions/', {
       headers: { authorization: `Bearer ${alice.token}`, 'idempotency-key': randomUUID() },

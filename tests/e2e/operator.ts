@@ -26,7 +26,7 @@ export async function admin(args: string[]): Promise<string> {
  */
 export async function newTeller(): Promise<string> {
   const listing = await admin(['banker:list']);
-  const agency = /teller\.casablanca@example\.com.*?\s(\d+) Wallet Casablanca/.exec(listing)?.[1];
+  const agency = /teller\.casablanca@example\.com.*?\s(\d+) Mohammed V/.exec(listing)?.[1];
   if (!agency) throw new Error(`no Casablanca agency in:\n${listing}`);
   const email = `e2e-teller-${randomUUID()}@example.com`;
   await admin(['banker:add', '--email', email, '--agency', agency, '--first-name', 'Test', '--last-name', 'Teller']);

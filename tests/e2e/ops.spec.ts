@@ -61,7 +61,7 @@ test.describe('back-office', () => {
     await expect(dialog.getByTestId('action-error')).not.toBeEmpty();
     await dialog.getByTestId('action-code').fill(CODE);
     await dialog.getByTestId('action-confirm').click();
-    await expect(pageA.getByTestId('refund-requested')).toContainText("attend la validation d'un autre opérateur");
+    await expect(pageA.getByTestId('refund-requested')).toContainText("attend la validation d’un autre opérateur");
 
     // A sees their own request without the buttons, and why.
     await pageA.goto('/ops/approvals?lang=fr');

@@ -57,8 +57,8 @@ test.describe('sends and withdrawals', () => {
     const agencies = await request.get('/api/contacts/?public=true&search=Casablanca', {
       headers: { authorization: `Bearer ${alice.token}` },
     });
-    const agency = ((await agencies.json()) as { results: { id: number; first_name: string }[] }).results.find((a) =>
-      a.first_name.includes('Casablanca'),
+    const agency = ((await agencies.json()) as { results: { id: number; city: string | null }[] }).results.find((a) =>
+      a.city === 'Casablanca',
     );
     expect(agency).toBeDefined();
 
@@ -107,7 +107,7 @@ test.describe('sends and withdrawals', () => {
     await counter.goto(`/withdraw?transaction=${token}&lang=fr`);
     // When, where and by whom it was paid, so the counter can answer a customer who says they got nothing.
     await expect(counter.getByTestId('withdraw-status')).toHaveText(
-      /^Déjà payé le \d{1,2} \S+ \d{4} à \d{2}:\d{2} à l’agence Wallet Casablanca Centre par .+ : il n’y a rien à remettre\.$/,
+      /^Déjà payé le \d{1,2} \S+ \d{4} à \d{2}:\d{2} à l’agence Mohammed V par .+ : il n’y a rien à remettre\.$/,
     );
     await expect(counter.getByTestId('withdraw-validate')).toHaveCount(0);
     await expect(counter.getByTestId('confirm-amount')).toHaveCount(0);

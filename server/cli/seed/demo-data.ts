@@ -1,6 +1,7 @@
 /**
  * Demo data: what `seed:demo` loads and what docs/operations.md lists. Addresses are real-looking, not real
- * businesses; the tellers sign in with a code sent to their e-mail (in development: GET /api/dev/outbox/).
+ * businesses; an agency is named for its neighbourhood or street, as agencies in Morocco are ('l’agence Agdal'),
+ * and its city is stored in French, the default language, and shown in the reader's (common/i18n/city-names.ts); the tellers sign in with a code sent to their e-mail (in development: GET /api/dev/outbox/).
  */
 export const demoRates = { official: '10.85', freemium: '10.70', subscription: '10.80', fee: '0.016' } as const;
 
@@ -15,6 +16,7 @@ export interface DemoAgency {
   teller: { email: string; firstName: string; lastName: string };
 }
 
+// The tellers' sign-in e-mails keep the English city names the documentation and the tests sign in with.
 const teller = (city: string, firstName: string, lastName: string) => ({
   email: `teller.${city.toLowerCase()}@example.com`,
   firstName,
@@ -23,7 +25,7 @@ const teller = (city: string, firstName: string, lastName: string) => ({
 
 export const demoAgencies: readonly DemoAgency[] = [
   {
-    name: 'Wallet Casablanca Centre',
+    name: 'Mohammed V',
     address: '120 Boulevard Mohammed V',
     zip: '20250',
     city: 'Casablanca',
@@ -33,7 +35,7 @@ export const demoAgencies: readonly DemoAgency[] = [
     teller: teller('Casablanca', 'Youssef', 'Benali'),
   },
   {
-    name: 'Wallet Rabat Agdal',
+    name: 'Agdal',
     address: '45 Avenue de France, Agdal',
     zip: '10090',
     city: 'Rabat',
@@ -43,7 +45,7 @@ export const demoAgencies: readonly DemoAgency[] = [
     teller: teller('Rabat', 'Salma', 'Alaoui'),
   },
   {
-    name: 'Wallet Marrakech Guéliz',
+    name: 'Guéliz',
     address: '88 Avenue Mohammed V, Guéliz',
     zip: '40000',
     city: 'Marrakech',
@@ -53,17 +55,17 @@ export const demoAgencies: readonly DemoAgency[] = [
     teller: teller('Marrakech', 'Karim', 'Ouazzani'),
   },
   {
-    name: 'Wallet Tangier Ville',
+    name: 'Pasteur',
     address: '27 Boulevard Pasteur',
     zip: '90000',
-    city: 'Tangier',
+    city: 'Tanger',
     lat: '35.777220',
     lon: '-5.806110',
     phone: '+212539941027',
     teller: teller('Tangier', 'Nadia', 'Tazi'),
   },
   {
-    name: 'Wallet Agadir Talborjt',
+    name: 'Talborjt',
     address: '14 Avenue Hassan II',
     zip: '80000',
     city: 'Agadir',

@@ -18,7 +18,7 @@ export const loginCodeTexts: Record<Language, LoginCodeText> = {
     mail: (code, minutes) =>
       `Bonjour,\n\nVotre code de connexion est ${code}. Il est valable ${minutes} minutes.\n\n` +
       `Ne le communiquez à personne : nous ne vous le demanderons jamais.\n` +
-      `Si vous n'avez pas demandé ce code, ignorez ce message.`,
+      `Si vous n’avez pas demandé ce code, ignorez ce message.`,
     sms: (code, minutes) => signed('fr', `Votre code de connexion : ${code} (valable ${minutes} min). Ne le communiquez à personne.`),
   },
   en: {
@@ -76,7 +76,7 @@ export const confirmEmailTexts: Record<Language, ConfirmEmailText> = {
     subject: signed('fr', 'Confirmez votre adresse e-mail'),
     mail: (link) =>
       `Bonjour,\n\nConfirmez votre adresse e-mail en ouvrant ce lien :\n${link}\n\n` +
-      `Si vous n'êtes pas à l'origine de cette demande, ignorez ce message.`,
+      `Si vous n’êtes pas à l’origine de cette demande, ignorez ce message.`,
   },
   en: {
     subject: signed('en', 'Confirm your e-mail address'),
@@ -125,7 +125,7 @@ const lockoutWords: Record<Language, LockoutText> = {
     subject: signed('fr', 'Code de sécurité bloqué'),
     text: (minutes) =>
       `Trop de codes de sécurité erronés ont été saisis sur votre compte. Les opérations sont bloquées pendant ` +
-      `${minutes} minutes. Si ce n'était pas vous, contactez-nous.`,
+      `${minutes} minutes. Si ce n’était pas vous, contactez-nous.`,
   },
   en: {
     subject: signed('en', 'Security code locked'),

@@ -42,11 +42,11 @@ const byKind: Record<CaseKind, Texts> = {
   cannot_collect: {
     fr: 'Le bénéficiaire doit présenter la référence du retrait et une pièce d’identité valide à l’agence. Dites-nous quelle agence a refusé le retrait et pourquoi.',
     en: 'The recipient needs the withdrawal reference and a valid ID at the agency. Tell us which agency refused the pickup and why.',
-    ar: 'يحتاج المستفيد إلى مرجع السحب وبطاقة هوية سارية في الوكالة. أخبرنا أي وكالة رفضت السحب ولماذا.',
+    ar: 'يلزم تقديم مرجع السحب وبطاقة هوية سارية في الوكالة. أخبرنا أي وكالة رفضت السحب ولماذا.',
     es: 'El beneficiario necesita la referencia de retiro y un documento de identidad válido en la agencia. Dinos qué agencia rechazó el retiro y por qué.',
     it: 'Il beneficiario deve presentare in agenzia il riferimento del ritiro e un documento d’identità valido. Dicci quale agenzia ha rifiutato il ritiro e perché.',
     nl: 'De ontvanger heeft bij het agentschap de ophaalreferentie en een geldig identiteitsbewijs nodig. Laat ons weten welk agentschap de ophaling weigerde en waarom.',
-    de: 'Der Empfänger braucht in der Filiale die Abholreferenz und einen gültigen Ausweis. Teilen Sie uns mit, welche Filiale die Auszahlung abgelehnt hat und warum.',
+    de: 'Die empfangende Person braucht in der Filiale die Abholreferenz und einen gültigen Ausweis. Teilen Sie uns mit, welche Filiale die Auszahlung abgelehnt hat und warum.',
   },
   not_credited: {
     fr: 'Pouvez-vous joindre votre relevé bancaire montrant le débit ? Nous le rapprochons de nos encaissements.',

@@ -57,9 +57,9 @@ describe('invitation of an unregistered recipient', () => {
     expect(sent.body).toMatchObject({ status: 'unclaimed' });
 
     const [mail] = await outbox(t, email);
-    expect(mail?.subject).toBe('Sila: Alicia Gómez te ha enviado 25,00\u00A0MAD / أرسل لك \u2066Alicia Gómez\u2069 مبلغ \u206625,00\u00A0MAD\u2069');
+    expect(mail?.subject).toBe('Sila: Alicia Gómez te ha enviado 25,00\u00A0MAD / أرسل لك \u2068Alicia Gómez\u2069 مبلغ \u206625,00\u00A0MAD\u2069');
     expect(mail?.body).toContain('Alicia Gómez te ha enviado 25,00\u00A0MAD con Sila.');
-    expect(mail?.body).toContain('أرسل لك \u2066Alicia Gómez\u2069 مبلغ \u206625,00\u00A0MAD\u2069 عبر \u2066Sila\u2069.');
+    expect(mail?.body).toContain('أرسل لك \u2068Alicia Gómez\u2069 مبلغ \u206625,00\u00A0MAD\u2069 عبر \u2066Sila\u2069.');
     const link = `${t.config.PUBLIC_URL}/auth/email/step1?${new URLSearchParams({ email, lang: 'es' }).toString()}`;
     expect(mail?.body).toContain(link);
     // Marked done just after the mail left (a moment later under load).
@@ -109,7 +109,7 @@ describe('invitation of an unregistered recipient', () => {
     const link = `${t.config.PUBLIC_URL}/auth/phone/step2?${new URLSearchParams({ prefix, phone: phone.slice(3), lang: 'fr' }).toString()}`;
     expect(texts[0]?.body).toContain('Alicia Gómez vous a envoyé 12,50\u00A0MAD avec Sila.');
     expect(texts[0]?.body).toContain(link);
-    expect(texts[0]?.body).toContain('أرسل لك \u2066Alicia Gómez\u2069 مبلغ \u206612,50\u00A0MAD\u2069 عبر \u2066Sila\u2069.');
+    expect(texts[0]?.body).toContain('أرسل لك \u2068Alicia Gómez\u2069 مبلغ \u206612,50\u00A0MAD\u2069 عبر \u2066Sila\u2069.');
     await expect
       .poll(async () => (await messagesOf(sent.body.id)).map((m) => [m.channel, m.attempts, m.last_error]), {
         timeout: 5000,
@@ -193,7 +193,7 @@ describe('reminder before the claim window ends (EXPIRY_REMINDER_SECONDS)', () =
     const texts = await outbox(t, phone, 2);
     expect(texts).toHaveLength(2);
     expect(texts[0]?.body).toContain('Reminder: Alicia Gómez sent you 20.00\u00A0MAD, not received yet.');
-    expect(texts[0]?.body).toContain('تذكير: أرسل لك \u2066Alicia Gómez\u2069 مبلغ \u206620,00\u00A0MAD\u2069 لم تتسلمه بعد.');
+    expect(texts[0]?.body).toContain('تذكير: أرسل لك \u2068Alicia Gómez\u2069 مبلغ \u206620,00\u00A0MAD\u2069 لم يُستلم بعد.');
     expect(await messagesOf(later.body.id)).toMatchObject([{ kind: 'invitation' }]);
   });
 });

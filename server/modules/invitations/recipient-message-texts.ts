@@ -1,4 +1,4 @@
-import { isolatedInArabic } from '../../../common/i18n/bidi-isolate.ts';
+import { isolatedInArabic, nameIn } from '../../../common/i18n/bidi-isolate.ts';
 import { dateFormat } from '../../../common/i18n/first-of-month.ts';
 import type { Language } from '../../../common/i18n/languages.ts';
 import { signed } from '../../../common/i18n/service-name.ts';
@@ -54,9 +54,9 @@ const texts: Record<Language, Texts> = {
     subject: (f, kind) => (kind === 'reminder' ? 'تذكير: ' : '') + `أرسل لك ${f.sender} مبلغ ${f.amount('ar')}`,
     body: (f, kind) =>
       (kind === 'reminder'
-        ? `تذكير: أرسل لك ${f.sender} مبلغ ${f.amount('ar')} لم تتسلمه بعد.`
+        ? `تذكير: أرسل لك ${f.sender} مبلغ ${f.amount('ar')} لم يُستلم بعد.`
         : `أرسل لك ${f.sender} مبلغ ${f.amount('ar')} عبر Sila.`) +
-      ` لتسلمه، أنشئ حسابك بهذا الرقم أو هذا العنوان قبل ${day(f.expiresAt, 'ar')}: ${f.link}` +
+      ` لاستلامه، يكفي إنشاء حساب بهذا الرقم أو هذا العنوان قبل ${day(f.expiresAt, 'ar')}: ${f.link}` +
       ` وإلا يعود المبلغ إلى ${f.sender}.`,
   }),
   es: {
@@ -106,8 +106,10 @@ export function recipientMessage(
   facts: RecipientMessageFacts,
 ): { subject: string; text: string } {
   const languages: Language[] = senderLanguage === 'ar' ? ['ar'] : [senderLanguage, 'ar'];
+  // The sender's name as typed, isolated in the Arabic text (nameIn).
+  const factsIn = (l: Language) => ({ ...facts, sender: nameIn(l, facts.sender) });
   return {
-    subject: signed(senderLanguage, languages.map((l) => texts[l].subject(facts, kind)).join(' / ')),
-    text: signed(senderLanguage, languages.map((l) => texts[l].body(facts, kind)).join('\n\n')),
+    subject: signed(senderLanguage, languages.map((l) => texts[l].subject(factsIn(l), kind)).join(' / ')),
+    text: signed(senderLanguage, languages.map((l) => texts[l].body(factsIn(l), kind)).join('\n\n')),
   };
 }

@@ -6,6 +6,7 @@ import { confirmEmailTexts, loginCodeTexts, phoneConfirmationTexts, securityCode
 import { recipientMessage } from '../invitations/recipient-message-texts.ts';
 import { pickupSmsBody } from '../transfers/methods/cash-pickup/pickup-sms.ts';
 import { receiptMailTexts } from '../receipts/receipt-mail-texts.ts';
+import { recoveryTexts } from '../recovery/recovery-texts.ts';
 import { renderNotification } from './notification-texts.ts';
 
 /**
@@ -25,7 +26,7 @@ describe('Arabic texts isolate numbers, references and Latin names', () => {
       amount: money('MAD', 120_000n),
       reference: '6869841276',
       expiresAt: new Date('2026-12-29T00:00:00Z'),
-      agency: 'Wallet Casablanca Centre, Casablanca',
+      agency: { name: 'Mohammed V', city: 'Casablanca' },
     };
     for (const reminder of [false, true]) {
       const arabic = pickupSmsBody(facts, reminder).split('\n')[1] ?? '';
@@ -76,5 +77,77 @@ describe('Arabic texts isolate numbers, references and Latin names', () => {
       expect(bare(message.subject)).toEqual([]);
       expect(bare(message.text)).toEqual([]);
     }
+  });
+});
+
+/**
+ * A name someone typed (a sender 'Jean Dupont', a recipient, an agency) goes into an Arabic text between FSI and PDI
+ * where the text is written, not found afterwards among the Latin runs: a run search took an Arabic comma or a
+ * neighbouring Latin word into the name's left-to-right run, which reordered the sentence.
+ */
+describe('Arabic texts isolate every name as typed (FSI … PDI)', () => {
+  const fsi = (name: string) => `\u2068${name}\u2069`;
+
+  it('in every notification that names someone', () => {
+    const params = { amount: '120000', currency: 'MAD', name: 'Jean Dupont', schedule: '1', date: '2026-03-01' };
+    for (const kind of notificationKinds) {
+      const { body } = renderNotification('ar', kind, { ...params, balance: '0', gap: '0', eur: '0' });
+      if (body.includes('Jean')) expect(body, kind).toContain(fsi('Jean Dupont'));
+    }
+    expect(renderNotification('ar', 'money_received', params).body).toContain(`أرسل لك ${fsi('Jean Dupont')} مبلغ`);
+    expect(renderNotification('fr', 'money_received', params).body).toMatch(/^Jean Dupont vous a envoyé/);
+  });
+
+  it('in the cash pickup SMS: the sender, the recipient and the agency in the Arabic half only, the city in each language', () => {
+    const [french, arabic] = pickupSmsBody(
+      {
+        phone: '+212612345678',
+        sender: 'Jean Dupont',
+        recipient: 'Fatima Zahra',
+        amount: money('MAD', 120_000n),
+        reference: '6869841276',
+        expiresAt: new Date('2026-12-29T00:00:00Z'),
+        agency: { name: 'Pasteur', city: 'Tangier' },
+      },
+      false,
+    ).split('\n');
+    for (const name of ['Jean Dupont', 'Fatima Zahra']) {
+      expect(arabic).toContain(fsi(name));
+      expect(french).toContain(name);
+    }
+    // The agency's city in each half's language, whatever spelling was stored.
+    expect(arabic).toContain(`الوكالة: ${fsi('Pasteur, طنجة')}.`);
+    expect(french).toContain('Agence : Pasteur, Tanger.');
+    expect(french).not.toMatch(/[\u2066-\u2069]/);
+  });
+
+  it("in the recipient's invitation and the recovery's change of identifier", () => {
+    const message = recipientMessage('fr', 'invitation', {
+      sender: 'Jean Dupont',
+      amount: () => '250,00 MAD',
+      expiresAt: new Date('2026-12-29T00:00:00Z'),
+      link: 'https://sila.example/auth?invite=Ab12',
+    });
+    const [french, arabic] = message.text.split('\n\n');
+    expect(arabic).toContain(`أرسل لك ${fsi('Jean Dupont')} مبلغ`);
+    expect(french).not.toContain('\u2068');
+    expect(recoveryTexts.ar.changed('jean.dupont@example.com')).toContain(fsi('jean.dupont@example.com'));
+  });
+});
+
+describe('Arabic texts speak of the recipient without a masculine verb (she may be a woman)', () => {
+  it('in the notifications to the sender and the invitation to the recipient', () => {
+    const params = { amount: '120000', currency: 'MAD', name: 'Fatima Zahra', transaction_kind: 'transfer' };
+    const bodies = ['transfer_expired', 'transfer_expiring', 'pickup_collected'].map(
+      (kind) => renderNotification('ar', kind, params).body,
+    );
+    const invitation = recipientMessage('ar', 'reminder', {
+      sender: 'Karim',
+      amount: () => '250,00 MAD',
+      expiresAt: new Date('2026-12-29T00:00:00Z'),
+      link: 'https://sila.example/i',
+    }).text;
+    for (const text of [...bodies, invitation]) expect(text).not.toMatch(/يتسلم|تتسلمه|لتسلمه|أنشئ حسابك|سحب \u2068/u);
+    expect(bodies[2]).toContain('تم سحب مبلغ');
   });
 });

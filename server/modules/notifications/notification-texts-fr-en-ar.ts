@@ -163,7 +163,7 @@ export const ar: NotificationTemplates = isolatedInArabic({
     body: `أرسل لك ${p.name} مبلغ ${amountAr(p)}. المبلغ في رصيدك.`,
   }),
   withdrawal_paid_out: (p) => ({ title: 'تم السحب', body: `تم صرف سحبك بقيمة ${amountAr(p)} في وكالة ${p.name}.` }),
-  pickup_collected: (p) => ({ title: 'تم السحب النقدي', body: `سحب ${p.name} مبلغ ${amountAr(p)} الذي أرسلته.` }),
+  pickup_collected: (p) => ({ title: 'تم السحب النقدي', body: `تم سحب مبلغ ${amountAr(p)} الذي أرسلته إلى ${p.name}.` }),
   transfer_cancelled: (p) => ({
     title: isPickup(p) ? 'تم إلغاء السحب النقدي' : isWithdrawal(p) ? 'تم إلغاء السحب' : 'تم إلغاء التحويل',
     body: isWithdrawal(p)
@@ -178,7 +178,7 @@ export const ar: NotificationTemplates = isolatedInArabic({
     title: isPickup(p) ? 'انتهت صلاحية السحب النقدي' : 'انتهت المهلة',
     body: isWithdrawal(p)
       ? `لم يتم سحب مبلغ ${amountAr(p)} في الوقت المحدد. عاد المبلغ إلى رصيدك.`
-      : `لم يتسلم ${p.name} مبلغ ${amountAr(p)} في الوقت المحدد. عاد المبلغ إلى رصيدك.`,
+      : `لم يُستلم مبلغ ${amountAr(p)} المرسل إلى ${p.name} في الوقت المحدد. عاد المبلغ إلى رصيدك.`,
   }),
   transfer_on_hold: (p) => ({
     title: 'العملية قيد المعالجة',
@@ -194,7 +194,7 @@ export const ar: NotificationTemplates = isolatedInArabic({
   }),
   transfer_expiring: (p) => ({
     title: 'تحويلك ينتهي قريباً',
-    body: `لم يتسلم ${p.name} مبلغ ${amountAr(p)} بعد. إذا لم يتم التسجيل خلال الأيام القادمة، يعود المبلغ إلى رصيدك.`,
+    body: `لم يُستلم مبلغ ${amountAr(p)} المرسل إلى ${p.name} بعد. إذا لم يتم التسجيل خلال الأيام القادمة، يعود المبلغ إلى رصيدك.`,
   }),
   transfer_claimed: (p) => ({
     title: 'تم تسلم التحويل',

@@ -26,13 +26,13 @@ interface Words {
 const words: Record<Language, Words> = {
   en: {
     completedTitle: 'Mobile wallet credited',
-    completed: (a, n) => `Your ${a} reached ${n}'s mobile wallet.`,
+    completed: (a, n) => `Your ${a} reached ${n}’s mobile wallet.`,
     returnedTitle: 'Mobile wallet payout returned',
     returned: (a, n, r) =>
-      `Your ${a} to ${n}'s mobile wallet could not be paid: ${r}. The money is back on your balance.`,
+      `Your ${a} to ${n}’s mobile wallet could not be paid: ${r}. The money is back on your balance.`,
     reasons: {
       wallet_not_found: 'there is no mobile wallet on this number',
-      wallet_ceiling_exceeded: "it would exceed the wallet's ceiling",
+      wallet_ceiling_exceeded: 'it would exceed the wallet’s ceiling',
       partner_unavailable: 'the wallet operator was unavailable',
     },
     otherReason: 'the wallet operator refused it',

@@ -1,3 +1,4 @@
+import { nameIn } from '../../../common/i18n/bidi-isolate.ts';
 import { DEFAULT_LANGUAGE, type Language } from '../../../common/i18n/languages.ts';
 import type { NotificationKind } from '../../../common/api/notifications.ts';
 import type { NotificationTemplates, NotificationTexts } from './notification-params.ts';
@@ -26,11 +27,12 @@ const unknownKind: Record<Language, NotificationTexts> = {
 /**
  * A stored notification as text in `language`. The parameters come from the database (JSON): a kind no longer
  * known, or parameters missing a field, still render (a generic title; an empty name) rather than fail a list.
+ * The name (a person's or an agency's, as typed) goes in isolated in a right-to-left language (nameIn).
  */
 export function renderNotification(language: Language, kind: string, params: unknown): NotificationTexts {
   const set = templates[language] ?? templates[DEFAULT_LANGUAGE];
   if (!(kind in set)) return unknownKind[language];
   const p = (params && typeof params === 'object' ? params : {}) as Record<string, unknown>;
-  const safe = { ...p, name: typeof p.name === 'string' ? p.name : '' };
+  const safe = { ...p, name: nameIn(language, typeof p.name === 'string' ? p.name : '') };
   return (set[kind as NotificationKind] as (p: unknown) => NotificationTexts)(safe);
 }

@@ -15,7 +15,7 @@ export const receiptMailTexts: Record<Language, { subject: (ref: string) => stri
   en: {
     subject: (ref) => signed('en', `Your receipt ${ref}`),
     body: (ref) =>
-      `Hello,\n\nYour transaction ${ref} is complete. Its receipt is attached (PDF). You can also find it in the app, on the transaction's detail.\n\nThe Sila team`,
+      `Hello,\n\nYour transaction ${ref} is complete. Its receipt is attached (PDF). You can also find it in the app, on the transaction’s detail.\n\nThe Sila team`,
   },
   ar: isolatedInArabic({
     subject: (ref) => signed('ar', `إيصالك ${ref}`),

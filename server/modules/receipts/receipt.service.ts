@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import { nameIn } from '../../../common/i18n/bidi-isolate.ts';
+import { cityIn } from '../../../common/i18n/city-names.ts';
 import { dateFormat } from '../../../common/i18n/first-of-month.ts';
 import { maskTail } from '../../../common/api/pickups.ts';
 import type { Transaction } from '../../../common/api/transactions.ts';
@@ -63,7 +65,9 @@ export async function receiptFor(
   };
   const when = (iso: string) =>
     `${dateFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso))} UTC`;
-  const name = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim() || '—';
+  // Names as typed (people, an agency and its city, an address), each isolated in Arabic (nameIn).
+  const named = (value: string) => nameIn(language, value);
+  const name = (first: string | null, last: string | null) => named(`${first ?? ''} ${last ?? ''}`.trim()) || '—';
 
   const rows: [string, string][] = [];
   rows.push([words.reference, ltr(`TX-${String(tx.id).padStart(8, '0')}`)]);
@@ -101,7 +105,7 @@ export async function receiptFor(
     rows.push([words.fees, mad('0')]);
     rows.push([words.amountReceived, mad(tx.amount)]);
   }
-  placeRows(tx, words, rows, ltr, when);
+  placeRows(tx, words, rows, { ltr, named: (value) => named(cityIn(language, value)), when });
   const origin = deps.config.PUBLIC_URL.replace(/\/$/, '');
   const explorer = (template: string, txId: string) => {
     const url = template.replace('{id}', encodeURIComponent(txId));
@@ -133,21 +137,20 @@ function placeRows(
   tx: Transaction,
   words: (typeof receiptTexts)[Language],
   rows: [string, string][],
-  ltr: (value: string) => string,
-  when: (iso: string) => string,
+  { ltr, named, when }: { ltr: (value: string) => string; named: (value: string) => string; when: (iso: string) => string },
 ): void {
   const address = [tx.recipient_address, [tx.recipient_zip_code, tx.recipient_city].filter(Boolean).join(' ')]
     .filter(Boolean)
     .join(', ');
   if (tx.category === 'withdrawal' && tx.delivery !== 'cash_pickup') {
-    rows.push([words.pickupPlace, [tx.recipient_first_name ?? '', address].filter(Boolean).join('\n')]);
+    rows.push([words.pickupPlace, [tx.recipient_first_name ?? '', address].filter(Boolean).map(named).join('\n')]);
     if (tx.identifier) rows.push([words.withdrawalCode, ltr(tx.identifier)]);
   }
   if (tx.delivery === 'cash_pickup' && tx.category === 'sending') {
     const agency = tx.pickup?.agency;
     rows.push([
       words.pickupPlace,
-      agency ? [agency.name, agency.city ?? ''].filter(Boolean).join(', ') : words.anyAgency,
+      agency ? [agency.name, agency.city ?? ''].filter(Boolean).map(named).join(', ') : words.anyAgency,
     ]);
     if (tx.pickup_reference) rows.push([words.pickupReference, ltr(tx.pickup_reference)]);
   }

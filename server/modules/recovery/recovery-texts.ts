@@ -1,4 +1,4 @@
-import { isolatedInArabic } from '../../../common/i18n/bidi-isolate.ts';
+import { isolatedInArabic, nameIn } from '../../../common/i18n/bidi-isolate.ts';
 import type { Language } from '../../../common/i18n/languages.ts';
 import { signed } from '../../../common/i18n/service-name.ts';
 
@@ -20,12 +20,12 @@ export const recoveryTexts: Record<Language, RecoveryTexts> = {
   fr: {
     changedSubject: signed('fr', 'Votre identifiant de connexion a changé'),
     changed: (identifier) =>
-      `Votre connexion Sila se fait désormais avec ${identifier}. Si ce n'est pas vous, répondez à ce message : nous bloquerons le compte.`,
+      `Votre connexion Sila se fait désormais avec ${identifier}. Si ce n’est pas vous, répondez à ce message : nous bloquerons le compte.`,
     approvedSubject: signed('fr', 'Vous pouvez à nouveau vous connecter'),
     approved:
       'Votre demande de récupération est acceptée : connectez-vous avec votre nouvel identifiant et choisissez un nouveau code de sécurité.',
     refusedSubject: signed('fr', 'Votre demande de récupération est refusée'),
-    refused: "Votre demande de récupération est refusée : rien n'a changé sur le compte.",
+    refused: "Votre demande de récupération est refusée : rien n’a changé sur le compte.",
   },
   en: {
     changedSubject: signed('en', 'Your sign-in was changed'),
@@ -39,7 +39,7 @@ export const recoveryTexts: Record<Language, RecoveryTexts> = {
   ar: isolatedInArabic({
     changedSubject: signed('ar', 'تم تغيير معرف تسجيل الدخول'),
     changed: (identifier: string) =>
-      `أصبح تسجيل دخولك إلى Sila يتم الآن بـ ${identifier}. إذا لم تكن أنت، فأجب على هذه الرسالة: سنوقف الحساب.`,
+      `أصبح تسجيل دخولك إلى Sila يتم الآن بـ ${nameIn('ar', identifier)}. إذا لم تكن أنت، فأجب على هذه الرسالة: سنوقف الحساب.`,
     approvedSubject: signed('ar', 'يمكنك تسجيل الدخول من جديد'),
     approved: 'تم قبول طلب الاسترجاع: سجّل الدخول بمعرفك الجديد واختر رمز أمان جديدًا.',
     refusedSubject: signed('ar', 'تم رفض طلب الاسترجاع'),

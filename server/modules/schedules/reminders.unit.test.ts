@@ -74,7 +74,7 @@ describe('the reminder two days before a scheduled date', () => {
   it('in Arabic isolates the date’s numbers, the amounts and a Latin name', () => {
     const { title, body } = renderNotification('ar', 'schedule_reminder', reminder);
     expect(body).toContain('\u20661\u2069');
-    expect(body).toContain('\u2066Fatima\u2069');
+    expect(body).toContain('\u2068Fatima\u2069');
     expect(withoutIsolated(`${title} ${body}`).match(/[A-Za-z0-9]+/g)).toBeNull();
   });
 

@@ -215,7 +215,7 @@ export const walletPayoutLabels: Record<Language, WalletPayoutLabels> = {
     },
     reasons: {
       wallet_not_found: 'No mobile wallet on this number',
-      wallet_ceiling_exceeded: "Wallet's ceiling exceeded",
+      wallet_ceiling_exceeded: 'Wallet’s ceiling exceeded',
       partner_unavailable: 'Wallet operator unavailable',
     },
   },

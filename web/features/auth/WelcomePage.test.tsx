@@ -39,7 +39,7 @@ describe('the welcome page', () => {
     renderAppAt('/auth?role=banker&lang=fr');
     await screen.findByRole('heading', { level: 1 });
     expect(screen.getByText('Payez au guichet les retraits et les retraits en espèces de votre agence.')).toBeTruthy();
-    expect(screen.queryByText(/Envoyez de l'argent/)).toBeNull();
+    expect(screen.queryByText(/Envoyez de l’argent/)).toBeNull();
     expect(screen.queryByTestId('welcome-register')).toBeNull();
     expect(screen.getByRole('link', { name: 'Se connecter' })).toBeTruthy();
   });

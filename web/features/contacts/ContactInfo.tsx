@@ -1,4 +1,5 @@
 import { useTranslation } from '../../i18n/i18n';
+import { cityIn } from '../../../common/i18n/city-names';
 import type { Contact } from '../../../common/api/contacts';
 import { formatRib } from '../../../common/banking/rib';
 import { formatPhone } from '../../../common/identity/phone';
@@ -10,9 +11,9 @@ import { formatAddress } from '../../ui/address';
 
 /** Phone as a call link, e-mail, copy buttons, the agency address, and the wallet with its explorer link. */
 export function ContactInfo({ contact }: { contact: Contact }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const chain = useChainInfo().data;
-  const address = formatAddress(contact.address, contact.zip_code, contact.city);
+  const address = formatAddress(contact.address, contact.zip_code, contact.city && cityIn(i18n.language, contact.city));
   return (
     <section className={styles.card} aria-labelledby="contact-info">
       <h2 id="contact-info" className={styles.sectionTitle}>

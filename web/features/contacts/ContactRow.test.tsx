@@ -62,7 +62,7 @@ describe('a contact row', () => {
 
   it('offers the same actions without a swipe: the more-actions button, then cancel', () => {
     const onDelete = renderRow();
-    const more = screen.getByRole('button', { name: "Plus d'actions pour Amina El Idrissi" });
+    const more = screen.getByRole('button', { name: "Plus d’actions pour Amina El Idrissi" });
     fireEvent.click(more);
     expect(screen.getByRole('button', { name: 'Supprimer Amina El Idrissi' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Annuler' }));

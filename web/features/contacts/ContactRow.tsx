@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { cityIn } from '../../../common/i18n/city-names';
 import type { TouchEvent } from 'react';
 import { useTranslation } from '../../i18n/i18n';
 import { Link } from 'react-router';
@@ -31,9 +32,9 @@ export function contactName(contact: Contact): string {
   return `${contact.first_name} ${contact.last_name}`.trim();
 }
 
-function secondLine(contact: Contact): string {
+function secondLine(contact: Contact, language: string): string {
   // The city first: on a narrow phone the end of the line is what gets cut.
-  if (contact.public) return [contact.city, contact.address].filter(Boolean).join(' · ');
+  if (contact.public) return [contact.city && cityIn(language, contact.city), contact.address].filter(Boolean).join(' · ');
   if (contact.phone_number) return formatPhone(contact.phone_number);
   return contact.email ?? '';
 }
@@ -105,7 +106,7 @@ export function ContactRow({ contact, to, onDelete, deleting }: Props) {
               <bdi>{name}</bdi>
             </span>
             <span className={styles.detail}>
-              <bdi dir={contact.public ? undefined : 'ltr'}>{secondLine(contact)}</bdi>
+              <bdi dir={contact.public ? undefined : 'ltr'}>{secondLine(contact, i18n.language)}</bdi>
             </span>
           </span>
           {contact.proximity !== null ? (

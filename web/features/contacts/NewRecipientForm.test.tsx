@@ -50,7 +50,7 @@ describe('the new-recipient form', () => {
     type('recipient-first_name', 'Amina');
     fireEvent.click(screen.getByTestId('recipient-submit'));
     expect(screen.getByTestId('recipient-error').textContent).toBe(
-      "Saisissez le prénom et le nom, et l'e-mail ou le numéro de téléphone",
+      "Saisissez le prénom et le nom, et l’e-mail ou le numéro de téléphone",
     );
     expect(calls).toHaveLength(0);
   });
@@ -79,7 +79,7 @@ describe('the new-recipient form', () => {
     type('recipient-last_name', 'El Idrissi');
     fireEvent.click(screen.getByTestId('recipient-submit'));
     expect(screen.getByTestId('recipient-phone-error').textContent).toBe(
-      "Choisissez l'indicatif du numéro, ou laissez le numéro vide.",
+      "Choisissez l’indicatif du numéro, ou laissez le numéro vide.",
     );
   });
 
@@ -114,7 +114,7 @@ describe('the new-recipient form', () => {
     await act(async () => {
       fireEvent.click(screen.getByTestId('recipient-submit'));
     });
-    await waitFor(() => expect(screen.getByText("Ce bénéficiaire, c'est vous.")).toBeTruthy());
+    await waitFor(() => expect(screen.getByText("Ce bénéficiaire, c’est vous.")).toBeTruthy());
     answer = { status: 500, body: { detail: 'An unexpected error occurred.' } };
     await act(async () => {
       fireEvent.click(screen.getByTestId('recipient-submit'));
@@ -184,7 +184,7 @@ describe('the new-recipient form', () => {
     await openAndSubmitAmina();
     await waitFor(() =>
       expect(screen.getByTestId('recipient-rib-error').textContent).toBe(
-        "Ce RIB n'est pas celui d'une banque marocaine que nous connaissons.",
+        "Ce RIB n’est pas celui d’une banque marocaine que nous connaissons.",
       ),
     );
   });

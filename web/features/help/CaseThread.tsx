@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { formatListDate } from '../../shared/transactions/transaction-rules';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { CASE_MESSAGE_MAX_LENGTH, CASE_REOPEN_DAYS, type Case } from '../../../common/api/cases';
@@ -39,8 +40,8 @@ export function CaseThread({ item, now }: { item: Case; now?: number }) {
   // The time the screen opened: a page left open past the 14th day still learns it from the server's 409.
   const [openedAt] = useState(() => Date.now());
   const locale = intlLocale(i18n.language);
-  const when = (iso: string) =>
-    dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  // The month in letters, as every list writes it (a medium date style is all digits in Arabic).
+  const when = (iso: string) => formatListDate(iso, locale);
   const send = useMutation({
     mutationFn: () => replyToCase(item.id, message.trim(), attached.file),
     onSuccess: async (updated) => {

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import { formatListDate } from '../../shared/transactions/transaction-rules';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/i18n';
 import { intlLocale } from '../../i18n/intl-locale';
 import form from '../../ui/Form.module.css';
-import { dateTimeFormat } from '../../ui/intl-format';
 import { Pagination } from '../../ui/Pagination';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { useWithLang } from '../../ui/with-lang';
@@ -21,8 +21,8 @@ export function Component() {
   const [page, setPage] = useState(1);
   const list = useQuery(casesPageQuery(page, PAGE_SIZE));
   const items = list.data?.results ?? [];
-  const when = (iso: string) =>
-    dateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  // The month in letters, as every list writes it (a medium date style is all digits in Arabic).
+  const when = (iso: string) => formatListDate(iso, intlLocale(i18n.language));
   return (
     <main className={form.page} data-testid="help-page">
       <ScreenHeader title={t('help.title')} backTo={withLang('/settings/profile')} />

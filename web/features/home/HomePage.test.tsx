@@ -83,6 +83,6 @@ describe('the signed-in home', () => {
       // The icon is decoration: the link's name is its label alone.
       expect(action.querySelector('[aria-hidden="true"]')?.contains(action.querySelector('svg'))).toBe(true);
     }
-    expect(screen.getByTestId('home-send').textContent).toBe("Envoyer de l'argent");
+    expect(screen.getByTestId('home-send').textContent).toBe("Envoyer de l’argent");
   });
 });

@@ -110,7 +110,7 @@ describe('changing a verified identity by a new document', () => {
     expect(body.get('document_type')).toBe('national_id');
     expect((body.get('front') as File).name).toBe('front.jpg');
     expect(screen.getByTestId('kyc-keeps').textContent).toBe(
-      "Votre identité vérifiée et votre niveau 2 restent les mêmes jusqu'à la décision.",
+      "Votre identité vérifiée et votre niveau 2 restent les mêmes jusqu’à la décision.",
     );
     expect(screen.queryByTestId('kyc-change')).toBeNull();
   });

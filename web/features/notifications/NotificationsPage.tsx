@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatListDate } from '../../shared/transactions/transaction-rules';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Notification } from '../../../common/api/notifications';
@@ -13,7 +14,6 @@ import { initials } from '../../shared/users/initials';
 import { useCurrentUser } from '../../shared/users/use-current-user';
 import { BottomNav } from '../../ui/BottomNav';
 import form from '../../ui/Form.module.css';
-import { dateTimeFormat } from '../../ui/intl-format';
 import { Pagination } from '../../ui/Pagination';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { useWithLang } from '../../ui/with-lang';
@@ -24,9 +24,9 @@ const PAGE_SIZE = 20;
 function Row({ item, onRead }: { item: Notification; onRead: (id: number) => void }) {
   const { t, i18n } = useTranslation();
   const withLang = useWithLang();
-  const when = dateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(item.created_at),
-  );
+  // As the transactions list writes its dates: the month in letters ('1 mars, 10:05', '1 مارس، 10:05'); a medium
+  // date style is all digits in Arabic ('01/03/2026').
+  const when = formatListDate(item.created_at, intlLocale(i18n.language));
   const unread = item.read_at === null;
   const content = (
     <>

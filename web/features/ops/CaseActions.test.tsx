@@ -94,7 +94,7 @@ describe('actions on the transfer from its case', () => {
     );
     await vi.waitFor(() =>
       expect(screen.getByTestId('case-action-done').textContent).toBe(
-        "Remboursée : l'argent est revenu à l'expéditeur.",
+        "Remboursée : l’argent est revenu à l’expéditeur.",
       ),
     );
   });

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { formatListDate } from '../../shared/transactions/transaction-rules';
 import { THRESHOLD_PATTERN } from '../../../common/api/messages';
 import type { RateAlert } from '../../../common/api/rate-alerts';
 import { ApiError } from '../../shared/api/api-error';
@@ -6,7 +7,6 @@ import { useTranslation } from '../../i18n/i18n';
 import { tIsolated } from '../../ui/bidi';
 import { intlLocale } from '../../i18n/intl-locale';
 import form from '../../ui/Form.module.css';
-import { dateTimeFormat } from '../../ui/intl-format';
 import { commonErrorText, fieldErrorText, translateServerMessage } from '../../ui/server-messages';
 import { formatRate } from '../../ui/money-format';
 import { rateFromInput, rateText } from '../../ui/rate-format';
@@ -71,8 +71,8 @@ export function RateAlerts({ rate }: { rate: string }) {
     setFormatError(!wellFormed);
     if (wellFormed) create.mutate(threshold);
   };
-  const when = (iso: string) =>
-    dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  // The month in letters, as every list writes it (a medium date style is all digits in Arabic).
+  const when = (iso: string) => formatListDate(iso, locale);
   const items = alerts.data?.results ?? [];
   const row = (alert: RateAlert) => (
     <li key={alert.id} className={styles.alert} data-testid="rate-alert" data-state={alert.state}>

@@ -33,13 +33,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-// Closing said "Résiliez d'abord votre abonnement" after it was cancelled, and did not mention the balance.
+// Closing said "Résiliez d’abord votre abonnement" after it was cancelled, and did not mention the balance.
 describe('closing the account while something blocks it', () => {
   it('names every reason, each with where to clear it', async () => {
     await closeWith({ subscription: [closeAccountMessages.subscription], balance: [closeAccountMessages.balance] });
     expect(screen.getByTestId('close-error').textContent).toBe('Votre compte ne peut pas encore être fermé :');
     const subscription = screen.getByTestId('close-blocker-subscription');
-    expect(subscription.textContent).toContain("Votre abonnement est actif : résiliez-le d'abord.");
+    expect(subscription.textContent).toContain("Votre abonnement est actif : résiliez-le d’abord.");
     expect(subscription.querySelector('a')?.getAttribute('href')).toBe('/rates');
     const balance = screen.getByTestId('close-blocker-balance');
     expect(balance.textContent).toContain('Votre solde doit être à zéro');

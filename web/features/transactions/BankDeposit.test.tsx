@@ -102,7 +102,7 @@ describe('the ways a recipient can receive', () => {
       'delivery-bank',
       'delivery-mobile-wallet',
     ]);
-    expect(text('delivery-wallet-delay')).toBe('Immédiatement s’il a un compte, sinon dès qu’il en ouvre un');
+    expect(text('delivery-wallet-delay')).toBe('Immédiatement si la personne a un compte, sinon dès l’ouverture de son compte');
     expect(text('delivery-pickup-delay')).toBe('Disponible tout de suite en agence, avec une pièce d’identité');
     expect(text('delivery-bank-delay')).toBe('Date d’arrivée donnée dès que vous choisissez ce mode');
     expect(text('delivery-bank-fee')).toBe('Frais : 0,00 MAD');

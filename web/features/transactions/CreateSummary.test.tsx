@@ -15,7 +15,7 @@ describe('CreateSummary: when the money arrives (ADR 013)', () => {
       <CreateSummary amount={money('MAD', 100_00n)} party="Youssef" withdraw={false} registered={false} />,
     );
     expect(screen.getByTestId('summary-when').textContent).toBe(
-      'Immédiatement s’il a un compte, sinon dès qu’il en ouvre un',
+      'Immédiatement si la personne a un compte, sinon dès l’ouverture de son compte',
     );
   });
 });

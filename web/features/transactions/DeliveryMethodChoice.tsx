@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { cityIn } from '../../../common/i18n/city-names';
 import type { ContactsPage } from '../../../common/api/contacts';
 import type { Delivery } from '../../../common/api/transactions';
 import { apiFetch } from '../../shared/api/api-client';
@@ -18,7 +19,7 @@ export interface DeliveryState {
 
 /** The agencies a cash pickup may be restricted to, nearest first when the browser already gave a position. */
 function AgencySelect({ value, onChange }: { value: number | null; onChange: (agency: number | null) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const latitude = localStorage.getItem('latitude') ?? undefined;
   const longitude = localStorage.getItem('longitude') ?? undefined;
   const agencies = useQuery({
@@ -38,7 +39,7 @@ function AgencySelect({ value, onChange }: { value: number | null; onChange: (ag
         <option value="">{t('pickups.anyAgency')}</option>
         {(agencies.data?.results ?? []).map((a) => (
           <option key={a.id} value={a.id}>
-            {[a.first_name, a.city].filter(Boolean).join(', ')}
+            {[a.first_name, a.city && cityIn(i18n.language, a.city)].filter(Boolean).join(', ')}
             {a.proximity !== null ? ` (${Math.round(a.proximity)} km)` : ''}
           </option>
         ))}

@@ -42,7 +42,7 @@ describe('the confirmation of a send to someone without a shown account', () => 
     const calls = api(recipient);
     await toConfirmation();
     expect(text('summary-no-account')).toBe(
-      'S’il n’a pas encore de compte, l’argent l’attendra jusqu’à ce qu’il en ouvre un. Il est invité par SMS, au plus une fois par semaine.',
+      'Si la personne n’a pas encore de compte, l’argent attendra l’ouverture de son compte. Une invitation lui est envoyée par SMS, au plus une fois par semaine.',
     );
     expect(calls.some((c) => c.url.startsWith('/api/transactions/?') && c.url.includes('contact=7'))).toBe(true);
   });
@@ -52,16 +52,16 @@ describe('the confirmation of a send to someone without a shown account', () => 
     await toConfirmation();
     await waitFor(() =>
       expect(text('summary-no-account')).toBe(
-        'Youssef El Amrani n’a pas encore de compte : l’argent l’attendra jusqu’à ce qu’il en ouvre un. Il est invité par SMS, au plus une fois par semaine.',
+        'Youssef El Amrani n’a pas encore de compte : l’argent attendra l’ouverture de son compte. Une invitation lui est envoyée par SMS, au plus une fois par semaine.',
       ),
     );
-    expect(text('summary-when')).toBe('Dès qu’il ouvre un compte');
+    expect(text('summary-when')).toBe('Dès l’ouverture de son compte');
   });
 
   it('an e-mail-only recipient is invited by e-mail', async () => {
     api({ ...recipient, phone_number: null });
     await toConfirmation();
-    expect(text('summary-no-account')).toContain('Il est invité par e-mail, au plus une fois par semaine.');
+    expect(text('summary-no-account')).toContain('Une invitation lui est envoyée par e-mail, au plus une fois par semaine.');
   });
 
   it('says nothing of it for a recipient whose account is shown', async () => {

@@ -52,7 +52,7 @@ describe('the confirmation of a cash pickup', () => {
     await toConfirmation();
     expect(text('summary-method')).toBe('En espèces dans une agence');
     expect(text('summary-when')).toBe('Dès l’envoi, en espèces dans n’importe quelle agence');
-    expect(text('summary-pickup')).toContain('Le bénéficiaire reçoit par SMS une référence de retrait.');
+    expect(text('summary-pickup')).toContain('Votre proche reçoit par SMS une référence de retrait.');
     expect(text('summary-pickup')).toContain('une pièce d’identité à son nom');
     expect(text('summary-pickup-expiry')).toBe('À retirer dans les 30 jours, sinon l’argent revient sur votre solde.');
     expect(screen.getByTestId('create-summary').textContent).not.toContain('compte');
@@ -78,7 +78,7 @@ describe('the confirmation of a cash pickup', () => {
     fireEvent.input(screen.getByTestId('create-amount'), { target: { value: '300' } });
     fireEvent.click(screen.getByTestId('create-next'));
     await screen.findByTestId('create-summary');
-    expect(text('summary-when')).toBe('Immédiatement s’il a un compte, sinon dès qu’il en ouvre un');
+    expect(text('summary-when')).toBe('Immédiatement si la personne a un compte, sinon dès l’ouverture de son compte');
     expect(screen.queryByTestId('summary-pickup')).toBeNull();
   });
 });

@@ -185,7 +185,7 @@ describe('TransactionCreatePage', () => {
     await screen.findByTestId('success');
     expect(screen.getByRole('heading', { name: 'Argent envoyé' })).toBeTruthy();
     expect(text('success-amount')).toBe('120,00 MAD · Youssef El Amrani');
-    expect(text('success-next')).toBe('Le bénéficiaire l’a déjà sur son compte.');
+    expect(text('success-next')).toBe('L’argent est déjà sur le compte de votre proche.');
     expect(posts(calls)).toHaveLength(1);
   });
 });

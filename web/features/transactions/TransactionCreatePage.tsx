@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
+import { cityIn } from '../../../common/i18n/city-names';
 import { tIsolated } from '../../ui/bidi';
 import { useTranslation } from '../../i18n/i18n';
 import { useSearchParams } from 'react-router';
@@ -284,7 +285,7 @@ export function Component() {
               {...(pickup && {
                 pickup: {
                   ...(delivery.agency !== null && {
-                    agency: pickupAgency.data ? [pickupAgency.data.first_name, pickupAgency.data.city].filter(Boolean).join(', ') : '…',
+                    agency: pickupAgency.data ? [pickupAgency.data.first_name, pickupAgency.data.city && cityIn(i18n.language, pickupAgency.data.city)].filter(Boolean).join(', ') : '…',
                   }),
                   ...(rates.data?.pickup_valid_days !== undefined && { validDays: rates.data.pickup_valid_days }),
                 },

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { cityIn } from '../../../common/i18n/city-names';
 import { useTranslation } from '../../i18n/i18n';
 import form from '../../ui/Form.module.css';
 import card from '../../ui/Card.module.css';
@@ -46,7 +47,7 @@ export const otherAgencyOf = (error: unknown): AgencyPlace | undefined =>
  * typing the same code again cannot help, so only the next customer is offered.
  */
 export function OtherAgencyNotice({ agency }: { agency: AgencyPlace }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <>
       <section className={card.card} role="alert" data-testid="other-agency">
@@ -57,7 +58,7 @@ export function OtherAgencyNotice({ agency }: { agency: AgencyPlace }) {
           </strong>
         </p>
         <p>
-          <bdi data-testid="other-agency-address">{formatAddress(agency.address, agency.zip_code, agency.city)}</bdi>
+          <bdi data-testid="other-agency-address">{formatAddress(agency.address, agency.zip_code, agency.city && cityIn(i18n.language, agency.city))}</bdi>
         </p>
         <p className={form.error}>{t('withdraw.otherAgencyTell')}</p>
       </section>

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { cityIn } from '../../../common/i18n/city-names';
 import { tIsolated } from '../../ui/bidi';
 import type { Transaction } from '../../../common/api/transactions';
 import { ApiError } from '../api/api-error';
@@ -125,7 +126,9 @@ export function PickupSenderBlock({ tx }: { tx: Transaction }) {
       {tx.pickup?.agency ? (
         <p className={styles.muted} data-testid="pickup-agency">
           {tIsolated(t, 'pickups.onlyAt', {
-            agency: [tx.pickup.agency.name, tx.pickup.agency.city].filter(Boolean).join(', '),
+            agency: [tx.pickup.agency.name, tx.pickup.agency.city && cityIn(i18n.language, tx.pickup.agency.city)]
+              .filter(Boolean)
+              .join(', '),
           })}
         </p>
       ) : available ? (

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { cityIn } from '../../../common/i18n/city-names';
 import { Link } from 'react-router';
 import type { User } from '../../../common/api/users';
 import { useTranslation } from '../../i18n/i18n';
@@ -9,7 +10,7 @@ import styles from './TellerMenu.module.css';
 
 /** The agency's name and the menu button; the menu names the agency, its address and the teller signed in. */
 export function TellerBar({ user }: { user: User }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const withLang = useWithLang();
   const logout = useLogout();
   const [open, setOpen] = useState(false);
@@ -26,7 +27,7 @@ export function TellerBar({ user }: { user: User }) {
     return () => document.removeEventListener('keydown', onKey);
   }, [open]);
   const agency = user.agency;
-  const address = agency ? formatAddress(agency.address, agency.zip_code, agency.city) : '';
+  const address = agency ? formatAddress(agency.address, agency.zip_code, agency.city && cityIn(i18n.language, agency.city)) : '';
   const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
   return (
     <div className={styles.bar} data-testid="teller-bar">

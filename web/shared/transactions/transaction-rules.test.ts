@@ -73,6 +73,17 @@ describe('filters', () => {
 
 });
 
+describe('list dates (transactions, notifications, help cases, rate alerts)', () => {
+  const now = new Date('2026-06-01T12:00:00Z');
+  it('write the month in letters in Arabic as in French, never all digits', () => {
+    const ar = formatListDate('2026-03-01T10:05:00Z', 'ar-MA', now);
+    expect(ar).toContain('مارس');
+    expect(ar).not.toMatch(/\d+\D?\/\D?\d+/);
+    expect(formatListDate('2026-03-01T10:05:00Z', 'fr-FR', now)).toMatch(/^1er mars/);
+    expect(formatListDate('2025-03-01T10:05:00Z', 'ar-MA', now)).toMatch(/مارس.*2025/);
+  });
+});
+
 describe('list dates on every render', () => {
   it('builds one date formatter per locale and style, not one per row and keystroke', () => {
     const Original = Intl.DateTimeFormat;

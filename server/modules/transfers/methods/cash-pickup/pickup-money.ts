@@ -126,7 +126,7 @@ export async function sendPickup(
           amount,
           reference,
           expiresAt,
-          agency: agency === null ? null : [agency.first_name, agency.city].filter(Boolean).join(', '),
+          agency: agency === null ? null : { name: agency.first_name, city: agency.city },
         },
       };
     }

@@ -1,5 +1,7 @@
-import { isolateLtrRuns } from '../../../../../common/i18n/bidi-isolate.ts';
+import { isolateLtrRuns, nameIn } from '../../../../../common/i18n/bidi-isolate.ts';
+import { cityIn } from '../../../../../common/i18n/city-names.ts';
 import { dateFormat } from '../../../../../common/i18n/first-of-month.ts';
+import type { Language } from '../../../../../common/i18n/languages.ts';
 import { signed } from '../../../../../common/i18n/service-name.ts';
 import { groupPickupReference } from '../../../../../common/pickups/reference.ts';
 import { formatLocaleMoney } from '../../../../../common/money/locale-amount.ts';
@@ -19,8 +21,12 @@ export interface PickupSmsFacts {
   amount: Money<'MAD'>;
   reference: string;
   expiresAt: Date;
-  agency: string | null;
+  /** The agency chosen, its city as stored (written in each language of the message). */
+  agency: { name: string; city: string | null } | null;
 }
+
+const agencyIn = (language: Language, agency: NonNullable<PickupSmsFacts['agency']>) =>
+  [agency.name, agency.city === null ? '' : cityIn(language, agency.city)].filter(Boolean).join(', ');
 
 const day = (date: Date, locale: string) =>
   dateFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
@@ -30,22 +36,25 @@ export function pickupSmsBody(f: PickupSmsFacts, reminder: boolean): string {
   // The app's one money formatter in each language of the message (common/money/locale-amount.ts).
   const frAmount = formatLocaleMoney(f.amount, pageLocales.fr);
   const arAmount = formatLocaleMoney(f.amount, pageLocales.ar);
-  const where = (fr: string, ar: string) => (f.agency === null ? '' : ` ${fr}${f.agency}${ar}`);
+  // The names as typed, each isolated in the Arabic half (a Latin name would otherwise reorder its sentence).
+  const sender = nameIn('ar', f.sender);
+  const recipient = nameIn('ar', f.recipient);
+  const agency = f.agency === null ? null : nameIn('ar', agencyIn('ar', f.agency));
   const fr = [
     reminder
       ? `Rappel : ${f.sender} vous a envoyé ${frAmount}, pas encore retirés.`
       : `${f.sender} vous a envoyé ${frAmount} à retirer en espèces en agence.`,
     `Référence : ${ref}.`,
-    `Valable jusqu’au ${day(f.expiresAt, 'fr-FR')}.${where('Agence : ', '.')}`,
+    `Valable jusqu’au ${day(f.expiresAt, 'fr-FR')}.${f.agency === null ? '' : ` Agence : ${agencyIn('fr', f.agency)}.`}`,
     `Présentez une pièce d’identité au nom de ${f.recipient}.`,
   ].join(' ');
   const ar = isolateLtrRuns([
     reminder
-      ? `تذكير: أرسل لك ${f.sender} مبلغ ${arAmount} لم يُسحب بعد.`
-      : `أرسل لك ${f.sender} مبلغ ${arAmount} للسحب نقداً من الوكالة.`,
+      ? `تذكير: أرسل لك ${sender} مبلغ ${arAmount} لم يُسحب بعد.`
+      : `أرسل لك ${sender} مبلغ ${arAmount} للسحب نقداً من الوكالة.`,
     `المرجع: ${ref}.`,
-    `صالح حتى ${day(f.expiresAt, 'ar-MA')}.${where('الوكالة: ', '.')}`,
-    `يلزم تقديم بطاقة هوية باسم ${f.recipient}.`,
+    `صالح حتى ${day(f.expiresAt, 'ar-MA')}.${agency === null ? '' : ` الوكالة: ${agency}.`}`,
+    `يلزم تقديم بطاقة هوية باسم ${recipient}.`,
   ].join(' '));
   return `${signed('fr', fr)}\n${signed('ar', ar)}`;
 }
@@ -60,7 +69,7 @@ export function smsFactsOf(row: PickupRow, reference: string): PickupSmsFacts | 
     amount: money('MAD', BigInt(row.amount)),
     reference,
     expiresAt: row.expires_at,
-    agency: row.agency_name === null ? null : [row.agency_name, row.agency_city].filter(Boolean).join(', '),
+    agency: row.agency_name === null ? null : { name: row.agency_name, city: row.agency_city },
   };
 }
 
