@@ -2,8 +2,8 @@
 // Steps in order, the tiers of a step side by side (on two cores, a single-threaded tier or one that mostly waits
 // leaves room for another): typecheck, lint (ESLint, and the module boundaries beside it), the web and server builds
 // and, once typecheck, the builds and the boundaries are done, unit (Vitest: common, server pure logic, web in
-// jsdom) beside the rest of ESLint -> API and security (Vitest over HTTP against a real PostgreSQL: DATABASE_URL if
-// set, else embedded; two files at a time, each worker on its own database) -> end-to-end and accessibility
+// jsdom), then API and security (Vitest over HTTP against a real PostgreSQL: DATABASE_URL if set, else embedded; two
+// files at a time, each worker on its own database), both beside the rest of ESLint -> end-to-end and accessibility
 // (Playwright in Chromium, on the builds) beside chaos (bank workload with kill -9).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -33,10 +33,16 @@ const unit = {
   cmd: [bin('vitest'), 'run', '--project', 'unit', '--project', 'web', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/unit.json`],
   report: 'unit.json',
 };
+// ESLint still runs when unit ends (unit takes a fraction of ESLint's time since its files share their workers'
+// processes): API starts then, on the core ESLint leaves, rather than after it. A lint failure still stops the run
+// once API is done, before end-to-end.
 const api = {
   name: 'api',
+  after: [unit],
   cmd: [bin('vitest'), 'run', '--project', 'api', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/api.json`],
   report: 'api.json',
+  // The longest tier of its step: its progress shows as it runs.
+  stream: true,
 };
 // The bank workload against two API processes on one PostgreSQL, one killed -9 at random (short form); its floors
 // are set for a loaded two-core machine.
@@ -48,9 +54,9 @@ const chaos = {
 const e2e = { name: 'e2e', cmd: [bin('playwright'), 'test'], report: 'e2e.json', needsBrowser: true };
 
 /** Steps in order; the tiers of one step run at once, save those that start `after` others of the step (and do not
- * start if one of those failed): the first one's output streams, the others' is printed whole when each ends (so that
- * lines of two tiers never interleave). */
-const steps = [[lint, typecheck, build, buildServer, lintDeps, unit], [api], [e2e, chaos]];
+ * start if one of those failed): the output of the step's tier marked `stream` (else its first) streams, the others'
+ * is printed whole when each ends (so that lines of two tiers never interleave). */
+const steps = [[lint, typecheck, build, buildServer, lintDeps, unit, api], [e2e, chaos]];
 
 function counts(file) {
   const full = path.join(reports, file);
@@ -95,17 +101,21 @@ for (const step of steps) {
     failedTier = missing.name;
     break;
   }
+  const streamed = step.find((tier) => tier.stream) ?? step[0];
   const running = new Map();
-  for (const [i, tier] of step.entries()) {
-    const before = (tier.after ?? []).map((other) => running.get(other));
-    running.set(
-      tier,
-      Promise.all(before).then((ended) =>
-        ended.every((r) => r.ok) ? run(tier, i === 0) : { tier, seconds: 0, ok: false, skipped: true },
-      ),
-    );
-  }
-  const results = await Promise.all(running.values());
+  const start = (tier) => {
+    if (!running.has(tier)) {
+      const before = (tier.after ?? []).map(start);
+      running.set(
+        tier,
+        Promise.all(before).then((ended) =>
+          ended.every((r) => r.ok) ? run(tier, tier === streamed) : { tier, seconds: 0, ok: false, skipped: true },
+        ),
+      );
+    }
+    return running.get(tier);
+  };
+  const results = await Promise.all(step.map(start));
   for (const { tier, seconds, ok, skipped } of results) {
     if (skipped) continue;
     const c = tier.report ? counts(tier.report) : undefined;

@@ -14,6 +14,7 @@ import {
   recipientOf,
 } from '../../server/modules/transfers/transactions.fixtures.ts';
 import { ensureRates } from '../support/identity.ts';
+import { migratedScratchDatabase } from '../support/migrated-scratch.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-database.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDatabaseUrl } from '../support/test-database.ts';
@@ -35,7 +36,7 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'backup-drill-'));
 beforeAll(async () => {
   const server = new URL(testDatabaseUrl());
   server.pathname = '/postgres';
-  source = await createScratchDatabase(server.toString(), 'drill_source', { migrate: true });
+  source = await migratedScratchDatabase('drill_source');
   target = await createScratchDatabase(server.toString(), 'drill_target');
   t = await startTestApp({ databaseUrl: source.url });
   await ensureRates(t);

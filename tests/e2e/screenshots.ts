@@ -21,10 +21,18 @@ export async function settled(page: Page): Promise<void> {
   );
 }
 
-/** Saves `name` (a PNG file name) of the page as it is, the whole page unless `fullPage: false`, when asked. */
-export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
+/**
+ * Saves `name` (a PNG file name) of the page as it is, the whole page unless `fullPage: false`, when asked. `pause`
+ * (ms) lets a transition end before the picture: spent only when a picture is taken, since no check waits on it.
+ */
+export async function screenshot(
+  page: Page,
+  name: string,
+  { fullPage = true, pause = 0 }: { fullPage?: boolean; pause?: number } = {},
+) {
   if (!screenshotsWanted) return;
   await fs.mkdir(shotsDir, { recursive: true });
+  if (pause > 0) await page.waitForTimeout(pause);
   await settled(page);
   await page.screenshot({ path: path.join(shotsDir, name), fullPage });
 }

@@ -40,8 +40,7 @@ for (const lang of ['fr', 'ar'] as const) {
     // Before the change the only way was the empty list's link (to the general list); now the form's own button.
     const add = page.getByTestId('recipient-open');
     await (await add.count() ? add : page.getByTestId('contacts-empty').getByRole('link')).click();
-    await page.waitForTimeout(500);
-    await screenshot(page, shot(27, lang, 'b'));
+    await screenshot(page, shot(27, lang, 'b'), { pause: 500 });
 
     // The cash pickup's confirmation.
     const youssef = await recipient(request, alice, lang);
@@ -65,8 +64,7 @@ for (const lang of ['fr', 'ar'] as const) {
     await page.getByTestId('create-amount').fill('60');
     await page.getByTestId('create-next').click();
     await expect(page.getByTestId('create-summary')).toBeVisible();
-    await page.waitForTimeout(800);
-    await screenshot(page, shot(28, lang, 'b'));
+    await screenshot(page, shot(28, lang, 'b'), { pause: 800 });
 
     // The history filtered to sends, a detail, and its back arrow.
     await page.goto(`/transactions?lang=${lang}`);
@@ -75,10 +73,10 @@ for (const lang of ['fr', 'ar'] as const) {
     await expect(page.getByTestId('filter-chip-category')).toBeVisible();
     await page.getByTestId('transaction-row').first().click();
     await expect(page.getByTestId('back-link')).toBeVisible();
-    await page.waitForTimeout(500);
-    await screenshot(page, shot(26, lang, 'a'));
+    await screenshot(page, shot(26, lang, 'a'), { pause: 500 });
     await page.getByTestId('back-link').click();
-    await page.waitForTimeout(1000);
-    await screenshot(page, shot(26, lang, 'b'));
+    // Back to the history as it was left: still filtered to sends.
+    await expect(page.getByTestId('filter-chip-category')).toBeVisible();
+    await screenshot(page, shot(26, lang, 'b'), { pause: 1000 });
   });
 }

@@ -49,15 +49,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return async () => {
     // After every API test has moved money its way, the books must still balance (ledger:check clean on every
     // worker's database after the whole suite). Run as an operator would; a break fails the run with the command's
-    // report.
-    const checks = [];
-    for (const database of databases) {
-      const check = await exec(process.execPath, ['--import', 'tsx', 'server/cli/admin.ts', 'ledger:check'], {
-        cwd: projectRoot,
-        env: { ...process.env, DATABASE_URL: database.url },
-      }).catch((error: { stdout?: string; stderr?: string }) => error);
-      checks.push({ database, check });
-    }
+    // report. Every database at once: each check is mostly the command line starting (tsx and the server's modules).
+    const checks = await Promise.all(
+      databases.map(async (database) => {
+        const check = await exec(process.execPath, ['--import', 'tsx', 'server/cli/admin.ts', 'ledger:check'], {
+          cwd: projectRoot,
+          env: { ...process.env, DATABASE_URL: database.url },
+        }).catch((error: { stdout?: string; stderr?: string }) => error);
+        return { database, check };
+      }),
+    );
     for (const { database } of checks) await database.drop();
     await template.drop();
     await embedded?.stop();
