@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
 
 // The web files share their worker's process and jsdom window (vitest.config.ts: a process per file cost several
@@ -13,6 +13,10 @@ document.body.innerHTML = '';
 for (const attribute of Array.from(document.documentElement.attributes)) {
   document.documentElement.removeAttribute(attribute.name);
 }
+
+// A wait for what a screen shows gives up after 4 s, not Testing Library's 1 s: the web tier runs beside ESLint and
+// the builds on two cores, where a screen's first render after its catalogue loads has taken more than 1 s.
+configure({ asyncUtilTimeout: 4000 });
 
 // Screens outside the welcome page render with the whole French catalogue, as the route gate loads it.
 beforeAll(async () => {
