@@ -225,7 +225,8 @@ describe('fuzzing every route', () => {
       // The API answers JSON, but for its files: CSV exports, receipts and identity documents (a 200 that says
       // text/csv, a PDF or an image).
       const type = answer.headers.get('content-type') ?? '';
-      const csv = answer.status === 200 && /^(text\/csv|application\/pdf|image\/(png|jpeg))/.test(type);
+      const csv =
+        answer.status === 200 && /^(text\/csv|application\/pdf|image\/(png|jpeg))/.test(type);
       if (req.path.startsWith('/api/') && answer.text && !csv)
         expect((): unknown => JSON.parse(answer.text), what).not.toThrow();
     });
