@@ -56,10 +56,7 @@ export const auditEntrySchema = z.object({
 export const auditPageSchema = pagedResponseSchema(auditEntrySchema);
 
 const auditFilters = {
-  actor: z
-    .string({ message: opsMessages.auditPersonId })
-    .regex(/^[1-9]\d{0,14}$/, opsMessages.auditPersonId)
-    .optional(),
+  actor: z.string({ message: opsMessages.auditPersonId }).regex(/^[1-9]\d{0,14}$/, opsMessages.auditPersonId).optional(),
   /** Who acted, by part of their name or e-mail address. */
   person: z.string().trim().min(2, opsMessages.auditPerson).max(100, opsMessages.auditPerson).optional(),
   action: z.enum(AUDIT_ACTIONS, { message: opsMessages.auditAction }).optional(),

@@ -125,11 +125,7 @@ export async function listAudit(
         .leftJoin('users as t', (join) =>
           join
             .on('audit.target_type', '=', 'user')
-            .on(
-              't.id',
-              '=',
-              sql<string>`(CASE WHEN audit.target_id ~ '^[0-9]{1,15}$' THEN audit.target_id::bigint END)`,
-            ),
+            .on('t.id', '=', sql<string>`(CASE WHEN audit.target_id ~ '^[0-9]{1,15}$' THEN audit.target_id::bigint END)`),
         ),
       filters,
     )
