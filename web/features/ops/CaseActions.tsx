@@ -124,7 +124,8 @@ export function CaseActions({ item }: { item: OpsCase & { transfer: NonNullable<
               {ot('cases.cancelExplain')} <Money amount={tx.amount} />
             </p>
           }
-          confirmLabel={ot('cases.cancel')}
+          // Not the button's own words: beside the dialog's "cancel" (close) it would read as its opposite.
+          confirmLabel={ot('cases.cancelConfirm')}
           danger
           onClose={() => setOpen(null)}
           action={(input) => cancelForCustomer(tx.id, { ...input, case: item.id })}

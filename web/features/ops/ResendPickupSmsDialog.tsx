@@ -37,8 +37,10 @@ export function ResendPickupSmsDialog({
       confirmTestId="action-confirm"
       pending={mutation.isPending}
     >
-      {/* The number isolated left to right, so an Arabic sentence keeps its digits and its "+" in order. */}
-      <p>{ot('cases.resendExplain', { phone: `\u2066${tx.recipient_phone_number ?? ''}\u2069` })}</p>
+      <p>{ot('cases.resendExplain')}</p>
+      <p>
+        {ot('cases.resendPhone')} <bdi dir="ltr">{tx.recipient_phone_number ?? ''}</bdi>
+      </p>
     </DialogFrame>
   );
 }
