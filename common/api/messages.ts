@@ -177,6 +177,13 @@ export const opsMessages = {
   requestDecided: 'This request has already been decided.',
   alreadyRequested: 'A request for this is already waiting for approval.',
   notThisCase: 'This case is not about this transfer or its customer.',
+  // An operator's cancel for the customer, and the pickup SMS sent again.
+  cancelAboveFourEyes: 'Above the four-eyes threshold a second operator must approve: use the refund, which asks one.',
+  pickupSmsNotAPickup: 'Only a cash pickup has an SMS to send again.',
+  pickupSmsFinished: 'This cash pickup is collected, cancelled, refunded or expired: no SMS is sent.',
+  pickupSmsHeld: 'This cash pickup is held: the recipient is told nothing while it is.',
+  pickupSmsNoPhone: 'The recipient has no phone number on file.',
+  pickupSmsLimit: 'The pickup SMS was already sent again 3 times in the last 24 hours: try again later.',
   ratesChanged: 'The rates changed since this request: ask again.',
   // The reviews queue (common/api/ops-reviews.ts).
   reviewDecided: 'This item has already been decided.',

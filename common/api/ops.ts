@@ -256,6 +256,15 @@ export const refundResponseSchema = z.union([
   z.object({ refunded: z.literal(true), transaction: opsTransactionSchema }),
   z.object({ refunded: z.literal(false), approval: approvalSchema }),
 ]);
+/** An operator's cancel for the customer: the transaction as it stands after (cancelled, or expired if past due). */
+export const cancelResponseSchema = z.object({ transaction: opsTransactionSchema });
+
+/** The pickup SMS sent again to its recipient: optionally from a help case about that pickup (named, noted). */
+export const resendPickupSmsRequestSchema = z.object({ case: idSchema.optional() });
+export type ResendPickupSmsRequest = z.input<typeof resendPickupSmsRequestSchema>;
+/** `remaining`: how many more times it may be sent again within the rolling 24 hours. */
+export const resendPickupSmsResponseSchema = z.object({ sent: z.literal(true), remaining: z.number().int() });
+
 export const approvalDecisionResponseSchema = z.object({
   approval: approvalSchema,
   transaction: opsTransactionSchema.nullable(),

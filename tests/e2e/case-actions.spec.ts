@@ -57,6 +57,68 @@ for (const lang of ['fr', 'ar'] as const) {
     await expect(phone.getByTestId('case-thread')).not.toContainText(lang === 'fr' ? 'Rembours' : 'استرداد');
   });
 
+  test(`from a case on a cash pickup: the SMS sent again, then the cancel for the customer (${lang})`, async ({
+    browser,
+    request,
+  }) => {
+    test.slow();
+    const alice = await account(request);
+    await fund(alice.userId, 500_00n);
+    const headers = { authorization: `Bearer ${alice.token}` };
+    const phone = `+2126${String(Date.now()).slice(-8)}`;
+    const contact = await request.post('/api/contacts/', {
+      headers,
+      data: { first_name: 'Fatima', last_name: 'Zahra', phone_number: phone },
+    });
+    expect(contact.status(), await contact.text()).toBe(201);
+    const sent = await request.post('/api/transactions/', {
+      headers,
+      data: {
+        amount: 60,
+        contact: ((await contact.json()) as { id: number }).id,
+        delivery: 'cash_pickup',
+        security_code: '246810',
+      },
+    });
+    expect(sent.status(), await sent.text()).toBe(201);
+    const id = ((await sent.json()) as { id: number }).id;
+    const opened = await request.post('/api/cases/', {
+      headers,
+      data: { kind: 'cannot_collect', message: longMessage[lang], transaction: id },
+    });
+    expect(opened.status(), await opened.text()).toBe(201);
+    const caseId = ((await opened.json()) as { id: number }).id;
+
+    const operator = await account(request, await newOperator());
+    const ops = await pageFor(browser, operator);
+    await ops.setViewportSize({ width: 1280, height: 900 });
+    await ops.goto(`/ops/cases/${caseId}?lang=${lang}`);
+    await expect(ops.getByTestId('case-resend-sms')).toBeVisible();
+    await expect(ops.getByTestId('case-cancel')).toBeVisible();
+    await screenshot(ops, `case-pickup-actions-${lang}-1280.png`);
+
+    await ops.getByTestId('case-resend-sms').click();
+    await expect(ops.getByTestId('case-resend-dialog')).toContainText(phone);
+    await screenshot(ops, `case-resend-dialog-${lang}-1280.png`, { fullPage: false });
+    await ops.getByTestId('action-confirm').click();
+    await expect(ops.getByTestId('case-action-done')).toBeVisible();
+    await expect(ops.getByTestId('case-note')).toBeVisible();
+
+    await ops.getByTestId('case-cancel').click();
+    await ops
+      .getByTestId('action-reason')
+      .fill(lang === 'fr' ? 'Le client annule par téléphone' : 'ألغى العميل عبر الهاتف');
+    await ops.getByTestId('action-code').fill('246810');
+    await screenshot(ops, `case-cancel-dialog-${lang}-1280.png`, { fullPage: false });
+    await ops.getByTestId('action-confirm').click();
+    await expect(ops.getByTestId('case-action-done')).toBeVisible();
+    // Cancelled: nothing more to do on it.
+    await expect(ops.getByTestId('case-cancel')).toHaveCount(0);
+    await expect(ops.getByTestId('case-resend-sms')).toHaveCount(0);
+    await expect(ops.getByTestId('case-note')).toHaveCount(2);
+    await screenshot(ops, `case-pickup-done-${lang}-1280.png`);
+  });
+
   test(`the recovery's identity step picks files with the app's own button (${lang})`, async ({ browser }) => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();

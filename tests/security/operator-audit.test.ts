@@ -78,6 +78,19 @@ const audited: Record<string, Expected> = {
     reason: true,
     beforeAfter: true,
   },
+  'POST /api/ops/transactions/:id/cancel/': {
+    actions: ['transaction.cancel'],
+    targetType: 'transaction',
+    target: 'path',
+    reason: true,
+    beforeAfter: true,
+  },
+  // A message sent again changes no state: the line says what was sent about which pickup.
+  'POST /api/ops/transactions/:id/resend-pickup-sms/': {
+    actions: ['pickup.resend_sms'],
+    targetType: 'transaction',
+    target: 'path',
+  },
   // Approving a refund request pays the refund and decides the request: two lines, the refund's on the transaction.
   'POST /api/ops/approvals/:id/approve/': {
     actions: ['transaction.refund', 'approval.approve'],

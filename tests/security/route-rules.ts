@@ -359,6 +359,12 @@ export const matrix: Record<string, Rule> = {
   'GET /api/ops/transactions/': ops,
   'GET /api/ops/transactions/:id/': { ...ops, params: (w) => ({ id: w.alice.transferId }) },
   'POST /api/ops/transactions/:id/refund/': opsWrite((w) => ({ id: w.alice.withdrawal.id })),
+  'POST /api/ops/transactions/:id/cancel/': opsWrite((w) => ({ id: w.alice.withdrawal.id })),
+  'POST /api/ops/transactions/:id/resend-pickup-sms/': {
+    access: 'operator',
+    params: (w) => ({ id: w.alice.pickup.id }),
+    body: () => ({}),
+  },
   'GET /api/ops/approvals/': ops,
   'POST /api/ops/approvals/:id/approve/': opsWrite(() => ({ id: 1 })),
   'POST /api/ops/approvals/:id/reject/': opsWrite(() => ({ id: 1 })),

@@ -333,6 +333,16 @@ export const ownerSuccess: Record<string, Case> = {
     const made = await withdrawalAt(t, w.agency1);
     return { as: w.operator, path: `/api/ops/transactions/${made.id}/refund/`, body: opsBody, status: 200 };
   },
+  'POST /api/ops/transactions/:id/cancel/': async (t, w) => {
+    const made = await withdrawalAt(t, w.agency1);
+    return { as: w.operator, path: `/api/ops/transactions/${made.id}/cancel/`, body: opsBody, status: 200 };
+  },
+  'POST /api/ops/transactions/:id/resend-pickup-sms/': async (t, w) => ({
+    as: w.operator,
+    path: `/api/ops/transactions/${(await pickupOf(t)).id}/resend-pickup-sms/`,
+    body: {},
+    status: 200,
+  }),
   'POST /api/ops/approvals/:id/approve/': async (t, w) => ({
     as: w.operator,
     path: `/api/ops/approvals/${await refundRequest(t, w)}/approve/`,

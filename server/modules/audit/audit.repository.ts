@@ -43,6 +43,22 @@ export async function insertAudit(db: Kysely<Database>, actor: AuditActor, line:
     .execute();
 }
 
+/** How many lines of one action about one target since a time, and the oldest of them (a limit's window). */
+export async function countAuditSince(
+  db: Kysely<Database>,
+  of: { action: AuditAction; targetType: AuditTargetType; targetId: string; since: Date },
+): Promise<{ count: number; oldest: Date | null }> {
+  const row = await db
+    .selectFrom('audit')
+    .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.min<Date | null>('created_at').as('oldest')])
+    .where('action', '=', of.action)
+    .where('target_type', '=', of.targetType)
+    .where('target_id', '=', of.targetId)
+    .where('created_at', '>', of.since)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), oldest: row.oldest };
+}
+
 export interface AuditRow {
   id: string;
   actor_user_id: string | null;

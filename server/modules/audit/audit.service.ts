@@ -1,7 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { AuditEntry, AuditFilters } from '../../../common/api/ops.ts';
 import type { Database } from '../../db/schema.ts';
-import { insertAudit, listAudit, type AuditActor, type AuditLine, type AuditRow } from './audit.repository.ts';
+import {
+  countAuditSince,
+  insertAudit,
+  listAudit,
+  type AuditActor,
+  type AuditLine,
+  type AuditRow,
+} from './audit.repository.ts';
 
 /**
  * The audit trail, as the other modules use it: they record what an actor did, and the back-office reads it back
@@ -12,6 +19,18 @@ export type { AuditActor, AuditLine };
 /** Records one action in the caller's transaction, so the action and its line commit (or roll back) together. */
 export async function recordAudit(db: Kysely<Database>, actor: AuditActor, line: AuditLine, at: Date): Promise<void> {
   await insertAudit(db, actor, line, at);
+}
+
+/**
+ * How often an action was taken on one target since a time, and the oldest of those lines: a limit on an action
+ * that leaves no other trace (a message sent again) counts its own audit lines, which it writes in the same
+ * transaction under the target's lock.
+ */
+export async function auditCountSince(
+  db: Kysely<Database>,
+  of: { action: AuditLine['action']; targetType: NonNullable<AuditLine['targetType']>; targetId: string; since: Date },
+): Promise<{ count: number; oldest: Date | null }> {
+  return countAuditSince(db, of);
 }
 
 /** The trail filtered, newest first, as the API presents it; `limit`/`offset` page it. */

@@ -48,6 +48,8 @@ export type CaseAction =
   | { action: 'refund'; amount: string }
   | { action: 'refund_requested'; amount: string; approval: string }
   | { action: 'unlock_security_code' }
+  | { action: 'cancel'; amount: string }
+  | { action: 'resend_pickup_sms' }
   | { action: 'freeze' }
   | { action: 'unfreeze' }
   | { action: 'logout_all' };
@@ -64,6 +66,8 @@ const notes: Record<Language, Notes & { reason: string }> = {
     freeze: () => 'Compte du client gelé depuis cette demande d’aide.',
     unfreeze: () => 'Compte du client dégelé depuis cette demande d’aide.',
     logout_all: () => 'Toutes les sessions du client fermées depuis cette demande d’aide.',
+    cancel: (a) => `Transfert annulé pour le client depuis cette demande d’aide : ${a} rendus à son solde.`,
+    resend_pickup_sms: () => 'SMS de retrait renvoyé au bénéficiaire depuis cette demande d’aide.',
     reason: 'Motif',
   },
   en: {
@@ -74,6 +78,8 @@ const notes: Record<Language, Notes & { reason: string }> = {
     freeze: () => "The customer's account was frozen from this help request.",
     unfreeze: () => "The customer's account was unfrozen from this help request.",
     logout_all: () => 'Every session of the customer was ended from this help request.',
+    cancel: (a) => `Transfer cancelled for the customer from this help request: ${a} back in their balance.`,
+    resend_pickup_sms: () => 'Pickup SMS sent again to the recipient from this help request.',
     reason: 'Reason',
   },
   ar: {
@@ -84,6 +90,8 @@ const notes: Record<Language, Notes & { reason: string }> = {
     freeze: () => 'تم تجميد حساب العميل من طلب المساعدة هذا.',
     unfreeze: () => 'تم رفع التجميد عن حساب العميل من طلب المساعدة هذا.',
     logout_all: () => 'تم إنهاء كل جلسات العميل من طلب المساعدة هذا.',
+    cancel: (a) => `أُلغي التحويل لصالح العميل من طلب المساعدة هذا: أُعيد ${a} إلى رصيده.`,
+    resend_pickup_sms: () => 'أُعيد إرسال رسالة السحب إلى المستفيد من طلب المساعدة هذا.',
     reason: 'السبب',
   },
   es: {
@@ -94,6 +102,8 @@ const notes: Record<Language, Notes & { reason: string }> = {
     freeze: () => 'Cuenta del cliente congelada desde esta solicitud de ayuda.',
     unfreeze: () => 'Cuenta del cliente descongelada desde esta solicitud de ayuda.',
     logout_all: () => 'Todas las sesiones del cliente cerradas desde esta solicitud de ayuda.',
+    cancel: (a) => `Transferencia cancelada para el cliente desde esta solicitud de ayuda: ${a} devueltos a su saldo.`,
+    resend_pickup_sms: () => 'SMS de retiro reenviado al beneficiario desde esta solicitud de ayuda.',
     reason: 'Motivo',
   },
   it: {
@@ -104,6 +114,8 @@ const notes: Record<Language, Notes & { reason: string }> = {
     freeze: () => 'Conto del cliente congelato da questa richiesta di aiuto.',
     unfreeze: () => 'Conto del cliente scongelato da questa richiesta di aiuto.',
     logout_all: () => 'Tutte le sessioni del cliente chiuse da questa richiesta di aiuto.',
+    cancel: (a) => `Trasferimento annullato per il cliente da questa richiesta di aiuto: ${a} tornati nel suo saldo.`,
+    resend_pickup_sms: () => 'SMS di ritiro inviato di nuovo al beneficiario da questa richiesta di aiuto.',
     reason: 'Motivo',
   },
   nl: {
@@ -114,6 +126,8 @@ const notes: Record<Language, Notes & { reason: string }> = {
     freeze: () => 'Rekening van de klant bevroren vanuit deze hulpvraag.',
     unfreeze: () => 'Rekening van de klant ontdooid vanuit deze hulpvraag.',
     logout_all: () => 'Alle sessies van de klant beëindigd vanuit deze hulpvraag.',
+    cancel: (a) => `Overboeking geannuleerd voor de klant vanuit deze hulpvraag: ${a} terug in het saldo.`,
+    resend_pickup_sms: () => 'Ophaal-sms opnieuw naar de ontvanger gestuurd vanuit deze hulpvraag.',
     reason: 'Reden',
   },
   de: {
@@ -124,16 +138,18 @@ const notes: Record<Language, Notes & { reason: string }> = {
     freeze: () => 'Konto des Kunden aus dieser Hilfeanfrage eingefroren.',
     unfreeze: () => 'Konto des Kunden aus dieser Hilfeanfrage wieder freigegeben.',
     logout_all: () => 'Alle Sitzungen des Kunden aus dieser Hilfeanfrage beendet.',
+    cancel: (a) => `Überweisung für den Kunden aus dieser Hilfeanfrage storniert: ${a} zurück auf seinem Guthaben.`,
+    resend_pickup_sms: () => 'Abhol-SMS aus dieser Hilfeanfrage erneut an den Empfänger gesendet.',
     reason: 'Grund',
   },
 };
 
-/** The note of an action in the case's thread, internal (never the customer's), with the operator's reason. */
+/** The note of an action in the case's thread, internal (never the customer's), with the operator's reason if any. */
 export async function noteCaseAction(
   tx: Transaction<Database>,
   link: CaseLink,
   operatorId: string,
-  done: CaseAction & { reason: string },
+  done: CaseAction & { reason?: string },
   at: Date,
 ): Promise<void> {
   const words = notes[link.language];
@@ -144,7 +160,10 @@ export async function noteCaseAction(
     caseId: link.id,
     author: 'operator',
     userId: operatorId,
-    body: `${words[done.action](amount, approval)}\n${words.reason}: ${done.reason}`,
+    // An action without a reason (an SMS sent again) is noted by what was done alone.
+    body: [words[done.action](amount, approval), ...(done.reason ? [`${words.reason}: ${done.reason}`] : [])].join(
+      '\n',
+    ),
     internal: true,
     at,
   });

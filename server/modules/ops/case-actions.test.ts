@@ -109,6 +109,28 @@ describe('actions from a case', () => {
     ]);
   });
 
+  it('approving a refund asked from a case: the approval’s audit lines name the case too', async () => {
+    // An operator since before the request, as an approver must be.
+    const second = await operator(t);
+    const { id, item } = await unclaimedWithCase(150);
+    const asked = await refundFrom(id, item.id);
+    expect(asked.status, JSON.stringify(asked.body)).toBe(202);
+    const approval = (asked.body.approval as { id: number }).id;
+    const approved = await call<Body>(t, 'POST', `/api/ops/approvals/${approval}/approve/`, {
+      token: second.token,
+      body: { reason: 'Checked the case', security_code: CODE },
+    });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(await lastAudit(t, op, 'transaction.refund', { type: 'transaction', id })).toMatchObject({
+      actor: second.userId,
+      after: { status: 'refunded', approval: String(approval), case: item.reference },
+    });
+    expect(await lastAudit(t, op, 'approval.approve', { type: 'approval', id: approval })).toMatchObject({
+      actor: second.userId,
+      after: { state: 'approved', kind: 'refund', case: item.reference },
+    });
+  });
+
   it('unlocking the customer’s security code from their case: named in the audit, noted, unseen by the customer', async () => {
     const { sender, item } = await unclaimedWithCase(10);
     const before = await customerView(sender, item.id);

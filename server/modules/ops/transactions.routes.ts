@@ -3,6 +3,7 @@ import {
   approvalDecisionResponseSchema,
   approvalsPageSchema,
   approvalsQuerySchema,
+  cancelResponseSchema,
   opsActionRequestSchema,
   opsCaseActionRequestSchema,
   opsIdParamsSchema,
@@ -10,10 +11,13 @@ import {
   opsTransactionsPageSchema,
   opsTransactionsQuerySchema,
   refundResponseSchema,
+  resendPickupSmsRequestSchema,
+  resendPickupSmsResponseSchema,
 } from '../../../common/api/ops.ts';
 import { idempotencyKeyHeader, parseIdempotencyKey } from '../../ledger/idempotency.ts';
 import { pageLinks } from '../../http/pagination.ts';
 import type { RouteModuleOptions } from '../route-module.ts';
+import { cancelForCustomer, resendPickupSms } from './customer-care.service.ts';
 import { auditActorOf } from './ops-access.ts';
 import {
   approvalsPage,
@@ -85,6 +89,51 @@ export const opsTransactionsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = 
         key,
       );
       return reply.code(result.status === 202 ? 202 : 200).send(result.body);
+    },
+  );
+
+  app.post(
+    '/transactions/:id/cancel/',
+    {
+      schema: {
+        tags,
+        summary:
+          "Cancel for the customer, on the customer's own rules (pending withdrawal, unclaimed transfer, available pickup): the money returns to the sender's balance; 409 above the four-eyes threshold (use the refund); from a help case with `case` (Idempotency-Key supported)",
+        security,
+        params: opsIdParamsSchema,
+        body: opsCaseActionRequestSchema,
+        response: { 200: cancelResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = auth.requireUser(request);
+      const key = parseIdempotencyKey(request.headers[idempotencyKeyHeader]);
+      return cancelForCustomer(
+        deps,
+        user,
+        auditActorOf(request, user),
+        { id: request.params.id, ...request.body },
+        key,
+      );
+    },
+  );
+
+  app.post(
+    '/transactions/:id/resend-pickup-sms/',
+    {
+      schema: {
+        tags,
+        summary:
+          "Send a cash pickup's SMS (reference, validity) to its recipient again: refused once collected, cancelled, expired or held; at most 3 times a day (429); from a help case with `case`",
+        security,
+        params: opsIdParamsSchema,
+        body: resendPickupSmsRequestSchema,
+        response: { 200: resendPickupSmsResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = auth.requireUser(request);
+      return resendPickupSms(deps, user, auditActorOf(request, user), { id: request.params.id, ...request.body });
     },
   );
 

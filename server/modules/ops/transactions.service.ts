@@ -225,7 +225,8 @@ export async function refundTransaction(
         subjectId: input.id,
         amount,
         currency: 'MAD',
-        payload: { transaction_kind: row.kind, sender: row.sender_user_id },
+        // The case it was asked from travels with the request, so the approval's audit lines name it too.
+        payload: { transaction_kind: row.kind, sender: row.sender_user_id, ...named },
         reason: input.reason,
         requestedBy: operator.id,
         requestedAt: now,
@@ -328,6 +329,9 @@ export async function decide(
     if (approval.state !== 'pending') throw conflict(opsMessages.requestDecided);
     await refuseUnfitApprover(tx, approval, operator.id);
     let transaction: OpsTransaction | null = null;
+    // A refund asked from a help case: whoever approves or rejects it, the line says from which case.
+    const named =
+      approval.kind === 'refund' && typeof approval.payload.case === 'string' ? { case: approval.payload.case } : {};
     if (input.decision === 'approved' && approval.kind === 'refund') {
       const row = await lockRefundable(tx, approval.subject_id);
       await refundWaiting(tx, row, {
@@ -344,7 +348,7 @@ export async function decide(
           targetId: approval.subject_id,
           reason: approval.reason,
           before: { status: row.status, amount: mad(row.amount) },
-          after: { status: 'refunded', approval: approval.id, requested_by: approval.requested_by },
+          after: { status: 'refunded', approval: approval.id, requested_by: approval.requested_by, ...named },
         },
         now,
       );
@@ -368,6 +372,7 @@ export async function decide(
           state: input.decision,
           kind: approval.kind,
           subject: `${approval.subject_type}:${approval.subject_id}`,
+          ...named,
         },
       },
       now,

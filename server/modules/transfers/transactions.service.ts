@@ -1,8 +1,7 @@
 import type { Transaction as Tx } from 'kysely';
 import { startOfDayIn } from '../../../common/time/time-zone.ts';
 import type { Contact } from '../../../common/api/contacts.ts';
-import { beingPaidOutMessage } from '../../../common/api/withdrawals.ts';
-import { pickupBeingPaidOutMessage, pickupMessages } from '../../../common/api/pickups.ts';
+import { pickupMessages } from '../../../common/api/pickups.ts';
 import {
   transactionMessages,
   type CreateTransactionBody,
@@ -11,7 +10,7 @@ import {
 } from '../../../common/api/transactions.ts';
 import type { Money } from '../../../common/money/money.ts';
 import type { Database } from '../../db/schema.ts';
-import { badRequest, conflict, fieldError, forbidden, HttpError, notFound } from '../../http/http-error.ts';
+import { fieldError, forbidden, HttpError, notFound } from '../../http/http-error.ts';
 import { hashRequest, runIdempotent } from '../../ledger/idempotency.ts';
 import { withTransaction } from '../../ledger/transaction.ts';
 import type { AuthUser, Caller } from '../auth/authenticate.ts';
@@ -43,8 +42,7 @@ import type { RecipientScreening } from '../sanctions/screening.ts';
 import { listHistory } from './history-page.repository.ts';
 import { findHistoryRow, type Viewer } from './transactions-query.repository.ts';
 import { presentTransaction } from './transactions.presenter.ts';
-import { lockTransaction } from './transactions.repository.ts';
-import { returnToSender } from './waiting.service.ts';
+import { cancelWaiting, lockCancellable } from './cancel.service.ts';
 import { timelineFor } from './timeline.ts';
 import {
   sanctionsPickupHold,
@@ -336,16 +334,8 @@ export async function cancelTransaction(
 ): Promise<Transaction> {
   const viewer = viewerOf(user);
   const work = async (tx: Tx<Database>) => {
-    const row = await lockTransaction(tx, id);
-    if (!row || row.sender_user_id !== user.id) throw notFound();
-    const waiting = row.status === 'pending' || row.status === 'unclaimed' || row.status === 'available';
-    const expired = row.expires_at !== null && row.expires_at <= deps.clock.now();
-    if (!waiting) throw badRequest(transactionMessages.notCancellable);
-    // A teller holds it for payout: the cash may already be on the counter.
-    if (row.reserved) throw conflict(row.kind === 'pickup' ? pickupBeingPaidOutMessage : beingPaidOutMessage);
-    // Past its expiry the money goes back all the same; record it as expired, as the sweep would. The sender's
-    // notification is written with it (the timeline's trigger, migration 0240).
-    await returnToSender(tx, row, expired ? 'expired' : 'cancelled');
+    const cancellable = await lockCancellable(tx, id, deps.clock.now(), (row) => row.sender_user_id === user.id);
+    await cancelWaiting(tx, cancellable);
     return { status: 200, body: await present(tx, deps, viewer, id) };
   };
   const result = await withTransaction(deps.db, (tx) =>

@@ -5,11 +5,11 @@ import { transactionStatuses } from '../../../common/api/messages';
 import { AuditSection, reviewKindLabel } from './AuditTable';
 import { accountKindLabel, entryKindLabel } from './ledger-kinds';
 import styles from './Ops.module.css';
-import { fetchTransaction, refund } from './ops-api';
+import { fetchTransaction } from './ops-api';
 import type { OpsKey } from './ops-i18n';
-import { ActionDialog } from './OpsDialog';
 import { OpsTable } from './OpsList';
 import { DateTime, Fact, Money, PageTitle, QueryState, StatusBadge, useOps } from './OpsParts';
+import { RefundDialog, type RefundResult } from './RefundDialog';
 import { useStaff } from './staff';
 
 const statuses: readonly string[] = transactionStatuses;
@@ -31,8 +31,6 @@ function TimelineEvent({ event }: { event: string }) {
   if (statuses.includes(event)) return <>{ot(`status.${event}` as OpsKey)}</>;
   return <code dir="ltr">{event}</code>;
 }
-
-type RefundResult = { refunded: true } | { refunded: false; approval: { id: number } };
 
 /** One transaction: who, how much, where, its ledger entries with every posting, its timeline, and the refund. */
 export function TransactionDetailPage({ id }: { id: string }) {
@@ -198,9 +196,11 @@ export function TransactionDetailPage({ id }: { id: string }) {
                       <Link to={withLang(`/ops/customers/${posting.owner}`)}>
                         {posting.owner_name ?? ot('customers.noName')}
                       </Link>
-                    ) : posting.agency !== null
-                        ? ot('transaction.agencyAccount', { id: posting.agency })
-                        : ot('transaction.platform'),
+                    ) : posting.agency !== null ? (
+                      ot('transaction.agencyAccount', { id: posting.agency })
+                    ) : (
+                      ot('transaction.platform')
+                    ),
                 },
                 {
                   header: ot('transaction.debit'),
@@ -227,20 +227,12 @@ export function TransactionDetailPage({ id }: { id: string }) {
       <AuditSection title={ot('customer.events')} entries={tx.events} />
 
       {refunding ? (
-        <ActionDialog
+        <RefundDialog
           testId="refund-dialog"
-          title={ot('transaction.refundTitle', { id: tx.id })}
-          description={
-            <p>
-              {ot('transaction.refundExplain')} <Money amount={tx.amount} />
-            </p>
-          }
-          confirmLabel={ot('transaction.refund')}
-          danger
+          tx={tx}
           onClose={() => setRefunding(false)}
-          action={(input) => refund<RefundResult>(tx.id, input)}
           onDone={(result) => {
-            setOutcome(result as RefundResult);
+            setOutcome(result);
             setRefunding(false);
             void client.invalidateQueries({ queryKey: ['ops'] });
           }}

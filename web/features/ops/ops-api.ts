@@ -7,6 +7,7 @@ import type {
   OpsCustomerDetail,
   OpsTransaction,
   OpsTransactionDetail,
+  ResendPickupSmsRequest,
 } from '../../../common/api/ops';
 import type { OpsRatesPage, SetRatesRequest } from '../../../common/api/ops-rates';
 import type { CaseState, OpsCase, OpsCaseSummary } from '../../../common/api/cases';
@@ -115,6 +116,14 @@ async function once<T>(intent: string, path: string, body: unknown): Promise<T> 
 /** A refund of one transaction (see `once`). */
 export const refund = <T>(id: number, body: OpsCaseActionRequest): Promise<T> =>
   once<T>(`ops-refund:${id}`, `/ops/transactions/${id}/refund/`, body);
+
+/** An operator's cancel for the customer (see `once`): one intent per transaction. */
+export const cancelForCustomer = (id: number, body: OpsCaseActionRequest): Promise<{ transaction: OpsTransaction }> =>
+  once(`ops-cancel:${id}`, `/ops/transactions/${id}/cancel/`, body);
+
+/** The pickup SMS sent again: no key, each one is a new message (the server limits them). */
+export const resendPickupSms = (id: number, body: ResendPickupSmsRequest): Promise<{ sent: true; remaining: number }> =>
+  apiFetch(`/ops/transactions/${id}/resend-pickup-sms/`, { method: 'POST', body });
 
 /** New rates (see `once`): a new intent per set of figures, so a corrected form is a new request. */
 export const setRates = <T>(body: SetRatesRequest): Promise<T> =>
