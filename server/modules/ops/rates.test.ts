@@ -1,32 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { opsMessages } from '../../../common/api/ops.ts';
-import { call, ensureRates, movableClock, testEnv, type SignedIn } from '../../../tests/support/identity.ts';
-import { migratedScratchDatabase } from '../../../tests/support/migrated-scratch.ts';
-import type { ScratchDatabase } from '../../../tests/support/scratch-database.ts';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { call, movableClock, type SignedIn } from '../../../tests/support/identity.ts';
+import type { TestApp } from '../../../tests/support/test-app.ts';
 import { newDraft } from '../billing/billing.fixtures.ts';
 import { agency, customer, teller } from '../transfers/transactions.fixtures.ts';
-import { operator, opsAction } from './ops.fixtures.ts';
+import { operator, opsAction, startOpsScratchApp } from './ops.fixtures.ts';
 
 /**
  * `/api/ops/rates/` over HTTP, on a database of its own: these tests change the rates every price
  * reads, which the other test files sharing the run's database must not see.
  */
 const clock = movableClock();
-let scratch: ScratchDatabase;
 let t: TestApp;
 let op: SignedIn;
 let second: SignedIn;
 beforeAll(async () => {
-  scratch = await migratedScratchDatabase('ops_rates_test');
-  t = await startTestApp({ env: testEnv, databaseUrl: scratch.url, deps: { clock } });
-  await ensureRates(t);
-  [op, second] = await Promise.all([operator(t), operator(t)]);
+  ({ t, op } = await startOpsScratchApp('ops_rates_test', { clock }));
+  second = await operator(t);
 });
-afterAll(async () => {
-  await t.close();
-  await scratch.drop();
-});
+afterAll(() => t.close());
 
 type Body = Record<string, unknown>;
 const base = { official: '10.85', freemium: '10.70', subscription: '10.80' };

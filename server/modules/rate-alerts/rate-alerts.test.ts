@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ACTIVE_RATE_ALERTS, rateAlertMessages, rateAlertsPageSchema } from '../../../common/api/rate-alerts.ts';
 import { formatDecimal, parseDecimal, pow10 } from '../../../common/money/decimal.ts';
-import { call, ensureRates, movableClock, testEnv, type SignedIn } from '../../../tests/support/identity.ts';
-import { migratedScratchDatabase } from '../../../tests/support/migrated-scratch.ts';
-import type { ScratchDatabase } from '../../../tests/support/scratch-database.ts';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { operator, opsAction } from '../ops/ops.fixtures.ts';
+import { call, movableClock, type SignedIn } from '../../../tests/support/identity.ts';
+import type { TestApp } from '../../../tests/support/test-app.ts';
+import { operator, opsAction, startOpsScratchApp } from '../ops/ops.fixtures.ts';
 import { expectNewestSubject } from '../transfers/methods/cash-pickup/pickups.fixtures.ts';
 import { insertRates } from '../rates/rates.repository.ts';
 import { sweepOnce } from '../../housekeeping-sweep.ts';
@@ -19,20 +17,15 @@ import { withTransaction } from '../../ledger/transaction.ts';
  * which the other test files sharing the run's database must not see.
  */
 const clock = movableClock();
-let scratch: ScratchDatabase;
 let t: TestApp;
 let op: SignedIn;
 let second: SignedIn;
 beforeAll(async () => {
-  scratch = await migratedScratchDatabase('rate_alerts_test');
-  t = await startTestApp({ env: testEnv, databaseUrl: scratch.url, deps: { clock } });
-  await ensureRates(t); // official 10.85, freemium 10.70, subscription 10.80
-  [op, second] = await Promise.all([operator(t), operator(t)]);
+  // The rates in force: official 10.85, freemium 10.70, subscription 10.80.
+  ({ t, op } = await startOpsScratchApp('rate_alerts_test', { clock }));
+  second = await operator(t);
 }, 60_000);
-afterAll(async () => {
-  await t.close();
-  await scratch.drop();
-});
+afterAll(() => t.close());
 
 type Alert = {
   id: number;

@@ -8,6 +8,7 @@ import {
   entryKindsOf,
   heldInComplianceHold as heldOf,
   sanctionsReviewOf,
+  sendToListedRecipient,
   startScreeningApp,
 } from './sanctions.fixtures.ts';
 
@@ -28,15 +29,7 @@ const heldInComplianceHold = async (transactionId: unknown) => ({ held: await he
 
 describe('a send to a listed recipient', () => {
   it('is held (on_hold, compliance hold, under review for the sender) and completes as it would have on approval', async () => {
-    const sender = await customer(t, 100_000n);
-    const recipient = await customer(t);
-    // The EU entry "Mohammed Al-Hassan Zaytouni", written as a sender would.
-    const contact = await recipientOf(t, sender, {
-      first_name: 'Mohamed',
-      last_name: 'El Hassan Zitouni',
-      email: recipient.email,
-    });
-    const res = await create(t, sender, { amount: 150, contact });
+    const { sender, recipient, contact, sent: res } = await sendToListedRecipient(t, 150);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({ status: 'on_hold', amount: '150.00', category: 'sending' });
     const id = res.body.id;

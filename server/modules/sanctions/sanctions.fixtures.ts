@@ -4,6 +4,7 @@ import { call, type SignedIn } from '../../../tests/support/identity.ts';
 import type { TestApp } from '../../../tests/support/test-app.ts';
 import { sanctionsImportCommand } from '../../cli/commands/sanctions-import.ts';
 import { startOpsApp } from '../ops/ops.fixtures.ts';
+import { create, customer, recipientOf } from '../transfers/transactions.fixtures.ts';
 
 /** Test data of the sanctions tests: the synthetic lists of tests/fixtures/sanctions/ (invented names). */
 export const sanctionsFixtures = join(import.meta.dirname, '../../../tests/fixtures/sanctions');
@@ -47,6 +48,22 @@ export async function startScreeningApp(): Promise<{ t: TestApp; op: SignedIn }>
   const started = await startOpsApp();
   await importTestLists(started.t);
   return started;
+}
+
+/**
+ * A send held for review: a sender with 1,000 MAD, a recipient with an account whose name the sender writes as one
+ * would the EU entry "Mohammed Al-Hassan Zaytouni" of the test lists ("Mohamed El Hassan Zitouni"), and `amount`
+ * MAD sent to them. The caller checks the answer (`sent`).
+ */
+export async function sendToListedRecipient(t: TestApp, amount: number) {
+  const sender = await customer(t, 100_000n);
+  const recipient = await customer(t);
+  const contact = await recipientOf(t, sender, {
+    first_name: 'Mohamed',
+    last_name: 'El Hassan Zitouni',
+    email: recipient.email,
+  });
+  return { sender, recipient, contact, sent: await create(t, sender, { amount, contact }) };
 }
 
 /** The newest sanctions_hit review of `subject` (e.g. `transaction:12`), as an operator lists it. */

@@ -3,15 +3,13 @@ import { opsMessages } from '../../../common/api/ops.ts';
 import { call, type SignedIn } from '../../../tests/support/identity.ts';
 import type { TestApp } from '../../../tests/support/test-app.ts';
 import { opsAction } from '../ops/ops.fixtures.ts';
-import { heldInComplianceHold, sanctionsReviewOf, startScreeningApp } from '../sanctions/sanctions.fixtures.ts';
 import {
-  balanceOf,
-  create,
-  customer,
-  recipientOf,
-  setFrozen as setFrozenAs,
-  type Customer,
-} from './transactions.fixtures.ts';
+  heldInComplianceHold,
+  sanctionsReviewOf,
+  sendToListedRecipient,
+  startScreeningApp,
+} from '../sanctions/sanctions.fixtures.ts';
+import { balanceOf, setFrozen as setFrozenAs, type Customer } from './transactions.fixtures.ts';
 
 /**
  * The exits of money toward a person share one set of guards (exit-guards.ts). Here, over HTTP, the one exit that
@@ -28,15 +26,8 @@ const setFrozen = (c: Customer, frozen: boolean) => setFrozenAs(t, op, c, frozen
 
 describe('the release of a hold for review', () => {
   it('is refused while the sender is frozen: the money stays held and the review open, then goes once it is lifted', async () => {
-    const sender = await customer(t, 100_000n);
-    const recipient = await customer(t);
-    // A name of the test lists (the EU entry "Mohammed Al-Hassan Zaytouni"): the send is held for review.
-    const contact = await recipientOf(t, sender, {
-      first_name: 'Mohamed',
-      last_name: 'El Hassan Zitouni',
-      email: recipient.email,
-    });
-    const sent = await create(t, sender, { amount: 120, contact });
+    // A name of the test lists: the send is held for review.
+    const { sender, recipient, sent } = await sendToListedRecipient(t, 120);
     expect(sent.body, JSON.stringify(sent.body)).toMatchObject({ status: 'on_hold' });
     const id = sent.body.id;
     const review = await sanctionsReviewOf(t, op, `transaction:${String(id)}`);
