@@ -1,6 +1,6 @@
-import { useRef, useState } from 'react';
+import { Fragment, useRef, useState } from 'react';
 import { cityIn } from '../../../common/i18n/city-names';
-import type { TouchEvent } from 'react';
+import type { ReactNode, TouchEvent } from 'react';
 import { useTranslation } from '../../i18n/i18n';
 import { Link } from 'react-router';
 import type { Contact } from '../../../common/api/contacts';
@@ -32,11 +32,19 @@ export function contactName(contact: Contact): string {
   return `${contact.first_name} ${contact.last_name}`.trim();
 }
 
-function secondLine(contact: Contact, language: string): string {
-  // The city first: on a narrow phone the end of the line is what gets cut.
-  if (contact.public) return [contact.city && cityIn(language, contact.city), contact.address].filter(Boolean).join(' · ');
-  if (contact.phone_number) return formatPhone(contact.phone_number);
-  return contact.email ?? '';
+function secondLine(contact: Contact, language: string): ReactNode {
+  // The city first: on a narrow phone the end of the line is what gets cut. The city (in the reader's language,
+  // Arabic in Arabic) and the address (as typed, '120 Boulevard Mohammed V') each keep their own direction.
+  if (contact.public)
+    return [contact.city && cityIn(language, contact.city), contact.address]
+      .filter((part): part is string => Boolean(part))
+      .map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 ? ' · ' : null}
+          <bdi>{part}</bdi>
+        </Fragment>
+      ));
+  return <bdi dir="ltr">{contact.phone_number ? formatPhone(contact.phone_number) : (contact.email ?? '')}</bdi>;
 }
 
 /**
@@ -106,7 +114,7 @@ export function ContactRow({ contact, to, onDelete, deleting }: Props) {
               <bdi>{name}</bdi>
             </span>
             <span className={styles.detail}>
-              <bdi dir={contact.public ? undefined : 'ltr'}>{secondLine(contact, i18n.language)}</bdi>
+              {secondLine(contact, i18n.language)}
             </span>
           </span>
           {contact.proximity !== null ? (
