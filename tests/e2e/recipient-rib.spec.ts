@@ -66,3 +66,32 @@ for (const lang of ['fr', 'ar'] as const) {
     await screenshot(page, `recipient-detail-rib-${lang}.png`);
   });
 }
+
+test('a recipient named in Arabic, on the French screen: the holder name in Latin letters asked with the RIB', async ({
+  page,
+  request,
+}) => {
+  await signInThroughApi(page, request, 'rib-holder-fr');
+  await page.goto('/contacts?lang=fr');
+  await page.getByTestId('recipient-open').click();
+  await page.getByTestId('recipient-first_name').fill('فاطمة');
+  await page.getByTestId('recipient-last_name').fill('الزهراء');
+  await page.getByTestId('phone-input').fill(frenchMobile());
+  await expect(page.getByTestId('recipient-rib-holder')).toHaveCount(0);
+  await page.getByTestId('recipient-rib').fill('007780000123456789012396');
+  const holder = page.getByTestId('recipient-rib-holder');
+  // The romanisation, only as the suggestion the sender corrects.
+  await expect(holder).toHaveValue('FTMH LZHR');
+  await holder.fill('');
+  await page.getByTestId('recipient-submit').click();
+  await expect(page.getByTestId('recipient-rib-holder-error')).toHaveText(
+    "Écrivez le nom du titulaire en lettres latines, tel qu'il figure sur le compte bancaire.",
+  );
+  await expectAccessible(page);
+  await screenshot(page, 'recipient-form-holder-error-fr.png');
+  await holder.fill('Fatima Ezzahra');
+  await page.getByTestId('recipient-submit').click();
+  await expect(page.getByTestId('recipient-form')).toHaveCount(0);
+  await page.getByTestId('contact-row').first().click();
+  await expect(page.getByTestId('contact-rib-holder')).toHaveText('FATIMA EZZAHRA');
+});
