@@ -44,6 +44,18 @@ async function openAndSubmitAmina() {
   });
 }
 
+/** The form filled for a recipient named in Arabic, then a RIB typed: the holder's name field it then asks. */
+async function openForFatimaWithRib(): Promise<HTMLInputElement> {
+  openForm();
+  type('recipient-first_name', 'فاطمة');
+  type('recipient-last_name', 'الزهراء');
+  type('phone-input', '0612345678');
+  // No RIB, no bank name to give.
+  expect(screen.queryByTestId('recipient-rib-holder')).toBeNull();
+  type('recipient-rib', '007 780 0001 2345 6789 0123 96');
+  return screen.findByTestId<HTMLInputElement>('recipient-rib-holder');
+}
+
 describe('the new-recipient form', () => {
   it('opens, refuses an empty form with the required-field message and sends nothing', () => {
     const calls = stubFetch(() => ({ status: 500 }));
@@ -192,14 +204,7 @@ describe('the new-recipient form', () => {
 
   it('asks a recipient named in Arabic for the holder’s name in Latin letters, the romanised name only as its suggestion', async () => {
     const calls = stubFetch(() => ({ status: 201, body: created }));
-    openForm();
-    type('recipient-first_name', 'فاطمة');
-    type('recipient-last_name', 'الزهراء');
-    type('phone-input', '0612345678');
-    // No RIB, no bank name to give.
-    expect(screen.queryByTestId('recipient-rib-holder')).toBeNull();
-    type('recipient-rib', '007 780 0001 2345 6789 0123 96');
-    const holder = await screen.findByTestId<HTMLInputElement>('recipient-rib-holder');
+    const holder = await openForFatimaWithRib();
     expect(holder.getAttribute('dir')).toBe('ltr');
     await waitFor(() => expect(holder.value).not.toBe(''));
     expect(holder.value).toMatch(/^[A-Z ]+$/);
@@ -224,12 +229,8 @@ describe('the new-recipient form', () => {
 
   it("shows the server's holder-name message in French under its field", async () => {
     stubFetch(() => ({ status: 400, body: { rib_holder: [holderNameMessages.charset] } }));
-    openForm();
-    type('recipient-first_name', 'فاطمة');
-    type('recipient-last_name', 'الزهراء');
-    type('phone-input', '0612345678');
-    type('recipient-rib', '007 780 0001 2345 6789 0123 96');
-    type(await screen.findByTestId('recipient-rib-holder').then(() => 'recipient-rib-holder'), 'FATIMA');
+    await openForFatimaWithRib();
+    type('recipient-rib-holder', 'FATIMA');
     await act(async () => {
       fireEvent.click(screen.getByTestId('recipient-submit'));
     });
