@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { holderNameMessages, isPayeeNameForFile, normaliseHolderName } from '../banking/holder-name.ts';
 import { parseRib, RIB_INPUT_MAX_LENGTH, ribMessages } from '../banking/rib.ts';
 import { parsePhone, phoneMessages, PHONE_INPUT_MAX_LENGTH } from '../identity/phone.ts';
 import { emailSchema } from './auth.ts';
@@ -68,6 +69,20 @@ export const ribSchema = z
     return z.NEVER;
   });
 
+/**
+ * The account holder's name as the bank account shows it, in Latin letters (holder-name.ts): typed in any case,
+ * stored and sent upper case, within the payment file's character set and 35 characters.
+ */
+export const ribHolderSchema = z
+  .string()
+  .max(100, holderNameMessages.charset)
+  .transform((input, ctx) => {
+    const name = normaliseHolderName(input);
+    if (isPayeeNameForFile(name)) return name;
+    ctx.addIssue({ code: 'custom', message: holderNameMessages.charset });
+    return z.NEVER;
+  });
+
 export const createContactRequestSchema = z
   .object({
     first_name: nameSchema,
@@ -76,6 +91,11 @@ export const createContactRequestSchema = z
     email: absentWhenBlank(emailSchema),
     /** Optional: the recipient's bank account, for deposits to it. */
     rib: absentWhenBlank(ribSchema),
+    /**
+     * With a RIB: the holder's name in Latin letters as the account shows it. Required when the recipient's name
+     * is written in another script (a romanisation is not the name the bank holds); else the name as typed is sent.
+     */
+    rib_holder: absentWhenBlank(ribHolderSchema),
   })
   .refine((b) => b.phone_number !== undefined || b.email !== undefined, {
     message: contactMessages.phoneOrEmail,
@@ -109,8 +129,10 @@ export const contactSchema = z.object({
   /** The name of the bank that keeps that account, from its bank code; null when there is no RIB. */
   rib_bank: z.string().nullable().optional(),
   /**
-   * The account holder's name as a bank deposit will send it (the recipient's name in the payment file's Latin
-   * character set, at most 35 characters); null when there is no RIB. Shown so the sender sees what the bank gets.
+   * The account holder's name as a bank deposit will send it (the name in Latin letters the sender gave, else the
+   * recipient's name in the payment file's character set, at most 35 characters); null when there is no RIB, or
+   * when the recipient's name is in another script and the sender has not given it yet (no deposit goes then).
+   * Shown so the sender sees what the bank gets.
    */
   rib_holder: z.string().nullable().optional(),
 });
@@ -122,6 +144,10 @@ export const contactSchema = z.object({
 export const updateContactRequestSchema = z
   .object({
     rib: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), ribSchema.nullable()),
+    /** The holder's name in Latin letters as the account shows it (see createContactRequestSchema). */
+    rib_holder: z
+      .preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), ribHolderSchema.nullable())
+      .optional(),
   })
   .strict();
 

@@ -13,6 +13,8 @@ export const payoutMessages = {
   noRib: 'This recipient has no bank account (RIB): add one to send a bank deposit.',
   notAPerson: 'A bank deposit is sent to a person, not to an agency.',
   confirmPayee: "The recipient's bank does not confirm this name: confirm to send all the same.",
+  noHolderName:
+    "Add the account holder's name in Latin letters, as the bank account shows it, to this recipient's bank details.",
   noMobileWallet: 'A mobile wallet payout goes to a Moroccan mobile number (+212 6… or +212 7…): this recipient has none.',
   walletNotAPerson: 'A mobile wallet payout is sent to a person, not to an agency.',
 } as const;

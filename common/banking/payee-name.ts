@@ -1,4 +1,5 @@
 import anyAscii from 'any-ascii';
+import { PAYEE_NAME_ALLOWED, PAYEE_NAME_MAX_LENGTH } from './holder-name.ts';
 
 /**
  * The account holder's name as a payment file can carry it. ISO 20022 credit transfers between banks are
@@ -7,14 +8,14 @@ import anyAscii from 'any-ascii';
  * with accents is transliterated to Latin letters (any-ascii, a maintained per-character romanisation table),
  * upper-cased, stripped of what the set does not allow, and shortened at a word boundary.
  *
- * The result is deterministic and shown to the sender before a deposit, so they see exactly the name the bank
- * will compare with its holder's. A name made only of signs the set lacks gives an empty text, which a file
+ * The result is deterministic. For a name in Latin letters it is the name a deposit carries; for a name in another
+ * script it is only the suggestion the sender starts from when giving the holder's name as the bank account shows
+ * it (holder-name.ts), since a romanisation is not the name the bank holds. A name made only of signs the set lacks gives an empty text, which a file
  * writer refuses (isPayeeNameForFile).
  */
-export const PAYEE_NAME_MAX_LENGTH = 35;
+export { isPayeeNameForFile, PAYEE_NAME_MAX_LENGTH } from './holder-name.ts';
 
-/** Upper-case Latin letters, digits, space and the signs the interbank character set allows in a name. */
-const ALLOWED = /[A-Z0-9 /\-?:().,'+]/;
+const ALLOWED = PAYEE_NAME_ALLOWED;
 
 export function payeeNameForFile(firstName: string, lastName: string): string {
   const full = `${firstName} ${lastName}`.normalize('NFC');
@@ -34,9 +35,4 @@ function shorten(text: string, max: number): string {
   if (text.length <= max) return text;
   const cut = text.slice(0, max + 1).lastIndexOf(' ');
   return (cut > 0 ? text.slice(0, cut) : text.slice(0, max)).trim();
-}
-
-/** Whether a text is already within the payment file's character set and length (what a file writer checks). */
-export function isPayeeNameForFile(text: string): boolean {
-  return text.length > 0 && text.length <= PAYEE_NAME_MAX_LENGTH && [...text].every((c) => ALLOWED.test(c));
 }

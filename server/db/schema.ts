@@ -168,6 +168,8 @@ export interface ContactsTable {
   sanctions_confirmed_at: NullableTimestamp;
   /** The recipient's Moroccan bank account, 24 digits without spaces (migration 0590); null when none. */
   rib: string | null;
+  /** The account holder's name in Latin letters as the sender gave it (migration 0743); null when not given. */
+  rib_holder_name: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface LoginCodesTable {

@@ -32,6 +32,8 @@ async function recipient(request: APIRequestContext, who: Account, rib: string, 
       // A phone of its own: the cash pickup is on offer too, and a customer's recipients each have their own.
       phone_number: `+2126${String(randomInt(0, 100_000_000)).padStart(8, '0')}`,
       rib,
+      // A name written in Arabic: the sender gives it as the bank account shows it, in Latin letters.
+      ...(lang === 'ar' && { rib_holder: 'Amina El Idrissi' }),
     },
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -81,7 +83,7 @@ for (const lang of ['fr', 'ar'] as const) {
     await expect(page.getByTestId('payee-rib')).toHaveText(lang === 'fr' ? '007 780 0001 2345 6789 0123 96' : '007 780 0000 0000 0000 0002 57');
     // Left to right inside the right-to-left page: the groups read in the order the bank prints them.
     expect(await page.getByTestId('payee-rib').evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
-    await expect(page.getByTestId('payee-holder')).toHaveText(lang === 'ar' ? 'MYNH LDRYSY' : 'AMINA EL IDRISSI');
+    await expect(page.getByTestId('payee-holder')).toHaveText('AMINA EL IDRISSI');
     if (lang === 'fr') {
       await expect(check).toHaveAttribute('data-result', 'match');
       await expect(page.getByTestId('payee-check-result')).toHaveText('Le nom correspond au titulaire du compte.');

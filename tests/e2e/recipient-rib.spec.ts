@@ -38,6 +38,19 @@ for (const lang of ['fr', 'ar'] as const) {
     await expect(rib).toHaveValue('007 780 0001 2345 6789 0123 96');
     await expect(page.getByTestId('recipient-rib-bank')).toHaveText('Attijariwafa bank');
     await expect(page.getByTestId('recipient-rib-error')).toBeEmpty();
+    const holder = page.getByTestId('recipient-rib-holder');
+    if (lang === 'ar') {
+      // A name in Arabic: its romanisation is only the suggestion; the sender writes it as the account shows it.
+      await expect(holder).toHaveValue('MYNH LDRYSY');
+      await expect(holder).toHaveAttribute('dir', 'ltr');
+      await holder.fill('أمينة');
+      await page.getByTestId('recipient-submit').click();
+      await expect(page.getByTestId('recipient-rib-holder-error')).not.toBeEmpty();
+      await screenshot(page, `recipient-form-holder-error-${lang}.png`);
+      await holder.fill('Amina El Idrissi');
+    } else {
+      await expect(holder).toHaveCount(0);
+    }
     await screenshot(page, `recipient-form-rib-${lang}.png`);
     await page.getByTestId('recipient-submit').click();
     await expect(page.getByTestId('recipient-form')).toHaveCount(0);
@@ -48,8 +61,37 @@ for (const lang of ['fr', 'ar'] as const) {
     // Left to right inside the right-to-left page: the groups read in the order the bank prints them.
     expect(await shown.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
     await expect(page.getByTestId('contact-rib-bank')).toContainText('Attijariwafa bank');
-    await expect(page.getByTestId('contact-rib-holder')).toHaveText(lang === 'ar' ? 'MYNH LDRYSY' : 'AMINA EL IDRISSI');
+    await expect(page.getByTestId('contact-rib-holder')).toHaveText('AMINA EL IDRISSI');
     await expectAccessible(page);
     await screenshot(page, `recipient-detail-rib-${lang}.png`);
   });
 }
+
+test('a recipient named in Arabic, on the French screen: the holder name in Latin letters asked with the RIB', async ({
+  page,
+  request,
+}) => {
+  await signInThroughApi(page, request, 'rib-holder-fr');
+  await page.goto('/contacts?lang=fr');
+  await page.getByTestId('recipient-open').click();
+  await page.getByTestId('recipient-first_name').fill('فاطمة');
+  await page.getByTestId('recipient-last_name').fill('الزهراء');
+  await page.getByTestId('phone-input').fill(frenchMobile());
+  await expect(page.getByTestId('recipient-rib-holder')).toHaveCount(0);
+  await page.getByTestId('recipient-rib').fill('007780000123456789012396');
+  const holder = page.getByTestId('recipient-rib-holder');
+  // The romanisation, only as the suggestion the sender corrects.
+  await expect(holder).toHaveValue('FTMH LZHR');
+  await holder.fill('');
+  await page.getByTestId('recipient-submit').click();
+  await expect(page.getByTestId('recipient-rib-holder-error')).toHaveText(
+    "Écrivez le nom du titulaire en lettres latines, tel qu'il figure sur le compte bancaire.",
+  );
+  await expectAccessible(page);
+  await screenshot(page, 'recipient-form-holder-error-fr.png');
+  await holder.fill('Fatima Ezzahra');
+  await page.getByTestId('recipient-submit').click();
+  await expect(page.getByTestId('recipient-form')).toHaveCount(0);
+  await page.getByTestId('contact-row').first().click();
+  await expect(page.getByTestId('contact-rib-holder')).toHaveText('FATIMA EZZAHRA');
+});

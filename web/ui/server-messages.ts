@@ -80,6 +80,7 @@ const translations = new Map<string, (t: TFunction) => string>([
   [payoutMessages.noRib, (t) => t('payouts.errors.noRib')],
   [payoutMessages.notAPerson, (t) => t('payouts.errors.notAPerson')],
   [payoutMessages.confirmPayee, (t) => t('payouts.errors.confirmPayee')],
+  [payoutMessages.noHolderName, (t) => t('payouts.errors.noHolderName')],
   [payoutMessages.noMobileWallet, (t) => t('payouts.errors.noMobileWallet')],
   [payoutMessages.walletNotAPerson, (t) => t('payouts.errors.walletNotAPerson')],
   [pickupMessages.notAPerson, (t) => t('pickups.errors.notAPerson')],

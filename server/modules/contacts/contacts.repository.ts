@@ -25,6 +25,8 @@ export interface ContactRow {
   disabled_at: Date | null;
   /** The recipient's Moroccan bank account (24 digits), for bank deposits; null when none. */
   rib: string | null;
+  /** The holder's name in Latin letters as the sender gave it for that account; null when not given. */
+  rib_holder_name: string | null;
 }
 
 const columns = [
@@ -44,6 +46,7 @@ const columns = [
   'account_id',
   'disabled_at',
   'rib',
+  'rib_holder_name',
 ] as const;
 
 export interface PageWindow {
@@ -237,6 +240,7 @@ export interface NewContact {
   contactUser: string | null;
   accountId: string | null;
   rib: string | null;
+  ribHolderName: string | null;
 }
 
 export async function insertContact(tx: Transaction<Database>, contact: NewContact): Promise<ContactRow> {
@@ -252,6 +256,7 @@ export async function insertContact(tx: Transaction<Database>, contact: NewConta
       contact_user: contact.contactUser,
       account_id: contact.accountId,
       rib: contact.rib,
+      rib_holder_name: contact.rib === null ? null : contact.ribHolderName,
     })
     .returning([...columns, sql<number | null>`NULL::float8`.as('proximity')])
     .executeTakeFirstOrThrow();
@@ -291,16 +296,20 @@ export async function softDeleteOwnContact(
   return result.numUpdatedRows > 0n;
 }
 
-/** Sets or clears the bank account of one of this customer's live recipients; undefined when it is not one. */
+/**
+ * Sets or clears the bank account of one of this customer's live recipients, with its holder's name in Latin
+ * letters (cleared with the account); undefined when it is not one.
+ */
 export async function setOwnContactRib(
   tx: Transaction<Database>,
   ownerId: string,
   id: string,
   rib: string | null,
+  ribHolderName: string | null,
 ): Promise<ContactRow | undefined> {
   return tx
     .updateTable('contacts')
-    .set({ rib })
+    .set({ rib, rib_holder_name: rib === null ? null : ribHolderName })
     .where('id', '=', id)
     .where('owner_user_id', '=', ownerId)
     .where('public', '=', false)

@@ -7,6 +7,7 @@ import type {
   UpdateContactBody,
 } from '../../../common/api/contacts.ts';
 import { moroccanBankName } from '../../../common/banking/moroccan-banks.ts';
+import { holderNameMessages, needsLatinHolderName } from '../../../common/banking/holder-name.ts';
 import { payeeNameForFile } from '../../../common/banking/payee-name.ts';
 import { contactMessages } from '../../../common/api/contacts.ts';
 import { lockFor } from '../../db/advisory-lock.ts';
@@ -50,8 +51,24 @@ export function presentContact(row: ContactRow): Contact {
     closed: row.disabled_at !== null,
     rib: row.rib,
     rib_bank: row.rib === null ? null : (moroccanBankName(row.rib.slice(0, 3)) ?? null),
-    rib_holder: row.rib === null ? null : payeeNameForFile(row.first_name, row.last_name),
+    rib_holder: row.rib === null ? null : ribHolderOf(row),
   };
+}
+
+/**
+ * The holder's name a deposit carries: the one the sender gave in Latin letters, else the recipient's name in the
+ * file's character set when it is written in Latin letters; null when it is in another script and none was given
+ * (its romanisation is not the name the bank holds).
+ */
+function ribHolderOf(row: ContactRow): string | null {
+  if (row.rib_holder_name !== null) return row.rib_holder_name;
+  return needsLatinHolderName(row.first_name, row.last_name) ? null : payeeNameForFile(row.first_name, row.last_name);
+}
+
+/** A bank account for a recipient whose name is in another script needs the holder's name in Latin letters. */
+function refuseMissingHolderName(row: Pick<ContactRow, 'rib' | 'rib_holder_name' | 'first_name' | 'last_name'>) {
+  if (row.rib !== null && row.rib_holder_name === null && needsLatinHolderName(row.first_name, row.last_name))
+    throw fieldError('rib_holder', holderNameMessages.required);
 }
 
 /**
@@ -177,6 +194,12 @@ export async function createContact(deps: ServiceDeps, user: AuthUser, body: Cre
     const allowed = withinLimit(recent, now, HOUR_SECONDS, deps.config.CONTACT_CREATE_LIMIT_PER_HOUR);
     if (!allowed.allowed) throw tooManyRequests(allowed.retryAfterSeconds, contactMessages.tooManyAdded);
     for (const identifier of identifiers) await lockFor(tx, identifierLock(identifier));
+    refuseMissingHolderName({
+      rib: body.rib ?? null,
+      rib_holder_name: body.rib_holder ?? null,
+      first_name: body.first_name,
+      last_name: body.last_name,
+    });
     const duplicate = await findDuplicates(tx, user.id, body.phone_number, body.email);
     if (duplicate.phone) throw fieldError('phone_number', contactMessages.exists);
     if (duplicate.email) throw fieldError('email', contactMessages.exists);
@@ -193,6 +216,7 @@ export async function createContact(deps: ServiceDeps, user: AuthUser, body: Cre
       contactUser: person?.id ?? null,
       accountId: person?.account_id ?? null,
       rib: body.rib ?? null,
+      ribHolderName: body.rib_holder ?? null,
     });
   });
   // The recipient screened when added (a hit opens a review; sends to them are then held).
@@ -211,7 +235,12 @@ export async function updateContact(
   body: UpdateContactBody,
 ): Promise<Contact> {
   requireCustomer(user);
-  const row = await withTransaction(deps.db, (tx) => setOwnContactRib(tx, user.id, String(id), body.rib));
+  const row = await withTransaction(deps.db, async (tx) => {
+    const updated = await setOwnContactRib(tx, user.id, String(id), body.rib, body.rib_holder ?? null);
+    // Checked on the row as it now is (its names), in the same transaction: a refusal leaves it as it was.
+    if (updated) refuseMissingHolderName(updated);
+    return updated;
+  });
   if (row) return presentContact(row);
   if ((await agencyState(deps.db, String(id))) !== undefined) throw forbidden(contactMessages.agencyReadOnly);
   throw notFound();

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contactMessages } from '../../../common/api/messages';
+import { holderNameMessages } from '../../../common/banking/holder-name';
 import { ribMessages } from '../../../common/banking/rib';
 import { NewRecipientForm } from './NewRecipientForm';
 import { renderWithProviders, stubFetch } from '../../shared/test-support';
@@ -41,6 +42,18 @@ async function openAndSubmitAmina() {
   await act(async () => {
     fireEvent.click(screen.getByTestId('recipient-submit'));
   });
+}
+
+/** The form filled for a recipient named in Arabic, then a RIB typed: the holder's name field it then asks. */
+async function openForFatimaWithRib(): Promise<HTMLInputElement> {
+  openForm();
+  type('recipient-first_name', 'فاطمة');
+  type('recipient-last_name', 'الزهراء');
+  type('phone-input', '0612345678');
+  // No RIB, no bank name to give.
+  expect(screen.queryByTestId('recipient-rib-holder')).toBeNull();
+  type('recipient-rib', '007 780 0001 2345 6789 0123 96');
+  return screen.findByTestId<HTMLInputElement>('recipient-rib-holder');
 }
 
 describe('the new-recipient form', () => {
@@ -185,6 +198,45 @@ describe('the new-recipient form', () => {
     await waitFor(() =>
       expect(screen.getByTestId('recipient-rib-error').textContent).toBe(
         "Ce RIB n’est pas celui d’une banque marocaine que nous connaissons.",
+      ),
+    );
+  });
+
+  it('asks a recipient named in Arabic for the holder’s name in Latin letters, the romanised name only as its suggestion', async () => {
+    const calls = stubFetch(() => ({ status: 201, body: created }));
+    const holder = await openForFatimaWithRib();
+    expect(holder.getAttribute('dir')).toBe('ltr');
+    await waitFor(() => expect(holder.value).not.toBe(''));
+    expect(holder.value).toMatch(/^[A-Z ]+$/);
+    type('recipient-rib-holder', '');
+    fireEvent.click(screen.getByTestId('recipient-submit'));
+    expect(screen.getByTestId('recipient-rib-holder-error').textContent).toBe(
+      "Écrivez le nom du titulaire en lettres latines, tel qu'il figure sur le compte bancaire.",
+    );
+    type('recipient-rib-holder', 'فاطمة الزهراء');
+    fireEvent.click(screen.getByTestId('recipient-submit'));
+    expect(screen.getByTestId('recipient-rib-holder-error').textContent).toBe(
+      "Uniquement des lettres latines (A à Z), des chiffres, des espaces et / - ? : ( ) . , ' +, 35 caractères au plus.",
+    );
+    expect(calls).toHaveLength(0);
+    type('recipient-rib-holder', 'Fatima  Ezzahra');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('recipient-submit'));
+    });
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.body).toMatchObject({ rib: '007780000123456789012396', rib_holder: 'FATIMA EZZAHRA' });
+  });
+
+  it("shows the server's holder-name message in French under its field", async () => {
+    stubFetch(() => ({ status: 400, body: { rib_holder: [holderNameMessages.charset] } }));
+    await openForFatimaWithRib();
+    type('recipient-rib-holder', 'FATIMA');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('recipient-submit'));
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId('recipient-rib-holder-error').textContent).toBe(
+        "Uniquement des lettres latines (A à Z), des chiffres, des espaces et / - ? : ( ) . , ' +, 35 caractères au plus.",
       ),
     );
   });

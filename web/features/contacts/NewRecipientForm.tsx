@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { moroccanBankName } from '../../../common/banking/moroccan-banks';
 import { formatRib, parseRib, RIB_INPUT_MAX_LENGTH } from '../../../common/banking/rib';
 import type { FormEvent } from 'react';
@@ -7,7 +7,7 @@ import { useTranslation } from '../../i18n/i18n';
 import form from '../../ui/Form.module.css';
 import { createErrorTexts, contactMessageText, type RecipientField } from './contact-errors';
 import styles from './NewRecipientForm.module.css';
-import { checkDraft, emptyDraft, hasArabicScript, type RecipientDraft } from './recipient-form';
+import { asksHolderName, checkDraft, emptyDraft, hasArabicScript, type RecipientDraft } from './recipient-form';
 import { PhoneNumberInput } from '../../ui/PhoneNumberInput';
 import { useCreateContact } from './use-contacts';
 
@@ -31,10 +31,25 @@ export function NewRecipientForm({
   const [draft, setDraft] = useState<RecipientDraft>(emptyDraft);
   const [problem, setProblem] = useState<LocalProblem | null>(null);
   const create = useCreateContact();
-  const ids = { first: useId(), last: useId(), email: useId(), phone: useId(), rib: useId(), error: useId() };
+  const ids = { first: useId(), last: useId(), email: useId(), phone: useId(), rib: useId(), holder: useId(), error: useId() };
+  // The holder's name in Latin letters is the sender's to write; until they touch it, it follows the romanised
+  // recipient's name as a suggestion to start from (its table is loaded only when the field is asked).
+  const [holderEdited, setHolderEdited] = useState(false);
+  const asksHolder = asksHolderName(draft);
+  useEffect(() => {
+    if (!asksHolder || holderEdited) return;
+    let current = true;
+    void import('../../../common/banking/payee-name').then(({ payeeNameForFile }) => {
+      if (current) setDraft((d) => ({ ...d, ribHolder: payeeNameForFile(d.firstName, d.lastName) }));
+    });
+    return () => {
+      current = false;
+    };
+  }, [asksHolder, holderEdited, draft.firstName, draft.lastName]);
 
   function reset() {
     setDraft(emptyDraft);
+    setHolderEdited(false);
     setProblem(null);
     create.reset();
     setOpen(false);
@@ -55,6 +70,7 @@ export function NewRecipientForm({
       else if (p.kind === 'prefixAndNumber')
         setProblem({ field: 'phone_number', text: t('contacts.form.prefixAndNumber') });
       else if (p.kind === 'rib') setProblem({ field: 'rib', text: contactMessageText(p.message, t) });
+      else if (p.kind === 'ribHolder') setProblem({ field: 'rib_holder', text: contactMessageText(p.message, t) });
       else setProblem({ field: 'phone_number', text: contactMessageText(p.message, t) });
       return;
     }
@@ -184,6 +200,36 @@ export function NewRecipientForm({
           {fieldText('rib') ?? ''}
         </p>
       </div>
+      {asksHolder ? (
+        <div className={form.field}>
+          <label className={form.label} htmlFor={ids.holder}>
+            {t('contacts.form.ribHolderName')}
+          </label>
+          <input
+            id={ids.holder}
+            className={form.input}
+            dir="ltr"
+            autoComplete="off"
+            autoCapitalize="characters"
+            maxLength={100}
+            value={draft.ribHolder}
+            disabled={busy}
+            aria-invalid={Boolean(fieldText('rib_holder')) || undefined}
+            aria-describedby={`${ids.holder}-hint`}
+            data-testid="recipient-rib-holder"
+            onChange={(event) => {
+              setHolderEdited(true);
+              change({ ribHolder: event.target.value });
+            }}
+          />
+          <p id={`${ids.holder}-hint`} className={form.hint}>
+            {t('contacts.form.ribHolderNameHint')}
+          </p>
+          <p className={form.error} data-testid="recipient-rib-holder-error">
+            {fieldText('rib_holder') ?? ''}
+          </p>
+        </div>
+      ) : null}
       <p id={ids.error} className={form.error} role="alert" data-testid="recipient-error">
         {formText ?? ''}
       </p>

@@ -1,12 +1,13 @@
 import type { TFunction } from '../../i18n/i18n';
 import { contactMessages } from '../../../common/api/messages';
+import { holderNameMessages } from '../../../common/banking/holder-name';
 import { ribMessages } from '../../../common/banking/rib';
 import { ApiError } from '../../shared/api/api-error';
 import { intlLocale } from '../../i18n/intl-locale';
 import { commonErrorText, translateServerMessage } from '../../ui/server-messages';
 
-export type RecipientField = 'first_name' | 'last_name' | 'email' | 'phone_number' | 'rib';
-const fields: RecipientField[] = ['first_name', 'last_name', 'email', 'phone_number', 'rib'];
+export type RecipientField = 'first_name' | 'last_name' | 'email' | 'phone_number' | 'rib' | 'rib_holder';
+const fields: RecipientField[] = ['first_name', 'last_name', 'email', 'phone_number', 'rib', 'rib_holder'];
 
 export interface CreateErrorTexts {
   fields: Partial<Record<RecipientField, string>>;
@@ -32,6 +33,10 @@ export function contactMessageText(message: string, t: TFunction): string {
       return t('contacts.form.ribKey');
     case ribMessages.unknown_bank:
       return t('contacts.form.ribUnknownBank');
+    case holderNameMessages.required:
+      return t('contacts.form.ribHolderNameRequired');
+    case holderNameMessages.charset:
+      return t('contacts.form.ribHolderNameCharset');
     default:
       return translateServerMessage(message, t);
   }

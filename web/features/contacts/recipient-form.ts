@@ -1,3 +1,9 @@
+import {
+  holderNameMessages,
+  isPayeeNameForFile,
+  needsLatinHolderName,
+  normaliseHolderName,
+} from '../../../common/banking/holder-name';
 import { parseRib, ribMessages, type RibError } from '../../../common/banking/rib';
 import { parsePhone, phoneMessages, type PhoneParseError, type PhonePrefix } from '../../../common/identity/phone';
 import { phoneForApi } from '../../ui/phone-input-format';
@@ -11,6 +17,8 @@ export interface RecipientDraft {
   phone: string;
   /** The bank account (RIB) as typed, spaces allowed; empty when the recipient has none. */
   rib: string;
+  /** The account holder's name in Latin letters, asked with a RIB when the name is in another script. */
+  ribHolder: string;
 }
 
 export const emptyDraft: RecipientDraft = {
@@ -20,13 +28,15 @@ export const emptyDraft: RecipientDraft = {
   prefix: '+212',
   phone: '',
   rib: '',
+  ribHolder: '',
 };
 
 export type DraftProblem =
   | { kind: 'required' }
   | { kind: 'prefixAndNumber' }
   | { kind: 'phone'; message: (typeof phoneMessages)[PhoneParseError] }
-  | { kind: 'rib'; message: (typeof ribMessages)[RibError] };
+  | { kind: 'rib'; message: (typeof ribMessages)[RibError] }
+  | { kind: 'ribHolder'; message: (typeof holderNameMessages)[keyof typeof holderNameMessages] };
 
 export interface CreateRecipientBody {
   first_name: string;
@@ -34,6 +44,13 @@ export interface CreateRecipientBody {
   email: string;
   phone_number: string;
   rib: string;
+  /** Only when the form asks for it (asksHolderName). */
+  rib_holder?: string;
+}
+
+/** Whether the form asks for the holder's name in Latin letters: a RIB, for a name written in another script. */
+export function asksHolderName(draft: RecipientDraft): boolean {
+  return draft.rib.trim() !== '' && needsLatinHolderName(draft.firstName, draft.lastName);
 }
 
 /** Arabic script (letters, presentation forms) anywhere in a name: that input switches to right-to-left. */
@@ -66,5 +83,22 @@ export function checkDraft(
     if (!parsed.ok) return { ok: false, problem: { kind: 'rib', message: ribMessages[parsed.error] } };
     rib = parsed.value.digits;
   }
-  return { ok: true, body: { first_name: firstName, last_name: lastName, email, phone_number: phoneNumber, rib } };
+  let ribHolder = '';
+  if (asksHolderName(draft)) {
+    ribHolder = normaliseHolderName(draft.ribHolder);
+    if (ribHolder === '') return { ok: false, problem: { kind: 'ribHolder', message: holderNameMessages.required } };
+    if (!isPayeeNameForFile(ribHolder))
+      return { ok: false, problem: { kind: 'ribHolder', message: holderNameMessages.charset } };
+  }
+  return {
+    ok: true,
+    body: {
+      first_name: firstName,
+      last_name: lastName,
+      email,
+      phone_number: phoneNumber,
+      rib,
+      ...(ribHolder !== '' && { rib_holder: ribHolder }),
+    },
+  };
 }

@@ -48,6 +48,7 @@ const answer: OpsCustomerSchedules = {
       day: null,
       start_date: '2026-11-02',
       state: 'paused',
+      delivery: 'bank_deposit',
       occurrences: [{ date: '2026-11-09', outcome: 'missed', reason: null, transaction: null }],
     }),
   ],
@@ -67,6 +68,12 @@ describe('a customer’s scheduled transfers in the back-office', () => {
         .getAllByTestId('customer-schedule-state')
         .map((s) => s.textContent),
     ).toEqual(['Actif', 'En pause']);
+    // How each one is paid out, in the operator's words.
+    expect(
+      within(table)
+        .getAllByTestId('customer-schedule-method')
+        .map((s) => s.textContent),
+    ).toEqual(['Portefeuille', 'Virement bancaire']);
     const skips = screen.getByTestId('customer-schedule-skips');
     // The sent date is not a problem: only the skipped and the missed ones are listed.
     expect(within(skips).getAllByRole('row')).toHaveLength(3);

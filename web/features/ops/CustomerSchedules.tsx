@@ -74,6 +74,10 @@ export function CustomerSchedules({ customerId }: { customerId: number }) {
           { header: '#', cell: (s) => <bdi dir="ltr">{s.id}</bdi> },
           { header: ot('schedules.recipient'), rowHeader: true, cell: (s) => <bdi>{name(s)}</bdi> },
           { header: ot('schedules.amount'), num: true, cell: (s) => <Money amount={s.amount} /> },
+          {
+            header: ot('schedules.method'),
+            cell: (s) => <span data-testid="customer-schedule-method">{ot(`schedules.methods.${s.delivery}` as OpsKey)}</span>,
+          },
           { header: ot('schedules.frequency'), cell: frequency },
           { header: ot('schedules.next'), cell: (s) => <Day date={s.next_date} /> },
           {

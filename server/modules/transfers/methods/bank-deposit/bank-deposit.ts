@@ -6,7 +6,6 @@ import {
   type PayeeCheckResponse,
 } from '../../../../../common/api/payouts.ts';
 import { moroccanBankName } from '../../../../../common/banking/moroccan-banks.ts';
-import { payeeNameForFile } from '../../../../../common/banking/payee-name.ts';
 import type { Database, PayeeCheckResult } from '../../../../db/schema.ts';
 import { fieldError } from '../../../../http/http-error.ts';
 import type { ServiceDeps } from '../../../service-deps.ts';
@@ -21,9 +20,13 @@ export interface DepositFacts {
   bankHolderName: string | null;
 }
 
-/** The account holder's name a deposit to this recipient carries in the payment file. */
-export function depositHolderName(contact: Contact): string {
-  return payeeNameForFile(contact.first_name, contact.last_name);
+/**
+ * The account holder's name a deposit to this recipient carries in the payment file (the contacts module's answer:
+ * the name in Latin letters the sender gave, or the recipient's name when written in Latin letters); null when the
+ * name is in another script and the sender has not given it.
+ */
+export function depositHolderName(contact: Contact): string | null {
+  return contact.rib_holder ?? null;
 }
 
 /** The recipient's account and what the bank says of its holder: a 400 on `contact` when there is no account. */
@@ -31,6 +34,7 @@ async function depositFacts(deps: ServiceDeps, contact: Contact): Promise<Deposi
   if (contact.public) throw fieldError('contact', payoutMessages.notAPerson);
   if (!contact.rib) throw fieldError('contact', payoutMessages.noRib);
   const holderName = depositHolderName(contact);
+  if (holderName === null) throw fieldError('contact', payoutMessages.noHolderName);
   const check = await bankPartner(deps).confirmPayee(contact.rib, holderName);
   return {
     rib: contact.rib,
