@@ -11,8 +11,8 @@ export const PAYEE_NAME_MAX_LENGTH = 35;
 export const PAYEE_NAME_ALLOWED = /[A-Z0-9 /\-?:().,'+]/;
 
 export const holderNameMessages = {
-  required: "Write the account holder's name in Latin letters, as the bank account shows it.",
-  charset: "Use Latin letters (A to Z), digits, spaces and / - ? : ( ) . , ' + only, 35 characters at most.",
+  required: 'Write the account holder’s name in Latin letters, as the bank account shows it.',
+  charset: 'Use Latin letters (A to Z), digits, spaces and / - ? : ( ) . , ’ + only, 35 characters at most.',
 } as const;
 
 /** Whether a text is already within the payment file's character set and length (what a file writer checks). */
@@ -20,9 +20,17 @@ export function isPayeeNameForFile(text: string): boolean {
   return text.length > 0 && text.length <= PAYEE_NAME_MAX_LENGTH && [...text].every((c) => PAYEE_NAME_ALLOWED.test(c));
 }
 
-/** The name as typed, as the file carries it: spaces trimmed and single, upper case. */
+/**
+ * The name as typed, as the file carries it: spaces trimmed and single, upper case, and a typographic apostrophe
+ * (what a phone's keyboard types in O’Neil) as the file's straight one.
+ */
 export function normaliseHolderName(text: string): string {
-  return text.normalize('NFC').trim().replace(/\s+/g, ' ').toUpperCase();
+  return text
+    .normalize('NFC')
+    .trim()
+    .replace(/\s+/g, ' ')
+    .replace(/[’‘ʼ`´]/g, "'")
+    .toUpperCase();
 }
 
 /** Whether a recipient's name has letters of another script than Latin: then the sender gives the holder's name. */

@@ -211,12 +211,12 @@ describe('the new-recipient form', () => {
     type('recipient-rib-holder', '');
     fireEvent.click(screen.getByTestId('recipient-submit'));
     expect(screen.getByTestId('recipient-rib-holder-error').textContent).toBe(
-      "Écrivez le nom du titulaire en lettres latines, tel qu'il figure sur le compte bancaire.",
+      "Écrivez le nom du titulaire en lettres latines, tel qu’il figure sur le compte bancaire.",
     );
     type('recipient-rib-holder', 'فاطمة الزهراء');
     fireEvent.click(screen.getByTestId('recipient-submit'));
     expect(screen.getByTestId('recipient-rib-holder-error').textContent).toBe(
-      "Uniquement des lettres latines (A à Z), des chiffres, des espaces et / - ? : ( ) . , ' +, 35 caractères au plus.",
+      "Uniquement des lettres latines (A à Z), des chiffres, des espaces et / - ? : ( ) . , ’ +, 35 caractères au plus.",
     );
     expect(calls).toHaveLength(0);
     type('recipient-rib-holder', 'Fatima  Ezzahra');
@@ -236,7 +236,7 @@ describe('the new-recipient form', () => {
     });
     await waitFor(() =>
       expect(screen.getByTestId('recipient-rib-holder-error').textContent).toBe(
-        "Uniquement des lettres latines (A à Z), des chiffres, des espaces et / - ? : ( ) . , ' +, 35 caractères au plus.",
+        "Uniquement des lettres latines (A à Z), des chiffres, des espaces et / - ? : ( ) . , ’ +, 35 caractères au plus.",
       ),
     );
   });
