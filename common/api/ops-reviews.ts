@@ -33,6 +33,11 @@ export const reviewSchema = z.object({
   reason: z.string().nullable(),
   /** Who the item is about, by name (a customer, a recipient), when the subject is a person. */
   subject_name: z.string().nullable(),
+  /**
+   * The people the payload names by id, by name, keyed by the payload's field (`sender_user_id`, `owner_user_id`,
+   * `user_id`, `contact_id`); a field whose person has no name is left out.
+   */
+  payload_names: z.record(z.string(), z.string()),
 });
 export type Review = z.infer<typeof reviewSchema>;
 

@@ -17,7 +17,28 @@ export interface ReviewRow {
   reason: string | null;
   /** Who the item is about, by name: the customer of `user:N`, the recipient of `contact:N`. */
   subject_name: string | null;
+  /** The people the payload points to by id, by name: `sender_user_id` -> 'Nadia Test' (see `payloadNames`). */
+  payload_names: Record<string, string> | null;
 }
+
+/** The payload's fields that hold a customer's id, and the one that holds a recipient's (a contact). */
+const USER_FIELDS = ['sender_user_id', 'owner_user_id', 'user_id'] as const;
+
+/** The name of whoever `field` of the payload points to, read only when the field holds an id. */
+function payloadName(field: string, table: 'users' | 'contacts') {
+  const id = sql`CASE WHEN r.payload->>${field} ~ '^[0-9]{1,15}$' THEN (r.payload->>${field})::bigint END`;
+  return sql`(SELECT nullif(trim(n.first_name || ' ' || n.last_name), '') FROM ${sql.table(table)} n WHERE n.id = ${id})`;
+}
+
+/**
+ * The payload's people by name, so the queue shows 'Expéditeur : Nadia Test' where the payload keeps only an id;
+ * a field without an id or a name is left out.
+ */
+const payloadNames = sql<Record<string, string> | null>`jsonb_strip_nulls(jsonb_build_object(${sql.join([
+  ...USER_FIELDS.flatMap((field) => [sql.lit(field), payloadName(field, 'users')]),
+  sql.lit('contact_id'),
+  payloadName('contact_id', 'contacts'),
+])}))`;
 
 function reviews(db: Kysely<Database>) {
   return db
@@ -42,6 +63,7 @@ function reviews(db: Kysely<Database>) {
         WHEN r.subject ~ '^contact:[0-9]{1,15}$' THEN (SELECT nullif(trim(c.first_name || ' ' || c.last_name), '')
           FROM contacts c WHERE c.id = substring(r.subject FROM 9)::bigint)
       END`.as('subject_name'),
+      payloadNames.as('payload_names'),
     ]);
 }
 

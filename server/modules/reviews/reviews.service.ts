@@ -158,6 +158,7 @@ export function presentReview(row: ReviewRow): Review {
     decided_at: iso(row.decided_at),
     reason: row.reason,
     subject_name: row.subject_name,
+    payload_names: row.payload_names ?? {},
   };
 }
 
