@@ -135,7 +135,7 @@ function ReviewDetails({ review }: { review: Review }) {
   if (review.kind === MONITORING_REVIEW_KIND && isMonitoringPayload(review.payload))
     return <MonitoringAlert payload={review.payload} />;
   if (review.kind === 'sanctions_hit' && isSanctionsHitPayload(review.payload))
-    return <SanctionsHit payload={review.payload} />;
+    return <SanctionsHit payload={review.payload} names={review.payload_names} />;
   return (
     <pre className={styles.json} dir="ltr">
       {JSON.stringify(review.payload, null, 1)}

@@ -9,7 +9,7 @@ import { fetchTransaction, refund } from './ops-api';
 import type { OpsKey } from './ops-i18n';
 import { ActionDialog } from './OpsDialog';
 import { OpsTable } from './OpsList';
-import { DateTime, Fact, Money, PageTitle, QueryState, StatusBadge, useOps } from './OpsParts';
+import { DateTime, Fact, Money, PageTitle, QueryState, RecipientWithoutAccount, StatusBadge, useOps } from './OpsParts';
 import { useStaff } from './staff';
 
 const statuses: readonly string[] = transactionStatuses;
@@ -112,12 +112,19 @@ export function TransactionDetailPage({ id }: { id: string }) {
         </div>
         <Fact label={ot('transactions.kind')}>{ot(`kinds.${tx.kind}`)}</Fact>
         <Fact label={ot('transactions.sender')}>{party(tx.sender)}</Fact>
-        <Fact label={ot('transactions.recipient')}>
-          {tx.recipient ? party(tx.recipient) : tx.recipient_name}{' '}
-          {tx.recipient ? null : (
-            <bdi dir="ltr">{tx.recipient_phone_number ?? tx.recipient_email ?? (tx.recipient_name ? '' : '—')}</bdi>
-          )}
-        </Fact>
+        <div>
+          <dt>{ot('transactions.recipient')}</dt>
+          <dd data-testid="tx-recipient">
+            {tx.recipient ? (
+              party(tx.recipient)
+            ) : (
+              <RecipientWithoutAccount
+                name={tx.recipient_name}
+                reach={tx.recipient_phone_number ?? tx.recipient_email}
+              />
+            )}
+          </dd>
+        </div>
         <Fact label={ot('transactions.agency')}>{tx.agency ? tx.agency.name : '—'}</Fact>
         <Fact label={ot('transactions.reference')}>
           <bdi dir="ltr">{tx.reference ?? '—'}</bdi>
@@ -198,9 +205,11 @@ export function TransactionDetailPage({ id }: { id: string }) {
                       <Link to={withLang(`/ops/customers/${posting.owner}`)}>
                         {posting.owner_name ?? ot('customers.noName')}
                       </Link>
-                    ) : posting.agency !== null
-                        ? ot('transaction.agencyAccount', { id: posting.agency })
-                        : ot('transaction.platform'),
+                    ) : posting.agency !== null ? (
+                      ot('transaction.agencyAccount', { id: posting.agency })
+                    ) : (
+                      ot('transaction.platform')
+                    ),
                 },
                 {
                   header: ot('transaction.debit'),
