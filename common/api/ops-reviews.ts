@@ -52,6 +52,11 @@ export const reviewsQuerySchema = pageQuerySchema.extend({
     .optional(),
   /** Exact subject, e.g. "user:42": every item about one customer. */
   subject: z.string().max(200).optional(),
+  /**
+   * Free text: the name of the customer or recipient an item is about (or of a held send's sender), its
+   * transaction's number or reference, or its exact subject.
+   */
+  search: z.string().max(200).optional(),
 });
 export type ReviewsQuery = z.input<typeof reviewsQuerySchema>;
 

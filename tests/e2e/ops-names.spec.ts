@@ -138,6 +138,20 @@ test('the back-office and the sender read names, decisions and their audit where
     if (lang === 'fr') await expect(hit).toContainText('Libye');
     await expect(hit).not.toContainText(/\d{4}-\d{2}-\d{2}/);
 
+    // The queue searched by the held transaction's number finds its item.
+    await ops.goto(`/ops/reviews?lang=${lang}`);
+    await ready(ops, lang);
+    await ops.getByTestId('reviews-search').fill(String(held));
+    await ops.getByTestId('reviews-search').press('Enter');
+    await expect(ops.getByTestId(`review-${holdReview}`)).toBeVisible();
+    await screenshot(ops, `${stage}ops-reviews-search-${lang}-1280.png`);
+
+    // The audit's date filters are the app's date field, in the page language's order.
+    await ops.goto(`/ops/audit?lang=${lang}&start_date=2026-11-05`);
+    await ready(ops, lang);
+    await expect(ops.getByTestId('filter-start_date')).toHaveValue('05/11/2026');
+    await screenshot(ops, `${stage}ops-audit-filters-${lang}-1280.png`, { fullPage: false });
+
     await ops.goto(`/ops/customers/${alice.userId}?lang=${lang}`);
     await ready(ops, lang);
     await expect(ops.getByTestId('customer-facts')).toBeVisible();

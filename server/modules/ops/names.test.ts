@@ -82,6 +82,34 @@ describe('names in the back-office', () => {
     });
   });
 
+  it('finds review items by the name of whom they are about, of the sender, or by the transaction number', async () => {
+    await importTestLists(t);
+    const tag = Date.now().toString(36);
+    const sender = await named('Rachida', `Cherche${tag}`);
+    const contact = await recipientOf(t, sender, {
+      first_name: 'Mohamed',
+      last_name: 'El Hassan Zitouni',
+      phone_number: uniquePhone(),
+    });
+    const sent = await create(t, sender, { amount: 25, contact });
+    expect(sent.body.status).toBe('on_hold');
+    const held = `transaction:${String(sent.body.id)}`;
+    const kyc = await named('Zineb', `Trouvee${tag}`);
+    expect((await submit(t, kyc, fullForm(5))).status).toBe(201);
+    const found = async (search: string) =>
+      (await get<{ results: Review[] }>(`reviews/?state=open&search=${encodeURIComponent(search)}`)).results.map(
+        (review) => review.subject,
+      );
+    expect(await found(`cherche${tag}`)).toEqual([held]);
+    expect(await found(`rachida CHERCHE${tag}`)).toEqual([held]);
+    expect(await found(String(sent.body.id))).toContain(held);
+    expect(await found(`Trouvée${tag}`)).toEqual([`user:${kyc.userId}`]);
+    expect(await found(`user:${kyc.userId}`)).toEqual([`user:${kyc.userId}`]);
+    expect(await found(`nobody-${tag}`)).toEqual([]);
+    // LIKE's own characters are text here, not wildcards.
+    expect(await found('%')).toEqual([]);
+  });
+
   it("shows a customer's identity documents with the decision, who took it, when and why", async () => {
     const who = await named('Karima', 'Documents');
     const submitted = await submit(t, who, fullForm(3));

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { ReviewState } from '../../../common/api/ops-reviews.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -162,15 +162,45 @@ export async function markDecided(
   return res.numUpdatedRows === 1n;
 }
 
+/**
+ * An item an operator finds by what they were told: the name of the customer or recipient it is about, the name
+ * of the customer whose money it holds (a held send's sender), or its transaction's number or reference.
+ */
+function searchCondition(term: string) {
+  const pattern = `%${term
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[\\%_]/g, '\\$&')}%`;
+  const named = (alias: string) =>
+    sql<SqlBool>`lower(unaccent(${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)}))
+      LIKE lower(unaccent(${pattern})) ESCAPE '\\'`;
+  const idOf = (prefix: string) =>
+    sql`CASE WHEN r.subject ~ ${`^${prefix}:[0-9]{1,15}$`} THEN substring(r.subject FROM ${sql.lit(prefix.length + 2)})::bigint END`;
+  const sender = sql`CASE WHEN r.payload->>'sender_user_id' ~ '^[0-9]{1,15}$'
+    THEN (r.payload->>'sender_user_id')::bigint END`;
+  return sql<SqlBool>`(r.subject = ${term}
+    OR EXISTS (SELECT 1 FROM users u2 WHERE u2.id IN (${idOf('user')}, ${sender}) AND ${named('u2')})
+    OR EXISTS (SELECT 1 FROM contacts c2 WHERE c2.id = ${idOf('contact')} AND ${named('c2')})
+    OR EXISTS (SELECT 1 FROM transactions t2 WHERE t2.id = ${idOf('transaction')}
+      AND (t2.id::text = ${term} OR t2.reference = ${term} OR t2.identifier = upper(${term}))))`;
+}
+
 export async function listReviews(
   db: Kysely<Database>,
-  filters: { state?: ReviewState | undefined; kind?: string | undefined; subject?: string | undefined },
+  filters: {
+    state?: ReviewState | undefined;
+    kind?: string | undefined;
+    subject?: string | undefined;
+    search?: string | undefined;
+  },
   page: { limit: number; offset: number },
 ): Promise<{ count: number; rows: ReviewRow[] }> {
   let q = reviews(db);
   if (filters.state !== undefined) q = q.where('r.state', '=', filters.state);
   if (filters.kind !== undefined) q = q.where('r.kind', '=', filters.kind);
   if (filters.subject !== undefined) q = q.where('r.subject', '=', filters.subject);
+  const term = filters.search?.trim();
+  if (term) q = q.where(searchCondition(term));
   const [rows, total] = await Promise.all([
     q.orderBy('r.id', 'desc').limit(page.limit).offset(page.offset).execute(),
     q

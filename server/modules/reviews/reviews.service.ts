@@ -164,7 +164,12 @@ export function presentReview(row: ReviewRow): Review {
 
 export async function reviewsPage(
   deps: ServiceDeps,
-  filters: { state?: ReviewState | undefined; kind?: string | undefined; subject?: string | undefined },
+  filters: {
+    state?: ReviewState | undefined;
+    kind?: string | undefined;
+    subject?: string | undefined;
+    search?: string | undefined;
+  },
   page: number,
   pageSize: number,
 ) {

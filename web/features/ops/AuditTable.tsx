@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, isAuditAction } from '../../../common/api/audit-actions';
+import { KYC_PARTS } from '../../../common/api/kyc';
 import type { AuditEntry } from '../../../common/api/ops';
 import styles from './Ops.module.css';
 import type { OpsKey, OpsT } from './ops-i18n';
@@ -30,6 +31,8 @@ export function reviewKindLabel(ot: OpsT, kind: string): string {
   return reviewKinds.includes(kind) ? ot(`reviews.kinds.${kind}` as OpsKey) : kind;
 }
 
+const documentParts: readonly string[] = KYC_PARTS;
+
 const isoDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 /** A changed field's name in words where the catalogue has it (the code of a field it does not know yet). */
@@ -59,6 +62,8 @@ function Value({ value }: { value: unknown }) {
       </>
     );
   if (typeof value === 'string' && reviewKinds.includes(value)) return <>{reviewKindLabel(ot, value)}</>;
+  // An identity document's side or the selfie, as the reviews queue names them.
+  if (typeof value === 'string' && documentParts.includes(value)) return <>{ot(`reviews.kyc.${value as 'front'}`)}</>;
   if (typeof value === 'string' && staffRoles.includes(value)) return <>{roleLabel(ot, value)}</>;
   if (typeof value === 'string') {
     // A status the catalogue names (a transaction's, a review's state) in words.
