@@ -330,7 +330,7 @@ export function FilterForm<K extends string, T>({
         f.type === 'date' ? (
           // The app's own date field, typed in the page language's order whatever the browser's language; its
           // calendar button sits beside it, so the label names the typed field alone.
-          <div key={f.key} className={styles.field}>
+          <div key={f.key} className={`${styles.field} ${styles.dateFilter}`}>
             <label htmlFor={`filter-${f.key}`}>{f.label}</label>
             <DateInput
               id={`filter-${f.key}`}
