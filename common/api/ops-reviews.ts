@@ -33,6 +33,11 @@ export const reviewSchema = z.object({
   reason: z.string().nullable(),
   /** Who the item is about, by name (a customer, a recipient), when the subject is a person. */
   subject_name: z.string().nullable(),
+  /**
+   * The people the payload names by id, by name, keyed by the payload's field (`sender_user_id`, `owner_user_id`,
+   * `user_id`, `contact_id`); a field whose person has no name is left out.
+   */
+  payload_names: z.record(z.string(), z.string()),
 });
 export type Review = z.infer<typeof reviewSchema>;
 
@@ -47,6 +52,11 @@ export const reviewsQuerySchema = pageQuerySchema.extend({
     .optional(),
   /** Exact subject, e.g. "user:42": every item about one customer. */
   subject: z.string().max(200).optional(),
+  /**
+   * Free text: the name of the customer or recipient an item is about (or of a held send's sender), its
+   * transaction's number or reference, or its exact subject.
+   */
+  search: z.string().max(200).optional(),
 });
 export type ReviewsQuery = z.input<typeof reviewsQuerySchema>;
 

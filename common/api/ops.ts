@@ -3,6 +3,7 @@ import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from './audit-actions.ts';
 import { amountSchema } from '../money/amount-schema.ts';
 import { roleSchema, sixDigitsSchema } from './auth.ts';
 import { pagedResponseSchema, pageQuerySchema } from './pagination.ts';
+import { KYC_DOCUMENT_TYPES, KYC_PARTS } from './kyc.ts';
 import { dateQuery, idSchema, transactionSchema, transactionStatuses } from './transactions.ts';
 import { opsMessages, opsTransactionKinds } from './messages.ts';
 import { securityCodeErrors, userLimitSchema } from './users.ts';
@@ -56,7 +57,10 @@ export const auditEntrySchema = z.object({
 export const auditPageSchema = pagedResponseSchema(auditEntrySchema);
 
 const auditFilters = {
-  actor: z.string({ message: opsMessages.auditPersonId }).regex(/^[1-9]\d{0,14}$/, opsMessages.auditPersonId).optional(),
+  actor: z
+    .string({ message: opsMessages.auditPersonId })
+    .regex(/^[1-9]\d{0,14}$/, opsMessages.auditPersonId)
+    .optional(),
   /** Who acted, by part of their name or e-mail address. */
   person: z.string().trim().min(2, opsMessages.auditPerson).max(100, opsMessages.auditPerson).optional(),
   action: z.enum(AUDIT_ACTIONS, { message: opsMessages.auditAction }).optional(),
@@ -109,6 +113,23 @@ export const opsSessionSchema = z.object({
 });
 
 /** `customers/{id}/`: the profile, with recent transactions, sign-ins and the audit lines about this user. */
+/** One identity-document submission of a customer, as the back-office keeps it: its files and the decision on it. */
+export const opsCustomerDocumentSchema = z.object({
+  id: z.number().int(),
+  document_type: z.enum(KYC_DOCUMENT_TYPES),
+  state: z.enum(['pending', 'approved', 'rejected']),
+  created_at: z.string(),
+  /** The review item it was decided in (null for none). */
+  review: z.number().int().nullable(),
+  decided_at: z.string().nullable(),
+  decided_by: z.number().int().nullable(),
+  decided_by_name: z.string().nullable(),
+  /** The deciding operator's reason. */
+  reason: z.string().nullable(),
+  files: z.array(z.object({ id: z.number().int(), part: z.enum(KYC_PARTS), media_type: z.string() })),
+});
+export type OpsCustomerDocument = z.infer<typeof opsCustomerDocumentSchema>;
+
 export const opsCustomerDetailSchema = opsCustomerSchema.extend({
   security_code_failures: z.number().int(),
   /** The customer's level (1 or 2) and what remains of each limit, as the customer reads them on GET /api/users/. */
@@ -117,6 +138,8 @@ export const opsCustomerDetailSchema = opsCustomerSchema.extend({
   recent_transactions: z.array(transactionSchema),
   sessions: z.array(opsSessionSchema),
   events: z.array(auditEntrySchema),
+  /** Their identity documents, newest first, each with the decision taken on it. */
+  documents: z.array(opsCustomerDocumentSchema),
 });
 export type OpsCustomerDetail = z.infer<typeof opsCustomerDetailSchema>;
 

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database, KycDocumentType, KycMediaType, KycPart, KycState } from '../../db/schema.ts';
 import type { SealedFile } from './document-crypto.ts';
 
@@ -112,5 +112,50 @@ export async function decideSubmission(
     .set({ state: decision.state, reason: decision.reason, decided_at: decision.at })
     .where('id', '=', id)
     .where('state', '=', 'pending')
+    .execute();
+}
+
+export interface DocumentOnFileRow {
+  id: string;
+  document_type: KycDocumentType;
+  state: KycState;
+  created_at: Date;
+  review_id: string | null;
+  decided_at: Date | null;
+  decided_by: string | null;
+  decided_by_name: string | null;
+  /** The deciding operator's reason, from the review (a submission keeps only a rejection's). */
+  reason: string | null;
+  files: { id: number; part: KycPart; media_type: KycMediaType }[];
+}
+
+/** A customer's submissions, newest first, each with its files (without their bytes) and its review's decision. */
+export async function documentsOnFile(
+  db: Kysely<Database>,
+  userId: string,
+  limit: number,
+): Promise<DocumentOnFileRow[]> {
+  return db
+    .selectFrom('kyc_submissions as s')
+    .leftJoin('reviews as r', 'r.id', 's.review_id')
+    .leftJoin('users as d', 'd.id', 'r.decided_by')
+    .select([
+      's.id',
+      's.document_type',
+      's.state',
+      's.created_at',
+      's.review_id',
+      's.decided_at',
+      'r.decided_by',
+      sql<string | null>`nullif(trim(d.first_name || ' ' || d.last_name), '')`.as('decided_by_name'),
+      sql<string | null>`coalesce(r.reason, s.reason)`.as('reason'),
+      sql<DocumentOnFileRow['files']>`coalesce((SELECT jsonb_agg(jsonb_build_object('id', f.id, 'part', f.part,
+        'media_type', f.media_type) ORDER BY f.id) FROM kyc_files f WHERE f.submission_id = s.id), '[]'::jsonb)`.as(
+        'files',
+      ),
+    ])
+    .where('s.user_id', '=', userId)
+    .orderBy('s.id', 'desc')
+    .limit(limit)
     .execute();
 }

@@ -12,6 +12,7 @@ import { recentSessions, revokeUserSessions } from '../auth/sessions.service.ts'
 import type { ServiceDeps } from '../service-deps.ts';
 import { caseOfAction, noteCaseAction, type CaseAction } from '../cases/case-actions.ts';
 import { limitsOf } from '../compliance/limits.ts';
+import { customerDocuments } from '../kyc/customer-documents.ts';
 import { recentTransactionsOf } from '../transfers/transactions.service.ts';
 import {
   clearSecurityCodeLock,
@@ -69,11 +70,12 @@ export async function customersPage(
 export async function customerDetail(deps: ServiceDeps, id: string): Promise<OpsCustomerDetail> {
   const row = await findAdminUser(deps.db, id);
   if (!row) throw notFound();
-  const [transactions, sessions, events, limits] = await Promise.all([
+  const [transactions, sessions, events, limits, documents] = await Promise.all([
     recentTransactionsOf(deps, id, 20),
     recentSessions(deps.db, id, 20),
     auditEntries(deps.db, { target_type: 'user', target_id: id }, { limit: 50, offset: 0 }),
     limitsOf(deps.db, deps.config, id, row.kyc_level, deps.clock.now()),
+    customerDocuments(deps.db, id),
   ]);
   return {
     ...presentCustomer(row),
@@ -87,6 +89,7 @@ export async function customerDetail(deps: ServiceDeps, id: string): Promise<Ops
       revoked_at: iso(s.revoked_at),
     })),
     events: events.entries,
+    documents,
   };
 }
 

@@ -22,7 +22,8 @@ export const reviewsRoutes: FastifyPluginAsyncZod<RouteModuleOptions> = async (a
     {
       schema: {
         tags,
-        summary: 'Items waiting for a decision (state: open, approved, rejected; kind; subject), newest first',
+        summary:
+          'Items waiting for a decision (state: open, approved, rejected; kind; subject; search: a name, a transaction number or reference), newest first',
         security,
         querystring: reviewsQuerySchema,
         response: { 200: reviewsPageSchema },

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { ReviewState } from '../../../common/api/ops-reviews.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -17,7 +17,28 @@ export interface ReviewRow {
   reason: string | null;
   /** Who the item is about, by name: the customer of `user:N`, the recipient of `contact:N`. */
   subject_name: string | null;
+  /** The people the payload points to by id, by name: `sender_user_id` -> 'Nadia Test' (see `payloadNames`). */
+  payload_names: Record<string, string> | null;
 }
+
+/** The payload's fields that hold a customer's id, and the one that holds a recipient's (a contact). */
+const USER_FIELDS = ['sender_user_id', 'owner_user_id', 'user_id'] as const;
+
+/** The name of whoever `field` of the payload points to, read only when the field holds an id. */
+function payloadName(field: string, table: 'users' | 'contacts') {
+  const id = sql`CASE WHEN r.payload->>${field} ~ '^[0-9]{1,15}$' THEN (r.payload->>${field})::bigint END`;
+  return sql`(SELECT nullif(trim(n.first_name || ' ' || n.last_name), '') FROM ${sql.table(table)} n WHERE n.id = ${id})`;
+}
+
+/**
+ * The payload's people by name, so the queue shows 'Expéditeur : Nadia Test' where the payload keeps only an id;
+ * a field without an id or a name is left out.
+ */
+const payloadNames = sql<Record<string, string> | null>`jsonb_strip_nulls(jsonb_build_object(${sql.join([
+  ...USER_FIELDS.flatMap((field) => [sql.lit(field), payloadName(field, 'users')]),
+  sql.lit('contact_id'),
+  payloadName('contact_id', 'contacts'),
+])}))`;
 
 function reviews(db: Kysely<Database>) {
   return db
@@ -42,6 +63,7 @@ function reviews(db: Kysely<Database>) {
         WHEN r.subject ~ '^contact:[0-9]{1,15}$' THEN (SELECT nullif(trim(c.first_name || ' ' || c.last_name), '')
           FROM contacts c WHERE c.id = substring(r.subject FROM 9)::bigint)
       END`.as('subject_name'),
+      payloadNames.as('payload_names'),
     ]);
 }
 
@@ -140,15 +162,45 @@ export async function markDecided(
   return res.numUpdatedRows === 1n;
 }
 
+/**
+ * An item an operator finds by what they were told: the name of the customer or recipient it is about, the name
+ * of the customer whose money it holds (a held send's sender), or its transaction's number or reference.
+ */
+function searchCondition(term: string) {
+  const pattern = `%${term
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[\\%_]/g, '\\$&')}%`;
+  const named = (alias: string) =>
+    sql<SqlBool>`lower(unaccent(${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)}))
+      LIKE lower(unaccent(${pattern})) ESCAPE '\\'`;
+  const idOf = (prefix: string) =>
+    sql`CASE WHEN r.subject ~ ${`^${prefix}:[0-9]{1,15}$`} THEN substring(r.subject FROM ${sql.lit(prefix.length + 2)})::bigint END`;
+  const sender = sql`CASE WHEN r.payload->>'sender_user_id' ~ '^[0-9]{1,15}$'
+    THEN (r.payload->>'sender_user_id')::bigint END`;
+  return sql<SqlBool>`(r.subject = ${term}
+    OR EXISTS (SELECT 1 FROM users u2 WHERE u2.id IN (${idOf('user')}, ${sender}) AND ${named('u2')})
+    OR EXISTS (SELECT 1 FROM contacts c2 WHERE c2.id = ${idOf('contact')} AND ${named('c2')})
+    OR EXISTS (SELECT 1 FROM transactions t2 WHERE t2.id = ${idOf('transaction')}
+      AND (t2.id::text = ${term} OR t2.reference = ${term} OR t2.identifier = upper(${term}))))`;
+}
+
 export async function listReviews(
   db: Kysely<Database>,
-  filters: { state?: ReviewState | undefined; kind?: string | undefined; subject?: string | undefined },
+  filters: {
+    state?: ReviewState | undefined;
+    kind?: string | undefined;
+    subject?: string | undefined;
+    search?: string | undefined;
+  },
   page: { limit: number; offset: number },
 ): Promise<{ count: number; rows: ReviewRow[] }> {
   let q = reviews(db);
   if (filters.state !== undefined) q = q.where('r.state', '=', filters.state);
   if (filters.kind !== undefined) q = q.where('r.kind', '=', filters.kind);
   if (filters.subject !== undefined) q = q.where('r.subject', '=', filters.subject);
+  const term = filters.search?.trim();
+  if (term) q = q.where(searchCondition(term));
   const [rows, total] = await Promise.all([
     q.orderBy('r.id', 'desc').limit(page.limit).offset(page.offset).execute(),
     q

@@ -158,12 +158,18 @@ export function presentReview(row: ReviewRow): Review {
     decided_at: iso(row.decided_at),
     reason: row.reason,
     subject_name: row.subject_name,
+    payload_names: row.payload_names ?? {},
   };
 }
 
 export async function reviewsPage(
   deps: ServiceDeps,
-  filters: { state?: ReviewState | undefined; kind?: string | undefined; subject?: string | undefined },
+  filters: {
+    state?: ReviewState | undefined;
+    kind?: string | undefined;
+    subject?: string | undefined;
+    search?: string | undefined;
+  },
   page: number,
   pageSize: number,
 ) {

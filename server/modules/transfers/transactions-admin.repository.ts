@@ -48,27 +48,32 @@ export interface AdminTransactionFilters {
   user?: string | undefined;
 }
 
-const name = (alias: 'su' | 'ru' | 'p', first = 'first_name', last = 'last_name') =>
+const name = (alias: 'su' | 'ru' | 'p' | 'c', first = 'first_name', last = 'last_name') =>
   sql<string | null>`nullif(trim(${sql.ref(`${alias}.${first}`)} || ' ' || ${sql.ref(`${alias}.${last}`)}), '')`;
 
 function base(db: Kysely<Database>) {
-  return db
-    .selectFrom('transactions as t')
-    .leftJoin('users as su', 'su.id', 't.sender_user_id')
-    .leftJoin('users as ru', 'ru.id', 't.recipient_user_id')
-    .leftJoin('contacts as a', 'a.id', 't.agency_id')
-    .leftJoin('pickups as p', 'p.transaction_id', 't.id');
+  return (
+    db
+      .selectFrom('transactions as t')
+      .leftJoin('users as su', 'su.id', 't.sender_user_id')
+      .leftJoin('users as ru', 'ru.id', 't.recipient_user_id')
+      .leftJoin('contacts as a', 'a.id', 't.agency_id')
+      // The person the sender named, for a recipient without an account (a send waiting for them, a payout):
+      // never a withdrawal's, whose contact is the sender's agency.
+      .leftJoin('contacts as c', (join) => join.onRef('c.id', '=', 't.contact_id').on('t.kind', '!=', 'withdrawal'))
+      .leftJoin('pickups as p', 'p.transaction_id', 't.id')
+  );
 }
 
 /**
  * Search by id, top-up reference, withdrawal reference (in any spelling the caller recognised), cash pickup
- * reference (by its keyed hash), phone (as typed), e-mail or the name of the sender, the recipient or the person
- * a cash pickup is for.
+ * reference (by its keyed hash), phone (as typed), e-mail or the name of the sender, the recipient, the person
+ * a cash pickup is for or the name the sender gave a recipient without an account.
  */
 function searchCondition(term: string, f: AdminTransactionFilters) {
   const pattern = `%${escapeLike(term.normalize('NFC').toLowerCase())}%`;
   const names = sql`concat_ws(' ', su.first_name, su.last_name, su.email, ru.first_name, ru.last_name, ru.email,
-    t.recipient_email, p.recipient_first_name, p.recipient_last_name)`;
+    t.recipient_email, p.recipient_first_name, p.recipient_last_name, c.first_name, c.last_name)`;
   const any = [
     sql<SqlBool>`lower(unaccent(${names})) LIKE lower(unaccent(${pattern})) ESCAPE '\\'`,
     sql<SqlBool>`t.reference = ${term}`,
@@ -112,7 +117,9 @@ function selectRow<Q extends ReturnType<typeof base>>(q: Q) {
     't.sender_user_id',
     name('su').as('sender_name'),
     't.recipient_user_id',
-    sql<string | null>`coalesce(${name('ru')}, ${name('p', 'recipient_first_name', 'recipient_last_name')})`.as(
+    sql<
+      string | null
+    >`coalesce(${name('ru')}, ${name('p', 'recipient_first_name', 'recipient_last_name')}, ${name('c')})`.as(
       'recipient_name',
     ),
     't.recipient_phone_number',

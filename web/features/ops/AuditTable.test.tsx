@@ -95,4 +95,45 @@ describe('an audit line', () => {
     expect(rows[1]?.textContent).toContain('something.new');
     expect(screen.getByRole('link', { name: 'معاملة 9' }).getAttribute('href')).toContain('/ops/transactions/9');
   });
+
+  it("names an identity document's part and a review's outcome fields in words, not as codes", async () => {
+    show([
+      {
+        ...freeze,
+        action: 'kyc.document.view',
+        target_type: 'kyc_file',
+        target_id: '5',
+        target_name: null,
+        before: null,
+        after: { part: 'front' },
+      },
+      {
+        ...freeze,
+        id: 2,
+        action: 'customer.review_approved',
+        before: null,
+        after: { review: 9, kind: 'kyc_document', outcome: { level: 2, submission_id: 3 } },
+      },
+      {
+        ...freeze,
+        id: 3,
+        action: 'kyc.submit',
+        target_type: 'kyc_submission',
+        target_id: '3',
+        target_name: null,
+        before: null,
+        after: { document_type: 'passport', files: ['front', 'selfie'], review_id: 12 },
+      },
+    ]);
+    const rows = await screen.findAllByTestId('audit-row');
+    await waitFor(() => expect(rows[0]?.textContent).toContain('Pièce : Recto'));
+    expect(rows[2]?.textContent).toContain('Type de pièce : Passeport');
+    expect(rows[2]?.textContent).toContain('Fichiers : Recto, Selfie');
+    expect(rows[2]?.textContent).toContain('Examen : 12');
+    expect(rows[1]?.textContent).toContain('Type : Pièces d’identité');
+    expect(rows[1]?.textContent).toContain('Niveau : 2, Envoi de pièces : 3');
+    expect(rows.map((row) => row.textContent).join(' ')).not.toMatch(
+      /\b(part|front|kind|level|submission_id|files|review_id|passport|document_type)\b/,
+    );
+  });
 });

@@ -1,10 +1,12 @@
 import { Link } from 'react-router';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, isAuditAction } from '../../../common/api/audit-actions';
+import { KYC_DOCUMENT_TYPES, KYC_PARTS } from '../../../common/api/kyc';
 import type { AuditEntry } from '../../../common/api/ops';
 import styles from './Ops.module.css';
 import type { OpsKey, OpsT } from './ops-i18n';
 import { TableSection } from './OpsList';
 import type { Column } from './OpsList';
+import { listSeparator } from '../../i18n/intl-locale';
 import { dateTimeFormat } from '../../ui/intl-format';
 import { DateTime, useOps } from './OpsParts';
 
@@ -30,6 +32,9 @@ export function reviewKindLabel(ot: OpsT, kind: string): string {
   return reviewKinds.includes(kind) ? ot(`reviews.kinds.${kind}` as OpsKey) : kind;
 }
 
+const documentParts: readonly string[] = KYC_PARTS;
+const documentTypes: readonly string[] = KYC_DOCUMENT_TYPES;
+
 const isoDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 /** A changed field's name in words where the catalogue has it (the code of a field it does not know yet). */
@@ -41,12 +46,24 @@ function fieldLabel(ot: OpsT, field: string): string {
 
 /** A recorded value as a person reads it: yes/no, a date in the operator's language, nested facts as 'a: b'. */
 function Value({ value }: { value: unknown }) {
-  const { ot, locale } = useOps();
+  const { ot, locale, language } = useOps();
   if (value === null || value === undefined || value === '') return <>—</>;
   if (typeof value === 'boolean') return <>{ot(value ? 'audit.yes' : 'audit.no')}</>;
   if (typeof value === 'string' && isoDateTime.test(value))
     return <>{dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value))}</>;
   if (typeof value === 'string' && isAuditAction(value)) return <>{actionLabel(ot, value)}</>;
+  // A list (a submission's files): its items side by side, without their positions.
+  if (Array.isArray(value))
+    return (
+      <>
+        {(value as unknown[]).map((item, i) => (
+          <span key={i}>
+            {i > 0 ? listSeparator(language) : ''}
+            <Value value={item} />
+          </span>
+        ))}
+      </>
+    );
   if (typeof value === 'object')
     return (
       <>
@@ -59,6 +76,10 @@ function Value({ value }: { value: unknown }) {
       </>
     );
   if (typeof value === 'string' && reviewKinds.includes(value)) return <>{reviewKindLabel(ot, value)}</>;
+  // An identity document's side or the selfie, as the reviews queue names them.
+  if (typeof value === 'string' && documentParts.includes(value)) return <>{ot(`reviews.kyc.${value as 'front'}`)}</>;
+  if (typeof value === 'string' && documentTypes.includes(value))
+    return <>{ot(`reviews.kyc.types.${value as 'passport'}`)}</>;
   if (typeof value === 'string' && staffRoles.includes(value)) return <>{roleLabel(ot, value)}</>;
   if (typeof value === 'string') {
     // A status the catalogue names (a transaction's, a review's state) in words.

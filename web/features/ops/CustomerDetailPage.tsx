@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { OpsCustomer } from '../../../common/api/ops';
 import { AuditSection } from './AuditTable';
+import { CustomerDocuments } from './CustomerDocuments';
 import { CustomerSchedules } from './CustomerSchedules';
 import styles from './Ops.module.css';
 import { fetchCustomer, opsAction } from './ops-api';
@@ -206,6 +207,7 @@ export function CustomerDetailPage({ id }: { id: string }) {
           {ot('customer.allTransactions', { name })}
         </Link>
       </p>
+      {isCustomer ? <CustomerDocuments customerId={c.id} documents={c.documents} /> : null}
       {isCustomer ? <CustomerSchedules customerId={c.id} /> : null}
       <TableSection
         title={ot('customer.sessions')}

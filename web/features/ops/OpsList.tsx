@@ -3,6 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { FormEvent, ReactNode } from 'react';
+import { DateInput } from '../../ui/DateInput';
 import { Pagination } from '../../ui/Pagination';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { AgencySelect } from './AgencySelect';
@@ -313,7 +314,7 @@ export function FilterForm<K extends string, T>({
       <input
         {...common}
         className={f.type === 'search' ? `${styles.input} ${styles.wide}` : styles.input}
-        type={f.type === 'search' || f.type === 'date' ? f.type : 'text'}
+        type={f.type === 'search' ? f.type : 'text'}
         inputMode={f.type === 'decimal' || f.type === 'numeric' ? f.type : undefined}
         placeholder={f.placeholder}
         // Wide enough for its whole hint: a cut hint hides what can be searched.
@@ -325,12 +326,26 @@ export function FilterForm<K extends string, T>({
   const applies = filters.some((f) => !f.instant) && !live;
   return (
     <form className={styles.filters} onSubmit={apply} role="search" data-testid={testId}>
-      {filters.map((f) => (
-        <label key={f.key} className={styles.field}>
-          {f.label}
-          {field(f)}
-        </label>
-      ))}
+      {filters.map((f) =>
+        f.type === 'date' ? (
+          // The app's own date field, typed in the page language's order whatever the browser's language; its
+          // calendar button sits beside it, so the label names the typed field alone.
+          <div key={f.key} className={`${styles.field} ${styles.dateFilter}`}>
+            <label htmlFor={`filter-${f.key}`}>{f.label}</label>
+            <DateInput
+              id={`filter-${f.key}`}
+              value={draft[f.key]}
+              onChange={(day) => set(f.key)({ target: { value: day } })}
+              data-testid={f.testId ?? `filter-${f.key}`}
+            />
+          </div>
+        ) : (
+          <label key={f.key} className={styles.field}>
+            {f.label}
+            {field(f)}
+          </label>
+        ),
+      )}
       {applies ? (
         <button type="submit" className={styles.primary} data-testid={applyTestId}>
           {ot('common.apply')}

@@ -76,13 +76,21 @@ export function countryName(code: string | null | undefined, locale: string): st
   }
 }
 
+const isCalendarDay = (day: string) => /^\d{4}-\d{2}-\d{2}$/.test(day);
+
+/** A calendar day ('1990-05-14') as text in the operator's language ('14 mai 1990'); any other text as it is. */
+export function calendarDay(day: string, locale: string): string {
+  if (!isCalendarDay(day)) return day;
+  return dateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+}
+
 /** A calendar day ('1990-05-14') written out in the operator's language ('14 mai 1990'). */
 export function CalendarDay({ day }: { day: string | null | undefined }) {
   const { locale } = useOps();
-  if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return <>{day ?? '—'}</>;
+  if (!day || !isCalendarDay(day)) return <>{day ?? '—'}</>;
   return (
     <time dateTime={day} className={styles.nowrap}>
-      {dateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`))}
+      {calendarDay(day, locale)}
     </time>
   );
 }
@@ -138,6 +146,21 @@ export function QueryState({
 }
 
 /** One fact of a record (a label and its value) inside a <dl>. */
+/**
+ * A recipient without an account, by the name the sender gave them, with the phone or e-mail the money waits on
+ * as the second line; the phone alone when no name was given.
+ */
+export function RecipientWithoutAccount({ name, reach }: { name: string | null; reach: string | null }) {
+  const contact = reach ? <bdi dir="ltr">{reach}</bdi> : null;
+  if (!name) return contact ?? <>—</>;
+  return (
+    <>
+      <bdi>{name}</bdi>
+      {contact ? <span className={styles.secondLine}>{contact}</span> : null}
+    </>
+  );
+}
+
 export function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (
     <div>

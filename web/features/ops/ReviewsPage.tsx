@@ -27,7 +27,7 @@ const fetchReviews = (query: Query, signal?: AbortSignal) => opsGet<Page<Review>
 export function ReviewsPage() {
   const { ot } = useOps();
   const { me } = useStaff();
-  const state = useOpsList('reviews', ['state', 'kind', 'subject'] as const, PAGE_SIZE, fetchReviews, {
+  const state = useOpsList('reviews', ['state', 'kind', 'subject', 'search'] as const, PAGE_SIZE, fetchReviews, {
     state: 'open',
   });
   const { open, done, start, close, finish } = useOpsDialog<{ review: Review; decision: 'approve' | 'reject' }>();
@@ -45,6 +45,13 @@ export function ReviewsPage() {
             instant: true,
             options: STATES.map((s) => ({ value: s, label: ot(`reviews.states.${s}`) })),
             testId: 'reviews-state',
+          },
+          {
+            key: 'search',
+            label: ot('transactions.search'),
+            type: 'search',
+            placeholder: ot('reviews.searchHint'),
+            testId: 'reviews-search',
           },
           {
             key: 'kind',
@@ -119,9 +126,7 @@ function Subject({ review }: { review: Review }) {
   const { ot, withLang } = useOps();
   const [type, id] = review.subject.split(':');
   if (type === 'user' && id)
-    return (
-      <Link to={withLang(`/ops/customers/${id}`)}>{review.subject_name ?? ot('customers.noName')}</Link>
-    );
+    return <Link to={withLang(`/ops/customers/${id}`)}>{review.subject_name ?? ot('customers.noName')}</Link>;
   if (type === 'transaction' && id)
     return <Link to={withLang(`/ops/transactions/${id}`)}>{ot('transaction.title', { id })}</Link>;
   if (type === 'contact') return <>{ot('reviews.recipient', { name: review.subject_name ?? '—' })}</>;
@@ -135,7 +140,7 @@ function ReviewDetails({ review }: { review: Review }) {
   if (review.kind === MONITORING_REVIEW_KIND && isMonitoringPayload(review.payload))
     return <MonitoringAlert payload={review.payload} />;
   if (review.kind === 'sanctions_hit' && isSanctionsHitPayload(review.payload))
-    return <SanctionsHit payload={review.payload} />;
+    return <SanctionsHit payload={review.payload} names={review.payload_names} />;
   return (
     <pre className={styles.json} dir="ltr">
       {JSON.stringify(review.payload, null, 1)}

@@ -3,7 +3,7 @@ import type { Agreement, SanctionsHitPayload, SanctionsMatchFacts } from '../../
 import { formatAmount, money } from '../../../common/money/money';
 import { listSeparator } from '../../i18n/intl-locale';
 import styles from './Ops.module.css';
-import { Money, useOps } from './OpsParts';
+import { calendarDay, countryName, Money, useOps } from './OpsParts';
 
 const percent = (score: number | undefined, locale: string) =>
   score === undefined
@@ -39,7 +39,10 @@ function Entry({ match }: { match: SanctionsMatchFacts }) {
       <p className={styles.muted}>
         {match.list_version === undefined
           ? ot('reviews.sanctions.listUnknown')
-          : ot('reviews.sanctions.listVersion', { version: match.list_version, date: match.list_date ?? '—' })}
+          : ot('reviews.sanctions.listVersion', {
+              version: match.list_version,
+              date: match.list_date ? calendarDay(match.list_date, locale) : '—',
+            })}
       </p>
       <dl className={styles.hitFacts}>
         <dt>{ot('reviews.sanctions.score')}</dt>
@@ -64,11 +67,13 @@ function Entry({ match }: { match: SanctionsMatchFacts }) {
         </dd>
         <dt>{ot('reviews.sanctions.birthDates')}</dt>
         <dd>
-          <bdi dir="ltr">{match.birth_dates.join(separator) || '—'}</bdi> · <Check value={match.birth_date} />
+          <bdi>{match.birth_dates.map((day) => calendarDay(day, locale)).join(separator) || '—'}</bdi> ·{' '}
+          <Check value={match.birth_date} />
         </dd>
         <dt>{ot('reviews.sanctions.nationalities')}</dt>
         <dd>
-          <bdi dir="ltr">{match.nationalities.join(separator) || '—'}</bdi> · <Check value={match.nationality} />
+          <bdi>{match.nationalities.map((code) => countryName(code, locale)).join(separator) || '—'}</bdi> ·{' '}
+          <Check value={match.nationality} />
         </dd>
       </dl>
     </li>
@@ -81,12 +86,20 @@ function Entry({ match }: { match: SanctionsMatchFacts }) {
  * list with its version and date, the score and the names-only score, and whether the date of birth and the
  * nationality agree (known for customers only).
  */
-export function SanctionsHit({ payload: p }: { payload: SanctionsHitPayload }) {
+export function SanctionsHit({ payload: p, names }: { payload: SanctionsHitPayload; names: Record<string, string> }) {
   const { ot, withLang } = useOps();
-  const customer = (
-    id: number | undefined,
-    label: 'reviews.sanctions.sender' | 'reviews.sanctions.owner' | 'reviews.sanctions.customer',
-  ) => (id === undefined ? null : <Link to={withLang(`/ops/customers/${id}`)}>{ot(label, { id })}</Link>);
+  // Each customer by name, linked to their page; by number only when they have no name on file.
+  const customer = (field: 'sender_user_id' | 'owner_user_id' | 'user_id', role: 'sender' | 'owner' | 'customer') => {
+    const id = p[field];
+    if (id === undefined) return null;
+    const name = names[field];
+    return (
+      <Link to={withLang(`/ops/customers/${id}`)} data-testid={`sanctions-${role}`}>
+        {name ? ot(`reviews.sanctions.${role}Name`, { name }) : ot(`reviews.sanctions.${role}`, { id })}
+      </Link>
+    );
+  };
+  const contactName = names.contact_id;
   return (
     <div className={styles.hit} data-testid="sanctions-hit">
       <p className={styles.muted}>{ot(`reviews.sanctions.types.${p.type}`)}</p>
@@ -102,11 +115,15 @@ export function SanctionsHit({ payload: p }: { payload: SanctionsHitPayload }) {
         {p.amount === undefined || !/^\d{1,18}$/.test(p.amount) ? null : (
           <Money amount={formatAmount(money('MAD', BigInt(p.amount)))} />
         )}
-        {customer(p.sender_user_id, 'reviews.sanctions.sender')}
-        {customer(p.owner_user_id, 'reviews.sanctions.owner')}
-        {customer(p.user_id, 'reviews.sanctions.customer')}
+        {customer('sender_user_id', 'sender')}
+        {customer('owner_user_id', 'owner')}
+        {customer('user_id', 'customer')}
         {p.contact_id === undefined || p.contact_id === null ? null : (
-          <span className={styles.muted}>{ot('reviews.sanctions.contact', { id: p.contact_id })}</span>
+          <span className={styles.muted} data-testid="sanctions-contact">
+            {contactName
+              ? ot('reviews.recipient', { name: contactName })
+              : ot('reviews.sanctions.contact', { id: p.contact_id })}
+          </span>
         )}
       </p>
       <ol className={styles.hitEntries}>

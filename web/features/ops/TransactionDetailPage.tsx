@@ -8,7 +8,7 @@ import styles from './Ops.module.css';
 import { fetchTransaction } from './ops-api';
 import type { OpsKey } from './ops-i18n';
 import { OpsTable } from './OpsList';
-import { DateTime, Fact, Money, PageTitle, QueryState, StatusBadge, useOps } from './OpsParts';
+import { DateTime, Fact, Money, PageTitle, QueryState, RecipientWithoutAccount, StatusBadge, useOps } from './OpsParts';
 import { RefundDialog, type RefundResult } from './RefundDialog';
 import { useStaff } from './staff';
 
@@ -110,12 +110,19 @@ export function TransactionDetailPage({ id }: { id: string }) {
         </div>
         <Fact label={ot('transactions.kind')}>{ot(`kinds.${tx.kind}`)}</Fact>
         <Fact label={ot('transactions.sender')}>{party(tx.sender)}</Fact>
-        <Fact label={ot('transactions.recipient')}>
-          {tx.recipient ? party(tx.recipient) : tx.recipient_name}{' '}
-          {tx.recipient ? null : (
-            <bdi dir="ltr">{tx.recipient_phone_number ?? tx.recipient_email ?? (tx.recipient_name ? '' : '—')}</bdi>
-          )}
-        </Fact>
+        <div>
+          <dt>{ot('transactions.recipient')}</dt>
+          <dd data-testid="tx-recipient">
+            {tx.recipient ? (
+              party(tx.recipient)
+            ) : (
+              <RecipientWithoutAccount
+                name={tx.recipient_name}
+                reach={tx.recipient_phone_number ?? tx.recipient_email}
+              />
+            )}
+          </dd>
+        </div>
         <Fact label={ot('transactions.agency')}>{tx.agency ? tx.agency.name : '—'}</Fact>
         <Fact label={ot('transactions.reference')}>
           <bdi dir="ltr">{tx.reference ?? '—'}</bdi>

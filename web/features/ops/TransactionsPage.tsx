@@ -4,7 +4,7 @@ import { opsTransactionKinds, transactionStatuses } from '../../../common/api/me
 import styles from './Ops.module.css';
 import { fetchCustomer, fetchTransactions } from './ops-api';
 import { FilterForm, ListView, useOpsList } from './OpsList';
-import { DateTime, Money, PageTitle, StatusBadge, useOps } from './OpsParts';
+import { DateTime, Money, PageTitle, RecipientWithoutAccount, StatusBadge, useOps } from './OpsParts';
 
 const PAGE_SIZE = 25;
 // `customer` comes from a customer's page (their transactions, sent and received); clearing the filters drops it.
@@ -105,7 +105,15 @@ export function TransactionsPage() {
           { header: ot('transactions.sender'), cell: (tx) => party(tx.sender) },
           {
             header: ot('transactions.recipient'),
-            cell: (tx) => tx.recipient_name ?? party(tx.recipient, tx.recipient_phone_number ?? tx.recipient_email),
+            cell: (tx) =>
+              tx.recipient_name ? (
+                <RecipientWithoutAccount
+                  name={tx.recipient_name}
+                  reach={tx.recipient_phone_number ?? tx.recipient_email}
+                />
+              ) : (
+                party(tx.recipient, tx.recipient_phone_number ?? tx.recipient_email)
+              ),
           },
           { header: ot('transactions.agency'), cell: (tx) => party(tx.agency) },
           { header: ot('transactions.reference'), cell: (tx) => <bdi dir="ltr">{tx.reference ?? '—'}</bdi> },
