@@ -164,7 +164,8 @@ async function seedTellers(env: NodeJS.ProcessEnv, tag: string): Promise<TellerR
   const seeded = await runCli('server/cli/admin.ts', ['seed:demo'], env);
   if (seeded.code !== 0) throw new Error(`seed:demo failed:\n${seeded.output}`);
   const listing = await runCli('server/cli/admin.ts', ['banker:list'], env);
-  const rows = [...listing.output.matchAll(/^\d+\s+(\S+@\S+)\s.*?\s(\d+) Wallet /gm)].map((m) => ({
+  // banker:list's columns are padded with two spaces or more; the agency column opens with the agency's id.
+  const rows = [...listing.output.matchAll(/^\d+\s+(\S+@\S+)\s{2,}.*?\s{2,}(\d+) \S/gm)].map((m) => ({
     email: String(m[1]),
     agencyId: String(m[2]),
   }));

@@ -312,6 +312,8 @@ test.describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
         );
         // The second step of a send (the security-code keypad).
         await customer.goto(`/transactions/create?contact=${f.contactId}&transaction=send&lang=${lang}`);
+        // The recipient is read after the screen shows: 'next' before that only says to choose one.
+        await expect(customer.getByTestId('create-party')).not.toHaveText('');
         await customer.getByTestId('create-amount').fill('10');
         await customer.getByTestId('create-next').click();
         await expect(customer.getByTestId('keypad-1')).toBeVisible();

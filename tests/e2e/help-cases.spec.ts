@@ -73,7 +73,7 @@ const words = {
   ar: {
     message: 'لم تتمكن أختي من سحب المال من الوكالة.',
     note: 'Called the Casablanca agency, waiting for them.',
-    canned: 'يحتاج المستفيد إلى مرجع السحب',
+    canned: 'يلزم تقديم مرجع السحب',
     state: 'قيد المعالجة لدينا',
   },
 } as const;

@@ -85,7 +85,7 @@ test('a recipient named in Arabic, on the French screen: the holder name in Lati
   await holder.fill('');
   await page.getByTestId('recipient-submit').click();
   await expect(page.getByTestId('recipient-rib-holder-error')).toHaveText(
-    "Écrivez le nom du titulaire en lettres latines, tel qu'il figure sur le compte bancaire.",
+    "Écrivez le nom du titulaire en lettres latines, tel qu’il figure sur le compte bancaire.",
   );
   await expectAccessible(page);
   await screenshot(page, 'recipient-form-holder-error-fr.png');

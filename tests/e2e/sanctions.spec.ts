@@ -47,7 +47,12 @@ test('a send to a listed recipient is held and its sender sees it under review',
   }
   await page.goto('/transactions?lang=en');
   await expect(page.getByTestId('transaction-row').first().getByTestId('under-review')).toHaveText('Under review');
-  await page.getByTestId('transaction-row').first().click();
+  // The list shows its cached page first, then the fresh one: a click while it settles opened nothing once in a
+  // loaded CI run (the list stayed for 15 s), so the click is repeated until the detail opens.
+  await expect(async () => {
+    await page.getByTestId('transaction-row').first().click();
+    await expect(page).toHaveURL(/\/transactions\/\d+/, { timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
   await expect(page.getByTestId('under-review')).toContainText('Under review: we are checking this transfer');
   await page.goto(page.url().replace('lang=en', 'lang=fr'));
   await expect(page.getByTestId('under-review')).toContainText('En cours de vérification');
