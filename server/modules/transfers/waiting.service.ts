@@ -36,39 +36,33 @@ export async function returnToSender(
   // Money back with its sender no longer counts against their rolling limit.
   await releaseOutgoing(tx, row.id);
   if (row.kind === 'pickup') return returnPickup(tx, row, status, metadata);
-  let entryId: string;
-  if (row.kind === 'payout') {
-    // A bank deposit not yet exported (the only payout refundable): its money waits in bank-payouts-pending. No
-    // partner's reason is recorded, so its sender reads a refund, not a bank's return.
+  const senderId = row.sender_user_id;
+  /** The amount back from the platform account it waits in to the sender's wallet: one balanced entry. */
+  const fromWaiting = async (waitsIn: 'bank_payouts_pending' | 'unclaimed_transfers') => {
     const amount = money('MAD', BigInt(row.amount));
-    const pending = await platformAccount(tx, 'bank_payouts_pending', 'MAD');
+    const account = await platformAccount(tx, waitsIn, 'MAD');
     const entry = await post(tx, {
       kind: 'transfer',
       reference: { type: 'transaction', id: row.id },
       metadata,
       postings: [
-        { accountId: pending.id, amount: negate(amount) },
-        { accountId: await walletOf(tx, row.sender_user_id), amount },
+        { accountId: account.id, amount: negate(amount) },
+        { accountId: await walletOf(tx, senderId), amount },
       ],
     });
-    entryId = entry.id;
+    return entry.id;
+  };
+  let entryId: string;
+  if (row.kind === 'payout') {
+    // A bank deposit not yet exported (the only payout refundable): its money waits in bank-payouts-pending. No
+    // partner's reason is recorded, so its sender reads a refund, not a bank's return.
+    entryId = await fromWaiting('bank_payouts_pending');
   } else if (row.kind === 'withdrawal' && row.hold_id !== null) {
     const hold = await releaseHold(tx, row.hold_id, { metadata });
     if (hold.finalEntryId === null) throw new Error('released hold without entry');
     entryId = hold.finalEntryId;
   } else {
-    const amount = money('MAD', BigInt(row.amount));
-    const unclaimed = await platformAccount(tx, 'unclaimed_transfers', 'MAD');
-    const entry = await post(tx, {
-      kind: 'transfer',
-      reference: { type: 'transaction', id: row.id },
-      metadata,
-      postings: [
-        { accountId: unclaimed.id, amount: negate(amount) },
-        { accountId: await walletOf(tx, row.sender_user_id), amount },
-      ],
-    });
-    entryId = entry.id;
+    entryId = await fromWaiting('unclaimed_transfers');
   }
   await finishTransaction(tx, row.id, { status, finalEntryId: entryId });
 }
