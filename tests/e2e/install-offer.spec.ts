@@ -15,6 +15,9 @@ async function offerInstall(page: Page): Promise<void> {
   });
 }
 
+// An installable app is one with a service worker, as a phone meets it.
+test.use({ serviceWorkers: 'allow' });
+
 test.describe('install offer', () => {
   test('a signed-in customer sees the install offer on home when the browser offers it, and it goes after a choice', async ({
     page,

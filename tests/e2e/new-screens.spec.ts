@@ -50,6 +50,9 @@ async function check(page: Page, name: string, problems: string[]) {
     problems.push(`${name} ${lang} ${width}: ${problem}`);
 }
 
+// The offline home and codes close the walk: the service worker serves them.
+test.use({ serviceWorkers: 'allow' });
+
 test('notification, rate alert and confirmation screens in fr and ar at 390 and 360 px: nothing cut, nothing off screen, no small target', async ({
   browser,
   request,

@@ -44,6 +44,9 @@ async function shoot(page: Page, name: string, ready: string) {
   }
 }
 
+// The subject is the service worker: it serves the app and the codes with no network.
+test.use({ serviceWorkers: 'allow' });
+
 test('the pickup and withdrawal codes open offline once seen, for their user only, and go at logout', async ({
   browser,
   request,

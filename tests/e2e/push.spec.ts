@@ -22,6 +22,9 @@ async function countPermissionPrompts(page: Page) {
     };
   });
 }
+// Pushes arrive through the service worker.
+test.use({ serviceWorkers: 'allow' });
+
 const prompts = (page: Page) => page.evaluate(() => (window as unknown as { __prompts: number }).__prompts);
 
 test('the profile toggles e-mail and SMS on the server; push asks the browser only on a click', async ({

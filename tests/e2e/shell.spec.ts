@@ -1,6 +1,9 @@
 /// <reference lib="dom" />
 import { expect, test } from '@playwright/test';
 
+// The shell's check that its service worker registers from the app's own origin.
+test.use({ serviceWorkers: 'allow' });
+
 test.describe('the app shell', () => {
   test('a visitor is sent to the welcome page, switches to Arabic and to the teller theme, all offline-safe', async ({
     page,
