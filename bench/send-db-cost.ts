@@ -48,8 +48,13 @@ type Down = (db: Kysely<unknown>) => Promise<void>;
  * Each variant: the migrations rolled back after migrating to the latest schema (newest first), then statements
  * run on that scratch database only (the pricing of a mechanism not changed, e.g. an index a list query uses).
  */
-const allVariants: Record<string, { downs: Down[]; then?: string[] }> = {
+const allVariants: Record<string, { downs: Down[]; then?: string[]; batch?: number }> = {
   all: { downs: [] },
+  // Group commit (SEND_BATCH): the session's check, then the send, one statement each, against the same through
+  // wallet_send_batch() with N items a statement (one transaction, a subtransaction per item).
+  'as: wallet_send_as() one statement a send': { downs: [], batch: 1 },
+  'batch 8: wallet_send_batch() of 8 sends': { downs: [], batch: 8 },
+  'batch 32: wallet_send_batch() of 32 sends': { downs: [], batch: 32 },
   'all but 0441 (full unique token/code indexes)': { downs: [partialUniqueKeys.down] },
   'price: all, without the amount indexes (list filters use them)': {
     downs: [],
@@ -130,10 +135,12 @@ const variants = Object.entries(allVariants).filter(([name]) =>
 interface Prepared {
   name: string;
   scratch: ScratchDatabase;
-  users: { id: string; contact: string; salt: Buffer; mac: Buffer }[];
+  users: { id: string; contact: string; salt: Buffer; mac: Buffer; session: string }[];
+  /** Sends per statement through wallet_send_as() (1) or wallet_send_batch() (more); 0: wallet_send() itself. */
+  batch: number;
 }
 
-async function prepare(name: string, variant: { downs: Down[]; then?: string[] }): Promise<Prepared> {
+async function prepare(name: string, variant: { downs: Down[]; then?: string[]; batch?: number }): Promise<Prepared> {
   const scratch = await createScratchDatabase('send_db_cost');
   const database = connectDatabase({ url: scratch.url, poolMax: 2 });
   try {
@@ -141,7 +148,7 @@ async function prepare(name: string, variant: { downs: Down[]; then?: string[] }
     for (const down of variant.downs) await down(database.db as Kysely<unknown>);
     for (const statement of variant.then ?? []) await sql.raw(statement).execute(database.db);
     const users = await seed(database.db);
-    return { name, scratch, users };
+    return { name, scratch, users, batch: variant.batch ?? 0 };
   } finally {
     await database.close();
   }
@@ -193,13 +200,19 @@ async function seed(db: Kysely<Database>): Promise<Prepared['users']> {
         contact_user, account_id, sanctions_version)
       VALUES (${u.id}::bigint, 'Bench', ${to.id}, ${`bench${to.id}@example.com`}, ${to.id}::bigint,
               ${account.rows[0]?.account_id}, ${version.rows[0]?.v}::bigint) RETURNING id::text`.execute(db);
-    users.push({ id: u.id, contact: contact.rows[0]?.id ?? '', salt: u.salt, mac: u.mac });
+    const session = randomUUID();
+    await sql`INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (${session}::uuid, ${u.id}::bigint, now(),
+      now() + interval '1 day')`.execute(db);
+    users.push({ id: u.id, contact: contact.rows[0]?.id ?? '', salt: u.salt, mac: u.mac, session });
   }
   return users;
 }
 
 const sendText = `SELECT wallet_send($1::bigint, $2::bigint, 100::bigint, $3::bytea, $4::bytea, $5, $6, $7, now(),
   5, 900) AS result`;
+const sendAsText = `SELECT wallet_send_as($1::uuid, $2::bigint, $3::bigint, 100::bigint, $4::bytea, $5::bytea, $6, $7,
+  $8, now(), 5, 900) AS result`;
+const batchText = 'SELECT wallet_send_batch($1::jsonb, 5, 900) AS result';
 
 /** A variant's connections, kept for the whole run, and its backends' pids. */
 interface Open extends Prepared {
@@ -240,15 +253,51 @@ async function slice(o: Open, calls: number): Promise<{ cpu: number; wal: number
   const before = backendsCpu(o.pids);
   await Promise.all(
     o.clients.map(async (c, n) => {
-      for (let i = 0; i < calls; i++) {
+      const user = (i: number) => {
         const u = o.users[(n * 16 + o.sent + i) % USERS];
         if (!u) throw new Error('no user');
-        const r = await c.query<{ result: { outcome: string } }>({
-          name: 'send',
-          text: sendText,
-          values: [u.id, u.contact, u.salt, u.mac, `transactions:${u.id}`, randomUUID(), 'h'.repeat(64)],
-        });
-        if (r.rows[0]?.result.outcome !== 'sent') o.refused++;
+        return u;
+      };
+      for (let i = 0; i < calls; i += Math.max(1, o.batch)) {
+        const u = user(i);
+        const key = randomUUID();
+        if (o.batch === 0) {
+          const r = await c.query<{ result: { outcome: string } }>({
+            name: 'send',
+            text: sendText,
+            values: [u.id, u.contact, u.salt, u.mac, `transactions:${u.id}`, key, 'h'.repeat(64)],
+          });
+          if (r.rows[0]?.result.outcome !== 'sent') o.refused++;
+        } else if (o.batch === 1) {
+          const r = await c.query<{ result: { outcome: string } }>({
+            name: 'send-as',
+            text: sendAsText,
+            values: [u.session, u.id, u.contact, u.salt, u.mac, `transactions:${u.id}`, key, 'h'.repeat(64)],
+          });
+          if (r.rows[0]?.result.outcome !== 'sent') o.refused++;
+        } else {
+          const items = Array.from({ length: Math.min(o.batch, calls - i) }, (_, j) => {
+            const v = user(i + j);
+            return {
+              session: v.session,
+              sender: v.id,
+              contact: v.contact,
+              amount: '100',
+              salt: v.salt.toString('hex'),
+              mac: v.mac.toString('hex'),
+              scope: `transactions:${v.id}`,
+              key: randomUUID(),
+              request_hash: 'h'.repeat(64),
+              now: new Date().toISOString(),
+            };
+          });
+          const r = await c.query<{ result: { outcome: string }[] }>({
+            name: 'send-batch',
+            text: batchText,
+            values: [JSON.stringify(items)],
+          });
+          o.refused += (r.rows[0]?.result ?? []).filter((x) => x.outcome !== 'sent').length;
+        }
       }
     }),
   );

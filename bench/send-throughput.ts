@@ -10,6 +10,9 @@
  *   node --import tsx bench/send-throughput.ts
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test BENCH_SECONDS=10 BENCH_USERS=256 node --import tsx bench/send-throughput.ts
  *   BENCH_CPU_PROF=1 node --import tsx bench/send-throughput.ts   # also writes a V8 CPU profile of the server
+ *   BENCH_SEND_BATCH=off,on   each process count with group commit off, then on (SEND_BATCH): an A/B in one run
+ *   BENCH_OPEN_RATE=150       after each closed loop, sends offered at this rate (an open loop; 0: none), their
+ *                             latency counted from each send's slot so that a slow answer cannot hide the queue
  *
  * Latency percentiles and CPU per send count the 201s only, like the throughput. The security code's share is
  * measured apart (the server's HMAC timed in this process) against the server's CPU per send (the server process
@@ -54,6 +57,10 @@ const CLIENTS = 32;
 /** API processes of each measured run (WEB_CONCURRENCY), on the same users and database. */
 const PROCESSES = (process.env.BENCH_PROCESSES ?? '1,2').split(',').map(Number);
 const POOL = Number(process.env.DB_POOL_MAX ?? 10);
+/** Group commit of sends (SEND_BATCH), each measured on the same users and database: an A/B in one run. */
+const BATCHING = (process.env.BENCH_SEND_BATCH ?? 'off,on').split(',').map((s) => s.trim());
+/** An open loop after each closed one: sends offered at this rate whatever the answers, latency from each one's slot. */
+const OPEN_RATE = Number(process.env.BENCH_OPEN_RATE ?? 150);
 const USERS = Number(process.env.BENCH_USERS ?? 256);
 const CONTACTS_PER_USER = 8;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -81,18 +88,20 @@ function measureSecurityCode(): { cpuMsPerVerify: number; verifiesPerSecond: num
 const scratch = await createScratchDatabase('send_bench');
 const profiling = process.env.BENCH_CPU_PROF === '1';
 if (profiling) mkdirSync(profileDir, { recursive: true });
-const startServer = (processes: number) =>
+const startServer = (processes: number, batching: string) =>
   startBenchServer(PORT, '.data/bench-pg', {
     env: {
       ...benchServerLimits,
       DATABASE_URL: scratch.url,
       DB_POOL_MAX: String(POOL),
       WEB_CONCURRENCY: String(processes),
+      SEND_BATCH: batching,
     },
     nodeArgs: profiling ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
     logFile: path.join(projectRoot, '.data', `bench-send-server-${processes}.log`),
   });
-let server = await startServer(PROCESSES[0] ?? 1);
+const runs = PROCESSES.flatMap((processes) => BATCHING.map((batching) => ({ processes, batching })));
+let server = await startServer(runs[0]?.processes ?? 1, runs[0]?.batching ?? 'on');
 seedDemo(scratch.url); // after the server's own migration: rates and agencies
 const client = new BenchClient(server.baseUrl, CLIENTS * 2);
 const database = connectDatabase({ url: scratch.url, poolMax: 4 });
@@ -260,11 +269,60 @@ try {
     };
   }
 
+  /**
+   * Sends offered at `rate` per second for `seconds`, each at its slot whether or not the ones before it were
+   * answered (an open loop: a slow answer cannot hold back the next send and hide the queue behind it), its latency
+   * counted from its slot. The users in turn, so one user's sends are 256 slots apart.
+   */
+  async function openLoop(rate: number, seconds: number) {
+    const latencies: number[] = [];
+    const statuses = new Map<number, number>();
+    const start = performance.now();
+    const total = Math.floor(rate * seconds);
+    const pending: Promise<void>[] = [];
+    let late = 0;
+    for (let i = 0; i < total; i++) {
+      const slot = start + (i * 1000) / rate;
+      const wait = slot - performance.now();
+      if (wait > 0) await sleep(wait);
+      else if (wait < -5) late++;
+      const sender = users[i % users.length] as BenchUser;
+      const targets = contacts.get(sender.userId) ?? [];
+      pending.push(
+        client
+          .request('POST', '/api/transactions/', {
+            token: sender.token,
+            headers: { 'idempotency-key': randomUUID() },
+            body: {
+              amount: `${randomInt(1, 10)}.00`,
+              contact: targets[randomInt(0, targets.length)],
+              security_code: CODE,
+            },
+          })
+          .then((response) => {
+            if (response.status === 201) latencies.push(performance.now() - slot);
+            statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+          }),
+      );
+    }
+    await Promise.all(pending);
+    return { sorted: latencies.sort((a, b) => a - b), statuses, late, total };
+  }
+
+  /** Sends per commit over the rows written since `since`: the rows one transaction wrote share its created_at. */
+  async function sendsPerCommit(since: Date): Promise<number> {
+    const { rows } = await watcher.query<{ n: string; commits: string }>(
+      `SELECT count(*) AS n, count(DISTINCT created_at) AS commits FROM transactions WHERE created_at >= $1`,
+      [since],
+    );
+    return Number(rows[0]?.n ?? 0) / Math.max(1, Number(rows[0]?.commits ?? 0));
+  }
+
   const code = measureSecurityCode();
-  for (const [i, processes] of PROCESSES.entries()) {
+  for (const [i, { processes, batching }] of runs.entries()) {
     if (i > 0) {
       await server.stop();
-      server = await startServer(processes);
+      server = await startServer(processes, batching);
     }
     const pid = server.child.pid ?? 0;
     const load = loadavg()
@@ -274,7 +332,9 @@ try {
     // The warm-up's deferred work (and any earlier run's) is done before the measured run starts.
     const warmupDrain = await drain(pid);
     const updatesBefore = await transactionsUpdates();
+    const runStarted = new Date();
     const m = await run(SECONDS, pid);
+    const perCommit = await sendsPerCommit(runStarted);
     const d = await drain(pid);
     // Receipts: priced per receipt mailed (run + drain), times the receipts this run's sends queued.
     const receiptsMailed = d.left.receipts.done - warmupDrain.left.receipts.done;
@@ -293,11 +353,13 @@ try {
     };
     // The baseline at the connections the app can use at once (its pool, per process), same database, same run.
     const pg = await bareTransfer(scratch.url, USERS, POOL * processes, SECONDS);
+    await drain(pid);
+    const open = OPEN_RATE > 0 ? await openLoop(OPEN_RATE, SECONDS) : undefined;
     const p50 = percentile(m.sorted, 50);
     const p99 = percentile(m.sorted, 99);
-    const label = `${processes} API process${processes > 1 ? 'es' : ''}`;
+    const label = `${processes} API process${processes > 1 ? 'es' : ''}, batching ${batching}`;
     console.log('');
-    console.log(`--- ${label} (WEB_CONCURRENCY=${processes}, DB_POOL_MAX=${POOL} each)`);
+    console.log(`--- ${label} (WEB_CONCURRENCY=${processes}, DB_POOL_MAX=${POOL} each, SEND_BATCH=${batching})`);
     console.log(
       `machine:           ${cpus().length} cores, load average before the run ${load} (shared with other runs)`,
     );
@@ -308,7 +370,9 @@ try {
       `logging:           LOG_LEVEL=${benchLogLevel} (npm start's default is info; BENCH_LOG_LEVEL changes it)`,
     );
     console.log(`answers:           ${[...m.statuses].map(([s, n]) => `${s} x ${n}`).join(', ')}`);
-    console.log(`sends:             ${fmt(m.rate, 0)} sends/s (${m.ok} in ${fmt(m.elapsed, 1)} s)`);
+    console.log(
+      `sends:             ${fmt(m.rate, 0)} sends/s (${m.ok} in ${fmt(m.elapsed, 1)} s), ${fmt(perCommit, 1)} sends per commit`,
+    );
     console.log(
       `latency of 201s:   p50 ${ms(p50)}, p99 ${ms(p99)}, max ${ms(m.sorted.at(-1) ?? 0)} (${m.sorted.length} samples)`,
     );
@@ -358,6 +422,19 @@ try {
       met: m.rate >= 1000,
     });
     emitMetric({ metric: `send latency p50 (${label})`, value: ms(p50) });
+    emitMetric({ metric: `sends per commit (${label})`, value: fmt(perCommit, 1) });
+    if (open) {
+      const openP99 = percentile(open.sorted, 99);
+      console.log(
+        `open loop:         ${OPEN_RATE} sends/s offered for ${SECONDS} s: ${[...open.statuses].map(([s, n]) => `${s} x ${n}`).join(', ')}; from each send's slot p50 ${ms(percentile(open.sorted, 50))}, p99 ${ms(openP99)}, max ${ms(open.sorted.at(-1) ?? 0)}${open.late > 0 ? ` (${open.late} sends left over 5 ms after their slot: the generator fell behind)` : ''}`,
+      );
+      emitMetric({
+        metric: `send latency p99 at ${OPEN_RATE}/s open loop (${label})`,
+        value: ms(openP99),
+        goal: '<= 50 ms',
+        met: openP99 <= 50,
+      });
+    }
     emitMetric({ metric: `send latency p99 (${label})`, value: ms(p99), goal: '<= 50 ms', met: p99 <= 50 });
     emitMetric({
       metric: `pgbench two-UPDATE transfer (${POOL * processes} clients, same run)`,

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import { transactionMessages, type CreateTransactionBody } from '../../../common/api/transactions.ts';
 import { opsMessages } from '../../../common/api/ops.ts';
 import { conflict, fieldError, forbidden, unauthorized } from '../../http/http-error.ts';
@@ -13,6 +14,8 @@ import { notifyLockout, securityCodeError } from '../users/security-code.service
 import { notAPickup, type HistoryRow } from './transactions-query.repository.ts';
 import { idempotentReplays } from '../../metrics/metrics.ts';
 import { limitError, type LimitRefusal } from '../compliance/limits.ts';
+import { isDatabaseUnavailable } from '../../db/database.ts';
+import { SendBatcher, type BatchItemError } from './send-batcher.ts';
 
 /** What wallet_send_as() (migration 0500) and wallet_send() (0020) answer. */
 type SendResult =
@@ -102,17 +105,48 @@ async function callWalletSendAs(
   idempotency: { scope: string; key: string | undefined; requestHash: string },
 ): Promise<SendResult> {
   const salt = salts.get(caller.userId) ?? null;
-  const mac = salt ? securityCodeMac(deps.config.SECURITY_CODE_PEPPER, body.security_code, salt) : null;
+  const item: WalletSendItem = {
+    session: caller.sessionId,
+    sender: caller.userId,
+    contact: String(body.contact),
+    amount: body.amount.minor.toString(),
+    salt,
+    mac: salt ? securityCodeMac(deps.config.SECURITY_CODE_PEPPER, body.security_code, salt) : null,
+    scope: idempotency.scope,
+    key: idempotency.key ?? null,
+    requestHash: idempotency.requestHash,
+    now: deps.clock.now(),
+  };
+  const batcher = sendBatcherOf(deps);
+  const result = batcher ? await batcher.send(item) : await walletSendOne(deps, item);
+  if (result.outcome === 'salt') rememberSalt(caller.userId, Buffer.from(result.salt, 'hex'));
+  return result;
+}
+
+/** wallet_send_as()'s arguments for one send (the code's HMAC already computed here). */
+interface WalletSendItem {
+  session: string;
+  sender: string;
+  contact: string;
+  amount: string;
+  salt: Buffer | null;
+  mac: Buffer | null;
+  scope: string;
+  key: string | null;
+  requestHash: string;
+  now: Date;
+}
+
+/** One send in its own statement, run again on a serialization failure or a deadlock. */
+async function walletSendOne(deps: ServiceDeps, item: WalletSendItem): Promise<SendResult> {
   const { config } = deps;
-  const result = await withRetries(async () => {
+  return withRetries(async () => {
     try {
       const { rows } = await sql<{ result: SendResult }>`SELECT wallet_send_as(
-          ${caller.sessionId}::uuid, ${caller.userId}::bigint, ${body.contact}::bigint,
-          ${body.amount.minor.toString()}::bigint, ${salt}::bytea, ${mac}::bytea, ${idempotency.scope},
-          ${idempotency.key ?? null}, ${idempotency.requestHash}, ${deps.clock.now()}::timestamptz,
-          ${config.SECURITY_CODE_MAX_ATTEMPTS}::int, ${config.SECURITY_CODE_LOCK_SECONDS}::int) AS result`.execute(
-        deps.db,
-      );
+          ${item.session}::uuid, ${item.sender}::bigint, ${item.contact}::bigint, ${item.amount}::bigint,
+          ${item.salt}::bytea, ${item.mac}::bytea, ${item.scope}, ${item.key}, ${item.requestHash},
+          ${item.now}::timestamptz, ${config.SECURITY_CODE_MAX_ATTEMPTS}::int,
+          ${config.SECURITY_CODE_LOCK_SECONDS}::int) AS result`.execute(deps.db);
       const row = rows[0];
       if (!row) throw new Error('wallet_send_as answered nothing');
       return row.result;
@@ -120,8 +154,58 @@ async function callWalletSendAs(
       throw ledgerError(error);
     }
   });
-  if (result.outcome === 'salt') rememberSalt(caller.userId, Buffer.from(result.salt, 'hex'));
-  return result;
+}
+
+/** Several sends in one statement (wallet_send_batch(): a subtransaction each, one commit for all). */
+async function walletSendMany(deps: ServiceDeps, items: WalletSendItem[]): Promise<(SendResult | BatchItemError)[]> {
+  const { config } = deps;
+  const payload = JSON.stringify(
+    items.map((item) => ({
+      session: item.session,
+      sender: item.sender,
+      contact: item.contact,
+      amount: item.amount,
+      salt: item.salt?.toString('hex') ?? null,
+      mac: item.mac?.toString('hex') ?? null,
+      scope: item.scope,
+      key: item.key,
+      request_hash: item.requestHash,
+      now: item.now.toISOString(),
+    })),
+  );
+  // No retry here: a batch the database aborted (a deadlock on its first locks, say) goes again item by item,
+  // each with the single send's retries.
+  const { rows } = await sql<{ result: (SendResult | BatchItemError)[] }>`SELECT wallet_send_batch(
+      ${payload}::jsonb, ${config.SECURITY_CODE_MAX_ATTEMPTS}::int, ${config.SECURITY_CODE_LOCK_SECONDS}::int)
+      AS result`.execute(deps.db);
+  const row = rows[0];
+  if (!row) throw new Error('wallet_send_batch answered nothing');
+  return row.result;
+}
+
+/**
+ * The batcher of a database (one per pool: tests run several apps in one process), or none when SEND_BATCH is off.
+ * Created on first use with this process's settings.
+ */
+const batchers = new WeakMap<object, SendBatcher<WalletSendItem, SendResult>>();
+
+function sendBatcherOf(deps: ServiceDeps): SendBatcher<WalletSendItem, SendResult> | undefined {
+  if (deps.config.SEND_BATCH === 'off') return undefined;
+  let batcher = batchers.get(deps.db);
+  if (!batcher) {
+    batcher = new SendBatcher<WalletSendItem, SendResult>(
+      {
+        one: (item) => walletSendOne(deps, item),
+        many: (items) => walletSendMany(deps, items),
+        // A SQLSTATE the server sent for the statement (it aborted it: nothing committed), but the ones that say the
+        // connection or the server went away, after which the batch may have committed.
+        abortedByDatabase: (error) => error instanceof pg.DatabaseError && !isDatabaseUnavailable(error),
+      },
+      { maxBatch: deps.config.SEND_BATCH_MAX, inFlight: deps.config.SEND_BATCH_IN_FLIGHT },
+    );
+    batchers.set(deps.db, batcher);
+  }
+  return batcher;
 }
 
 async function outcomeOf(
