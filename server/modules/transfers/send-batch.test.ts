@@ -66,7 +66,8 @@ describe('sends written together', () => {
       all.map((p) => p.sender),
     );
     expect(w.rows).toBe(16);
-    expect(w.transactions).toBeLessThan(16);
+    // Behind the first send, the other fifteen left in a few writes (alone, they start apart: see the last test).
+    expect(w.transactions).toBeLessThanOrEqual(8);
     expect((await checkLedger(batched.database.db)).problems).toEqual([]);
   });
 
@@ -133,11 +134,12 @@ describe('sends written together', () => {
       all.map(({ sender, contact }) => create(alone, sender, { amount: '1.00', contact }, newKey())),
     );
     for (const answer of answers) expect(answer.status).toBe(201);
-    expect(
-      await writes(
-        alone,
-        all.map((p) => p.sender),
-      ),
-    ).toEqual({ rows: 8, transactions: 8 });
+    const w = await writes(
+      alone,
+      all.map((p) => p.sender),
+    );
+    expect(w.rows).toBe(8);
+    // Each its own transaction: two may still start in the same microsecond (seen once in a loaded run).
+    expect(w.transactions).toBeGreaterThanOrEqual(7);
   });
 });
