@@ -57,7 +57,10 @@ export default tseslint.config(
   },
   {
     files: ['common/**/*.ts'],
-    rules: forbid(['node:*', '**/server/**', '**/web/**', 'react', 'react-*'], 'common/ is isomorphic: no Node, DOM, server or web imports.'),
+    rules: forbid(
+      ['node:*', '**/server/**', '**/web/**', 'react', 'react-*'],
+      'common/ is isomorphic: no Node, DOM, server or web imports.',
+    ),
   },
   {
     files: ['web/**/*.{ts,tsx}'],
@@ -101,6 +104,21 @@ export default tseslint.config(
       // Tests read parsed JSON bodies loosely on purpose; the assertions are the type check.
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',
+    },
+  },
+  {
+    files: ['web/**/*.test.{ts,tsx}'],
+    rules: {
+      // Vitest's wait gives up after a fixed second; Testing Library's takes the timeout the web setup sets for a
+      // tier that runs beside ESLint and the builds on two cores (a lazy catalogue has arrived after more than 1 s).
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'vi',
+          property: 'waitFor',
+          message: 'Use waitFor from @testing-library/react (its timeout is the setup’s).',
+        },
+      ],
     },
   },
 );

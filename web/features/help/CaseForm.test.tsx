@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Case } from '../../../common/api/cases';
 import { caseMessages } from '../../../common/api/cases';
@@ -56,7 +56,7 @@ describe('the help form', () => {
     expect(screen.getByTestId('case-about-transfer').textContent).toBe('Votre demande portera sur cette opération.');
     fill('not_received', '  Rien reçu  ');
     fireEvent.click(screen.getByTestId('case-send'));
-    await vi.waitFor(() => expect(onOpened).toHaveBeenCalledWith(made));
+    await waitFor(() => expect(onOpened).toHaveBeenCalledWith(made));
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/cases/');
     expect(JSON.parse(init?.body as string)).toEqual({ kind: 'not_received', message: 'Rien reçu', transaction: '41' });
@@ -74,7 +74,7 @@ describe('the help form', () => {
     fireEvent.change(screen.getByTestId('case-file'), { target: { files: [picture] } });
     expect(screen.getByText('releve.jpg')).toBeTruthy();
     fireEvent.click(screen.getByTestId('case-send'));
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     const body = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body;
     expect(body).toBeInstanceOf(FormData);
     const form = body as FormData;
@@ -124,7 +124,7 @@ describe('the help form', () => {
     renderWithProviders(<CaseForm transaction={99} onOpened={() => undefined} />);
     fill('wrong_details', 'Mauvais montant');
     fireEvent.click(screen.getByTestId('case-send'));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(screen.getByTestId('case-error').textContent).toBe('Cette opération n’est pas l’une des vôtres.'),
     );
   });

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Case } from '../../../common/api/cases';
 import { caseMessages } from '../../../common/api/cases';
@@ -66,9 +66,9 @@ describe('a help case’s thread', () => {
     expect(calls).toHaveLength(0);
     fireEvent.change(screen.getByTestId('case-reply'), { target: { value: 'Merci' } });
     fireEvent.click(screen.getByTestId('case-reply-send'));
-    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/cases/7/messages/', body: { message: 'Merci' } });
-    await vi.waitFor(() => expect(screen.getByTestId<HTMLTextAreaElement>('case-reply').value).toBe(''));
+    await waitFor(() => expect(screen.getByTestId<HTMLTextAreaElement>('case-reply').value).toBe(''));
   });
 
   it('offers to reopen a case resolved less than 14 days ago, by writing in it', () => {
@@ -94,7 +94,7 @@ describe('a help case’s thread', () => {
     renderWithProviders(<CaseThread item={resolved} now={NOW} />);
     fireEvent.change(screen.getByTestId('case-reply'), { target: { value: 'Encore' } });
     fireEvent.click(screen.getByTestId('case-reply-send'));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(screen.getByTestId('case-error').textContent).toBe(
         'Cette demande a été résolue il y a plus de 14 jours : ouvrez-en une nouvelle.',
       ),

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { KycStatus } from '../../../common/api/kyc';
@@ -101,7 +101,7 @@ describe('changing a verified identity by a new document', () => {
       fireEvent.click(screen.getByTestId('kyc-submit'));
     });
 
-    await vi.waitFor(() => expect(screen.getByTestId('kyc-state').dataset['state']).toBe('pending'));
+    await waitFor(() => expect(screen.getByTestId('kyc-state').dataset['state']).toBe('pending'));
     const body = sent[0] as FormData;
     expect(body.get('first_name')).toBe('Amina');
     expect(body.get('last_name')).toBe('Martin');
@@ -124,7 +124,7 @@ describe('changing a verified identity by a new document', () => {
     act(() => {
       fireEvent.click(screen.getByTestId('kyc-submit'));
     });
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(screen.getByTestId('kyc-last_name-error').textContent).toBe(
         'Un nom ne peut pas contenir de saut de ligne ni de caractère de contrôle ou de sens d’écriture.',
       ),
@@ -172,7 +172,7 @@ describe('changing a verified identity by a new document', () => {
     act(() => {
       fireEvent.click(screen.getByTestId('kyc-submit'));
     });
-    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    await waitFor(() => expect(sent).toHaveLength(1));
     const body = sent[0] as FormData;
     expect(body.get('city')).toBe('Lyon');
     expect(body.get('first_name')).toBeNull();

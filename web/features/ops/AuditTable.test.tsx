@@ -1,9 +1,13 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../common/api/ops';
 import { applyLanguage } from '../../i18n/i18n';
 import { AuditSection } from './AuditTable';
+import { loadOpsCatalogues } from './ops-i18n';
+
+// The back-office shows its first screen once its catalogue is here; a screen rendered alone waits for it the same way.
+beforeAll(() => Promise.all([loadOpsCatalogues('fr'), loadOpsCatalogues('ar')]));
 
 const freeze: AuditEntry = {
   id: 1,

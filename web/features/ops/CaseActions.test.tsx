@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OpsCase } from '../../../common/api/cases';
 import { opsMessages } from '../../../common/api/messages';
@@ -6,6 +6,10 @@ import { renderWithProviders, stubFetch, type RecordedCall } from '../../shared/
 import { testUser } from '../../shared/users/user.fixtures';
 import { CasePage } from './CasePage';
 import { StaffContext } from './staff';
+import { loadOpsCatalogues } from './ops-i18n';
+
+// The back-office shows its first screen once its catalogue is here; a screen rendered alone waits for it the same way.
+beforeAll(() => loadOpsCatalogues('fr'));
 
 /**
  * The actions on a case's transfer from the case's page: the transaction's and the customer's own endpoints, with
@@ -109,16 +113,16 @@ describe('actions on the transfer from its case', () => {
     fireEvent.click(await screen.findByTestId('case-refund'));
     expect(screen.queryByTestId('case-unlock')).toBeNull();
     confirm('Sœur sans compte');
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(calls.find((c) => c.method === 'POST')).toEqual({
         method: 'POST',
         url: '/api/ops/transactions/41/refund/',
         body: { reason: 'Sœur sans compte', security_code: '246810', case: 7 },
       }),
     );
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(screen.getByTestId('case-action-done').textContent).toBe(
-        "Remboursée : l’argent est revenu à l’expéditeur.",
+        'Remboursée : l’argent est revenu à l’expéditeur.',
       ),
     );
   });
@@ -128,7 +132,7 @@ describe('actions on the transfer from its case', () => {
     fireEvent.click(await screen.findByTestId('case-unlock'));
     expect(screen.queryByTestId('case-refund')).toBeNull();
     confirm('Identité vérifiée au téléphone');
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(calls.find((c) => c.method === 'POST')).toEqual({
         method: 'POST',
         url: '/api/ops/customers/9/unlock-security-code/',
@@ -140,7 +144,7 @@ describe('actions on the transfer from its case', () => {
   it('offers nothing the transfer and the customer do not allow, and nothing to an auditor', async () => {
     render({ refundable: false, locked: false });
     await screen.findByTestId('case-thread');
-    await vi.waitFor(() => expect(screen.queryByTestId('case-actions')).toBeNull());
+    await waitFor(() => expect(screen.queryByTestId('case-actions')).toBeNull());
     cleanup();
     render({ refundable: true, locked: true, role: 'AUDITOR' });
     await screen.findByTestId('case-thread');
@@ -157,14 +161,14 @@ describe('actions on the transfer from its case', () => {
     expect(dialog.textContent).toContain('Annuler la transaction n° 41 pour le client');
     expect(dialog.textContent).toContain('revient sur le solde de l’expéditeur');
     confirm('Le client l’a demandé au téléphone');
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(calls.find((c) => c.method === 'POST')).toEqual({
         method: 'POST',
         url: '/api/ops/transactions/41/cancel/',
         body: { reason: 'Le client l’a demandé au téléphone', security_code: '246810', case: 7 },
       }),
     );
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(screen.getByTestId('case-action-done').textContent).toBe(
         'Annulée : l’argent est revenu sur le solde de l’expéditeur.',
       ),
@@ -178,14 +182,14 @@ describe('actions on the transfer from its case', () => {
     // Nothing is sent before the confirmation.
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
     fireEvent.click(screen.getByTestId('action-confirm'));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(calls.find((c) => c.method === 'POST')).toEqual({
         method: 'POST',
         url: '/api/ops/transactions/41/resend-pickup-sms/',
         body: { case: 7 },
       }),
     );
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(screen.getByTestId('case-action-done').textContent).toBe(
         'SMS renvoyé au bénéficiaire. Encore 2 possible(s) aujourd’hui.',
       ),
@@ -201,7 +205,7 @@ describe('actions on the transfer from its case', () => {
     });
     fireEvent.click(await screen.findByTestId('case-resend-sms'));
     fireEvent.click(screen.getByTestId('action-confirm'));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(screen.getByTestId('action-error').textContent).toBe(
         'Ce retrait en espèces est bloqué : le bénéficiaire n’en est pas informé tant qu’il l’est.',
       ),

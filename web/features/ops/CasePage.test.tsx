@@ -1,10 +1,14 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OpsCase } from '../../../common/api/cases';
 import { renderWithProviders, stubFetch } from '../../shared/test-support';
 import { testUser } from '../../shared/users/user.fixtures';
 import { CasePage } from './CasePage';
 import { StaffContext } from './staff';
+import { loadOpsCatalogues } from './ops-i18n';
+
+// The back-office shows its first screen once its catalogue is here; a screen rendered alone waits for it the same way.
+beforeAll(() => loadOpsCatalogues('fr'));
 
 /** An operator's case page: notes set apart from answers, a ready answer to start from, the note kept internal. */
 const item: OpsCase = {
@@ -69,7 +73,7 @@ describe('an operator’s help case', () => {
     render();
     const note = await screen.findByTestId('case-note');
     expect(note.getAttribute('data-internal')).toBe('true');
-    await vi.waitFor(() => expect(note.textContent).toContain('Note interne'));
+    await waitFor(() => expect(note.textContent).toContain('Note interne'));
     expect(screen.getByTestId('case-message-customer').textContent).not.toContain('Note interne');
     expect(screen.getByTestId('case-late').textContent).toBe('En retard');
     expect(screen.getByTestId('case-transfer-link').getAttribute('href')).toBe('/ops/transactions/41?lang=fr');
@@ -79,7 +83,7 @@ describe('an operator’s help case', () => {
     const calls = render();
     const canned = await screen.findByTestId('case-canned');
     fireEvent.click(screen.getByTestId('case-answer-send'));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(screen.getByTestId('case-compose').textContent).toContain('Écrivez le message (4000 caractères au plus).'),
     );
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
@@ -90,7 +94,7 @@ describe('an operator’s help case', () => {
     fireEvent.change(screen.getByTestId('case-answer'), { target: { value: 'À rappeler demain' } });
     fireEvent.click(screen.getByTestId('case-internal'));
     fireEvent.click(screen.getByTestId('case-answer-send'));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(calls.find((c) => c.method === 'POST')).toMatchObject({
         url: '/api/ops/cases/5/messages/',
         body: { message: 'À rappeler demain', internal: true },

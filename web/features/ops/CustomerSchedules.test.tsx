@@ -1,9 +1,13 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OpsCustomerSchedules } from '../../../common/api/schedules';
 import { applyLanguage } from '../../i18n/i18n';
 import { renderWithProviders, stubFetch } from '../../shared/test-support';
 import { CustomerSchedules } from './CustomerSchedules';
+import { loadOpsCatalogues } from './ops-i18n';
+
+// The back-office shows its first screen once its catalogue is here; a screen rendered alone waits for it the same way.
+beforeAll(() => loadOpsCatalogues('fr'));
 
 afterEach(async () => {
   cleanup();

@@ -1,12 +1,16 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { opsMessages } from '../../../common/api/messages';
 import { ApiError } from '../../shared/api/api-error';
 import { createQueryClient } from '../../shared/api/query-client';
 import '../../i18n/i18n';
 import { ActionDialog, DialogField } from './OpsDialog';
+import { loadOpsCatalogues } from './ops-i18n';
+
+// The back-office shows its first screen once its catalogue is here; a screen rendered alone waits for it the same way.
+beforeAll(() => loadOpsCatalogues('fr'));
 
 afterEach(() => {
   cleanup();
@@ -61,7 +65,7 @@ describe('DialogField: a dialog field the server refused', () => {
 
   it('keeps a wrong security code on the dialog line, with the tries left', async () => {
     renderDialog(new ApiError({ status: 400, fieldErrors: { security_code: ['x'] }, attemptsRemaining: 3 }));
-    await vi.waitFor(() => expect(screen.getByTestId('action-error').textContent).not.toBe(''));
+    await waitFor(() => expect(screen.getByTestId('action-error').textContent).not.toBe(''));
     expect(screen.getByTestId('action-error').textContent).toMatch(/3/);
     expect(screen.getByTestId('action-code').getAttribute('aria-invalid')).toBe('true');
     expect(screen.queryByTestId('field-error-email')).toBeNull();

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../common/api/users';
 import { createQueryClient } from '../../shared/api/query-client';
 import { applyLanguage } from '../../i18n/i18n';
@@ -10,6 +10,10 @@ import { AuditPage } from './AuditPage';
 import * as api from './ops-api';
 import { ReviewsPage } from './ReviewsPage';
 import { StaffContext } from './staff';
+import { loadOpsCatalogues } from './ops-i18n';
+
+// The back-office shows its first screen once its catalogue is here; a screen rendered alone waits for it the same way.
+beforeAll(() => Promise.all([loadOpsCatalogues('fr'), loadOpsCatalogues('ar')]));
 
 // The back-office's list filters: dates typed as the page's language writes them (the app's date field, not the
 // browser's, whose order follows the browser's language), and the reviews queue searched by a name or a number.

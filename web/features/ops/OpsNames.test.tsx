@@ -1,12 +1,16 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { OpsCustomerDocument } from '../../../common/api/ops';
 import type { SanctionsHitPayload } from '../../../common/api/sanctions-review';
 import { applyLanguage } from '../../i18n/i18n';
 import { CustomerDocuments } from './CustomerDocuments';
 import { RecipientWithoutAccount } from './OpsParts';
 import { SanctionsHit } from './SanctionsHit';
+import { loadOpsCatalogues } from './ops-i18n';
+
+// The back-office shows its first screen once its catalogue is here; a screen rendered alone waits for it the same way.
+beforeAll(() => Promise.all([loadOpsCatalogues('fr'), loadOpsCatalogues('ar')]));
 
 // People by name on the back-office screens, not by their number: a held send's sender and recipient, the listed
 // person's facts in words, a recipient without an account with the phone beside the name, and the decision on a

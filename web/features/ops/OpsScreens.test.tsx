@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OpsTransactionDetail } from '../../../common/api/ops';
 import type { OpsLiabilityTree } from '../../../common/api/ops-liabilities';
 import type { PayoutFileDetail } from '../../../common/api/ops-payout-files';
@@ -15,6 +15,10 @@ import * as api from './ops-api';
 import { PayoutFileDetailPage } from './PayoutFilesPage';
 import { StaffContext } from './staff';
 import { TransactionDetailPage } from './TransactionDetailPage';
+import { loadOpsCatalogues } from './ops-i18n';
+
+// The back-office shows its first screen once its catalogue is here; a screen rendered alone waits for it the same way.
+beforeAll(() => loadOpsCatalogues('fr'));
 
 const operator = { id: 6, role: 'OPERATOR', first_name: 'Salma', last_name: 'Idrissi' } as User;
 

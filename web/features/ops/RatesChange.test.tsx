@@ -1,11 +1,15 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Approval } from '../../../common/api/ops';
 import type { OpsRate } from '../../../common/api/ops-rates';
 import { applyLanguage } from '../../i18n/i18n';
 import { RatesDecision } from './ApprovalsPage';
 import { RatesConfirmation } from './RatesConfirmation';
+import { loadOpsCatalogues } from './ops-i18n';
+
+// The back-office shows its first screen once its catalogue is here; a screen rendered alone waits for it the same way.
+beforeAll(() => Promise.all([loadOpsCatalogues('fr'), loadOpsCatalogues('ar')]));
 
 const inForce: OpsRate = {
   id: 3,

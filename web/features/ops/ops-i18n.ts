@@ -64,6 +64,12 @@ function translatorFor(language: Language): OpsT {
   return translate;
 }
 
+/** Loads a language's ops catalogue and the French one it falls back to: what the back-office waits for before its
+ * first screen (`ready`), and what a test of one screen rendered outside that gate awaits before it acts. */
+export function loadOpsCatalogues(language: Language): Promise<void> {
+  return Promise.all([load(language), load(DEFAULT_LANGUAGE)]).then(() => undefined);
+}
+
 /** The ops translator of the active language; `ready` is false until its catalogue (and French) are here. */
 export function useOpsTranslation(): { ot: OpsT; ready: boolean; language: Language } {
   const { i18n } = useTranslation();

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n/i18n';
 import { formatWait } from './retry-wait';
@@ -42,7 +42,7 @@ describe('resending the e-mail confirmation link', () => {
     act(() => {
       fireEvent.click(screen.getByTestId('email-resend'));
     });
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(screen.getByTestId('email-resend-status').textContent).toBe(
         'Un nouveau lien part vers nadia@example.com. Seul ce dernier lien fonctionne.',
       ),
@@ -53,7 +53,7 @@ describe('resending the e-mail confirmation link', () => {
     act(() => {
       fireEvent.click(screen.getByTestId('email-resend'));
     });
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(screen.getByTestId('email-resend-status').textContent?.replace(/\s/gu, ' ')).toBe(
         'Vous pourrez demander un nouveau lien dans 45 secondes.',
       ),
@@ -70,7 +70,7 @@ describe('resending the e-mail confirmation link', () => {
     act(() => {
       fireEvent.click(screen.getByTestId('email-resend'));
     });
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(screen.getByTestId('email-resend-status').textContent).toBe('Cette adresse e-mail est déjà confirmée.'),
     );
   });

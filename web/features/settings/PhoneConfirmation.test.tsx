@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n/i18n';
 import { answer, renderForm } from './profile-form.fixtures';
@@ -48,7 +48,7 @@ describe('confirming the profile phone', () => {
     act(() => {
       fireEvent.click(screen.getByTestId('phone-send-code'));
     });
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(screen.getByTestId('phone-send-status').textContent).toBe(
         'Code envoyé par SMS au +33 (0)6 12 34 56 78. Saisissez-le ci-dessous.',
       ),
@@ -57,14 +57,14 @@ describe('confirming the profile phone', () => {
     expect(screen.getByTestId('phone-send-code').textContent).toBe('Renvoyer un code');
 
     typeCode('111111');
-    await vi.waitFor(() => expect(screen.getByTestId('phone-code-error').textContent).toBe('Le code est incorrect.'));
+    await waitFor(() => expect(screen.getByTestId('phone-code-error').textContent).toBe('Le code est incorrect.'));
     const boxes = screen.getAllByRole('textbox').filter((box) => box.getAttribute('inputmode') === 'numeric');
     expect(boxes.map((box) => (box as HTMLInputElement).value).join('')).toBe('');
     expect(fetchMock.mock.calls[1]?.[0]).toBe('/api/users/7/phone_confirmation/verify/');
     expect(JSON.parse(fetchMock.mock.calls[1]?.[1]?.body as string)).toEqual({ code: '111111' });
 
     typeCode('246810');
-    await vi.waitFor(() => expect(screen.getByTestId('phone-confirmed').textContent).toContain('Numéro confirmé'));
+    await waitFor(() => expect(screen.getByTestId('phone-confirmed').textContent).toContain('Numéro confirmé'));
     expect(screen.getByTestId('phone-confirm-status').textContent).toBe(
       'Votre numéro est confirmé : l’argent envoyé à ce numéro arrive désormais sur votre compte.',
     );
@@ -82,9 +82,9 @@ describe('confirming the profile phone', () => {
     act(() => {
       fireEvent.click(screen.getByTestId('phone-send-code'));
     });
-    await vi.waitFor(() => expect(screen.getByTestId('phone-send-status').textContent).toContain('Code envoyé'));
+    await waitFor(() => expect(screen.getByTestId('phone-send-status').textContent).toContain('Code envoyé'));
     typeCode('111111');
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(screen.getByTestId('phone-code-error').textContent?.replace(/\s/gu, ' ')).toBe(
         'Trop de codes incorrects. Réessayez dans 10 minutes.',
       ),
@@ -100,7 +100,7 @@ describe('confirming the profile phone', () => {
     act(() => {
       fireEvent.click(screen.getByTestId('phone-send-code'));
     });
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(screen.getByTestId('phone-send-status').textContent).toBe('Ce numéro de téléphone est déjà confirmé.'),
     );
   });

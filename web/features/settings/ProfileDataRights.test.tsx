@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeAccountMessages } from '../../../common/api/messages';
@@ -25,7 +25,7 @@ async function closeWith(body: unknown) {
   await act(async () => {
     fireEvent.click(screen.getByTestId('close-confirm'));
   });
-  await vi.waitFor(() => expect(screen.getByTestId('close-blockers')).toBeTruthy());
+  await waitFor(() => expect(screen.getByTestId('close-blockers')).toBeTruthy());
 }
 
 afterEach(() => {

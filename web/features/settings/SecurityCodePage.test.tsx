@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../shared/api/query-client';
@@ -107,7 +107,7 @@ describe('security code screen', () => {
     tap('246810');
     await act(async () => {
       submit();
-      await vi.waitFor(() => expect(router.state.location.pathname).toBe('/settings/profile'));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/settings/profile'));
     });
     expect(router.state.location.search).toContain('onboarding=true');
     expect(writes()).toHaveLength(1);
