@@ -18,13 +18,14 @@ import { migratedScratchDatabase } from '../support/migrated-scratch.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-database.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDatabaseUrl } from '../support/test-database.ts';
+import { serverProgram } from '../support/server-program.ts';
 
 // The restore drill: a backup taken while transfers run, restored into a fresh database, holds a
 // balanced ledger whose figures are exactly those of the moment of the snapshot, and every transfer acknowledged
 // before the backup began.
 const exec = promisify(execFile);
 const admin = (databaseUrl: string, ...args: string[]) =>
-  exec(process.execPath, ['--import', 'tsx', 'server/cli/admin.ts', ...args], {
+  exec(process.execPath, serverProgram('admin', ...args), {
     cwd: projectRoot,
     env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
   });

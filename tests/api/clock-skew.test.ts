@@ -5,6 +5,7 @@ import { agency, CODE, customer } from '../../server/modules/transfers/transacti
 import { call, ensureRates, lastCode, testEnv, uniqueEmail, uniqueIp } from '../support/identity.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDatabaseUrl } from '../support/test-database.ts';
+import { serverProgram } from '../support/server-program.ts';
 
 // A second server whose host clock ran 49 hours ahead expired a 48-hour withdrawal made seconds
 // earlier, and judged live codes and sessions expired. Each server now takes the database's time (its host clock
@@ -25,7 +26,7 @@ afterAll(async () => {
 
 /** server/main.ts as a process of its own on the test database, its host clock shifted by `offsetMs`. */
 async function startSkewedServer(offsetMs: number): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, serverProgram('main'), {
     cwd: projectRoot,
     env: {
       ...process.env,

@@ -3,6 +3,7 @@ import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../server/config.ts';
 import { testDatabaseUrl } from '../support/test-database.ts';
+import { serverProgram } from '../support/server-program.ts';
 
 // The Prometheus port: `npm start`'s server with METRICS_PORT, one process and a cluster of two.
 const running = new Set<ChildProcess>();
@@ -19,7 +20,7 @@ async function freePort(): Promise<number> {
 }
 
 async function startServer(processes: number, metricsPort: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/serve.ts'], {
+  const child = spawn(process.execPath, serverProgram('serve'), {
     cwd: projectRoot,
     env: {
       ...process.env,

@@ -14,6 +14,7 @@ import { KYC_BODY_LIMIT } from '../../server/modules/kyc/kyc.routes.ts';
 import { signIn, testEnv } from '../support/identity.ts';
 import { startTestApp } from '../support/test-app.ts';
 import { testDatabaseUrl } from '../support/test-database.ts';
+import { serverProgram } from '../support/server-program.ts';
 
 // Debian's nginx with deploy/nginx.conf (only its addresses and paths changed) in front of two API
 // processes, over HTTPS with a throwaway certificate.
@@ -44,7 +45,7 @@ const apiPorts: number[] = [];
 
 async function startApi(port: number) {
   const api = track(
-    spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    spawn(process.execPath, serverProgram('main'), {
       cwd: projectRoot,
       env: {
         ...process.env,

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../server/config.ts';
 import { stablePort } from '../support/stable-port.ts';
+import { serverProgram } from '../support/server-program.ts';
 
 // `npm start` as a user runs it: the real entry point as a child process, on its embedded database.
 const home = path.join(projectRoot, '.data', `test-process-${process.pid}`);
@@ -35,7 +36,7 @@ interface Started {
 }
 
 function startServer(env: Record<string, string> = {}): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, serverProgram('main'), {
     cwd: projectRoot,
     env: {
       ...process.env,
@@ -61,7 +62,7 @@ function startServer(env: Record<string, string> = {}): Started {
 }
 
 function runAdmin(args: string[]): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/admin.ts', ...args], {
+  const child = spawn(process.execPath, serverProgram('admin', ...args), {
     cwd: projectRoot,
     env: { ...process.env, DATABASE_URL: '', EMBEDDED_PG_DIR: path.join(home, 'pg'), EMBEDDED_PG_PORT: pgPort },
   });
@@ -235,7 +236,7 @@ describe('shutting down while a client holds a request open', () => {
   it('SIGTERM with a slow-body client: exits within a bounded time, PostgreSQL stopped, its lock removed', async () => {
     const server = startServer({ SHUTDOWN_TIMEOUT_MS: '1500' });
     await expectCleanlyStopped(server, 1);
-  });
+  }, 90_000); // a start and a shutdown that waits for its grace period: past 20 s under load; the bound is above
 
   it('two SIGTERMs: the second only says so, and the shutdown ends the same way', async () => {
     const server = startServer({ SHUTDOWN_TIMEOUT_MS: '1500' });
@@ -247,5 +248,5 @@ describe('shutting down while a client holds a request open', () => {
     expect(next.output()).not.toMatch(/left running by a previous run/);
     next.child.kill('SIGTERM');
     expect(await next.exited).toBe(0);
-  });
+  }, 90_000); // two starts and a forced shutdown: past 30 s beside the end-to-end tier; the bound is above
 });

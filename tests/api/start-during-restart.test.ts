@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../server/config.ts';
 import { testEnv } from '../support/identity.ts';
 import { testDatabaseUrl } from '../support/test-database.ts';
+import { serverProgram } from '../support/server-program.ts';
 
 // The chaos run of 2026-11-28 (seed 958497757): an API process restarted after a kill -9 had its first read of the
 // database's clock ended by pg_terminate_backend (as a database restart or a failover ends every session) and
@@ -45,7 +46,7 @@ describe('a server started while the database ends its sessions', () => {
 
     const applicationName = `start-retry-${randomUUID().slice(0, 8)}`;
     let output = '';
-    server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    server = spawn(process.execPath, serverProgram('main'), {
       cwd: projectRoot,
       env: {
         ...process.env,

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { projectRoot } from '../../server/config.ts';
 import { startEmbeddedPostgres, type RunningEmbeddedPostgres } from '../../server/db/embedded-postgres.ts';
 import { createScratchDatabase } from '../support/scratch-database.ts';
+import { serverProgram } from '../support/server-program.ts';
 
 const exec = promisify(execFile);
 
@@ -67,12 +68,12 @@ export function freePort(): Promise<number> {
 
 /** Operator commands (migrate, admin CLI) run as operators run them: a child process with the run's env. */
 export async function runCli(
-  script: 'server/cli/migrate.ts' | 'server/cli/admin.ts',
+  program: 'migrate' | 'admin',
   args: string[],
   env: NodeJS.ProcessEnv,
 ): Promise<{ code: number; output: string }> {
   try {
-    const { stdout, stderr } = await exec(process.execPath, ['--import', 'tsx', script, ...args], {
+    const { stdout, stderr } = await exec(process.execPath, serverProgram(program, ...args), {
       cwd: projectRoot,
       env,
       maxBuffer: 16 * 1024 * 1024,
@@ -84,9 +85,9 @@ export async function runCli(
   }
 }
 
-/** `node --import tsx <script>` as a child, the last 200 lines of its output kept in `tail` (to show with an anomaly). */
-function spawnKeepingTail(script: string, env: NodeJS.ProcessEnv, tail: string[]): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+/** A program of the built server as a child, the last 200 lines of its output kept in `tail` (to show with an anomaly). */
+function spawnKeepingTail(program: 'main' | 'worker', env: NodeJS.ProcessEnv, tail: string[]): ChildProcess {
+  const child = spawn(process.execPath, serverProgram(program), {
     cwd: projectRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -106,8 +107,8 @@ export interface RunningCli {
   done: Promise<{ code: number; output: string; killed: boolean }>;
 }
 
-export function startCli(script: 'server/cli/admin.ts', args: string[], env: NodeJS.ProcessEnv): RunningCli {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+export function startCli(args: string[], env: NodeJS.ProcessEnv): RunningCli {
+  const child = spawn(process.execPath, serverProgram('admin', ...args), {
     cwd: projectRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -147,7 +148,7 @@ export class WorkerProcess {
   constructor(private readonly env: NodeJS.ProcessEnv) {}
 
   start(): void {
-    const child = spawnKeepingTail('server/worker.ts', this.env, this.tail);
+    const child = spawnKeepingTail('worker', this.env, this.tail);
     this.child = child;
     this.starts += 1;
     child.on('exit', () => {
@@ -173,7 +174,7 @@ export class WorkerProcess {
   }
 }
 
-/** One API process (`node --import tsx server/main.ts`) that can be killed -9 and started again on its port. */
+/** One API process (the built server/main.ts) that can be killed -9 and started again on its port. */
 export class ApiProcess {
   readonly baseUrl: string;
   child: ChildProcess | undefined;
@@ -191,11 +192,12 @@ export class ApiProcess {
   }
 
   /**
-   * Three minutes: on the shared 2-core machine under a load of 20-30, tsx start-up alone has taken over a minute;
-   * a healthy process that merely starts slowly is not what this run is about.
+   * Three minutes: on the shared 2-core machine under a load of 20-30, a start compiling the sources through tsx took
+   * over a minute; built, it takes seconds, but a healthy process that merely starts slowly is not what this run is
+   * about.
    */
   async start(timeoutMs = 180_000): Promise<void> {
-    const child = spawnKeepingTail('server/main.ts', { ...this.env, PORT: String(this.port) }, this.tail);
+    const child = spawnKeepingTail('main', { ...this.env, PORT: String(this.port) }, this.tail);
     this.child = child;
     this.starts += 1;
     child.on('exit', () => {
@@ -262,7 +264,7 @@ export class Cluster {
 
   /**
    * kill -9 one process at random moments, then restart it, until `stopAt`. Only ever one down at a time: the
-   * point is a crash beside a live peer, not an outage. Restarts take a few seconds (tsx + migrations check).
+   * point is a crash beside a live peer, not an outage. Restarts take a few seconds (loading the built server, the migrations check).
    */
   async monkey(random: () => number, stopAt: number, log: (line: string) => void): Promise<void> {
     while (Date.now() < stopAt) {

@@ -46,7 +46,7 @@ export async function runOperator(
 ): Promise<OperatorRunOp> {
   if (!rng.chance(spawnChance)) return runOperatorHere(world, args);
   const env = world.operatorEnv ?? process.env;
-  const running = startCli('server/cli/admin.ts', args, env);
+  const running = startCli(args, env);
   const timer = rng.chance(killChance) ? setTimeout(() => running.kill(), 300 + rng.int(3000)) : undefined;
   const done = await running.done;
   clearTimeout(timer);

@@ -27,6 +27,7 @@ import { scenarios } from './scenarios/index.ts';
 import { chooseRates } from './scenarios/topup.ts';
 import { runWorkload } from './workload.ts';
 import type { World } from './world.ts';
+import { serverBuilt } from '../support/server-program.ts';
 
 /**
  * `npm run chaos -- [--seconds 30] [--seed N] [--report FILE] [--keep]`: a bank's workload against two
@@ -154,16 +155,16 @@ async function seedTellers(env: NodeJS.ProcessEnv, tag: string): Promise<TellerR
   const rates = chooseRates(rng);
   const from = Date.now();
   const set = await runCli(
-    'server/cli/admin.ts',
+    'admin',
     ['rates:set', ...Object.entries(rates).flatMap(([name, value]) => [`--${name}`, value])],
     env,
   );
   if (set.code !== 0) throw new Error(`rates:set failed:\n${set.output}`);
   journal.rates.push({ freemium: rates.freemium, subscription: rates.subscription, from, to: Date.now() });
   log(`rates set: freemium ${rates.freemium}, subscription ${rates.subscription}, official ${rates.official}`);
-  const seeded = await runCli('server/cli/admin.ts', ['seed:demo'], env);
+  const seeded = await runCli('admin', ['seed:demo'], env);
   if (seeded.code !== 0) throw new Error(`seed:demo failed:\n${seeded.output}`);
-  const listing = await runCli('server/cli/admin.ts', ['banker:list'], env);
+  const listing = await runCli('admin', ['banker:list'], env);
   // banker:list's columns are padded with two spaces or more; the agency column opens with the agency's id.
   const rows = [...listing.output.matchAll(/^\d+\s+(\S+@\S+)\s{2,}.*?\s{2,}(\d+) \S/gm)].map((m) => ({
     email: String(m[1]),
@@ -175,11 +176,7 @@ async function seedTellers(env: NodeJS.ProcessEnv, tag: string): Promise<TellerR
     .map((t, i) => ({ email: `chaos-teller-${i}-${tag}@example.com`, agencyId: t.agencyId }));
   await Promise.all(
     extra.map(async (t) => {
-      const added = await runCli(
-        'server/cli/admin.ts',
-        ['banker:add', '--email', t.email, '--agency', t.agencyId],
-        env,
-      );
+      const added = await runCli('admin', ['banker:add', '--email', t.email, '--agency', t.agencyId], env);
       if (added.code !== 0) throw new Error(`banker:add failed:\n${added.output}`);
     }),
   );
@@ -356,10 +353,13 @@ async function main(): Promise<number> {
   log(`seed ${seed} (replay: npm run chaos -- --seconds ${seconds} --seed ${seed})`);
   // The operator's commands in this process, for the drain: loaded while the run sets up.
   preloadAdmin();
+  // The API processes, the worker and the operator commands run built, as in production: built first when a source
+  // is newer than the last build.
+  await serverBuilt();
   scratchDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sila-chaos-'));
   database = await createDatabase(log);
   const env = runEnv(database.url);
-  const migrated = await runCli('server/cli/migrate.ts', [], env);
+  const migrated = await runCli('migrate', [], env);
   if (migrated.code !== 0) throw new Error(`migration failed:\n${migrated.output}`);
   log(`database ${database.name} on ${database.embedded ? 'an embedded PostgreSQL' : 'DATABASE_URL'}, migrated`);
   const [portA, portB] = [await freePort(), await freePort()];
@@ -371,7 +371,7 @@ async function main(): Promise<number> {
   const apiEnv = { ...env, DB_APPLICATION_NAME: apiApplicationName };
   cluster = new Cluster([new ApiProcess('api-a', portA, apiEnv), new ApiProcess('api-b', portB, apiEnv)]);
   const tag = rng.uuid().slice(0, 8);
-  // The operator commands and the two start-ups overlap: tsx start-up dominates all of them.
+  // The operator commands and the two start-ups overlap: loading the server's modules dominates all of them.
   const [tellerRows] = await Promise.all([
     seedTellers(env, tag),
     Promise.all(cluster.nodes.map((n) => n.start())).then(() => log(`api-a :${portA}, api-b :${portB} up`)),
@@ -418,7 +418,7 @@ async function main(): Promise<number> {
   }
   await cluster.killAll();
 
-  const check = await runCli('server/cli/admin.ts', ['ledger:check'], env);
+  const check = await runCli('admin', ['ledger:check'], env);
   if (check.code !== 0) anomalies.push({ check: 'ledger:check', detail: check.output.trim() });
   log(`ledger:check exit ${check.code}: ${check.output.trim().split('\n').pop() ?? ''}`);
   const evidence = await checkInvariants(database.url, journal, anomalies);

@@ -5,6 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { projectRoot } from '../../server/config.ts';
 import { startEmbeddedPostgres, type RunningEmbeddedPostgres } from '../../server/db/embedded-postgres.ts';
 import { createScratchDatabase } from './scratch-database.ts';
+import { serverBuilt, serverProgram } from './server-program.ts';
 
 const exec = promisify(execFile);
 
@@ -35,7 +36,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     });
     serverUrl = embedded.url;
   }
-  // Migrations are TypeScript files loaded at run time: run them the way operators do, through the CLI.
+  // The tests that start the server's programs as processes of their own run them built (server-program.ts).
+  await serverBuilt();
+  // Migrations are loaded at run time: run them the way operators do, through the CLI.
   const template = await createScratchDatabase(serverUrl, 'wallet_template', { migrate: true });
   // VITEST_POOL_ID runs from 1 to the run's number of workers (the project's or, for a run of every project, the
   // whole run's): one database for each.
@@ -49,10 +52,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return async () => {
     // After every API test has moved money its way, the books must still balance (ledger:check clean on every
     // worker's database after the whole suite). Run as an operator would; a break fails the run with the command's
-    // report. Every database at once: each check is mostly the command line starting (tsx and the server's modules).
+    // report. Every database at once: each check is mostly the command line starting (the server's modules).
     const checks = await Promise.all(
       databases.map(async (database) => {
-        const check = await exec(process.execPath, ['--import', 'tsx', 'server/cli/admin.ts', 'ledger:check'], {
+        const check = await exec(process.execPath, serverProgram('admin', 'ledger:check'), {
           cwd: projectRoot,
           env: { ...process.env, DATABASE_URL: database.url },
         }).catch((error: { stdout?: string; stderr?: string }) => error);

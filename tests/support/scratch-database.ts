@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { projectRoot } from '../../server/config.ts';
+import { serverBuilt, serverProgram } from './server-program.ts';
 
 const exec = promisify(execFile);
 
@@ -17,9 +18,10 @@ export async function adminQuery(serverUrl: string, text: string): Promise<void>
   }
 }
 
-/** Migrates a database through the CLI, as operators do (migrations are TypeScript loaded at run time); its output. */
+/** Migrates a database through the built command line, as operators do (`npm run db:migrate`); its output. */
 export async function migrateDatabase(url: string): Promise<string> {
-  const { stdout } = await exec(process.execPath, ['--import', 'tsx', 'server/cli/migrate.ts'], {
+  await serverBuilt();
+  const { stdout } = await exec(process.execPath, serverProgram('migrate'), {
     cwd: projectRoot,
     env: { ...process.env, DATABASE_URL: url },
   });

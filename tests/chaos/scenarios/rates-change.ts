@@ -18,7 +18,7 @@ async function changeRates(world: World): Promise<void> {
     const from = Date.now();
     const args = Object.entries(rates).flatMap(([name, value]) => [`--${name}`, value]);
     // Journalled whatever the exit code: a command killed after its commit may still have set them.
-    await runCli('server/cli/admin.ts', ['rates:set', ...args], env);
+    await runCli('admin', ['rates:set', ...args], env);
     world.journal.rates.push({ freemium: rates.freemium, subscription: rates.subscription, from, to: Date.now() });
   }
 }

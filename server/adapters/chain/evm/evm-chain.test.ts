@@ -11,6 +11,7 @@ import { findAnchorSources } from '../../../modules/anchoring/anchor-sources.rep
 import { call, ensureRates, testEnv } from '../../../../tests/support/identity.ts';
 import { migratedScratchDatabase } from '../../../../tests/support/migrated-scratch.ts';
 import type { ScratchDatabase } from '../../../../tests/support/scratch-database.ts';
+import { serverProgram } from '../../../../tests/support/server-program.ts';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
 import { create, customer, recipientOf, type Customer } from '../../../modules/transfers/transactions.fixtures.ts';
 import { createChainAdapter } from '../create-chain-adapter.ts';
@@ -257,7 +258,7 @@ describe('anchoring on an EVM network (hardhat in process)', () => {
     await node.setAutomine(false);
     const nonceBefore = await client().getTransactionCount({ address: operator.address });
     const sentBefore = node.calls.filter((m) => m === 'eth_sendRawTransaction').length;
-    const worker = spawn(process.execPath, ['--import', 'tsx', 'server/worker.ts'], {
+    const worker = spawn(process.execPath, serverProgram('worker'), {
       cwd: projectRoot,
       env: {
         ...process.env,
