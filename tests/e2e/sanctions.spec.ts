@@ -53,6 +53,8 @@ test('a send to a listed recipient is held and its sender sees it under review',
     await page.getByTestId('transaction-row').first().click();
     await expect(page).toHaveURL(/\/transactions\/\d+/, { timeout: 3_000 });
   }).toPass({ timeout: 20_000 });
+  // The list, its rows' 'Under review' with it, stays on screen until the detail is ready to show.
+  await expect(page.getByTestId('detail-amount')).toBeVisible();
   await expect(page.getByTestId('under-review')).toContainText('Under review: we are checking this transfer');
   await page.goto(page.url().replace('lang=en', 'lang=fr'));
   await expect(page.getByTestId('under-review')).toContainText('En cours de vérification');

@@ -72,6 +72,9 @@ for (const lang of ['fr', 'ar'] as const) {
     await page.getByTestId('filter-category').selectOption('sending');
     await expect(page.getByTestId('filter-chip-category')).toBeVisible();
     await page.getByTestId('transaction-row').first().click();
+    // The history stays on screen, its own back arrow with it, until the detail is ready to show: wait for the
+    // detail itself before pressing its arrow (pressed early, the history's arrow went home).
+    await expect(page.getByTestId('detail-amount')).toBeVisible();
     await expect(page.getByTestId('back-link')).toBeVisible();
     await screenshot(page, shot(26, lang, 'a'), { pause: 500 });
     await page.getByTestId('back-link').click();
