@@ -78,8 +78,7 @@ export function useOpsTranslation(): { ot: OpsT; ready: boolean; language: Langu
   const ready = catalogues[language] !== undefined && catalogues[DEFAULT_LANGUAGE] !== undefined;
   useEffect(() => {
     if (ready) return;
-    void load(language).catch(() => undefined);
-    void load(DEFAULT_LANGUAGE).catch(() => undefined);
+    void loadOpsCatalogues(language).catch(() => undefined);
   }, [language, ready]);
   return { ot: translatorFor(language), ready, language };
 }
