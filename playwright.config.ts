@@ -72,6 +72,9 @@ export default defineConfig({
     viewport: { width: 390, height: 844 },
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: chromiumLaunch,
+    // A click or a fill waits for its element at most this long, then fails naming it: without a bound it waited for
+    // the test's whole time (a test given minutes with test.setTimeout failed after them, on 'waiting for …').
+    actionTimeout: 45_000,
     // A failed test keeps its trace: each action with the page's DOM before and after it, which the trace viewer shows
     // as the page, and one screenshot at the end. Without the filmstrip, a screencast of every frame painted in every
     // test, passed or not: it cost about a tenth of the browser's and the runner's time (an accessibility language

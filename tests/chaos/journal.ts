@@ -104,6 +104,8 @@ export interface TopupOp {
    * expected outcome once the workload has added 1,000 EUR for a level-1 customer, not an anomaly.
    */
   limited?: boolean;
+  /** How the session ended when it ended unpaid: its status and the outcome the app recorded (`refunded/superseded`). */
+  sessionEnd?: string;
   /** Pay attempts whose answer we never saw: a declined card after one of them is not evidence. */
   unknown: number;
   /** Times the card page said "paid" but the session stayed open (the sandbox could not deliver its event). */

@@ -145,14 +145,21 @@ async function topUp(world: World, c: Customer): Promise<void> {
     // Still open after a 303: the sandbox gave up delivering its event (a provider would redeliver); pay again.
     if (view.status !== 'open') {
       op.result = 'refused';
+      op.sessionEnd = `${view.status}/${view.outcome ?? '-'}`;
+      // Refunded at settlement because it no longer fit the rolling limit: an earlier top-up of this customer whose
+      // answer the client never saw was credited meanwhile. The limit decided, as at validation.
+      op.limited = view.outcome === 'limit_exceeded';
       return;
     }
     op.undelivered += 1;
   }
 }
 
-async function pollSession(c: Customer, session: string): Promise<{ status: string; to_amount: string } | undefined> {
-  let last: { status: string; to_amount: string } | undefined;
+/** What GET /api/billing/sessions/:id/ answers, of what the run reads. */
+type SessionView = { status: string; to_amount: string; outcome: string | null };
+
+async function pollSession(c: Customer, session: string): Promise<SessionView | undefined> {
+  let last: SessionView | undefined;
   for (let i = 0; i < 20; i++) {
     const res = await c.client.request({
       method: 'GET',
@@ -163,7 +170,7 @@ async function pollSession(c: Customer, session: string): Promise<{ status: stri
       giveUpMs: 15_000,
     });
     if (res.status === 200) {
-      last = res.body as { status: string; to_amount: string };
+      last = res.body as SessionView;
       if (last.status !== 'open') return last;
     }
     await sleep(100);
@@ -201,7 +208,10 @@ export const topupScenario: Scenario = {
   async check({ q, journal, fail }) {
     for (const t of journal.topups) {
       if (t.result === 'refused' && !t.limited && !(t.card === 'declined' && t.status === 402)) {
-        fail('unexpected-refusal', `top-up by ${t.userId} at ${t.stage}: ${t.status}`);
+        fail(
+          'unexpected-refusal',
+          `top-up by ${t.userId} at ${t.stage}: ${t.status}${t.sessionEnd ? `, session ${t.sessionEnd}` : ''}`,
+        );
       }
     }
     // Credited once each, for the amount the customer was shown; declined cards and nothing else credit nothing.

@@ -110,3 +110,29 @@ describe('send: amounts as the locale writes them', () => {
     expect((await screen.findByTestId('create-error')).textContent).toContain('Montant ambigu');
   });
 });
+
+describe('send: the recipient named in the address', () => {
+  it('cannot go on while the recipient is loading, and goes on to the code once it is here', async () => {
+    let answerContact: (() => void) | undefined;
+    vi.stubGlobal('fetch', (url: string) => {
+      const respond = (body: unknown) =>
+        new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+      if (url.startsWith('/api/users/'))
+        return Promise.resolve(respond({ count: 1, next: null, previous: null, results: [user] }));
+      if (url.startsWith('/api/rates/')) return Promise.resolve(respond(ratesAnswer()));
+      return new Promise<Response>((resolve) => (answerContact = () => resolve(respond(contact))));
+    });
+    renderPage();
+    await screen.findByTestId('create-max');
+    await waitFor(() => expect(screen.getByTestId<HTMLButtonElement>('create-max').disabled).toBe(false));
+    fireEvent.input(screen.getByTestId('create-amount'), { target: { value: '25' } });
+    // Bounds and balance are here, the recipient is not: a tap must not say to choose one.
+    expect(screen.getByTestId<HTMLButtonElement>('create-next').disabled).toBe(true);
+    fireEvent.click(screen.getByTestId('create-next'));
+    expect(screen.queryByTestId('create-error')).toBeNull();
+    answerContact?.();
+    await screen.findByText(/Youssef/);
+    fireEvent.click(screen.getByTestId('create-next'));
+    expect(await screen.findByTestId('pin-input')).toBeDefined();
+  });
+});

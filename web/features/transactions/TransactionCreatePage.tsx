@@ -103,6 +103,7 @@ export function Component() {
   const earlier = useTransactionsPage({ page: 1, pageSize: 10, query: { contact: String(c?.id ?? '') } }, unregistered && step === 2);
   const waiting = earlier.data?.results.some((tx) => tx.status === 'unclaimed') ?? false;
   const arrival = bank && payee.data ? formatCalendarDay(payee.data.expected_arrival, locale) : undefined;
+  const ready = limits !== undefined && !contact.isPending;
   const checked: AmountCheck = limits ? checkAmount(amountText, locale, { ...limits, balance, level }) : { ok: false, problem: 'format' };
 
   function amountError(check: Exclude<AmountCheck, { ok: true }>): ReactNode {
@@ -124,7 +125,7 @@ export function Component() {
   }
 
   function next() {
-    if (!limits) return;
+    if (!ready) return;
     if (!checked.ok) return setError(amountError(checked));
     if (!c) return setError(t('transactions.create.amountAndRecipient'));
     // A closed agency still reads by its id but takes nothing new; the server refuses it too.
@@ -266,8 +267,9 @@ export function Component() {
             </p>
           ) : null}
           {me.data ? <LimitsSummary user={me.data} kinds={['outgoing']} /> : null}
-          {/* Until the bounds have loaded the amount cannot be checked: a tap would silently do nothing. */}
-          <button type="button" className={form.primary} onClick={next} disabled={!limits} data-testid="create-next">
+          {/* Until the bounds have loaded the amount cannot be checked, and until the recipient has, a tap would ask
+              for one the page already names. */}
+          <button type="button" className={form.primary} onClick={next} disabled={!ready} data-testid="create-next">
             {t('transactions.create.next')}
           </button>
         </div>
