@@ -61,6 +61,27 @@ test.describe('the counter', () => {
     await expect.poll(async () => (await request.get('/api/users/', { headers: auth(teller) })).status()).toBe(401);
   });
 
+  test("the teller's home keeps still when the bar's code arrives after it: the button under the finger stays put", async ({
+    browser,
+    request,
+  }) => {
+    const teller = await account(request, await newTeller());
+    const counter = await pageFor(browser, teller);
+    // The bar's code held back until the home is on screen, as a slow network or a loaded phone delivers it.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await counter.route(/\/assets\/TellerBar-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await counter.goto('/?lang=fr');
+    await expect(counter.getByTestId('payouts-today-count')).not.toHaveText('\u00a0');
+    const before = await counter.getByTestId('accept-withdrawal').boundingBox();
+    release();
+    await expect(counter.getByTestId('teller-bar-agency')).toHaveText('Mohammed V');
+    expect(await counter.getByTestId('accept-withdrawal').boundingBox()).toEqual(before);
+  });
+
   test('at 390x844 the validate button stays on screen once the code is typed; no own-agency address on the card', async ({
     browser,
     request,

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { isAuthPath, isGuardExempt } from '../app-paths';
 import { useCurrentUser } from '../users/use-current-user';
+import styles from './TellerMenu.module.css';
 
 // Only tellers load the bar: customers' screens do not download it.
 const TellerBar = lazy(() => import('./TellerBar').then((m) => ({ default: m.TellerBar })));
@@ -18,8 +19,21 @@ export function TellerMenu() {
   if (user.data?.role !== 'BANKER') return null;
   // Keyed by the path: the menu closes on every navigation.
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<BarPlace />}>
       <TellerBar key={pathname} user={user.data} />
     </Suspense>
+  );
+}
+
+/**
+ * The bar's place while its code loads, as tall as the bar (its padding around a button's height): arriving after
+ * the screen, the bar pushed the screen down under the teller's finger, and a tap on 'Accept a withdrawal' landed
+ * on the text above it.
+ */
+function BarPlace() {
+  return (
+    <div className={styles.bar} aria-hidden="true" data-testid="teller-bar-place">
+      <span className={`${styles.button} ${styles.placeholder}`} />
+    </div>
   );
 }
