@@ -16,6 +16,10 @@ const RUN_OPTIONS: axe.RunOptions = {
   resultTypes: ['violations'],
 };
 
+/** axe-core's source and its configuration, as a page evaluates them before a scan. */
+export const AXE_LOAD = `${axe.source}
+;axe.configure({ allowedOrigins: ['<same_origin>'], branding: { application: 'playwright' } });`;
+
 /** A frame whose document is the page's own origin's, or an empty one that inherits it. */
 function sameOrigin(frameUrl: string, origin: string): boolean {
   if (frameUrl === '' || frameUrl.startsWith('about:')) return true;
@@ -39,13 +43,15 @@ export async function axeScan(page: Page): Promise<axe.AxeResults> {
   const frames = page.frames();
   const foreignFrame = frames.some((frame) => frame !== page.mainFrame() && !sameOrigin(frame.url(), origin));
   if (foreignFrame) return new AxeBuilder({ page }).options(RUN_OPTIONS).analyze();
-  const load = `${axe.source}
-;axe.configure({ allowedOrigins: ['<same_origin>'], branding: { application: 'playwright' } });`;
-  await page.mainFrame().evaluate(load);
+  // Loaded already when the context loads it into every document (AXE_LOAD as an init script), or by an earlier
+  // scan of this document.
+  const present = await page
+    .mainFrame()
+    .evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object');
+  if (!present) await page.mainFrame().evaluate(AXE_LOAD);
   // A child frame that went away or never loaded stays unaudited, as the builder leaves it.
-  await Promise.all(frames.filter((f) => f !== page.mainFrame()).map((frame) => frame.evaluate(load).catch(() => undefined)));
-  return page.evaluate(
-    (options) => (window as unknown as { axe: typeof axe }).axe.run(document, options),
-    RUN_OPTIONS,
+  await Promise.all(
+    frames.filter((f) => f !== page.mainFrame()).map((frame) => frame.evaluate(AXE_LOAD).catch(() => undefined)),
   );
+  return page.evaluate((options) => (window as unknown as { axe: typeof axe }).axe.run(document, options), RUN_OPTIONS);
 }
