@@ -34,12 +34,11 @@ const sharedState = ['**/ops*.spec.ts', '**/kyc.spec.ts', '**/monitoring.spec.ts
 /**
  * The longest of the others (each one to four minutes of a worker, the rest under one and a half), queued before the
  * rest: a worker takes the next spec in the order of the projects, then of the files, and a long spec queued last
- * (screens.spec.ts is one test of four minutes under load) left the other worker idle while it ran alone. Started
+ * (a walk of screens, one test of four minutes under load) left the other worker idle while it ran alone. Started
  * first, the short ones fill in around them and the two workers end together. The same tests, the same way.
  */
 const ownStateLong = [
   '**/accessibility.spec.ts',
-  '**/screens.spec.ts',
   '**/new-screens.spec.ts',
   '**/offline.spec.ts',
   '**/case-actions.spec.ts',

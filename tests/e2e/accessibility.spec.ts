@@ -5,9 +5,16 @@ import { AXE_LOAD, axeScan } from './axe.ts';
 import { fresh, openScreen } from './open-screen.ts';
 import type { Language } from '../../common/i18n/languages.ts';
 import { fund, newTeller } from './operator.ts';
+import { cutText } from './layout-checks.ts';
+import { screenshot, settled } from './screenshots.ts';
 
-// Axe-core (WCAG 2.0/2.1 A and AA rules) on every screen of the app, in French and
-// in Arabic (right to left), as a customer, a teller and a visitor: no serious or critical violation.
+// Every screen of the app in French, Arabic (right to left) and the diaspora's four languages, as a visitor, a
+// customer and a teller, at 390x844, with Latin names, a Moroccan phone number and an agency's street address inside
+// the Arabic screens: axe-core (WCAG 2.0/2.1 A and AA rules) finds no serious or critical violation, the page names
+// its language, direction and screen, and no text is cut off by an overflow that does not end in an ellipsis, nor lies
+// off screen. The customer's and the teller's screens are walked again at 360x740 in French and Arabic for the same
+// layout defects (the narrowest phones the service is used on). One visit of a screen serves all its checks. Each
+// screen is saved with E2E_SCREENSHOTS=1: look at them.
 
 const CODE = '135790';
 
@@ -23,10 +30,15 @@ interface Fixture {
   contactId: number;
   contactUserId: number;
   agencyId: number;
+  /** A recipient known by a Moroccan phone number, with a long hyphenated name. */
+  phoneContactId: number;
   sendId: number;
   receptionId: number;
   withdrawalId: number;
   withdrawalToken: string;
+  /** A withdrawal the teller has paid, anchored on the public ledger. */
+  paidId: number;
+  paidToken: string;
   txId: string;
   walletAddress: string;
   checkoutUrl: string;
@@ -34,7 +46,11 @@ interface Fixture {
 
 const auth = (who: Account) => ({ authorization: `Bearer ${who.token}` });
 
-async function account(request: APIRequestContext, email = `e2e-a11y-${randomUUID()}@example.com`): Promise<Account> {
+async function account(
+  request: APIRequestContext,
+  [first_name, last_name]: [string, string],
+  email = `e2e-a11y-${randomUUID()}@example.com`,
+): Promise<Account> {
   expect((await request.post('/api/auth/send_code/', { data: { email, language: 'fr' } })).status()).toBe(200);
   const outbox = (await (await request.get(`/api/dev/outbox/?to=${encodeURIComponent(email)}`)).json()) as {
     results: { code: string | null }[];
@@ -53,7 +69,7 @@ async function account(request: APIRequestContext, email = `e2e-a11y-${randomUUI
   const phone = `+336${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
   const profile = await request.patch(`/api/users/${userId}/`, {
     headers: auth(who),
-    data: { first_name: 'Nadia', last_name: 'Alaoui', country: 'FR', phone_number: phone },
+    data: { first_name, last_name, country: 'FR', phone_number: phone },
   });
   expect(profile.status(), await profile.text()).toBe(200);
   return who;
@@ -67,14 +83,16 @@ async function json<T>(
   return (await response.json()) as T;
 }
 
-/** A customer with a send, a reception, a pending withdrawal, a recipient and an open card checkout. */
+/**
+ * A customer with a send, a reception, a pending and a paid withdrawal, two recipients and an open card checkout.
+ */
 async function createFixture(request: APIRequestContext): Promise<Fixture> {
   const [alice, bob, teller] = await Promise.all([
-    account(request),
-    account(request),
-    newTeller().then((email) => account(request, email)),
+    account(request, ['Youssef', 'El Amrani']),
+    account(request, ['Bob', 'Benali']),
+    newTeller().then((email) => account(request, ['Nadia', 'Alaoui'], email)),
   ]);
-  await fund(alice.userId, 900_00n);
+  await fund(alice.userId, 1_500_00n);
   await fund(bob.userId, 100_00n);
   const contact = await json<{ id: number }>(
     await request.post('/api/contacts/', {
@@ -86,7 +104,14 @@ async function createFixture(request: APIRequestContext): Promise<Fixture> {
   const back = await json<{ id: number }>(
     await request.post('/api/contacts/', {
       headers: auth(bob),
-      data: { first_name: 'Nadia', last_name: 'Alaoui', email: alice.email },
+      data: { first_name: 'Youssef', last_name: 'El Amrani', email: alice.email },
+    }),
+    201,
+  );
+  const phoneContact = await json<{ id: number }>(
+    await request.post('/api/contacts/', {
+      headers: auth(alice),
+      data: { first_name: 'Amina', last_name: 'Benali-Ouazzani', phone_number: '+212612345678' },
     }),
     201,
   );
@@ -105,6 +130,14 @@ async function createFixture(request: APIRequestContext): Promise<Fixture> {
   const send = await create(alice, contact.id, 120);
   const reception = await create(bob, back.id, 40);
   const withdrawal = await create(alice, agencyId, 200);
+  const paid = await create(alice, agencyId, 300);
+  await json(
+    await request.post(`/api/withdrawals/${paid.token}/validate/`, {
+      headers: auth(teller),
+      data: { id: paid.id, security_code: CODE },
+    }),
+    200,
+  );
 
   // An open card checkout on the payment sandbox (its page is served by the app).
   const draft = await json<{ id: number }>(
@@ -129,22 +162,27 @@ async function createFixture(request: APIRequestContext): Promise<Fixture> {
     200,
   );
 
-  // The in-process worker anchors the send within seconds; the explorer page needs its ledger id. Waited for, never
-  // skipped: an anchoring later than this fails the audit instead of leaving the explorer's record page unaudited.
-  let txId = '';
-  await expect
-    .poll(
-      async () => {
-        const detail = await json<{ tx_id?: string | null }>(
-          await request.get(`/api/transactions/${send.id}/`, { headers: auth(alice) }),
-          200,
-        );
-        txId = detail.tx_id ?? '';
-        return txId;
-      },
-      { timeout: 60_000, intervals: [250], message: `send ${send.id} anchored on the public ledger` },
-    )
-    .toMatch(/^[0-9a-f]{64}$/);
+  // The in-process worker anchors the send and the paid withdrawal within seconds; the explorer page needs the send's
+  // ledger id and the paid withdrawal's screen shows its proof. Waited for, never skipped: an anchoring later than this
+  // fails the audit instead of leaving the explorer's record page unaudited.
+  const anchored = async (id: number) => {
+    let txId = '';
+    await expect
+      .poll(
+        async () => {
+          const detail = await json<{ tx_id?: string | null }>(
+            await request.get(`/api/transactions/${id}/`, { headers: auth(alice) }),
+            200,
+          );
+          txId = detail.tx_id ?? '';
+          return txId;
+        },
+        { timeout: 60_000, intervals: [250], message: `transaction ${id} anchored on the public ledger` },
+      )
+      .toMatch(/^[0-9a-f]{64}$/);
+    return txId;
+  };
+  const [txId] = await Promise.all([anchored(send.id), anchored(paid.id)]);
   const walletAddress = me.results[0]?.account_id ?? '';
   expect(walletAddress, 'the customer has a wallet address for the explorer').not.toBe('');
   return {
@@ -153,10 +191,13 @@ async function createFixture(request: APIRequestContext): Promise<Fixture> {
     contactId: contact.id,
     contactUserId: linked.contact_user,
     agencyId,
+    phoneContactId: phoneContact.id,
     sendId: send.id,
     receptionId: reception.id,
     withdrawalId: withdrawal.id,
     withdrawalToken: withdrawal.token ?? '',
+    paidId: paid.id,
+    paidToken: paid.token ?? '',
     txId,
     walletAddress,
     checkoutUrl: new URL(checkout.url).pathname,
@@ -165,9 +206,14 @@ async function createFixture(request: APIRequestContext): Promise<Fixture> {
 
 interface Screen {
   path: string;
-  /** Something that shows once the screen has its data (so axe does not audit a loading state). */
+  /** Something that shows once the screen has its data (so no check reads a loading state). */
   ready?: string;
+  /** Its saved picture's name, where its path's would be another screen's. */
+  name?: string;
 }
+
+/** What a walk of screens checks: axe and the page's language and title, or only the layout (a second width). */
+type Checks = 'all' | 'layout';
 
 /**
  * A context of its own, without the app's service worker: each of the 24 contexts of a run would install it and
@@ -215,41 +261,69 @@ async function scan(page: Page, screen: string, violations: Violation[]): Promis
   }
 }
 
-async function audit(page: Page, screens: Screen[], lang: Language, violations: Violation[]): Promise<void> {
+/** A screen's name in the saved pictures: by default its path and query, ids and tokens said 'id'. */
+const pictureName = (path: string) =>
+  path
+    .replace(/(?<=[/=])(\d+|[\w-]{16,})(?=[/?&]|$)/g, 'id')
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '') || 'home';
+
+/** Text cut off or off screen, with the screen named, to `problems`. */
+async function layout(page: Page, screen: string, problems: string[]): Promise<void> {
+  await settled(page);
+  for (const problem of await cutText(page)) problems.push(`${screen}: ${problem}`);
+}
+
+async function audit(
+  page: Page,
+  who: 'visitor' | 'customer' | 'teller',
+  screens: Screen[],
+  lang: Language,
+  found: { violations: Violation[]; problems: string[] },
+  checks: Checks = 'all',
+): Promise<void> {
+  const width = page.viewportSize()?.width ?? 0;
   for (const screen of screens) {
     const url = new URL(screen.path, 'http://x');
     url.searchParams.set('lang', lang);
-    await openScreen(page, `${url.pathname}${url.search}`, screen.ready ?? 'h1');
+    // A walk at a second width starts again from its first screen, loaded at that width.
+    await openScreen(page, `${url.pathname}${url.search}`, screen.ready ?? 'h1', {
+      load: checks === 'layout' && screen === screens[0],
+    });
     // The language the page says it is in is the one the screen reader reads with (WCAG 3.1.1). The sandbox
     // checkout speaks its payment session's language (the fixture's is French), whatever the URL's.
     if (!url.pathname.startsWith('/sandbox')) {
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
       await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
     }
-    if (!url.pathname.startsWith('/sandbox') && !url.pathname.startsWith('/explorer')) {
+    if (checks === 'all' && !url.pathname.startsWith('/sandbox') && !url.pathname.startsWith('/explorer')) {
       await expect(page.locator(`h1${fresh}`).first()).toBeVisible();
       // WCAG 2.4.2: the window title names the screen, in the screen's language, as its heading does (home's
       // heading is a greeting: its title is the screen's name).
       const heading = (await page.locator(`h1${fresh}`).first().innerText()).trim();
       // The app's own name reads in every language: Sila, صلة in Arabic.
       const appName = lang === 'ar' ? 'صلة' : 'Sila';
-      await expect(page).toHaveTitle(url.pathname === '/' ? new RegExp(`^.+ · ${appName}$`) : `${heading} · ${appName}`);
+      await expect(page).toHaveTitle(
+        url.pathname === '/' ? new RegExp(`^.+ · ${appName}$`) : `${heading} · ${appName}`,
+      );
     }
-    await scan(page, `${lang} ${screen.path}`, violations);
+    await layout(page, `${lang} ${width} ${screen.path}`, found.problems);
+    await screenshot(page, `audit-${who}-${screen.name ?? pictureName(screen.path)}-${lang}-${width}.png`);
+    if (checks === 'all') await scan(page, `${lang} ${screen.path}`, found.violations);
   }
 }
 
 const report = (violations: Violation[]) =>
   violations.map((v) => `${v.screen}: [${v.impact}] ${v.id} (${v.help})\n    ${v.targets.join('\n    ')}`).join('\n');
 
-test.describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
+test.describe('every screen: accessibility (axe-core, WCAG 2.1 A/AA) and layout', () => {
   // A language audits every screen of four roles with axe (3-5 s a scan on two cores): its budget, not a speed
   // check. About 55 s alone; past 240 s beside the other worker and the chaos run in `npm test`.
   test.describe.configure({ timeout: 600_000 });
   let fixture: Fixture;
 
   test.beforeAll(async ({ request }) => {
-    // Three accounts, a teller, four payments and the anchoring of one: past a hook's default 30 s on a loaded
+    // Three accounts, a teller, five payments and the anchoring of two: past a hook's default 30 s on a loaded
     // two-core machine (the anchoring alone may take up to a minute there).
     test.setTimeout(240_000);
     fixture = await createFixture(request);
@@ -258,17 +332,31 @@ test.describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
   // The diaspora's four other languages go through the same screens (German is the longest).
   const LANGS = { fr: 'French', ar: 'Arabic', es: 'Spanish', it: 'Italian', nl: 'Dutch', de: 'German' } as const;
   for (const lang of Object.keys(LANGS) as (keyof typeof LANGS)[]) {
-    test(`every screen in ${LANGS[lang]}: no serious or critical violation`, async ({
+    test(`every screen in ${LANGS[lang]}: no serious or critical violation, nothing cut or off screen`, async ({
       browser,
     }) => {
       const f = fixture;
-      const violations: Violation[] = [];
+      const found = { violations: [] as Violation[], problems: [] as string[] };
+      /** The customer's and the teller's screens are walked again on the narrowest phones, in fr and ar. */
+      const narrow = async (page: Page, who: 'customer' | 'teller', screens: Screen[]) => {
+        if (lang !== 'fr' && lang !== 'ar') return;
+        await page.setViewportSize({ width: 360, height: 740 });
+        await audit(page, who, screens, lang, found, 'layout');
+      };
+      /** A step reached by a tap rather than an address: every check of a screen. */
+      const step = async (page: Page, name: string) => {
+        const width = page.viewportSize()?.width ?? 0;
+        await layout(page, `${lang} ${width} ${name}`, found.problems);
+        await screenshot(page, `audit-${pictureName(name)}-${lang}-${width}.png`);
+        await scan(page, `${lang} ${name}`, found.violations);
+      };
 
       // Four browser contexts at once (a visitor, the customer twice, the teller): the screens load in parallel.
       const visitorScreens = async () => {
         const visitor = await signedIn(browser, null);
         await audit(
           visitor,
+          'visitor',
           [
             { path: '/auth', ready: '[data-testid="language-switcher"]' },
             { path: '/auth?role=banker', ready: '[data-testid="language-switcher"]' },
@@ -284,108 +372,110 @@ test.describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
             { path: `/explorer/address/${f.walletAddress}` },
           ],
           lang,
-          violations,
+          found,
         );
         await visitor.context().close();
       };
 
       const customerMoneyScreens = async () => {
         const customer = await signedIn(browser, f.alice);
-        await audit(
-          customer,
-          [
-            { path: '/', ready: '[data-testid="transaction-row"]' },
-            { path: '/exchange', ready: '[data-testid="exchange-amount"]' },
-            { path: '/rates', ready: '[data-testid="rate-alert"]' },
-            { path: '/notifications', ready: '[data-testid="notification"]' },
-            { path: '/transactions', ready: '[data-testid="transaction-row"]' },
-            {
-              path: `/transactions/${f.sendId}?category=sending&banker=false`,
-              ready: '[data-testid="ledger-line"], h2',
-            },
-            { path: `/transactions/${f.receptionId}?category=reception&banker=false`, ready: 'h2' },
-            {
-              path: `/transactions/${f.withdrawalId}?category=withdrawal&banker=false`,
-              ready: '[data-testid="withdrawal-qr"]',
-            },
-          ],
-          lang,
-          violations,
-        );
+        const screens: Screen[] = [
+          { path: '/', ready: '[data-testid="transaction-row"]' },
+          { path: '/exchange', ready: '[data-testid="exchange-amount"]' },
+          { path: '/rates', ready: '[data-testid="rate-alert"]' },
+          { path: '/notifications', ready: '[data-testid="notification"]' },
+          { path: '/transactions', ready: '[data-testid="transaction-row"]' },
+          {
+            path: `/transactions/${f.sendId}?category=sending&banker=false`,
+            ready: '[data-testid="ledger-line"], h2',
+          },
+          { path: `/transactions/${f.receptionId}?category=reception&banker=false`, ready: 'h2' },
+          {
+            path: `/transactions/${f.withdrawalId}?category=withdrawal&banker=false`,
+            ready: '[data-testid="withdrawal-qr"]',
+          },
+          {
+            path: `/transactions/${f.paidId}?category=withdrawal&banker=false`,
+            ready: '[data-testid="ledger-line"]',
+            name: 'paid-withdrawal',
+          },
+        ];
+        await audit(customer, 'customer', screens, lang, found);
         // The second step of a send (the security-code keypad).
         await customer.goto(`/transactions/create?contact=${f.contactId}&transaction=send&lang=${lang}`);
-        // The recipient is read after the screen shows: 'next' before that only says to choose one.
-        await expect(customer.getByTestId('create-party')).not.toHaveText('');
         await customer.getByTestId('create-amount').fill('10');
         await customer.getByTestId('create-next').click();
         await expect(customer.getByTestId('keypad-1')).toBeVisible();
-        await scan(customer, `${lang} send, security-code step`, violations);
+        await step(customer, 'send, security-code step');
+        await narrow(customer, 'customer', screens);
         await customer.context().close();
       };
 
       const customerPeopleScreens = async () => {
         const customer = await signedIn(browser, f.alice);
-        await audit(
-          customer,
-          [
-            { path: '/contacts', ready: '[data-testid="contact-row"]' },
-            { path: '/contacts?transaction=send', ready: '[data-testid="contact-row"]' },
-            { path: '/contacts?transaction=withdraw', ready: '[data-testid="contact-row"]' },
-            { path: `/contacts/${f.contactId}`, ready: '[data-testid="contact-name"]' },
-            {
-              path: `/contacts/${f.contactId}/transactions?user=${f.contactUserId}`,
-              ready: '[data-testid="transaction-row"]',
-            },
-            {
-              path: `/transactions/create?contact=${f.contactId}&transaction=send`,
-              ready: '[data-testid="create-party"]',
-            },
-            {
-              path: `/transactions/create?contact=${f.agencyId}&transaction=withdraw`,
-              ready: '[data-testid="create-party"]',
-            },
-            { path: '/settings/profile', ready: 'form' },
-            { path: '/settings/security-code', ready: '[data-testid="keypad-1"]' },
-            { path: '/no/such/page' },
-          ],
-          lang,
-          violations,
-        );
+        const screens: Screen[] = [
+          { path: '/contacts', ready: '[data-testid="contact-row"]' },
+          { path: '/contacts?transaction=send', ready: '[data-testid="contact-row"]' },
+          { path: '/contacts?transaction=withdraw', ready: '[data-testid="contact-row"]' },
+          { path: `/contacts/${f.contactId}`, ready: '[data-testid="contact-name"]' },
+          {
+            path: `/contacts/${f.contactId}/transactions?user=${f.contactUserId}`,
+            ready: '[data-testid="transaction-row"]',
+          },
+          { path: `/contacts/${f.phoneContactId}`, ready: '[data-testid="contact-name"]', name: 'contact-by-phone' },
+          {
+            path: `/transactions/create?contact=${f.contactId}&transaction=send`,
+            ready: '[data-testid="create-party"]',
+          },
+          {
+            path: `/transactions/create?contact=${f.agencyId}&transaction=withdraw`,
+            ready: '[data-testid="create-party"]',
+          },
+          { path: '/settings/profile', ready: 'form' },
+          { path: '/settings/security-code', ready: '[data-testid="keypad-1"]' },
+          { path: '/no/such/page' },
+        ];
+        await audit(customer, 'customer', screens, lang, found);
         // The new-recipient form, opened.
         await customer.goto(`/contacts?lang=${lang}`);
         await customer.getByTestId('recipient-open').click();
         await expect(customer.getByTestId('recipient-form')).toBeVisible();
-        await scan(customer, `${lang} new-recipient form`, violations);
+        await step(customer, 'new-recipient form');
+        await narrow(customer, 'customer', screens);
         await customer.context().close();
       };
 
       const tellerScreens = async () => {
         const teller = await signedIn(browser, f.teller, 'banker');
-        await audit(
-          teller,
-          [
-            { path: '/', ready: 'h1' },
-            { path: '/withdraw', ready: 'h1' },
-            { path: `/withdraw?transaction=${f.withdrawalToken}`, ready: '[data-testid="withdraw-transaction"]' },
-            { path: `/withdraw?transaction=${'Z'.repeat(22)}`, ready: '[data-testid="teller-type-again"]' },
-            { path: '/transactions', ready: 'h1' },
-          ],
-          lang,
-          violations,
-        );
+        const screens: Screen[] = [
+          { path: '/', ready: '[data-testid="payouts-today-count"]:not(:empty)' },
+          { path: '/withdraw', ready: '[data-testid="manual-token"]' },
+          { path: `/withdraw?transaction=${f.withdrawalToken}`, ready: '[data-testid="withdraw-checklist"]' },
+          {
+            path: `/withdraw?transaction=${f.paidToken}`,
+            ready: '[data-testid="withdraw-status"]',
+            name: 'withdraw-paid',
+          },
+          { path: `/withdraw?transaction=${'Z'.repeat(22)}`, ready: '[data-testid="teller-type-again"]' },
+          { path: '/transactions', ready: '[data-testid="transaction-row"]' },
+          { path: `/transactions/${f.paidId}?category=withdrawal&banker=true`, ready: 'h2' },
+        ];
+        await audit(teller, 'teller', screens, lang, found);
         // The teller's code step.
         await teller.goto(`/withdraw?transaction=${f.withdrawalToken}&lang=${lang}`);
         await expect(teller.getByTestId('withdraw-validate')).toBeVisible();
         await teller.getByTestId('confirm-amount').check();
         await teller.getByTestId('withdraw-validate').click();
         await expect(teller.getByTestId('keypad-1')).toBeVisible();
-        await scan(teller, `${lang} teller, security-code step`, violations);
+        await step(teller, 'teller, security-code step');
+        await narrow(teller, 'teller', screens);
         await teller.context().close();
       };
 
       await Promise.all([visitorScreens(), customerMoneyScreens(), customerPeopleScreens(), tellerScreens()]);
 
-      expect(violations, report(violations)).toEqual([]);
+      expect(found.violations, report(found.violations)).toEqual([]);
+      expect(found.problems, found.problems.join('\n')).toEqual([]);
     });
   }
 });
