@@ -212,7 +212,7 @@ interface Screen {
   name?: string;
 }
 
-/** What a walk of screens checks: axe and the page's language and title, or only the layout (a second width). */
+/** What a walk of screens checks: everything, or the layout and the page's language only (a second width). */
 type Checks = 'all' | 'layout';
 
 /**
@@ -317,8 +317,9 @@ const report = (violations: Violation[]) =>
   violations.map((v) => `${v.screen}: [${v.impact}] ${v.id} (${v.help})\n    ${v.targets.join('\n    ')}`).join('\n');
 
 test.describe('every screen: accessibility (axe-core, WCAG 2.1 A/AA) and layout', () => {
-  // A language audits every screen of four roles with axe (3-5 s a scan on two cores): its budget, not a speed
-  // check. About 55 s alone; past 240 s beside the other worker and the chaos run in `npm test`.
+  // A language walks some 45 screens in four contexts at once, each audited with axe: its budget, not a speed check.
+  // 60-75 s alone (French and Arabic, which walk the customer's and teller's screens again at 360 px, the longest);
+  // past 240 s beside the other worker and the chaos run in `npm test`.
   test.describe.configure({ timeout: 600_000 });
   let fixture: Fixture;
 
