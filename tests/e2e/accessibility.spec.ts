@@ -268,21 +268,37 @@ const pictureName = (path: string) =>
     .replace(/[^a-z0-9]+/gi, '-')
     .replace(/^-|-$/g, '') || 'home';
 
-/** Text cut off or off screen, with the screen named, to `problems`. */
-async function layout(page: Page, screen: string, problems: string[]): Promise<void> {
+type Who = 'visitor' | 'customer' | 'teller';
+type Found = { violations: Violation[]; problems: string[] };
+
+/**
+ * The checks of the screen shown, once it has its data: text cut off or off screen to `problems`, its picture when
+ * asked, and axe to `violations` unless only the layout is walked. `screen` is its path, or the step that reached it.
+ */
+async function checkShown(
+  page: Page,
+  who: Who,
+  screen: string,
+  picture: string,
+  lang: Language,
+  found: Found,
+  checks: Checks,
+): Promise<void> {
+  const width = page.viewportSize()?.width ?? 0;
   await settled(page);
-  for (const problem of await cutText(page)) problems.push(`${screen}: ${problem}`);
+  for (const problem of await cutText(page)) found.problems.push(`${lang} ${width} ${screen}: ${problem}`);
+  await screenshot(page, `audit-${who}-${picture}-${lang}-${width}.png`);
+  if (checks === 'all') await scan(page, `${lang} ${screen}`, found.violations);
 }
 
 async function audit(
   page: Page,
-  who: 'visitor' | 'customer' | 'teller',
+  who: Who,
   screens: Screen[],
   lang: Language,
-  found: { violations: Violation[]; problems: string[] },
+  found: Found,
   checks: Checks = 'all',
 ): Promise<void> {
-  const width = page.viewportSize()?.width ?? 0;
   for (const screen of screens) {
     const url = new URL(screen.path, 'http://x');
     url.searchParams.set('lang', lang);
@@ -307,9 +323,7 @@ async function audit(
         url.pathname === '/' ? new RegExp(`^.+ · ${appName}$`) : `${heading} · ${appName}`,
       );
     }
-    await layout(page, `${lang} ${width} ${screen.path}`, found.problems);
-    await screenshot(page, `audit-${who}-${screen.name ?? pictureName(screen.path)}-${lang}-${width}.png`);
-    if (checks === 'all') await scan(page, `${lang} ${screen.path}`, found.violations);
+    await checkShown(page, who, screen.path, screen.name ?? pictureName(screen.path), lang, found, checks);
   }
 }
 
@@ -337,19 +351,12 @@ test.describe('every screen: accessibility (axe-core, WCAG 2.1 A/AA) and layout'
       browser,
     }) => {
       const f = fixture;
-      const found = { violations: [] as Violation[], problems: [] as string[] };
+      const found: Found = { violations: [], problems: [] };
       /** The customer's and the teller's screens are walked again on the narrowest phones, in fr and ar. */
-      const narrow = async (page: Page, who: 'customer' | 'teller', screens: Screen[]) => {
+      const narrow = async (page: Page, who: Who, screens: Screen[]) => {
         if (lang !== 'fr' && lang !== 'ar') return;
         await page.setViewportSize({ width: 360, height: 740 });
         await audit(page, who, screens, lang, found, 'layout');
-      };
-      /** A step reached by a tap rather than an address: every check of a screen. */
-      const step = async (page: Page, name: string) => {
-        const width = page.viewportSize()?.width ?? 0;
-        await layout(page, `${lang} ${width} ${name}`, found.problems);
-        await screenshot(page, `audit-${pictureName(name)}-${lang}-${width}.png`);
-        await scan(page, `${lang} ${name}`, found.violations);
       };
 
       // Four browser contexts at once (a visitor, the customer twice, the teller): the screens load in parallel.
@@ -407,7 +414,7 @@ test.describe('every screen: accessibility (axe-core, WCAG 2.1 A/AA) and layout'
         await customer.getByTestId('create-amount').fill('10');
         await customer.getByTestId('create-next').click();
         await expect(customer.getByTestId('keypad-1')).toBeVisible();
-        await step(customer, 'send, security-code step');
+        await checkShown(customer, 'customer', 'send, security-code step', 'send-code', lang, found, 'all');
         await narrow(customer, 'customer', screens);
         await customer.context().close();
       };
@@ -441,7 +448,7 @@ test.describe('every screen: accessibility (axe-core, WCAG 2.1 A/AA) and layout'
         await customer.goto(`/contacts?lang=${lang}`);
         await customer.getByTestId('recipient-open').click();
         await expect(customer.getByTestId('recipient-form')).toBeVisible();
-        await step(customer, 'new-recipient form');
+        await checkShown(customer, 'customer', 'new-recipient form', 'new-recipient', lang, found, 'all');
         await narrow(customer, 'customer', screens);
         await customer.context().close();
       };
@@ -468,7 +475,7 @@ test.describe('every screen: accessibility (axe-core, WCAG 2.1 A/AA) and layout'
         await teller.getByTestId('confirm-amount').check();
         await teller.getByTestId('withdraw-validate').click();
         await expect(teller.getByTestId('keypad-1')).toBeVisible();
-        await step(teller, 'teller, security-code step');
+        await checkShown(teller, 'teller', 'security-code step', 'withdraw-code', lang, found, 'all');
         await narrow(teller, 'teller', screens);
         await teller.context().close();
       };
