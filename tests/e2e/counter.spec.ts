@@ -50,9 +50,13 @@ test.describe('the counter', () => {
     await expect(menu).toContainText('Nadia Test');
     await menu.getByTestId('teller-menu-code').click();
     await expect(counter).toHaveURL(/\/settings\/security-code\?lang=fr$/);
+    // The address changes before the screen does (its guard runs first): the teller taps on what is shown.
+    await expect(counter.getByTestId('security-code-step')).toBeVisible();
+    await expect(menu).toBeHidden();
     await counter.getByTestId('teller-menu-button').click();
     await counter.getByTestId('teller-menu-settings').click();
     await expect(counter).toHaveURL(/\/settings\/profile\?lang=fr$/);
+    await expect(counter.getByTestId('profile-form')).toBeVisible();
     await counter.getByTestId('teller-menu-button').click();
     await counter.getByTestId('teller-menu-logout').click();
     await expect(counter).toHaveURL(/\/auth\?lang=fr$/);

@@ -29,6 +29,8 @@ export function TellerBar({ user }: { user: User }) {
   const agency = user.agency;
   const address = agency ? formatAddress(agency.address, agency.zip_code, agency.city && cityIn(i18n.language, agency.city)) : '';
   const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
+  // An item closes the menu as it is tapped: the next screen can take a moment (its guard, its code on a slow
+  // network), and a menu left open over the old screen invites a second tap on the button, which closed it.
   return (
     <div className={styles.bar} data-testid="teller-bar">
       <span className={styles.agency} data-testid="teller-bar-agency">
@@ -62,10 +64,20 @@ export function TellerBar({ user }: { user: User }) {
               </>
             ) : null}
           </p>
-          <Link className={styles.item} to={withLang('/settings/profile')} data-testid="teller-menu-settings">
+          <Link
+            className={styles.item}
+            to={withLang('/settings/profile')}
+            onClick={() => setOpen(false)}
+            data-testid="teller-menu-settings"
+          >
             {t('tellerMenu.settings')}
           </Link>
-          <Link className={styles.item} to={withLang('/settings/security-code')} data-testid="teller-menu-code">
+          <Link
+            className={styles.item}
+            to={withLang('/settings/security-code')}
+            onClick={() => setOpen(false)}
+            data-testid="teller-menu-code"
+          >
             {t('tellerMenu.securityCode')}
           </Link>
           <button type="button" className={styles.item} onClick={() => logout.mutate()} data-testid="teller-menu-logout">

@@ -6,6 +6,7 @@ import type { User } from '../../../common/api/users';
 import { createQueryClient } from '../api/query-client';
 import '../../i18n/i18n';
 import { testUser } from '../users/user.fixtures';
+import { TellerBar } from './TellerBar';
 import { TellerMenu } from './TellerMenu';
 
 afterEach(() => {
@@ -83,6 +84,24 @@ describe('the teller menu', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
     fireEvent.click(screen.getByRole('link', { name: 'Paramètres' }));
     expect(await screen.findByText('profile')).toBeTruthy();
+  });
+
+  it('closes as an item is tapped, while the screen it leads to is still on its way', async () => {
+    // The bar alone, not remounted by the new address: as it stays while the next screen's guard and code load.
+    const router = createMemoryRouter([{ path: '*', element: <TellerBar user={teller} /> }], {
+      initialEntries: ['/withdraw'],
+    });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    const button = await screen.findByRole('button', { name: 'Menu' });
+    fireEvent.click(button);
+    fireEvent.click(screen.getByRole('link', { name: 'Changer mon code de sécurité' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/security-code'));
+    expect(screen.queryByTestId('teller-menu')).toBeNull();
+    expect(button.getAttribute('aria-expanded')).toBe('false');
   });
 
   it('Escape closes the menu and gives the focus back to its button', async () => {
