@@ -11,6 +11,3 @@ export const chainInfoSchema = z.object({
   address_url: z.string(),
 });
 export type ChainInfo = z.infer<typeof chainInfoSchema>;
-
-// Zod-free (common/api/chain-links.ts) so screens build links without loading the schemas.
-export { explorerAddressUrl, explorerTxUrl } from './chain-links.ts';
