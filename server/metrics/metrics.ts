@@ -43,6 +43,28 @@ export const moneyOperations = new Counter({
   registers: [registry],
 });
 
+/**
+ * Group commit of sends (transfers/send-batcher.ts): its writes, the sends they carried (sends per write is what it
+ * saves under load; 1 on a quiet server) and the sends it wrote again alone.
+ */
+export const sendWrites = {
+  writes: new Counter({
+    name: 'wallet_send_writes_total',
+    help: 'Writes of wallet sends to the database, one statement and one transaction each, carrying one send or several (group commit).',
+    registers: [registry],
+  }),
+  sends: new Counter({
+    name: 'wallet_send_writes_sends_total',
+    help: 'Wallet sends carried by those writes: divided by wallet_send_writes_total, the sends per write.',
+    registers: [registry],
+  }),
+  alone: new Counter({
+    name: 'wallet_send_writes_alone_total',
+    help: 'Sends written again on their own after their write could not decide them (a send that raised in it, or a write the database aborted).',
+    registers: [registry],
+  }),
+};
+
 export const webhookFailures = new Counter({
   name: 'wallet_webhook_failures_total',
   help: 'Payment-provider webhooks answered with an error (the provider will retry them).',

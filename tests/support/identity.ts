@@ -103,8 +103,11 @@ export function movableClock(): Clock & { advance(seconds: number): void } {
 /** A code other than `code` (for wrong tries). */
 export const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
-/** GET /api/users/ needs current rates; a fresh test database has none until someone sets them. */
-export async function ensureRates(t: TestApp): Promise<void> {
+/**
+ * GET /api/users/ needs current rates; a fresh test database has none until someone sets them. Takes a test app, or
+ * a connection of a test that runs the server as a process of its own.
+ */
+export async function ensureRates(t: { database: Pick<TestApp['database'], 'db'> }): Promise<void> {
   const row = await t.database.db.selectFrom('rates').select('id').limit(1).executeTakeFirst();
   if (!row) {
     await t.database.db

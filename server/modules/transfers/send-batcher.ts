@@ -30,11 +30,26 @@ export interface SendWriter<Item, Result> {
   abortedByDatabase(error: unknown): boolean;
 }
 
+/** A count the batcher adds to: a Prometheus counter in the server, a plain number in a test. */
+export interface Tally {
+  inc(by: number): void;
+}
+
+/** What the batcher counts as it goes, for the operators' metrics. */
+export interface BatcherCounts {
+  /** Writes sent to the database, and the sends they carried: sends per write is what group commit saves. */
+  writes: Tally;
+  sends: Tally;
+  /** Items sent again alone after their batch could not decide them. */
+  alone: Tally;
+}
+
 export interface BatcherOptions {
   /** Items in one write at most. */
   maxBatch: number;
   /** Writes under way at once (each holds a database connection). */
   inFlight: number;
+  counts: BatcherCounts;
 }
 
 interface Waiting<Item, Result> {
@@ -43,18 +58,9 @@ interface Waiting<Item, Result> {
   reject: (error: unknown) => void;
 }
 
-export interface BatcherFigures {
-  /** Writes sent to the database, and the sends they carried. */
-  writes: number;
-  sends: number;
-  /** Items sent again alone after their batch could not decide them. */
-  alone: number;
-}
-
 export class SendBatcher<Item, Result> {
   private readonly queue: Waiting<Item, Result>[] = [];
   private running = 0;
-  readonly figures: BatcherFigures = { writes: 0, sends: 0, alone: 0 };
 
   constructor(
     private readonly writer: SendWriter<Item, Result>,
@@ -74,8 +80,8 @@ export class SendBatcher<Item, Result> {
     while (this.running < this.options.inFlight && this.queue.length > 0) {
       const batch = this.queue.splice(0, this.options.maxBatch);
       this.running++;
-      this.figures.writes++;
-      this.figures.sends += batch.length;
+      this.options.counts.writes.inc(1);
+      this.options.counts.sends.inc(batch.length);
       void this.write(batch).finally(() => {
         this.running--;
         this.pump();
@@ -95,7 +101,7 @@ export class SendBatcher<Item, Result> {
         for (const w of batch) w.reject(error);
         return;
       }
-      this.figures.alone += batch.length;
+      this.options.counts.alone.inc(batch.length);
       await Promise.all(batch.map((w) => settle(w, () => this.writer.one(w.item))));
       return;
     }
@@ -103,7 +109,7 @@ export class SendBatcher<Item, Result> {
     batch.forEach((w, i) => {
       const answer = answers[i] as Result | BatchItemError;
       if (!isItemError(answer)) return w.resolve(answer);
-      this.figures.alone++;
+      this.options.counts.alone.inc(1);
       again.push(settle(w, () => this.writer.one(w.item)));
     });
     await Promise.all(again);

@@ -12,7 +12,7 @@ import type { ServiceDeps } from '../service-deps.ts';
 import { securityCodeMac } from '../users/security-code-hash.ts';
 import { notifyLockout, securityCodeError } from '../users/security-code.service.ts';
 import { notAPickup, type HistoryRow } from './transactions-query.repository.ts';
-import { idempotentReplays } from '../../metrics/metrics.ts';
+import { idempotentReplays, sendWrites } from '../../metrics/metrics.ts';
 import { limitError, type LimitRefusal } from '../compliance/limits.ts';
 import { isDatabaseUnavailable } from '../../db/database.ts';
 import { SendBatcher, type BatchItemError } from './send-batcher.ts';
@@ -201,7 +201,7 @@ function sendBatcherOf(deps: ServiceDeps): SendBatcher<WalletSendItem, SendResul
         // connection or the server went away, after which the batch may have committed.
         abortedByDatabase: (error) => error instanceof pg.DatabaseError && !isDatabaseUnavailable(error),
       },
-      { maxBatch: deps.config.SEND_BATCH_MAX, inFlight: deps.config.SEND_BATCH_IN_FLIGHT },
+      { maxBatch: deps.config.SEND_BATCH_MAX, inFlight: deps.config.SEND_BATCH_IN_FLIGHT, counts: sendWrites },
     );
     batchers.set(deps.db, batcher);
   }
