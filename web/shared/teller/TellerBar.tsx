@@ -31,6 +31,7 @@ export function TellerBar({ user }: { user: User }) {
   const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
   // An item closes the menu as it is tapped: the next screen can take a moment (its guard, its code on a slow
   // network), and a menu left open over the old screen invites a second tap on the button, which closed it.
+  const close = () => setOpen(false);
   return (
     <div className={styles.bar} data-testid="teller-bar">
       <span className={styles.agency} data-testid="teller-bar-agency">
@@ -67,7 +68,7 @@ export function TellerBar({ user }: { user: User }) {
           <Link
             className={styles.item}
             to={withLang('/settings/profile')}
-            onClick={() => setOpen(false)}
+            onClick={close}
             data-testid="teller-menu-settings"
           >
             {t('tellerMenu.settings')}
@@ -75,7 +76,7 @@ export function TellerBar({ user }: { user: User }) {
           <Link
             className={styles.item}
             to={withLang('/settings/security-code')}
-            onClick={() => setOpen(false)}
+            onClick={close}
             data-testid="teller-menu-code"
           >
             {t('tellerMenu.securityCode')}
