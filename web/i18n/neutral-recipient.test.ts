@@ -9,7 +9,8 @@ import fr from './fr.json';
  * personne', 'die empfangende Person', or use a passive, never a masculine pronoun or agreement ('il recevra',
  * 'sobald er', 'يفتح حسابًا').
  */
-const aboutRecipient = /^(transactions\.summary|success\.sent|pickups\.|payouts\.(choice|errors\.underReview|toBank)|timeline\.steps\.(unclaimed|claimed|collected)|transactions\.(unclaimed|underReviewExplain))/;
+const aboutRecipient =
+  /^(transactions\.summary|success\.sent|pickups\.|payouts\.(choice|errors\.underReview|toBank)|timeline\.steps\.(unclaimed|claimed|collected)|transactions\.(unclaimed|underReviewExplain))/;
 
 const masculine: Record<'fr' | 'de' | 'ar', RegExp> = {
   fr: /(?<!\p{L})(il|Il|ils|lui-même|s’il|qu’il|prévenu|inscrit|informé)(?!\p{L})|[Ll]e (bénéficiaire|destinataire) (reçoit|recevra|l’a|a reçu|peut)/u,
@@ -31,10 +32,11 @@ describe('the recipient in neutral words', () => {
 });
 
 /**
- * The teller's screens speak of the person at the counter: any customer, so no pronoun that makes them a man ('la
- * référence qu’il vous lit', 'die er vorliest', 'von seinem Telefon').
+ * The teller's screens speak of the person at the counter, who may be a man or a woman: no pronoun that says
+ * which ('la référence qu’il vous lit', 'die er vorliest', 'von seinem Telefon').
  */
-const atCounter = /^(withdraw\.(description|noCamera|check|lookup|otherAgency)|transactions\.tellerPending|home\.bankerIntro)/;
+const atCounter =
+  /^(withdraw\.(description|noCamera|check|lookup|otherAgency)|transactions\.tellerPending|home\.bankerIntro)/;
 
 const pronoun: Record<'fr' | 'de', RegExp> = {
   fr: /(?<!\p{L})(il|Il|s’il|qu’il|lui)(?!\p{L})/u,
